@@ -1,0 +1,3 @@
+from perfscout.cli.main import main
+
+main()

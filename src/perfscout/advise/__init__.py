@@ -1,0 +1,1 @@
+"""advise stage."""

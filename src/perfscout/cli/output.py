@@ -1,0 +1,112 @@
+"""The JSON envelope, human rendering, and the error boundary every subcommand runs inside.
+
+Each subcommand builds an :class:`Outcome` inside ``execute``; ``execute`` prints either the
+versioned envelope (``--json``) or the human rendering, turns :class:`PerfscoutError` into a
+one-line message with a hint and its named exit code, and never shows a traceback unless
+``--debug`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from perfscout import ENVELOPE_VERSION
+from perfscout.cli.state import OPTIONS
+from perfscout.model.errors import ExitCode, PerfscoutError
+from perfscout.model.serialize import to_jsonable
+
+JSON_HELP = "Print one JSON envelope on stdout instead of the human rendering."
+
+
+@dataclass
+class Outcome:
+    """What a subcommand produced: envelope data plus a function that renders it for people."""
+
+    data: Any = field(default_factory=dict)
+    render: Callable[[Console], None] | None = None
+    status: str = "ok"  # "ok", "fail" (ran, negative verdict), "error"
+    exit_code: ExitCode = ExitCode.OK
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+def envelope(command: str, outcome: Outcome) -> dict[str, Any]:
+    return {
+        "perfscout": ENVELOPE_VERSION,
+        "command": command,
+        "status": outcome.status,
+        "exit_code": int(outcome.exit_code),
+        "data": to_jsonable(outcome.data),
+        "errors": outcome.errors,
+    }
+
+
+def stdout_console() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def error_outcome(exc: PerfscoutError) -> Outcome:
+    return Outcome(data={}, status="error", exit_code=exc.exit_code, errors=[exc.to_dict()])
+
+
+def print_error(err: dict[str, Any]) -> None:
+    con = stderr_console()
+    con.print(f"[bold red]perfscout: error:[/] {err['message']}", markup=True, highlight=False)
+    if err.get("hint"):
+        con.print(f"  hint: {err['hint']}", markup=False)
+
+
+def emit(command: str, as_json: bool, outcome: Outcome) -> NoReturn:
+    if as_json:
+        sys.stdout.write(json.dumps(envelope(command, outcome), indent=None, default=str) + "\n")
+        sys.stdout.flush()
+    else:
+        if outcome.render is not None:
+            outcome.render(stdout_console())
+        for err in outcome.errors:
+            print_error(err)
+    raise typer.Exit(int(outcome.exit_code))
+
+
+def execute(command: str, as_json: bool, fn: Callable[[], Outcome]) -> NoReturn:
+    """Run ``fn`` inside the error boundary and emit its outcome."""
+    try:
+        outcome = fn()
+    except typer.Exit:
+        raise
+    except PerfscoutError as exc:
+        if OPTIONS.debug:
+            traceback.print_exc()
+        outcome = error_outcome(exc)
+    except KeyboardInterrupt:
+        outcome = Outcome(
+            status="error",
+            exit_code=ExitCode.INTERRUPTED,
+            errors=[{"type": "Interrupted", "message": "interrupted", "hint": "",
+                     "exit_code": 130}],
+        )
+    except Exception as exc:  # the boundary: a bug becomes one line, not a traceback
+        if OPTIONS.debug:
+            traceback.print_exc()
+        outcome = Outcome(
+            status="error",
+            exit_code=ExitCode.INTERNAL,
+            errors=[{
+                "type": "InternalError",
+                "message": f"internal error: {type(exc).__name__}: {exc}",
+                "hint": "rerun with --debug for the traceback and report it",
+                "exit_code": int(ExitCode.INTERNAL),
+            }],
+        )
+    emit(command, as_json, outcome)

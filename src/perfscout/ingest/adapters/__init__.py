@@ -1,0 +1,1 @@
+"""One module per format; each registers itself with ``@register_adapter``."""

@@ -1,0 +1,107 @@
+"""The canonical metric vocabulary: name -> (unit, meaning).
+
+Adapters map tool-specific names onto these; rules read only these. Extend, never rename.
+Bandwidths are in MB/s (10^6 bytes/s), times in seconds, FLOP rates in MFLOP/s, shares in 0..1.
+"""
+
+from __future__ import annotations
+
+CANONICAL: dict[str, tuple[str, str]] = {
+    # time and process
+    "time.elapsed": ("s", "wall-clock time of the run or region"),
+    "time.user": ("s", "user CPU time"),
+    "time.sys": ("s", "system CPU time"),
+    "time.task_clock": ("ms", "perf task-clock"),
+    "cpu.utilized": ("cpus", "average CPUs busy (perf 'CPUs utilized')"),
+    "mem.max_rss": ("KiB", "peak resident set size"),
+    # core counters
+    "cycles": ("count", "core cycles"),
+    "instructions": ("count", "retired instructions"),
+    "ipc": ("ratio", "instructions per cycle (derived)"),
+    "cpi": ("ratio", "cycles per instruction"),
+    "branches": ("count", "retired branches"),
+    "branch_misses": ("count", "mispredicted branches"),
+    "branch_miss_ratio": ("ratio", "branch misses / branches (derived)"),
+    "stalled_cycles.frontend": ("count", "frontend stall cycles"),
+    "stalled_cycles.backend": ("count", "backend stall cycles"),
+    "clock.ghz": ("GHz", "effective clock"),
+    # caches and TLB
+    "cache.references": ("count", "last-level cache references (perf generic)"),
+    "cache.misses": ("count", "last-level cache misses (perf generic)"),
+    "cache.miss_ratio": ("ratio", "cache misses / references (derived)"),
+    "l1d.loads": ("count", "L1 data loads"),
+    "l1d.load_misses": ("count", "L1 data load misses"),
+    "l1d.miss_ratio": ("ratio", "L1D load misses / loads (derived)"),
+    "l2.requests": ("count", "L2 requests"),
+    "l2.misses": ("count", "L2 misses"),
+    "l2.miss_ratio": ("ratio", "L2 miss ratio"),
+    "l2.bandwidth": ("MB/s", "L1<->L2 bandwidth"),
+    "l3.bandwidth": ("MB/s", "L2<->L3 bandwidth"),
+    "llc.loads": ("count", "LLC loads"),
+    "llc.load_misses": ("count", "LLC load misses"),
+    "llc.miss_ratio": ("ratio", "LLC load misses / loads (derived)"),
+    "dtlb.loads": ("count", "dTLB loads"),
+    "dtlb.load_misses": ("count", "dTLB load misses"),
+    "dtlb.miss_ratio": ("ratio", "dTLB miss ratio (derived)"),
+    "page_faults": ("count", "page faults"),
+    "page_faults.major": ("count", "major page faults"),
+    "context_switches": ("count", "context switches"),
+    "context_switches.involuntary": ("count", "involuntary context switches"),
+    "cpu_migrations": ("count", "CPU migrations"),
+    # memory
+    "mem.bandwidth": ("MB/s", "DRAM bandwidth"),
+    "mem.read_bandwidth": ("MB/s", "DRAM read bandwidth"),
+    "mem.write_bandwidth": ("MB/s", "DRAM write bandwidth"),
+    "mem.data_volume": ("GB", "DRAM data volume"),
+    "numa.local_accesses": ("count", "local NUMA accesses"),
+    "numa.remote_accesses": ("count", "remote NUMA accesses"),
+    "numa.remote_ratio": ("ratio", "remote / (local + remote) (derived)"),
+    # floating point
+    "flops.dp": ("MFLOP/s", "double-precision FLOP rate"),
+    "flops.sp": ("MFLOP/s", "single-precision FLOP rate"),
+    "flops.dp_vector": ("MFLOP/s", "packed (vector) DP FLOP rate"),
+    "flops.dp_scalar": ("MFLOP/s", "scalar DP FLOP rate"),
+    "flops.vector_share": ("ratio", "vectorized share of FLOPs (derived)"),
+    "arith_intensity": ("FLOP/B", "operational intensity (derived)"),
+    # top-down
+    "topdown.retiring": ("ratio", "TMA retiring share"),
+    "topdown.bad_speculation": ("ratio", "TMA bad speculation share"),
+    "topdown.frontend_bound": ("ratio", "TMA frontend-bound share"),
+    "topdown.backend_bound": ("ratio", "TMA backend-bound share"),
+    "topdown.memory_bound": ("ratio", "TMA memory-bound share (L2)"),
+    "topdown.core_bound": ("ratio", "TMA core-bound share (L2)"),
+    # sampling / instrumentation profiles
+    "samples": ("count", "profile samples"),
+    "profile.total": ("", "the profile's total of its primary metric"),
+    "ir": ("count", "callgrind instructions executed (Ir)"),
+    "d1.miss_ratio": ("ratio", "cachegrind simulated D1 miss ratio"),
+    "ll.miss_ratio": ("ratio", "cachegrind simulated LL miss ratio"),
+    # MPI
+    "mpi.time": ("s", "time in MPI (per rank or aggregate)"),
+    "mpi.time_share": ("ratio", "MPI time / app time"),
+    "app.time": ("s", "application time per rank"),
+    "mpi.call_time": ("ms", "time in one MPI call site"),
+    "mpi.call_share": ("ratio", "share of MPI time in one call site or call"),
+    "mpi.msg_count": ("count", "messages sent"),
+    "mpi.msg_size_mean": ("B", "mean message size"),
+    "mpi.bytes_sent": ("B", "bytes sent"),
+    "imbalance.max_over_mean": ("ratio", "max / mean of a per-rank or per-thread value (derived)"),
+    # micro-benchmarks
+    "bench.bandwidth": ("MB/s", "benchmark bandwidth (STREAM, OSU bw, likwid-bench)"),
+    "bench.latency": ("us", "benchmark latency (OSU, IMB)"),
+    "bench.gflops": ("GFLOP/s", "benchmark FLOP rate (HPL)"),
+    "bench.msg_size": ("B", "message size of a benchmark row"),
+    # compiler remarks
+    "vector.loops_vectorized": ("count", "loops the compiler vectorized"),
+    "vector.loops_missed": ("count", "loops the compiler did not vectorize"),
+    # scaling
+    "scaling.threads": ("count", "thread count of a scaling point"),
+    "scaling.speedup": ("ratio", "speedup over one thread"),
+    "io.read_bytes": ("B", "bytes read"),
+    "io.write_bytes": ("B", "bytes written"),
+}
+
+
+def unit_of(name: str) -> str:
+    """The canonical unit of ``name`` (empty string for unknown names)."""
+    return CANONICAL.get(name, ("", ""))[0]

@@ -1,0 +1,128 @@
+"""The normalized measurement model every profiler adapter produces.
+
+A :class:`Profile` is what one input file says: metrics with canonical names (see
+:mod:`perfscout.model.metric_names`), hotspots, a call tree where the format has one, compiler
+remarks, and an account of what could not be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class ScopeKind(StrEnum):
+    PROCESS = "process"
+    THREAD = "thread"
+    RANK = "rank"
+    CORE = "core"
+    SOCKET = "socket"
+    NODE = "node"
+    REGION = "region"
+    FUNCTION = "function"
+    CALLPATH = "callpath"
+    CALLSITE = "callsite"
+    LINE = "line"
+    LOOP = "loop"
+    INTERVAL = "interval"
+    RUN = "run"  # one run of several appended in one file
+
+
+@dataclass(frozen=True)
+class Scope:
+    kind: ScopeKind = ScopeKind.PROCESS
+    name: str = ""  # thread id, rank, region or function name, "file:line"
+    parent: str = ""  # enclosing scope, e.g. the region of a per-thread value
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a value came from: the input file and line (1-based)."""
+
+    file: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line is not None else self.file
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str  # canonical name
+    value: float
+    unit: str
+    scope: Scope = field(default_factory=Scope)
+    source: SourceRef | None = None
+    raw_name: str = ""  # the name as the tool printed it
+    variance_pct: float | None = None  # perf stat -r "( +- x% )"
+    enabled_pct: float | None = None  # multiplexing share
+    derived: bool = False
+
+
+@dataclass(frozen=True)
+class Hotspot:
+    """One function (or region/line) with its share of the total."""
+
+    name: str
+    self_share: float | None = None  # 0..1 of the profile total
+    inclusive_share: float | None = None
+    self_value: float | None = None
+    inclusive_value: float | None = None
+    unit: str = ""
+    module: str = ""
+    callpath: tuple[str, ...] = ()
+    location: SourceRef | None = None  # program source file:line where known
+    calls: int | None = None
+    source: SourceRef | None = None  # where in the input file
+
+
+@dataclass(frozen=True)
+class CallNode:
+    name: str
+    self_value: float = 0.0
+    inclusive_value: float = 0.0
+    module: str = ""
+    location: SourceRef | None = None
+    children: tuple[CallNode, ...] = ()
+
+
+@dataclass(frozen=True)
+class Remark:
+    """A compiler optimisation remark about one loop (vectorized or missed, and why)."""
+
+    file: str
+    line: int | None
+    column: int | None = None
+    kind: str = "missed"  # "optimized" or "missed" or "analysis"
+    pass_name: str = "vectorize"
+    message: str = ""
+    vectorized: bool = False
+    access: str = ""  # "contiguous", "strided", "gather", "" when unknown
+    source: SourceRef | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    format: str  # adapter name
+    path: str
+    metrics: tuple[Metric, ...] = ()
+    hotspots: tuple[Hotspot, ...] = ()
+    calltree: CallNode | None = None
+    remarks: tuple[Remark, ...] = ()
+    meta: Mapping[str, str] = field(default_factory=dict)
+    unparsed_lines: int = 0
+    unparsed_examples: tuple[int, ...] = ()  # first few line numbers that were not understood
+    notes: tuple[str, ...] = ()
+
+    def get(self, name: str, scope_kind: ScopeKind | None = None) -> list[Metric]:
+        return [
+            m for m in self.metrics
+            if m.name == name and (scope_kind is None or m.scope.kind == scope_kind)
+        ]
+
+    def first(self, name: str) -> Metric | None:
+        for m in self.metrics:
+            if m.name == name:
+                return m
+        return None

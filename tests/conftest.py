@@ -1,0 +1,71 @@
+"""Shared fixtures: the corpus, service requirements, an isolated perfscout home."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = Path(os.environ.get("PERFSCOUT_CORPUS", REPO.parent / "shared" / "corpus"))
+
+
+def _strict(var: str) -> bool:
+    return os.environ.get(var, "") not in ("", "0")
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    """The shared corpus of real tool outputs. Absent on a user's machine: tests skip saying so.
+    In CI (PERFSCOUT_REQUIRE_CORPUS=1) its absence is a failure."""
+    if not CORPUS.is_dir():
+        msg = f"corpus not found at {CORPUS} (set PERFSCOUT_CORPUS); corpus tests need it"
+        if _strict("PERFSCOUT_REQUIRE_CORPUS"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return CORPUS
+
+
+def require_service(name: str, available: bool, why: str) -> None:
+    """Skip (or, in CI, fail) a test whose service is not running."""
+    if available:
+        return
+    msg = f"{name} not available: {why}"
+    if _strict("PERFSCOUT_REQUIRE_SERVICES"):
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+def require_tool(tool: str) -> str:
+    """Path of ``tool``; skip (fail in CI) when it is not installed."""
+    import shutil
+
+    path = shutil.which(tool)
+    require_service(tool, path is not None, f"{tool} is not on PATH (make install adds it as root)")
+    assert path is not None
+    return path
+
+
+@pytest.fixture()
+def ps_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An isolated PERFSCOUT_HOME for one test."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("PERFSCOUT_HOME", str(home))
+    return home
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+            input: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run the real CLI in a subprocess (``python -m perfscout``)."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    src = str(REPO / "src")
+    full_env["PYTHONPATH"] = src + os.pathsep + full_env.get("PYTHONPATH", "")
+    return subprocess.run(
+        [sys.executable, "-m", "perfscout", *args], cwd=cwd, env=full_env, text=True,
+        capture_output=True, input=input, timeout=timeout,
+    )

@@ -50,5 +50,5 @@ def test_stages_import_only_earlier_stages() -> None:
 
 
 def test_every_stage_folder_exists() -> None:
-    for stage in ORDER + ["cli", "agent"]:
+    for stage in [*ORDER, "cli", "agent"]:
         assert (PKG / stage / "__init__.py").is_file(), stage

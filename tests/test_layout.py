@@ -12,7 +12,7 @@ from pathlib import Path
 PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
 ORDER = ["model", "snapshot", "ingest", "diagnose", "advise", "sandbox", "experiment", "tune",
          "patch", "kb", "report"]
-ORCHESTRATORS = {"cli", "agent", "pipeline"}
+ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
 
 
 def _imports(path: Path) -> set[str]:

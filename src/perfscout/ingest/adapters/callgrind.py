@@ -238,7 +238,7 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         hotspots.append(Hotspot(
             name=f"{lc.file}:{lc.line}", self_share=(lc.value / total) if total else None,
             self_value=lc.value, unit=unit, location=SourceRef(lc.file, lc.line),
-            source=SourceRef(src, lc.src_line), module="line"))
+            source=SourceRef(src, lc.src_line), kind="line"))
         metrics.append(Metric(_EVENT_METRIC.get(unit, "profile.total"), lc.value, "count",
                               Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
                               SourceRef(src, lc.src_line), raw_name=lc.text[:80]))
@@ -259,11 +259,6 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
     return Profile(format=fmt, path=src, metrics=tuple(metrics), hotspots=tuple(hotspots),
                    calltree=calltree, meta=meta, notes=tuple(notes),
                    **bad.as_fields())  # type: ignore[arg-type]
-
-
-def is_line_hotspot(h: Hotspot) -> bool:
-    """True for the per-source-line entries (``module == "line"``) this adapter adds."""
-    return h.module == "line"
 
 
 @dataclass

@@ -161,6 +161,8 @@ class CallgrindAnnotateAdapter(Adapter):
                 section = "skip"
                 continue
             if section == "source":
+                if label.startswith(("=> ", "<= ")):
+                    continue  # a call made from the previous line, not a source line
                 if cur_file:
                     if vals[pi] is not None:
                         lines.append(_LineCost(cur_file, next_line, first, label, n))

@@ -20,7 +20,7 @@ from perfscout.ingest.registry import register_adapter
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
-_CELL = re.compile(r"\s*([\d,]+|\.)(?:\s*\(\s*[\d.]+%\))?")
+_CELL = re.compile(r"\s*(\d[\d,]*|\.)(?:\s*\(\s*[\d.]+%\))?")
 _LINE_MARK = re.compile(r"^-- line (\d+) -+")
 _SECTION = re.compile(r"^-- (Auto-annotated source|Annotated source file): (.*)$")
 _MODULE = re.compile(r"^(.*?)\s+\[([^\]]+)\]$")

@@ -3,6 +3,7 @@ ParseError (or succeeds)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -43,10 +44,8 @@ def mutated_lines(draw: st.DrawFn, lines: list[str]) -> list[str]:
 def check_only_parse_error(adapter: Adapter, path: Path, lines: list[str]) -> None:
     """Write ``lines`` to ``path`` and parse: success or ParseError, nothing else."""
     path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="replace")
-    try:
+    with contextlib.suppress(ParseError):
         adapter.parse(path)
-    except ParseError:
-        pass
 
 
 def corpus_lines(rel: str) -> list[str]:

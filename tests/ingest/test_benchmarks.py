@@ -8,9 +8,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import require_tool
 from ingest.fuzzing import make_fuzz_test
-
 from perfscout.ingest.registry import detect, load
 from perfscout.model.metrics import Profile
 
@@ -67,12 +67,12 @@ CASES = [
         ("bench.bandwidth", "size=131072", 5523.54),
     ]),
     ("hpl/hpl-2.1-intel-32ranks-result.out", "hpl", [
-        ("bench.gflops", "N=73497 NB=96 P=1 Q=32", 478.2),   # "WR11C2R4 73497 96 1 32 553.50 4.782e+02"
+        ("bench.gflops", "N=73497 NB=96 P=1 Q=32", 478.2),   # "WR11C2R4 73497 96 1 32 553.50 4.782e+02"  # noqa: E501
         ("time.elapsed", "N=73497 NB=96 P=1 Q=32", 553.50),
-        ("bench.gflops", "N=73497 NB=96 P=2 Q=16", 512.1),   # "WR11C2R4 73497 96 2 16 516.87 5.121e+02"
+        ("bench.gflops", "N=73497 NB=96 P=2 Q=16", 512.1),   # "WR11C2R4 73497 96 2 16 516.87 5.121e+02"  # noqa: E501
     ]),
     ("hpl/hpl-2.1-intel-mkl-10nodes-xeonphi-banner.log", "hpl", [
-        ("bench.gflops", "N=448512 NB=384 P=2 Q=5", 22218.8),  # "WC00C2R2 448512 384 2 5 2707.15 2.22188e+04"
+        ("bench.gflops", "N=448512 NB=384 P=2 Q=5", 22218.8),  # "WC00C2R2 448512 384 2 5 2707.15 2.22188e+04"  # noqa: E501
         ("time.elapsed", "N=448512 NB=384 P=2 Q=5", 2707.15),
         ("bench.gflops", "N=448512 NB=384 P=2 Q=5", 2.22188e4),
     ]),
@@ -196,7 +196,7 @@ def test_real_osu_like_pingpong_under_open_mpi(tmp_path: Path) -> None:
     assert p.meta["version"] == "5.9"
 
 
-test_fuzz_stream = make_fuzz_test("stream", "benchmarks/stream/stream-5.10-omp-2threads-in-notes.txt")
-test_fuzz_osu = make_fuzz_test("osu", "benchmarks/osu/osu_get_latency-v4.2-openmpi-2nodes-with-launcher-header.log")
+test_fuzz_stream = make_fuzz_test("stream", "benchmarks/stream/stream-5.10-omp-2threads-in-notes.txt")  # noqa: E501
+test_fuzz_osu = make_fuzz_test("osu", "benchmarks/osu/osu_get_latency-v4.2-openmpi-2nodes-with-launcher-header.log")  # noqa: E501
 test_fuzz_imb = make_fuzz_test("imb", "benchmarks/imb/imb-2018-pingpong-azure-2nodes-in-readme.md")
 test_fuzz_hpl = make_fuzz_test("hpl", "benchmarks/hpl/hpl-2.1-intel-32ranks-result.out")

@@ -6,9 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import require_tool
 from ingest.fuzzing import make_fuzz_test
-
 from perfscout.ingest.registry import load
 from perfscout.ingest.summary import drill
 from perfscout.model.metrics import Profile

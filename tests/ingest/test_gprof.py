@@ -6,9 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import require_tool
 from ingest.fuzzing import make_fuzz_test
-
 from perfscout.ingest.registry import detect, get_adapter, load
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Profile

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ingest.fuzzing import make_fuzz_test
 
+from ingest.fuzzing import make_fuzz_test
 from perfscout.ingest.registry import detect, get_adapter, load
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Profile, ScopeKind
@@ -64,7 +64,7 @@ def test_v350_amg(corpus: Path) -> None:
     assert p.hotspots[0].calls == 71742
     # "Isend                  25      71742   1.47e+08   2.04e+03  63.34"
     assert _site(p, "mpi.msg_size_mean", "MPI_Isend@25") == pytest.approx(2.04e3)
-    # 3-level call site: "  1   0 mpistubs.c 1172 hypre_MPI_Allreduce Allreduce" ... "amg.c 421 main"
+    # 3-level call site: "  1   0 mpistubs.c 1172 hypre_MPI_Allreduce Allreduce" ... "amg.c 421 main"  # noqa: E501
     assert p.meta["callsites"] == "2"
     aggregate = [m for m in p.get("app.time") if m.scope.kind == ScopeKind.PROCESS]
     assert aggregate[0].value == pytest.approx(38.1)  # "   *       38.1      0.783     2.06"

@@ -7,10 +7,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import require_tool
 from hypothesis import given, settings
-from ingest.fuzzing import check_only_parse_error, mutated_lines
 
+from conftest import require_tool
+from ingest.fuzzing import check_only_parse_error, mutated_lines
 from perfscout.ingest.adapters.compiler_remarks import access_of
 from perfscout.ingest.registry import detect, get_adapter, load
 
@@ -65,8 +65,10 @@ def test_gcc_missed_only_flag(tmp_path: Path) -> None:
 
 # clang's documented remark layout: "file:line:col: remark: text [-Rpass...=loop-vectorize]",
 # each followed by the echoed source line and a caret line.
-CLANG = """\
-k.c:3:5: remark: vectorized loop (vectorization width: 8, interleaved count: 4) [-Rpass=loop-vectorize]
+CLANG = (
+"""\
+k.c:3:5: remark: vectorized loop (vectorization width: 8, interleaved count: 4) """
+"""[-Rpass=loop-vectorize]
     for (int i = 0; i < n; i++)
     ^
 k.c:7:5: remark: loop not vectorized [-Rpass-missed=loop-vectorize]
@@ -75,10 +77,12 @@ k.c:7:5: remark: loop not vectorized [-Rpass-missed=loop-vectorize]
 k.c:7:5: remark: loop not vectorized: cannot identify array bounds [-Rpass-analysis=loop-vectorize]
     for (int i = 0; i < n; i++)
     ^
-k.c:11:5: remark: the cost-model indicates that vectorization is not beneficial; gather/scatter accesses [-Rpass-analysis=loop-vectorize]
+k.c:11:5: remark: the cost-model indicates that vectorization is not beneficial; """
+"""gather/scatter accesses [-Rpass-analysis=loop-vectorize]
     for (int i = 0; i < n; i++)
     ^
 """
+)
 
 
 def test_clang_remark_text(tmp_path: Path) -> None:

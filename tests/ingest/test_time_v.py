@@ -7,10 +7,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import require_tool
 from hypothesis import given, settings
-from ingest.fuzzing import check_only_parse_error, mutated_lines
 
+from conftest import require_tool
+from ingest.fuzzing import check_only_parse_error, mutated_lines
 from perfscout.ingest.registry import get_adapter, load
 from perfscout.model.errors import ParseError
 

@@ -152,7 +152,8 @@ class CallgrindAnnotateAdapter(Adapter):
                 continue
             vals, label = row
             pi = events.index("Ir") if "Ir" in events else 0
-            first = vals[pi] if vals[pi] is not None else 0.0
+            v0 = vals[pi]
+            first = v0 if v0 is not None else 0.0
             if label == "PROGRAM TOTALS":
                 totals = vals
                 continue
@@ -163,9 +164,8 @@ class CallgrindAnnotateAdapter(Adapter):
             if section == "source":
                 if label.startswith(("=> ", "<= ")):
                     continue  # a call made from the previous line, not a source line
-                if cur_file:
-                    if vals[pi] is not None:
-                        lines.append(_LineCost(cur_file, next_line, first, label, n))
+                if cur_file and vals[pi] is not None:
+                    lines.append(_LineCost(cur_file, next_line, first, label, n))
                 next_line += 1
                 continue
             if section == "fnlist":
@@ -329,9 +329,9 @@ class ValgrindOutAdapter(Adapter):
                     bad.add(n)
                     continue
                 if st.pending_call is not None:
-                    key = (st.fn, st.cfn)
-                    edge_val[key] = edge_val.get(key, 0.0) + cost
-                    edge_calls[key] = edge_calls.get(key, 0) + st.pending_call
+                    ekey = (st.fn, st.cfn)
+                    edge_val[ekey] = edge_val.get(ekey, 0.0) + cost
+                    edge_calls[ekey] = edge_calls.get(ekey, 0) + st.pending_call
                     st.pending_call = None
                 else:
                     self_cost[st.fn] = self_cost.get(st.fn, 0.0) + cost

@@ -278,7 +278,8 @@ class HpctoolkitAdapter(Adapter):
 
     def parse(self, path: Path) -> Profile:
         if not (path / "experiment.xml").is_file():
-            raise ParseError(str(path), None, "an HPCToolkit database directory with experiment.xml")
+            raise ParseError(str(path), None,
+                             "an HPCToolkit database directory with experiment.xml")
         return _read(self.name, path, lambda p: _ht().from_hpctoolkit(p), "us",
                      "a readable HPCToolkit database")
 

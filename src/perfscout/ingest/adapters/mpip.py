@@ -135,13 +135,14 @@ class MpipAdapter(Adapter):
     def _row(section: str, s: str, n: int, src: str, m: object,
              sites: dict[int, _Site],
              agg: list[tuple[str, int, float, float, float, int | None, int]]) -> bool:
-        emit = m  # type: ignore[assignment]
+        emit = m
         assert callable(emit)
         if section == "task":
             r = _TASK.match(s)
             if not r:
                 return False
-            task, app, mpi, pct = r.group(1), float(r.group(2)), float(r.group(3)), float(r.group(4))
+            task = r.group(1)
+            app, mpi, pct = float(r.group(2)), float(r.group(3)), float(r.group(4))
             scope = Scope(ScopeKind.PROCESS, "all") if task == "*" else Scope(ScopeKind.RANK, task)
             emit("app.time", app, "s", scope, n, "AppTime")
             emit("mpi.time", mpi, "s", scope, n, "MPITime")
@@ -218,7 +219,7 @@ class MpipAdapter(Adapter):
         out = []
         for call, sid, t, app_pct, _mpi_pct, count, n in sorted(agg, key=lambda a: -a[2]):
             site = sites.get(sid)
-            path = tuple(reversed(site.stack)) + (f"MPI_{call}",) if site else (f"MPI_{call}",)
+            path = (*reversed(site.stack), f"MPI_{call}") if site else (f"MPI_{call}",)
             loc = SourceRef(site.file, site.line) if site and site.file else None
             out.append(Hotspot(name=f"MPI_{call}@{sid}", self_share=app_pct / 100.0,
                                inclusive_share=app_pct / 100.0, self_value=t,

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
@@ -72,7 +73,7 @@ def register(app: typer.Typer) -> None:
             def render(con: Console) -> None:
                 con.print(render_card(snap))
                 if saved:
-                    con.print(f"saved as {saved.id} ({saved.path})")
+                    con.print(Text(f"saved as {saved.id} ({saved.path})"))
 
             return Outcome(data=data, render=render)
 
@@ -104,7 +105,7 @@ def register(app: typer.Typer) -> None:
                     return
                 t = Table("id", "taken at", "host", "platform key")
                 for e in entries:
-                    t.add_row(e.id, e.taken_at, e.hostname or "?", e.key)
+                    t.add_row(*(Text(x) for x in (e.id, e.taken_at, e.hostname or "?", e.key)))
                 con.print(t)
 
             return Outcome(data={"snapshots": entries}, render=render)
@@ -146,9 +147,12 @@ def register(app: typer.Typer) -> None:
                 if not changes:
                     con.print(f"no changes between {labels[0]} and {labels[1]}")
                     return
-                t = Table("field", labels[0], labels[1], title="snapshot diff")
+                t = Table(title="snapshot diff")
+                t.add_column("field", no_wrap=True)
+                t.add_column(labels[0], overflow="fold")
+                t.add_column(labels[1], overflow="fold")
                 for c in changes:
-                    t.add_row(c.path, _short(c.old), _short(c.new))
+                    t.add_row(Text(c.path), Text(_short(c.old)), Text(_short(c.new)))
                 con.print(t)
 
             return Outcome(data={"a": labels[0], "b": labels[1], "changes": changes},

@@ -128,4 +128,4 @@ def render_card(snap: PlatformSnapshot) -> RenderableType:
     for label, text in card_rows(snap):
         style = "yellow" if label == "unknown" or "UNAVAILABLE" in text else ""
         t.add_row(label, Text(text, style=style))
-    return Panel(Group(t), title=f"platform card: {snap.key}", title_align="left")
+    return Panel(Group(t), title=Text(f"platform card: {snap.key}"), title_align="left")

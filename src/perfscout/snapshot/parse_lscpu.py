@@ -185,7 +185,7 @@ def parse_lscpu_e(text: str, source: str = "lscpu -e") -> Facts:
     rows: list[list[str]] = []
     for ln in lines[1:]:
         cells = ln.split()
-        if len(cells) >= len(header) and cells[0].isdigit():
+        if len(cells) >= len(header) and cells[0].isdecimal() and cells[0].isascii():
             rows.append(cells)
     if not rows:
         return require({}, source, "'lscpu -e' rows after the header")
@@ -212,7 +212,7 @@ def parse_lscpu_e(text: str, source: str = "lscpu -e") -> Facts:
         by_node: dict[int, list[int]] = {}
         for r in rows:
             node = cell(r, "NODE")
-            if node is not None and node.isdigit():
+            if node is not None and node.isascii() and node.isdigit():
                 by_node.setdefault(int(node), []).append(int(r[0]))
         if by_node:
             facts["numa.nodes"] = tuple(NumaNode(n, tuple(c)) for n, c in sorted(by_node.items()))

@@ -136,7 +136,7 @@ def parse_nvidia_smi(text: str, source: str = "nvidia-smi") -> Facts:
     gpus: list[Gpu] = []
     for ln in text.splitlines():
         cells = [c.strip() for c in ln.split(",")]
-        if len(cells) >= 2 and cells[0].isdigit():
+        if len(cells) >= 2 and cells[0].isascii() and cells[0].isdigit():
             mem = to_int(re.sub(r"\D", "", cells[2])) if len(cells) > 2 else None
             gpus.append(Gpu(int(cells[0]), cells[1], "nvidia", mem,
                             cells[3] if len(cells) > 3 else None))

@@ -35,7 +35,8 @@ def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
     defines = {**{str(k): str(v) for k, v in ch.defines.items()},
                **{str(k).upper(): str(v) for k, v in params.items()
                   if isinstance(v, (int, float, str))}}
-    patch, libs = ch.diff, ()
+    patch: str = ch.diff
+    libs: tuple[str, ...] = ()
     if p.kind == "source" and not patch:
         t = transforms.find(kernel_name, [p.id])
         if t is None:

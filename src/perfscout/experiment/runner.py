@@ -97,7 +97,7 @@ def machine_state(extra_env: Mapping[str, str] | None = None) -> dict[str, Any]:
 
 def plan(variants: list[str], rounds: int) -> list[tuple[int, str]]:
     """The deterministic interleaved order of (round, variant) pairs."""
-    out = []
+    out: list[tuple[int, str]] = []
     k = len(variants)
     for r in range(rounds):
         out.extend((r, variants[(r + i) % k]) for i in range(k))

@@ -169,11 +169,12 @@ def spec_from_dict(data: Any, where: str = "spec") -> ExperimentSpec:
         raise InputError(f"{where}: unknown keys {sorted(unknown)}",
                          hint="see docs/experiment.md for the spec format")
     d.setdefault("name", Path(where).stem)
-    d["baseline"] = _variant(d.get("baseline") or {}, f"{where}: baseline", "baseline")
-    d["variants"] = tuple(
-        _variant(v, f"{where}: variants[{i}]", f"v{i + 1}")
+    d["baseline"] = to_jsonable(
+        _variant(d.get("baseline") or {}, f"{where}: baseline", "baseline"))
+    d["variants"] = [
+        to_jsonable(_variant(v, f"{where}: variants[{i}]", f"v{i + 1}"))
         for i, v in enumerate(d.get("variants") or [])
-    )
+    ]
     if isinstance(d.get("check"), str):
         d["check"] = {"kind": d["check"]}
     if "args" in d:

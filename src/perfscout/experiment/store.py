@@ -120,7 +120,7 @@ class Store:
                                 hint="give more of the id")
         return self.experiment(rows[0][0])
 
-    def list(self) -> list[dict[str, Any]]:
+    def list_experiments(self) -> list[dict[str, Any]]:
         cur = self.conn.execute("SELECT id, name, kind, status, updated_at FROM experiments "
                                 "ORDER BY created_at")
         cols = [d[0] for d in cur.description]

@@ -26,5 +26,5 @@ cg_annotate "$B/cg.out" > cg_annotate-strided.txt
 gcc -O3 -march=native -fopt-info-vec-all -c src/gather.c -o "$B/gather.o" 2> gcc-remarks-gather.txt
 # thread sweep of a code with a serial part (time -v per point)
 for t in 1 2 4; do
-  OMP_NUM_THREADS=$t /usr/bin/time -v -o time-v-sweep-$t.txt "$B/sweep" > /dev/null
+  /usr/bin/time -v -o time-v-sweep-$t.txt env OMP_NUM_THREADS=$t "$B/sweep" > /dev/null
 done

@@ -69,11 +69,12 @@ C = "corpus:"
 
 CASES: tuple[Case, ...] = (
     # --- generated here (real runs on this machine) ---
-    Case("stream-perfstat-dual-socket", (D + "stream-triad-8t.txt", D + "perf-stat-triad-8t.txt"),
+    Case("stream-perfstat-dual-socket",
+         (D + "stream-triad-8t.txt", D + "perf-stat-triad-8t.txt"),
          "dual-ivybridge-counterless", "hw.numa_remote", trap=True,
          why="field report: STREAM + perf stat of one 8-thread run judged on a 40-CPU "
-             "dual-socket node; unbound threads migrate (33/s) so pages first-touched by the master are read remotely: placement is root, "
-             "bandwidth the symptom"),
+             "dual-socket node; unbound threads migrate (33/s), so pages first-touched by the "
+             "master are read remotely: placement is root, bandwidth the symptom"),
     Case("stream-only-single-node", (D + "stream-triad-2t.txt",), "this-vm",
          "hw.memory_bandwidth", why="a streaming kernel on one node: bandwidth bound"),
     Case("stream-bound-single-node", (D + "stream-triad-2t-bound.txt",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from perfscout.diagnose import crossval
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.engine import Context, rule, source_kind
 from perfscout.diagnose.rules.common import achieved_bw, fmt, mem_bench, task_seconds
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import ScopeKind
@@ -115,6 +115,19 @@ def _miss_ratio(ctx: Context) -> tuple[list[Evidence], list[str]]:
     return ev, fired
 
 
+def _where(ctx: Context, ev: list[Evidence]) -> list[Evidence]:
+    """The hottest function of the profile the misses came from: where to look."""
+    files = {e.source.file for e in ev if e.source}
+    for h, p in ctx.hotspots():
+        if p.path in files and h.source is not None and h.self_share is not None:
+            top = max((x for x in p.hotspots if x.self_share is not None),
+                      key=lambda x: x.self_share or 0.0)
+            return [Evidence("hotspot.share", top.self_share, "ratio", top.source,
+                             source_kind(p.format), f"{top.name} holds {top.self_share:.0%} of "
+                             f"the profile: the misses are there")]
+    return []
+
+
 def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     if ctx.counterless:
         return [rq.cachegrind(ctx)]
@@ -133,6 +146,7 @@ def cache_locality(ctx: Context) -> Finding | None:
     ev, _fired = _miss_ratio(ctx)
     if not ev:
         return None
+    ev.extend(_where(ctx, ev))
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if got is not None and peak is not None:
         ratio = got.value / peak.value

@@ -30,7 +30,7 @@ def progs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def box(tmp_path: Path, progs: Path) -> Box:
     ws = tmp_path / "ws"
     outside = tmp_path / "outside"
-    home = tmp_path / "home"
+    home = tmp_path / "boxhome"
     for d in (ws, outside, home):
         d.mkdir()
     return Box(ws.resolve(), outside.resolve(), home, progs)

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
+from conftest import run_cli
 from perfscout.model.errors import ConfigError
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.audit import verify

@@ -6,11 +6,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from tests.conftest import require_tool
 
 from perfscout.ingest import load
 from perfscout.ingest.derive import derive
 from perfscout.model.metrics import Profile, ScopeKind
-from tests.conftest import require_tool
 
 
 def _val(p: Profile, name: str, kind: ScopeKind | None = None, sname: str | None = None,

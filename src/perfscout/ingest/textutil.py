@@ -66,10 +66,7 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
     t = token.strip().rstrip("%").strip()
     if not t:
         return None
-    if decimal == ",":
-        t = t.replace(".", "").replace(",", ".")
-    else:
-        t = t.replace(",", "")
+    t = t.replace(".", "").replace(",", ".") if decimal == "," else t.replace(",", "")
     t = t.replace(" ", "").replace("\u202f", "").replace("'", "")
     if not _NUM.match(t):
         return None

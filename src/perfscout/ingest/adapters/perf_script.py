@@ -39,11 +39,11 @@ def fold_samples(path: Path, unparsed: Unparsed, meta: dict[str, str]
     """Stream ``path``: per event, folded root->leaf stacks with weights; symbol -> module."""
     cache: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
-    folded: dict[str, Counter[tuple[str, ...]]] = defaultdict(Counter)
+    folded: dict[str, Counter[tuple[str, ...]]] = defaultdict(Counter)  # float weights
     order: list[str] = []
     stack: list[str] = []
     event = ""
-    weight = 0.0
+    weight = 0
     in_sample = False
 
     def flush() -> None:
@@ -88,7 +88,7 @@ def fold_samples(path: Path, unparsed: Unparsed, meta: dict[str, str]
         if event not in folded:
             order.append(event)
             folded[event] = Counter()
-        weight = float(m["period"]) if m["period"] else 1.0
+        weight = int(m["period"]) if m["period"] else 1
         rest = m["rest"].strip()
         if rest:  # no call graph: one frame on the sample line itself
             _addr, _, fr = rest.partition(" ")
@@ -165,7 +165,8 @@ class PerfScriptAdapter(Adapter):
         meta: dict[str, str] = {}
         folded, modules, order = fold_samples(path, unparsed, meta)
         if not order:
-            raise ParseError(str(path), None, "perf script sample lines 'comm pid [cpu] ts: event:'")
+            raise ParseError(str(path), None,
+                             "perf script sample lines 'comm pid [cpu] ts: event:'")
         src = SourceRef(str(path))
         metrics = [Metric(name="samples", value=sum(folded[e].values()), unit="count",
                           scope=Scope(ScopeKind.PROCESS), source=src, raw_name=e)

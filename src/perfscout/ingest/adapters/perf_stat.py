@@ -92,8 +92,8 @@ _VALUE = r"(?P<val><not supported>|<not counted>|[\d][\d.,]*)"
 _COUNTER = re.compile(
     r"^\s*(?:(?P<ts>\d+[.,]\d+)\s+)?" + _VALUE + r"\s+(?:(?P<unit>msec|ms|seconds|s|ns|us)\s+)?"
     r"(?P<event>[A-Za-z_][^\s#]*)(?P<rest>.*)$")
-_TIME = re.compile(r"^\s*(?P<v>[\d.,]+)(?:\s*\+-\s*[\d.,]+)?\s+seconds\s+(?P<kind>time elapsed|user|sys)"
-                   r"(?P<rest>.*)$")
+_TIME = re.compile(r"^\s*(?P<v>[\d.,]+)(?:\s*\+-\s*[\d.,]+)?\s+seconds\s+"
+                   r"(?P<kind>time elapsed|user|sys)(?P<rest>.*)$")
 _COMMENT_VAL = re.compile(r"^\s*(?P<v>[\d.,]+)\s*(?P<txt>.*?)\s*$")
 _PMU = re.compile(r"^(?P<pmu>[A-Za-z_]\w*)/(?P<ev>[^/]+)/(?P<mod>\w*)$")
 _CSV_SEPS = (",", ";", "\t", "|")

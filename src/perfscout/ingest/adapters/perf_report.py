@@ -66,7 +66,7 @@ class PerfReportAdapter(Adapter):
             if not event:
                 return
             for r in rows:
-                path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[call-overload]
+                path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[arg-type]
                 if event == events[0]:
                     hotspots.append(Hotspot(
                         name=str(r["sym"]), self_share=r["self"],  # type: ignore[arg-type]

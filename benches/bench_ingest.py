@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import median, write_result  # noqa: E402
+from _common import median, write_result
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "benches" / "work"

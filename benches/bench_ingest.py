@@ -57,7 +57,7 @@ def make_script(mb: int) -> Path:
             chunk = []
             for ln in body:
                 if ln.startswith("\t"):
-                    addr, _, rest = ln.strip().partition(" ")
+                    _addr, _, rest = ln.strip().partition(" ")
                     ln = f"\t{rnd.getrandbits(48):16x} {rest}"
                 chunk.append(ln)
             text = "\n".join(chunk) + "\n\n"

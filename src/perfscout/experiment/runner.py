@@ -20,7 +20,7 @@ from typing import Any
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.kernels import kernel, parse_result_line
 from perfscout.experiment.spec import ExperimentSpec, Variant, resolve, validate
-from perfscout.experiment.stats import INVALID, NEUTRAL, compare, cv, median_ci, seed_for
+from perfscout.experiment.stats import INVALID, NEUTRAL, compare, median_ci, robust_cv, seed_for
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample, gate
 from perfscout.model.errors import InputError, PerfscoutError
@@ -217,7 +217,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
                     "cv": None}
         m = median_ci(vals, seed=seed_for(exp_id, name))
         return {"samples": len(xs), "median": m.value, "median_low": m.low,
-                "median_high": m.high, "cv": cv(vals)}
+                "median_high": m.high, "cv": robust_cv(vals)}
 
     breasons = gate(base, base, check=spec.check, cv_max=cv_max,
                     peak_bandwidth_MBps=spec.peak_bandwidth_MBps, is_baseline=True)

@@ -3,7 +3,8 @@
 A variant is ``invalid`` when its runs failed, it ran a different problem size, its output
 differs from the baseline's, the machine state at run time (frequency governor, SMT, CPU
 affinity of the runner) differs from the baseline's, the noise is too high (robust CV,
-1.4826*MAD/median, above the bound), or it is too good to be true (faster than the memory traffic allows at the machine's peak bandwidth).
+1.4826*MAD/median, above the bound), or it is too good to be true (faster than the memory
+traffic allows at the machine's peak bandwidth).
 """
 
 from __future__ import annotations

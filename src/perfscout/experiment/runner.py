@@ -108,13 +108,14 @@ def run_argv(spec: ExperimentSpec, variant: Variant, exe: Path) -> tuple[list[st
     """The argv (launcher prefix + program + args) and extra environment of one run."""
     args = [a.replace("{size}", str(spec.size)) for a in spec.args]
     env = dict(variant.env)
-    if variant.threads:
-        env["OMP_NUM_THREADS"] = str(variant.threads)
+    threads = variant.threads or spec.baseline.threads  # a variant inherits the baseline's
+    if threads:
+        env["OMP_NUM_THREADS"] = str(threads)
     argv = [*variant.launcher]
     if spec.kernel and kernel(spec.kernel).mpi:
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        argv += ["mpirun", "-np", str(variant.ranks or 2)]
+        argv += ["mpirun", "-np", str(variant.ranks or spec.baseline.ranks or 2)]
     return [*argv, str(exe), *args], env
 
 

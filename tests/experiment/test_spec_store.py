@@ -92,3 +92,16 @@ def test_store_schema_migrations_and_no_duplicate_samples(tmp_path: Path) -> Non
     rows = sqlite3.connect(tmp_path / "p.db").execute(
         "SELECT component, version FROM migrations").fetchall()
     assert rows == [("experiment", 1)]
+
+
+def test_variant_inherits_baseline_threads_and_launcher_prefix() -> None:
+    from perfscout.experiment.runner import run_argv
+    from perfscout.experiment.spec import ExperimentSpec, Variant
+
+    spec = ExperimentSpec("x", Variant("baseline", threads=1), (), kernel="triad", size=5,
+                          args=("{size}", "triad"))
+    argv, env = run_argv(spec, Variant("o3", launcher=("taskset", "-c", "0")), Path("/w/prog"))
+    assert argv == ["taskset", "-c", "0", "/w/prog", "5", "triad"]
+    assert env["OMP_NUM_THREADS"] == "1"
+    _, env2 = run_argv(spec, Variant("two", threads=2), Path("/w/prog"))
+    assert env2["OMP_NUM_THREADS"] == "2"

@@ -88,7 +88,9 @@ def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check,
             if raw is None or not s.time_s:
                 continue
             floor = float(raw) / (peak_bandwidth_MBps * 1e6)
-            if s.time_s < 0.8 * floor:
+            # half the floor: a cache-resident working set, or a peak measured under load, can
+            # beat the DRAM figure somewhat; a variant that skips its work beats it by far more
+            if s.time_s < 0.5 * floor:
                 reasons.append(
                     f"too good to be true: {s.time_s:.4g} s is below the {floor:.4g} s that "
                     f"{float(raw):.3g} bytes need at the measured peak "

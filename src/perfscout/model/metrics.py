@@ -58,6 +58,7 @@ class Metric:
     variance_pct: float | None = None  # perf stat -r "( +- x% )"
     enabled_pct: float | None = None  # multiplexing share
     derived: bool = False
+    stat: str = ""  # "sum"/"min"/"max"/"avg"/"p25"... for an aggregate row of per-thread values
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class Hotspot:
     location: SourceRef | None = None  # program source file:line where known
     calls: int | None = None
     source: SourceRef | None = None  # where in the input file
+    kind: str = "function"  # "function", "region", or "line" (a hot source line)
 
 
 @dataclass(frozen=True)

@@ -155,9 +155,9 @@ class Facts:
         ``share_of_time`` quoted in a finding about that scope."""
         if not scope:
             return None
-        shares = [h.inclusive_share if h.inclusive_share is not None else h.self_share
-                  for p in self.profiles for h in p.hotspots if h.name == scope]
-        shares = [s for s in shares if s is not None]
+        raw = [h.inclusive_share if h.inclusive_share is not None else h.self_share
+               for p in self.profiles for h in p.hotspots if h.name == scope]
+        shares = [s for s in raw if s is not None]
         if shares:
             return max(shares)
         for f in self.findings:

@@ -3,5 +3,14 @@
 from perfscout.advise.catalog import algorithm, application, hardware, runtime, system
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
-__all__ = ["CATALOG", "CatalogEntry", "get_entry", "proposal",
-           "algorithm", "application", "hardware", "runtime", "system"]
+__all__ = [
+           "CATALOG",
+           "CatalogEntry",
+           "algorithm",
+           "application",
+           "get_entry",
+           "hardware",
+           "proposal",
+           "runtime",
+           "system",
+]

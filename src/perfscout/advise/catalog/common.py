@@ -12,7 +12,21 @@ PERF_EVENTS = "task-clock,context-switches,cpu-migrations,page-faults"
 
 
 def target(facts: Facts) -> tuple[str, ...]:
-    return facts.command or DEFAULT_TARGET
+    """The command a verification runs: the profiled command with its program taken from the
+    workspace (``/tmp/x/triad`` -> ``./triad``: the sandbox runs only workspace programs and
+    trusted tools) and a leading ``env K=V`` dropped (the change supplies its own env); the
+    bundled kernel ``./kernel`` when the profiled command is unknown."""
+    argv = list(facts.command)
+    if argv and argv[0] == "env":
+        argv = argv[1:]
+    while argv and "=" in argv[0] and not argv[0].startswith(("-", "/", ".")):
+        argv = argv[1:]
+    if not argv:
+        return DEFAULT_TARGET
+    prog = argv[0]
+    if prog.startswith("/") and not prog.startswith(("/usr/", "/bin/", "/opt/")):
+        argv[0] = "./" + prog.rsplit("/", 1)[-1]
+    return tuple(argv)
 
 
 def perf_stat(facts: Facts, events: str = PERF_EVENTS, repeat: int = 5) -> tuple[str, ...]:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from perfscout.advise.catalog.common import (
-    conf, gain_on_share, refs, scope_of, verify,
+    conf,
+    gain_on_share,
+    refs,
+    scope_of,
+    verify,
 )
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
@@ -139,7 +143,7 @@ def loop_interchange(facts: Facts, f: Finding) -> Proposal | None:
         title=f"Interchange the loops of {scope or 'the hot nest'} for unit stride",
         change=Change(description="make the innermost loop run over the contiguous (last, in C; "
                       "first, in Fortran) index of the arrays it touches"),
-        evidence=refs(f, facts) + (f"access pattern: {facts.access_pattern(scope)}",),
+        evidence=(*refs(f, facts), f"access pattern: {facts.access_pattern(scope)}"),
         verification=verify(facts, events="task-clock,page-faults,cache-misses"),
         expected_gain=gain_on_share(facts, scope, 1.3, 4.0, 0.5, "unit-stride access"),
         risk=Risk("low", "semantics unchanged when iterations are independent"),
@@ -201,6 +205,7 @@ def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
     n = facts.numa_nodes or 2
     remote = facts.metric_max("numa.remote_ratio")
     hi = round(min(float(n), 1.0 + (remote if remote is not None else 0.5) * (n - 1)), 2)
+    rtxt = f"{remote:.0%}" if remote is not None else "unknown"
     return Proposal(
         id="numa_first_touch", addresses=(f.id,), layer=HW, kind="source",
         title="Initialise arrays in parallel (first touch) with the compute loop's schedule",
@@ -210,8 +215,7 @@ def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
                       f"node of the thread using them ({n} NUMA nodes)"),
         evidence=refs(f, facts), verification=verify(facts, "mem.bandwidth", "higher",
                                                      with_likwid=True),
-        expected_gain=ExpectedGain(1.1, max(1.2, hi), f"remote share "
-                                   f"{'%.0f%%' % (remote * 100) if remote is not None else 'unknown'}"
+        expected_gain=ExpectedGain(1.1, max(1.2, hi), f"remote share {rtxt}"
                                    f" over {n} NUMA nodes: at most {n}x aggregate bandwidth"),
         risk=Risk("low", "initialisation order changes; results identical"),
         confidence=Confidence(conf(f, 0.65), f"{n} NUMA nodes and remote/placement evidence"),

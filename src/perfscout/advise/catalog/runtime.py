@@ -74,7 +74,8 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
         id="mpi_bind_map", addresses=(f.id,), layer=RT, kind="launch",
         title=f"Map ranks over the {nodes} NUMA nodes and bind them to cores ({impl})",
         change=Change(launcher=opts, env=env,
-                      description=f"{impl}: ranks round-robin over NUMA nodes, each bound to a core"),
+                      description=f"{impl}: ranks round-robin over NUMA nodes, "
+                      "each bound to a core"),
         evidence=refs(f, facts), verification=verify(facts),
         expected_gain=ExpectedGain(1.05, 1.0 + 0.3 * nodes, "ranks packed on one node share one "
                                    "memory controller"),
@@ -94,7 +95,8 @@ def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:
     sched = "dynamic" if f.id == "rt.omp_imbalance" else "static"
     share = facts.share_of(scope)
     s = share if share is not None else 0.3
-    low, high = amdahl(s, 1.5, float(cores) * 0.7)
+    loc_hi = max(1.2, float(cores) * 0.7)
+    low, high = amdahl(s, min(1.5, loc_hi), loc_hi)
     return Proposal(
         id="parallelize_omp", addresses=(f.id,), layer=RT, kind="source",
         title=f"Parallelise {scope or 'the serial region'} with OpenMP (schedule({sched}))",

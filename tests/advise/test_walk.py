@@ -10,8 +10,8 @@ import pytest
 from tests.advise.conftest import finding
 
 from perfscout.advise import CATALOG, advise
-from perfscout.advise.guards import schema_complete
 from perfscout.advise.facts import Facts
+from perfscout.advise.guards import schema_complete
 from perfscout.model.metrics import Hotspot, Profile, Remark
 from perfscout.model.proposals import Proposal
 from perfscout.model.snapshot import Gpu, PlatformSnapshot

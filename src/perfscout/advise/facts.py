@@ -120,6 +120,15 @@ class Facts:
         return self.snapshot.mpi[0]
 
     @property
+    def measured_mpi(self) -> bool:
+        """The profiles (or the findings' evidence) measured MPI: an MPI profiler's output or
+        any ``mpi.*`` metric."""
+        return any(p.format in ("mpip", "mpiP") or any(m.name.startswith("mpi.")
+                                                         for m in p.metrics)
+                   for p in self.profiles) or any(
+            e.metric.startswith("mpi.") for f in self.findings for e in f.evidence)
+
+    @property
     def likwid(self) -> bool:
         return bool(self.snapshot and self.snapshot.perf.likwid_available)
 

@@ -86,8 +86,13 @@ def _has_gpu(f: Facts, scope: str) -> PreconditionResult:
 @precondition("mpi present")
 def _mpi(f: Facts, scope: str) -> PreconditionResult:
     m = f.mpi
-    return _res("mpi present", None if f.snapshot is None else m is not None,
-                f"MPI: {m.implementation}" if m else "no MPI implementation in the snapshot")
+    if m is not None:
+        return _res("mpi present", True, f"MPI: {m.implementation}")
+    if f.measured_mpi:
+        return _res("mpi present", True, "the profiles measured MPI time (implementation not "
+                    "in the snapshot)")
+    return _res("mpi present", None if f.snapshot is None else False,
+                "no MPI implementation in the snapshot and no MPI measurement")
 
 
 @precondition("access_pattern == contiguous")

@@ -13,10 +13,13 @@ ALG = Layer.ALGORITHM
 
 
 @proposal("mpi_aggregate_messages", addresses=("alg.small_messages",), layer=ALG, kind="source",
-          preconditions=("mpi present",))
+          preconditions=("mpi present", "share_of_time >= 5%"))
 def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
     size = facts.metric_max("mpi.msg_size_mean")
-    share = facts.mpi_share
+    # the call site's own share when the profile has it (the Amdahl guard uses the same),
+    # else all of MPI
+    share = facts.share_of(f.scope) if f.scope else None
+    share = share if share is not None else facts.mpi_share
     s = share if share is not None else 0.2
     low, high = amdahl(s, 1.2, 3.0)
     return Proposal(

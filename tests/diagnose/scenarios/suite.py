@@ -36,7 +36,9 @@ def _snap(origin: str, model: str, sockets: int, cps: int, tpc: int, nodes: int,
                             likwid_available=True, likwid_perfctr_works=counters))
 
 
-PLATFORMS: dict[str, PlatformSnapshot] = {
+PLATFORMS: dict[str, PlatformSnapshot | None] = {
+    # a corpus file from a machine whose topology the corpus does not hold: judged on the file
+    "unknown": None,
     # corpus topology/lscpu-dual-xeon-e5-2670v2-ivybridge.txt
     "dual-ivybridge": _snap("from:corpus/topology/lscpu-dual-xeon-e5-2670v2-ivybridge.txt",
                             "Intel Xeon E5-2670 v2", 2, 10, 2, 2, ("avx",), True, 3300.0),

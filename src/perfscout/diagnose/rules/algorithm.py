@@ -4,11 +4,26 @@ from __future__ import annotations
 
 import math
 
-from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import ScopeKind
+
+
+SOCKET_LEVEL = ("mem.", "energy", "power", "dram")
+
+
+def _across_ranks(x: Located) -> bool:
+    """A printed imbalance, or one derived across MPI ranks; a spread across the threads of one
+    process is the OpenMP rule's, and one across a hybrid CPU's core types is no imbalance."""
+    if not x.metric.derived:
+        return True
+    if x.metric.raw_name.startswith(SOCKET_LEVEL):
+        return False  # uncore counters are read by one thread per socket: zero elsewhere
+    ranks_ = {m.scope.name for m in x.profile.metrics
+              if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK}
+    return len(ranks_) >= 2
 
 
 @rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
@@ -35,7 +50,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
                 return ctx.finding("alg.load_imbalance", 0.8, "compute is unevenly split "
                                    "across ranks", ev)
     im = [x for x in ctx.all("imbalance.max_over_mean")
-          if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)]
+          if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
+          and _across_ranks(x)]
     for x in im:
         if x.value >= lim:
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",

@@ -94,12 +94,20 @@ def mem_bench(ctx: Context) -> Located | None:
     return max(cands, key=lambda c: c.value) if cands else None
 
 
-def achieved_bw(ctx: Context) -> Located | None:
-    """The program's own DRAM bandwidth from counters (likwid MEM, perf uncore)."""
+def is_bench(p: Profile) -> bool:
+    """A profile of a memory-bandwidth benchmark (STREAM, likwid-bench): the ceiling itself."""
+    return p.first("bench.bandwidth") is not None
+
+
+def achieved_bw(ctx: Context, *, of_bench: bool = False) -> Located | None:
+    """The program's own DRAM bandwidth from counters (likwid MEM, perf uncore). Counters read
+    during a bandwidth benchmark describe the benchmark, not the program: they are left out
+    unless ``of_bench``, which asks for exactly those."""
     for name in ("mem.bandwidth", "mem.read_bandwidth"):
-        locs = ctx.all(name, (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.REGION))
+        locs = [c for c in ctx.all(name, (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.REGION))
+                if is_bench(c.profile) == of_bench]
         if not locs:
-            locs = ctx.all(name)
+            locs = [c for c in ctx.all(name) if is_bench(c.profile) == of_bench]
         if locs:
             return max(locs, key=lambda c: c.value)
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.engine import Context, Located, is_core_type, rule
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -125,7 +125,8 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
                                                                                int] | None:
     by: dict[str, Located] = {}
     for loc in ctx.all(name, kinds):
-        by.setdefault(loc.metric.scope.name, loc)
+        if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
+            by.setdefault(loc.metric.scope.name, loc)
     vals = list(by.values())
     if len(vals) < 2:
         return None
@@ -141,7 +142,8 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
 def omp_imbalance(ctx: Context) -> Finding | None:
     """Per-thread work differs: some threads idle at the barrier while others compute."""
     lim = ctx.t("imbalance.max_over_mean")
-    for name in ("time.user", "cycles", "instructions", "time.elapsed"):
+    # not instructions: a thread spinning at a barrier retires more of them than a busy one
+    for name in ("time.user", "cycles", "time.elapsed"):
         got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
         if got is not None and got[0] >= lim:
             r, top, n = got

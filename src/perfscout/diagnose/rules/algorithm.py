@@ -60,7 +60,7 @@ def load_imbalance(ctx: Context) -> Finding | None:
 
 
 @rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),
-      thresholds=("msg.small_bytes", "msg.many"))
+      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share"))
 def small_messages(ctx: Context) -> Finding | None:
     """Many small messages: latency, not bandwidth, sets the communication cost."""
     cnt = ctx.top("mpi.msg_count")
@@ -76,6 +76,10 @@ def small_messages(ctx: Context) -> Finding | None:
     small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
     if mean >= small or cnt.value < many:
         return None
+    share = ctx.top("mpi.time_share")
+    floor = ctx.t("mpi.comm_share")
+    if share is not None and share.value < floor:
+        return None  # messages can be small and many, but MPI is too little of the run to matter
     ev = [ctx.ev(cnt, f"{fmt(cnt.value)} messages", f"count >= {many:g}")]
     ev.append(Evidence("mpi.msg_size_mean", mean, "B",
                        size.source if size is not None else cnt.source,

@@ -60,6 +60,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
     Threshold("imbalance.max_over_mean", 1.20, "max / mean of per-rank or per-thread work at or "
               "above"),
+    Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
+              "above: the imbalance costs a material share of the run"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
     Threshold("msg.many", 1000.0, "messages at or above: many"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "

@@ -198,7 +198,7 @@ CASES: tuple[Case, ...] = (
              "called 368,236,721 times for 54% of 27.98 s (41 ns a call), like molsim"),
     Case("perf-report-cache-events", (C + "perf_report/report-stdio-multi-event-cache.txt",),
          "dual-ivybridge", None),
-    Case("hpctoolkit-allgather", (C + "hpctoolkit/osu-allgather-database/experiment.xml",),
+    Case("hpctoolkit-allgather", (C + "hpctoolkit/osu-allgather-database",),
          "dual-ivybridge", "rt.mpi_wait", why="osu_allgather: collectives dominate"),
     Case("stream-corpus-riscv", (C + "benchmarks/stream/stream-5.10-omp-8threads-riscv-lpi4a-in-"
                                  "doc.md",), "dual-ivybridge", "hw.memory_bandwidth"),

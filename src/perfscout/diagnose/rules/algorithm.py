@@ -27,7 +27,7 @@ def _across_ranks(x: Located) -> bool:
 
 
 @rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
-      thresholds=("imbalance.max_over_mean",), request=_mpip)
+      thresholds=("imbalance.max_over_mean", "imbalance.min_cost"), request=_mpip)
 def load_imbalance(ctx: Context) -> Finding | None:
     """Per-rank compute time (app - MPI) spreads: some ranks wait for the slowest."""
     lim = ctx.t("imbalance.max_over_mean")
@@ -41,7 +41,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             top = max(work, key=lambda r: work[r])
             low = min(work, key=lambda r: work[r])
             ratio = work[top] / mean
-            if ratio >= lim:
+            cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
+            if ratio >= lim and cost >= ctx.t("imbalance.min_cost"):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",

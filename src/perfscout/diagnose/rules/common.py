@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass
 
 from perfscout.diagnose.engine import Context, Located
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 NET_BENCH = ("osu", "imb")
 
@@ -164,3 +165,21 @@ def ranks(ctx: Context, name: str) -> list[Located]:
 
 def fmt(x: float) -> str:
     return f"{x:,.4g}" if abs(x) < 1e5 else f"{x:,.0f}"
+
+
+def located(src: SourceRef | None, name: str, p: Profile) -> SourceRef:
+    """``src``, or where ``name`` first appears in the profile's input when the adapter gave
+    no line (database directories such as HPCToolkit's: their ``experiment.xml``)."""
+    if src is not None and src.line:
+        return src
+    path = Path(src.file if src is not None else p.path)
+    if path.is_dir():
+        path = path / "experiment.xml"
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            for i, line in enumerate(fh, 1):
+                if f'"{name}"' in line or name in line:
+                    return SourceRef(str(path), i)
+    except OSError:
+        pass
+    return src or SourceRef(p.path, None)

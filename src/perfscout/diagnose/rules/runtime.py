@@ -9,6 +9,7 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
 from perfscout.diagnose.rules.common import (
     Share,
+    located,
     category_share,
     is_mpi,
     is_mpi_wait,
@@ -76,6 +77,11 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
                 wait_ev.append(ctx.ev(first[top], f"{wait:.0%} of MPI time in Wait/Barrier/"
                                       f"collectives (largest: {top})",
                                       metric="mpi.wait_share", value=wait, unit="ratio"))
+    tree = tree_mpi(ctx)
+    if tree is not None and wait is None:
+        wait, wait_ev = tree[1], tree[2][1:]
+        if tree[0] > share or not share_ev:
+            share, share_ev = tree[0], tree[2][:1]
     sh = category_share(ctx, is_mpi)
     if sh is not None and sh.share > share:
         share = sh.share
@@ -85,6 +91,50 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
             wait = wsh.share / sh.share
             wait_ev = [_hot_ev(ctx, wsh, "waiting MPI calls take", "")]
     return share, share_ev, wait, wait_ev
+
+
+def _is_api(name: str) -> bool:
+    return name.lower().startswith(("mpi_", "pmpi_"))
+
+
+def tree_mpi(ctx: Context) -> tuple[float, float, list[Evidence]] | None:
+    """(MPI share, wait share of MPI, evidence) from a call tree: the inclusive time of the
+    outermost MPI API calls over the whole tree. Sampling profilers put the self time of a wait
+    inside the MPI library's internals (progress engines, network drivers), so only the API
+    call's inclusive time says how long the program sat in MPI."""
+    best: tuple[float, float, list[Evidence]] | None = None
+    for p in ctx.profiles:
+        root = p.calltree
+        if root is None or root.inclusive_value <= 0:
+            continue
+        api: dict[str, float] = {}
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if _is_api(n.name):
+                api[n.name] = api.get(n.name, 0.0) + n.inclusive_value
+                continue
+            stack.extend(n.children)
+        mpi = sum(api.values())
+        if mpi <= 0:
+            continue
+        waits = {k: v for k, v in api.items() if is_mpi_wait(k)}
+        share, wait = mpi / root.inclusive_value, sum(waits.values()) / mpi
+        if best is not None and share <= best[0]:
+            continue
+        src = next((h.source for h in p.hotspots if h.source is not None), None)
+        top = sorted(api.items(), key=lambda kv: -kv[1])[:3]
+        names = ", ".join(f"{k} {v / root.inclusive_value:.0%}" for k, v in top)
+        ev = [Evidence("mpi.time_share", share, "ratio", located(src, top[0][0], p), _kind(p),
+                       f"MPI API calls hold {share:.0%} of the whole call tree inclusive "
+                       f"({names})")]
+        if waits:
+            w0 = max(waits, key=lambda k: waits[k])
+            ev.append(Evidence("mpi.wait_share", wait, "ratio", located(src, w0, p), _kind(p),
+                               f"{wait:.0%} of MPI time in Wait/Barrier/collectives "
+                               f"(largest: {w0} {waits[w0] / root.inclusive_value:.0%})"))
+        best = (share, wait, ev)
+    return best
 
 
 def _mpi_name(site: str) -> str:

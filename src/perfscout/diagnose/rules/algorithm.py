@@ -10,7 +10,6 @@ from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import ScopeKind
 
-
 SOCKET_LEVEL = ("mem.", "energy", "power", "dram")
 
 

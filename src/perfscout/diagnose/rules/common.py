@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from perfscout.diagnose.engine import Context, Located
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
@@ -36,6 +37,32 @@ def is_mpi(name: str) -> bool:
 def is_mpi_wait(name: str) -> bool:
     toks = tokens(name)
     return is_mpi(name) and any(t.startswith(MPI_WAIT) for t in toks[1:] or toks)
+
+
+# shared objects of MPI implementations (Open MPI, MPICH/MVAPICH, Intel MPI and their transports)
+MPI_MODULES = ("libmpi", "libopen-pal", "libopen-rte", "mca_", "libmpich", "libmca", "libpsm",
+               "libucp", "libuct", "libucs", "libfabric", "libinfinipath", "libpmix")
+# the progress engine and transport polling loops: a rank sitting here is waiting for a peer
+PROGRESS_MODULES = ("libopen-pal", "mca_btl", "mca_pml", "mca_coll", "libpsm", "libucp",
+                    "libuct", "libucs", "libfabric", "libinfinipath")
+
+
+def _module(h: Hotspot) -> str:
+    return h.module.rsplit("/", 1)[-1].lower()
+
+
+def hot_is_mpi(h: Hotspot) -> bool:
+    """A hotspot inside MPI: an MPI function by name, or any code of an MPI library (symbols
+    of the library's components are often stripped, leaving bare addresses)."""
+    return is_mpi(h.name) or _module(h).startswith(MPI_MODULES)
+
+
+def hot_is_mpi_wait(h: Hotspot) -> bool:
+    """Waiting inside MPI: a Wait/Barrier/collective function, or the progress engine and
+    transport polling code where a busy-waiting rank spends its samples."""
+    if is_mpi_wait(h.name) or "progress" in h.name.lower():
+        return hot_is_mpi(h)
+    return _module(h).startswith(PROGRESS_MODULES)
 
 
 def is_io(name: str) -> bool:
@@ -70,15 +97,15 @@ def hotspot_shares(h_profile: Profile) -> list[tuple[Hotspot, float]]:
     return out
 
 
-def category_share(ctx: Context, pred: object) -> Share | None:
-    """The largest share of functions matching ``pred`` over any one profile's whole total."""
+def category_share(ctx: Context, pred: Callable[[Hotspot], bool]) -> Share | None:
+    """The largest share of hotspots matching ``pred`` over any one profile's whole total."""
     best: Share | None = None
     seen: set[int] = set()
     for _, p in ctx.hotspots():
         if id(p) in seen:
             continue
         seen.add(id(p))
-        entries = tuple((h, s) for h, s in hotspot_shares(p) if pred(h.name))  # type: ignore[operator]
+        entries = tuple((h, s) for h, s in hotspot_shares(p) if pred(h))
         if not entries:
             continue
         total = sum(s for _, s in entries)

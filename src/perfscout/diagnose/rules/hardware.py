@@ -51,7 +51,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
         return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
                            "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
     if got is None and peak is not None:
-        conflicts: list[str] = []
+        conflicts = []
         # the run itself is a bandwidth benchmark (STREAM, likwid-bench): far left of the ridge
         ev = [ctx.ev(peak, f"{peak.metric.scope.name or 'kernel'} sustains {fmt(peak.value)} MB/s "
                      f"at ~{STREAM_TRIAD_AI:.3f} FLOP/B (triad), far below any ridge point",
@@ -156,8 +156,8 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
 @rule(id="hw.cache_locality",
       needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|l2.miss_ratio|d1.miss_ratio|"
              "ll.miss_ratio|cache.misses",),
-      thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio", "cache.sim_d1_miss_ratio",
-                  "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
+      thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
+                  "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""

@@ -9,10 +9,11 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
 from perfscout.diagnose.rules.common import (
     Share,
-    located,
     category_share,
-    is_mpi,
+    hot_is_mpi,
+    hot_is_mpi_wait,
     is_mpi_wait,
+    located,
     thread_count,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
@@ -82,11 +83,11 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
         wait, wait_ev = tree[1], tree[2][1:]
         if tree[0] > share or not share_ev:
             share, share_ev = tree[0], tree[2][:1]
-    sh = category_share(ctx, is_mpi)
+    sh = category_share(ctx, hot_is_mpi)
     if sh is not None and sh.share > share:
         share = sh.share
         share_ev = [_hot_ev(ctx, sh, "MPI functions take", "")]
-        wsh = category_share(ctx, is_mpi_wait)
+        wsh = category_share(ctx, hot_is_mpi_wait)
         if wsh is not None and sh.share > 0:
             wait = wsh.share / sh.share
             wait_ev = [_hot_ev(ctx, wsh, "waiting MPI calls take", "")]
@@ -294,7 +295,7 @@ def gpu_transfer(ctx: Context) -> Finding | None:
         low = n.lower()
         return "memcpy" in low and any(k in low for k in ("cuda", "hip", "cumem", "[cuda"))
 
-    sh = category_share(ctx, is_copy)
+    sh = category_share(ctx, lambda h: is_copy(h.name))
     lim = ctx.t("gpu.copy_share")
     if sh is None or sh.share < lim:
         return None

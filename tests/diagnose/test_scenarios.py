@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,37 @@ def test_every_finding_of_every_scenario_cites_file_and_line(corpus: Path) -> No
             assert any(e.source and e.source.file and e.source.line for e in f.evidence), (
                 f"{case.name}: {f.id} evidence names no file and line")
     assert ran == len(CASES)
+
+
+def test_analyze_json_of_every_scenario_cites_file_and_line(
+        corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI's ``analyze --json`` envelope (in-process: 46 subprocess starts would take
+    minutes here): every finding of every scenario has evidence naming a file and a line."""
+    from perfscout.cli.main import main
+    from perfscout.model.serialize import to_jsonable
+
+    snaps: dict[str, Path] = {}
+    for name, snap in PLATFORMS.items():
+        if snap is not None:
+            snaps[name] = tmp_path / f"{name}.json"
+            snaps[name].write_text(json.dumps(to_jsonable(snap)))
+    total = 0
+    for case in CASES:
+        argv = ["analyze", *(str(resolve(f, corpus)) for f in case.files), "--json"]
+        if case.platform in snaps:
+            argv += ["--platform", str(snaps[case.platform])]
+        try:
+            main(argv)
+        except SystemExit as exc:
+            assert exc.code in (0, None), f"{case.name}: exit {exc.code}"
+        env = json.loads(capsys.readouterr().out)
+        assert env["status"] == "ok", f"{case.name}: {env['errors']}"
+        findings = env["data"]["findings"]
+        if case.expect is not None:
+            assert findings and findings[0]["id"] == case.expect, case.name
+        for f in findings:
+            total += 1
+            assert any(e["source"] and e["source"]["file"] and e["source"]["line"]
+                       for e in f["evidence"]), f"{case.name}: {f['id']} cites no file:line"
+            assert f["layer"] and f["status"] in ("confirmed", "hypothesis")
+    assert total >= len([c for c in CASES if c.expect])

@@ -99,6 +99,12 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "scaling.speedup": ("ratio", "speedup over one thread"),
     "io.read_bytes": ("B", "bytes read"),
     "io.write_bytes": ("B", "bytes written"),
+    # ingest part B (gprof, callgrind, benchmarks, /usr/bin/time -v)
+    "bench.msg_rate": ("msg/s", "benchmark message rate (OSU mbw_mr)"),
+    "mem.page_faults.minor": ("count", "minor page faults (/usr/bin/time -v)"),
+    "mem.swaps": ("count", "swaps (/usr/bin/time -v)"),
+    "cpu.percent": ("%", "CPU share the job got (/usr/bin/time -v 'Percent of CPU')"),
+    "exit_status": ("", "exit status of the measured command"),
 }
 
 

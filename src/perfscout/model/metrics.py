@@ -75,6 +75,7 @@ class Hotspot:
     location: SourceRef | None = None  # program source file:line where known
     calls: int | None = None
     source: SourceRef | None = None  # where in the input file
+    kind: str = "function"  # "function", "region", or "line" (a hot source line)
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,7 @@ class PlatformSnapshot:
     modules: tuple[str, ...] = ()  # environment modules loaded
     unknown_fields: tuple[str, ...] = ()
     provenance: tuple[Provenance, ...] = ()
+    unknown_reasons: Mapping[str, str] = field(default_factory=dict)  # field path -> why unknown
 
     @property
     def key(self) -> str:
@@ -189,3 +190,15 @@ class PlatformSnapshot:
             if c.name == name:
                 return c
         return None
+
+
+@dataclass(frozen=True)
+class SnapshotChange:
+    """One difference between two snapshots: a dotted field path and its old and new value.
+
+    ``old`` is ``None`` for something added, ``new`` is ``None`` for something removed.
+    """
+
+    path: str
+    old: object = None
+    new: object = None

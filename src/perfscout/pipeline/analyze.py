@@ -1,5 +1,8 @@
-"""``analyze``: ingest the files, diagnose against the platform, advise. (Filled by the diagnose
-and advise stages; the signature is the contract the CLI, the agent and the demo use.)"""
+"""``analyze``: ingest the files, diagnose against the platform, advise.
+
+The signature is the contract the CLI, the agent and the demo use. Proposals, rejections and the
+do-not list are filled by the advise stage; until it lands they stay empty.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from perfscout.model.errors import UsageError
 from perfscout.model.findings import DataRequest, Finding
 from perfscout.model.metrics import Profile
 from perfscout.model.proposals import DoNot, Proposal, Rejected
@@ -33,7 +37,19 @@ def analyze(
     snapshot: PlatformSnapshot | None = None,
     runner: Runner | None = None,
     thresholds: Mapping[str, float] | None = None,
+    fmt: str | None = None,
 ) -> Analysis:
     """Run ingest -> diagnose -> advise over ``paths``. ``runner`` is used only to check data
-    request and verification commands against the sandbox policy (never to run them)."""
-    raise NotImplementedError("filled in by the diagnose and advise work")
+    request and verification commands against the sandbox policy (never to run them).
+    ``fmt`` forces one input format for every path instead of sniffing each."""
+    from perfscout.diagnose.engine import diagnose
+    from perfscout.ingest.registry import load
+
+    if not paths:
+        raise UsageError("no input files", hint="give one or more profiler outputs")
+    profiles = tuple(load(p, fmt) for p in paths)
+    d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
+    return Analysis(
+        profiles=profiles, snapshot=snapshot, findings=d.findings,
+        data_requests=d.data_requests, limits=d.limits, thresholds=d.thresholds,
+    )

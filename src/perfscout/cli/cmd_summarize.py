@@ -1,0 +1,63 @@
+"""``perfscout summarize FILE... [--top N] [--format NAME]``: the hotspot table of each input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.ingest.registry import load
+from perfscout.ingest.summary import Summary, summarize
+from perfscout.model.errors import UsageError
+
+
+def _pct(v: float | None) -> str:
+    return "" if v is None else f"{v * 100:.2f}%"
+
+
+def render_summary(con: Console, s: Summary) -> None:
+    """Print one Summary as a table plus headline metrics."""
+    t = Table("#", "name", "self", "incl", "module", "location", "call path",
+              title=f"{s.path} ({s.format}): top {len(s.hotspots)} of {s.total_hotspots}")
+    for r in s.hotspots:
+        t.add_row(str(r.rank), r.name[:60], _pct(r.self_share), _pct(r.inclusive_share),
+                  r.module[-30:], r.location[-40:], " > ".join(r.callpath[-3:])[-60:])
+    con.print(t)
+    for m in s.headline:
+        con.print(f"  {m.name} = {m.value:g} {m.unit}" + (f"  ({m.raw_name})" if m.raw_name
+                                                           else ""))
+    for rank, vals in sorted(s.per_rank.items(), key=lambda kv: kv[0])[:16]:
+        con.print(f"  rank {rank}: " + ", ".join(f"{k}={v:g}" for k, v in vals.items()))
+    if s.remarks:
+        con.print(f"  loops: {s.remarks['vectorized']} vectorized, {s.remarks['missed']} missed")
+    if s.unparsed_lines:
+        con.print(f"  {s.unparsed_lines} line(s) not understood")
+    for note in s.notes:
+        con.print(f"  note: {note}")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("summarize")
+    def summarize_cmd(
+        files: list[Path] = typer.Argument(..., help="Profiler outputs (files or directories)."),
+        top: int = typer.Option(20, "--top", help="How many hotspots to show."),
+        fmt: str = typer.Option(None, "--format", help="Force an adapter instead of sniffing."),
+        as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    ) -> None:
+        """Top hotspots (self and inclusive share, module, call path, location) and headlines."""
+
+        def run() -> Outcome:
+            if top < 1:
+                raise UsageError("--top must be at least 1", hint="e.g. --top 20")
+            sums = [summarize(load(f, fmt), top) for f in files]
+
+            def render(con: Console) -> None:
+                for s in sums:
+                    render_summary(con, s)
+
+            return Outcome(data={"summaries": sums}, render=render)
+
+        execute("summarize", as_json, run)

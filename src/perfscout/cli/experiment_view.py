@@ -1,0 +1,65 @@
+"""Rich renderings of experiment results, shared by ``experiment`` and ``demo``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from perfscout.experiment.runner import ExperimentResult, VariantOutcome
+
+VERDICT_STYLE = {"win": "bold green", "loss": "bold red", "neutral": "yellow",
+                 "invalid": "bold magenta", "baseline": "cyan"}
+
+
+def fmt(x: float | None, digits: int = 4) -> str:
+    """Compact number: thousands without exponent, small values with ``digits`` significant."""
+    if x is None:
+        return "-"
+    return f"{x:.0f}" if abs(x) >= 10 ** digits else f"{x:.{digits}g}"
+
+
+def interval(v: float | None, lo: float | None, hi: float | None) -> str:
+    if v is None:
+        return "-"
+    return f"{v:.3g} [{fmt(lo, 3)}, {fmt(hi, 3)}]"
+
+
+def result_table(res: ExperimentResult) -> Table:
+    """One row per variant: median with CI, speedup with CI, p-value, verdict and reasons."""
+    t = Table(title=f"experiment {res.id}: {res.kernel} n={res.size} metric={res.metric} "
+                    f"({res.direction} is better), {res.rounds} rounds")
+    for col in ("variant", "samples", "median [95% CI]", "CV", "speedup [95% CI]", "p",
+                "verdict", "why"):
+        t.add_column(col)
+
+    def row(v: VariantOutcome) -> None:
+        style = VERDICT_STYLE.get(v.verdict, "")
+        t.add_row(v.name, str(v.samples), interval(v.median, v.median_low, v.median_high),
+                  "-" if v.cv is None else f"{v.cv:.1%}",
+                  interval(v.ratio, v.ratio_low, v.ratio_high), fmt(v.p_value, 2),
+                  f"[{style}]{v.verdict}[/]", "; ".join(v.reasons))
+
+    row(res.baseline)
+    for v in res.variants:
+        row(v)
+    return t
+
+
+@contextmanager
+def progress_bar(con: Console, enabled: bool) -> Iterator[Callable[[str, int, int], None]]:
+    """A progress callback drawing a rich bar on ``con`` (a no-op when disabled)."""
+    if not enabled:
+        yield lambda msg, done, total: None
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=con, transient=True) as bar:
+        task = bar.add_task("starting", total=None)
+
+        def update(msg: str, done: int, total: int) -> None:
+            bar.update(task, description=msg, completed=done, total=total or None)
+
+        yield update

@@ -1,0 +1,68 @@
+"""Cause chains: which finding explains which, and the ranking that puts root causes first.
+
+``EXPLAINS`` lists (cause, symptom) pairs across layers: remote NUMA memory explains both a
+bandwidth ceiling and cache misses; compute imbalance explains MPI wait; and so on. When both
+ends of a pair are present the symptom gets ``caused_by`` the cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from perfscout.model.findings import Finding, Status
+
+EXPLAINS: tuple[tuple[str, str], ...] = (
+    ("hw.numa_remote", "hw.memory_bandwidth"),
+    ("hw.numa_remote", "hw.cache_locality"),
+    ("rt.affinity", "hw.numa_remote"),
+    ("rt.affinity", "sys.os_noise"),
+    ("rt.affinity", "rt.omp_imbalance"),
+    ("alg.load_imbalance", "rt.mpi_wait"),
+    ("alg.load_imbalance", "rt.omp_imbalance"),
+    ("alg.small_messages", "rt.mpi_communication"),
+    ("sys.oversubscription", "sys.os_noise"),
+    ("sys.oversubscription", "rt.omp_imbalance"),
+    ("sys.oversubscription", "rt.mpi_wait"),
+    ("sys.tlb_pagefaults", "hw.memory_bandwidth"),
+    ("hw.cache_locality", "hw.memory_bandwidth"),
+    ("hw.vectorization", "hw.compute_bound"),
+    ("sys.io", "app.io_hotspot"),
+    ("rt.serial_fraction", "rt.omp_imbalance"),
+)
+
+
+def link(findings: Sequence[Finding]) -> list[Finding]:
+    """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes."""
+    present = {f.id for f in findings}
+    out: list[Finding] = []
+    for f in findings:
+        causes = [c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
+        caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))
+        out.append(replace(f, caused_by=caused_by))
+    # a cause that is itself explained by its own symptom (a cycle) keeps the stronger one
+    ids = {f.id: f for f in out}
+    fixed: list[Finding] = []
+    for f in out:
+        keep = tuple(c for c in f.caused_by
+                     if not (f.id in ids[c].caused_by and ids[c].confidence < f.confidence))
+        fixed.append(replace(f, caused_by=keep))
+    return [replace(f, root_cause=not f.caused_by) for f in fixed]
+
+
+def _explained(f: Finding, findings: Sequence[Finding]) -> int:
+    return sum(1 for g in findings if f.id in g.caused_by)
+
+
+def rank(findings: Sequence[Finding]) -> list[Finding]:
+    """Root causes first; among them, those that explain more, then confirmed, then confident."""
+    return sorted(
+        findings,
+        key=lambda f: (
+            not f.root_cause,
+            -min(_explained(f, findings), 1),
+            f.status != Status.CONFIRMED,
+            -f.confidence,
+            f.id,
+        ),
+    )

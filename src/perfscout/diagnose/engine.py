@@ -1,0 +1,293 @@
+"""The rule engine: ``@rule`` registration, the evaluation context, and :func:`diagnose`.
+
+A rule is a function of a :class:`Context` declared with :func:`rule`: its taxonomy id, the
+canonical metrics it needs (``"a|b"`` means either), the snapshot facts it needs and the
+thresholds it reads. When a needed input is absent the rule does not run; its ``request``
+builder contributes the commands that would collect the input instead. Findings from all rules
+are then cross-validated (:mod:`.crossval`), linked into cause chains (:mod:`.chains`) and
+ranked root causes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from perfscout.diagnose import thresholds as th
+from perfscout.model.findings import DataRequest, Evidence, Finding, Status
+from perfscout.model.metrics import Hotspot, Metric, Profile, Remark, ScopeKind, SourceRef
+from perfscout.model.runs import Runner
+from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.model.taxonomy import FINDING_IDS, layer_of
+
+# profile format -> independent source family (two families agreeing make a finding confirmed)
+_KIND_ALIASES: dict[str, str] = {
+    "likwid_perfctr": "likwid", "likwid_csv": "likwid", "likwid_text": "likwid",
+    "likwid_mpirun": "likwid", "likwid_bench": "bench", "stream": "bench", "osu": "bench",
+    "imb": "bench", "hpl": "bench", "perf_stat_csv": "perf_stat", "perf_script": "perf_sample",
+    "perf_report": "perf_sample", "cachegrind": "valgrind", "callgrind": "valgrind",
+    "time_v": "time", "gnu_time": "time", "gcc_remarks": "remarks", "clang_remarks": "remarks",
+    "compiler_remarks": "remarks",
+}
+
+FACTS: dict[str, Callable[[PlatformSnapshot], Any]] = {
+    "cpu.cores": lambda s: s.cpu.cores,
+    "cpu.online": lambda s: s.cpu.online_cpus,
+    "cpu.sockets": lambda s: s.cpu.sockets,
+    "cpu.smt": lambda s: s.cpu.smt_on,
+    "cpu.max_mhz": lambda s: s.cpu.max_mhz,
+    "numa.nodes": lambda s: s.numa.count or None,
+    "perf.hw_counters": lambda s: s.perf.hw_counters,
+}
+
+
+def source_kind(fmt: str) -> str:
+    """The independent source family of a profile format (``perf_stat``, ``likwid``, ...)."""
+    f = fmt.lower().replace("-", "_")
+    if f in _KIND_ALIASES:
+        return _KIND_ALIASES[f]
+    for prefix in ("perf_stat", "likwid", "mpip", "gprof", "hpctoolkit", "caliper"):
+        if f.startswith(prefix):
+            return prefix
+    return f
+
+
+@dataclass(frozen=True)
+class Located:
+    """A metric with the profile it came from."""
+
+    metric: Metric
+    profile: Profile
+
+    @property
+    def value(self) -> float:
+        return self.metric.value
+
+    @property
+    def kind(self) -> str:
+        return source_kind(self.profile.format)
+
+    @property
+    def source(self) -> SourceRef:
+        return self.metric.source or SourceRef(self.profile.path, None)
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    fn: Callable[[Context], Iterable[Finding] | Finding | None]
+    needs: tuple[str, ...] = ()
+    facts: tuple[str, ...] = ()
+    thresholds: tuple[str, ...] = ()
+    request: Callable[[Context, tuple[str, ...]], Iterable[DataRequest]] | None = None
+    summary: str = ""
+
+    @property
+    def layer(self) -> str:
+        return str(layer_of(self.id))
+
+
+_RULES: dict[str, Rule] = {}
+
+
+def rule(
+    *, id: str, needs: Sequence[str] = (), facts: Sequence[str] = (),
+    thresholds: Sequence[str] = (),
+    request: Callable[[Context, tuple[str, ...]], Iterable[DataRequest]] | None = None,
+) -> Callable[[Callable[[Context], Any]], Callable[[Context], Any]]:
+    """Register a diagnosis rule. Duplicate or unknown ids and unknown thresholds are refused
+    at import time, listing the valid names."""
+    layer_of(id)  # raises on an unknown id, listing the valid ones
+    for t in thresholds:
+        if t not in th.DEFAULTS:
+            raise ValueError(f"rule {id}: unknown threshold {t!r}; valid: {', '.join(th.DEFAULTS)}")
+    for f in facts:
+        if f not in FACTS:
+            raise ValueError(f"rule {id}: unknown fact {f!r}; valid: {', '.join(FACTS)}")
+
+    def deco(fn: Callable[[Context], Any]) -> Callable[[Context], Any]:
+        if id in _RULES:
+            raise ValueError(f"rule {id!r} registered twice")
+        _RULES[id] = Rule(id, fn, tuple(needs), tuple(facts), tuple(thresholds), request,
+                          (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "")
+        return fn
+
+    return deco
+
+
+def rules() -> dict[str, Rule]:
+    """All registered rules by id (imports the rule modules on first use)."""
+    import perfscout.diagnose.rules  # noqa: F401  (registers)
+
+    return dict(_RULES)
+
+
+@dataclass
+class Context:
+    """What a rule sees: the profiles, the snapshot and the threshold values."""
+
+    profiles: tuple[Profile, ...]
+    snapshot: PlatformSnapshot | None
+    values: Mapping[str, float]
+    current_rule: str = ""
+    used: dict[str, float] = field(default_factory=dict)
+    extra_requests: list[DataRequest] = field(default_factory=list)
+
+    # -- metrics -------------------------------------------------------------------------
+    def all(self, name: str, kinds: Iterable[ScopeKind] | None = None) -> list[Located]:
+        ks = set(kinds) if kinds is not None else None
+        return [Located(m, p) for p in self.profiles for m in p.metrics
+                if m.name == name and (ks is None or m.scope.kind in ks)]
+
+    def top(self, name: str) -> Located | None:
+        """The whole-run value of ``name``: process/node scope first, else the first one."""
+        found = self.all(name)
+        for loc in found:
+            if loc.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE):
+                return loc
+        return found[0] if found else None
+
+    def has(self, name: str) -> bool:
+        return any(m.name == name for p in self.profiles for m in p.metrics)
+
+    def has_input(self, name: str) -> bool:
+        """A metric name, or ``@hotspots`` / ``@remarks`` for those parts of a profile."""
+        if name == "@hotspots":
+            return any(p.hotspots for p in self.profiles)
+        if name == "@remarks":
+            return any(p.remarks for p in self.profiles) or self.has("vector.loops_missed")
+        return self.has(name)
+
+    def hotspots(self) -> list[tuple[Hotspot, Profile]]:
+        return [(h, p) for p in self.profiles for h in p.hotspots]
+
+    def remarks(self) -> list[tuple[Remark, Profile]]:
+        return [(r, p) for p in self.profiles for r in p.remarks]
+
+    def formats(self) -> set[str]:
+        return {source_kind(p.format) for p in self.profiles}
+
+    def fact(self, name: str) -> Any:
+        if self.snapshot is None:
+            return None
+        return FACTS[name](self.snapshot)
+
+    @property
+    def counterless(self) -> bool:
+        return self.snapshot is not None and self.snapshot.perf.hw_counters is False
+
+    def program(self) -> tuple[str, ...]:
+        """The profiled program's argv where an input names it, else ``./app``."""
+        for p in self.profiles:
+            for key in ("command", "cmdline", "program"):
+                cmd = p.meta.get(key, "").strip()
+                if cmd:
+                    return tuple(cmd.split())
+        return ("./app",)
+
+    # -- thresholds and evidence ------------------------------------------------------------
+    def t(self, name: str) -> float:
+        """A threshold value; recorded so the finding can quote it."""
+        v = float(self.values[name])
+        self.used[name] = v
+        return v
+
+    def ev(self, loc: Located | None, quote: str, threshold: str = "", *,
+           metric: str = "", value: float | None = None, unit: str = "",
+           source: SourceRef | None = None, kind: str = "") -> Evidence:
+        """Evidence from a located metric, or from explicit fields (hotspots, remarks, facts)."""
+        if loc is not None:
+            return Evidence(metric or loc.metric.name, loc.value if value is None else value,
+                            unit or loc.metric.unit, loc.source, kind or loc.kind, quote,
+                            threshold)
+        return Evidence(metric, value, unit, source, kind, quote, threshold)
+
+    def fact_ev(self, fact: str, value: Any, quote: str) -> Evidence:
+        src = SourceRef(f"snapshot:{self.snapshot.origin}" if self.snapshot else "snapshot", None)
+        num = float(value) if isinstance(value, (int, float)) else None
+        return Evidence(fact, num, "", src, "snapshot", quote)
+
+    def finding(self, id: str, confidence: float, title: str, evidence: Sequence[Evidence], *,
+                scope: str = "", limits: Sequence[str] = (), conflicts: Sequence[str] = ()
+                ) -> Finding:
+        return Finding(
+            id=id, layer=layer_of(id), status=Status.HYPOTHESIS,
+            confidence=round(max(0.0, min(1.0, confidence)), 3), title=title,
+            evidence=tuple(evidence), scope=scope, thresholds=dict(self.used),
+            limits=tuple(limits), conflicts=tuple(conflicts),
+        )
+
+    def request(self, req: DataRequest) -> None:
+        """A data request from a rule that ran but could not decide."""
+        self.extra_requests.append(req)
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    findings: tuple[Finding, ...]
+    data_requests: tuple[DataRequest, ...]
+    limits: tuple[str, ...]
+    thresholds: Mapping[str, float]
+
+
+def _missing(ctx: Context, r: Rule) -> tuple[str, ...]:
+    miss: list[str] = []
+    for need in r.needs:
+        if not any(ctx.has_input(alt) for alt in need.split("|")):
+            miss.append(need)
+    for f in r.facts:
+        if ctx.fact(f) is None:
+            miss.append(f"snapshot:{f}")
+    return tuple(miss)
+
+
+def _as_list(out: Iterable[Finding] | Finding | None) -> list[Finding]:
+    if out is None:
+        return []
+    if isinstance(out, Finding):
+        return [out]
+    return list(out)
+
+
+def diagnose(
+    profiles: Sequence[Profile], snapshot: PlatformSnapshot | None = None, *,
+    runner: Runner | None = None, thresholds: Mapping[str, float] | None = None,
+    only: Iterable[str] | None = None,
+) -> Diagnosis:
+    """Run every rule over ``profiles`` against ``snapshot``.
+
+    Use this when you hold parsed profiles; :func:`perfscout.pipeline.analyze.analyze` wraps it
+    for files. ``runner`` only checks data-request commands against the sandbox policy.
+    """
+    from perfscout.diagnose import chains, crossval, limits, requests
+
+    values = th.resolve(thresholds)
+    ctx = Context(tuple(profiles), snapshot, values)
+    found: list[Finding] = []
+    reqs: list[DataRequest] = []
+    selected = set(only) if only is not None else None
+    for rid, r in sorted(rules().items()):
+        if selected is not None and rid not in selected:
+            continue
+        ctx.current_rule, ctx.used = rid, {}
+        miss = _missing(ctx, r)
+        if miss:
+            if r.request is not None and requests.relevant(ctx, r, miss):
+                reqs.extend(replace(q, for_findings=q.for_findings or (rid,))
+                            for q in r.request(ctx, miss))
+            continue
+        for f in _as_list(r.fn(ctx)):
+            if f.id not in FINDING_IDS:  # pragma: no cover - guarded by ctx.finding
+                raise ValueError(f"rule {rid} produced unknown id {f.id}")
+            found.append(f)
+        reqs.extend(replace(q, for_findings=q.for_findings or (rid,)) for q in ctx.extra_requests)
+        ctx.extra_requests = []
+    found = [crossval.assess(f) for f in found]
+    found = chains.rank(chains.link(found))
+    if not found:
+        reqs.extend(requests.undecided(ctx))
+    lim = limits.limits(ctx, found)
+    found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))
+             for f in found]
+    return Diagnosis(tuple(found), requests.check(requests.dedupe(reqs), runner), lim, values)

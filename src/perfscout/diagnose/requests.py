@@ -1,0 +1,155 @@
+"""Data requests: the exact commands that would collect a missing input on THIS machine.
+
+Builders pick what works here: a likwid-perfctr group or a perf stat event list where hardware
+counters exist, and counter-free alternatives (likwid-bench, valgrind cachegrind/callgrind,
+software perf events, compiler remarks, thread sweeps) where the snapshot says they do not.
+Every request is checked with the runner's policy (``Runner.check``), recording the decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from perfscout.model.findings import DataRequest
+from perfscout.model.runs import Runner
+
+if TYPE_CHECKING:
+    from perfscout.diagnose.engine import Context, Rule
+
+SOFTWARE_EVENTS = "task-clock,context-switches,cpu-migrations,page-faults,major-faults"
+
+
+def _counters(ctx: Context) -> bool:
+    """True unless the snapshot says hardware counters are unavailable."""
+    return not ctx.counterless
+
+
+def _likwid_ok(ctx: Context) -> bool:
+    s = ctx.snapshot
+    return bool(s and s.perf.likwid_available and s.perf.likwid_perfctr_works)
+
+
+def _cores(ctx: Context) -> int:
+    c = ctx.fact("cpu.cores") or ctx.fact("cpu.online")
+    return int(c) if c else 1
+
+
+def _cpu_list(ctx: Context) -> str:
+    return f"0-{_cores(ctx) - 1}" if _cores(ctx) > 1 else "0"
+
+
+def likwid_group(ctx: Context, group: str, reason: str) -> DataRequest:
+    return DataRequest(reason, ("likwid-perfctr", "-C", _cpu_list(ctx), "-g", group,
+                                *ctx.program()))
+
+
+def perf_stat(ctx: Context, events: str, reason: str) -> DataRequest:
+    return DataRequest(reason, ("perf", "stat", "-e", events, *ctx.program()))
+
+
+def bandwidth_bench(ctx: Context) -> DataRequest:
+    """A measured peak bandwidth with likwid-bench (needs no counters), kernel by ISA."""
+    s = ctx.snapshot
+    kernel = "triad"
+    if s is not None:
+        if s.cpu.has("avx512f"):
+            kernel = "triad_avx512_fma" if s.cpu.has("fma") else "triad_avx512"
+        elif s.cpu.has("avx2") or s.cpu.has("avx"):
+            kernel = "triad_avx_fma" if s.cpu.has("fma") else "triad_avx"
+    nodes = ctx.fact("numa.nodes") or 1
+    per = max(1, _cores(ctx) // max(1, int(nodes)))
+    return DataRequest(
+        f"measure this machine's peak memory bandwidth (likwid-bench {kernel}, one socket, "
+        f"{per} threads) to place the achieved bandwidth against it",
+        ("likwid-bench", "-t", kernel, "-w", f"S0:1GB:{per}"),
+    )
+
+
+def cachegrind(ctx: Context) -> DataRequest:
+    return DataRequest("simulate cache misses without counters (valgrind cachegrind)",
+                       ("valgrind", "--tool=cachegrind", "--cache-sim=yes", *ctx.program()))
+
+
+def callgrind(ctx: Context) -> DataRequest:
+    return DataRequest("deterministic per-function cost without counters (valgrind callgrind)",
+                       ("valgrind", "--tool=callgrind", *ctx.program()))
+
+
+def sampling(ctx: Context) -> DataRequest:
+    return DataRequest("where the whole run spends its time (cpu-clock sampling works without "
+                       "counters)", ("perf", "record", "-e", "cpu-clock", "-g", "-o",
+                                     "perf.data", *ctx.program()))
+
+
+def software_events(ctx: Context, why: str) -> DataRequest:
+    return perf_stat(ctx, SOFTWARE_EVENTS, why)
+
+
+def thread_sweep(ctx: Context) -> list[DataRequest]:
+    """One run per thread count 1, 2, 4, ... up to the core count (OMP_NUM_THREADS)."""
+    counts, n = [], 1
+    while n < _cores(ctx):
+        counts.append(n)
+        n *= 2
+    counts.append(_cores(ctx))
+    return [DataRequest(f"thread sweep point {n} of {counts} for an Amdahl fit",
+                        ("env", f"OMP_NUM_THREADS={n}", "OMP_PROC_BIND=close", "OMP_PLACES=cores",
+                         *ctx.program())) for n in dict.fromkeys(counts)]
+
+
+def gnu_time(ctx: Context, why: str) -> DataRequest:
+    return DataRequest(why, ("/usr/bin/time", "-v", *ctx.program()))
+
+
+def remarks(ctx: Context) -> DataRequest:
+    return DataRequest("which hot loops the compiler vectorized and why others were missed",
+                       ("gcc", "-O3", "-march=native", "-fopt-info-vec-all", "-c", "SOURCE.c"))
+
+
+def relevant(ctx: Context, r: Rule, missing: Sequence[str]) -> bool:
+    """Ask for a rule's inputs only when part of them is present (the question is open)."""
+    if not r.needs and not r.facts:
+        return False
+    return len(missing) < len(r.needs) + len(r.facts)
+
+
+def undecided(ctx: Context) -> list[DataRequest]:
+    """Nothing fired: the basic evidence that separates the layers on this machine."""
+    out = [sampling(ctx), software_events(ctx, "scheduler and page-fault behaviour of the run")]
+    if _counters(ctx):
+        group = "MEM_DP" if _likwid_ok(ctx) else ""
+        out.append(likwid_group(ctx, group, "bandwidth and FLOP rate together (roofline)")
+                   if group else perf_stat(ctx, "cycles,instructions,cache-references,"
+                                           "cache-misses,branches,branch-misses",
+                                           "core counters to separate compute from memory"))
+    else:
+        out.append(cachegrind(ctx))
+    out.append(bandwidth_bench(ctx))
+    out.extend(thread_sweep(ctx))
+    return [replace(q, for_findings=("undecided",)) for q in out]
+
+
+def dedupe(reqs: Iterable[DataRequest]) -> list[DataRequest]:
+    """One request per command; the rules it serves are merged."""
+    by_cmd: dict[tuple[str, ...], DataRequest] = {}
+    for q in reqs:
+        prev = by_cmd.get(q.command)
+        if prev is None:
+            by_cmd[q.command] = q
+        else:
+            merged = tuple(dict.fromkeys(prev.for_findings + q.for_findings))
+            by_cmd[q.command] = replace(prev, for_findings=merged)
+    return list(by_cmd.values())
+
+
+def check(reqs: Sequence[DataRequest], runner: Runner | None) -> tuple[DataRequest, ...]:
+    """Record the sandbox policy's decision on each request (left unchecked without a runner)."""
+    if runner is None:
+        return tuple(reqs)
+    out = []
+    for q in reqs:
+        d = runner.check(q.command)
+        out.append(replace(q, allowed=d.allowed, policy_rule=d.rule))
+    return tuple(out)

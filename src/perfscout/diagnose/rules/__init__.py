@@ -1,0 +1,9 @@
+"""Diagnosis rules, one module per layer; importing this package registers them all."""
+
+from perfscout.diagnose.rules import (  # noqa: F401
+    algorithm,
+    application,
+    hardware,
+    runtime,
+    system,
+)

@@ -1,0 +1,96 @@
+"""Algorithm-layer rules: load imbalance across ranks, small messages, complexity growth."""
+
+from __future__ import annotations
+
+import math
+
+from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.rules.common import fmt, ranks
+from perfscout.diagnose.rules.runtime import _mpip
+from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import ScopeKind
+
+
+@rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
+      thresholds=("imbalance.max_over_mean",), request=_mpip)
+def load_imbalance(ctx: Context) -> Finding | None:
+    """Per-rank compute time (app - MPI) spreads: some ranks wait for the slowest."""
+    lim = ctx.t("imbalance.max_over_mean")
+    app = {loc.metric.scope.name: loc for loc in ranks(ctx, "app.time")}
+    mpi = {loc.metric.scope.name: loc for loc in ranks(ctx, "mpi.time")}
+    common = sorted(set(app) & set(mpi))
+    if len(common) >= 2:
+        work = {r: app[r].value - mpi[r].value for r in common}
+        mean = sum(work.values()) / len(work)
+        if mean > 0:
+            top = max(work, key=lambda r: work[r])
+            low = min(work, key=lambda r: work[r])
+            ratio = work[top] / mean
+            if ratio >= lim:
+                ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
+                             f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
+                             f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
+                             metric="imbalance.max_over_mean", value=ratio, unit="ratio"),
+                      ctx.ev(mpi[low], f"rank {low} spends {mpi[low].value:.3g} s in MPI")]
+                return ctx.finding("alg.load_imbalance", 0.8, "compute is unevenly split "
+                                   "across ranks", ev)
+    im = [x for x in ctx.all("imbalance.max_over_mean")
+          if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)]
+    for x in im:
+        if x.value >= lim:
+            return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
+                               [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
+    return None
+
+
+@rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),
+      thresholds=("msg.small_bytes", "msg.many"))
+def small_messages(ctx: Context) -> Finding | None:
+    """Many small messages: latency, not bandwidth, sets the communication cost."""
+    cnt = ctx.top("mpi.msg_count")
+    size = ctx.top("mpi.msg_size_mean")
+    if cnt is None:
+        return None
+    mean = size.value if size is not None else None
+    if mean is None:
+        sent = ctx.top("mpi.bytes_sent")
+        if sent is None or cnt.value <= 0:
+            return None
+        mean = sent.value / cnt.value
+    small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
+    if mean >= small or cnt.value < many:
+        return None
+    ev = [ctx.ev(cnt, f"{fmt(cnt.value)} messages", f"count >= {many:g}")]
+    ev.append(Evidence("mpi.msg_size_mean", mean, "B",
+                       size.source if size is not None else cnt.source,
+                       size.kind if size is not None else cnt.kind,
+                       f"mean message {mean:,.0f} B", f"mean size < {small:g} B"))
+    return ctx.finding("alg.small_messages", 0.6, "many small messages", ev)
+
+
+@rule(id="alg.complexity", needs=("scaling.size", "time.elapsed"),
+      thresholds=("complexity.exponent",))
+def complexity(ctx: Context) -> Finding | None:
+    """Run time grows faster than the problem size warrants (fitted exponent)."""
+    pts = []
+    for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
+        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
+                   if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
+                  None)
+        if el is not None and sz.value > 0 and el.value > 0:
+            pts.append((math.log(sz.value), math.log(el.value), el))
+    if len(pts) < 3:
+        return None
+    n = len(pts)
+    mx = sum(p[0] for p in pts) / n
+    my = sum(p[1] for p in pts) / n
+    sxx = sum((p[0] - mx) ** 2 for p in pts)
+    if sxx == 0:
+        return None
+    k = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
+    lim = ctx.t("complexity.exponent")
+    if k < lim:
+        return None
+    return ctx.finding("alg.complexity", 0.5, "time grows super-linearly with size",
+                       [ctx.ev(pts[-1][2], f"time ~ size^{k:.2f} over {n} sizes",
+                               f"exponent >= {lim:g}")])

@@ -1,0 +1,158 @@
+"""Helpers the rules share: machine ceilings, run time, thread counts and hotspot categories."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from perfscout.diagnose.engine import Context, Located
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind
+
+NET_BENCH = ("osu", "imb")
+
+IO_PREFIXES = ("parse", "read", "write", "fscanf", "scanf", "sscanf", "fprintf", "printf",
+               "getline", "fgets", "fgetc", "getc", "fputs", "fputc", "fread", "fwrite",
+               "strtod", "strtol", "strtof", "atof", "atoi", "istream", "ostream", "ifstream",
+               "ofstream", "h5", "fopen", "fclose", "tokeni", "lexer", "deserial", "serial")
+IO_EXACT = frozenset({"io", "input", "output", "open", "close", "lseek", "pread", "pwrite"})
+MPI_WAIT = ("wait", "barrier", "allreduce", "reduce", "bcast", "alltoall", "allgather",
+            "gather", "scatter", "probe", "progress", "test", "recv_wait", "scan")
+
+
+def tokens(name: str) -> list[str]:
+    """Identifier words of a function name: ``readInput`` -> read, input; ``MPI_Wait`` ->
+    mpi, wait."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [t for t in re.split(r"[^a-z0-9]+", spaced.lower()) if t]
+
+
+def is_mpi(name: str) -> bool:
+    low = name.lower()
+    return low.startswith(("mpi_", "pmpi_", "ompi_", "mca_", "opal_progress", "mpid", "mpir_",
+                           "mpi::", "hmpi")) or " mpi_" in low
+
+
+def is_mpi_wait(name: str) -> bool:
+    toks = tokens(name)
+    return is_mpi(name) and any(t.startswith(MPI_WAIT) for t in toks[1:] or toks)
+
+
+def is_io(name: str) -> bool:
+    if is_mpi(name) and not name.lower().startswith("mpi_file"):
+        return False
+    for t in tokens(name):
+        if t in IO_EXACT or t.startswith(IO_PREFIXES) or (t.startswith("mpi") and "file" in t):
+            return True
+    return name.lower().startswith("mpi_file")
+
+
+@dataclass(frozen=True)
+class Share:
+    """A category's share of one profile's WHOLE total, with the entries that make it up."""
+
+    share: float
+    profile: Profile
+    entries: tuple[tuple[Hotspot, float], ...]
+
+
+def hotspot_shares(h_profile: Profile) -> list[tuple[Hotspot, float]]:
+    """Every hotspot with its self share of the profile total (all entries, not the head)."""
+    total_m = h_profile.first("profile.total")
+    total = total_m.value if total_m is not None and total_m.value > 0 else sum(
+        h.self_value or 0.0 for h in h_profile.hotspots)
+    out = []
+    for h in h_profile.hotspots:
+        if h.self_share is not None:
+            out.append((h, h.self_share))
+        elif h.self_value is not None and total > 0:
+            out.append((h, h.self_value / total))
+    return out
+
+
+def category_share(ctx: Context, pred: object) -> Share | None:
+    """The largest share of functions matching ``pred`` over any one profile's whole total."""
+    best: Share | None = None
+    seen: set[int] = set()
+    for _, p in ctx.hotspots():
+        if id(p) in seen:
+            continue
+        seen.add(id(p))
+        entries = tuple((h, s) for h, s in hotspot_shares(p) if pred(h.name))  # type: ignore[operator]
+        if not entries:
+            continue
+        total = sum(s for _, s in entries)
+        if best is None or total > best.share:
+            best = Share(total, p, entries)
+    return best
+
+
+def mem_bench(ctx: Context) -> Located | None:
+    """The highest measured memory bandwidth (STREAM, likwid-bench), the machine's own ceiling."""
+    cands = [loc for loc in ctx.all("bench.bandwidth")
+             if not any(n in loc.profile.format.lower() for n in NET_BENCH)
+             and loc.profile.first("bench.msg_size") is None]
+    return max(cands, key=lambda c: c.value) if cands else None
+
+
+def achieved_bw(ctx: Context) -> Located | None:
+    """The program's own DRAM bandwidth from counters (likwid MEM, perf uncore)."""
+    for name in ("mem.bandwidth", "mem.read_bandwidth"):
+        locs = ctx.all(name, (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.REGION))
+        if not locs:
+            locs = ctx.all(name)
+        if locs:
+            return max(locs, key=lambda c: c.value)
+    return None
+
+
+def task_seconds(ctx: Context, prof: Profile | None = None) -> tuple[float, Located] | None:
+    """CPU seconds of the run (perf task-clock, else user+sys, else elapsed)."""
+    def pick(name: str) -> Located | None:
+        for loc in ctx.all(name):
+            if prof is None or loc.profile is prof:
+                return loc
+        return None
+
+    tc = pick("time.task_clock")
+    if tc is not None and tc.value > 0:
+        return tc.value / 1000.0, tc
+    u = pick("time.user")
+    if u is not None and u.value > 0:
+        sy = pick("time.sys")
+        return u.value + (sy.value if sy else 0.0), u
+    e = pick("time.elapsed")
+    if e is not None and e.value > 0:
+        return e.value, e
+    return None
+
+
+def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
+    """Threads or ranks of the run: metric ``scaling.threads``, meta, or the command line."""
+    profs = [prof] if prof is not None else list(ctx.profiles)
+    for p in profs:
+        m = p.first("scaling.threads")
+        if m is not None:
+            return int(m.value)
+        for key in ("threads", "omp_num_threads", "ranks", "nprocs", "tasks"):
+            v = p.meta.get(key, "")
+            if v.strip().isdigit():
+                return int(v)
+        for key in ("command", "cmdline", "program"):
+            cmd = p.meta.get(key, "")
+            m2 = re.search(r"OMP_NUM_THREADS=(\d+)", cmd) or re.search(
+                r"(?:-np|-n|--ntasks)\s+(\d+)", cmd)
+            if m2:
+                return int(m2.group(1))
+    return None
+
+
+def ranks(ctx: Context, name: str) -> list[Located]:
+    """Per-rank values of ``name`` (one per rank)."""
+    by: dict[str, Located] = {}
+    for loc in ctx.all(name, (ScopeKind.RANK,)):
+        by.setdefault(loc.metric.scope.name, loc)
+    return list(by.values())
+
+
+def fmt(x: float) -> str:
+    return f"{x:,.4g}" if abs(x) < 1e5 else f"{x:,.0f}"

@@ -1,0 +1,375 @@
+"""Hardware-layer rules: bandwidth, cache locality, NUMA, vectorization, compute, frontend,
+speculation, frequency. Ceilings come from the inputs' own benchmarks or the snapshot."""
+
+from __future__ import annotations
+
+from perfscout.diagnose import crossval
+from perfscout.diagnose import requests as rq
+from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.rules.common import achieved_bw, fmt, mem_bench, task_seconds
+from perfscout.model.findings import DataRequest, Evidence, Finding
+from perfscout.model.metrics import ScopeKind
+
+STREAM_TRIAD_AI = 2.0 / 24.0  # FLOP per byte of a double triad a = b + s*c
+
+
+def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
+    out = [rq.bandwidth_bench(ctx)]
+    if not ctx.counterless:
+        out.append(rq.likwid_group(ctx, "MEM", "the program's own DRAM bandwidth"))
+    return out
+
+
+@rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
+      thresholds=("bw.near_peak", "crossval.disagree"), request=_bw_requests)
+def memory_bandwidth(ctx: Context) -> Finding | None:
+    """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
+    peak = mem_bench(ctx)
+    got = achieved_bw(ctx)
+    if got is not None and peak is not None and peak.profile is not got.profile:
+        ratio = got.value / peak.value
+        near = ctx.t("bw.near_peak")
+        if ratio < near:
+            return None
+        ev = [
+            ctx.ev(got, f"achieved {fmt(got.value)} MB/s = {ratio:.0%} of the measured peak",
+                   f"{got.metric.name} >= {near:.2f} x peak"),
+            ctx.ev(peak, f"measured peak {fmt(peak.value)} MB/s "
+                   f"({peak.metric.scope.name or 'bench'})"),
+        ]
+        conflicts = []
+        others = [o for o in ctx.all(got.metric.name) if o.kind != got.kind]
+        for o in others:
+            c = crossval.conflict(got.metric.name, got.value, got.kind, o.metric.name, o.value,
+                                  o.kind, ctx.t("crossval.disagree"))
+            if c:
+                conflicts.append(c)
+            else:
+                ev.append(ctx.ev(o, f"{o.kind} agrees: {fmt(o.value)} MB/s"))
+        return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
+                           "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
+    if got is None and peak is not None:
+        # the run itself is a bandwidth benchmark (STREAM, likwid-bench): far left of the ridge
+        ev = [ctx.ev(peak, f"{peak.metric.scope.name or 'kernel'} sustains {fmt(peak.value)} MB/s "
+                     f"at ~{STREAM_TRIAD_AI:.3f} FLOP/B (triad), far below any ridge point",
+                     "streaming kernel: arithmetic intensity << ridge")]
+        support = _memory_bound_support(ctx)
+        ev.extend(support)
+        return ctx.finding("hw.memory_bandwidth", 0.7 + (0.1 if support else 0.0),
+                           "streaming kernel bound by memory bandwidth", ev,
+                           scope=peak.metric.scope.name)
+    if got is not None and peak is None:
+        ctx.request(rq.bandwidth_bench(ctx))
+        ai = ctx.top("arith_intensity")
+        if ai is not None and ai.value < 0.25:
+            return ctx.finding(
+                "hw.memory_bandwidth", 0.45,
+                "low arithmetic intensity at high bandwidth (peak not measured)",
+                [ctx.ev(got, f"achieved {fmt(got.value)} MB/s"),
+                 ctx.ev(ai, f"arithmetic intensity {ai.value:.3g} FLOP/B")],
+                limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
+                        "is unknown"])
+    return None
+
+
+def _memory_bound_support(ctx: Context) -> list[Evidence]:
+    out: list[Evidence] = []
+    ipc = ctx.top("ipc")
+    if ipc is not None and ipc.value < 1.0:
+        out.append(ctx.ev(ipc, f"IPC {ipc.value:.2f} < 1: the core waits on memory",
+                          "ipc < 1.0"))
+    mr = ctx.top("cache.miss_ratio")
+    if mr is not None and mr.value >= ctx.t("cache.llc_miss_ratio"):
+        out.append(ctx.ev(mr, f"cache miss ratio {mr.value:.1%}",
+                          f"cache.miss_ratio >= {ctx.t('cache.llc_miss_ratio'):.2f}"))
+    return out
+
+
+def _miss_ratio(ctx: Context) -> tuple[list[Evidence], list[str]]:
+    """High miss ratios from counters or simulation, with the thresholds that fired."""
+    ev: list[Evidence] = []
+    checks = (("llc.miss_ratio", "cache.llc_miss_ratio"),
+              ("cache.miss_ratio", "cache.llc_miss_ratio"),
+              ("l1d.miss_ratio", "cache.l1d_miss_ratio"),
+              ("d1.miss_ratio", "cache.sim_d1_miss_ratio"),
+              ("ll.miss_ratio", "cache.sim_ll_miss_ratio"))
+    fired = []
+    for metric, tname in checks:
+        loc = ctx.top(metric)
+        if loc is None:
+            continue
+        limit = ctx.t(tname)
+        if loc.value >= limit:
+            ev.append(ctx.ev(loc, f"{metric} {loc.value:.2%}", f"{metric} >= {limit:.2%}"))
+            fired.append(metric)
+    if not fired:
+        refs, miss = ctx.top("cache.references"), ctx.top("cache.misses")
+        if refs is not None and miss is not None and refs.value > 0:
+            ratio = miss.value / refs.value
+            limit = ctx.t("cache.llc_miss_ratio")
+            if ratio >= limit:
+                ev.append(ctx.ev(miss, f"{fmt(miss.value)} misses / {fmt(refs.value)} refs = "
+                                 f"{ratio:.1%}", f"cache.misses/references >= {limit:.0%}",
+                                 metric="cache.miss_ratio", value=ratio, unit="ratio"))
+                fired.append("cache.miss_ratio")
+    return ev, fired
+
+
+def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
+    if ctx.counterless:
+        return [rq.cachegrind(ctx)]
+    return [rq.perf_stat(ctx, "cache-references,cache-misses,L1-dcache-loads,"
+                         "L1-dcache-load-misses", "cache miss ratios of the run")]
+
+
+@rule(id="hw.cache_locality",
+      needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|d1.miss_ratio|ll.miss_ratio|"
+             "cache.misses",),
+      thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.sim_d1_miss_ratio",
+                  "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
+      request=_cache_requests)
+def cache_locality(ctx: Context) -> Finding | None:
+    """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
+    ev, _fired = _miss_ratio(ctx)
+    if not ev:
+        return None
+    got, peak = achieved_bw(ctx), mem_bench(ctx)
+    if got is not None and peak is not None:
+        ratio = got.value / peak.value
+        far = ctx.t("bw.far_below_peak")
+        if ratio >= far:
+            return None  # the traffic reaches DRAM at speed: the bandwidth rule speaks
+        ev.append(ctx.ev(got, f"bandwidth {fmt(got.value)} MB/s is only {ratio:.0%} of the "
+                         f"measured peak {fmt(peak.value)} MB/s", f"achieved < {far:.2f} x peak"))
+        ev.append(ctx.ev(peak, f"measured peak {fmt(peak.value)} MB/s"))
+        return ctx.finding("hw.cache_locality", 0.75, "many cache misses, DRAM far from its "
+                           "ceiling: access pattern", ev)
+    ctx.request(rq.bandwidth_bench(ctx))
+    return ctx.finding("hw.cache_locality", 0.5, "many cache misses (bandwidth not measured)", ev,
+                       limits=["without the achieved vs peak bandwidth a DRAM ceiling is not "
+                               "ruled out"])
+
+
+def _numa_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
+    out = [rq.software_events(ctx, "CPU migrations reveal unbound threads on a multi-node "
+                                   "machine")]
+    if not ctx.counterless:
+        out.append(rq.perf_stat(ctx, "node-loads,node-load-misses", "remote NUMA accesses"))
+    out.append(DataRequest("compare a node-local run against the default placement",
+                           ("numactl", "--cpunodebind=0", "--membind=0", *ctx.program())))
+    return out
+
+
+@rule(id="hw.numa_remote",
+      needs=("numa.remote_ratio|numa.remote_accesses|cpu_migrations|mem.bandwidth",),
+      facts=("numa.nodes",),
+      thresholds=("numa.remote_ratio", "numa.migrations_per_s"), request=_numa_requests)
+def numa_remote(ctx: Context) -> Finding | None:
+    """Remote NUMA memory: a high remote share, or unbound threads on a multi-node machine."""
+    nodes = int(ctx.fact("numa.nodes"))
+    if nodes < 2:
+        return None
+    ev: list[Evidence] = [ctx.fact_ev("numa.nodes", nodes, f"{nodes} NUMA nodes on this machine")]
+    strength = 0.0
+    ratio = ctx.top("numa.remote_ratio")
+    rem, loc_ = ctx.top("numa.remote_accesses"), ctx.top("numa.local_accesses")
+    limit = ctx.t("numa.remote_ratio")
+    if ratio is not None and ratio.value >= limit:
+        ev.append(ctx.ev(ratio, f"{ratio.value:.0%} of memory accesses are remote",
+                         f"numa.remote_ratio >= {limit:.2f}"))
+        strength = max(strength, 0.8)
+    elif ratio is None and rem is not None and loc_ is not None and rem.value + loc_.value > 0:
+        r = rem.value / (rem.value + loc_.value)
+        if r >= limit:
+            ev.append(ctx.ev(rem, f"{fmt(rem.value)} remote vs {fmt(loc_.value)} local = {r:.0%}",
+                             f"remote/(local+remote) >= {limit:.2f}", metric="numa.remote_ratio",
+                             value=r, unit="ratio"))
+            strength = max(strength, 0.8)
+    for mig in ctx.all("cpu_migrations"):
+        ts = task_seconds(ctx, mig.profile)
+        if ts is None or ts[0] <= 0:
+            continue
+        rate = mig.value / ts[0]
+        mlim = ctx.t("numa.migrations_per_s")
+        if rate >= mlim:
+            ev.append(ctx.ev(mig, f"{fmt(mig.value)} CPU migrations in {ts[0]:.3g} CPU-s = "
+                             f"{rate:,.0f}/s: threads are not bound, pages first-touched on one "
+                             f"node are read from the other", f"migrations/s >= {mlim:g}"))
+            strength = max(strength, 0.65)
+            break
+    per_socket = ctx.all("mem.bandwidth", (ScopeKind.SOCKET, ScopeKind.NODE))
+    if len(per_socket) >= 2:
+        hi = max(per_socket, key=lambda x: x.value)
+        lo = min(per_socket, key=lambda x: x.value)
+        if lo.value > 0 and hi.value / lo.value >= 2.0:
+            ev.append(ctx.ev(hi, f"socket {hi.metric.scope.name} carries {fmt(hi.value)} MB/s vs "
+                             f"{fmt(lo.value)} MB/s on {lo.metric.scope.name}: memory sits on "
+                             f"one node", "per-socket bandwidth max/min >= 2"))
+            strength = max(strength, 0.7)
+    if strength == 0.0:
+        return None
+    return ctx.finding("hw.numa_remote", strength, "memory served from a remote NUMA node "
+                       "(placement)", ev)
+
+
+def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
+    out = [rq.remarks(ctx)]
+    if not ctx.counterless:
+        out.append(rq.likwid_group(ctx, "FLOPS_DP", "vectorized share of the FLOPs"))
+    return out
+
+
+@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_scalar|@remarks",),
+      thresholds=("vector.share_low", "vector.missed_share"), request=_vec_requests)
+def vectorization(ctx: Context) -> Finding | None:
+    """Scalar FLOPs and/or loops the compiler did not vectorize."""
+    ev: list[Evidence] = []
+    share = ctx.top("flops.vector_share")
+    low = ctx.t("vector.share_low")
+    if share is None:
+        vec, sca = ctx.top("flops.dp_vector"), ctx.top("flops.dp_scalar")
+        if vec is not None and sca is not None and vec.value + sca.value > 0:
+            v = vec.value / (vec.value + sca.value)
+            if v < low:
+                ev.append(ctx.ev(sca, f"vector share of DP FLOPs {v:.0%} (scalar "
+                                 f"{fmt(sca.value)} vs packed {fmt(vec.value)} MFLOP/s)",
+                                 f"flops.vector_share < {low:.2f}", metric="flops.vector_share",
+                                 value=v, unit="ratio"))
+    elif share.value < low:
+        ev.append(ctx.ev(share, f"vector share of FLOPs {share.value:.0%}",
+                         f"flops.vector_share < {low:.2f}"))
+    rem = ctx.remarks()
+    missed = [(r, p) for r, p in rem if r.kind == "missed" and not r.vectorized]
+    mlim = ctx.t("vector.missed_share")
+    if rem and missed and len(missed) / len(rem) >= mlim:
+        r0, _ = missed[0]
+        why = r0.message[:80]
+        ev.append(Evidence("vector.loops_missed", float(len(missed)), "count",
+                           r0.source or None, "remarks",
+                           f"{len(missed)} of {len(rem)} remarked loops not vectorized, e.g. "
+                           f"{r0.file}:{r0.line}: {why}", f"missed share >= {mlim:.2f}"))
+    else:
+        lm = ctx.top("vector.loops_missed")
+        lv = ctx.top("vector.loops_vectorized")
+        if lm is not None and lm.value > 0:
+            tot = lm.value + (lv.value if lv else 0.0)
+            if tot > 0 and lm.value / tot >= mlim:
+                ev.append(ctx.ev(lm, f"{lm.value:.0f} of {tot:.0f} loops not vectorized",
+                                 f"missed share >= {mlim:.2f}"))
+    if not ev:
+        return None
+    return ctx.finding("hw.vectorization", 0.5 + 0.1 * len(ev), "scalar code where SIMD is "
+                       "available", ev)
+
+
+def _peak_flops(ctx: Context) -> float | None:
+    """MFLOP/s ceiling: HPL in the inputs, else cores x max clock x DP FLOP/cycle by ISA."""
+    hpl = ctx.top("bench.gflops")
+    if hpl is not None:
+        return hpl.value * 1000.0
+    s = ctx.snapshot
+    if s is None or s.cpu.cores is None or s.cpu.max_mhz is None:
+        return None
+    per = 32 if s.cpu.has("avx512f") else 16 if s.cpu.has("avx2") and s.cpu.has("fma") else 8 \
+        if s.cpu.has("avx") else 4
+    return s.cpu.cores * s.cpu.max_mhz * per
+
+
+@rule(id="hw.compute_bound", needs=("flops.dp|ipc",), thresholds=("compute.flops_near_peak",
+      "compute.ipc_high"),
+      request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
+                                 if not ctx.counterless else rq.callgrind(ctx)])
+def compute_bound(ctx: Context) -> Finding | None:
+    """FLOP rate near the core's peak, or a very high IPC: the arithmetic is the limit."""
+    ev: list[Evidence] = []
+    fl, peak = ctx.top("flops.dp"), _peak_flops(ctx)
+    if fl is not None and peak:
+        r = fl.value / peak
+        lim = ctx.t("compute.flops_near_peak")
+        if r >= lim:
+            ev.append(ctx.ev(fl, f"{fmt(fl.value)} MFLOP/s = {r:.0%} of peak {fmt(peak)}",
+                             f"flops.dp >= {lim:.2f} x peak"))
+    ipc = ctx.top("ipc")
+    if ipc is not None and ipc.value >= ctx.t("compute.ipc_high"):
+        ev.append(ctx.ev(ipc, f"IPC {ipc.value:.2f}", f"ipc >= {ctx.t('compute.ipc_high'):g}"))
+    if not ev:
+        return None
+    return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _share_or_ratio(ctx: Context, tma: str, num: str, den: str) -> tuple[float, Evidence] | None:
+    t = ctx.top(tma)
+    if t is not None:
+        return t.value, ctx.ev(t, f"{tma} {t.value:.0%}")
+    n, d = ctx.top(num), ctx.top(den)
+    if n is not None and d is not None and d.value > 0:
+        v = n.value / d.value
+        return v, ctx.ev(n, f"{num} / {den} = {v:.1%}", metric=f"{num}/{den}", value=v,
+                         unit="ratio")
+    return None
+
+
+@rule(id="hw.frontend", needs=("topdown.frontend_bound|stalled_cycles.frontend",),
+      thresholds=("frontend.share",),
+      request=lambda ctx, miss: [] if ctx.counterless else [
+          rq.perf_stat(ctx, "cycles,instructions,stalled-cycles-frontend", "frontend stalls")])
+def frontend(ctx: Context) -> Finding | None:
+    """Frontend-bound: instruction fetch/decode starves the core."""
+    got = _share_or_ratio(ctx, "topdown.frontend_bound", "stalled_cycles.frontend", "cycles")
+    lim = ctx.t("frontend.share")
+    if got is None or got[0] < lim:
+        return None
+    e = got[1]
+    e = Evidence(e.metric, e.value, e.unit, e.source, e.source_kind, e.quote, f">= {lim:.2f}")
+    return ctx.finding("hw.frontend", 0.5 + min(got[0], 0.4), "frontend-bound", [e])
+
+
+@rule(id="hw.bad_speculation",
+      needs=("topdown.bad_speculation|branch_miss_ratio|branch_misses",),
+      thresholds=("badspec.share", "badspec.branch_miss_ratio"),
+      request=lambda ctx, miss: [DataRequest(
+          "branch mispredictions without counters (cachegrind branch simulation)",
+          ("valgrind", "--tool=cachegrind", "--branch-sim=yes", *ctx.program()))]
+      if ctx.counterless else [rq.perf_stat(ctx, "branches,branch-misses", "branch misses")])
+def bad_speculation(ctx: Context) -> Finding | None:
+    """Bad speculation: mispredicted branches throw away work."""
+    t = ctx.top("topdown.bad_speculation")
+    if t is not None:
+        lim = ctx.t("badspec.share")
+        if t.value >= lim:
+            return ctx.finding("hw.bad_speculation", 0.5 + min(t.value, 0.4), "bad speculation",
+                               [ctx.ev(t, f"bad speculation {t.value:.0%} of slots",
+                                       f">= {lim:.2f}")])
+        return None
+    br = ctx.top("branch_miss_ratio")
+    v: float | None = br.value if br is not None else None
+    src = br
+    if v is None:
+        n, d = ctx.top("branch_misses"), ctx.top("branches")
+        if n is None or d is None or d.value <= 0:
+            return None
+        v, src = n.value / d.value, n
+    lim = ctx.t("badspec.branch_miss_ratio")
+    if src is None or v < lim:
+        return None
+    return ctx.finding("hw.bad_speculation", 0.55, "frequent branch mispredictions",
+                       [ctx.ev(src, f"branch miss ratio {v:.1%}", f">= {lim:.0%}",
+                               metric="branch_miss_ratio", value=v, unit="ratio")])
+
+
+@rule(id="hw.frequency", needs=("clock.ghz",), facts=("cpu.max_mhz",),
+      thresholds=("freq.below_max",))
+def frequency(ctx: Context) -> Finding | None:
+    """Effective clock well below the CPU's maximum: throttling or a power-saving governor."""
+    clk = ctx.top("clock.ghz")
+    mx = float(ctx.fact("cpu.max_mhz")) / 1000.0
+    lim = ctx.t("freq.below_max")
+    if clk is None or mx <= 0 or clk.value / mx >= lim:
+        return None
+    ev = [ctx.ev(clk, f"effective clock {clk.value:.2f} GHz = {clk.value / mx:.0%} of max "
+                 f"{mx:.2f} GHz", f"clock < {lim:.2f} x max"),
+          ctx.fact_ev("cpu.max_mhz", mx * 1000, f"max clock {mx:.2f} GHz")]
+    gov = ctx.snapshot.cpu.governor if ctx.snapshot else None
+    if gov:
+        ev.append(ctx.fact_ev("cpu.governor", None, f"governor {gov}"))
+    return ctx.finding("hw.frequency", 0.55, "core clock below its maximum", ev)

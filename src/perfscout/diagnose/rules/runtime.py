@@ -1,0 +1,250 @@
+"""Runtime-layer rules: MPI wait vs transfer, OpenMP imbalance, affinity, serial fraction,
+GPU transfers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from perfscout.diagnose import requests as rq
+from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.rules.common import (
+    Share,
+    category_share,
+    is_mpi,
+    is_mpi_wait,
+    thread_count,
+)
+from perfscout.model.findings import DataRequest, Evidence, Finding
+from perfscout.model.metrics import Profile, ScopeKind, SourceRef
+
+
+def _mpip(ctx: Context, miss: tuple[str, ...]) -> list[DataRequest]:
+    n = ctx.fact("cpu.cores") or 2
+    return [DataRequest("MPI time per rank and per call site (mpiP)",
+                        ("mpirun", "--allow-run-as-root", "-np", str(n), "-x",
+                         "LD_PRELOAD=libmpiP.so", *ctx.program()))]
+
+
+def _hot_ev(ctx: Context, sh: Share, label: str, threshold: str) -> Evidence:
+    h0, _ = max(sh.entries, key=lambda e: e[1])
+    names = ", ".join(f"{h.name} {s:.0%}" for h, s in sorted(sh.entries, key=lambda e: -e[1])[:3])
+    return Evidence("hotspot.share", sh.share, "ratio",
+                    h0.source or SourceRef(sh.profile.path, None),
+                    _kind(sh.profile), f"{label} {sh.share:.0%} of the whole profile "
+                    f"({len(sh.entries)} functions: {names})", threshold)
+
+
+def _kind(p: Profile) -> str:
+    from perfscout.diagnose.engine import source_kind
+
+    return source_kind(p.format)
+
+
+def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[Evidence]]:
+    """(MPI share, its evidence, wait share of MPI time or None, its evidence)."""
+    share_ev: list[Evidence] = []
+    wait_ev: list[Evidence] = []
+    share = 0.0
+    wait: float | None = None
+    ts = ctx.top("mpi.time_share")
+    if ts is None:
+        agg = [x for x in ctx.all("mpi.time_share", (ScopeKind.RANK,))]
+        if agg:
+            mean = sum(x.value for x in agg) / len(agg)
+            ts = agg[0]
+            share = mean
+            share_ev.append(ctx.ev(ts, f"MPI is {mean:.0%} of app time (mean of {len(agg)} ranks)",
+                                   metric="mpi.time_share", value=mean))
+    else:
+        share = ts.value
+        share_ev.append(ctx.ev(ts, f"MPI is {ts.value:.0%} of application time"))
+    calls = ctx.all("mpi.call_time") or ctx.all("mpi.call_share")
+    if calls:
+        by: dict[str, float] = {}
+        first: dict[str, Located] = {}
+        for c in calls:
+            name = c.metric.scope.name or c.metric.raw_name
+            by[name] = by.get(name, 0.0) + c.value
+            first.setdefault(name, c)
+        total = sum(by.values())
+        if total > 0:
+            w = sum(v for k, v in by.items() if is_mpi_wait(_mpi_name(k)))
+            wait = w / total
+            top = max((k for k in by if is_mpi_wait(_mpi_name(k))), key=lambda k: by[k],
+                      default=None)
+            if top is not None:
+                wait_ev.append(ctx.ev(first[top], f"{wait:.0%} of MPI time in Wait/Barrier/"
+                                      f"collectives (largest: {top})",
+                                      metric="mpi.wait_share", value=wait, unit="ratio"))
+    sh = category_share(ctx, is_mpi)
+    if sh is not None and sh.share > share:
+        share = sh.share
+        share_ev = [_hot_ev(ctx, sh, "MPI functions take", "")]
+        wsh = category_share(ctx, is_mpi_wait)
+        if wsh is not None and sh.share > 0:
+            wait = wsh.share / sh.share
+            wait_ev = [_hot_ev(ctx, wsh, "waiting MPI calls take", "")]
+    return share, share_ev, wait, wait_ev
+
+
+def _mpi_name(site: str) -> str:
+    s = site.strip()
+    return s if s.lower().startswith("mpi") else f"MPI_{s}"
+
+
+def _thr(evs: Sequence[Evidence], text: str) -> list[Evidence]:
+    return [Evidence(e.metric, e.value, e.unit, e.source, e.source_kind, e.quote,
+                     e.threshold or text) for e in evs]
+
+
+@rule(id="rt.mpi_wait", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
+      thresholds=("mpi.share_high", "mpi.wait_share"), request=_mpip)
+def mpi_wait(ctx: Context) -> Finding | None:
+    """A high MPI share that is mostly waiting (Wait, Barrier, collectives)."""
+    share, sev, wait, wev = mpi_shares(ctx)
+    hi, wl = ctx.t("mpi.share_high"), ctx.t("mpi.wait_share")
+    if share < hi or wait is None or wait < wl:
+        return None
+    ev = _thr(sev, f"MPI share >= {hi:.2f}") + _thr(wev, f"wait share >= {wl:.2f}")
+    return ctx.finding("rt.mpi_wait", 0.5 + 0.45 * min(share, 1.0),
+                       "ranks wait in MPI (Wait/Barrier/collectives)", ev)
+
+
+@rule(id="rt.mpi_communication", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
+      thresholds=("mpi.comm_share", "mpi.wait_share"))
+def mpi_communication(ctx: Context) -> Finding | None:
+    """A high MPI share spent moving data (point-to-point transfers), not waiting."""
+    share, sev, wait, wev = mpi_shares(ctx)
+    if share < ctx.t("mpi.comm_share") or wait is None or wait >= ctx.t("mpi.wait_share"):
+        return None
+    ev = _thr(sev, f"MPI share >= {ctx.t('mpi.comm_share'):.2f}") + wev
+    return ctx.finding("rt.mpi_communication", 0.4 + 0.4 * share, "time in MPI transfers", ev)
+
+
+def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[float, Located,
+                                                                               int] | None:
+    by: dict[str, Located] = {}
+    for loc in ctx.all(name, kinds):
+        by.setdefault(loc.metric.scope.name, loc)
+    vals = list(by.values())
+    if len(vals) < 2:
+        return None
+    mean = sum(v.value for v in vals) / len(vals)
+    if mean <= 0:
+        return None
+    top = max(vals, key=lambda v: v.value)
+    return top.value / mean, top, len(vals)
+
+
+@rule(id="rt.omp_imbalance", needs=("time.elapsed|cycles|instructions|time.user",),
+      thresholds=("imbalance.max_over_mean",))
+def omp_imbalance(ctx: Context) -> Finding | None:
+    """Per-thread work differs: some threads idle at the barrier while others compute."""
+    lim = ctx.t("imbalance.max_over_mean")
+    for name in ("time.user", "cycles", "instructions", "time.elapsed"):
+        got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
+        if got is not None and got[0] >= lim:
+            r, top, n = got
+            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work",
+                               [ctx.ev(top, f"thread {top.metric.scope.name}: {name} max/mean "
+                                       f"{r:.2f} over {n} threads", f"max/mean >= {lim:g}",
+                                       metric="imbalance.max_over_mean", value=r, unit="ratio")])
+    return None
+
+
+@rule(id="rt.affinity", needs=("cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
+      facts=("numa.nodes",))
+def affinity(ctx: Context) -> Finding | None:
+    """All busy threads on one NUMA node of a multi-node machine."""
+    s = ctx.snapshot
+    nodes = int(ctx.fact("numa.nodes"))
+    if s is None or nodes < 2:
+        return None
+    cpus: dict[int, Located] = {}
+    for name in ("cycles", "instructions", "flops.dp", "time.user", "cpi"):
+        for loc in ctx.all(name, (ScopeKind.THREAD, ScopeKind.CORE)):
+            digits = "".join(ch for ch in loc.metric.scope.name.split(":")[-1] if ch.isdigit())
+            if digits and loc.value > 0:
+                cpus.setdefault(int(digits), loc)
+    if len(cpus) < 2:
+        return None
+    node_of = {c: n.id for n in s.numa.nodes for c in n.cpus}
+    used = {node_of.get(c) for c in cpus}
+    if None in used or len(used) != 1:
+        return None
+    node = next(iter(used))
+    loc0 = next(iter(cpus.values()))
+    ev = [ctx.ev(loc0, f"{len(cpus)} busy threads on CPUs {sorted(cpus)} all in NUMA node {node}",
+                 "threads span 1 of >= 2 nodes"),
+          ctx.fact_ev("numa.nodes", nodes, f"{nodes} NUMA nodes available")]
+    return ctx.finding("rt.affinity", 0.7, "all threads packed on one NUMA node", ev)
+
+
+def _sweep(ctx: Context) -> list[tuple[int, float, Located]]:
+    pts: dict[int, tuple[float, Located]] = {}
+    runs = [m for m in ctx.all("scaling.threads", (ScopeKind.RUN,))]
+    for t in runs:
+        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
+                   if e.profile is t.profile and e.metric.scope.name == t.metric.scope.name), None)
+        if el is not None:
+            pts.setdefault(int(t.value), (el.value, el))
+    for p in ctx.profiles:
+        n = thread_count(ctx, p)
+        el = next((e for e in ctx.all("time.elapsed") if e.profile is p
+                   and e.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE)), None)
+        if n is not None and el is not None:
+            pts.setdefault(n, (el.value, el))
+    return sorted((n, t, loc) for n, (t, loc) in pts.items())
+
+
+def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
+    """Least-squares fit T(p) = a + b/p; returns (serial fraction a/(a+b), T(1) estimate)."""
+    xs = [1.0 / p for p, _ in points]
+    ys = [t for _, t in points]
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    a = my - b * mx
+    a, b = max(a, 0.0), max(b, 0.0)
+    return (a / (a + b) if a + b > 0 else 0.0), a + b
+
+
+@rule(id="rt.serial_fraction", needs=("time.elapsed",),
+      thresholds=("serial.fraction", "serial.min_points"))
+def serial_fraction(ctx: Context) -> Finding | None:
+    """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
+    pts = _sweep(ctx)
+    need = int(ctx.t("serial.min_points"))
+    if len(pts) < need:
+        if 1 <= len(pts) < need and any(thread_count(ctx, p) for p in ctx.profiles):
+            for q in rq.thread_sweep(ctx):
+                ctx.request(q)
+        return None
+    s, _ = amdahl([(n, t) for n, t, _ in pts])
+    lim = ctx.t("serial.fraction")
+    if s < lim:
+        return None
+    n_max = pts[-1][0]
+    ev = [ctx.ev(loc, f"{n} threads: {t:.3g} s", metric="time.elapsed") for n, t, loc in pts]
+    ev.insert(0, Evidence("serial_fraction", s, "ratio", pts[0][2].source, "derived",
+                          f"Amdahl fit over {len(pts)} points: serial fraction {s:.0%}, speedup "
+                          f"cap {1 / s:.1f}x; at {n_max} threads {pts[0][1] / pts[-1][1]:.2f}x",
+                          f"serial fraction >= {lim:.2f}"))
+    return ctx.finding("rt.serial_fraction", 0.5 + min(s, 0.4), "serial fraction limits "
+                       "scaling", ev)
+
+
+@rule(id="rt.gpu_transfer", needs=("@hotspots",), thresholds=("gpu.copy_share",))
+def gpu_transfer(ctx: Context) -> Finding | None:
+    """Host<->device copies take a large share of the run."""
+    def is_copy(n: str) -> bool:
+        low = n.lower()
+        return "memcpy" in low and any(k in low for k in ("cuda", "hip", "cumem", "[cuda"))
+
+    sh = category_share(ctx, is_copy)
+    lim = ctx.t("gpu.copy_share")
+    if sh is None or sh.share < lim:
+        return None
+    return ctx.finding("rt.gpu_transfer", 0.6, "host-device copies dominate",
+                       [_hot_ev(ctx, sh, "device copies take", f">= {lim:.2f}")])

@@ -1,0 +1,135 @@
+"""System-layer rules: TLB and page faults, I/O waits, OS noise, oversubscription."""
+
+from __future__ import annotations
+
+from perfscout.diagnose import requests as rq
+from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
+from perfscout.model.findings import DataRequest, Evidence, Finding
+from perfscout.model.metrics import SourceRef
+
+
+def _sw(why: str) -> object:
+    return lambda ctx, miss: [rq.software_events(ctx, why)]
+
+
+@rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
+                                      "page_faults.major",),
+      thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share"),
+      request=_sw("page faults and their rate"))  # type: ignore[arg-type]
+def tlb_pagefaults(ctx: Context) -> Finding | None:
+    """dTLB misses or page faults cost a real share of the run."""
+    ev: list[Evidence] = []
+    r = ctx.top("dtlb.miss_ratio")
+    if r is None:
+        m, lo = ctx.top("dtlb.load_misses"), ctx.top("dtlb.loads")
+        if m is not None and lo is not None and lo.value > 0:
+            v = m.value / lo.value
+            if v >= ctx.t("tlb.dtlb_miss_ratio"):
+                ev.append(ctx.ev(m, f"dTLB misses {fmt(m.value)} / loads {fmt(lo.value)} = "
+                                 f"{v:.2%}", f">= {ctx.t('tlb.dtlb_miss_ratio'):.0%}",
+                                 metric="dtlb.miss_ratio", value=v, unit="ratio"))
+    elif r.value >= ctx.t("tlb.dtlb_miss_ratio"):
+        ev.append(ctx.ev(r, f"dTLB miss ratio {r.value:.2%}",
+                         f">= {ctx.t('tlb.dtlb_miss_ratio'):.0%}"))
+    mj = ctx.top("page_faults.major")
+    if mj is not None and mj.value >= ctx.t("tlb.major_faults"):
+        ev.append(ctx.ev(mj, f"{fmt(mj.value)} major page faults",
+                         f">= {ctx.t('tlb.major_faults'):g}"))
+    pf = ctx.top("page_faults")
+    if pf is not None:
+        ts = task_seconds(ctx, pf.profile)
+        u, s = ctx.top("time.user"), ctx.top("time.sys")
+        if ts and ts[0] > 0 and u is not None and s is not None and u.value + s.value > 0:
+            rate = pf.value / ts[0]
+            sys_share = s.value / (u.value + s.value)
+            if rate >= ctx.t("tlb.faults_per_s") and sys_share >= ctx.t("tlb.sys_share"):
+                ev.append(ctx.ev(pf, f"{fmt(pf.value)} page faults = {rate:,.0f}/CPU-s",
+                                 f"faults/s >= {ctx.t('tlb.faults_per_s'):g}"))
+                ev.append(ctx.ev(s, f"system time {sys_share:.0%} of CPU time",
+                                 f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
+    if not ev:
+        return None
+    return ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev), "TLB / page-fault pressure",
+                       ev)
+
+
+@rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),
+      thresholds=("io.cpu_idle_share", "io.bytes"),
+      request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
+def sys_io(ctx: Context) -> Finding | None:
+    """The process waits (elapsed far above CPU time) while moving many bytes through files."""
+    el = ctx.top("time.elapsed")
+    ts = task_seconds(ctx, el.profile if el else None)
+    if el is None or ts is None or el.value <= 0 or ts[1].metric.name == "time.elapsed":
+        return None
+    threads = thread_count(ctx, el.profile) or 1
+    util = ts[0] / (el.value * threads)
+    idle = 1.0 - min(util, 1.0)
+    if idle < ctx.t("io.cpu_idle_share"):
+        return None
+    ev = [ctx.ev(el, f"elapsed {el.value:.3g} s but CPU {ts[0]:.3g} s on {threads} thread(s): "
+                 f"{idle:.0%} waiting", f"idle share >= {ctx.t('io.cpu_idle_share'):.2f}"),
+          ctx.ev(ts[1], f"CPU time {ts[0]:.3g} s")]
+    io = [loc for n in ("io.read_bytes", "io.write_bytes") if (loc := ctx.top(n)) is not None]
+    moved = sum(loc.value for loc in io)
+    if io and moved >= ctx.t("io.bytes"):
+        ev.append(ctx.ev(io[0], f"{moved / 1e6:,.0f} MB moved through the file system",
+                         f"bytes >= {ctx.t('io.bytes'):g}"))
+        return ctx.finding("sys.io", 0.7, "the run waits on file-system I/O", ev)
+    return None
+
+
+@rule(id="sys.os_noise", needs=("context_switches|cpu_migrations|context_switches.involuntary",),
+      thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share"),
+      request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
+def os_noise(ctx: Context) -> Finding | None:
+    """Frequent context switches: the kernel takes the cores away from the program."""
+    cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
+    if cs is None:
+        return None
+    ts = task_seconds(ctx, cs.profile)
+    if ts is None or ts[0] <= 0:
+        return None
+    rate = cs.value / ts[0]
+    lim = ctx.t("noise.ctx_per_cpu_s")
+    if rate < lim:
+        return None
+    ev = [ctx.ev(cs, f"{fmt(cs.value)} {cs.metric.name.replace('_', ' ')} in {ts[0]:.3g} CPU-s "
+                 f"= {rate:,.0f}/s", f"per CPU-s >= {lim:g}"),
+          ctx.ev(ts[1], f"CPU time {ts[0]:.3g} s")]
+    return ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run often", ev)
+
+
+@rule(id="sys.oversubscription", needs=(), facts=("cpu.online",), thresholds=("oversub.ratio",))
+def oversubscription(ctx: Context) -> Finding | None:
+    """More threads or ranks than the machine has CPUs."""
+    cpus = int(ctx.fact("cpu.online"))
+    n = thread_count(ctx)
+    per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
+    src = None
+    if per_rank and len(per_rank) > (n or 0):
+        n, src = len(per_rank), per_rank[0]
+    if n is None or cpus <= 0:
+        return None
+    lim = ctx.t("oversub.ratio")
+    if n / cpus <= lim:
+        return None
+    prof = src.profile if src else next(
+        (p for p in ctx.profiles if thread_count(ctx, p) == n), ctx.profiles[0])
+    ev = [Evidence("threads", float(n), "count", src.source if src else
+                   (prof.metrics[0].source if prof.metrics else None) or _path(prof),
+                   src.kind if src else "meta", f"{n} threads/ranks on {cpus} CPUs",
+                   f"threads / cpus > {lim:g}"),
+          ctx.fact_ev("cpu.online", cpus, f"{cpus} online CPUs")]
+    cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
+    if cs is not None:
+        ev.append(ctx.ev(cs, f"{fmt(cs.value)} context switches"))
+    return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _path(p: object) -> SourceRef:
+    return SourceRef(getattr(p, "path", ""), 1)
+
+
+_unused: tuple[type, ...] = (DataRequest,)

@@ -1,0 +1,93 @@
+"""The one named threshold table every diagnosis rule reads.
+
+Each entry has a value and a meaning; a finding quotes the entries that fired. Users override
+values with the config key ``thresholds`` (``perfscout.yaml``: ``thresholds: {bw.near_peak: 0.8}``);
+an unknown name is a configuration error that lists the valid names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from perfscout.model.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Threshold:
+    name: str
+    value: float
+    meaning: str
+
+
+_TABLE: tuple[Threshold, ...] = (
+    Threshold("bw.near_peak", 0.70, "achieved / peak DRAM bandwidth at or above: bandwidth bound"),
+    Threshold("bw.far_below_peak", 0.40, "achieved / peak bandwidth below: DRAM is not the limit"),
+    Threshold("roofline.ridge_factor", 1.0, "arith. intensity / ridge point below: memory side"),
+    Threshold("cache.llc_miss_ratio", 0.10, "LLC misses / references at or above: many misses"),
+    Threshold("cache.l1d_miss_ratio", 0.05, "L1D load misses / loads at or above: many misses"),
+    Threshold("cache.sim_d1_miss_ratio", 0.05, "cachegrind simulated D1 miss ratio at or above"),
+    Threshold("cache.sim_ll_miss_ratio", 0.01, "cachegrind simulated LL miss ratio at or above"),
+    Threshold("numa.remote_ratio", 0.20, "remote / all NUMA accesses at or above: remote memory"),
+    Threshold("numa.migrations_per_s", 20.0, "CPU migrations per task-clock second at or above: "
+              "threads wander between cores (no binding)"),
+    Threshold("numa.bw_per_node_share", 0.60, "achieved / (nodes x single-node peak) below on a "
+              "multi-node machine with an all-nodes run: placement limits bandwidth"),
+    Threshold("vector.share_low", 0.50, "vectorized share of FLOPs below: scalar code"),
+    Threshold("vector.missed_share", 0.30, "missed / all remarked loops at or above"),
+    Threshold("compute.flops_near_peak", 0.50, "achieved / peak FLOP rate at or above"),
+    Threshold("compute.ipc_high", 2.5, "IPC at or above: the core is busy retiring"),
+    Threshold("frontend.share", 0.25, "frontend-bound share (TMA or stalled-frontend/cycles) at or "
+              "above"),
+    Threshold("badspec.share", 0.15, "bad-speculation share (TMA) at or above"),
+    Threshold("badspec.branch_miss_ratio", 0.05, "branch misses / branches at or above"),
+    Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
+    Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
+    Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
+    Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
+    Threshold("tlb.sys_share", 0.20, "system time / (user + system) at or above"),
+    Threshold("io.cpu_idle_share", 0.50, "1 - (user + sys) / (elapsed x threads) at or above: "
+              "the process waits"),
+    Threshold("io.bytes", 1.0e8, "bytes read + written at or above"),
+    Threshold("noise.ctx_per_cpu_s", 500.0, "context switches per CPU-second at or above"),
+    Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
+    Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),
+    Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
+    Threshold("mpi.wait_share", 0.50, "share of MPI time in Wait/Barrier/collectives at or above"),
+    Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
+    Threshold("imbalance.max_over_mean", 1.20, "max / mean of per-rank or per-thread work at or "
+              "above"),
+    Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
+    Threshold("msg.many", 1000.0, "messages at or above: many"),
+    Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
+              "above"),
+    Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
+    Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
+    Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
+    Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
+              "above"),
+    Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
+    Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
+    Threshold("crossval.disagree", 0.30, "relative difference between two sources above: conflict"),
+)
+
+DEFAULTS: dict[str, Threshold] = {t.name: t for t in _TABLE}
+
+
+def resolve(overrides: Mapping[str, float] | None = None) -> dict[str, float]:
+    """The table's values with ``overrides`` applied; unknown names raise ConfigError."""
+    values = {name: t.value for name, t in DEFAULTS.items()}
+    for name, raw in (overrides or {}).items():
+        if name not in DEFAULTS:
+            raise ConfigError(
+                f"unknown threshold {name!r}", hint="valid thresholds: " + ", ".join(DEFAULTS)
+            )
+        try:
+            values[name] = float(raw)
+        except (TypeError, ValueError):
+            raise ConfigError(f"threshold {name} must be a number, got {raw!r}") from None
+    return values
+
+
+def meaning(name: str) -> str:
+    return DEFAULTS[name].meaning

@@ -1,0 +1,97 @@
+"""Turn advise's :class:`Proposal` objects into experiment variants.
+
+env -> variant env; launch -> launcher prefix; flags -> extra compiler flags and defines;
+param -> threads/ranks (``params["threads"]``, ``params["ranks"]``) or defines; source -> the
+proposal's own diff, else the bundled transformation for (kernel, proposal id). A proposal that
+cannot become a variant is returned with the reason, never silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from perfscout.experiment import transforms
+from perfscout.experiment.spec import Variant
+from perfscout.model.proposals import Proposal
+
+
+@dataclass(frozen=True)
+class Unconvertible:
+    proposal_id: str
+    reason: str
+
+
+def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
+    """The variant testing ``p`` on ``kernel_name`` (a bundled kernel or "")."""
+    ch = p.change
+    if ch is None:
+        return Unconvertible(p.id, "proposal has no change to apply")
+    if p.kind == "system":
+        return Unconvertible(p.id, "system changes (kernel/BIOS settings) are not experiments")
+    params = dict(ch.params)
+    threads = params.pop("threads", None)
+    ranks = params.pop("ranks", None)
+    defines = {**{str(k): str(v) for k, v in ch.defines.items()},
+               **{str(k).upper(): str(v) for k, v in params.items()
+                  if isinstance(v, (int, float, str))}}
+    patch: str = ch.diff
+    libs: tuple[str, ...] = ()
+    if p.kind == "source" and not patch:
+        t = transforms.find(kernel_name, [p.id])
+        if t is None:
+            return Unconvertible(p.id, f"no diff given and no bundled transformation of "
+                                       f"{kernel_name or 'this program'} for {p.id}")
+        patch, libs = transforms.diff_for(t), t.libs
+    return Variant(
+        name=p.id.replace("/", "_"), extra_flags=tuple(ch.flags), defines=defines,
+        env=dict(ch.env), launcher=tuple(ch.launcher),
+        threads=int(threads) if threads is not None else None,
+        ranks=int(ranks) if ranks is not None else None, patch=patch, libs=libs,
+        proposal_id=p.id, note=p.title or ch.description,
+    )
+
+
+def to_variants(proposals: Sequence[Proposal], kernel_name: str = ""
+                ) -> tuple[list[Variant], list[Unconvertible]]:
+    ok: list[Variant] = []
+    bad: list[Unconvertible] = []
+    for p in proposals:
+        v = to_variant(p, kernel_name)
+        (ok if isinstance(v, Variant) else bad).append(v)  # type: ignore[arg-type]
+    return ok, bad
+
+
+def combine(variants: Sequence[Variant], kernel_name: str = "") -> Variant | Unconvertible:
+    """One variant applying all of ``variants`` together (the matrix's combination step).
+
+    Flags, env, defines and libs are merged; a launcher or thread count must agree; at most one
+    source patch, unless a bundled combined transformation exists for the set."""
+    ids = [v.proposal_id or v.name for v in variants]
+    patches = [v for v in variants if v.patch]
+    patch, libs = "", tuple(lib for v in variants for lib in v.libs)
+    if len(patches) == 1:
+        patch = patches[0].patch
+    elif len(patches) > 1:
+        t = transforms.find(kernel_name, [v.proposal_id for v in patches])
+        if t is None:
+            return Unconvertible(transforms.key(ids),
+                                 "two source patches with no bundled combined transformation")
+        patch = transforms.diff_for(t)
+        libs = tuple(t.libs) + tuple(lib for v in variants if not v.patch for lib in v.libs)
+    launchers = {v.launcher for v in variants if v.launcher}
+    threads = {v.threads for v in variants if v.threads}
+    if len(launchers) > 1 or len(threads) > 1:
+        return Unconvertible(transforms.key(ids), "conflicting launchers or thread counts")
+    env: dict[str, str] = {}
+    defines: dict[str, str] = {}
+    for v in variants:
+        env.update(v.env)
+        defines.update(v.defines)
+    return Variant(
+        name="combo_" + "_".join(sorted(ids)),
+        extra_flags=tuple(dict.fromkeys(f for v in variants for f in v.extra_flags)),
+        defines=defines, env=env, launcher=next(iter(launchers), ()),
+        threads=next(iter(threads), None), patch=patch, libs=tuple(dict.fromkeys(libs)),
+        proposal_id=transforms.key(ids), note="combination of " + ", ".join(sorted(ids)),
+    )

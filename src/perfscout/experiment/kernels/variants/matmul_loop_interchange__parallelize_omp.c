@@ -1,0 +1,41 @@
+/* Naive dense matrix multiply C = A * B (n x n doubles), written the plain way: i, j, k.
+ * usage: matmul N
+ * The matrices hold small integers, so every sum is exact and the checksum does not depend
+ * on the summation order (any correct reordering or a BLAS call reproduces it bit for bit). */
+#include "ps_common.h"
+
+static void multiply(long n, const double *A, const double *B, double *C) {
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < n; i++) {
+    for (long j = 0; j < n; j++)
+      C[i * n + j] = 0.0;
+    for (long k = 0; k < n; k++) {
+      double a = A[i * n + k];
+      for (long j = 0; j < n; j++)
+        C[i * n + j] += a * B[k * n + j];
+    }
+  }
+}
+
+int main(int argc, char **argv) {
+  long n = ps_arg(argc, argv, 1, 512);
+  double *A = malloc(sizeof(double) * n * n), *B = malloc(sizeof(double) * n * n),
+         *C = malloc(sizeof(double) * n * n);
+  if (!A || !B || !C) { fprintf(stderr, "matmul: out of memory for n=%ld\n", n); return 2; }
+  for (long i = 0; i < n * n; i++) {
+    A[i] = (double)((i * 7) % 11) - 5.0;
+    B[i] = (double)((i * 3) % 13) - 6.0;
+    C[i] = 0.0;
+  }
+  double t0 = ps_now();
+  multiply(n, A, B, C);
+  double t = ps_now() - t0;
+  double sum = 0.0;
+  for (long i = 0; i < n * n; i++) sum += C[i] * (double)(1 + i % 17);
+  double flops = 2.0 * (double)n * (double)n * (double)n;
+  printf("PERFSCOUT kernel=matmul n=%ld threads=%d time_s=%.6f metric=gflops value=%.3f "
+         "bytes=%.0f checksum=%.17g\n", n, ps_threads(), t, flops / t / 1e9,
+         3.0 * sizeof(double) * (double)n * (double)n, sum);
+  free(A); free(B); free(C);
+  return 0;
+}

@@ -1,0 +1,264 @@
+"""Run an experiment: build each variant, run interleaved rounds, gate, compare, record.
+
+The plan is deterministic: round r runs every variant once, in the variant order rotated by r
+(A B C, B C A, C A B, ...), so drift hits all variants alike and a resumed experiment knows
+exactly which (variant, round) pairs are left. Rounds below ``warmup`` are stored but discarded
+from the statistics. When a ratio interval is wider than ``ci_rel_width``, two more rounds are
+planned while the verdict is still ``neutral`` (the plan length is stored first), up to
+``warmup + max_repetitions`` rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from perfscout.experiment.build import build_variant
+from perfscout.experiment.kernels import kernel, parse_result_line
+from perfscout.experiment.spec import ExperimentSpec, Variant, resolve, validate
+from perfscout.experiment.stats import INVALID, NEUTRAL, compare, cv, median_ci, seed_for
+from perfscout.experiment.store import Store
+from perfscout.experiment.validity import Sample, gate
+from perfscout.model.errors import InputError, PerfscoutError
+from perfscout.model.runs import Runner, RunRequest
+from perfscout.model.serialize import to_jsonable
+
+Progress = Callable[[str, int, int], None]  # (message, done, total)
+
+
+@dataclass(frozen=True)
+class VariantOutcome:
+    """The judged result of one variant (the baseline has verdict ``baseline``)."""
+
+    name: str
+    proposal_id: str
+    samples: int
+    median: float | None
+    median_low: float | None
+    median_high: float | None
+    cv: float | None
+    ratio: float | None = None
+    ratio_low: float | None = None
+    ratio_high: float | None = None
+    p_value: float | None = None
+    verdict: str = "baseline"
+    reasons: tuple[str, ...] = ()
+    build_command: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExperimentResult:
+    id: str
+    name: str
+    kernel: str
+    size: int | None
+    metric: str
+    direction: str
+    rounds: int
+    baseline: VariantOutcome
+    variants: tuple[VariantOutcome, ...]
+    state: Mapping[str, Any] = field(default_factory=dict)
+    resumed_samples: int = 0
+
+    def outcome(self, name: str) -> VariantOutcome:
+        for v in (self.baseline, *self.variants):
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+
+def machine_state(extra_env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """State that must be identical between baseline and variant: governor, SMT, the runner's
+    CPU affinity and the binding variables inherited from outside the experiment."""
+
+    def read(p: str) -> str | None:
+        try:
+            return Path(p).read_text().strip()
+        except OSError:
+            return None
+
+    inherited = {k: os.environ[k] for k in ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
+                 if k in os.environ and k not in (extra_env or {})}
+    try:
+        affinity = ",".join(map(str, sorted(os.sched_getaffinity(0))))
+    except (AttributeError, OSError):
+        affinity = None
+    return {
+        "governor": read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+        "smt": read("/sys/devices/system/cpu/smt/active"),
+        "affinity": affinity,
+        "inherited_binding": inherited,
+    }
+
+
+def plan(variants: list[str], rounds: int) -> list[tuple[int, str]]:
+    """The deterministic interleaved order of (round, variant) pairs."""
+    out: list[tuple[int, str]] = []
+    k = len(variants)
+    for r in range(rounds):
+        out.extend((r, variants[(r + i) % k]) for i in range(k))
+    return out
+
+
+def run_argv(spec: ExperimentSpec, variant: Variant, exe: Path) -> tuple[list[str], dict[str, str]]:
+    """The argv (launcher prefix + program + args) and extra environment of one run."""
+    args = [a.replace("{size}", str(spec.size)) for a in spec.args]
+    env = dict(variant.env)
+    if variant.threads:
+        env["OMP_NUM_THREADS"] = str(variant.threads)
+    argv = [*variant.launcher]
+    if spec.kernel and kernel(spec.kernel).mpi:
+        env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        argv += ["mpirun", "-np", str(variant.ranks or 2)]
+    return [*argv, str(exe), *args], env
+
+
+def experiment_id(spec: ExperimentSpec) -> str:
+    return f"{spec.name}-{spec.digest()}"
+
+
+def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace: Path, *,
+                   cfg_get: Callable[[str], Any], progress: Progress | None = None,
+                   fresh: bool = False) -> ExperimentResult:
+    """Run (or resume) ``spec``; every sample is committed to ``store`` as it completes."""
+    spec = resolve(spec, cfg_get)
+    validate(spec)
+    assert spec.repetitions is not None and spec.max_repetitions is not None
+    assert spec.warmup is not None
+    exp_id = experiment_id(spec)
+    if fresh:
+        store.reset(exp_id)
+    row = store.begin(exp_id, spec.name, json.dumps(to_jsonable(spec)),
+                      spec.warmup + spec.repetitions)
+    if row["status"] == "complete" and row["result_json"]:
+        return result_from_json(json.loads(row["result_json"]))
+    workdir = workspace / "experiments" / exp_id
+    builds = {}
+    for v in spec.all_variants():
+        if progress:
+            progress(f"build {v.name}", 0, 0)
+        builds[v.name] = build_variant(runner, spec, v, workdir)
+    by_name = {v.name: v for v in spec.all_variants()}
+    names = list(by_name)
+    done = store.done_keys(exp_id)
+    resumed = len(done)
+    rounds = int(row["rounds_planned"])
+    limit = spec.warmup + max(spec.max_repetitions, spec.repetitions)
+    while True:
+        order = plan(names, rounds)
+        for i, (r, name) in enumerate(order):
+            if (name, r) in done:
+                continue
+            if progress:
+                progress(f"round {r + 1}/{rounds} {name}", i, len(order))
+            sample, dur = _one_run(spec, by_name[name], builds[name].exe, r, runner)
+            store.add_sample(exp_id, sample, dur)
+            done.add((name, r))
+        samples = store.samples(exp_id)
+        result = judge(spec, exp_id, samples, rounds, builds, resumed)
+        wide = [v for v in result.variants if v.verdict == NEUTRAL and v.ratio is not None
+                and v.ratio_low is not None and v.ratio_high is not None
+                and (v.ratio_high - v.ratio_low) / max(v.ratio, 1e-12) > spec.ci_rel_width]
+        if not wide or rounds >= limit:
+            break
+        rounds = min(rounds + 2, limit)
+        store.set_rounds(exp_id, rounds)
+    store.finish(exp_id, to_jsonable(result))
+    return result
+
+
+def _one_run(spec: ExperimentSpec, variant: Variant, exe: Path, rnd: int, runner: Runner
+             ) -> tuple[Sample, float]:
+    argv, env = run_argv(spec, variant, exe)
+    state = machine_state(variant.env)
+    warm = rnd < (spec.warmup or 0)
+    res = runner.run(RunRequest(tuple(argv), cwd=str(exe.parent), env=env,
+                                timeout_s=spec.timeout_s,
+                                purpose=f"experiment:run:{variant.name}"))
+    if not res.ok:
+        why = ("timed out" if res.timed_out else res.reason
+               or f"exit {res.exit_code}: {res.stderr.strip()[-200:]}")
+        return Sample(variant.name, rnd, warm, False, state=state, error=why), res.duration_s
+    try:
+        kr = parse_result_line(res.stdout, f"{variant.name} run {rnd}")
+    except InputError as exc:
+        return Sample(variant.name, rnd, warm, False, state=state, error=exc.message), \
+            res.duration_s
+    value = float(kr.fields[spec.metric]) if spec.metric in kr.fields else kr.value
+    if spec.metric not in (kr.metric, *kr.fields):
+        return Sample(variant.name, rnd, warm, False, state=state,
+                      error=f"metric {spec.metric!r} not in the result line"), res.duration_s
+    return Sample(variant.name, rnd, warm, True, value, kr.time_s, kr.checksum, kr.n, state,
+                  dict(kr.fields)), res.duration_s
+
+
+def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
+          builds: Mapping[str, Any] | None = None, resumed: int = 0) -> ExperimentResult:
+    """Gate and compare every variant with the baseline from the stored samples."""
+    timed = [s for s in samples if not s.warmup]
+    base_name = spec.baseline.name
+    base = [s for s in timed if s.variant == base_name]
+    alpha = spec.alpha if spec.alpha is not None else 0.05
+    cv_max = spec.cv_max if spec.cv_max is not None else 0.25
+
+    def cmd(name: str) -> tuple[str, ...]:
+        b = (builds or {}).get(name)
+        return tuple(b.command) if b is not None else ()
+
+    def summary(name: str, xs: list[Sample]) -> dict[str, Any]:
+        vals = [s.value for s in xs if s.ok and s.value is not None]
+        if not vals:
+            return {"samples": len(xs), "median": None, "median_low": None, "median_high": None,
+                    "cv": None}
+        m = median_ci(vals, seed=seed_for(exp_id, name))
+        return {"samples": len(xs), "median": m.value, "median_low": m.low,
+                "median_high": m.high, "cv": cv(vals)}
+
+    breasons = gate(base, base, check=spec.check, cv_max=cv_max,
+                    peak_bandwidth_MBps=spec.peak_bandwidth_MBps, is_baseline=True)
+    baseline = VariantOutcome(base_name, spec.baseline.proposal_id, **summary(base_name, base),
+                              verdict=INVALID if breasons else "baseline",
+                              reasons=tuple(breasons), build_command=cmd(base_name))
+    outs = []
+    for v in spec.variants:
+        xs = [s for s in timed if s.variant == v.name]
+        reasons = list(breasons and ["baseline invalid: " + breasons[0]])
+        reasons += gate(base, xs, check=spec.check, cv_max=cv_max,
+                        peak_bandwidth_MBps=spec.peak_bandwidth_MBps)
+        summ = summary(v.name, xs)
+        bv = [s.value for s in base if s.ok and s.value is not None]
+        vv = [s.value for s in xs if s.ok and s.value is not None]
+        if bv and vv:
+            c = compare(bv, vv, spec.direction, alpha=alpha, seed=seed_for(exp_id, v.name))
+            outs.append(VariantOutcome(
+                v.name, v.proposal_id, **summ, ratio=c.ratio.value, ratio_low=c.ratio.low,
+                ratio_high=c.ratio.high, p_value=c.p_value,
+                verdict=INVALID if reasons else c.verdict, reasons=tuple(reasons),
+                build_command=cmd(v.name)))
+        else:
+            outs.append(VariantOutcome(v.name, v.proposal_id, **summ, verdict=INVALID,
+                                       reasons=tuple(reasons or ["no successful runs"]),
+                                       build_command=cmd(v.name)))
+    state = base[0].state if base else {}
+    return ExperimentResult(exp_id, spec.name, spec.kernel or spec.source, spec.size,
+                            spec.metric, spec.direction, rounds, baseline, tuple(outs),
+                            dict(state), resumed)
+
+
+def result_from_json(data: Mapping[str, Any]) -> ExperimentResult:
+    """Rebuild a stored :class:`ExperimentResult`."""
+    from perfscout.model.serialize import from_jsonable
+
+    try:
+        return from_jsonable(ExperimentResult, data)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise PerfscoutError(f"stored experiment result is unreadable: {exc}") from None
+
+
+__all__ = ["ExperimentResult", "VariantOutcome", "machine_state", "plan",
+           "run_experiment"]

@@ -1,0 +1,115 @@
+"""Statistics that do not lie: medians with bootstrap intervals, ratios, a rank test, a verdict.
+
+All functions are pure and deterministic for a given seed. The verdict needs both a significant
+rank test (Mann-Whitney U, two-sided) *and* a ratio interval that excludes 1; anything less is
+``neutral``. ``invalid`` comes from the validity gate, never from the numbers alone.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+WIN, LOSS, NEUTRAL, INVALID = "win", "loss", "neutral", "invalid"
+VERDICTS = (WIN, LOSS, NEUTRAL, INVALID)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A point estimate with its (bootstrap percentile) confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def rel_width(self) -> float:
+        """Interval width relative to the estimate (inf when the estimate is 0)."""
+        return (self.high - self.low) / abs(self.value) if self.value else math.inf
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Variant vs baseline: speedup (>1 is better in the metric's direction), test, verdict."""
+
+    ratio: Interval
+    p_value: float
+    verdict: str
+    n_baseline: int
+    n_variant: int
+
+
+def seed_for(*parts: object) -> int:
+    """A stable seed from names (so resampling is reproducible across runs and resumes)."""
+    return zlib.crc32("|".join(str(p) for p in parts).encode())
+
+
+def cv(xs: Sequence[float]) -> float:
+    """Coefficient of variation (sample std / mean); 0 for fewer than two samples."""
+    if len(xs) < 2:
+        return 0.0
+    arr = np.asarray(xs, dtype=float)
+    mean = float(arr.mean())
+    return float(arr.std(ddof=1) / abs(mean)) if mean else math.inf
+
+
+def median_ci(xs: Sequence[float], *, level: float = 0.95, n_boot: int = 2000,
+              seed: int = 0) -> Interval:
+    """Median of ``xs`` with a bootstrap percentile interval."""
+    arr = np.asarray(xs, dtype=float)
+    if arr.size == 0:
+        raise ValueError("median_ci needs at least one sample")
+    rng = np.random.default_rng(seed)
+    boots = np.median(rng.choice(arr, size=(n_boot, arr.size), replace=True), axis=1)
+    a = (1 - level) / 2
+    return Interval(float(np.median(arr)), float(np.quantile(boots, a)),
+                    float(np.quantile(boots, 1 - a)))
+
+
+def speedup_ci(baseline: Sequence[float], variant: Sequence[float], direction: str, *,
+               level: float = 0.95, n_boot: int = 2000, seed: int = 0) -> Interval:
+    """Ratio of medians oriented so that > 1 means the variant is better, with a bootstrap CI
+    (both samples resampled independently)."""
+    b = np.asarray(baseline, dtype=float)
+    v = np.asarray(variant, dtype=float)
+    if b.size == 0 or v.size == 0:
+        raise ValueError("speedup_ci needs samples on both sides")
+    rng = np.random.default_rng(seed)
+    mb = np.median(rng.choice(b, size=(n_boot, b.size), replace=True), axis=1)
+    mv = np.median(rng.choice(v, size=(n_boot, v.size), replace=True), axis=1)
+
+    def orient(base: np.ndarray | float, var: np.ndarray | float) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.asarray(var / base if direction == "higher" else base / var, dtype=float)
+
+    boots = orient(mb, mv)
+    point = float(orient(float(np.median(b)), float(np.median(v))))
+    a = (1 - level) / 2
+    return Interval(point, float(np.nanquantile(boots, a)), float(np.nanquantile(boots, 1 - a)))
+
+
+def rank_test(baseline: Sequence[float], variant: Sequence[float]) -> float:
+    """Two-sided Mann-Whitney U p-value (1.0 when every sample is identical)."""
+    if len(baseline) < 2 or len(variant) < 2:
+        return 1.0
+    if len(set(baseline) | set(variant)) == 1:
+        return 1.0
+    return float(sps.mannwhitneyu(baseline, variant, alternative="two-sided").pvalue)
+
+
+def compare(baseline: Sequence[float], variant: Sequence[float], direction: str, *,
+            alpha: float = 0.05, seed: int = 0) -> Comparison:
+    """Speedup interval, rank test and verdict (win/loss/neutral) of ``variant`` vs baseline."""
+    ratio = speedup_ci(baseline, variant, direction, seed=seed)
+    p = rank_test(baseline, variant)
+    verdict = NEUTRAL
+    if p < alpha and ratio.low > 1.0:
+        verdict = WIN
+    elif p < alpha and ratio.high < 1.0:
+        verdict = LOSS
+    return Comparison(ratio, p, verdict, len(baseline), len(variant))

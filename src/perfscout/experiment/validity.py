@@ -1,0 +1,96 @@
+"""The validity gate: reasons a comparison must not be believed, checked before any verdict.
+
+A variant is ``invalid`` when its runs failed, it ran a different problem size, its output
+differs from the baseline's, the machine state at run time (frequency governor, SMT, CPU
+affinity of the runner) differs from the baseline's, the noise is too high (CV above bound), or
+it is too good to be true (faster than the memory traffic allows at the machine's peak bandwidth).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from perfscout.experiment.spec import Check
+from perfscout.experiment.stats import cv
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One timed run as the store keeps it."""
+
+    variant: str
+    round: int
+    warmup: bool
+    ok: bool
+    value: float | None = None
+    time_s: float | None = None
+    checksum: str | None = None
+    n: int | None = None
+    state: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    error: str = ""
+
+
+def _checksum_ok(base: str, other: str, check: Check) -> bool:
+    if check.kind == "none":
+        return True
+    if check.kind == "checksum":
+        return base == other
+    try:
+        b, o = float(base), float(other)
+    except ValueError:
+        return base == other
+    scale = max(abs(b), abs(o), 1e-300)
+    return abs(b - o) / scale <= check.rel_tol
+
+
+def _states(samples: Sequence[Sample]) -> set[str]:
+    return {json.dumps(dict(s.state), sort_keys=True) for s in samples}
+
+
+def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check, cv_max: float,
+         peak_bandwidth_MBps: float | None = None, is_baseline: bool = False) -> list[str]:
+    """Reasons ``variant`` (timed samples, warm-ups excluded) is invalid; empty when valid."""
+    reasons: list[str] = []
+    failed = [s for s in variant if not s.ok]
+    if failed:
+        reasons.append(f"{len(failed)} of {len(variant)} runs failed: {failed[0].error[:120]}")
+    good = [s for s in variant if s.ok]
+    base_good = [s for s in baseline if s.ok]
+    if not good or not base_good:
+        return reasons or ["no successful runs"]
+    ref = base_good[0]
+    if not is_baseline:
+        sizes = {s.n for s in good} | {s.n for s in base_good}
+        if len(sizes) > 1:
+            reasons.append(f"problem size differs from the baseline: {sorted(map(str, sizes))}")
+        bad = [s for s in good if not _checksum_ok(str(ref.checksum), str(s.checksum), check)]
+        if bad:
+            reasons.append(f"output differs from the baseline: checksum {bad[0].checksum} != "
+                           f"{ref.checksum} ({check.kind})")
+        sb, sv = _states(base_good), _states(good)
+        if sb != sv:
+            reasons.append(f"machine state differs from the baseline's: {sorted(sv - sb)[:1]} vs "
+                           f"{sorted(sb - sv)[:1]}")
+    if len(_states(good)) > 1:
+        reasons.append("machine state changed during the runs (governor/SMT/affinity)")
+    values = [s.value for s in good if s.value is not None]
+    c = cv(values)
+    if c > cv_max:
+        reasons.append(f"too noisy: CV {c:.1%} > {cv_max:.0%}")
+    if peak_bandwidth_MBps:
+        for s in good:
+            raw = s.fields.get("bytes")
+            if raw is None or not s.time_s:
+                continue
+            floor = float(raw) / (peak_bandwidth_MBps * 1e6)
+            if s.time_s < 0.8 * floor:
+                reasons.append(
+                    f"too good to be true: {s.time_s:.4g} s is below the {floor:.4g} s that "
+                    f"{float(raw):.3g} bytes need at the measured peak "
+                    f"{peak_bandwidth_MBps:.0f} MB/s")
+                break
+    return reasons

@@ -1,0 +1,415 @@
+"""Valgrind callgrind/cachegrind: ``callgrind_annotate``/``cg_annotate`` text and raw out files.
+
+The annotate text gives program totals, a per-function table (self cost) and, with
+auto-annotation, per-line costs of the source files it could read (the hot lines). The raw
+``callgrind.out.*`` / ``cachegrind.out.*`` files give the same per function, and callgrind's
+``calls=`` lines add the caller->callee edges from which the call tree is built.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.callgraph import Edge, build_tree
+from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.registry import register_adapter
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+
+_CELL = re.compile(r"\s*(\d[\d,]*|\.)(?:\s*\(\s*[\d.]+%\))?")
+_LINE_MARK = re.compile(r"^-- line (\d+) -+")
+_SECTION = re.compile(r"^-- (Auto-annotated source|Annotated source file): (.*)$")
+_MODULE = re.compile(r"^(.*?)\s+\[([^\]]+)\]$")
+_EVENT_METRIC = {"Ir": "ir"}
+
+
+def _cells(line: str, n: int) -> tuple[list[float | None], str] | None:
+    """Split ``n`` leading cost cells (``1,234``, ``.``, optional ``(x%)``) from a row."""
+    pos = 0
+    vals: list[float | None] = []
+    for _ in range(n):
+        m = _CELL.match(line, pos)
+        if not m:
+            return None
+        tok = m.group(1)
+        vals.append(None if tok == "." else float(tok.replace(",", "")))
+        pos = m.end()
+    rest = line[pos:]
+    if rest and not rest[0].isspace():
+        return None
+    return vals, rest.strip()
+
+
+@dataclass
+class _Hot:
+    name: str
+    file: str
+    module: str
+    value: float
+    line: int
+
+
+@dataclass
+class _LineCost:
+    file: str
+    line: int
+    value: float
+    text: str
+    src_line: int
+
+
+def _split_fn(label: str) -> tuple[str, str, str]:
+    """``file:function [module]`` -> (function, file, module)."""
+    module = ""
+    m = _MODULE.match(label)
+    if m:
+        label, module = m.group(1), m.group(2)
+    file, sep, fn = label.partition(":")
+    if not sep:
+        return label, "", module
+    return fn, file, module
+
+
+@register_adapter
+class CallgrindAnnotateAdapter(Adapter):
+    name = "callgrind_annotate"
+    description = "callgrind_annotate / cg_annotate text output"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if "PROGRAM TOTALS" in head and ("Events shown" in head or "Events recorded" in head):
+            return 0.95
+        return 0.0
+
+    def parse(self, path: Path) -> Profile:
+        src = str(path)
+        bad = Unparsed()
+        meta: dict[str, str] = {}
+        events: list[str] = []
+        totals: list[float | None] = []
+        hots: list[_Hot] = []
+        lines: list[_LineCost] = []
+        section = "header"
+        cur_file = ""
+        next_line = 1
+        for n, line in numbered_lines(path):
+            s = line.strip()
+            if s.startswith("-----"):
+                continue
+            sec = _SECTION.match(s)
+            if sec:
+                section, next_line = "source", 1
+                cur_file = sec.group(2).split(" + ")[-1].strip()
+                continue
+            if s.startswith("-- "):
+                low = s.lower()
+                if "function:file summary" in low:
+                    section = "fnfile"
+                elif "file:function summary" in low:
+                    section = "skip"  # same data as Function:file, grouped by file
+                elif low.startswith("-- line "):
+                    m = _LINE_MARK.match(s)
+                    if m:
+                        next_line = int(m.group(1))
+                    continue
+                elif "summary" in low or "metadata" in low:
+                    section = "header" if "metadata" in low else "skip"
+                continue
+            if not s:
+                continue
+            marker = ""
+            if s[:1] in "<>" and events:
+                marker = s[:1]
+                line = line.replace(marker, " ", 1)
+            row = _cells(line, len(events)) if events else None
+            if row is None:
+                header = s.replace("_", "").split()
+                if events and header[: len(events)] == events:
+                    if section == "skip":
+                        continue
+                    if "file:function" in s:
+                        section = "fnlist"
+                    elif "function:file" in s:
+                        section = "fnfile"
+                    continue
+                if s.startswith("The following files"):
+                    section = "notfound"
+                    continue
+                if section == "header" and ":" in s:
+                    key, _, val = s.partition(":")
+                    meta[key.strip()] = val.strip()
+                    if key.strip() == "Events shown":
+                        events = val.split()
+                    continue
+                if section in ("skip", "notfound") or s.startswith(("Unannotated", "- /")):
+                    continue
+                if section == "header" and s.startswith("Profile data"):
+                    continue
+                bad.add(n)
+                continue
+            vals, label = row
+            pi = events.index("Ir") if "Ir" in events else 0
+            v0 = vals[pi]
+            first = v0 if v0 is not None else 0.0
+            if label == "PROGRAM TOTALS":
+                totals = vals
+                continue
+            if label in ("events annotated",) or label.startswith(("annotated:",
+                                                                    "unannotated:")):
+                section = "skip"
+                continue
+            if section == "source":
+                if label.startswith(("=> ", "<= ")):
+                    continue  # a call made from the previous line, not a source line
+                if cur_file and vals[pi] is not None:
+                    lines.append(_LineCost(cur_file, next_line, first, label, n))
+                next_line += 1
+                continue
+            if section == "fnlist":
+                fn, fl, mod = _split_fn(label)
+                hots.append(_Hot(fn, fl, mod, first, n))
+            elif section == "fnfile":
+                if marker == ">":
+                    fn, _, fl = label.partition(":")
+                    if fl:
+                        hots.append(_Hot(fn, fl, "", first, n))
+                    else:
+                        hots.append(_Hot(fn, "", "", first, n))
+                # indented per-file rows of a group repeat the group's cost split by file
+            elif section == "skip":
+                continue
+            else:
+                bad.add(n)
+        if not totals:
+            raise ParseError(src, None, "a 'PROGRAM TOTALS' row")
+        return _profile(self.name, src, events, totals, hots, lines, meta, bad)
+
+
+def _merge(hots: list[_Hot]) -> list[_Hot]:
+    """One entry per function (callgrind_annotate lists inlined parts per file)."""
+    by: dict[str, _Hot] = {}
+    for h in hots:
+        if h.name in by:
+            by[h.name].value += h.value
+        else:
+            by[h.name] = _Hot(h.name, h.file, h.module, h.value, h.line)
+    return sorted(by.values(), key=lambda h: -h.value)
+
+
+def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
+             hots: list[_Hot], lines: list[_LineCost], meta: dict[str, str], bad: Unparsed,
+             calltree_parts: tuple[list[Edge], dict[str, float]] | None = None) -> Profile:
+    pi = events.index("Ir") if "Ir" in events else 0
+    total = (totals[pi] if pi < len(totals) else None) or 0.0
+    unit = events[pi] if events else ""
+    metrics: list[Metric] = []
+    for ev, val in zip(events, totals, strict=False):
+        if val is None:
+            continue
+        canon = _EVENT_METRIC.get(ev, "profile.total" if ev == unit else "")
+        if canon:
+            metrics.append(Metric(canon, val, "count", Scope(ScopeKind.PROCESS), SourceRef(src),
+                                  raw_name=ev))
+        if canon != "profile.total" and ev == unit:
+            metrics.append(Metric("profile.total", val, "count", Scope(ScopeKind.PROCESS),
+                                  SourceRef(src), raw_name=ev))
+    totals_by = dict(zip(events, totals, strict=False))
+    d_acc = (totals_by.get("Dr") or 0.0) + (totals_by.get("Dw") or 0.0)
+    if d_acc and totals_by.get("D1mr") is not None and totals_by.get("D1mw") is not None:
+        d1 = (totals_by["D1mr"] or 0.0) + (totals_by["D1mw"] or 0.0)
+        metrics.append(Metric("d1.miss_ratio", d1 / d_acc, "ratio", Scope(ScopeKind.PROCESS),
+                              SourceRef(src), raw_name="(D1mr+D1mw)/(Dr+Dw)"))
+    merged = _merge(hots)
+    incl: dict[str, float] = {}
+    if calltree_parts:
+        incl = calltree_parts[1]
+    hotspots = []
+    for h in merged:
+        iv = incl.get(h.name)
+        hotspots.append(Hotspot(
+            name=h.name, self_share=(h.value / total) if total else None, self_value=h.value,
+            inclusive_value=iv, inclusive_share=(iv / total) if (iv is not None and total)
+            else None, unit=unit, module=h.module,
+            location=SourceRef(h.file) if h.file and h.file != "???" else None,
+            source=SourceRef(src, h.line)))
+    line_spots = sorted(lines, key=lambda c: -c.value)
+    for lc in line_spots[:200]:
+        hotspots.append(Hotspot(
+            name=f"{lc.file}:{lc.line}", self_share=(lc.value / total) if total else None,
+            self_value=lc.value, unit=unit, location=SourceRef(lc.file, lc.line),
+            source=SourceRef(src, lc.src_line), kind="line"))
+        metrics.append(Metric(_EVENT_METRIC.get(unit, "profile.total"), lc.value, "count",
+                              Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
+                              SourceRef(src, lc.src_line), raw_name=lc.text[:80]))
+    calltree = None
+    notes: list[str] = []
+    if calltree_parts and calltree_parts[0]:
+        edges, incl_map = calltree_parts
+        callees = {e.callee for e in edges}
+        roots = sorted({e.caller for e in edges} - callees, key=lambda r: -incl_map.get(r, 0.0))
+        self_map = {h.name: h.value for h in merged}
+        calltree, cut = build_tree(roots, edges, self_map, incl_map)
+        if cut:
+            notes.append("call tree truncated (large call graph)")
+    elif fmt == "callgrind_annotate":
+        notes.append("annotate text has no call edges; pass the raw callgrind.out for callers")
+    if not lines and fmt == "callgrind_annotate":
+        notes.append("no annotated source lines in this output (rerun with --auto=yes)")
+    return Profile(format=fmt, path=src, metrics=tuple(metrics), hotspots=tuple(hotspots),
+                   calltree=calltree, meta=meta, notes=tuple(notes),
+                   **bad.as_fields())  # type: ignore[arg-type]
+
+
+@dataclass
+class _RawState:
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    fl: str = ""
+    fn: str = ""
+    cfn: str = ""
+    pending_call: int | None = None
+
+
+_POS = re.compile(r"^([+-]?\d+|\*|0x[0-9a-fA-F]+|[+-]0x[0-9a-fA-F]+)$")
+
+
+def _raw_rows(path: Path) -> Iterator[tuple[int, str]]:
+    yield from numbered_lines(path)
+
+
+@register_adapter
+class ValgrindOutAdapter(Adapter):
+    name = "callgrind_out"
+    description = "raw callgrind.out.* / cachegrind.out.* files"
+
+    def sniff(self, head: str, path: Path) -> float:
+        lines = head.splitlines()[:40]
+        has_events = any(ln.startswith("events:") for ln in lines)
+        has_fn = "\nfn=" in head or "\nfl=" in head
+        return 0.9 if has_events and has_fn else 0.0
+
+    def parse(self, path: Path) -> Profile:
+        src = str(path)
+        bad = Unparsed()
+        meta: dict[str, str] = {}
+        events: list[str] = []
+        npos = 1
+        st = _RawState()
+        self_cost: dict[str, float] = {}
+        where: dict[str, tuple[str, int]] = {}
+        edge_val: dict[tuple[str, str], float] = {}
+        edge_calls: dict[tuple[str, str], int] = {}
+        summary: list[float] | None = None
+        file_lines: dict[tuple[str, int], float] = {}
+        last_pos = 0
+        for n, line in _raw_rows(path):
+            if not line or line.startswith("#"):
+                continue
+            c = line[0]
+            if c.isdigit() or c in "+-*":
+                if not events:
+                    raise ParseError(src, n, "an 'events:' line before cost lines", line[:40])
+                parts = line.split()
+                if len(parts) < npos or not all(_POS.match(p) for p in parts[:npos]):
+                    bad.add(n)
+                    continue
+                p0 = parts[0]
+                if p0 == "*":
+                    pos = last_pos
+                elif p0[0] in "+-":
+                    pos = last_pos + int(p0, 0)
+                else:
+                    pos = int(p0, 0)
+                last_pos = pos
+                try:
+                    cost = float(parts[npos]) if len(parts) > npos else 0.0
+                except ValueError:
+                    bad.add(n)
+                    continue
+                if st.pending_call is not None:
+                    ekey = (st.fn, st.cfn)
+                    edge_val[ekey] = edge_val.get(ekey, 0.0) + cost
+                    edge_calls[ekey] = edge_calls.get(ekey, 0) + st.pending_call
+                    st.pending_call = None
+                else:
+                    self_cost[st.fn] = self_cost.get(st.fn, 0.0) + cost
+                    if st.fn not in where:
+                        where[st.fn] = (st.fl, n)
+                    if "line" in meta.get("positions", "line"):
+                        k = (st.fl, pos)
+                        file_lines[k] = file_lines.get(k, 0.0) + cost
+                continue
+            key, sep, val = line.partition("=")
+            if sep and key in ("fl", "fi", "fe", "fn", "cfn", "cfl", "cfi", "ob", "cob", "calls",
+                               "jump", "jcnd"):
+                if key == "calls":
+                    try:
+                        st.pending_call = int(val.split()[0])
+                    except (ValueError, IndexError):
+                        raise ParseError(src, n, "calls=<count> <target>", line[:40]) from None
+                    continue
+                if key in ("jump", "jcnd"):
+                    continue
+                resolved = self._name(st, key, val)
+                if key == "fn":
+                    st.fn = resolved
+                elif key == "cfn":
+                    st.cfn = resolved
+                elif key in ("fl", "fi", "fe"):
+                    st.fl = resolved
+                continue
+            k2, sep2, v2 = line.partition(":")
+            if sep2:
+                k2 = k2.strip()
+                meta[k2] = v2.strip()
+                if k2 == "events":
+                    events = v2.split()
+                elif k2 == "positions":
+                    npos = len(v2.split())
+                elif k2 in ("summary", "totals"):
+                    try:
+                        summary = [float(x) for x in v2.split()]
+                    except ValueError:
+                        raise ParseError(src, n, "numbers after 'summary:'", v2[:40]) from None
+                continue
+            bad.add(n)
+        if not events:
+            raise ParseError(src, None, "an 'events:' line")
+        if not self_cost:
+            raise ParseError(src, None, "at least one cost line under fn=")
+        if summary is None:
+            summary = [sum(self_cost.values())]
+        hots = [_Hot(fn, where.get(fn, ("", 0))[0], "", v, where.get(fn, ("", 0))[1])
+                for fn, v in self_cost.items()]
+        edges = [Edge(a, b, v, edge_calls.get((a, b))) for (a, b), v in edge_val.items()]
+        incl: dict[str, float] = {}
+        if edges:
+            for fn, v in self_cost.items():
+                incl[fn] = v
+            for (a, _b), v in edge_val.items():
+                if a != _b:
+                    incl[a] = incl.get(a, 0.0) + v
+        lines = [_LineCost(fl, ln, v, "", 0) for (fl, ln), v in file_lines.items()
+                 if ln > 0]
+        totals: list[float | None] = list(summary)
+        return _profile(self.name, src, events, totals, hots, lines, meta, bad,
+                        (edges, incl) if edges else None)
+
+    @staticmethod
+    def _name(st: _RawState, key: str, val: str) -> str:
+        """Resolve callgrind name compression ``(id) name`` / ``(id)``."""
+        kind = {"cfn": "fn", "cfl": "fl", "cfi": "fl", "fi": "fl", "fe": "fl", "cob": "ob"}.get(
+            key, key)
+        table = st.names.setdefault(kind, {})
+        val = val.strip()
+        if val.startswith("("):
+            ident, _, rest = val.partition(")")
+            ident = ident[1:]
+            rest = rest.strip()
+            if rest:
+                table[ident] = rest
+                return rest
+            return table.get(ident, f"({ident})")
+        return val

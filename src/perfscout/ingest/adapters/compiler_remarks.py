@@ -1,0 +1,165 @@
+"""Compiler vectorization remarks: gcc ``-fopt-info-vec-*`` and clang ``-Rpass*=loop-vectorize``.
+
+Each loop becomes one :class:`Remark` (vectorized or missed, with the compiler's reason and the
+access pattern when the message names one); counts go to ``vector.loops_vectorized`` and
+``vector.loops_missed``. gcc's many ``note:`` lines and clang's echoed source/caret lines are
+recognised and skipped; other lines are counted as unparsed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.registry import register_adapter
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Metric, Profile, Remark, Scope, ScopeKind, SourceRef
+
+_DIAG = re.compile(r"^(.+?):(\d+):(?:(\d+):)?\s+(optimized|missed|note|remark|warning):\s+(.*)$")
+_CLANG_FLAG = re.compile(r"\s*\[-R(pass(?:-missed|-analysis)?)=([\w-]+)\]\s*$")
+
+
+def access_of(message: str) -> str:
+    """The memory access pattern a remark's text names, or ``""`` when it names none."""
+    low = message.lower()
+    if "gather" in low or "scatter" in low or "indirect" in low:
+        return "gather"
+    if ("stride" in low or "interleav" in low or "grouped" in low or "permutation" in low
+            or "non-consecutive" in low or "not consecutive" in low):
+        return "strided"
+    if "consecutive" in low or "contiguous" in low or "unit stride" in low:
+        return "contiguous"
+    return ""
+
+
+@dataclass
+class _Loop:
+    file: str
+    line: int
+    col: int | None
+    vectorized: bool
+    message: str
+    reason: str
+    src_line: int
+    kind: str
+
+
+@register_adapter
+class CompilerRemarksAdapter(Adapter):
+    name = "compiler_remarks"
+    description = "gcc -fopt-info-vec-* / clang -Rpass*=loop-vectorize remarks"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if re.search(r":\d+:\d+: (optimized|missed): .*(vectoriz|loop)", head):
+            return 0.9
+        if re.search(r":\d+:\d+: remark: .*\[-Rpass", head):
+            return 0.9
+        return 0.0
+
+    def parse(self, path: Path) -> Profile:
+        src = str(path)
+        bad = Unparsed()
+        loops: dict[tuple[str, int, int | None], _Loop] = {}
+        order: list[tuple[str, int, int | None]] = []
+        pending_missed: _Loop | None = None  # gcc: reason follows "couldn't vectorize loop"
+        echo = 0
+        compiler = ""
+        seen_any = False
+        for n, line in numbered_lines(path):
+            m = _DIAG.match(line)
+            if not m:
+                if echo > 0:  # clang echoes the source line and a caret line
+                    echo -= 1
+                    continue
+                if line.startswith((" ", "\t")) or not line.strip():
+                    continue  # gcc continuation lines of a note
+                if re.match(r"^In function|^\S+: In function|^\S+: At top level", line):
+                    continue
+                bad.add(n)
+                continue
+            seen_any = True
+            fl, ln, col = m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None
+            kind, msg = m.group(4), m.group(5).strip()
+            key = (fl, ln, col)
+            if kind == "remark":
+                compiler = "clang"
+                echo = 2
+                flag = _CLANG_FLAG.search(msg)
+                if not flag:
+                    continue  # a remark of another pass
+                pname = flag.group(2)
+                text = msg[: flag.start()].strip()
+                if pname != "loop-vectorize":
+                    continue
+                ptype = flag.group(1)
+                if ptype == "pass":
+                    self._put(loops, order, _Loop(fl, ln, col, True, text, "", n, "optimized"))
+                elif ptype == "pass-missed":
+                    if key not in loops:
+                        self._put(loops, order, _Loop(fl, ln, col, False, text, "", n, "missed"))
+                else:  # analysis: the reason
+                    lp = loops.get(key)
+                    reason = text.split(":", 1)[1].strip() if ":" in text else text
+                    if lp is None:
+                        self._put(loops, order, _Loop(fl, ln, col, False, text, reason, n,
+                                                      "analysis"))
+                    elif not lp.vectorized and not lp.reason:
+                        lp.reason = reason
+                continue
+            compiler = compiler or "gcc"
+            if kind == "optimized" and "loop vectorized" in msg:
+                lp = loops.get(key)
+                if lp is None or not lp.vectorized:
+                    self._put(loops, order, _Loop(fl, ln, col, True, msg, "", n, "optimized"))
+                pending_missed = None
+                continue
+            if kind == "missed":
+                if msg.startswith("couldn't vectorize loop"):
+                    if key not in loops:
+                        lp = _Loop(fl, ln, col, False, msg, "", n, "missed")
+                        self._put(loops, order, lp)
+                        pending_missed = lp
+                    continue
+                if pending_missed is not None and not pending_missed.reason and (
+                        "not vectorized" in msg):
+                    pending_missed.reason = msg.split("not vectorized:", 1)[-1].strip()
+                    pending_missed.message += f"; {msg}"
+                    continue
+                continue  # basic-block SLP and other non-loop missed remarks
+            # notes, warnings and other optimized remarks (unrolling, inlining) are known noise
+        if not seen_any:
+            raise ParseError(src, None, "compiler remark lines 'file:line:col: kind: message'")
+        remarks: list[Remark] = []
+        for k in order:
+            lp = loops[k]
+            text = lp.message if not lp.reason or lp.reason in lp.message else \
+                f"{lp.message}: {lp.reason}"
+            remarks.append(Remark(file=lp.file, line=lp.line, column=lp.col, kind=lp.kind,
+                                  pass_name="vectorize", message=text, vectorized=lp.vectorized,
+                                  access=access_of(text), source=SourceRef(src, lp.src_line)))
+        nvec = sum(1 for r in remarks if r.vectorized)
+        nmiss = len(remarks) - nvec
+        metrics = [
+            Metric("vector.loops_vectorized", float(nvec), "count", Scope(ScopeKind.PROCESS),
+                   SourceRef(src)),
+            Metric("vector.loops_missed", float(nmiss), "count", Scope(ScopeKind.PROCESS),
+                   SourceRef(src)),
+        ]
+        for r in remarks:
+            metrics.append(Metric(
+                "vector.loops_vectorized" if r.vectorized else "vector.loops_missed", 1.0,
+                "count", Scope(ScopeKind.LOOP, f"{r.file}:{r.line}"), r.source))
+        return Profile(format=self.name, path=src, metrics=tuple(metrics),
+                       remarks=tuple(remarks), meta={"compiler": compiler},
+                       **bad.as_fields())  # type: ignore[arg-type]
+
+    @staticmethod
+    def _put(loops: dict[tuple[str, int, int | None], _Loop],
+             order: list[tuple[str, int, int | None]], lp: _Loop) -> None:
+        key = (lp.file, lp.line, lp.col)
+        if key not in loops:
+            order.append(key)
+        loops[key] = lp

@@ -1,0 +1,298 @@
+"""The local runner: policy check, confined spawn, capped capture, whole-tree kill, audit.
+
+:class:`LocalRunner` implements :class:`perfscout.model.runs.Runner`. Its pieces (the
+:class:`~perfscout.sandbox.evaluate.Evaluator`, :class:`~perfscout.sandbox.audit.AuditLog`,
+:func:`~perfscout.sandbox.containment.child_setup`, :func:`build_env`) are public so the Slurm
+runner enforces the same policy and writes the same log.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import os
+import selectors
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
+from perfscout.model.serialize import to_jsonable
+from perfscout.sandbox.approval import check_token
+from perfscout.sandbox.audit import AuditLog, default_log
+from perfscout.sandbox.containment import MARKER_VAR, RunGroup, child_setup, netns_available
+from perfscout.sandbox.evaluate import Evaluator, Verdict
+from perfscout.sandbox.policy import EnvPolicy, Policy
+
+TRUNCATION_MARKER = "\n[perfscout: output truncated after {cap} bytes; {total} bytes in all]\n"
+KILL_GRACE_S = 0.5
+
+
+def build_env(env_policy: EnvPolicy, base: Mapping[str, str],
+              extra: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The child's environment: allowlisted names from ``base`` and ``extra``, then forced ones.
+
+    Returns the environment and the names that were dropped (for the audit log).
+    """
+    out: dict[str, str] = {}
+    dropped: list[str] = []
+    for src in (base, extra):
+        for k, v in src.items():
+            denied = any(fnmatch.fnmatchcase(k, p) for p in env_policy.deny)
+            if denied or not any(fnmatch.fnmatchcase(k, p) for p in env_policy.allow):
+                if src is extra or denied:
+                    dropped.append(k)
+                continue
+            out[k] = v
+    out.update(env_policy.force)
+    return out, sorted(set(dropped))
+
+
+@dataclass
+class _Stream:
+    cap: int
+    data: bytearray
+    total: int = 0
+
+    def feed(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.cap - len(self.data)
+        if room > 0:
+            self.data += chunk[:room]
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > self.cap
+
+    def text(self) -> str:
+        s = self.data.decode("utf-8", errors="replace")
+        if self.truncated:
+            s += TRUNCATION_MARKER.format(cap=self.cap, total=self.total)
+        return s
+
+
+class LocalRunner:
+    """Runs commands on this machine under ``policy``, confined to ``workspace``.
+
+    ``home`` is where approval tokens live (PERFSCOUT_HOME). Denials are results, not
+    exceptions. The total time budget is shared by every command this runner runs.
+    """
+
+    def __init__(self, policy: Policy, workspace: Path, home: Path,
+                 audit_log: Path | None = None, base_env: Mapping[str, str] | None = None) -> None:
+        self.policy = policy
+        self.workspace = Path(os.path.realpath(workspace))
+        self.home = home
+        self.evaluator = Evaluator(policy, self.workspace,
+                                   lambda tok, scope: check_token(self.home, tok, scope))
+        self.audit = AuditLog(audit_log or default_log(self.workspace))
+        self.base_env = dict(os.environ if base_env is None else base_env)
+        self.spent_s = 0.0
+        self._lock = threading.Lock()
+
+    # -- Runner protocol ----------------------------------------------------------------------
+    def check(self, argv: tuple[str, ...], *, approval_token: str | None = None) -> PolicyDecision:
+        """Decide on ``argv`` run from the workspace, without running it (not audited)."""
+        return self.evaluator.evaluate(argv, approval_token=approval_token).decision
+
+    def verdict(self, request: RunRequest) -> Verdict:
+        """The full verdict (decision, limits, network, timeout) for ``request``."""
+        cwd = Path(request.cwd) if request.cwd else None
+        if cwd is not None and not cwd.is_absolute():
+            cwd = self.workspace / cwd
+        return self.evaluator.evaluate(request.argv, cwd=cwd,
+                                       approval_token=request.approval_token)
+
+    def run(self, request: RunRequest) -> RunResult:
+        """Run ``request`` if allowed; every request, allowed or not, is audited."""
+        v = self.verdict(request)
+        base: dict[str, Any] = {"purpose": request.purpose, "argv": list(request.argv),
+                                "cwd": self._cwd(request), "rule": v.decision.rule,
+                                "allowed": v.allowed}
+        if not v.allowed:
+            res = RunResult(request.argv, False, v.decision.rule,
+                            reason=_denial_text(v.decision))
+            self._log(base | {"reason": v.decision.reason,
+                              "suggestion": v.decision.suggestion}, res)
+            return res
+        timeout = request.timeout_s or v.timeout_s or self.policy.timeout_s
+        if self.policy.total_budget_s is not None:
+            left = self.policy.total_budget_s - self.spent_s
+            if left <= 0:
+                res = RunResult(request.argv, False, "deny:total-budget",
+                                reason=f"the runner's total time budget of "
+                                f"{self.policy.total_budget_s:g} s is spent")
+                self._log(base | {"allowed": False, "rule": "deny:total-budget"}, res)
+                return res
+            timeout = min(timeout, left)
+        isolate = not v.network and netns_available()
+        res, extra = self._spawn(request, v, timeout, isolate)
+        self.spent_s += res.duration_s
+        self._log(base | {"resolved_argv": list(v.decision.resolved_argv),
+                          "limits": to_jsonable(v.limits), "timeout_s": timeout,
+                          "network_requested": v.network} | extra, res)
+        return res
+
+    def record_denial(self, command: str, rule: str, reason: str, purpose: str = "") -> None:
+        """Audit a request refused before it became an argv (a shell string, say)."""
+        res = RunResult((command,), False, rule, reason=reason)
+        self._log({"purpose": purpose, "argv": [command], "cwd": str(self.workspace),
+                   "rule": rule, "allowed": False, "reason": reason}, res)
+
+    # -- internals ----------------------------------------------------------------------------
+    def _cwd(self, request: RunRequest) -> str:
+        if not request.cwd:
+            return str(self.workspace)
+        return str(self.workspace / request.cwd)
+
+    def _spawn(self, request: RunRequest, v: Verdict, timeout: float,
+               isolate: bool) -> tuple[RunResult, dict[str, Any]]:
+        env, dropped = build_env(self.policy.env, self.base_env, request.env)
+        group = RunGroup(v.limits.nproc)
+        env[MARKER_VAR] = group.marker
+        cap = self.policy.output_cap_bytes
+        out, err = _Stream(cap, bytearray()), _Stream(cap, bytearray())
+        t0 = time.monotonic()
+        try:
+            proc = subprocess.Popen(
+                list(v.decision.resolved_argv), cwd=self._cwd(request), env=env,
+                stdin=subprocess.PIPE if request.stdin is not None else subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
+                start_new_session=True,
+                preexec_fn=child_setup(v.limits, isolate, group.procs_file),
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            group.close()
+            return (RunResult(request.argv, True, v.decision.rule,
+                              reason=f"could not start: {exc}", exit_code=127,
+                              network_isolated=isolate), {"env_dropped": dropped})
+        group.attach(proc.pid)
+        timed_out, status, ru = self._pump(proc, request.stdin, out, err, t0 + timeout, group)
+        duration = time.monotonic() - t0
+        leftovers = group.kill_all()
+        group.close()
+        exit_code = sig = None
+        if status is not None:
+            if os.WIFSIGNALED(status):
+                sig = os.WTERMSIG(status)
+            else:
+                exit_code = os.waitstatus_to_exitcode(status)
+        reason = ""
+        if timed_out:
+            reason = f"timed out after {timeout:g} s; the whole process tree was killed"
+        elif sig is not None:
+            reason = f"killed by signal {signal.Signals(sig).name}"
+        elif exit_code:
+            reason = f"exited with status {exit_code}"
+        res = RunResult(
+            request.argv, True, v.decision.rule, reason=reason, exit_code=exit_code, signal=sig,
+            timed_out=timed_out, stdout=out.text(), stderr=err.text(),
+            stdout_truncated=out.truncated, stderr_truncated=err.truncated,
+            duration_s=duration, user_s=ru.ru_utime if ru else None,
+            sys_s=ru.ru_stime if ru else None, max_rss_kb=ru.ru_maxrss if ru else None,
+            network_isolated=isolate,
+        )
+        extra = {"env_dropped": dropped, "contained_by": group.contained_by,
+                 "leftover_processes_killed": leftovers,
+                 "stdout_total_bytes": out.total, "stderr_total_bytes": err.total}
+        return res, extra
+
+    def _pump(self, proc: subprocess.Popen[bytes], stdin: str | None, out: _Stream,
+              err: _Stream, deadline: float,
+              group: RunGroup) -> tuple[bool, int | None, Any]:
+        """Read both pipes until EOF and the child is reaped, or the deadline passes."""
+        if proc.stdin is not None:
+            try:
+                proc.stdin.write((stdin or "").encode())
+            except BrokenPipeError:
+                pass
+            finally:
+                proc.stdin.close()
+        sel = selectors.DefaultSelector()
+        assert proc.stdout is not None and proc.stderr is not None
+        sel.register(proc.stdout, selectors.EVENT_READ, out)
+        sel.register(proc.stderr, selectors.EVENT_READ, err)
+        timed_out = False
+        status: int | None = None
+        ru: Any = None
+        reaped_at: float | None = None
+        try:
+            while True:
+                if status is None:
+                    pid, st, r = os.wait4(proc.pid, os.WNOHANG)
+                    if pid:
+                        status, ru, reaped_at = st, r, time.monotonic()
+                        proc.returncode = os.waitstatus_to_exitcode(st)
+                now = time.monotonic()
+                if not sel.get_map():
+                    if status is not None:
+                        break
+                    wait = deadline - now
+                    if wait <= 0:
+                        timed_out = True
+                        break
+                    time.sleep(min(wait, 0.005))
+                    continue
+                if now >= deadline:
+                    timed_out = True
+                    break
+                if reaped_at is not None and now - reaped_at > 0.2:
+                    group.kill_all()  # descendants hold the pipes open: the command is over
+                    reaped_at = now
+                events = sel.select(timeout=min(deadline - now, 0.05))
+                for key, _ in events:
+                    chunk = os.read(key.fd, 65536)
+                    if chunk:
+                        key.data.feed(chunk)
+                    else:
+                        sel.unregister(key.fileobj)
+        finally:
+            if timed_out:
+                group.kill_all(grace_s=KILL_GRACE_S)
+                if status is None:
+                    _, status, ru = os.wait4(proc.pid, 0)
+                    proc.returncode = os.waitstatus_to_exitcode(status)
+            for key in list(sel.get_map().values()):
+                _drain(key.fd, key.data)
+                sel.unregister(key.fileobj)
+            sel.close()
+            assert proc.stdout is not None and proc.stderr is not None
+            proc.stdout.close()
+            proc.stderr.close()
+        return timed_out, status, ru
+
+    def _log(self, base: dict[str, Any], res: RunResult) -> None:
+        rec = base | {
+            "exit_code": res.exit_code, "signal": res.signal, "timed_out": res.timed_out,
+            "duration_s": round(res.duration_s, 6), "reason": base.get("reason", res.reason),
+            "stdout_bytes": len(res.stdout.encode()), "stderr_bytes": len(res.stderr.encode()),
+            "stdout_sha256": hashlib.sha256(res.stdout.encode()).hexdigest(),
+            "stderr_sha256": hashlib.sha256(res.stderr.encode()).hexdigest(),
+            "stdout_truncated": res.stdout_truncated, "stderr_truncated": res.stderr_truncated,
+            "user_s": res.user_s, "sys_s": res.sys_s, "max_rss_kb": res.max_rss_kb,
+            "network_isolated": res.network_isolated,
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        }
+        with self._lock:
+            self.audit.append(rec)
+
+
+def _drain(fd: int, stream: _Stream) -> None:
+    os.set_blocking(fd, False)
+    try:
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return
+            stream.feed(chunk)
+    except (BlockingIOError, OSError):
+        return
+
+
+def _denial_text(d: PolicyDecision) -> str:
+    return d.reason + (f" (to allow: {d.suggestion})" if d.suggestion else "")

@@ -15,7 +15,6 @@ from perfscout.sandbox.approval import grant_token
 from perfscout.sandbox.runner import default_runner
 from perfscout.sandbox.slurm_runner import SlurmRunner
 
-
 SQ_C = r"""
 #include <stdio.h>
 #include <stdlib.h>

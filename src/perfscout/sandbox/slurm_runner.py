@@ -101,7 +101,7 @@ class SlurmRunner:
         results = []
         for i, r in enumerate(requests):
             state, code, elapsed = states.get(f"{job}_{i}", states.get(job, ("UNKNOWN", "", "")))
-            rc, sig = (code.split(":") + ["0"])[:2] if code else ("", "0")
+            rc, sig = [*code.split(":"), "0"][:2] if code else ("", "0")
             so = Path(str(out).replace("%a", str(i)))
             se = Path(str(err).replace("%a", str(i)))
             results.append(RunResult(

@@ -65,7 +65,8 @@ PATTERNS: tuple[Pattern, ...] = (
        "the program crashed on an invalid memory access",
        "rebuild with -g -fsanitize=address or run under gdb/valgrind; check stack limits"),
     _p("stack_limit", "error",
-       (r"stack overflow", r"stack smashing detected", r"ulimit", r"Resource temporarily unavailable",
+       (r"stack overflow", r"stack smashing detected", r"ulimit",
+        r"Resource temporarily unavailable",
         r"RLIMIT_"),
        "a shell/stack resource limit was hit",
        "raise the limit in the job (ulimit -s unlimited, OMP_STACKSIZE) or check "

@@ -21,13 +21,13 @@ from typing import Any
 from perfscout.advise.catalog import CATALOG, CatalogEntry, get_entry
 from perfscout.advise.donot import do_not_list
 from perfscout.advise.facts import Facts
-from perfscout.advise.guards import PolicyCheck, run_guards
+from perfscout.advise.guards import PolicyCheck, headroom, run_guards
 from perfscout.advise.parse import parse_proposal, parse_proposals
 from perfscout.advise.preconditions import evaluate
 from perfscout.advise.rank import adjust_confidence, first_round, rank, score
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import Profile
-from perfscout.model.proposals import DoNot, Proposal, Rejected
+from perfscout.model.proposals import DoNot, ExpectedGain, Proposal, Rejected
 from perfscout.model.snapshot import PlatformSnapshot
 
 __all__ = [
@@ -83,8 +83,26 @@ def _build(entry: CatalogEntry, facts: Facts, finding: Finding,
     p = entry.build(facts, finding)
     if p is None:
         return None, None
+    p = _cap_to_headroom(p, facts)
     return replace(p, preconditions=pre + tuple(x for x in p.preconditions
                                                 if x.name not in entry.preconditions)), None
+
+
+def _cap_to_headroom(p: Proposal, facts: Facts) -> Proposal:
+    """A catalog estimate never promises more than the Amdahl bound of the part it changes:
+    the range is clipped to the bound and the basis says so (LLM/user proposals are not
+    clipped; the ``amdahl`` guard rejects them)."""
+    g, hr = p.expected_gain, headroom(p, facts)
+    if g is None or hr is None or g.high <= hr[0]:
+        return p
+    bound = round(hr[0], 3)
+    return replace(p, expected_gain=ExpectedGain(
+        min(g.low, bound), bound, f"{g.basis}; capped at the Amdahl bound {bound:g}x ({hr[1]})"))
+
+
+def _symptoms(findings: Sequence[Finding]) -> frozenset[str]:
+    """Ids of findings another finding explains (and that are not root causes themselves)."""
+    return frozenset(f.id for f in findings if f.caused_by and not f.root_cause)
 
 
 def advise(
@@ -122,7 +140,7 @@ def advise(
     # a proposal offered for one finding and refused for another stays offered
     for pid in offered:
         rejected.pop(pid, None)
-    return Advice(proposals=rank(list(offered.values()), _groups()),
+    return Advice(proposals=rank(list(offered.values()), _groups(), _symptoms(findings)),
                   rejected=tuple(rejected.values()), do_not=do_not)
 
 

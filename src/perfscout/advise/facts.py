@@ -178,7 +178,11 @@ class Facts:
 
     @property
     def mpi_share(self) -> float | None:
-        return self.metric_max("mpi.time_share")
+        """MPI share of the run: the mean over ranks (one rank at 100% is not the run)."""
+        vals = [m.value for p in self.profiles for m in p.metrics if m.name == "mpi.time_share"]
+        if vals:
+            return sum(vals) / len(vals)
+        return self.evidence_value("mpi.time_share")
 
     @property
     def bandwidth_ratio(self) -> float | None:

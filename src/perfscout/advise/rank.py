@@ -59,12 +59,23 @@ def score(p: Proposal) -> float:
     return max(gain, 0.0) * c * r
 
 
+#: score factor for a proposal that addresses only symptoms (findings another one explains)
+SYMPTOM_FACTOR = 0.5
+
+
 def rank(proposals: Sequence[Proposal], groups: Mapping[str, str] | None = None,
-         ) -> tuple[Proposal, ...]:
+         symptoms: frozenset[str] = frozenset()) -> tuple[Proposal, ...]:
     """Best first; the first round holds one proposal per independent change group, the rest
-    follow in score order. ``groups`` maps proposal id to group (default: the id itself)."""
+    follow in score order. ``groups`` maps proposal id to group (default: the id itself);
+    a proposal addressing only ``symptoms`` (finding ids explained by a root cause) scores
+    half: fix the cause first."""
     groups = groups or {}
-    ordered = sorted(proposals, key=lambda p: (-score(p), p.id))
+
+    def key(p: Proposal) -> tuple[float, str]:
+        only_symptoms = bool(p.addresses) and set(p.addresses) <= symptoms
+        return (-score(p) * (SYMPTOM_FACTOR if only_symptoms else 1.0), p.id)
+
+    ordered = sorted(proposals, key=key)
     first: list[Proposal] = []
     later: list[Proposal] = []
     seen: set[str] = set()

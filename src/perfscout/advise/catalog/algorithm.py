@@ -41,7 +41,11 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
 @proposal("rebalance_decomposition", addresses=("alg.load_imbalance", "rt.omp_imbalance",
                                                 "rt.mpi_wait"), layer=ALG, kind="param")
 def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
-    imb = facts.metric_max("imbalance.max_over_mean")
+    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
+           and e.value is not None]  # the finding's own number first
+    imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")
+    if imb is not None and imb <= 1.05:
+        return None  # measured balanced: nothing to rebalance
     hi = round(imb, 2) if imb is not None and imb > 1.05 else 1.3
     return Proposal(
         id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",

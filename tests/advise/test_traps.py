@@ -121,6 +121,13 @@ def test_binding_spread_over_nodes_passes(platforms, policy) -> None:  # type: i
     adv = advise([finding("rt.affinity")], epyc, [], policy_check=policy)
     mpi = {x.id: x for x in adv.proposals}["mpi_bind_map"]
     assert mpi.change is not None and "numa" in " ".join(mpi.change.launcher)
+    # the verification runs the baseline, then the same command under the launcher: one rank
+    # per NUMA node of the real layout, through the real policy
+    assert mpi.verification is not None
+    base, changed = mpi.verification.commands[:2]
+    assert changed[changed.index("--") + 1:][:3] == ("mpirun", "-np", "8")
+    assert changed[-1] == base[-1] == "./kernel"
+    assert policy(changed).allowed
 
 
 @pytest.fixture(scope="module")

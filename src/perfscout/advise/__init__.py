@@ -83,7 +83,7 @@ def _build(entry: CatalogEntry, facts: Facts, finding: Finding,
     p = entry.build(facts, finding)
     if p is None:
         return None, None
-    p = _cap_to_headroom(p, facts)
+    p = _with_launcher(_cap_to_headroom(p, facts), facts)
     return replace(p, preconditions=pre + tuple(x for x in p.preconditions
                                                 if x.name not in entry.preconditions)), None
 
@@ -98,6 +98,23 @@ def _cap_to_headroom(p: Proposal, facts: Facts) -> Proposal:
     bound = round(hr[0], 3)
     return replace(p, expected_gain=ExpectedGain(
         min(g.low, bound), bound, f"{g.basis}; capped at the Amdahl bound {bound:g}x ({hr[1]})"))
+
+
+def _with_launcher(p: Proposal, facts: Facts) -> Proposal:
+    """For a launch change, the verification runs the baseline and then the same command under
+    the proposed launcher (``numactl --interleave=all``, ``mpirun -np N --map-by numa ...``)."""
+    c, v = p.change, p.verification
+    if p.kind != "launch" or c is None or not c.launcher or v is None or not v.commands:
+        return p
+    prefix = c.launcher
+    if prefix[0].startswith("-"):  # launcher options: they need the MPI launcher
+        launcher = facts.mpi.launcher if facts.mpi and facts.mpi.launcher else "mpirun"
+        ranks = str(facts.numa_nodes or 2)
+        prefix = (launcher, "-np", ranks, *prefix)
+    base = v.commands[0]
+    cut = base.index("--") + 1 if "--" in base else 0
+    changed = (*base[:cut], *prefix, *base[cut:])
+    return replace(p, verification=replace(v, commands=(base, changed, *v.commands[1:])))
 
 
 def _symptoms(findings: Sequence[Finding]) -> frozenset[str]:

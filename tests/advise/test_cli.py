@@ -93,3 +93,20 @@ def test_bad_proposals_file_is_one_line(tmp_path: Path, ps_home: Path) -> None:
     assert r.returncode == 3 and "Traceback" not in r.stderr
     r = run_cli("advise", "--json")
     assert r.returncode == 2 and "nothing to advise on" in r.stdout
+
+
+def test_advise_from_a_saved_analysis(setup, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    plat, ws = setup
+    r = run_cli("analyze", *TRIAD, "--platform-dir", str(plat), "--json", cwd=ws)
+    saved = tmp_path / "analysis.json"
+    saved.write_text(r.stdout)
+    a = run_cli("advise", "--analysis", str(saved), "--platform-dir", str(plat),
+                "--workspace", str(ws), "--json")
+    assert a.returncode == 0, a.stderr
+    d = json.loads(a.stdout)["data"]
+    assert set(d["findings"]) == {f["id"] for f in json.loads(r.stdout)["data"]["findings"]}
+    assert "numa_first_touch" in [p["id"] for p in d["proposals"]]
+    bad = tmp_path / "not-analysis.json"
+    bad.write_text('{"data": {}}')
+    b = run_cli("advise", "--analysis", str(bad), "--json")
+    assert b.returncode == 3 and "no 'findings'" in json.loads(b.stdout)["errors"][0]["message"]

@@ -132,3 +132,25 @@ def test_registry_refuses_duplicates_and_names_valid_ids() -> None:
     with pytest.raises(ValueError, match="unknown finding"):
         proposal("new_one", addresses=("hw.nope",), layer=Layer.HARDWARE, kind="env")
     assert "new_one" not in CATALOG
+
+
+def test_use_blas_only_for_a_named_matrix_product() -> None:
+    from perfscout.sandbox import default_runner
+
+    def case(cmd: str) -> tuple[list[str], dict[str, str]]:
+        prof = Profile("perf-report", "r.txt", hotspots=(Hotspot("main", self_share=0.98),),
+                       meta={"command": cmd})
+        f = finding("hw.cache_locality", scope="main")
+        adv = advise([f], None, [prof], policy_check=default_runner().check)
+        return [p.id for p in adv.proposals], {r.id: r.reason for r in adv.rejected}
+
+    offered, _ = case("./matmul 512")
+    assert "use_blas" in offered
+    offered, rejected = case("./stream 512")
+    assert "use_blas" not in offered
+    assert "dense matrix kernel" in rejected["use_blas"]
+    assert Facts.build([], None, [Profile("x", "x", meta={"command": "./stream"})]
+                       ).dense_kernel() is False
+    assert Facts.build([], None, [Profile("x", "x", meta={"command": "./dgemm_ref"})]
+                       ).dense_kernel() is True
+    assert Facts().dense_kernel() is None

@@ -33,7 +33,8 @@ def _profiles(kind: str) -> tuple[Profile, ...]:
         return ()
     hs = (Hotspot("kern", self_share=0.62, inclusive_share=0.7), Hotspot("tiny", self_share=0.01))
     rem = (Remark("kern.c", 12, access="contiguous", message="loop vectorized"),)
-    cmd = {"command": "./kernel --n 4096"} if kind == "command" else {}
+    # the "command" shape names a matrix-product kernel (use_blas needs one named)
+    cmd = {"command": "./kernel --n 4096", "kernel": "matmul"} if kind == "command" else {}
     return (Profile("test", "p.txt", hotspots=hs, remarks=rem if kind != "strided" else
                     (Remark("kern.c", 12, access="strided", message="strided load"),),
                     meta=cmd),)

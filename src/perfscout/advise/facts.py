@@ -151,6 +151,20 @@ class Facts:
                     continue
         return ()
 
+    def dense_kernel(self, scope: str = "") -> bool | None:
+        """Whether the code names a dense matrix product (command, kernel, hotspot or remark
+        file): ``None`` when nothing names the code at all."""
+        import re
+
+        pat = re.compile(r"gemm|gemv|mat_?mul|matmult|matrix_?mult|mxm|dense_?mult", re.I)
+        names = [*self.command[:1], scope, *(p.meta.get("kernel", "") for p in self.profiles),
+                 *(h.name for h in self.hotspots()[:5]),
+                 *(r.file for r in self.remarks()[:5])]
+        names = [n for n in names if n]
+        if not names:
+            return None
+        return any(pat.search(n) for n in names)
+
     def hotspots(self) -> list[Hotspot]:
         out = [h for p in self.profiles for h in p.hotspots if h.self_share is not None]
         return sorted(out, key=lambda h: -(h.self_share or 0.0))

@@ -109,6 +109,15 @@ def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
                 f"compiler remarks: {a}" if a else "no compiler remark on the access pattern")
 
 
+@precondition("dense matrix kernel")
+def _dense(f: Facts, scope: str) -> PreconditionResult:
+    d = f.dense_kernel(scope)
+    return _res("dense matrix kernel", d,
+                "the command, kernel, hot function or source names a matrix product" if d
+                else "nothing names a dense matrix product" if d is False
+                else "the code is not named in any input")
+
+
 @precondition("share_of_time >= 5%")
 def _share(f: Facts, scope: str) -> PreconditionResult:
     s = f.share_of(scope)

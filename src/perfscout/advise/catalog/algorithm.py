@@ -64,8 +64,9 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("use_blas", addresses=("alg.complexity", "hw.compute_bound"), layer=ALG, kind="source",
-          preconditions=("share_of_time >= 5%",))
+@proposal("use_blas", addresses=("alg.complexity", "hw.compute_bound", "hw.cache_locality",
+                                  "hw.vectorization"), layer=ALG, kind="source",
+          preconditions=("dense matrix kernel", "share_of_time >= 5%"))
 def use_blas(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
     if not scope:

@@ -55,7 +55,7 @@ def parse_arguments(raw: str | None) -> tuple[dict[str, Any] | None, str]:
         return {}, ""
     try:
         val = json.loads(raw)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         return None, f"arguments are not valid JSON ({exc.msg} at char {exc.pos})"
     if not isinstance(val, dict):
         return None, f"arguments must be a JSON object, not {type(val).__name__}"
@@ -159,10 +159,9 @@ class OpenAIChatModel:
             raise self._error(exc) from None
 
     def _native(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
-        r = self._client.chat.completions.create(
-            model=self.name, messages=[_native_message(m) for m in messages],  # type: ignore[misc]
-            tools=list(tools),  # type: ignore[arg-type]
-            tool_choice="auto", max_tokens=self.max_tokens)
+        create: Any = self._client.chat.completions.create  # messages are plain dicts
+        r = create(model=self.name, messages=[_native_message(m) for m in messages],
+                   tools=list(tools), tool_choice="auto", max_tokens=self.max_tokens)
         if not r.choices:
             raise LLMError("the model endpoint returned no choices", "check the server log")
         msg = r.choices[0].message
@@ -178,10 +177,11 @@ class OpenAIChatModel:
 
     def _json(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
         schema = json_mode_schema(tools)
-        r = self._client.chat.completions.create(
-            model=self.name, messages=to_json_mode(messages, tools),  # type: ignore[arg-type]
-            response_format={"type": "json_object", "schema": schema},  # type: ignore[arg-type]
-            max_tokens=self.max_tokens)
+        create: Any = self._client.chat.completions.create
+        # llama.cpp and vLLM honour a JSON schema under response_format (constrained output)
+        r = create(model=self.name, messages=to_json_mode(messages, tools),
+                   response_format={"type": "json_object", "schema": schema},
+                   max_tokens=self.max_tokens)
         if not r.choices:
             raise LLMError("the model endpoint returned no choices", "check the server log")
         text = r.choices[0].message.content or ""

@@ -242,6 +242,8 @@ def _drill(wb: Workbench, args: dict[str, Any]) -> Any:
 def _analyze(wb: Workbench, args: dict[str, Any]) -> Any:
     from perfscout.pipeline.analyze import analyze
 
+    if args.get("files"):
+        wb.files = [str(f) for f in args["files"]]
     if not wb.files:
         raise ToolError("this session has no profile files", "ask the user for profiles "
                         "(request_data) or run a profiler with run_command")
@@ -406,7 +408,8 @@ TOOL_LIST: tuple[Tool, ...] = (
     Tool("drill", "Callers, callees, call paths and hot lines of one function in one profile.",
          _obj({"path": STR, "function": STR}, ["path", "function"]), _drill),
     Tool("analyze", "Diagnose all profiles against the platform: findings by layer with "
-         "evidence, catalog proposals, data requests.", _obj(), _analyze),
+         "evidence, catalog proposals, data requests. files: replaces the session's files.",
+         _obj({"files": {"type": "array", "items": STR}}), _analyze),
     Tool("list_findings", "The findings of the last analysis (id, layer, status, evidence).",
          _obj(), _findings),
     Tool("do_not_list", "What is not worth doing here and why, plus the catalog proposals; "

@@ -13,6 +13,7 @@ from agent.helpers import STREAM_FILE, good_proposal
 from perfscout.agent.loop import Budgets, run_session
 from perfscout.agent.models import OpenAIChatModel, ReplayModel
 from perfscout.agent.transcript import Transcript, read_transcript
+from perfscout.experiment.stats import VERDICTS
 from perfscout.model.errors import BudgetExceeded, ExitCode, LLMError
 
 FINISH = tool_call("finish", {"answer": "done"})
@@ -54,7 +55,7 @@ def test_full_session_ends_in_an_approved_experiment(bench: Any, corpus: Path, t
     [exp] = res.experiments
     [var] = exp["variants"]
     assert var["proposal"] == "llm.two_threads" and var["ratio"] is not None
-    assert var["verdict"] in ("win", "neutral", "loss", "invalid", "regression") or var["verdict"]
+    assert var["verdict"] in VERDICTS
     kinds = [d["decision"] for d in res.decisions]
     assert kinds.index("platform_confirmed") < kinds.index("proposal_accepted") \
         < kinds.index("approval") < kinds.index("experiment")

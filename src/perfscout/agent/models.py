@@ -73,28 +73,30 @@ def reply_to_message(reply: Reply) -> Message:
 
 
 def json_mode_schema(tools: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The reply schema for JSON mode: call one tool by name, or give the final answer."""
+    """The reply schema for JSON mode: exactly one tool call by name (the session ends with
+    the ``finish`` tool, so there is no free-text branch to wander into)."""
     names = [t["function"]["name"] for t in tools]
-    return {"anyOf": [
-        {"type": "object", "properties": {"tool": {"enum": names},
-                                          "arguments": {"type": "object"}},
-         "required": ["tool", "arguments"]},
-        {"type": "object", "properties": {"answer": {"type": "string"}},
-         "required": ["answer"]},
-    ]}
+    return {"type": "object", "properties": {"tool": {"enum": names},
+                                             "arguments": {"type": "object"}},
+            "required": ["tool", "arguments"]}
+
+
+def _signature(params: dict[str, Any]) -> str:
+    req = set(params.get("required", ()))
+    return ", ".join(f"{k}{'' if k in req else '?'}: {v.get('type', 'any')}"
+                     for k, v in params.get("properties", {}).items())
 
 
 def to_json_mode(messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> list[Message]:
     """Rewrite tool-call messages as plain text for servers without native tool calls."""
-    catalog = "\n".join(f"- {t['function']['name']}: {t['function']['description']} "
-                        f"arguments schema: {json.dumps(t['function']['parameters'])}"
-                        for t in tools)
+    catalog = "\n".join(f"- {t['function']['name']}({_signature(t['function']['parameters'])})"
+                        f": {t['function']['description']}" for t in tools)
     out: list[Message] = []
     for m in messages:
         if m["role"] == "system":
             out.append({"role": "system", "content": m["content"] + "\n\nReply with ONE JSON "
-                        'object: {"tool": NAME, "arguments": {...}} to call a tool, or '
-                        '{"answer": TEXT} to finish. Tools:\n' + catalog})
+                        'object {"tool": NAME, "arguments": {...}}; end with the finish tool. '
+                        "Tools:\n" + catalog})
         elif m["role"] == "assistant" and m.get("tool_calls"):
             c = m["tool_calls"][0]["function"]
             out.append({"role": "assistant", "content": json.dumps(
@@ -266,7 +268,8 @@ class OfflinePlanner:
                      "offline")
 
     def _obs(self) -> dict[str, Any]:
-        res = last_observation(self._messages).get("result")
+        obs = last_observation(self._messages)
+        res = obs.get("untrusted_data", obs.get("result"))
         return res if isinstance(res, dict) else {}
 
     def _steps(self) -> Iterator[Reply]:
@@ -290,7 +293,7 @@ class OfflinePlanner:
         if accepted:
             yield self._call("run_experiment", proposal_ids=accepted)
             obs = last_observation(self._messages)
-            ran = ("; experiment " + str(obs["result"].get("experiment"))
+            ran = ("; experiment " + str(obs["untrusted_data"].get("experiment"))
                    if obs.get("ok") else f"; experiment not run: {obs.get('error')}")
         top = ", ".join(f"{f['id']} ({f['status']})" for f in findings) or "no finding"
         yield self._call("finish", answer=f"findings: {top}; accepted proposals: "

@@ -68,7 +68,8 @@ def _check(parse: object, text: str) -> None:
 
 
 def _texts(corpus: Path, *prefixes: str) -> list[str]:
-    return [p.read_text() for pre in prefixes for p in sorted((corpus / "topology").glob(pre + "*"))]
+    topo = corpus / "topology"
+    return [p.read_text() for pre in prefixes for p in sorted(topo.glob(pre + "*"))]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

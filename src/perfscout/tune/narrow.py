@@ -1,0 +1,175 @@
+"""Narrow a search space to the parameters and ranges the evidence points at.
+
+Each finding id names the parameter roles worth searching (a bandwidth-bound triad tunes threads
+and binding, not SIMD width; a cache-locality finding tunes loop order and tiles; an MPI-wait
+finding tunes ranks x threads and the decomposition). Parameters no finding points at are fixed,
+with the reason. Ranges are narrowed by the machine: tiles to what fits between L1 and L2, thread
+counts to the cores, compiler flag sets to what the present compiler and CPU accept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from perfscout.model.findings import Finding
+from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.tune.space import Constraint, Fixed, Param, Space
+
+ROLES_FOR_FINDING: dict[str, tuple[str, ...]] = {
+    "hw.memory_bandwidth": ("threads", "binding"),
+    "hw.numa_remote": ("threads", "binding"),
+    "rt.affinity": ("threads", "binding"),
+    "sys.oversubscription": ("threads", "ranks"),
+    "sys.os_noise": ("threads", "binding"),
+    "hw.cache_locality": ("loop_order", "tile"),
+    "hw.vectorization": ("compiler_flags", "simd_width", "unroll"),
+    "hw.compute_bound": ("compiler_flags", "simd_width", "unroll", "threads"),
+    "hw.frontend": ("compiler_flags", "unroll"),
+    "hw.bad_speculation": ("compiler_flags",),
+    "rt.serial_fraction": ("threads",),
+    "rt.omp_imbalance": ("chunk", "threads"),
+    "rt.mpi_wait": ("ranks", "threads", "decomposition"),
+    "rt.mpi_communication": ("ranks", "threads", "decomposition"),
+    "alg.load_imbalance": ("ranks", "threads", "decomposition", "chunk"),
+    "alg.small_messages": ("ranks", "decomposition"),
+}
+
+INTEL_ONLY = ("-xHost", "-ipo", "-qopenmp", "-fast")
+AVX512 = ("-mavx512", "-march=skylake-avx512", "-march=icelake", "-march=sapphirerapids")
+
+
+def _flag_ok(flagset: str, snap: PlatformSnapshot | None) -> tuple[bool, str]:
+    if snap is None:
+        return True, ""
+    vendors = {c.vendor for c in snap.compilers}
+    flags = str(flagset).split()
+    if any(f.startswith(INTEL_ONLY) for f in flags) and "intel" not in vendors:
+        return False, "Intel-only flag without an Intel compiler"
+    if any(f.startswith(AVX512) for f in flags) and snap.cpu.isa and not snap.cpu.has("avx512f"):
+        return False, "AVX-512 flag on a CPU without avx512f"
+    arch = snap.cpu.arch or ""
+    if any(f.startswith("-mcpu=") for f in flags) and arch.startswith("x86"):
+        return False, "-mcpu= is for Arm/POWER, this CPU is x86"
+    if any(f.startswith("-march=native") for f in flags) and arch.startswith(("aarch64", "arm")):
+        return False, "-march=native is refused by gcc on Arm; use -mcpu=native"
+    return True, ""
+
+
+def _cache_bytes(snap: PlatformSnapshot | None, level: int) -> int | None:
+    if snap is None:
+        return None
+    for c in snap.cpu.caches:
+        if c.level == level and c.kind in ("data", "unified") and c.size_bytes:
+            return int(c.size_bytes)
+    return None
+
+
+def _pow2_floor(x: float) -> int:
+    return 2 ** max(0, math.floor(math.log2(max(x, 1))))
+
+
+def _pow2_ceil(x: float) -> int:
+    return 2 ** max(0, math.ceil(math.log2(max(x, 1))))
+
+
+def _tile_range(p: Param, snap: PlatformSnapshot | None, elem: int = 8) -> tuple[Param, str]:
+    """Tiles whose three T x T blocks of doubles fit L2 and exceed a quarter of L1."""
+    l1, l2 = _cache_bytes(snap, 1), _cache_bytes(snap, 2)
+    if not l2:
+        return p, "no L2 size in the snapshot: tile range kept"
+    hi = _pow2_ceil(math.sqrt(l2 / (3 * elem)))
+    lo = _pow2_floor(math.sqrt((l1 or l2 / 16) / (4 * 3 * elem)))
+    choices = [v for v in p.choices() if lo <= float(v) <= hi]
+    if not choices:
+        return p, f"cache-derived tile range [{lo}, {hi}] misses the given values: kept"
+    why = (f"tiles in [{lo}, {hi}]: 3 blocks of {elem}-byte elements fit L2 ({l2 // 1024} KiB) "
+           f"and exceed a quarter of L1 ({(l1 or 0) // 1024} KiB)")
+    if p.kind in ("categorical", "ordinal"):
+        return dataclasses.replace(p, values=tuple(choices), reason=why), why
+    return dataclasses.replace(p, low=float(min(choices)), high=float(max(choices)),
+                               reason=why), why
+
+
+def _fix_value(p: Param, cores: int | None) -> tuple[Any, str]:
+    ch = p.choices()
+    if p.role == "threads":
+        if ch:
+            fit = [c for c in ch if cores is None or int(c) <= cores]
+            v = max(fit or ch)
+        else:
+            v = p.high
+        return v, "all cores (the usual setting when threads are not in question)"
+    if p.role == "compiler_flags" and ch:
+        return ch[-1], "the most aggressive flag set listed"
+    return (ch[0] if ch else p.low), "its first value"
+
+
+def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space: Space,
+           *, min_confidence: float = 0.0) -> Space:
+    """The part of ``space`` the findings point at, with a reason for every parameter."""
+    fl = [f for f in findings if f.confidence >= min_confidence]
+    roles: dict[str, list[str]] = {}
+    for f in fl:
+        for r in ROLES_FOR_FINDING.get(f.id, ()):
+            roles.setdefault(r, []).append(f.id)
+    cores = snapshot.cpu.cores if snapshot is not None else None
+    if snapshot is not None and snapshot.cpu.online_cpus and snapshot.cpu.smt_on is False:
+        cores = snapshot.cpu.online_cpus if cores is None else min(cores, snapshot.cpu.online_cpus)
+    notes: list[str] = []
+    if not roles:
+        notes.append("no finding maps to a tunable role: the full space is searched")
+    kept: list[Param] = []
+    fixed: list[Fixed] = list(space.fixed)
+    for p in space.params:
+        if roles and p.role not in roles:
+            v, how = _fix_value(p, cores)
+            fixed.append(Fixed(p.name, v, f"no finding points at {p.role}; fixed at {how}",
+                               p.role))
+            continue
+        why = ("kept: " + ", ".join(sorted(set(roles[p.role])))) if roles else "no narrowing"
+        q = dataclasses.replace(p, reason=why)
+        if p.role == "tile":
+            q, tw = _tile_range(q, snapshot)
+            q = dataclasses.replace(q, reason=f"{why}; {tw}")
+        if p.role == "compiler_flags" and p.values:
+            ok = [v for v in p.values if _flag_ok(str(v), snapshot)[0]]
+            dropped = [f"{v!r} ({_flag_ok(str(v), snapshot)[1]})" for v in p.values
+                       if v not in ok]
+            if ok and dropped:
+                q = dataclasses.replace(q, values=tuple(ok),
+                                        reason=f"{why}; dropped " + ", ".join(dropped))
+        if (p.role == "threads" and cores and p.high is not None
+                and p.kind in ("int", "pow2") and p.high > cores):
+            q = dataclasses.replace(q, high=float(cores),
+                                    reason=f"{q.reason}; at most {cores} cores")
+        if p.role == "threads" and cores and p.values:
+            vals = tuple(v for v in p.values if int(v) <= cores)
+            if vals and len(vals) < len(p.values):
+                q = dataclasses.replace(q, values=vals, reason=f"{q.reason}; at most {cores} cores")
+        if len(q.choices()) == 1:
+            fixed.append(Fixed(q.name, q.choices()[0], q.reason + " (single value left)", q.role))
+            continue
+        kept.append(q)
+    cons = list(space.constraints)
+    names = {p.name for p in kept} | {f.name for f in fixed}
+    tr = [n for n in names if any(p.name == n and p.role in ("threads", "ranks")
+                                  for p in space.params)]
+    if cores and len(tr) == 2:
+        cons.append(Constraint("product_le", tuple(sorted(tr)), float(cores),
+                               f"threads x ranks <= {cores} cores"))
+    if not kept:
+        notes.append("every parameter got fixed; nothing left to search")
+    return dataclasses.replace(space, params=tuple(kept), fixed=tuple(fixed),
+                               constraints=tuple(cons), notes=(*space.notes, *notes))
+
+
+def roles_of(findings: Sequence[Finding]) -> dict[str, list[str]]:
+    """Which roles the findings point at (for reports)."""
+    out: dict[str, list[str]] = {}
+    for f in findings:
+        for r in ROLES_FOR_FINDING.get(f.id, ()):
+            out.setdefault(r, []).append(f.id)
+    return out

@@ -1,0 +1,254 @@
+"""The Optuna bridge: ask/tell over a :class:`Space`, each trial evaluated by a callback.
+
+The callback is normally :class:`perfscout.tune.evaluate.ExperimentEvaluator` (the experiment
+runner with its repetitions, correctness gate and validity gate). A trial whose evaluation fails
+or is judged invalid is told as FAIL with the reason in its user attributes: it is never scored
+as fast. Studies live in a storage (``sqlite:///...`` for one machine, ``journal:PATH`` for
+Optuna's journal file on a shared filesystem, or any RDB URL), so a study resumes after a crash
+and several workers can share it: trials a dead worker left RUNNING are failed as stale and their
+parameters queued again; a configuration already measured is not measured twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import socket
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import optuna
+import optuna.storages.journal
+from optuna.distributions import (
+    BaseDistribution,
+    CategoricalDistribution,
+    FloatDistribution,
+    IntDistribution,
+)
+from optuna.trial import TrialState
+
+from perfscout.model.errors import InputError
+from perfscout.tune.samplers import make_sampler
+from perfscout.tune.space import Space
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What evaluating one configuration gave: a value, or a failure with its reason."""
+
+    value: float | None
+    ok: bool
+    reason: str = ""
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+
+
+Evaluate = Callable[[dict[str, Any]], Evaluation]
+Progress = Callable[[dict[str, Any]], None]
+
+
+def distributions(space: Space) -> dict[str, BaseDistribution]:
+    out: dict[str, BaseDistribution] = {}
+    for p in space.params:
+        if p.kind in ("categorical", "ordinal", "pow2"):
+            out[p.name] = CategoricalDistribution(list(p.choices()))
+        elif p.kind == "int":
+            assert p.low is not None and p.high is not None
+            out[p.name] = IntDistribution(int(p.low), int(p.high))
+        else:
+            assert p.low is not None and p.high is not None
+            out[p.name] = FloatDistribution(p.low, p.high)
+    return out
+
+
+def open_storage(url: str | None, home: Path) -> str | optuna.storages.BaseStorage:
+    """``journal:PATH`` -> Optuna journal file storage; a URL as is; None -> home's SQLite."""
+    if not url:
+        home.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{home / 'studies.db'}"
+    if url.startswith("journal:"):
+        path = Path(url.removeprefix("journal:")).expanduser()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        backend = optuna.storages.journal.JournalFileBackend(str(path))
+        return optuna.storages.journal.JournalStorage(backend)
+    return url
+
+
+def load_or_create(name: str, storage: str | optuna.storages.BaseStorage, direction: str,
+                   sampler: str = "tpe", seed: int | None = None) -> optuna.Study:
+    return optuna.create_study(study_name=name, storage=storage, load_if_exists=True,
+                               direction=direction_literal(direction),
+                               sampler=make_sampler(sampler, seed))
+
+
+def direction_literal(d: str) -> Literal["minimize", "maximize"]:
+    if d not in ("minimize", "maximize"):
+        raise InputError(f"direction must be minimize or maximize, not {d!r}")
+    return "minimize" if d == "minimize" else "maximize"
+
+
+def _alive(attrs: Mapping[str, Any]) -> bool:
+    if attrs.get("host") != socket.gethostname():
+        return True  # another node's worker: cannot tell, leave it
+    pid = attrs.get("pid")
+    if not isinstance(pid, int):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def recover_stale(study: optuna.Study) -> int:
+    """Fail RUNNING trials whose worker is gone and queue their parameters again."""
+    n = 0
+    for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        if _alive(t.user_attrs):
+            continue
+        study._storage.set_trial_user_attr(t._trial_id, "stale", True)
+        study.tell(t.number, state=TrialState.FAIL, skip_if_finished=True)
+        if t.params:
+            study.enqueue_trial(dict(t.params), skip_if_exists=True)
+        n += 1
+    return n
+
+
+def _key(params: Mapping[str, Any]) -> str:
+    return json.dumps(dict(sorted(params.items())), sort_keys=True, default=str)
+
+
+@contextlib.contextmanager
+def core_lock(path: Path | None) -> Iterator[None]:
+    """Hold the node's timing lock so two workers never time trials on the same cores."""
+    if path is None:
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def finished(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
+    return [t for t in study.get_trials(deepcopy=False)
+            if t.state == TrialState.COMPLETE
+            or (t.state == TrialState.FAIL and not t.user_attrs.get("stale"))]
+
+
+def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int, *,
+             lock: Path | None = None, progress: Progress | None = None,
+             max_asks: int | None = None) -> None:
+    """Ask/tell until ``budget`` trials are finished in the (possibly shared) study."""
+    if not space.params:
+        raise InputError("the space has no free parameters to tune",
+                         hint="widen the space or tune without --from-analysis")
+    dists = distributions(space)
+    fixed = space.fixed_values()
+    recover_stale(study)
+    asks = 0
+    limit = max_asks if max_asks is not None else budget * 20
+    while len(finished(study)) < budget and asks < limit:
+        asks += 1
+        trial = study.ask(dists)
+        study._storage.set_trial_user_attr(trial._trial_id, "pid", os.getpid())
+        study._storage.set_trial_user_attr(
+            trial._trial_id, "host", socket.gethostname())
+        params = dict(trial.params)
+        point = {**fixed, **params}
+        if not space.feasible(point):
+            trial.set_user_attr("reason", "violates a constraint")
+            study.tell(trial, state=TrialState.PRUNED)
+            continue
+        if _claimed(study, params, trial.number):
+            trial.set_user_attr("reason", "being evaluated by another worker")
+            study.tell(trial, state=TrialState.PRUNED)
+            continue
+        prior = _measured(study, params, trial.number)
+        if prior is not None:
+            trial.set_user_attr("cached_from", prior.number)
+            trial.set_user_attr("reason", f"same configuration as trial {prior.number}")
+            if prior.state == TrialState.COMPLETE:
+                study.tell(trial, prior.value)
+            else:
+                study.tell(trial, state=TrialState.FAIL)
+            _report(progress, study, trial.number, params, prior.value, True, cached=True)
+            continue
+        with core_lock(lock):
+            ev = evaluate(point)
+        for k, v in ev.attrs.items():
+            trial.set_user_attr(k, v)
+        if ev.ok and ev.value is not None:
+            study.tell(trial, ev.value)
+        else:
+            trial.set_user_attr("reason", ev.reason or "evaluation failed")
+            study.tell(trial, state=TrialState.FAIL)
+        _report(progress, study, trial.number, params, ev.value, ev.ok, reason=ev.reason)
+
+
+def _measured(study: optuna.Study, params: Mapping[str, Any], number: int
+              ) -> optuna.trial.FrozenTrial | None:
+    key = _key(params)
+    for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.FAIL)):
+        if t.number != number and not t.user_attrs.get("stale") \
+                and "cached_from" not in t.user_attrs and _key(t.params) == key:
+            return t
+    return None
+
+
+def _claimed(study: optuna.Study, params: Mapping[str, Any], number: int) -> bool:
+    key = _key(params)
+    return any(t.number != number and _key(t.params) == key and _alive(t.user_attrs)
+               for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)))
+
+
+def _report(progress: Progress | None, study: optuna.Study, number: int, params: Mapping[str, Any],
+            value: float | None, ok: bool, cached: bool = False, reason: str = "") -> None:
+    if progress is None:
+        return
+    fin = finished(study)
+    done = [t for t in fin if t.state == TrialState.COMPLETE]
+    best = study.best_trial if done else None
+    progress({"trial": number, "params": dict(params), "value": value, "ok": ok,
+              "cached": cached, "reason": reason, "done": len(fin),
+              "failed": len(fin) - len(done),
+              "best_value": best.value if best else None,
+              "best_params": dict(best.params) if best else None})
+
+
+def summary(study: optuna.Study, space: Space) -> dict[str, Any]:
+    """best_params, best_value, n_trials, n_failed and the searched space (for --json)."""
+    fin = finished(study)
+    done = [t for t in fin if t.state == TrialState.COMPLETE]
+    best = study.best_trial if done else None
+    importances: dict[str, float] = {}
+    if len({_key(t.params) for t in done}) >= 4 and len(space.params) >= 2:
+        try:
+            importances = {k: float(v) for k, v in
+                           optuna.importance.get_param_importances(study).items()}
+        except (RuntimeError, ValueError, ZeroDivisionError):
+            importances = {}
+    return {
+        "study": study.study_name,
+        "direction": study.direction.name.lower(),
+        "best_params": {**space.fixed_values(), **(best.params if best else {})},
+        "best_value": best.value if best else None,
+        "best_trial": best.number if best else None,
+        "n_trials": len(fin),
+        "n_failed": len(fin) - len(done),
+        "n_cached": sum(1 for t in fin if "cached_from" in t.user_attrs),
+        "failures": [{"trial": t.number, "reason": t.user_attrs.get("reason", "")}
+                     for t in fin if t.state == TrialState.FAIL][:20],
+        "importances": importances,
+        "space": space.describe(),
+    }

@@ -1,0 +1,226 @@
+"""Search spaces: typed parameters with roles, constraints and fixed values, each with a reason.
+
+A parameter's *role* (from :data:`ROLES`) says what it means to the program, so narrowing derived
+from findings applies to parameters it has never seen by name. YAML form::
+
+    name: matmul
+    params:
+      order: {role: loop_order, kind: categorical, values: [ijk, ikj, jik, jki, kij, kji]}
+      tile:  {role: tile, kind: pow2, low: 8, high: 256}
+      threads: {role: threads, kind: int, low: 1, high: 2}
+      flags: {role: compiler_flags, kind: categorical, values: ["-O2", "-O3 -march=native"]}
+    constraints:
+      - {kind: divides, param: tile, value: 384}
+      - {kind: product_le, params: [threads, ranks], value: 2}
+    fixed: {unroll: 1}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from perfscout.model.errors import InputError
+
+ROLES: dict[str, str] = {
+    "threads": "OpenMP thread count (OMP_NUM_THREADS)",
+    "ranks": "MPI rank count (mpirun -np)",
+    "binding": "thread/rank placement (OMP_PROC_BIND / launcher binding)",
+    "compiler_flags": "a compiler flag set",
+    "loop_order": "loop nest order",
+    "tile": "tile / block size of a loop nest",
+    "unroll": "unroll factor",
+    "simd_width": "SIMD width or vectorization switch",
+    "decomposition": "domain decomposition (process grid)",
+    "chunk": "OpenMP schedule chunk size",
+    "other": "anything else",
+}
+KINDS = ("int", "float", "categorical", "pow2", "ordinal")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable parameter. ``values`` for categorical/ordinal; ``low``/``high`` otherwise."""
+
+    name: str
+    role: str
+    kind: str
+    values: tuple[Any, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    reason: str = ""  # why it is in the space, or how it was narrowed
+
+    def choices(self) -> tuple[Any, ...]:
+        """Every value of a discrete parameter (pow2/int ranges are enumerated)."""
+        if self.kind in ("categorical", "ordinal"):
+            return self.values
+        if self.kind == "pow2":
+            assert self.low is not None and self.high is not None
+            lo, hi = int(math.log2(self.low)), int(math.log2(self.high))
+            return tuple(2**e for e in range(lo, hi + 1))
+        if self.kind == "int":
+            assert self.low is not None and self.high is not None
+            return tuple(range(int(self.low), int(self.high) + 1))
+        return ()
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """``divides``: param's value divides ``value``; ``product_le``: product of params <= value;
+    ``le``: param <= value."""
+
+    kind: str
+    params: tuple[str, ...]
+    value: float
+    reason: str = ""
+
+    def holds(self, point: Mapping[str, Any]) -> bool:
+        raw = [point.get(p) for p in self.params]
+        if any(v is None for v in raw):
+            return True
+        vals = [float(v) for v in raw]  # type: ignore[arg-type]
+        if self.kind == "divides":
+            d = int(vals[0])
+            return d > 0 and int(self.value) % d == 0
+        if self.kind == "product_le":
+            return math.prod(vals) <= self.value
+        if self.kind == "le":
+            return vals[0] <= self.value
+        raise InputError(f"unknown constraint kind {self.kind!r}",
+                         hint="valid: divides, product_le, le")
+
+
+@dataclass(frozen=True)
+class Fixed:
+    name: str
+    value: Any
+    reason: str = ""
+    role: str = "other"
+
+
+@dataclass(frozen=True)
+class Space:
+    name: str
+    params: tuple[Param, ...]
+    constraints: tuple[Constraint, ...] = ()
+    fixed: tuple[Fixed, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def by_role(self, role: str) -> list[Param]:
+        return [p for p in self.params if p.role == role]
+
+    def fixed_values(self) -> dict[str, Any]:
+        return {f.name: f.value for f in self.fixed}
+
+    def feasible(self, point: Mapping[str, Any]) -> bool:
+        full = {**self.fixed_values(), **point}
+        return all(c.holds(full) for c in self.constraints)
+
+    def size(self) -> int | None:
+        """Number of discrete points before constraints (None with a float parameter)."""
+        n = 1
+        for p in self.params:
+            c = p.choices()
+            if not c:
+                return None
+            n *= len(c)
+        return n
+
+    def widen(self, other: Space) -> Space:
+        """Bring back parameters of ``other`` that this (narrowed) space fixed."""
+        names = {p.name for p in self.params}
+        back = [p for p in other.params if p.name not in names]
+        fixed = tuple(f for f in self.fixed if f.name not in {p.name for p in back})
+        back = [dataclasses.replace(p, reason=(p.reason + "; widened back").lstrip("; "))
+                for p in back]
+        return dataclasses.replace(self, params=(*self.params, *back), fixed=fixed)
+
+    def describe(self) -> dict[str, Any]:
+        """The searched space with the reason for each choice (for --json and reports)."""
+        return {
+            "name": self.name,
+            "params": [{"name": p.name, "role": p.role, "kind": p.kind,
+                        "values": list(p.choices()) or [p.low, p.high], "reason": p.reason}
+                       for p in self.params],
+            "fixed": [{"name": f.name, "value": f.value, "role": f.role, "reason": f.reason}
+                      for f in self.fixed],
+            "constraints": [{"kind": c.kind, "params": list(c.params), "value": c.value,
+                             "reason": c.reason} for c in self.constraints],
+            "size": self.size(),
+            "notes": list(self.notes),
+        }
+
+
+def _param(name: str, d: Any, where: str) -> Param:
+    if not isinstance(d, Mapping):
+        raise InputError(f"{where}: parameter {name!r} must be a mapping")
+    unknown = set(d) - {"role", "kind", "values", "low", "high", "reason"}
+    if unknown:
+        raise InputError(f"{where}: parameter {name!r} has unknown keys {sorted(unknown)}")
+    role = str(d.get("role", "other"))
+    if role not in ROLES:
+        raise InputError(f"{where}: parameter {name!r} has unknown role {role!r}",
+                         hint="roles: " + ", ".join(ROLES))
+    values = tuple(d.get("values") or ())
+    kind = str(d.get("kind") or ("categorical" if values else "int"))
+    if kind not in KINDS:
+        raise InputError(f"{where}: parameter {name!r} has unknown kind {kind!r}",
+                         hint="kinds: " + ", ".join(KINDS))
+    low, high = d.get("low"), d.get("high")
+    if kind in ("categorical", "ordinal"):
+        if not values:
+            raise InputError(f"{where}: parameter {name!r} ({kind}) needs `values`")
+    else:
+        if values and (low is None or high is None):
+            low, high = min(values), max(values)
+        if low is None or high is None or float(low) > float(high):
+            raise InputError(f"{where}: parameter {name!r} needs low <= high")
+        if kind == "pow2" and any(x <= 0 or (int(x) & (int(x) - 1)) for x in (low, high)):
+            raise InputError(f"{where}: parameter {name!r}: pow2 bounds must be powers of two")
+    return Param(name, role, kind, values, None if low is None else float(low),
+                 None if high is None else float(high), str(d.get("reason", "")))
+
+
+def space_from_dict(data: Any, where: str = "space") -> Space:
+    """Build a :class:`Space` from parsed YAML/JSON; InputError names the offending key."""
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a space must be a mapping")
+    unknown = set(data) - {"name", "params", "constraints", "fixed", "notes"}
+    if unknown:
+        raise InputError(f"{where}: unknown keys {sorted(unknown)}")
+    params = tuple(_param(str(k), v, where) for k, v in dict(data.get("params") or {}).items())
+    if not params:
+        raise InputError(f"{where}: no parameters to tune")
+    cons = []
+    for i, c in enumerate(data.get("constraints") or []):
+        if not isinstance(c, Mapping) or "kind" not in c:
+            raise InputError(f"{where}: constraints[{i}] needs a `kind`")
+        names: Sequence[str] = c.get("params") or ([c["param"]] if "param" in c else [])
+        cons.append(Constraint(str(c["kind"]), tuple(str(n) for n in names),
+                               float(c.get("value", 0)), str(c.get("reason", ""))))
+    fixed = tuple(Fixed(str(k), v, "fixed by the user") for k, v in
+                  dict(data.get("fixed") or {}).items())
+    return Space(str(data.get("name", Path(where).stem)), params, tuple(cons), fixed)
+
+
+def load_space(path: str | Path) -> Space:
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text())
+    except FileNotFoundError:
+        raise InputError(f"space file {p} does not exist") from None
+    except (OSError, yaml.YAMLError) as exc:
+        raise InputError(f"cannot read space {p}: {exc}") from None
+    return space_from_dict(data, str(p))

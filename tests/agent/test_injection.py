@@ -12,7 +12,6 @@ from typing import Any
 
 from agent.fake_openai import FakeOpenAI, last_tool_result, tool_call
 from agent.helpers import STREAM_FILE
-
 from perfscout.agent.loop import Budgets, run_session
 from perfscout.agent.models import OfflinePlanner, OpenAIChatModel
 from perfscout.agent.transcript import Transcript

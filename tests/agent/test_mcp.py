@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+
 from agent.helpers import STREAM_FILE
 from conftest import REPO
-
 from perfscout.agent.tools import TOOLS
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
 
+from conftest import run_cli
 from perfscout.agent.transcript import read_transcript
 
 

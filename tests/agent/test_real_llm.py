@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require_service
 
+from conftest import require_service
 from perfscout.agent.loop import Budgets, run_session
 from perfscout.agent.models import OpenAIChatModel
 from perfscout.agent.tools import TOOLS

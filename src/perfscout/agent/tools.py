@@ -29,6 +29,7 @@ from perfscout.model.snapshot import PlatformSnapshot
 
 MAX_OUTPUT = 4000  # characters of program output handed back to a model
 EXPERIMENT_SCOPE = "experiment"  # approval-token scope for experiments
+TUNE_SCOPE = "tune"  # approval-token scope for tuning studies
 Approver = Callable[[Sequence[Proposal]], set[str]]  # proposals -> ids a person approved
 
 
@@ -330,8 +331,6 @@ def _experiment(wb: Workbench, args: dict[str, Any]) -> Any:
     from perfscout.experiment.runner import run_experiment
     from perfscout.experiment.spec import ExperimentSpec, Variant
     from perfscout.experiment.store import Store, default_db
-    from perfscout.sandbox.approval import check_token
-
     ids = list(args["proposal_ids"])
     unknown = [i for i in ids if i not in wb.accepted]
     if unknown:
@@ -341,18 +340,7 @@ def _experiment(wb: Workbench, args: dict[str, Any]) -> Any:
     if not kname:
         raise ToolError("no kernel to experiment on", "give kernel (e.g. triad, matmul)")
     props = [wb.accepted[i] for i in ids]
-    token = args.get("approval_token")
-    if token:
-        if not check_token(wb.home, token, EXPERIMENT_SCOPE):
-            wb.decide("approval_refused", ids=ids, why="bad token")
-            raise ToolError("the approval token is not a live grant for scope 'experiment'",
-                            "ask the user to run: perfscout approve grant --scope experiment")
-        approved = set(ids)
-    elif wb.approver is not None:
-        approved = wb.approver(props)
-    else:
-        approved = set()
-    wb.decide("approval", asked=ids, approved=sorted(approved))
+    approved = _approved(wb, EXPERIMENT_SCOPE, args.get("approval_token"), props)
     props = [p for p in props if p.id in approved]
     if not props:
         raise ToolError("no proposal was approved; nothing ran",
@@ -376,6 +364,50 @@ def _experiment(wb: Workbench, args: dict[str, Any]) -> Any:
     wb.experiments.append(row)
     wb.decide("experiment", id=res.id, proposals=[p.id for p in props])
     return row
+
+
+def _approved(wb: Workbench, scope: str, token: str | None, asks: list[Proposal]) -> set[str]:
+    """The ids of ``asks`` a person approved: a live token of ``scope``, else the approver."""
+    from perfscout.sandbox.approval import check_token
+
+    ids = [p.id for p in asks]
+    if token:
+        if not check_token(wb.home, token, scope):
+            wb.decide("approval_refused", ids=ids, why="bad token")
+            raise ToolError(f"the approval token is not a live grant for scope {scope!r}",
+                            f"ask the user to run: perfscout approve grant --scope {scope}")
+        approved = set(ids)
+    else:
+        approved = wb.approver(asks) if wb.approver is not None else set()
+    wb.decide("approval", asked=ids, approved=sorted(approved))
+    return approved
+
+
+def _tune(wb: Workbench, args: dict[str, Any]) -> Any:
+    from perfscout.experiment.store import Store, default_db
+    from perfscout.tune import narrow
+    from perfscout.tune.study import matmul_space, tune
+
+    size = int(args.get("size", 64))
+    budget = int(args.get("budget", 4))
+    cpu = wb.snapshot.cpu if wb.snapshot else None
+    cores = (cpu.online_cpus or cpu.cores or 1) if cpu else 1
+    findings = wb.analysis.findings if wb.analysis else ()
+    space = narrow(findings, wb.snapshot, matmul_space(size, cores))
+    ask = Proposal("tune", kind="param", title=f"autotune the matmul kernel at n={size} "
+                   f"({budget} trials over {', '.join(p.name for p in space.params)})")
+    if "tune" not in _approved(wb, TUNE_SCOPE, args.get("approval_token"), [ask]):
+        raise ToolError("the tuning study was not approved; nothing ran",
+                        "report the narrowed space for the user to approve")
+    store = Store(default_db(wb.home))
+    try:
+        res = tune(space, size=size, runner=wb.runner, store=store, workspace=wb.workspace,
+                   cfg_get=wb.cfg_get, budget=budget, study_name=f"agent-matmul-{size}",
+                   storage=None, home=wb.home, repetitions=3)
+    finally:
+        store.close()
+    wb.decide("tune", size=size, budget=budget)
+    return {"space": space, "study": res}
 
 
 def _finish(wb: Workbench, args: dict[str, Any]) -> Any:
@@ -429,6 +461,12 @@ TOOL_LIST: tuple[Tool, ...] = (
                "kernel": STR, "size": {"type": "integer", "minimum": 1},
                "repetitions": {"type": "integer", "minimum": 2, "maximum": 50},
                "approval_token": STR}, ["proposal_ids"]), _experiment, approval="experiment"),
+    Tool("tune", "Autotune the bundled matmul kernel (Optuna) over the search space the "
+         "findings narrowed. Runs only after a person approves (prompt, --approve tune, or "
+         "approval_token of scope tune).",
+         _obj({"size": {"type": "integer", "minimum": 16, "maximum": 2048},
+               "budget": {"type": "integer", "minimum": 1, "maximum": 50},
+               "approval_token": STR}), _tune, approval="tune"),
     Tool("finish", "End the session with the answer; claims of 'confirmed' are checked.",
          _obj({"answer": STR, "claims": {"type": "array", "items": _obj(
              {"finding": STR, "status": {"enum": ["confirmed", "hypothesis"]}},

@@ -92,3 +92,12 @@ def test_replay_command_renders_a_transcript(tmp_path: Path, ps_home: Path) -> N
     bad.write_text("{not json\n")
     e = _envelope(run_cli("agent", "replay", str(bad), "--json"))
     assert e["status"] == "error" and e["exit_code"] == 3 and "line" in e["errors"][0]["message"]
+
+
+def test_unreachable_endpoint_is_a_named_error(tmp_path: Path, ps_home: Path) -> None:
+    e = _envelope(run_cli("agent", "--json", "--base-url", "http://127.0.0.1:9/v1", "--model",
+                          "m", "--workspace", str(tmp_path / "ws"), "why?"))
+    assert e["exit_code"] == 12 and e["errors"][0]["type"] == "LLMError"
+    assert "scripts/llm.sh start" in e["errors"][0]["hint"]
+    u = _envelope(run_cli("agent", "replay", "--json"))
+    assert u["exit_code"] == 2 and "exactly one transcript" in u["errors"][0]["message"]

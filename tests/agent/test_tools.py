@@ -7,8 +7,8 @@ from typing import Any
 
 import jsonschema
 import pytest
-from agent.helpers import STREAM_FILE, good_proposal
 
+from agent.helpers import STREAM_FILE, good_proposal
 from perfscout.agent.tools import TOOLS, Tool, tool_specs
 from perfscout.sandbox.approval import grant_token
 

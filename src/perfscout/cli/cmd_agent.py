@@ -94,8 +94,11 @@ def register(app: typer.Typer) -> None:
         or an approval token the model passes on from you."""
         if question == "replay":
             if not files or len(files) != 1:
-                _replay("", as_json) if not files else None
-                raise typer.Exit(2)
+                def usage() -> Outcome:
+                    raise UsageError("replay takes exactly one transcript",
+                                     "perfscout agent replay PATH.jsonl")
+
+                execute("agent replay", as_json, usage)
             _replay(files[0], as_json)
 
         def run() -> Outcome:

@@ -34,17 +34,22 @@ def test_every_tool_has_a_valid_spec() -> None:
         jsonschema.Draft202012Validator.check_schema(s["function"]["parameters"])
 
 
-def _accepted(bench: Any, corpus: Path, **kw: Any) -> Any:
-    wb = bench([str(corpus / STREAM_FILE)], **kw)
+def _accepted(bench: Any, corpus: Path, snapshot: Any, **kw: Any) -> Any:
+    wb = bench([str(corpus / STREAM_FILE)], snapshot=snapshot, **kw)
     assert wb.call("analyze", {})["ok"]
+    early = wb.call("propose", {"proposal": good_proposal()})
+    assert not early["ok"] and "do_not_list" in early["next"]
     assert wb.call("do_not_list", {})["ok"]
+    unconfirmed = wb.call("propose", {"proposal": good_proposal()})
+    assert not unconfirmed["ok"] and "confirm_platform" in unconfirmed["next"]
+    assert wb.call("confirm_platform", {"platform": snapshot.key})["ok"]
     assert wb.call("propose", {"proposal": good_proposal()})["ok"]
     return wb
 
 
 def test_experiment_runs_with_a_granted_token_and_not_with_a_forged_one(
-        bench: Any, corpus: Path, ps_home: Path) -> None:
-    wb = _accepted(bench, corpus, approve=set())
+        bench: Any, corpus: Path, ps_home: Path, live_snapshot: Any) -> None:
+    wb = _accepted(bench, corpus, live_snapshot, approve=set())
     args = {"proposal_ids": ["llm.two_threads"], "kernel": "triad", "size": 100000,
             "repetitions": 2}
     forged = wb.call("run_experiment", {**args, "approval_token": "ps_not_a_grant"})
@@ -64,8 +69,8 @@ def test_only_guard_accepted_proposals_can_be_run(bench: Any, corpus: Path) -> N
     assert not obs["ok"] and "propose them first" in obs["next"]
 
 
-def test_tune_needs_approval(bench: Any, corpus: Path) -> None:
-    wb = _accepted(bench, corpus, approve=set())
+def test_tune_needs_approval(bench: Any, corpus: Path, live_snapshot: Any) -> None:
+    wb = _accepted(bench, corpus, live_snapshot, approve=set())
     obs = wb.call("tune", {"size": 32, "budget": 1})
     assert not obs["ok"] and "not approved" in obs["error"]
     assert wb.decisions[-1] == {"decision": "approval", "asked": ["tune"], "approved": []}

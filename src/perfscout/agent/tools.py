@@ -289,7 +289,10 @@ def _guard(wb: Workbench, dicts: list[dict[str, Any]]) -> tuple[list[Proposal], 
 def _propose(wb: Workbench, args: dict[str, Any]) -> Any:
     if not wb.do_not_seen:
         raise ToolError("the do-not-do list comes before proposals", "call do_not_list first")
-    if wb.snapshot is not None and not wb.platform_confirmed:
+    if wb.snapshot is None:
+        raise ToolError("advice needs the platform: no snapshot yet",
+                        "call platform_snapshot, then confirm_platform")
+    if not wb.platform_confirmed:
         raise ToolError("platform-specific advice needs the platform confirmed",
                         "call confirm_platform with the key from the platform card")
     d = dict(args["proposal"])

@@ -4,6 +4,7 @@ SmolLM2 JSON-mode call when the local llama.cpp server is up."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 import time
@@ -14,14 +15,14 @@ from _common import median, write_result
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from agent.fake_openai import FakeOpenAI, tool_call  # noqa: E402
-
-from perfscout.agent.loop import Budgets, run_session  # noqa: E402
-from perfscout.agent.models import OpenAIChatModel, Reply, ScriptedModel, ToolCall  # noqa: E402
-from perfscout.agent.session import make_workbench  # noqa: E402
-from perfscout.agent.transcript import Transcript  # noqa: E402
-from perfscout.config import load_config  # noqa: E402
-from perfscout.sandbox.runner import default_runner  # noqa: E402
+from agent.fake_openai import FakeOpenAI, tool_call
+from perfscout.agent.loop import Budgets, run_session
+from perfscout.agent.models import OpenAIChatModel, Reply, ScriptedModel, ToolCall
+from perfscout.agent.session import make_workbench
+from perfscout.agent.transcript import Transcript
+from perfscout.config import load_config
+from perfscout.model.errors import PerfscoutError
+from perfscout.sandbox.runner import default_runner
 
 STEPS = 10
 
@@ -72,11 +73,9 @@ def main(n: int = 15) -> None:
                 m = OpenAIChatModel(url, "smollm2", timeout_s=240, mode="json", max_tokens=48)
                 t = time.perf_counter()
                 tr = Transcript(d / f"llm{i}.jsonl")
-                try:
+                with contextlib.suppress(PerfscoutError):  # the step budget ends it
                     run_session("List the profiles.", m, _bench(d), tr,
                                 budgets=Budgets(max_steps=1))
-                except Exception:  # the step budget ends it after one call
-                    pass
                 tr.close()
                 lat.append(time.perf_counter() - t)
             figures["smollm2_json_call_s_median"] = round(median(lat), 2)

@@ -47,12 +47,17 @@ def _envelope(proc: Any) -> dict[str, Any]:
 
 
 def test_offline_agent_matches_analyze(triad_profiles: list[str], tmp_path: Path,
-                                       ps_home: Path) -> None:
+                                       ps_home: Path, live_snapshot: Any) -> None:
+    from perfscout.model.serialize import to_jsonable
+
     ws = str(tmp_path / "ws")
-    a = _envelope(run_cli("analyze", "--json", *triad_profiles))
+    plat = tmp_path / "platform.json"
+    plat.write_text(json.dumps(to_jsonable(live_snapshot)))
+    a = _envelope(run_cli("analyze", "--json", "--platform", str(plat), *triad_profiles))
     t = tmp_path / "session.jsonl"
     g = run_cli("agent", "--offline", "--json", "--kernel", "triad", "--size", "200000",
                 "--approve", "all", "--transcript", str(t), "--workspace", ws,
+                "--platform", str(plat),
                 "why is triad slow?", *triad_profiles)
     env = _envelope(g)
     assert env["status"] == "ok" and env["command"] == "agent", env["errors"]
@@ -69,15 +74,15 @@ def test_offline_agent_matches_analyze(triad_profiles: list[str], tmp_path: Path
     assert names[:3] == ["platform_snapshot", "confirm_platform", "list_profiles"]
     assert names.index("analyze") < names.index("do_not_list") < len(names) - 1
     assert names[-1] == "finish"
-    # every catalog proposal the guards accepted was approved (--approve all) and measured
-    accepted = sess["accepted"]
-    ran = {v["proposal"] for e in sess["experiments"] for v in e["variants"]}
-    if a["data"]["proposals"]:
-        assert accepted, "analyze proposed, the planner accepted nothing"
-    assert ran <= set(accepted)
-    if accepted:
-        assert "run_experiment" in names
-
+    # every catalog proposal was accepted by the same guards, approved (--approve all) and
+    # measured, or named as not runnable
+    assert a["data"]["proposals"], "analyze proposed nothing for the triad profiles"
+    assert sess["accepted"] == [p["id"] for p in a["data"]["proposals"]]
+    [exp] = sess["experiments"]
+    ran = {v["proposal"] for v in exp["variants"]}
+    skipped = {u["proposal_id"] for u in exp["unconvertible"]}
+    assert ran | skipped == set(sess["accepted"]) and ran
+    assert all(v["ratio"] is not None for v in exp["variants"])
 
 def test_replay_command_renders_a_transcript(tmp_path: Path, ps_home: Path) -> None:
     t = tmp_path / "s.jsonl"

@@ -23,7 +23,7 @@ def make_workbench(cfg: Config, runner: Runner, workspace: Path, files: Sequence
     """A workbench whose tools act through ``runner`` inside ``workspace``."""
     return Workbench(runner=runner, home=cfg.home, workspace=workspace, cfg_get=cfg.get,
                      files=[str(f) for f in files], snapshot=snapshot, approver=approver,
-                     kernel=kernel, size=size)
+                     kernel=kernel, size=size, thresholds=cfg.thresholds())
 
 
 def make_model(cfg: Config, *, offline: bool, model: str | None = None,

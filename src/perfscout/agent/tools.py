@@ -18,7 +18,6 @@ from typing import Any
 
 import jsonschema
 
-from perfscout.agent.guards import check_proposals
 from perfscout.model.errors import PerfscoutError
 from perfscout.model.findings import DataRequest, Status
 from perfscout.model.metrics import Profile
@@ -29,6 +28,7 @@ from perfscout.model.snapshot import PlatformSnapshot
 
 MAX_OUTPUT = 4000  # characters of program output handed back to a model
 EXPERIMENT_SCOPE = "experiment"  # approval-token scope for experiments
+GUARD_NAME = "advise.check_proposals"
 TUNE_SCOPE = "tune"  # approval-token scope for tuning studies
 Approver = Callable[[Sequence[Proposal]], set[str]]  # proposals -> ids a person approved
 
@@ -125,6 +125,7 @@ class Workbench:
     approver: Approver | None = None  # interactive prompt / --approve list; None: tokens only
     kernel: str = ""  # bundled kernel experiments run on
     size: int | None = None
+    thresholds: Mapping[str, float] | None = None  # config overrides of the diagnosis table
     profiles: dict[str, Profile] = field(default_factory=dict)
     analysis: Any = None
     accepted: dict[str, Proposal] = field(default_factory=dict)
@@ -248,8 +249,7 @@ def _analyze(wb: Workbench, args: dict[str, Any]) -> Any:
     if not wb.files:
         raise ToolError("this session has no profile files", "ask the user for profiles "
                         "(request_data) or run a profiler with run_command")
-    a = analyze(wb.files, snapshot=wb.snapshot, runner=wb.runner,
-                thresholds=None)
+    a = analyze(wb.files, snapshot=wb.snapshot, runner=wb.runner, thresholds=wb.thresholds)
     wb.analysis = a
     for p in a.profiles:
         wb.profiles.setdefault(p.path, p)
@@ -278,12 +278,14 @@ def _do_not(wb: Workbench, args: dict[str, Any]) -> Any:
 
 
 def _guard(wb: Workbench, dicts: list[dict[str, Any]]) -> tuple[list[Proposal], list[Rejected]]:
+    """advise's guards, the same the catalog's proposals pass."""
+    from perfscout.advise import check_proposals
+
     a = wb.analysis
-    acc, rej, name = check_proposals(
-        dicts, wb.snapshot, a.findings if a else (), list(wb.profiles.values()),
-        policy_check=lambda argv: wb.runner.check(argv))
-    wb.guard_name = name
-    return acc, rej
+    acc, rej = check_proposals(dicts, wb.snapshot, a.findings if a else (),
+                               list(wb.profiles.values()), policy_check=wb.runner.check)
+    wb.guard_name = GUARD_NAME
+    return list(acc), list(rej)
 
 
 def _propose(wb: Workbench, args: dict[str, Any]) -> Any:

@@ -209,6 +209,14 @@ def test_token_budget_stops_the_session(bench: Any, tmp_path: Path) -> None:
     assert "tokens budget" in ei.value.message and len(fake.requests) == 2
 
 
+def test_wall_time_budget_stops_before_the_first_call(bench: Any, tmp_path: Path) -> None:
+    wb = bench([])
+    with FakeOpenAI([FINISH]) as fake, pytest.raises(BudgetExceeded) as ei:
+        session(fake, wb, tmp_path, budgets=Budgets(max_wall_s=0.0))
+    assert "wall time budget" in ei.value.message and "agent.max_wall_s" in ei.value.hint
+    assert fake.requests == []
+
+
 def test_confirmed_needs_two_sources(bench: Any, corpus: Path, tmp_path: Path) -> None:
     wb = bench([str(corpus / STREAM_FILE)])
     over = tool_call("finish", {"answer": "bandwidth", "claims": [

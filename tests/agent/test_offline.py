@@ -61,6 +61,7 @@ def test_offline_agent_matches_analyze(triad_profiles: list[str], tmp_path: Path
                 "why is triad slow?", *triad_profiles)
     env = _envelope(g)
     assert env["status"] == "ok" and env["command"] == "agent", env["errors"]
+    assert "tool: analyze" in g.stderr and "decision: approval" in g.stderr  # streamed
     sess = env["data"]["session"]
     assert sess["status"] == "finished" and sess["model"] == "offline-planner"
     recs = read_transcript(t)

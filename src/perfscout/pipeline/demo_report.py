@@ -93,6 +93,10 @@ def report_from_run(store: Store, cards: CardStore, run_id: str, run: Mapping[st
     merged: dict[str, Any] = {
         key: tuple(x for a in analyses for x in a[key])
         for key in ("findings", "proposals", "rejected", "do_not", "limits")}
+    ran = tuple(from_jsonable(Proposal, p) for ps in (run.get("proposals") or {}).values()
+                for p in ps)
+    if ran:  # the proposals that were run (the demo's fixed list when advise was absent)
+        merged["proposals"] = ran
     notes = [f"{k['kernel']}: proposals from {k['proposal_source']}" for k in demo["kernels"]]
     notes.append("demo: every runnable proposal was approved automatically")
     inp = build(store, source=f"demo run {run_id}",
@@ -126,7 +130,8 @@ def finish_demo(demo_result: Any, snapshot: PlatformSnapshot | None, store: Stor
                                   for p in analyses[k["kernel"]]["proposals"]]
     key = platform_key(snapshot, demo.get("snapshot") or {})
     run = {"demo": demo, "snapshot": to_jsonable(snapshot) if snapshot else None,
-           "analyses": analyses, "platform_key": key}
+           "analyses": analyses, "platform_key": key,
+           "proposals": {k: to_jsonable(list(v)) for k, v in props.items()}}
     with CardStore(store.path) as cs:
         made = [cs.add(c) for c in demo_cards(demo, analyses, props, key, run_id)]
         cs.save_run(run_id, "demo", json.loads(json.dumps(run, default=str)), key)

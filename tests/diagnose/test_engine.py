@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.diagnose.build import hot, m, prof, snapshot
 
 from perfscout.diagnose import thresholds
 from perfscout.diagnose.engine import diagnose, rule, rules
@@ -11,7 +12,6 @@ from perfscout.model.findings import Status
 from perfscout.model.metrics import ScopeKind
 from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
 from perfscout.model.taxonomy import FINDING_IDS
-from tests.diagnose.build import hot, m, prof, snapshot
 
 
 class DenyValgrind:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
                 text = default_policy_text()
                 return Outcome(data={"yaml": text}, render=lambda con: print(text, end=""))
             pol = policy_of(config(None, policy))
-            rows = []
+            rows: list[dict[str, Any]] = []
             for exe in pol.executables.values():
                 for r in [exe.rule, *exe.subcommands.values()]:
                     rows.append({"rule": r.name, "names": list(exe.names),

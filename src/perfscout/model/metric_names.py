@@ -105,7 +105,49 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mem.swaps": ("count", "swaps (/usr/bin/time -v)"),
     "cpu.percent": ("%", "CPU share the job got (/usr/bin/time -v 'Percent of CPU')"),
     "exit_status": ("", "exit status of the measured command"),
+    # added by ingest (perf stat, likwid-perfctr)
+    "time.cpu_clock": ("ms", "perf cpu-clock"),
+    "time.runtime_unhalted": ("s", "likwid unhalted runtime"),
+    "calls": ("count", "call count of a region"),
+    "clock.mhz": ("MHz", "effective clock (likwid)"),
+    "stalled_cycles.frontend_share": ("ratio", "frontend idle cycles / cycles (perf comment)"),
+    "stalled_cycles.backend_share": ("ratio", "backend idle cycles / cycles (perf comment)"),
+    "stalled_cycles.per_insn": ("ratio", "stalled cycles per instruction (perf comment)"),
+    "dtlb.store_misses": ("count", "dTLB store misses"),
+    "page_faults.minor": ("count", "minor page faults"),
+    "l1d.stores": ("count", "L1 data stores"),
+    "topdown.slots": ("count", "TMA pipeline slots"),
+    "topdown.heavy_operations": ("ratio", "TMA heavy operations share (L2)"),
+    "topdown.light_operations": ("ratio", "TMA light operations share (L2)"),
+    "topdown.branch_mispredicts": ("ratio", "TMA branch mispredicts share (L2)"),
+    "topdown.machine_clears": ("ratio", "TMA machine clears share (L2)"),
+    "topdown.fetch_latency": ("ratio", "TMA fetch latency share (L2)"),
+    "topdown.fetch_bandwidth": ("ratio", "TMA fetch bandwidth share (L2)"),
+    "flops.sp_vector": ("MFLOP/s", "packed (vector) SP FLOP rate"),
+    "flops.vector_ratio": ("ratio", "likwid 'Vectorization ratio' / 100"),
+    "uops.packed": ("MUOP/s", "packed FP uops rate (likwid)"),
+    "uops.scalar": ("MUOP/s", "scalar FP uops rate (likwid)"),
+    "l2.data_volume": ("GB", "L1<->L2 data volume"),
+    "l3.data_volume": ("GB", "L2<->L3 data volume"),
+    "l2.request_rate": ("ratio", "L2 requests per instruction"),
+    "l2.miss_rate": ("ratio", "L2 misses per instruction"),
+    "l3.miss_ratio": ("ratio", "L3 miss ratio"),
+    "mem.read_data_volume": ("GB", "DRAM read data volume"),
+    "mem.write_data_volume": ("GB", "DRAM write data volume"),
+    "energy.pkg": ("J", "package energy"),
+    "energy.dram": ("J", "DRAM energy"),
+    "power.pkg": ("W", "package power"),
+    "power.dram": ("W", "DRAM power"),
+    "bench.cycles": ("count", "likwid-bench cycles"),
+    "bench.time": ("s", "likwid-bench runtime"),
+    "bench.cycles_per_update": ("ratio", "likwid-bench cycles per update"),
+    "bench.cycles_per_cacheline": ("ratio", "likwid-bench cycles per cache line"),
+    "bench.mflops": ("MFLOP/s", "likwid-bench MFlops/s"),
 }
+
+# Names outside CANONICAL that adapters may emit: "event.<tool event>" is a raw counter the
+# tool printed with no canonical mapping (kept so nothing is dropped; rules ignore them).
+RAW_EVENT_PREFIX = "event."
 
 
 def unit_of(name: str) -> str:

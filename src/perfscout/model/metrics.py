@@ -58,6 +58,7 @@ class Metric:
     variance_pct: float | None = None  # perf stat -r "( +- x% )"
     enabled_pct: float | None = None  # multiplexing share
     derived: bool = False
+    stat: str = ""  # "sum"/"min"/"max"/"avg"/"p25"... for an aggregate row of per-thread values
 
 
 @dataclass(frozen=True)

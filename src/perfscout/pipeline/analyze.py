@@ -43,11 +43,15 @@ def analyze(
     request and verification commands against the sandbox policy (never to run them).
     ``fmt`` forces one input format for every path instead of sniffing each."""
     from perfscout.diagnose.engine import diagnose
+    from perfscout.diagnose.thresholds import resolve
+    from perfscout.ingest.derive import derive
     from perfscout.ingest.registry import load
+
+    resolve(thresholds)  # a bad override fails before any file is read
 
     if not paths:
         raise UsageError("no input files", hint="give one or more profiler outputs")
-    profiles = tuple(load(p, fmt) for p in paths)
+    profiles = tuple(derive(load(p, fmt)) for p in paths)  # derived metrics in one place
     d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,

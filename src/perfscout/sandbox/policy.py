@@ -64,7 +64,7 @@ class ArgRule:
     name: str
     flags: tuple[str, ...] = ()  # globs of allowed options without a value
     values: Mapping[str, ValueSpec] = field(default_factory=dict)  # option -> value spec
-    keyvalue: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # opt KEY VAL, denied keys
+    keyvalue: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # opt K V: bad K
     deny: Mapping[str, str] = field(default_factory=dict)  # option glob -> reason
     positionals: str = "none"
     choices: tuple[str, ...] = ()

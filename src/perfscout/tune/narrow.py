@@ -68,11 +68,11 @@ def _cache_bytes(snap: PlatformSnapshot | None, level: int) -> int | None:
 
 
 def _pow2_floor(x: float) -> int:
-    return 2 ** max(0, int(math.floor(math.log2(max(x, 1)))))
+    return 2 ** max(0, math.floor(math.log2(max(x, 1))))
 
 
 def _pow2_ceil(x: float) -> int:
-    return 2 ** max(0, int(math.ceil(math.log2(max(x, 1)))))
+    return 2 ** max(0, math.ceil(math.log2(max(x, 1))))
 
 
 def _tile_range(p: Param, snap: PlatformSnapshot | None, elem: int = 8) -> tuple[Param, str]:
@@ -141,10 +141,10 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
             if ok and dropped:
                 q = dataclasses.replace(q, values=tuple(ok),
                                         reason=f"{why}; dropped " + ", ".join(dropped))
-        if p.role == "threads" and cores and p.high is not None and p.kind in ("int", "pow2"):
-            if p.high > cores:
-                q = dataclasses.replace(q, high=float(cores),
-                                        reason=f"{q.reason}; at most {cores} cores")
+        if (p.role == "threads" and cores and p.high is not None
+                and p.kind in ("int", "pow2") and p.high > cores):
+            q = dataclasses.replace(q, high=float(cores),
+                                    reason=f"{q.reason}; at most {cores} cores")
         if p.role == "threads" and cores and p.values:
             vals = tuple(v for v in p.values if int(v) <= cores)
             if vals and len(vals) < len(p.values):

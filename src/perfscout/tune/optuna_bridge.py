@@ -19,9 +19,10 @@ import socket
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import optuna
+import optuna.storages.journal
 from optuna.distributions import (
     BaseDistribution,
     CategoricalDistribution,
@@ -81,7 +82,14 @@ def open_storage(url: str | None, home: Path) -> str | optuna.storages.BaseStora
 def load_or_create(name: str, storage: str | optuna.storages.BaseStorage, direction: str,
                    sampler: str = "tpe", seed: int | None = None) -> optuna.Study:
     return optuna.create_study(study_name=name, storage=storage, load_if_exists=True,
-                               direction=direction, sampler=make_sampler(sampler, seed))
+                               direction=direction_literal(direction),
+                               sampler=make_sampler(sampler, seed))
+
+
+def direction_literal(d: str) -> Literal["minimize", "maximize"]:
+    if d not in ("minimize", "maximize"):
+        raise InputError(f"direction must be minimize or maximize, not {d!r}")
+    return "minimize" if d == "minimize" else "maximize"
 
 
 def _alive(attrs: Mapping[str, Any]) -> bool:
@@ -105,7 +113,7 @@ def recover_stale(study: optuna.Study) -> int:
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         if _alive(t.user_attrs):
             continue
-        study._storage.set_trial_user_attr(t._trial_id, "stale", True)  # noqa: SLF001
+        study._storage.set_trial_user_attr(t._trial_id, "stale", True)
         study.tell(t.number, state=TrialState.FAIL, skip_if_finished=True)
         if t.params:
             study.enqueue_trial(dict(t.params), skip_if_exists=True)
@@ -153,13 +161,17 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
     while len(finished(study)) < budget and asks < limit:
         asks += 1
         trial = study.ask(dists)
-        study._storage.set_trial_user_attr(trial._trial_id, "pid", os.getpid())  # noqa: SLF001
-        study._storage.set_trial_user_attr(  # noqa: SLF001
+        study._storage.set_trial_user_attr(trial._trial_id, "pid", os.getpid())
+        study._storage.set_trial_user_attr(
             trial._trial_id, "host", socket.gethostname())
         params = dict(trial.params)
         point = {**fixed, **params}
         if not space.feasible(point):
             trial.set_user_attr("reason", "violates a constraint")
+            study.tell(trial, state=TrialState.PRUNED)
+            continue
+        if _claimed(study, params, trial.number):
+            trial.set_user_attr("reason", "being evaluated by another worker")
             study.tell(trial, state=TrialState.PRUNED)
             continue
         prior = _measured(study, params, trial.number)
@@ -192,6 +204,12 @@ def _measured(study: optuna.Study, params: Mapping[str, Any], number: int
                 and "cached_from" not in t.user_attrs and _key(t.params) == key:
             return t
     return None
+
+
+def _claimed(study: optuna.Study, params: Mapping[str, Any], number: int) -> bool:
+    key = _key(params)
+    return any(t.number != number and _key(t.params) == key and _alive(t.user_attrs)
+               for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)))
 
 
 def _report(progress: Progress | None, study: optuna.Study, number: int, params: Mapping[str, Any],

@@ -19,6 +19,6 @@ def make_sampler(name: str, seed: int | None = None) -> optuna.samplers.BaseSamp
         raise UsageError(f"unknown sampler {name!r}",
                          hint="valid: " + ", ".join(sorted(ALIASES)) + " or an Optuna class name")
     try:
-        return cls(seed=seed)  # type: ignore[no-any-return]
+        return cls(seed=seed)
     except TypeError:
-        return cls()  # type: ignore[no-any-return]
+        return cls()

@@ -81,16 +81,17 @@ class Constraint:
     reason: str = ""
 
     def holds(self, point: Mapping[str, Any]) -> bool:
-        vals = [point.get(p) for p in self.params]
-        if any(v is None for v in vals):
+        raw = [point.get(p) for p in self.params]
+        if any(v is None for v in raw):
             return True
+        vals = [float(v) for v in raw]  # type: ignore[arg-type]
         if self.kind == "divides":
-            v = int(vals[0])  # type: ignore[arg-type]
-            return v > 0 and int(self.value) % v == 0
+            d = int(vals[0])
+            return d > 0 and int(self.value) % d == 0
         if self.kind == "product_le":
-            return math.prod(float(v) for v in vals) <= self.value  # type: ignore[arg-type]
+            return math.prod(vals) <= self.value
         if self.kind == "le":
-            return float(vals[0]) <= self.value  # type: ignore[arg-type]
+            return vals[0] <= self.value
         raise InputError(f"unknown constraint kind {self.kind!r}",
                          hint="valid: divides, product_le, le")
 

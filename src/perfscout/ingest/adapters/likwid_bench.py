@@ -1,0 +1,77 @@
+"""``likwid-bench`` result blocks (``MByte/s:``, ``Cycles:``, ``Time:`` ...).
+
+Standalone likwid-bench output is parsed here; when it is wrapped by ``likwid-perfctr -m`` the
+perfctr adapter uses :func:`bench_metric` for these lines, so both read them one way.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
+
+BENCH_KEYS: dict[str, tuple[str, str]] = {
+    "MByte/s": ("bench.bandwidth", "MB/s"),
+    "MFlops/s": ("bench.mflops", "MFLOP/s"),
+    "Cycles": ("bench.cycles", "count"),
+    "Time": ("bench.time", "s"),
+    "Cycles per update": ("bench.cycles_per_update", "ratio"),
+    "Cycles per cacheline": ("bench.cycles_per_cacheline", "ratio"),
+}
+_LINE = re.compile(r"^(?P<key>[A-Za-z][\w /]*?):\s+(?P<v>[-+\d.eE]+)(?:\s+sec)?\s*$")
+
+
+def bench_metric(line: str, path: Path, no: int, run: int) -> Metric | None:
+    """A likwid-bench result line as a metric (RUN scope ``run N``), or None."""
+    m = _LINE.match(line.strip())
+    if not m or m["key"] not in BENCH_KEYS:
+        return None
+    v = parse_number(m["v"])
+    if v is None:
+        return None
+    name, unit = BENCH_KEYS[m["key"]]
+    return Metric(name=name, value=v, unit=unit, scope=Scope(ScopeKind.RUN, f"run {run}"),
+                  source=SourceRef(str(path), no), raw_name=m["key"])
+
+
+@register_adapter
+class LikwidBenchAdapter(Adapter):
+    """Plain ``likwid-bench`` output (see module docstring)."""
+
+    name = "likwid-bench"
+    description = "likwid-bench results"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if re.search(r"^MByte/s:\s", head, re.M) and "Cycles per update" in head:
+            return 0.7  # likwid-perfctr scores higher when perfctr tables wrap the run
+        return 0.0
+
+    def parse(self, path: Path) -> Profile:
+        unparsed = Unparsed()
+        metrics: list[Metric] = []
+        meta: dict[str, str] = {}
+        run = 0
+        for no, line in iter_lines(path):
+            s = line.strip()
+            if s.startswith("Cycles:"):
+                run += 1
+            m = bench_metric(s, path, no, max(run, 1))
+            if m:
+                metrics.append(m)
+                continue
+            if s.startswith("Test:"):
+                meta.setdefault("test", s.split(":", 1)[1].strip())
+            elif s and not s.startswith(("-", "=", "#", "Group", "Number", "Iterations",
+                                           "Size", "Vector", "Loop", "Inner", "Instructions",
+                                           "UOPs", "Bytes", "Data", "Warning", "Allocate",
+                                           "Initialization", "Using", "Running", "Threads")):
+                unparsed.add(no)
+        if not metrics:
+            raise ParseError(str(path), None, "likwid-bench result lines like 'MByte/s: 1234'")
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

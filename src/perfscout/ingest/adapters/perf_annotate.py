@@ -1,0 +1,110 @@
+"""``perf annotate --stdio``: per-symbol source/disassembly with sample percentages.
+
+Each ``Percent | Source code & Disassembly of BIN for EVENT (N samples, ...)`` block is one
+symbol. Instruction lines carry a local percentage; they are summed onto the source line printed
+before them (``: 25  code`` or ``file.c:25``). The result is one LINE-scoped ``samples`` share
+metric per hot line and a Hotspot per line with location file:line and a share of all samples
+in the file (local percent x the symbol's samples / total samples).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+
+_BLOCK = re.compile(r"^\s*Percent \|\s*Source code & Disassembly of (?P<bin>\S+) for "
+                    r"(?P<ev>\S+) \((?P<n>\d+) samples")
+_INSN = re.compile(r"^\s*(?P<pct>\d+\.\d+)\s*:\s+(?P<addr>[0-9a-f]+):\s*(?P<asm>.*)$")
+_SRC = re.compile(r"^\s*:\s+(?P<line>\d+)\s+(?P<code>.*)$")
+_FILELINE = re.compile(r"^\s*(?:\d+\.\d+\s*)?:?\s*(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)\s*$")
+_SYMLINE = re.compile(r"^\s*:\s+\d+\s+[0-9a-f]+ <(?P<sym>.+)>:\s*$")
+_EMPTY = re.compile(r"^\s*:\s*(\d+\s+)?.*$")
+TOP_N = 50
+
+
+@register_adapter
+class PerfAnnotateAdapter(Adapter):
+    """``perf annotate --stdio`` (see module docstring)."""
+
+    name = "perf-annotate"
+    description = "perf annotate --stdio hot lines"
+
+    def sniff(self, head: str, path: Path) -> float:
+        return 0.9 if "Source code & Disassembly of" in head else 0.0
+
+    def parse(self, path: Path) -> Profile:
+        unparsed = Unparsed()
+        blocks: list[tuple[str, int, dict[tuple[str, int], float], int]] = []
+        sym = ""
+        samples = 0
+        lines: dict[tuple[str, int], float] = defaultdict(float)
+        cur_src: tuple[str, int] | None = None
+        block_line = 0
+        event = ""
+        binary = ""
+        for no, line in iter_lines(path):
+            b = _BLOCK.match(line)
+            if b:
+                if samples:
+                    blocks.append((sym, samples, dict(lines), block_line))
+                sym, samples, block_line = "", int(b["n"]), no
+                event, binary = b["ev"], b["bin"]
+                lines = defaultdict(float)
+                cur_src = None
+                continue
+            if not line.strip() or line.startswith("-----"):
+                continue
+            i = _INSN.match(line)
+            if i:
+                pct = parse_number(i["pct"]) or 0.0
+                if pct and cur_src is not None:
+                    lines[cur_src] += pct
+                continue
+            s = _SYMLINE.match(line)
+            if s:
+                sym = sym or s["sym"]
+                continue
+            f = _FILELINE.match(line)
+            if f:
+                cur_src = (f["file"], int(f["line"]))
+                continue
+            sr = _SRC.match(line)
+            if sr:
+                cur_src = (sym or binary, int(sr["line"]))
+                continue
+            if _EMPTY.match(line):
+                continue
+            unparsed.add(no)
+        if samples:
+            blocks.append((sym, samples, dict(lines), block_line))
+        if not blocks:
+            raise ParseError(str(path), None, "'Percent | Source code & Disassembly of' blocks")
+        total = sum(b[1] for b in blocks)
+        metrics: list[Metric] = []
+        hot: list[Hotspot] = []
+        for name, n, per_line, at in blocks:
+            metrics.append(Metric(name="samples", value=float(n), unit="count",
+                                  scope=Scope(ScopeKind.FUNCTION, name),
+                                  source=SourceRef(str(path), at), raw_name=event))
+            for (file, ln), pct in per_line.items():
+                share = pct / 100 * n / total
+                label = f"{file}:{ln}"
+                metrics.append(Metric(name="samples", value=pct / 100 * n, unit="count",
+                                      scope=Scope(ScopeKind.LINE, label, name),
+                                      source=SourceRef(str(path), at), raw_name=event))
+                hot.append(Hotspot(name=f"{name} line {ln}", self_share=share,
+                                   self_value=pct / 100 * n, unit=event,
+                                   location=SourceRef(file, ln), callpath=(name,),
+                                   source=SourceRef(str(path), at)))
+        hot.sort(key=lambda h: -(h.self_share or 0.0))
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
+                       hotspots=tuple(hot[:TOP_N]),
+                       meta={"event": event, "binary": binary, "symbols": str(len(blocks))},
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

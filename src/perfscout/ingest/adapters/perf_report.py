@@ -1,0 +1,150 @@
+"""``perf report --stdio``: self and ``--children`` tables, call graphs, several event sections.
+
+Each ``# Samples: N of event 'E'`` section yields ``samples`` and ``profile.total`` metrics for
+E; its rows become hotspots (self share from ``Self``/``Overhead``, inclusive share from
+``Children``), split by the column layout perf prints under the header. A row's call graph lines
+give its hottest call path (the chain printed first). The first section is the primary one and
+its rows are the profile's hotspots; other sections' rows are kept as FUNCTION-scoped
+``samples`` share metrics named by event so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+
+_SAMPLES = re.compile(r"^# Samples: (?P<n>[\d.]+)(?P<mult>[KMG]?)\s+of event '(?P<ev>[^']+)'")
+_COUNT = re.compile(r"^# Event count \(approx\.\): (?P<n>\d+)")
+_ROW = re.compile(r"^\s+(?P<a>\d+\.\d+)%\s+(?:(?P<b>\d+\.\d+)%\s+)?(?P<rest>\S.*)$")
+_SYM = re.compile(r"^(?P<pre>.*?)\s*\[(?P<k>[.kgHu])\]\s+(?P<sym>.*?)\s*$")
+_BRANCH = re.compile(r"--(?P<pct>\d+\.\d+)%--(?P<name>.*)$")
+_MULT = {"": 1.0, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def _row_fields(rest: str) -> tuple[str, str, str]:
+    """(command, shared object, symbol) from the text after the percentages."""
+    m = _SYM.match(rest)
+    if not m:
+        return "", "", rest.strip()
+    parts = re.split(r"\s{2,}", m["pre"].strip())
+    comm = parts[0] if parts else ""
+    dso = parts[-1] if len(parts) > 1 else ""
+    return comm, dso, m["sym"]
+
+
+@register_adapter
+class PerfReportAdapter(Adapter):
+    """``perf report --stdio`` text (see module docstring)."""
+
+    name = "perf-report"
+    description = "perf report --stdio (self, --children, call graphs, multiple events)"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if "of event '" in head and re.search(r"^# (Overhead|Children)\s", head, re.M):
+            return 0.9
+        return 0.0
+
+    def parse(self, path: Path) -> Profile:
+        unparsed = Unparsed()
+        metrics: list[Metric] = []
+        hotspots: list[Hotspot] = []
+        meta: dict[str, str] = {}
+        notes: list[str] = []
+        event = ""
+        events: list[str] = []
+        children_mode = False
+        cur: dict[str, object] | None = None
+        rows: list[dict[str, object]] = []
+
+        def close_section() -> None:
+            if not event:
+                return
+            for r in rows:
+                path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[arg-type]
+                if event == events[0]:
+                    hotspots.append(Hotspot(
+                        name=str(r["sym"]), self_share=r["self"],  # type: ignore[arg-type]
+                        inclusive_share=r["inc"], unit=event,  # type: ignore[arg-type]
+                        module=str(r["dso"]), callpath=path_t,
+                        source=SourceRef(str(path), r["line"])))  # type: ignore[arg-type]
+                else:
+                    metrics.append(Metric(
+                        name="samples", value=float(r["self"] or 0.0), unit="share",  # type: ignore[arg-type]
+                        scope=Scope(ScopeKind.FUNCTION, str(r["sym"])),
+                        source=SourceRef(str(path), r["line"]),  # type: ignore[arg-type]
+                        raw_name=f"{event} self share"))
+            rows.clear()
+
+        for no, line in iter_lines(path):
+            if not line.strip():
+                continue
+            if line.startswith("#"):
+                s = _SAMPLES.match(line)
+                if s:
+                    close_section()
+                    event = s["ev"]
+                    events.append(event)
+                    n = parse_number(s["n"])
+                    metrics.append(Metric(
+                        name="samples", value=(n or 0.0) * _MULT[s["mult"]], unit="count",
+                        source=SourceRef(str(path), no), raw_name=event))
+                    cur = None
+                    continue
+                c = _COUNT.match(line)
+                if c and event:
+                    metrics.append(Metric(name="profile.total", value=float(c["n"]),
+                                          unit="count", source=SourceRef(str(path), no),
+                                          raw_name=event))
+                    continue
+                if re.match(r"^# Children\s+Self", line):
+                    children_mode = True
+                elif re.match(r"^# Overhead\s", line):
+                    children_mode = False
+                continue
+            r = _ROW.match(line)
+            if r and event:
+                a = float(r["a"]) / 100
+                b = float(r["b"]) / 100 if r["b"] else None
+                comm, dso, sym = _row_fields(r["rest"])
+                if children_mode and b is not None:
+                    inc, slf = a, b
+                else:
+                    inc, slf = None, a if b is None else b
+                cur = {"sym": sym, "dso": dso, "comm": comm, "self": slf, "inc": inc,
+                       "path": [], "line": no, "open": True}
+                rows.append(cur)
+                continue
+            body = line.strip()
+            if cur is not None and body and (line[0] in " \t"):
+                # call graph: first chain after "---" until the first branch
+                if body.startswith("---"):
+                    cur["path"].append(body[3:].strip())  # type: ignore[attr-defined]
+                    continue
+                if set(body) <= {"|", " "}:
+                    continue
+                b2 = _BRANCH.search(body)
+                if b2:
+                    cur["open"] = False
+                    continue
+                if cur["open"] and cur["path"] and not body.startswith("|"):
+                    cur["path"].append(body)  # type: ignore[attr-defined]
+                continue
+            unparsed.add(no)
+        close_section()
+        if not events:
+            raise ParseError(str(path), None, "a '# Samples: N of event' section",
+                             hint="give the text of perf report --stdio")
+        meta["event"] = events[0]
+        meta["events"] = ",".join(events)
+        meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
+        # callpaths from perf are caller->callee from the entry; keep as printed
+        return Profile(
+            format=self.name, path=str(path), metrics=tuple(metrics), hotspots=tuple(hotspots),
+            meta=meta, unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
+            notes=tuple(notes))

@@ -1,0 +1,92 @@
+"""Derived metrics, computed in one place for every adapter.
+
+:func:`derive` adds ratios that follow from counters a profile already holds (IPC, miss ratios
+per cache level, branch-miss ratio, vector share of FLOPs, arithmetic intensity, MPI fraction)
+in each scope that has the inputs, and ``imbalance.max_over_mean`` across the thread or rank
+values of one parent scope. Parsers only record what the tool printed; they never compute
+these. Added metrics have ``derived=True``; a ratio the tool already printed in a scope is not
+recomputed there, so ``derive`` is idempotent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind
+
+# derived name -> (numerator, denominator, unit)
+RATIOS: tuple[tuple[str, str, str, str], ...] = (
+    ("ipc", "instructions", "cycles", "ratio"),
+    ("branch_miss_ratio", "branch_misses", "branches", "ratio"),
+    ("cache.miss_ratio", "cache.misses", "cache.references", "ratio"),
+    ("l1d.miss_ratio", "l1d.load_misses", "l1d.loads", "ratio"),
+    ("llc.miss_ratio", "llc.load_misses", "llc.loads", "ratio"),
+    ("dtlb.miss_ratio", "dtlb.load_misses", "dtlb.loads", "ratio"),
+    ("l2.miss_ratio", "l2.misses", "l2.requests", "ratio"),
+    ("flops.vector_share", "flops.dp_vector", "flops.dp", "ratio"),
+    ("arith_intensity", "flops.dp", "mem.bandwidth", "FLOP/B"),
+    ("mpi.time_share", "mpi.time", "app.time", "ratio"),
+)
+
+# values whose spread across threads/ranks means load imbalance
+IMBALANCE_INPUTS: tuple[str, ...] = (
+    "time.elapsed", "app.time", "mpi.time", "time.task_clock", "cycles", "instructions",
+    "flops.dp", "flops.sp", "mem.bandwidth", "time.runtime_unhalted", "samples",
+)
+_SPREAD_KINDS = (ScopeKind.THREAD, ScopeKind.RANK, ScopeKind.CORE)
+
+
+def _ratios(metrics: tuple[Metric, ...]) -> list[Metric]:
+    by_scope: dict[tuple[Scope, str], dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        # first value of a name per scope and aggregate kind wins; repeated runs stay apart
+        by_scope[(m.scope, m.stat)].setdefault(m.name, m)
+    out: list[Metric] = []
+    for (scope, stat), names in by_scope.items():
+        if stat and stat != "sum":
+            continue  # min/max/avg of a ratio's inputs do not make the ratio's min/max/avg
+        for name, num, den, unit in RATIOS:
+            if name in names or num not in names or den not in names:
+                continue
+            d = names[den].value
+            if d == 0:
+                continue
+            out.append(Metric(
+                name=name, value=names[num].value / d, unit=unit, scope=scope,
+                source=names[num].source, raw_name=f"{num} / {den}", derived=True, stat=stat,
+            ))
+    return out
+
+
+def _imbalance(metrics: tuple[Metric, ...]) -> list[Metric]:
+    have = {(m.scope, m.raw_name) for m in metrics if m.name == "imbalance.max_over_mean"}
+    groups: dict[tuple[str, ScopeKind, str], list[Metric]] = defaultdict(list)
+    for m in metrics:
+        if m.name in IMBALANCE_INPUTS and m.scope.kind in _SPREAD_KINDS and not m.stat:
+            groups[(m.name, m.scope.kind, m.scope.parent)].append(m)
+    out: list[Metric] = []
+    for (name, _kind, parent), ms in groups.items():
+        if len({m.scope.name for m in ms}) < 2:
+            continue
+        mean = sum(m.value for m in ms) / len(ms)
+        if mean <= 0:
+            continue
+        scope = Scope(ScopeKind.REGION, parent) if parent else Scope()
+        if (scope, name) in have:
+            continue
+        top = max(ms, key=lambda m: m.value)
+        out.append(Metric(
+            name="imbalance.max_over_mean", value=top.value / mean, unit="ratio", scope=scope,
+            source=top.source, raw_name=name, derived=True,
+        ))
+    return out
+
+
+def derive(profile: Profile) -> Profile:
+    """``profile`` with derived metrics appended (``derived=True``); the input is not changed."""
+    added = _ratios(profile.metrics)
+    added += _imbalance(profile.metrics + tuple(added))
+    if not added:
+        return profile
+    return dataclasses.replace(profile, metrics=profile.metrics + tuple(added))

@@ -1,0 +1,99 @@
+"""Streaming text helpers shared by the text adapters.
+
+Use :func:`iter_lines` to read a file line by line with 1-based line numbers (ANSI colour codes
+stripped, undecodable bytes replaced), :func:`detect_decimal` to decide once per file whether
+numbers use a decimal comma (German-style ``3.642.649,33``) or a decimal point, and
+:func:`parse_number` to turn one token into a float under that convention.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+_DOT_GROUPED = re.compile(r"^\d{1,3}(\.\d{3}){2,}(,\d+)?$")  # 3.642.649.330
+_COMMA_GROUPED = re.compile(r"^\d{1,3}(,\d{3}){2,}(\.\d+)?$")  # 2,004,300,771
+_COMMA_DEC = re.compile(r"^\d+,(\d{1,2}|\d{4,})$")  # 1,10  0,999 is ambiguous; 1,101976138 not
+_DOT_DEC = re.compile(r"^\d+\.(\d{1,2}|\d{4,})$")
+_TOKEN = re.compile(r"\d[\d.,]*\d|\d")
+_NUM = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+def strip_ansi(text: str) -> str:
+    """``text`` without ANSI escape sequences (colour output of perf and likwid)."""
+    return _ANSI.sub("", text) if "\x1b" in text else text
+
+
+def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, text)`` for each line of ``path`` without its line end.
+
+    Streams (constant memory), decodes UTF-8 replacing bad bytes, strips ANSI codes.
+    """
+    with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
+        for no, line in enumerate(fh, 1):
+            line = line.rstrip("\r\n")
+            if "\x1b" in line:
+                line = _ANSI.sub("", line)
+            yield no, line
+
+
+def detect_decimal(lines: Iterable[str]) -> str:
+    """``","`` when the numbers in ``lines`` use a decimal comma, else ``"."``.
+
+    Looks for unambiguous tokens: ``1.101.976`` (dot grouping) or ``1,10`` / ``0,68`` /
+    ``1,101976138`` (comma followed by other than three digits) mean a decimal comma;
+    ``2,004,300,771`` or ``377.06`` mean a decimal point. The first decisive token wins.
+    """
+    for line in lines:
+        for tok in _TOKEN.findall(line):
+            if _DOT_GROUPED.match(tok) or _COMMA_DEC.match(tok):
+                return ","
+            if _COMMA_GROUPED.match(tok) or _DOT_DEC.match(tok):
+                return "."
+            if tok.startswith("0,") and "." not in tok:
+                return ","
+    return "."
+
+
+def parse_number(token: str, decimal: str = ".") -> float | None:
+    """``token`` as a float under the ``decimal`` convention, or None when it is not a number.
+
+    Thousands separators (the other of ``.``/``,``, and spaces) are dropped; ``1.5e-06``,
+    ``-3`` and a trailing ``%`` are accepted.
+    """
+    t = token.strip().rstrip("%").strip()
+    if not t:
+        return None
+    t = t.replace(".", "").replace(",", ".") if decimal == "," else t.replace(",", "")
+    t = t.replace(" ", "").replace("\u202f", "").replace("'", "")
+    if not _NUM.match(t):
+        return None
+    try:
+        return float(t)
+    except ValueError:  # pragma: no cover - the regex already checked
+        return None
+
+
+class Unparsed:
+    """Counts lines an adapter did not understand and keeps the first line numbers.
+
+    Feed it with :meth:`add`; put :attr:`count` and :attr:`examples` into the Profile's
+    ``unparsed_lines`` / ``unparsed_examples`` so nothing is dropped silently.
+    """
+
+    MAX_EXAMPLES = 10
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._examples: list[int] = []
+
+    def add(self, line_no: int) -> None:
+        self.count += 1
+        if len(self._examples) < self.MAX_EXAMPLES:
+            self._examples.append(line_no)
+
+    @property
+    def examples(self) -> tuple[int, ...]:
+        return tuple(self._examples)

@@ -1,0 +1,160 @@
+"""Replay a recorded exhaustive table to compare tuners offline.
+
+A table is JSON: ``{"objective": "t", "direction": "minimize", "params": {NAME: {"role": ROLE,
+"values": [...]}}, "rows": [{NAME: value, ..., "t": 0.123}, ...]}``. Each sampler, on the full
+space and on the space narrowed from findings, is run over many seeds; a configuration costs one
+evaluation the first time it is asked for (a repeat is served from the study, as the live tuner
+does). Reported: evaluations until within 5% of the table's best (median and 90th percentile),
+and the best value found within the budget.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import optuna
+from optuna.trial import TrialState
+
+from perfscout.model.errors import InputError
+from perfscout.tune.optuna_bridge import direction_literal, distributions
+from perfscout.tune.samplers import make_sampler
+from perfscout.tune.space import ROLES, Param, Space
+
+
+@dataclass(frozen=True)
+class Table:
+    objective: str
+    direction: str  # minimize | maximize
+    space: Space
+    rows: Mapping[str, float]  # key(point) -> objective
+
+    def best(self) -> float:
+        vals = list(self.rows.values())
+        return min(vals) if self.direction == "minimize" else max(vals)
+
+    def within(self, value: float, tol: float = 0.05) -> bool:
+        b = self.best()
+        return value <= b * (1 + tol) if self.direction == "minimize" else value >= b * (1 - tol)
+
+
+def _key(point: Mapping[str, Any]) -> str:
+    return json.dumps({k: point[k] for k in sorted(point)}, sort_keys=True)
+
+
+def load_table(path: str | Path) -> Table:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text())
+    except FileNotFoundError:
+        raise InputError(f"table {p} does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"table {p} is not JSON: {exc}") from None
+    return table_from_dict(data, str(p))
+
+
+def table_from_dict(data: Any, where: str = "table") -> Table:
+    if not isinstance(data, Mapping):
+        raise InputError(f"{where}: a table must be a JSON object")
+    for k in ("objective", "params", "rows"):
+        if k not in data:
+            raise InputError(f"{where}: missing key {k!r}",
+                             hint='{"objective", "direction", "params", "rows"}')
+    obj = str(data["objective"])
+    direction = str(data.get("direction", "minimize"))
+    if direction not in ("minimize", "maximize"):
+        raise InputError(f"{where}: direction must be minimize or maximize")
+    params = []
+    for name, spec in dict(data["params"]).items():
+        if not isinstance(spec, Mapping) or not spec.get("values"):
+            raise InputError(f"{where}: params.{name} needs `values`")
+        role = str(spec.get("role", "other"))
+        if role not in ROLES:
+            raise InputError(f"{where}: params.{name} has unknown role {role!r}",
+                             hint="roles: " + ", ".join(ROLES))
+        params.append(Param(str(name), role, "categorical", tuple(spec["values"])))
+    names = [p.name for p in params]
+    rows: dict[str, float] = {}
+    for i, r in enumerate(data["rows"]):
+        if not isinstance(r, Mapping) or obj not in r or any(n not in r for n in names):
+            raise InputError(f"{where}: rows[{i}] lacks {obj!r} or a parameter")
+        if r[obj] is None:
+            continue
+        rows[_key({n: r[n] for n in names})] = float(r[obj])
+    if not rows:
+        raise InputError(f"{where}: no rows with a value")
+    return Table(obj, direction, Space(Path(where).stem, tuple(params)), rows)
+
+
+def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int
+             ) -> tuple[int | None, float | None]:
+    """(evaluations to within 5% of the best or None, best value within the budget)."""
+    study = optuna.create_study(direction=direction_literal(table.direction),
+                                sampler=make_sampler(sampler, seed))
+    dists = distributions(space)
+    fixed = space.fixed_values()
+    seen: dict[str, float | None] = {}
+    hit: int | None = None
+    best: float | None = None
+    asks = 0
+    while len(seen) < budget and asks < budget * 30:
+        asks += 1
+        trial = study.ask(dists)
+        point = {**fixed, **trial.params}
+        k = _key(point)
+        if k not in seen:
+            seen[k] = table.rows.get(k)
+            v = seen[k]
+            if v is not None:
+                if best is None or (v < best if table.direction == "minimize" else v > best):
+                    best = v
+                if hit is None and table.within(v):
+                    hit = len(seen)
+        v = seen[k]
+        if v is None:
+            study.tell(trial, state=TrialState.FAIL)
+        else:
+            study.tell(trial, v)
+        if len(study.trials) > 0 and len(seen) >= len(_reachable(table, space)):
+            break
+    return hit, best
+
+
+def _reachable(table: Table, space: Space) -> list[str]:
+    fixed = space.fixed_values()
+    out = []
+    for k in table.rows:
+        point = json.loads(k)
+        if all(point.get(n) == v for n, v in fixed.items()):
+            out.append(k)
+    return out
+
+
+def compare(table: Table, spaces: Mapping[str, Space], samplers: Sequence[str], seeds: int,
+            budget: int) -> dict[str, Any]:
+    """Per sampler x space label: evaluations-to-5% (median, p90, misses) and best at budget."""
+    out: dict[str, Any] = {"table_best": table.best(), "budget": budget, "seeds": seeds,
+                           "rows": len(table.rows), "results": []}
+    for label, space in spaces.items():
+        for s in samplers:
+            hits, bests = [], []
+            for seed in range(seeds):
+                h, b = run_once(table, space, s, seed, budget)
+                hits.append(h)
+                bests.append(b)
+            # a run that never got within 5% counts as budget + 1 (a lower bound on its cost)
+            cost = [h if h is not None else budget + 1 for h in hits]
+            got = [b for b in bests if b is not None]
+            out["results"].append({
+                "sampler": s, "space": label, "space_size": len(_reachable(table, space)),
+                "evals_to_5pct_median": statistics.median(cost),
+                "evals_to_5pct_p90": float(np.percentile(cost, 90)),
+                "misses": sum(1 for h in hits if h is None),
+                "best_at_budget_median": statistics.median(got) if got else None,
+            })
+    return out

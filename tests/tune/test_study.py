@@ -1,0 +1,105 @@
+"""The Optuna bridge on real experiments: failed trials, resume after SIGKILL, shared workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import optuna
+from optuna.trial import TrialState
+
+from conftest import REPO, run_cli
+
+SPACE = """name: small
+params:
+  order: {role: loop_order, values: [ijk, ikj, kij]}
+  tile: {role: tile, values: [16, 64]}
+  flags: {role: compiler_flags, values: ["-O2", "-O2 -fno-such-flag-here"]}
+"""
+
+
+def _space(tmp_path: Path, text: str = SPACE) -> Path:
+    f = tmp_path / "space.yaml"
+    f.write_text(text)
+    return f
+
+
+def _study(home: Path, name: str) -> optuna.Study:
+    return optuna.load_study(study_name=name, storage=f"sqlite:///{home / 'studies.db'}")
+
+
+def test_failed_builds_are_failed_trials_never_fast(tmp_path: Path, ps_home: Path) -> None:
+    cp = run_cli("tune", str(_space(tmp_path)), "--budget", "10", "--size", "192",
+                 "--study", "fails", "--sampler", "random", "--json")
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    data = env["data"]
+    assert data["n_trials"] >= 10 and data["n_failed"] >= 1
+    assert "-fno-such-flag" not in data["best_params"]["flags"]
+    study = _study(ps_home, "fails")
+    for t in study.trials:
+        if t.params.get("flags", "").endswith("flag-here"):
+            assert t.state == TrialState.FAIL, t
+            assert "build" in t.user_attrs["reason"] or t.user_attrs.get("cached_from") is not None
+
+
+def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: Path) -> None:
+    space = _space(tmp_path, SPACE.replace(', "-O2 -fno-such-flag-here"', ', "-O3"'))
+    args = [sys.executable, "-m", "perfscout", "tune", str(space), "--budget", "9", "--size",
+            "128", "--study", "killme", "--sampler", "random", "--json"]
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.time() + 240
+    before: dict[int, float] = {}
+    while time.time() < deadline:
+        time.sleep(0.5)
+        try:
+            st = _study(ps_home, "killme")
+        except KeyError:
+            continue
+        done = [t for t in st.trials if t.state == TrialState.COMPLETE]
+        if len(done) >= 3:
+            before = {t.number: float(t.value) for t in done}  # type: ignore[arg-type]
+            break
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert len(before) >= 3, "the tuning run never completed 3 trials"
+    cp = run_cli("tune", str(space), "--budget", "9", "--size", "128", "--study", "killme",
+                 "--sampler", "random", "--json")
+    data = json.loads(cp.stdout)["data"]
+    assert data["n_trials"] >= 9
+    st = _study(ps_home, "killme")
+    after = {t.number: t for t in st.trials}
+    for num, val in before.items():  # completed trials survive with their values
+        assert after[num].state == TrialState.COMPLETE and after[num].value == val
+    assert not [t for t in st.trials if t.state == TrialState.RUNNING]
+    # a trial the kill interrupted is marked stale and its point queued again
+    stale = [t for t in st.trials if t.user_attrs.get("stale")]
+    assert len(stale) <= 1
+
+
+def test_two_workers_share_a_study_without_evaluating_twice(tmp_path: Path,
+                                                            ps_home: Path) -> None:
+    space = _space(tmp_path, SPACE.replace(', "-O2 -fno-such-flag-here"', ', "-O3"'))
+    cp = run_cli("tune", str(space), "--budget", "8", "--size", "160", "--study", "shared",
+                 "--workers", "2", "--json")
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    st = _study(ps_home, "shared")
+    fin = [t for t in st.trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]
+    done = [t for t in fin if t.state == TrialState.COMPLETE]
+    assert len(fin) >= 8 and done  # noisy runs may fail (they are failed, not scored)
+    assert not [t for t in st.trials if t.state == TrialState.RUNNING]
+    evaluated = [t for t in done if "cached_from" not in t.user_attrs]
+    pids = {t.user_attrs["pid"] for t in st.trials}
+    assert len(pids) == 2, "both workers asked trials"
+    keys = [json.dumps(t.params, sort_keys=True) for t in evaluated]
+    assert len(keys) == len(set(keys)), "a configuration was measured twice"
+    exps = [t.user_attrs["experiment"] for t in evaluated]
+    assert len(exps) == len(set(exps))

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.report.pngcheck import bands, decode, inline_pngs, non_uniform
 
 from conftest import require_tool, run_cli
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.serialize import to_jsonable
 from perfscout.model.taxonomy import Layer
 from perfscout.report.messages import ZH
-from tests.report.pngcheck import bands, decode, inline_pngs, non_uniform
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,12 @@ import string
 from pathlib import Path
 
 import pytest
+from tests.report.build import sample_input
+from tests.report.pngcheck import decode, inline_pngs, non_uniform
 
 from perfscout.model.errors import UsageError
 from perfscout.report import write_report
 from perfscout.report.messages import EN, ZH
-from tests.report.build import sample_input
-from tests.report.pngcheck import decode, inline_pngs, non_uniform
 
 HEADINGS = ("h.platform", "h.findings", "h.do_not", "h.proposals", "h.rejected",
             "h.experiments", "h.roofline", "h.scaling", "h.cards", "h.notes", "h.limits")

@@ -100,7 +100,8 @@ def register(app: typer.Typer) -> None:
                 store.close()
 
             def render(con: Console) -> None:
-                con.print(f"report of {ident} ({lang}): {len(files.figures)} plots", markup=False, soft_wrap=True)
+                con.print(f"report of {ident} ({lang}): {len(files.figures)} plots",
+                          markup=False, soft_wrap=True)
                 con.print(f"markdown: {files.markdown}", markup=False, soft_wrap=True)
                 con.print(f"html: {files.html}", markup=False, soft_wrap=True)
 

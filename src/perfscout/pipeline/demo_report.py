@@ -31,9 +31,8 @@ def platform_key(snapshot: PlatformSnapshot | None, snap_info: Mapping[str, Any]
 
 
 def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None) -> dict[str, Any]:
-    from perfscout.pipeline.analyze import analyze
-
     from perfscout.ingest.registry import load
+    from perfscout.pipeline.analyze import analyze
 
     usable, limits = [], []
     for f in files:  # a file no adapter reads is named in the report, the others still count

@@ -33,10 +33,22 @@ def cjk_font() -> str | None:
     """Name of an installed font with Chinese glyphs, or None."""
     from matplotlib import font_manager
 
-    for f in font_manager.fontManager.ttflist:
-        if any(k in f.name for k in ("CJK", "WenQuanYi", "Hei", "Ming", "Song", "Kai")):
-            return str(f.name)
-    return None
+    def known() -> str | None:
+        for f in font_manager.fontManager.ttflist:
+            if any(k in f.name for k in ("CJK", "WenQuanYi", "Hei", "Ming", "Song", "Kai")):
+                return str(f.name)
+        return None
+
+    if (name := known()) is not None:
+        return name
+    # matplotlib caches its font list: a font installed after the cache was built is added here
+    for path in font_manager.findSystemFonts(fontext="ttf"):
+        if any(k in path.lower() for k in ("wqy", "cjk", "droidsansfallback")):
+            try:
+                font_manager.fontManager.addfont(path)
+            except (OSError, RuntimeError, ValueError):
+                continue
+    return known()
 
 
 def plot_messages(lang: str) -> Messages:

@@ -129,3 +129,15 @@ def test_cards_from_experiment_carry_both_gains_and_the_problem() -> None:
     assert "hw.memory_bandwidth" in c.problem
     assert "13000 MB/s = 45% of peak 29000 MB/s" in c.evidence
     assert c.proposal["id"] == "thread_count"
+
+
+def test_stage_only_from_matrix_suffixes() -> None:
+    base = _outcome("baseline", "", "baseline", None)
+
+    def mk(name: str) -> ExperimentResult:
+        return ExperimentResult(f"{name}-x", name, "triad", 1, "m", "higher", 2, base,
+                                (_outcome("v", "omp_simd", "neutral", 1.0),))
+
+    assert cards_from_experiment(mk("my-exp"), {}, platform_key=KEY_A)[0].stage == ""
+    assert cards_from_experiment(mk("demo-jacobi-screen"), {}, platform_key=KEY_A)[0].stage \
+        == "screen"

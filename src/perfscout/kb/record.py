@@ -58,7 +58,8 @@ def cards_from_experiment(result: ExperimentResult, proposals: Mapping[str, Prop
                           commits: Sequence[str] = (), run_id: str = "") -> list[Card]:
     """One card per variant of ``result`` that tests a proposal (``Variant.proposal_id``);
     variants without a proposal id (hand-written comparisons) get no card."""
-    stage = result.name.rsplit("-", 1)[-1] if "-" in result.name else ""
+    last = result.name.rsplit("-", 1)[-1]
+    stage = last if last in ("screen", "confirm", "combine") else ""  # matrix-mode suffixes
 
     def one(v: VariantOutcome) -> Card:
         return make_card(proposal_id=v.proposal_id, verdict=v.verdict,

@@ -103,3 +103,14 @@ def test_unknown_language_writes_nothing(tmp_path: Path) -> None:
         write_report(sample_input(), tmp_path / "out", "fr")
     assert exc.value.hint == "languages: en, zh"
     assert not (tmp_path / "out").exists()
+
+
+def test_plot_text_falls_back_to_english_without_a_cjk_font(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from perfscout.report import plots
+
+    monkeypatch.setattr(plots, "cjk_font", lambda: None)
+    assert plots.plot_messages("zh")("plot.threads") == EN["plot.threads"]
+    monkeypatch.setattr(plots, "cjk_font", lambda: "WenQuanYi Micro Hei")
+    assert plots.plot_messages("zh")("plot.threads") == ZH["plot.threads"]
+    assert plots.plot_messages("en")("plot.threads") == EN["plot.threads"]

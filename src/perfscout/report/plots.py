@@ -113,19 +113,23 @@ def roofline(points: Sequence[RooflinePoint], ceilings: Ceilings, lang: str = "e
                   label=msg("plot.bw_ceiling", bw=bw))
     if fl:
         ax.axhline(fl, color="#c62828", ls="--", lw=1, label=msg("plot.flop_ceiling", gflops=fl))
-    markers = "osD^v<>p*h"
+    markers = "s^Dv<>p*h"  # baseline is a circle; other variants of a kernel get these
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     kernels = sorted({p.kernel for p in points})
     for k_i, k in enumerate(kernels):
+        others = 0
         for p in (p for p in points if p.kernel == k):
-            ax.loglog(p.intensity, p.gflops, markers[k_i % len(markers)], ms=8,
-                      label=f"{k}: {p.variant}")
+            mark = "o" if p.variant == "baseline" else markers[others % len(markers)]
+            others += p.variant != "baseline"
+            ax.loglog(p.intensity, p.gflops, mark, ms=8, color=colors[k_i % len(colors)],
+                      mec="#263238", label=f"{k}: {p.variant}")
     ax.set_xlabel(msg("plot.intensity"))
     ax.set_ylabel(msg("plot.gflops"))
     ax.set_title(msg("plot.roofline"), fontsize=10)
     top = max([*ys, fl or 0.0]) * 3
     ax.set_ylim(min(ys) / 5, top)
     ax.grid(True, which="both", alpha=0.25)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _png(fig)
 
 

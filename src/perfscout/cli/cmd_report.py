@@ -20,9 +20,9 @@ from perfscout.config import load_config
 from perfscout.experiment.store import Store, default_db
 from perfscout.kb import CardStore
 from perfscout.model.errors import NotFoundError, UsageError
-from perfscout.pipeline.demo_report import report_from_run
 from perfscout.report import Ceilings, ReportFiles, build, read_analysis, write_report
 from perfscout.report.messages import CATALOGS
+from perfscout.report.run import report_from_run
 
 
 def _experiment_report(store: Store, cards: CardStore, exp_ref: str, analysis: str | None,

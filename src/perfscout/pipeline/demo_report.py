@@ -20,7 +20,8 @@ from perfscout.model.findings import Finding
 from perfscout.model.proposals import Proposal
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.report import Ceilings, ReportFiles, build, parse_analysis, write_report
+from perfscout.report import Ceilings, ReportFiles
+from perfscout.report.run import report_from_run
 
 
 def platform_key(snapshot: PlatformSnapshot | None, snap_info: Mapping[str, Any]) -> str:
@@ -83,29 +84,6 @@ def ceilings_of(demo: Mapping[str, Any]) -> Ceilings:
                     "numpy DGEMM, same run" if demo.get("numpy_dgemm_gflops") else "")
 
 
-def report_from_run(store: Store, cards: CardStore, run_id: str, run: Mapping[str, Any],
-                    out_dir: Path, lang: str = "en") -> ReportFiles:
-    """Write the report of a stored demo run."""
-    demo = run["demo"]
-    snap = from_jsonable(PlatformSnapshot, run["snapshot"]) if run.get("snapshot") else None
-    analyses = [parse_analysis(a, f"analysis of {k}") for k, a in run["analyses"].items()]
-    merged: dict[str, Any] = {
-        key: tuple(x for a in analyses for x in a[key])
-        for key in ("findings", "proposals", "rejected", "do_not", "limits")}
-    ran = tuple(from_jsonable(Proposal, p) for ps in (run.get("proposals") or {}).values()
-                for p in ps)
-    if ran:  # the proposals that were run (the demo's fixed list when advise was absent)
-        merged["proposals"] = ran
-    notes = [f"{k['kernel']}: proposals from {k['proposal_source']}" for k in demo["kernels"]]
-    notes.append("demo: every runnable proposal was approved automatically")
-    inp = build(store, source=f"demo run {run_id}",
-                experiment_ids=[e for k in demo["kernels"] for e in k["experiments"]],
-                cards=cards.cards(run_id=run_id), analysis=merged, snapshot=snap,
-                platform_fallback=demo.get("snapshot"), ceilings=ceilings_of(demo),
-                notes=notes, platform_key=run.get("platform_key", ""))
-    return write_report(inp, out_dir, lang)
-
-
 def finish_demo(demo_result: Any, snapshot: PlatformSnapshot | None, store: Store,
                 proposals: Mapping[str, Sequence[Proposal]] | None = None
                 ) -> tuple[str, tuple[str, ...], ReportFiles]:
@@ -128,9 +106,14 @@ def finish_demo(demo_result: Any, snapshot: PlatformSnapshot | None, store: Stor
             props[k["kernel"]] = [from_jsonable(Proposal, p)
                                   for p in analyses[k["kernel"]]["proposals"]]
     key = platform_key(snapshot, demo.get("snapshot") or {})
-    run = {"demo": demo, "snapshot": to_jsonable(snapshot) if snapshot else None,
-           "analyses": analyses, "platform_key": key,
-           "proposals": {k: to_jsonable(list(v)) for k, v in props.items()}}
+    notes = [f"{k['kernel']}: proposals from {k['proposal_source']}" for k in demo["kernels"]]
+    notes.append("demo: every runnable proposal was approved automatically")
+    run = {"title": "demo run", "demo": demo,
+           "experiment_ids": [e for k in demo["kernels"] for e in k["experiments"]],
+           "snapshot": to_jsonable(snapshot) if snapshot else None,
+           "platform_info": demo.get("snapshot"), "analyses": analyses, "platform_key": key,
+           "proposals": {k: to_jsonable(list(v)) for k, v in props.items()},
+           "ceilings": to_jsonable(ceilings_of(demo)), "notes": notes}
     with CardStore(store.path) as cs:
         made = [cs.add(c) for c in demo_cards(demo, analyses, props, key, run_id)]
         cs.save_run(run_id, "demo", json.loads(json.dumps(run, default=str)), key)

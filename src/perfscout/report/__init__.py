@@ -2,7 +2,8 @@
 
 from perfscout.report.collect import build, parse_analysis, read_analysis
 from perfscout.report.data import Ceilings, ReportInput
+from perfscout.report.run import report_from_run
 from perfscout.report.write import ReportFiles, write_report
 
 __all__ = ["Ceilings", "ReportFiles", "ReportInput", "build", "parse_analysis",
-           "read_analysis", "write_report"]
+           "read_analysis", "report_from_run", "write_report"]

@@ -167,6 +167,9 @@ def _try_analyze(paths: Sequence[Path], snapshot: Any, runner: Runner
     return list(analysis.proposals), "analyze"
 
 
+CACHE_SIM = {"matmul": 128, "jacobi": 256}  # kernel -> problem size under cachegrind
+
+
 def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | None, str]:
     """likwid-bench ``stream`` on all cores when it works, else the best of our own STREAM
     kernels (copy and triad, all threads, best of 10 passes)."""
@@ -175,6 +178,9 @@ def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | Non
                                 cwd=str(workspace), timeout_s=60, purpose="demo:peak-bw"))
     m = re.search(r"MByte/s:\s*([0-9.]+)", res.stdout) if res.ok else None
     if m:
+        saved = workspace / "profile" / "likwid-bench-stream.txt"
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(res.stdout)  # analyze reads the measured peak from it
         return float(m.group(1)), f"likwid-bench -t stream -w {work}"
     best = None
     spec = ExperimentSpec("peak", Variant("baseline"), (), kernel="triad", size=50_000_000)
@@ -221,6 +227,20 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if spec.kernel in CACHE_SIM:
+        # no hardware counters here: a cache simulation says whether misses are the problem
+        cg = pdir / "cachegrind.out"
+        small = [a.replace("{size}", str(CACHE_SIM[spec.kernel])) for a in spec.args
+                 ] or [str(CACHE_SIM[spec.kernel])]
+        sim = runner.run(RunRequest(
+            ("valgrind", "--tool=cachegrind", "--cache-sim=yes",
+             f"--cachegrind-out-file={cg}", str(b.exe), *small[:1]), cwd=str(pdir), env=env,
+            timeout_s=spec.timeout_s, purpose="demo:cachegrind"))
+        if sim.ok and cg.is_file():
+            files.append(cg)
+    peak = workspace / "profile" / "likwid-bench-stream.txt"
+    if peak.is_file():
+        files.append(peak)
     return files
 
 

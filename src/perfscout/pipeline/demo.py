@@ -295,8 +295,9 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
         files = profile_baseline(runner, dataclasses.replace(spec, size=screen), workspace)
         say(f"3/5 {kname}: analyze + advise over {len(files)} profile files")
         props, source = _try_analyze(files, snapshot, runner)
-        if props is None:
-            say(f"    {source}; using the {FALLBACK_LABEL}")
+        if not props:  # None: analyze failed; []: diagnose ran but advise is not in this build
+            say(f"    {source if props is None else 'analyze gave no proposals'}; using the "
+                f"{FALLBACK_LABEL}")
             props, source = fallback_proposals(kname), FALLBACK_LABEL
         variants, bad = to_variants(props, kname)
         say(f"4/5 {kname}: AUTO-APPROVING all {len(variants)} runnable proposals "

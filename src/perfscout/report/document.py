@@ -82,7 +82,8 @@ def _findings(inp: ReportInput, msg: Messages) -> list[Block]:
         for f in fs:
             tag = msg("finding.root") if f.root_cause or not f.caused_by else (
                 f"{msg('finding.caused_by')} {', '.join(f.caused_by)}")
-            out.append(Para(f"**{f.id}** — {f.title} ({msg('status.' + f.status.value)}, "
+            where = f" ({f.scope})" if f.scope else ""
+            out.append(Para(f"**{f.id}**{where} — {f.title} ({msg('status.' + f.status.value)}, "
                             f"{msg('col.confidence')} {f.confidence:.2f}; {tag})"))
             items = [e.quote + (f" [{e.threshold}]" if e.threshold else "")
                      for e in f.evidence if e.quote]

@@ -15,6 +15,7 @@ A stored run is one JSON object; every key is optional except ``experiment_ids``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,14 @@ def report_from_run(store: Store, cards: CardStore, run_id: str, run: Mapping[st
                     out_dir: Path, lang: str = "en") -> ReportFiles:
     """Write the report of the stored run ``run_id`` (its cards are those with that run id)."""
     snap = from_jsonable(PlatformSnapshot, run["snapshot"]) if run.get("snapshot") else None
-    analyses = [parse_analysis(a, f"analysis of {k}")
-                for k, a in (run.get("analyses") or {}).items()]
+    analyses = []
+    for scope, raw in (run.get("analyses") or {}).items():
+        a = parse_analysis(raw, f"analysis of {scope}")
+        a["findings"] = tuple(f if f.scope else replace(f, scope=scope) for f in a["findings"])
+        analyses.append(a)
     merged: dict[str, Any] = {key: tuple(x for a in analyses for x in a[key])
                               for key in _ANALYSIS_KEYS}
+    merged["limits"] = tuple(dict.fromkeys(merged["limits"]))  # the same limit per scope once
     ran = tuple(from_jsonable(Proposal, p) for ps in (run.get("proposals") or {}).values()
                 for p in ps)
     if ran:  # the proposals that were run (the demo's fixed list when advise was absent)

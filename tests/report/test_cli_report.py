@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -31,6 +32,21 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return env
 
 
+def thread_only_variant(env: dict[str, str]) -> bool:
+    """Whether an experiment of the demo varied nothing but the thread count."""
+    db = Path(env["PERFSCOUT_HOME"]) / "perfscout.db"
+    same = ("flags", "extra_flags", "defines", "env", "launcher", "ranks", "patch", "libs")
+    conn = sqlite3.connect(str(db))
+    try:
+        specs = [json.loads(r[0]) for r in conn.execute("SELECT spec_json FROM experiments")]
+    finally:
+        conn.close()
+    return any(s["baseline"].get("threads") and v.get("threads")
+               and v["threads"] != s["baseline"]["threads"]
+               and all(v.get(k) == s["baseline"].get(k) for k in same)
+               for s in specs for v in s["variants"])
+
+
 def chromium(url: str, tmp: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     exe = require_tool("chromium")
     return subprocess.run(
@@ -56,7 +72,8 @@ def test_report_renders_in_chromium_with_nonblank_plots(demo_home: dict[str, str
     html = page.read_text()
     keys = data["figures"]
     assert any(k.startswith("bars-") for k in keys) and "roofline" in keys
-    assert any(k.startswith("scaling-") for k in keys)  # triad: 1 vs 2 threads measured
+    # a scaling curve exactly when some variant differed from its baseline only in threads
+    assert any(k.startswith("scaling-") for k in keys) == thread_only_variant(demo_home)
     pngs = inline_pngs(html)
     assert len(pngs) == len(keys) and all(non_uniform(decode(p)) for p in pngs)
     assert not re.search(r"https?://", html)
@@ -120,7 +137,10 @@ def test_report_from_experiment_id_and_analysis(demo_home: dict[str, str],
     assert cp.returncode == 0, cp.stdout + cp.stderr
     md = (out / "report.md").read_text()
     assert exp_id in md and "one thread leaves bandwidth unused" in md and "13000 MB/s" in md
-    assert "## Knowledge-base cards" in md and "thread_count" in md
+    cards = json.loads(run_cli("cards", "list", "--json", env=demo_home).stdout)["data"]["cards"]
+    mine = [c["id"] for c in cards if exp_id in c["experiments"]]
+    assert mine and "## Knowledge-base cards" in md
+    assert all(c in md for c in mine)
 
 
 @pytest.mark.parametrize(("args", "code", "etype"), [

@@ -86,6 +86,10 @@ class DemoResult:
     matmul_fraction_of_numpy: float | None = None
     triad_fraction_of_peak: float | None = None
     elapsed_s: float = 0.0
+    run_id: str = ""  # the KB run the report is rebuilt from (`perfscout report --demo`)
+    cards: tuple[str, ...] = ()  # one card id per proposal the experiments judged
+    report_html: str = ""
+    report_md: str = ""
 
 
 def fallback_proposals(kernel_name: str) -> list[Proposal]:
@@ -291,8 +295,9 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
         files = profile_baseline(runner, dataclasses.replace(spec, size=screen), workspace)
         say(f"3/5 {kname}: analyze + advise over {len(files)} profile files")
         props, source = _try_analyze(files, snapshot, runner)
-        if props is None:
-            say(f"    {source}; using the {FALLBACK_LABEL}")
+        if not props:  # None: analyze failed; []: diagnose ran but advise is not in this build
+            say(f"    {source if props is None else 'analyze gave no proposals'}; using the "
+                f"{FALLBACK_LABEL}")
             props, source = fallback_proposals(kname), FALLBACK_LABEL
         variants, bad = to_variants(props, kname)
         say(f"4/5 {kname}: AUTO-APPROVING all {len(variants)} runnable proposals "
@@ -321,8 +326,14 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
     mm = by.get("matmul")
     tri = by.get("triad")
     tri_best = (tri.best_metric or tri.baseline_metric) if tri else None
-    return DemoResult(
+    result = DemoResult(
         tuple(outcomes), db, str(workspace), True, snap_info, peak, peak_src, np_rate,
         mm.best_speedup if mm else None,
         (mm.best_metric / np_rate) if mm and mm.best_metric and np_rate else None,
         (tri_best / peak) if tri_best and peak else None, time.monotonic() - t0)
+    from perfscout.pipeline.demo_report import finish_demo
+
+    run_id, cards, report = finish_demo(result, snapshot, store)
+    say(f"recorded {len(cards)} cards; report: {report.html}")
+    return dataclasses.replace(result, run_id=run_id, cards=cards, report_html=str(report.html),
+                               report_md=str(report.markdown))

@@ -1,0 +1,217 @@
+"""Source proposals as git branches: one worktree and one commit each, never the user's tree.
+
+When a proposal carries a unified diff, :func:`apply_proposal` checks that the user's repository
+is clean (a dirty tree is refused with StateConflict, so nothing of theirs is ever mixed in),
+rejects a diff that touches a file outside the proposal's declared scope, creates a worktree under
+``HOME/patches/<id>/wt`` on branch ``perfscout/<id>`` from the user's HEAD, applies the diff there
+and commits it with a ``Perfscout-Proposal: <id>`` trailer. :func:`verify_patch` builds and times
+the base and the branch through the experiment runner. :func:`drop_patch` removes only commits
+carrying that trailer; a branch the user has added commits to is left alone (StateConflict).
+Records are JSON files ``HOME/patches/<id>.json`` written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import tarfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import git
+from unidiff import PatchSet
+from unidiff.errors import UnidiffParseError
+
+from perfscout.experiment.patching import apply_unified_diff
+from perfscout.experiment.runner import ExperimentResult, run_experiment
+from perfscout.experiment.spec import ExperimentSpec, Variant
+from perfscout.experiment.store import Store
+from perfscout.model.errors import InputError, NotFoundError, PolicyDenied, StateConflict
+from perfscout.model.runs import Runner
+from perfscout.model.serialize import from_jsonable, to_jsonable
+
+TRAILER = "Perfscout-Proposal"
+_SAFE = re.compile(r"^[A-Za-z0-9_.+-]+$")
+
+
+@dataclass(frozen=True)
+class PatchRecord:
+    """One proposal's branch: where it lives, what it changed, and how it measured."""
+
+    proposal_id: str
+    repo: str
+    branch: str
+    worktree: str
+    base: str  # the user's HEAD the branch forked from
+    commit: str
+    files: tuple[str, ...]
+    scope: tuple[str, ...]
+    diff: str
+    status: str = "applied"  # applied, verified, dropped
+    experiment_id: str = ""
+    verdict: str = ""
+    ratio: float | None = None
+    ratio_low: float | None = None
+    ratio_high: float | None = None
+    expected_low: float | None = None
+    expected_high: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def patches_dir(home: Path) -> Path:
+    return home / "patches"
+
+
+def diff_files(diff: str) -> tuple[str, ...]:
+    """Paths (relative to the repository root) that ``diff`` touches; InputError if unparsable."""
+    try:
+        ps = PatchSet(io.StringIO(diff))
+    except UnidiffParseError as exc:
+        raise InputError(f"the proposal's diff is not a unified diff: {exc}",
+                         hint="give a diff made with `diff -u` or `git diff`") from None
+    if not len(ps):
+        raise InputError("the proposal's diff touches no file", hint="give a unified diff")
+    out = []
+    for pf in ps:
+        for p in (pf.source_file, pf.target_file):
+            if p == "/dev/null":
+                continue
+            out.append(p[2:] if p.startswith(("a/", "b/")) else p)
+    return tuple(dict.fromkeys(out))
+
+
+def check_scope(files: Sequence[str], scope: Sequence[str]) -> None:
+    """PolicyDenied when a file is outside the declared scope (a file, or a directory ``d/``)."""
+    for f in files:
+        norm = os.path.normpath(f)
+        if norm.startswith("..") or os.path.isabs(norm):
+            raise PolicyDenied(f"diff touches {f!r}, outside the repository")
+        if not any(norm == os.path.normpath(s) or norm.startswith(s.rstrip("/") + "/")
+                   for s in scope):
+            raise PolicyDenied(f"diff touches {f!r}, outside the proposal's scope "
+                               f"({', '.join(scope) or 'empty'})",
+                               hint="declare the file in the proposal's scope or split the diff")
+
+
+def _repo(path: Path) -> git.Repo:
+    try:
+        return git.Repo(path)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
+        raise InputError(f"{path} is not a git repository",
+                         hint="run inside the git checkout of your code") from None
+
+
+def _save(home: Path, rec: PatchRecord) -> PatchRecord:
+    d = patches_dir(home)
+    d.mkdir(parents=True, exist_ok=True)
+    tmp = d / f".{rec.proposal_id}.json.tmp"
+    tmp.write_text(json.dumps(to_jsonable(rec), indent=2))
+    tmp.replace(d / f"{rec.proposal_id}.json")
+    return rec
+
+
+def load_patch(home: Path, proposal_id: str) -> PatchRecord:
+    p = patches_dir(home) / f"{proposal_id}.json"
+    if not p.is_file():
+        raise NotFoundError(f"no patch for proposal {proposal_id!r}",
+                            hint="`perfscout patch list` shows the patches")
+    return from_jsonable(PatchRecord, json.loads(p.read_text()))
+
+
+def list_patches(home: Path) -> list[PatchRecord]:
+    d = patches_dir(home)
+    return [load_patch(home, p.stem) for p in sorted(d.glob("*.json"))] if d.is_dir() else []
+
+
+def apply_proposal(repo_path: Path, home: Path, proposal_id: str, diff: str,
+                   scope: Sequence[str], *, expected: tuple[float | None, float | None]
+                   = (None, None)) -> PatchRecord:
+    """Create branch ``perfscout/<id>`` with one commit applying ``diff``; see the module doc."""
+    if not _SAFE.match(proposal_id):
+        raise InputError(f"proposal id {proposal_id!r} is not usable as a branch name")
+    files = diff_files(diff)
+    check_scope(files, scope)
+    repo = _repo(repo_path)
+    if repo.is_dirty(untracked_files=True):
+        raise StateConflict(f"{repo_path} has uncommitted changes; perfscout will not branch "
+                            "from a dirty tree", hint="commit or stash your changes first")
+    branch = f"perfscout/{proposal_id}"
+    if branch in [h.name for h in repo.heads]:
+        raise StateConflict(f"branch {branch} exists already",
+                            hint=f"`perfscout patch drop {proposal_id}` first")
+    base = repo.head.commit.hexsha
+    wt = patches_dir(home) / proposal_id / "wt"
+    wt.parent.mkdir(parents=True, exist_ok=True)
+    repo.git.worktree("add", "-b", branch, str(wt), base)
+    try:
+        for f in files:
+            target = wt / f
+            old = target.read_text() if target.is_file() else ""
+            one = "".join(str(pf) for pf in PatchSet(io.StringIO(diff))
+                          if f in (pf.path, pf.source_file[2:], pf.target_file[2:]))
+            target.write_text(apply_unified_diff(old, one, f))
+        wrepo = git.Repo(wt)
+        wrepo.git.add("--", *files)
+        wrepo.git.commit("-m", f"perfscout: {proposal_id}\n\n{TRAILER}: {proposal_id}",
+                         "--no-verify")
+        commit = wrepo.head.commit.hexsha
+    except BaseException:
+        repo.git.worktree("remove", "--force", str(wt))
+        repo.git.branch("-D", branch)
+        raise
+    return _save(home, PatchRecord(proposal_id, str(repo_path.resolve()), branch, str(wt), base,
+                                   commit, files, tuple(scope), diff,
+                                   expected_low=expected[0], expected_high=expected[1]))
+
+
+def _export(repo: git.Repo, rev: str, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    blob = io.BytesIO()
+    repo.archive(blob, rev, format="tar")
+    blob.seek(0)
+    with tarfile.open(fileobj=blob) as tf:
+        tf.extractall(dest, filter="data")
+
+
+def verify_patch(home: Path, proposal_id: str, source: str, runner: Runner, store: Store,
+                 workspace: Path, *, cfg_get: Callable[[str], Any], args: Sequence[str] = (),
+                 size: int | None = None, metric: str = "", direction: str = "",
+                 repetitions: int | None = None) -> tuple[PatchRecord, ExperimentResult]:
+    """Build and time the base commit against the branch's commit (diff of ``source`` between
+    them) through :func:`run_experiment`; the record gets the verdict and the measured ratio."""
+    rec = load_patch(home, proposal_id)
+    repo = _repo(Path(rec.repo))
+    base_dir = patches_dir(home) / proposal_id / "base"
+    _export(repo, rec.base, base_dir)
+    diff = repo.git.diff(rec.base, rec.commit, "--", source) + "\n"
+    spec = ExperimentSpec(f"patch-{proposal_id}", Variant("baseline"),
+                          (Variant(proposal_id, patch=diff, proposal_id=proposal_id),),
+                          source=str(base_dir / source), args=tuple(args), size=size,
+                          metric=metric, direction=direction, repetitions=repetitions)
+    res = run_experiment(spec, runner, store, workspace, cfg_get=cfg_get)
+    v = res.outcome(proposal_id)
+    rec = replace(rec, status="verified", experiment_id=res.id, verdict=v.verdict,
+                  ratio=v.ratio, ratio_low=v.ratio_low, ratio_high=v.ratio_high)
+    return _save(home, rec), res
+
+
+def drop_patch(home: Path, proposal_id: str) -> PatchRecord:
+    """Remove the worktree and branch; only when every commit on it carries our trailer."""
+    rec = load_patch(home, proposal_id)
+    repo = _repo(Path(rec.repo))
+    if rec.branch in [h.name for h in repo.heads]:
+        foreign = [c.hexsha[:10] for c in repo.iter_commits(f"{rec.base}..{rec.branch}")
+                   if f"{TRAILER}: {proposal_id}" not in str(c.message)]
+        if foreign:
+            raise StateConflict(f"branch {rec.branch} has commits not made by perfscout "
+                                f"({', '.join(foreign)}); not dropping it",
+                                hint="move your commits elsewhere or delete the branch yourself")
+        if Path(rec.worktree).exists():
+            repo.git.worktree("remove", "--force", rec.worktree)
+        repo.git.worktree("prune")
+        repo.git.branch("-D", rec.branch)
+    return _save(home, replace(rec, status="dropped"))

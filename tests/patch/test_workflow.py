@@ -117,3 +117,29 @@ def test_drop_undoes_only_perfscouts_commits(tmp_path: Path) -> None:
     assert subprocess.run(["git", "-C", str(repo), "worktree", "list"], capture_output=True,
                           text=True).stdout.count("\n") == 1
     assert [p.status for p in list_patches(home)] == ["dropped"]
+
+
+def test_cli_apply_list_show_drop_and_dirty_refusal(tmp_path: Path, ps_home: Path) -> None:
+    import json
+
+    from conftest import run_cli
+
+    repo = _user_repo(tmp_path)
+    d = tmp_path / "p.diff"
+    d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
+    r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",
+                str(repo), "--json")
+    assert r.returncode == 0, r.stderr
+    env = json.loads(r.stdout)
+    assert env["data"]["patch"]["branch"] == f"perfscout/{PID}"
+    r = run_cli("patch", "list", "--json")
+    assert [p["proposal_id"] for p in json.loads(r.stdout)["data"]["patches"]] == [PID]
+    r = run_cli("patch", "show", PID)
+    assert r.returncode == 0 and "matmul.c" in r.stdout
+    r = run_cli("patch", "drop", PID, "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["data"]["status"] == "dropped"
+    (repo / "README").write_text("dirty\n")
+    r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",
+                str(repo), "--json")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert "uncommitted" in r.stdout + r.stderr

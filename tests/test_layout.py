@@ -11,7 +11,7 @@ from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
 ORDER = ["model", "snapshot", "ingest", "diagnose", "triage", "advise", "sandbox", "experiment",
-         "tune", "patch", "kb", "report"]
+         "tune", "patch", "kb", "report", "export"]
 ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
 
 

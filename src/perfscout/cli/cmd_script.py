@@ -1,0 +1,58 @@
+"""``perfscout script sbatch EXPERIMENT``: a Slurm batch script reproducing one variant."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.state import OPTIONS
+from perfscout.config import load_config
+from perfscout.experiment.spec import ExperimentSpec
+from perfscout.experiment.store import Store, default_db
+from perfscout.export.sbatch import sbatch_script
+from perfscout.model.serialize import from_jsonable
+
+
+def register(app: typer.Typer) -> None:
+    s_app = typer.Typer(help="Generate batch scripts.", no_args_is_help=True)
+    app.add_typer(s_app, name="script")
+
+    @s_app.command("sbatch")
+    def sbatch(experiment: str,
+               variant: str = typer.Option("", "--variant", help="default: the first variant"),
+               out: Path | None = typer.Option(None, "--out", help="write the script here"),
+               time_min: int = typer.Option(30, "--time", help="minutes"),
+               partition: str = typer.Option("", "--partition"),
+               as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        """Print (or write) an sbatch script with the variant's build, environment and binding."""
+
+        def run() -> Outcome:
+            cfg = load_config(config_path=OPTIONS.config_path)
+            st = Store(default_db(cfg.home))
+            try:
+                row = st.find(experiment)
+            finally:
+                st.close()
+            spec = from_jsonable(ExperimentSpec, json.loads(row["spec_json"]))
+            name = variant or (spec.variants[0].name if spec.variants else "baseline")
+            text = sbatch_script(spec, name, cfg.home / "experiments" / row["id"],
+                                 cores=os.cpu_count() or 1, time_min=time_min,
+                                 partition=partition)
+            if out is not None:
+                tmp = out.with_name(f".{out.name}.tmp")
+                tmp.write_text(text)
+                tmp.replace(out)
+
+            def render(con: Console) -> None:
+                con.print(text if out is None else f"wrote {out}", markup=False,
+                          highlight=False)
+
+            return Outcome(data={"experiment": row["id"], "variant": name, "script": text,
+                                 "path": str(out) if out else None}, render=render)
+
+        execute("script sbatch", as_json, run)

@@ -1,0 +1,1 @@
+"""export stage: batch scripts and regression tests from experiments and cards."""

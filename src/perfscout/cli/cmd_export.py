@@ -1,0 +1,70 @@
+"""``perfscout export reframe CARD``: a ReFrame regression test guarding a verified result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.state import OPTIONS
+from perfscout.config import load_config
+from perfscout.experiment.runner import result_from_json
+from perfscout.experiment.spec import ExperimentSpec
+from perfscout.experiment.store import Store, default_db
+from perfscout.export.reframe import reframe_test
+from perfscout.kb import CardStore
+from perfscout.model.errors import InputError
+from perfscout.model.serialize import from_jsonable
+
+
+def register(app: typer.Typer) -> None:
+    e_app = typer.Typer(help="Export verified results to other tools.", no_args_is_help=True)
+    app.add_typer(e_app, name="export")
+
+    @e_app.command("reframe")
+    def reframe(card_ref: str = typer.Argument(..., metavar="CARD"),
+                out: Path | None = typer.Option(None, "--out", help="write the test here"),
+                as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        """Print (or write) a ReFrame test whose performance reference is the card's result."""
+
+        def run() -> Outcome:
+            cfg = load_config(config_path=OPTIONS.config_path)
+            db = default_db(cfg.home)
+            with CardStore(db) as cs:
+                card = cs.get(card_ref)
+            if not card.experiments:
+                raise InputError(f"card {card.id} names no experiment")
+            st = Store(db)
+            try:
+                row = st.find(card.experiments[0])
+            finally:
+                st.close()
+            if not row.get("result_json"):
+                raise InputError(f"experiment {row['id']} has no result yet",
+                                 hint="resume it with `perfscout experiment run`")
+            spec = from_jsonable(ExperimentSpec, json.loads(row["spec_json"]))
+            res = result_from_json(json.loads(row["result_json"]))
+            names = [v.name for v in spec.variants if v.proposal_id == card.proposal_id]
+            if not names:
+                raise InputError(f"experiment {row['id']} has no variant for "
+                                 f"{card.proposal_id}")
+            median = res.outcome(names[0]).median or 0.0
+            text = reframe_test(card, spec, names[0], median,
+                                cfg.home / "experiments" / row["id"])
+            if out is not None:
+                tmp = out.with_name(f".{out.name}.tmp")
+                tmp.write_text(text)
+                tmp.replace(out)
+
+            def render(con: Console) -> None:
+                con.print(text if out is None else f"wrote {out}", markup=False,
+                          highlight=False)
+
+            return Outcome(data={"card": card.id, "variant": names[0], "reference": median,
+                                 "test": text, "path": str(out) if out else None},
+                           render=render)
+
+        execute("export reframe", as_json, run)

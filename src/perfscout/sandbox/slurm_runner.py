@@ -22,6 +22,7 @@ How outcomes are read, without depending on slurmdbd:
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import shlex
@@ -279,10 +280,8 @@ class SlurmRunner:
         if rc_text and rc_text[0].isdigit():
             status = int(rc_text[0])
             code, sig = (None, status - 128) if 128 < status <= 192 else (status, None)
-            try:
+            with contextlib.suppress(IndexError, ValueError):
                 duration = float(rc_text[2]) - float(rc_text[1])
-            except (IndexError, ValueError):
-                pass
         elif st is not None:
             code, sig = _exit_status(st.exit_code)
         state = st.state if st else ("" if not rc_text else "COMPLETED" if code == 0

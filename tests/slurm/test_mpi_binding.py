@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -108,3 +109,20 @@ def test_binding_experiment_as_slurm_jobs(ps_home: Path, tmp_path: Path) -> None
     subs = [r for r in read_records(default_log(ws))
             if str(r.get("purpose", "")).startswith("slurm:submit:experiment:run")]
     assert len(subs) == 3 * res.rounds and all(r["allowed"] for r in subs)
+
+
+def test_experiment_judged_at_one_message_size(ps_home: Path, tmp_path: Path) -> None:
+    """`metric: latency_us@2048` judges the 2 KiB latency from the size lines."""
+    require_tool("mpicc")
+    require_tool("mpirun")
+    ws = tmp_path.resolve()
+    spec = dataclasses.replace(binding_spec("at-2k", size=4096, repetitions=3),
+                               metric="latency_us@2048", warmup=0)
+    store = Store(ws / "db")
+    res = run_experiment(spec, default_runner(ws, config=load_config()), store, ws,
+                         cfg_get=load_config().get)
+    table = size_table(store.samples(res.id))
+    store.close()
+    assert res.metric == "latency_us@2048" and res.baseline.median is not None
+    assert abs(res.baseline.median - table["bind-core"][2048]) <= 1e-9 * res.baseline.median
+    assert res.outcome("bind-none").verdict in VERDICTS

@@ -12,6 +12,7 @@ from conftest import require_service
 from perfscout.config import load_config
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.approval import grant_token
+from perfscout.sandbox.audit import default_log, read_records
 from perfscout.sandbox.runner import default_runner
 from perfscout.sandbox.slurm_runner import SlurmRunner, parse_scontrol_jobs
 
@@ -19,9 +20,11 @@ SQ_C = r"""
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
+#include <unistd.h>
 int main(int argc, char **argv) {
   long x = argc > 1 ? atol(argv[1]) : 0;
   if (x == -11) raise(SIGSEGV);
+  if (x == -100) sleep(300);
   if (getenv("PERFSCOUT_SQ_ADD")) x += atol(getenv("PERFSCOUT_SQ_ADD"));
   if (getenv("SQ_ADD")) x += 100 * atol(getenv("SQ_ADD"));
   if (x < 0) return (int)-x;
@@ -110,3 +113,31 @@ def test_trial_batch_as_one_job_array(slurm: tuple[SlurmRunner, str]) -> None:
     res = runner.run_array(reqs)
     assert [r.stdout.strip() for r in res] == ["0", "1", "4", "9"]
     assert len({r.job_id.split("_")[0] for r in res if r.job_id}) == 1
+
+
+def test_cancel_after_the_wait_budget(slurm: tuple[SlurmRunner, str]) -> None:
+    """An array that outlives the runner's wait is scancel'led; its tasks come back timed out."""
+    runner, token = slurm
+    impatient = SlurmRunner(runner.inner, runner.workspace, sbatch_args=runner.sbatch_args,
+                            poll_s=0.5, max_wait_s=3)
+    res = impatient.run(RunRequest((str(runner.workspace / "sq"), "-100"), approval_token=token,
+                                    timeout_s=120))
+    assert res.allowed and res.timed_out and not res.ok and res.reason == "CANCELLED"
+    job = (res.job_id or "").split("_")[0]
+    shown = subprocess.run(["scontrol", "-o", "show", "job", job], capture_output=True,
+                           text=True).stdout
+    assert "JobState=CANCELLED" in shown
+    cancels = [r for r in read_records(default_log(runner.workspace))
+               if r.get("purpose") == "slurm:cancel-on-timeout"]
+    assert len(cancels) == 1 and cancels[0]["argv"] == ["scancel", job]
+
+
+def test_slurm_time_limit_is_a_timeout(slurm: tuple[SlurmRunner, str]) -> None:
+    """A task stopped by Slurm at its --time limit (1 minute here) is TIMEOUT and timed out;
+    its sibling in the same array completes."""
+    runner, token = slurm
+    slow, quick = runner.run_array([
+        RunRequest((str(runner.workspace / "sq"), "-100"), approval_token=token, timeout_s=30),
+        RunRequest((str(runner.workspace / "sq"), "6"), approval_token=token, timeout_s=30)])
+    assert slow.timed_out and slow.reason == "TIMEOUT" and not slow.ok
+    assert quick.ok and quick.stdout.strip() == "36"

@@ -105,11 +105,13 @@ class SlurmRunner:
     runner does not hold tokens; the person who built this runner approved its submissions).
     Requests whose ``purpose`` starts with one of ``local_purposes`` (e.g.
     ``("experiment:build",)``) run on ``inner`` directly: compile here, run on the cluster.
-    ``poll_s`` is the polling interval."""
+    ``poll_s`` is the polling interval. ``max_wait_s`` bounds the wait for a whole submission
+    before it is cancelled (default: every task's time limit back to back, plus 60 s)."""
 
     def __init__(self, inner: Runner, workspace: Path, *, sbatch_args: Sequence[str] = (),
                  poll_s: float = 1.0, default_timeout_s: float = 600.0,
                  approval_token: str | None = None, local_purposes: Sequence[str] = (),
+                 max_wait_s: float | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.inner = inner
         self.workspace = workspace
@@ -119,6 +121,7 @@ class SlurmRunner:
         self.default_timeout_s = default_timeout_s
         self.approval_token = approval_token
         self.local_purposes = tuple(local_purposes)
+        self.max_wait_s = max_wait_s
         self._sleep = sleep
 
     # -- Runner protocol ----------------------------------------------------------------------
@@ -142,8 +145,9 @@ class SlurmRunner:
 
         Each task gets the largest of the requests' timeouts as its Slurm time limit; the
         first request's approval token (or the runner's) authorises the submission. When the
-        array outlives every task's limit back to back, it is cancelled and the unfinished
-        tasks come back ``timed_out``."""
+        array outlives ``max_wait_s``, it is cancelled and the unfinished
+        tasks come back ``timed_out`` (``reason`` CANCELLED); a task Slurm stopped at its own
+        limit comes back ``timed_out`` with ``reason`` TIMEOUT."""
         if not requests:
             return []
         token = next((r.approval_token for r in requests if r.approval_token),
@@ -169,7 +173,8 @@ class SlurmRunner:
             return [RunResult(r.argv, sub.allowed, sub.rule, f"sbatch failed: {reason}",
                               exit_code=sub.exit_code) for r in requests]
         job = sub.stdout.strip().split(";")[0]
-        seen, timed_out = self._wait(job, len(requests), timeout * len(requests) + 60, token)
+        budget = self.max_wait_s if self.max_wait_s is not None else limit * len(requests) + 60
+        seen, timed_out = self._wait(job, len(requests), budget, token)
         missing = [i for i in range(len(requests)) if not (i in seen and seen[i].final)]
         if missing:
             seen.update(self._accounting(job, {i: seen[i] for i in missing if i in seen},

@@ -293,7 +293,8 @@ class SlurmRunner:
                                      else "FAILED")
         if state and state != "COMPLETED" and code == 0:
             code = None  # the scheduler ended it after the command returned: not a success
-        timed_out = state == "TIMEOUT" or (cancelled and state in ("", "CANCELLED"))
+        # cancelled by this runner: whatever had not ended on its own ran out of time
+        timed_out = state == "TIMEOUT" or (cancelled and state not in ("COMPLETED", "FAILED"))
         reason = "" if state == "COMPLETED" else (state or "UNKNOWN: no scheduler record")
         return RunResult(
             r.argv, True, rule, reason=reason, exit_code=code, signal=sig, timed_out=timed_out,

@@ -76,6 +76,29 @@ def _setns(fd: int) -> None:
         raise OSError(err, "setns(CLONE_NEWNET): " + os.strerror(err))
 
 
+class _OwnedFd:
+    """A descriptor closed when the object goes (a thread's local data goes with the thread)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __del__(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+
+
+_home_ns = threading.local()
+
+
+def _home_netns_fd() -> int:
+    """A descriptor of the calling thread's own namespace, opened once per thread."""
+    owned: _OwnedFd | None = getattr(_home_ns, "fd", None)
+    if owned is None:
+        owned = _OwnedFd(os.open(_thread_netns_path(), os.O_RDONLY | os.O_CLOEXEC))
+        _home_ns.fd = owned
+    return owned.fd
+
+
 class IsolatedNetns:
     """A network namespace with only ``lo`` (up), kept open by a file descriptor.
 
@@ -106,15 +129,12 @@ class IsolatedNetns:
     @contextlib.contextmanager
     def entered(self) -> Iterator[None]:
         """Switch the calling thread into the namespace for the block (children inherit it)."""
-        home = os.open(_thread_netns_path(), os.O_RDONLY | os.O_CLOEXEC)
+        home = _home_netns_fd()
+        _setns(self.fd)
         try:
-            _setns(self.fd)
-            try:
-                yield
-            finally:
-                _setns(home)  # if this failed the thread would stay isolated: the safe side
+            yield
         finally:
-            os.close(home)
+            _setns(home)  # if this failed the thread would stay isolated: the safe side
 
     def close(self) -> None:
         """Release the namespace (it goes away once no process is left in it)."""

@@ -1,6 +1,7 @@
 """Runner overhead: LocalRunner vs bare subprocess.run on /bin/true, interleaved, medians.
 
-Four ways round robin, so load changes hit them alike: bare ``subprocess.run`` with captured
+Four ways round robin, so load changes hit them alike (the ratio of each block of 50 rounds
+is reported too: on a shared machine it moves): bare ``subprocess.run`` with captured
 output; the runner as shipped (exec wrapper, network namespace, cgroup, rlimits, audit); the
 runner for a command whose rule allows the network (no namespace switch); the runner without
 the exec wrapper (``preexec_fn`` fallback). One-time costs (building the wrapper, making the
@@ -66,12 +67,17 @@ def main(n: int = 300, warmup: int = 10) -> None:
             res = last[key]
             assert res.exit_code == 0, (key, res)  # type: ignore[attr-defined]
         b = _ms(times["bare"])
+        block = n // 6  # the machine is shared: show how much the ratio moves between blocks
+        block_ratios = sorted(
+            median(times["runner"][i:i + block]) / median(times["bare"][i:i + block])
+            for i in range(0, block * 6, block))
         figures = {
             "n": n,
             "bare_median_ms": b,
             "runner_median_ms": _ms(times["runner"]),
             "ratio": _ms(times["runner"]) / b,
             "overhead_ms": _ms(times["runner"]) - b,
+            "ratio_by_block_of_50": [round(x, 3) for x in block_ratios],
             "runner_network_on_median_ms": _ms(times["runner_network_on"]),
             "ratio_network_on": _ms(times["runner_network_on"]) / b,
             "runner_preexec_median_ms": _ms(times["runner_preexec"]),

@@ -33,11 +33,14 @@ def default_log(workspace: Path) -> Path:
     return workspace / ".perfscout" / LOG_NAME
 
 
+def _canonical(record: Mapping[str, Any]) -> str:
+    body = {k: v for k, v in record.items() if k != "hash"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def record_hash(record: Mapping[str, Any]) -> str:
     """SHA-256 of the canonical JSON of ``record`` minus its ``hash`` field."""
-    body = {k: v for k, v in record.items() if k != "hash"}
-    blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(blob.encode()).hexdigest()
+    return hashlib.sha256(_canonical(record).encode()).hexdigest()
 
 
 HEAD_SIZE = 128  # bytes: the head JSON padded with spaces, rewritten in place
@@ -114,8 +117,10 @@ class AuditLog:
                 rec = dict(record)
                 rec["seq"] = count + 1
                 rec["prev"] = prev
-                rec["hash"] = record_hash(rec)
-                line = json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n"
+                body = _canonical(rec)
+                rec["hash"] = hashlib.sha256(body.encode()).hexdigest()
+                # the line is the canonical body plus its hash (verify re-derives the body)
+                line = body[:-1] + (',' if len(rec) > 1 else '') + f'"hash":"{rec["hash"]}"}}\n'
                 os.write(fd, line.encode())
                 after = _stamp(os.fstat(fd))
             finally:

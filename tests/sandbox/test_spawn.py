@@ -202,3 +202,15 @@ def test_policy_parse_is_cached_by_text(tmp_path: Path) -> None:
     assert p1 is load_policy(f) and set(p1.executables) == {"true"}
     f.write_text("version: 1\nexecutables:\n  uname: {}\n")
     assert set(load_policy(f).executables) == {"uname"}
+
+
+def test_a_group_without_a_pool_removes_its_cgroup() -> None:
+    from perfscout.sandbox.containment import RunGroup
+
+    g = RunGroup(10)
+    if g.cgroup is None:
+        pytest.skip("no writable pids cgroup here")
+    cg = g.cgroup
+    assert (cg / "pids.max").read_text().strip() == "10"
+    g.close()
+    assert not cg.exists()

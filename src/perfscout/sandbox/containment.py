@@ -310,6 +310,7 @@ class RunGroup:
         self.sid: int | None = None
         self.started = time.time()
         self.nproc = nproc
+        self._own_pool = pool is None
         self.pool = pool or CgroupPool()
         self.cgroup: Path | None = self.pool.acquire(nproc)
 
@@ -406,7 +407,10 @@ class RunGroup:
         """Give the cgroup back to the pool (or remove it, once empty)."""
         if self.cgroup is None:
             return
-        self.pool.release(self.cgroup, self.nproc)
+        if self._own_pool:
+            _rmdir_when_empty(self.cgroup)
+        else:
+            self.pool.release(self.cgroup, self.nproc)
         self.cgroup = None
 
 

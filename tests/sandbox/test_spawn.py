@@ -214,3 +214,23 @@ def test_a_group_without_a_pool_removes_its_cgroup() -> None:
     assert (cg / "pids.max").read_text().strip() == "10"
     g.close()
     assert not cg.exists()
+
+
+def test_idle_cgroups_of_a_vanished_process_are_reaped(box: Box) -> None:
+    """A runner in a child that leaves with os._exit (no exit handlers) leaks nothing for long."""
+    if not _cgroup_ok():
+        pytest.skip("no writable pids cgroup here")
+    base = next(r for r in CGROUP_ROOTS if (r / "cgroup.procs").exists()) / "perfscout"
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 1
+        try:
+            code = 0 if box.runner().run(RunRequest(("true",))).ok else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    left = [p for p in base.iterdir() if p.name.startswith(f"{pid}-")]
+    assert left, "the child's pooled cgroup should still be there (no exit handlers ran)"
+    box.runner()  # a new pool reaps it
+    assert not any(p.exists() for p in left)

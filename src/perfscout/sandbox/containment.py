@@ -220,7 +220,9 @@ class CgroupPool:
     """Empty per-run ``pids`` cgroups kept for reuse (a runner's commands skip mkdir/rmdir).
 
     A cgroup goes back to the pool only when it is empty after its command; :meth:`close`
-    removes the idle ones (the runner calls it when it is collected, and at exit).
+    removes the idle ones (the runner calls it when it is collected, and at exit). Cgroups are
+    named ``PID-ID``; a new pool removes the empty ones whose process is gone (one that exited
+    without running its exit handlers: ``os._exit``, multiprocessing children, SIGKILL).
     """
 
     def __init__(self) -> None:
@@ -228,6 +230,8 @@ class CgroupPool:
         self._lock = threading.Lock()
         self._root = next((r for r in CGROUP_ROOTS
                            if (r / "cgroup.procs").exists() and os.access(r, os.W_OK)), None)
+        if self._root is not None:
+            _reap_stale(self._root / "perfscout")
 
     @property
     def usable(self) -> bool:
@@ -241,7 +245,7 @@ class CgroupPool:
             cg, current = self._idle.pop() if self._idle else (None, -1)
         try:
             if cg is None:
-                cg = self._root / "perfscout" / uuid.uuid4().hex
+                cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
                 cg.mkdir(parents=True)
             if nproc != current:
                 (cg / "pids.max").write_text("max" if nproc is None else str(nproc))
@@ -266,6 +270,26 @@ class CgroupPool:
         for cg, _ in idle:
             with contextlib.suppress(OSError):
                 cg.rmdir()
+
+
+def _reap_stale(base: Path) -> None:
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        pid, dash, _ = name.partition("-")
+        if not dash or not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # its process lives
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        with contextlib.suppress(OSError):
+            os.rmdir(base / name)  # fails, harmlessly, while a process is still inside
 
 
 def cgroup_pids(cg: Path) -> list[int]:

@@ -10,8 +10,8 @@ import ast
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
-ORDER = ["model", "snapshot", "ingest", "diagnose", "advise", "sandbox", "experiment", "tune",
-         "patch", "kb", "report"]
+ORDER = ["model", "snapshot", "ingest", "diagnose", "triage", "advise", "sandbox", "experiment",
+         "tune", "patch", "kb", "report"]
 ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
 
 

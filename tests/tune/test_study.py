@@ -92,8 +92,10 @@ def test_two_workers_share_a_study_without_evaluating_twice(tmp_path: Path,
     env = json.loads(cp.stdout)
     assert env["status"] == "ok", env["errors"]
     st = _study(ps_home, "shared")
-    done = [t for t in st.trials if t.state == TrialState.COMPLETE]
-    assert len(done) >= 8
+    fin = [t for t in st.trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]
+    done = [t for t in fin if t.state == TrialState.COMPLETE]
+    assert len(fin) >= 8 and done  # noisy runs may fail (they are failed, not scored)
+    assert not [t for t in st.trials if t.state == TrialState.RUNNING]
     evaluated = [t for t in done if "cached_from" not in t.user_attrs]
     pids = {t.user_attrs["pid"] for t in st.trials}
     assert len(pids) == 2, "both workers asked trials"

@@ -29,7 +29,7 @@ def summary_table(res: DemoResult) -> Table:
                    if p.actual_gain else "-")
             style = VERDICT_STYLE.get(p.verdict, "")
             t.add_row(k.kernel, p.id, p.kind, exp, act, f"[{style}]{p.verdict}[/]", p.stage,
-                      "; ".join(p.reasons)[:80])
+                      "; ".join(p.reasons)[:40])
     return t
 
 

@@ -126,6 +126,8 @@ def register(app: typer.Typer) -> None:
             if workers > 1:
                 from perfscout.tune.study import run_workers
 
+                # create the study once, so the workers only load it (no creation race)
+                load_or_create(name, open_storage(storage, cfg.home), "maximize", sampler)
                 codes = run_workers(workers, _worker_entry, dict(
                     space=space, size=size, budget=budget, study_name=name, storage=storage,
                     sampler=sampler, config_path=OPTIONS.config_path))
@@ -154,8 +156,19 @@ def register(app: typer.Typer) -> None:
 
 def _worker_entry(space: Space, size: int, budget: int, study_name: str, storage: str | None,
                   sampler: str, config_path: str | None, seed: int) -> None:
+    import sys
+
     cfg = load_config(config_path=config_path)
     work = workspace(cfg)
+    try:
+        _tune_worker(space, size, budget, study_name, storage, sampler, cfg, work, seed)
+    except Exception as exc:  # a worker reports one line and a non-zero exit, no traceback
+        sys.stderr.write(f"perfscout tune worker {seed}: {type(exc).__name__}: {exc}\n")
+        raise SystemExit(1) from None
+
+
+def _tune_worker(space: Space, size: int, budget: int, study_name: str, storage: str | None,
+                 sampler: str, cfg: Any, work: Path, seed: int) -> None:
     tune(space, size=size, runner=default_runner(work), store=open_store(cfg), workspace=work,
          cfg_get=cfg.get, budget=budget, study_name=study_name, storage=storage, home=cfg.home,
          sampler=sampler, seed=seed, lock=cfg.home / "locks" / "timing.lock")

@@ -32,7 +32,7 @@ def result_table(res: ExperimentResult) -> Table:
     """One row per variant: median with CI, speedup with CI, p-value, verdict and reasons."""
     t = Table(title=f"experiment {res.id}: {res.kernel} n={res.size} metric={res.metric} "
                     f"({res.direction} is better), {res.rounds} rounds")
-    for col in ("variant", "samples", "median [95% CI]", "CV", "speedup [95% CI]", "p",
+    for col in ("variant", "samples", "median [95% CI]", "rCV", "speedup [95% CI]", "p",
                 "verdict", "why"):
         t.add_column(col)
 

@@ -27,6 +27,7 @@ EXPLAINS: tuple[tuple[str, str], ...] = (
     ("sys.tlb_pagefaults", "hw.memory_bandwidth"),
     ("hw.cache_locality", "hw.memory_bandwidth"),
     ("hw.vectorization", "hw.compute_bound"),
+    ("hw.bad_speculation", "hw.frontend"),  # a flush refetches: the frontend idles after it
     ("sys.io", "app.io_hotspot"),
     ("rt.serial_fraction", "rt.omp_imbalance"),
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 from perfscout.diagnose import thresholds as th
 from perfscout.model.findings import DataRequest, Evidence, Finding, Status
-from perfscout.model.metrics import Hotspot, Metric, Profile, Remark, ScopeKind, SourceRef
+from perfscout.model.metrics import Hotspot, Metric, Profile, Remark, Scope, ScopeKind, SourceRef
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.taxonomy import FINDING_IDS, layer_of
@@ -51,6 +51,11 @@ def source_kind(fmt: str) -> str:
         if f.startswith(prefix):
             return prefix
     return f
+
+
+def is_core_type(scope: Scope) -> bool:
+    """A hybrid CPU's core-type PMU (``cpu_atom``, ``cpu_core``): not a thread or a CPU."""
+    return scope.kind == ScopeKind.CORE and not any(ch.isdigit() for ch in scope.name)
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,14 @@ class Context:
         for loc in found:
             if loc.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE):
                 return loc
+        types = [loc for loc in found if is_core_type(loc.metric.scope)]
+        if len(types) >= 2:
+            # a hybrid CPU counts each core type apart: the type that ran the most cycles did
+            # the work; a type multiplexed in for 1% of the time is noise
+            def busy(loc: Located) -> float:
+                return max((m.value for m in loc.profile.metrics if m.name == "cycles"
+                            and m.scope == loc.metric.scope), default=0.0)
+            return max(types, key=busy)
         return found[0] if found else None
 
     def has(self, name: str) -> bool:

@@ -26,6 +26,7 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("roofline.ridge_factor", 1.0, "arith. intensity / ridge point below: memory side"),
     Threshold("cache.llc_miss_ratio", 0.10, "LLC misses / references at or above: many misses"),
     Threshold("cache.l1d_miss_ratio", 0.05, "L1D load misses / loads at or above: many misses"),
+    Threshold("cache.l2_miss_ratio", 0.20, "L2 misses / L2 requests at or above: many misses"),
     Threshold("cache.sim_d1_miss_ratio", 0.05, "cachegrind simulated D1 miss ratio at or above"),
     Threshold("cache.sim_ll_miss_ratio", 0.01, "cachegrind simulated LL miss ratio at or above"),
     Threshold("numa.remote_ratio", 0.20, "remote / all NUMA accesses at or above: remote memory"),
@@ -37,6 +38,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("vector.missed_share", 0.30, "missed / all remarked loops at or above"),
     Threshold("compute.flops_near_peak", 0.50, "achieved / peak FLOP rate at or above"),
     Threshold("compute.ipc_high", 2.5, "IPC at or above: the core is busy retiring"),
+    Threshold("compute.tma_share", 0.50, "TMA retiring or core-bound share of slots at or above: "
+              "the execution units are the limit"),
     Threshold("frontend.share", 0.25, "frontend-bound share (TMA or stalled-frontend/cycles) at or "
               "above"),
     Threshold("badspec.share", 0.15, "bad-speculation share (TMA) at or above"),
@@ -57,11 +60,15 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
     Threshold("imbalance.max_over_mean", 1.20, "max / mean of per-rank or per-thread work at or "
               "above"),
+    Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
+              "above: the imbalance costs a material share of the run"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
     Threshold("msg.many", 1000.0, "messages at or above: many"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
+    Threshold("serial.busy_cpus", 1.3, "CPUs kept busy by one run at or below which, on a "
+              "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "

@@ -20,7 +20,7 @@ from typing import Any
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.kernels import kernel, parse_result_line
 from perfscout.experiment.spec import ExperimentSpec, Variant, resolve, validate
-from perfscout.experiment.stats import INVALID, NEUTRAL, compare, cv, median_ci, seed_for
+from perfscout.experiment.stats import INVALID, NEUTRAL, compare, median_ci, robust_cv, seed_for
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample, gate
 from perfscout.model.errors import InputError, PerfscoutError
@@ -108,13 +108,14 @@ def run_argv(spec: ExperimentSpec, variant: Variant, exe: Path) -> tuple[list[st
     """The argv (launcher prefix + program + args) and extra environment of one run."""
     args = [a.replace("{size}", str(spec.size)) for a in spec.args]
     env = dict(variant.env)
-    if variant.threads:
-        env["OMP_NUM_THREADS"] = str(variant.threads)
+    threads = variant.threads or spec.baseline.threads  # a variant inherits the baseline's
+    if threads:
+        env["OMP_NUM_THREADS"] = str(threads)
     argv = [*variant.launcher]
     if spec.kernel and kernel(spec.kernel).mpi:
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        argv += ["mpirun", "-np", str(variant.ranks or 2)]
+        argv += ["mpirun", "-np", str(variant.ranks or spec.baseline.ranks or 2)]
     return [*argv, str(exe), *args], env
 
 
@@ -217,7 +218,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
                     "cv": None}
         m = median_ci(vals, seed=seed_for(exp_id, name))
         return {"samples": len(xs), "median": m.value, "median_low": m.low,
-                "median_high": m.high, "cv": cv(vals)}
+                "median_high": m.high, "cv": robust_cv(vals)}
 
     breasons = gate(base, base, check=spec.check, cv_max=cv_max,
                     peak_bandwidth_MBps=spec.peak_bandwidth_MBps, is_baseline=True)

@@ -58,6 +58,18 @@ def cv(xs: Sequence[float]) -> float:
     return float(arr.std(ddof=1) / abs(mean)) if mean else math.inf
 
 
+def robust_cv(xs: Sequence[float]) -> float:
+    """Noise robust to a few descheduled runs: 1.4826 * MAD / median (equals the CV for normal
+    samples); 0 for fewer than two samples."""
+    if len(xs) < 2:
+        return 0.0
+    arr = np.asarray(xs, dtype=float)
+    med = float(np.median(arr))
+    if not med:
+        return math.inf
+    return float(1.4826 * np.median(np.abs(arr - med)) / abs(med))
+
+
 def median_ci(xs: Sequence[float], *, level: float = 0.95, n_boot: int = 2000,
               seed: int = 0) -> Interval:
     """Median of ``xs`` with a bootstrap percentile interval."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from perfscout.model.errors import UsageError
 from perfscout.model.findings import DataRequest, Finding
@@ -16,6 +17,9 @@ from perfscout.model.metrics import Profile
 from perfscout.model.proposals import DoNot, Proposal, Rejected
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
+
+if TYPE_CHECKING:
+    from perfscout.advise import Advice
 
 
 @dataclass(frozen=True)
@@ -44,15 +48,36 @@ def analyze(
     ``fmt`` forces one input format for every path instead of sniffing each."""
     from perfscout.diagnose.engine import diagnose
     from perfscout.diagnose.thresholds import resolve
+    from perfscout.ingest.derive import derive
     from perfscout.ingest.registry import load
 
     resolve(thresholds)  # a bad override fails before any file is read
 
     if not paths:
         raise UsageError("no input files", hint="give one or more profiler outputs")
-    profiles = tuple(load(p, fmt) for p in paths)
+    profiles = tuple(derive(load(p, fmt)) for p in paths)  # derived metrics in one place
     d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
+    adv = _advise(d.findings, snapshot, profiles, runner)
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,
         data_requests=d.data_requests, limits=d.limits, thresholds=d.thresholds,
+        proposals=adv.proposals, rejected=adv.rejected, do_not=adv.do_not,
     )
+
+
+# --- advise (kept as one separate block) ----------------------------------------------------
+def _advise(findings: Sequence[Finding], snapshot: PlatformSnapshot | None,
+            profiles: Sequence[Profile], runner: Runner | None) -> Advice:
+    """advise() after diagnose; verification commands are checked against ``runner``'s policy,
+    else the default sandbox policy over a throwaway workspace (nothing is run)."""
+    import tempfile
+
+    from perfscout.advise import advise
+
+    if runner is not None:
+        return advise(findings, snapshot, profiles, policy_check=runner.check)
+    from perfscout.sandbox import default_runner
+
+    with tempfile.TemporaryDirectory(prefix="perfscout-advise-") as ws:
+        return advise(findings, snapshot, profiles,
+                      policy_check=default_runner(Path(ws)).check)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -35,9 +36,9 @@ FALLBACK_LABEL = "fixed demo list (catalog-like; analyze/advise not available in
 
 # kernel -> (baseline variant, screening size, confirmation size)
 DEMO_KERNELS: dict[str, tuple[Variant, int, int]] = {
-    "matmul": (Variant("baseline", flags=("-O2", "-fopenmp")), 256, 512),
-    "triad": (Variant("baseline", threads=1), 4_000_000, 10_000_000),
-    "jacobi": (Variant("baseline", threads=1), 256, 768),
+    "matmul": (Variant("baseline", flags=("-O2", "-fopenmp")), 384, 512),
+    "triad": (Variant("baseline", threads=1), 20_000_000, 50_000_000),
+    "jacobi": (Variant("baseline", threads=1), 512, 1024),
 }
 
 
@@ -162,19 +163,26 @@ def _try_analyze(paths: Sequence[Path], snapshot: Any, runner: Runner
     return list(analysis.proposals), "analyze"
 
 
+CACHE_SIM = {"matmul": 128, "jacobi": 256}  # kernel -> problem size under cachegrind
+
+
 def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | None, str]:
     """likwid-bench ``stream`` on all cores when it works, else the best of our own STREAM
     kernels (copy and triad, all threads, best of 10 passes)."""
-    res = runner.run(RunRequest(("likwid-bench", "-t", "stream", "-w", "S0:200MB"),
+    work = f"S0:2GB:{os.cpu_count() or 1}"  # well beyond the last-level cache
+    res = runner.run(RunRequest(("likwid-bench", "-t", "stream", "-w", work),
                                 cwd=str(workspace), timeout_s=60, purpose="demo:peak-bw"))
     m = re.search(r"MByte/s:\s*([0-9.]+)", res.stdout) if res.ok else None
     if m:
-        return float(m.group(1)), "likwid-bench -t stream -w S0:200MB"
+        saved = workspace / "profile" / "likwid-bench-stream.txt"
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(res.stdout)  # analyze reads the measured peak from it
+        return float(m.group(1)), f"likwid-bench -t stream -w {work}"
     best = None
-    spec = ExperimentSpec("peak", Variant("baseline"), (), kernel="triad", size=10_000_000)
+    spec = ExperimentSpec("peak", Variant("baseline"), (), kernel="triad", size=50_000_000)
     b = build_variant(runner, spec, spec.baseline, workspace / "peak")
     for op in ("copy", "triad"):
-        r = runner.run(RunRequest((str(b.exe), "10000000", op, "10"), cwd=str(b.exe.parent),
+        r = runner.run(RunRequest((str(b.exe), "50000000", op, "10"), cwd=str(b.exe.parent),
                                   timeout_s=60, purpose="demo:peak-bw"))
         if r.ok:
             v = parse_result_line(r.stdout).value
@@ -215,6 +223,20 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if spec.kernel in CACHE_SIM:
+        # no hardware counters here: a cache simulation says whether misses are the problem
+        cg = pdir / "cachegrind.out"
+        small = [a.replace("{size}", str(CACHE_SIM[spec.kernel])) for a in spec.args
+                 ] or [str(CACHE_SIM[spec.kernel])]
+        sim = runner.run(RunRequest(
+            ("valgrind", "--tool=cachegrind", "--cache-sim=yes",
+             f"--cachegrind-out-file={cg}", str(b.exe), *small[:1]), cwd=str(pdir), env=env,
+            timeout_s=spec.timeout_s, purpose="demo:cachegrind"))
+        if sim.ok and cg.is_file():
+            files.append(cg)
+    peak = workspace / "profile" / "likwid-bench-stream.txt"
+    if peak.is_file():
+        files.append(peak)
     return files
 
 
@@ -260,7 +282,9 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
     outcomes = []
     for kname in kernels:
         base, screen, confirm = DEMO_KERNELS[kname]
-        spec = ExperimentSpec(f"demo-{kname}", base, (), kernel=kname, size=confirm,
+        # best of 5 multiplies per matmul run: the BLAS variant runs for ~1 ms otherwise
+        args = ("{size}", "5") if kname == "matmul" else ()
+        spec = ExperimentSpec(f"demo-{kname}", base, (), kernel=kname, size=confirm, args=args,
                               screening_size=screen, confirmation_size=confirm,
                               peak_bandwidth_MBps=peak)
         say(f"2/5 {kname}: baseline run with perf stat and compiler remarks")

@@ -28,3 +28,10 @@ gcc -O3 -march=native -fopt-info-vec-all -c src/gather.c -o "$B/gather.o" 2> gcc
 for t in 1 2 4; do
   /usr/bin/time -v -o time-v-sweep-$t.txt env OMP_NUM_THREADS=$t "$B/sweep" > /dev/null
 done
+# two MPI ranks: rank 0 parses its input first (the largest single function), then both run an
+# imbalanced loop closed by MPI_Allreduce; the waiting rank polls Open MPI's progress engine.
+# A flat perf report by shared object and symbol: parsing heads the list, MPI waits take more
+# of the total spread over many library rows.
+mpicc -O2 -g -fno-omit-frame-pointer src/parse_then_wait.c -o "$B/ptw"
+(cd "$B" && perf record -e cpu-clock -F 999 -o ptw.data -- mpirun -np 2 ./ptw > /dev/null 2>&1)
+perf report -i "$B/ptw.data" --stdio -F overhead,comm,dso,sym 2> /dev/null > perf-report-parse-then-mpi-wait.txt

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import math
 
-from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import ScopeKind
 
+SOCKET_LEVEL = ("mem.", "energy", "power", "dram")
+
+
+def _across_ranks(x: Located) -> bool:
+    """A printed imbalance, or one derived across MPI ranks; a spread across the threads of one
+    process is the OpenMP rule's, and one across a hybrid CPU's core types is no imbalance."""
+    if not x.metric.derived:
+        return True
+    if x.metric.raw_name.startswith(SOCKET_LEVEL):
+        return False  # uncore counters are read by one thread per socket: zero elsewhere
+    ranks_ = {m.scope.name for m in x.profile.metrics
+              if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK}
+    return len(ranks_) >= 2
+
 
 @rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
-      thresholds=("imbalance.max_over_mean",), request=_mpip)
+      thresholds=("imbalance.max_over_mean", "imbalance.min_cost"), request=_mpip)
 def load_imbalance(ctx: Context) -> Finding | None:
     """Per-rank compute time (app - MPI) spreads: some ranks wait for the slowest."""
     lim = ctx.t("imbalance.max_over_mean")
@@ -26,7 +40,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             top = max(work, key=lambda r: work[r])
             low = min(work, key=lambda r: work[r])
             ratio = work[top] / mean
-            if ratio >= lim:
+            cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
+            if ratio >= lim and cost >= ctx.t("imbalance.min_cost"):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
@@ -35,7 +50,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
                 return ctx.finding("alg.load_imbalance", 0.8, "compute is unevenly split "
                                    "across ranks", ev)
     im = [x for x in ctx.all("imbalance.max_over_mean")
-          if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)]
+          if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
+          and _across_ranks(x)]
     for x in im:
         if x.value >= lim:
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
@@ -44,7 +60,7 @@ def load_imbalance(ctx: Context) -> Finding | None:
 
 
 @rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),
-      thresholds=("msg.small_bytes", "msg.many"))
+      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share"))
 def small_messages(ctx: Context) -> Finding | None:
     """Many small messages: latency, not bandwidth, sets the communication cost."""
     cnt = ctx.top("mpi.msg_count")
@@ -60,6 +76,10 @@ def small_messages(ctx: Context) -> Finding | None:
     small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
     if mean >= small or cnt.value < many:
         return None
+    share = ctx.top("mpi.time_share")
+    floor = ctx.t("mpi.comm_share")
+    if share is not None and share.value < floor:
+        return None  # messages can be small and many, but MPI is too little of the run to matter
     ev = [ctx.ev(cnt, f"{fmt(cnt.value)} messages", f"count >= {many:g}")]
     ev.append(Evidence("mpi.msg_size_mean", mean, "B",
                        size.source if size is not None else cnt.source,

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, rule
-from perfscout.diagnose.rules.common import achieved_bw, category_share, fmt, is_io, mem_bench
+from perfscout.diagnose.rules.common import (
+    achieved_bw,
+    category_share,
+    fmt,
+    hot_is_mpi,
+    is_io,
+    mem_bench,
+)
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Finding
 
@@ -14,7 +21,7 @@ from perfscout.model.findings import Finding
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head)."""
-    sh = category_share(ctx, is_io)
+    sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
     lim = ctx.t("app.io_share")
     if sh is None or sh.share < lim:
         return None

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from perfscout.diagnose.engine import Context, Located
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 NET_BENCH = ("osu", "imb")
 
@@ -35,6 +37,32 @@ def is_mpi(name: str) -> bool:
 def is_mpi_wait(name: str) -> bool:
     toks = tokens(name)
     return is_mpi(name) and any(t.startswith(MPI_WAIT) for t in toks[1:] or toks)
+
+
+# shared objects of MPI implementations (Open MPI, MPICH/MVAPICH, Intel MPI and their transports)
+MPI_MODULES = ("libmpi", "libopen-pal", "libopen-rte", "mca_", "libmpich", "libmca", "libpsm",
+               "libucp", "libuct", "libucs", "libfabric", "libinfinipath", "libpmix")
+# the progress engine and transport polling loops: a rank sitting here is waiting for a peer
+PROGRESS_MODULES = ("libopen-pal", "mca_btl", "mca_pml", "mca_coll", "libpsm", "libucp",
+                    "libuct", "libucs", "libfabric", "libinfinipath")
+
+
+def _module(h: Hotspot) -> str:
+    return h.module.rsplit("/", 1)[-1].lower()
+
+
+def hot_is_mpi(h: Hotspot) -> bool:
+    """A hotspot inside MPI: an MPI function by name, or any code of an MPI library (symbols
+    of the library's components are often stripped, leaving bare addresses)."""
+    return is_mpi(h.name) or _module(h).startswith(MPI_MODULES)
+
+
+def hot_is_mpi_wait(h: Hotspot) -> bool:
+    """Waiting inside MPI: a Wait/Barrier/collective function, or the progress engine and
+    transport polling code where a busy-waiting rank spends its samples."""
+    if is_mpi_wait(h.name) or "progress" in h.name.lower():
+        return hot_is_mpi(h)
+    return _module(h).startswith(PROGRESS_MODULES)
 
 
 def is_io(name: str) -> bool:
@@ -69,15 +97,15 @@ def hotspot_shares(h_profile: Profile) -> list[tuple[Hotspot, float]]:
     return out
 
 
-def category_share(ctx: Context, pred: object) -> Share | None:
-    """The largest share of functions matching ``pred`` over any one profile's whole total."""
+def category_share(ctx: Context, pred: Callable[[Hotspot], bool]) -> Share | None:
+    """The largest share of hotspots matching ``pred`` over any one profile's whole total."""
     best: Share | None = None
     seen: set[int] = set()
     for _, p in ctx.hotspots():
         if id(p) in seen:
             continue
         seen.add(id(p))
-        entries = tuple((h, s) for h, s in hotspot_shares(p) if pred(h.name))  # type: ignore[operator]
+        entries = tuple((h, s) for h, s in hotspot_shares(p) if pred(h))
         if not entries:
             continue
         total = sum(s for _, s in entries)
@@ -94,12 +122,20 @@ def mem_bench(ctx: Context) -> Located | None:
     return max(cands, key=lambda c: c.value) if cands else None
 
 
-def achieved_bw(ctx: Context) -> Located | None:
-    """The program's own DRAM bandwidth from counters (likwid MEM, perf uncore)."""
+def is_bench(p: Profile) -> bool:
+    """A profile of a memory-bandwidth benchmark (STREAM, likwid-bench): the ceiling itself."""
+    return p.first("bench.bandwidth") is not None
+
+
+def achieved_bw(ctx: Context, *, of_bench: bool = False) -> Located | None:
+    """The program's own DRAM bandwidth from counters (likwid MEM, perf uncore). Counters read
+    during a bandwidth benchmark describe the benchmark, not the program: they are left out
+    unless ``of_bench``, which asks for exactly those."""
     for name in ("mem.bandwidth", "mem.read_bandwidth"):
-        locs = ctx.all(name, (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.REGION))
+        locs = [c for c in ctx.all(name, (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.REGION))
+                if is_bench(c.profile) == of_bench]
         if not locs:
-            locs = ctx.all(name)
+            locs = [c for c in ctx.all(name) if is_bench(c.profile) == of_bench]
         if locs:
             return max(locs, key=lambda c: c.value)
     return None
@@ -156,3 +192,21 @@ def ranks(ctx: Context, name: str) -> list[Located]:
 
 def fmt(x: float) -> str:
     return f"{x:,.4g}" if abs(x) < 1e5 else f"{x:,.0f}"
+
+
+def located(src: SourceRef | None, name: str, p: Profile) -> SourceRef:
+    """``src``, or where ``name`` first appears in the profile's input when the adapter gave
+    no line (database directories such as HPCToolkit's: their ``experiment.xml``)."""
+    if src is not None and src.line:
+        return src
+    path = Path(src.file if src is not None else p.path)
+    if path.is_dir():
+        path = path / "experiment.xml"
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            for i, line in enumerate(fh, 1):
+                if f'"{name}"' in line or name in line:
+                    return SourceRef(str(path), i)
+    except OSError:
+        pass
+    return src or SourceRef(p.path, None)

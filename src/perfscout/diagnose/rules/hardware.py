@@ -3,9 +3,11 @@ speculation, frequency. Ceilings come from the inputs' own benchmarks or the sna
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from perfscout.diagnose import crossval
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule, source_kind
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import achieved_bw, fmt, mem_bench, task_seconds
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import ScopeKind
@@ -26,7 +28,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
     peak = mem_bench(ctx)
     got = achieved_bw(ctx)
-    if got is not None and peak is not None and peak.profile is not got.profile:
+    if got is not None and peak is not None:
         ratio = got.value / peak.value
         near = ctx.t("bw.near_peak")
         if ratio < near:
@@ -48,16 +50,31 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 ev.append(ctx.ev(o, f"{o.kind} agrees: {fmt(o.value)} MB/s"))
         return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
                            "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
-    if got is None and peak is not None:
+    if got is None and peak is not None and not _peak_is_only_a_ceiling(ctx, peak):
+        conflicts = []
         # the run itself is a bandwidth benchmark (STREAM, likwid-bench): far left of the ridge
         ev = [ctx.ev(peak, f"{peak.metric.scope.name or 'kernel'} sustains {fmt(peak.value)} MB/s "
                      f"at ~{STREAM_TRIAD_AI:.3f} FLOP/B (triad), far below any ridge point",
                      "streaming kernel: arithmetic intensity << ridge")]
         support = _memory_bound_support(ctx)
+        own = achieved_bw(ctx, of_bench=True)
+        if own is not None:
+            # the benchmark's own rate (bytes it moved / its timer) and the memory controller's
+            # counters during it are independent measurements of the same traffic
+            ev[0] = replace(ev[0], source_kind="bench")
+            c = crossval.conflict("bench.bandwidth", peak.value, "bench", own.metric.name,
+                                  own.value, own.kind, ctx.t("crossval.disagree"))
+            if c is None:
+                support.append(ctx.ev(own, f"{own.kind} memory counters during the kernel: "
+                                      f"{fmt(own.value)} MB/s ({own.value / peak.value:.0%} of "
+                                      f"the kernel's own rate)", "agree within "
+                                      f"{ctx.t('crossval.disagree'):.0%}"))
+            else:
+                conflicts.append(c)
         ev.extend(support)
         return ctx.finding("hw.memory_bandwidth", 0.7 + (0.1 if support else 0.0),
                            "streaming kernel bound by memory bandwidth", ev,
-                           scope=peak.metric.scope.name)
+                           scope=peak.metric.scope.name, conflicts=conflicts)
     if got is not None and peak is None:
         ctx.request(rq.bandwidth_bench(ctx))
         ai = ctx.top("arith_intensity")
@@ -70,6 +87,15 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
                         "is unknown"])
     return None
+
+
+def _peak_is_only_a_ceiling(ctx: Context, peak: Located) -> bool:
+    """A likwid-bench run next to profiles of another program measured the machine's ceiling,
+    not the program: it says nothing about whether that program is bandwidth-bound."""
+    if peak.profile.format != "likwid-bench":
+        return False
+    return any(p.format not in ("likwid-bench", "stream") and p is not peak.profile
+               and (p.metrics or p.hotspots) for p in ctx.profiles)
 
 
 def _memory_bound_support(ctx: Context) -> list[Evidence]:
@@ -91,6 +117,7 @@ def _miss_ratio(ctx: Context) -> tuple[list[Evidence], list[str]]:
     checks = (("llc.miss_ratio", "cache.llc_miss_ratio"),
               ("cache.miss_ratio", "cache.llc_miss_ratio"),
               ("l1d.miss_ratio", "cache.l1d_miss_ratio"),
+              ("l2.miss_ratio", "cache.l2_miss_ratio"),
               ("d1.miss_ratio", "cache.sim_d1_miss_ratio"),
               ("ll.miss_ratio", "cache.sim_ll_miss_ratio"))
     fired = []
@@ -136,10 +163,10 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
 
 
 @rule(id="hw.cache_locality",
-      needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|d1.miss_ratio|ll.miss_ratio|"
-             "cache.misses",),
-      thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.sim_d1_miss_ratio",
-                  "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
+      needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|l2.miss_ratio|d1.miss_ratio|"
+             "ll.miss_ratio|cache.misses",),
+      thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
+                  "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -289,8 +316,8 @@ def _peak_flops(ctx: Context) -> float | None:
     return s.cpu.cores * s.cpu.max_mhz * per
 
 
-@rule(id="hw.compute_bound", needs=("flops.dp|ipc",), thresholds=("compute.flops_near_peak",
-      "compute.ipc_high"),
+@rule(id="hw.compute_bound", needs=("flops.dp|ipc|topdown.retiring|topdown.core_bound",),
+      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -306,6 +333,13 @@ def compute_bound(ctx: Context) -> Finding | None:
     ipc = ctx.top("ipc")
     if ipc is not None and ipc.value >= ctx.t("compute.ipc_high"):
         ev.append(ctx.ev(ipc, f"IPC {ipc.value:.2f}", f"ipc >= {ctx.t('compute.ipc_high'):g}"))
+    tma = ctx.t("compute.tma_share")
+    for name, what in (("topdown.retiring", "of pipeline slots retire useful work"),
+                       ("topdown.core_bound", "of slots wait on execution units (core bound, "
+                                              "not memory)")):
+        loc = ctx.top(name)
+        if loc is not None and loc.value >= tma:
+            ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
         return None
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)

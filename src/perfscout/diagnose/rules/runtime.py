@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.engine import Context, Located, is_core_type, rule
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
-    is_mpi,
+    hot_is_mpi,
+    hot_is_mpi_wait,
     is_mpi_wait,
+    located,
     thread_count,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
@@ -76,15 +78,64 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
                 wait_ev.append(ctx.ev(first[top], f"{wait:.0%} of MPI time in Wait/Barrier/"
                                       f"collectives (largest: {top})",
                                       metric="mpi.wait_share", value=wait, unit="ratio"))
-    sh = category_share(ctx, is_mpi)
+    tree = tree_mpi(ctx)
+    if tree is not None and wait is None:
+        wait, wait_ev = tree[1], tree[2][1:]
+        if tree[0] > share or not share_ev:
+            share, share_ev = tree[0], tree[2][:1]
+    sh = category_share(ctx, hot_is_mpi)
     if sh is not None and sh.share > share:
         share = sh.share
         share_ev = [_hot_ev(ctx, sh, "MPI functions take", "")]
-        wsh = category_share(ctx, is_mpi_wait)
+        wsh = category_share(ctx, hot_is_mpi_wait)
         if wsh is not None and sh.share > 0:
             wait = wsh.share / sh.share
             wait_ev = [_hot_ev(ctx, wsh, "waiting MPI calls take", "")]
     return share, share_ev, wait, wait_ev
+
+
+def _is_api(name: str) -> bool:
+    return name.lower().startswith(("mpi_", "pmpi_"))
+
+
+def tree_mpi(ctx: Context) -> tuple[float, float, list[Evidence]] | None:
+    """(MPI share, wait share of MPI, evidence) from a call tree: the inclusive time of the
+    outermost MPI API calls over the whole tree. Sampling profilers put the self time of a wait
+    inside the MPI library's internals (progress engines, network drivers), so only the API
+    call's inclusive time says how long the program sat in MPI."""
+    best: tuple[float, float, list[Evidence]] | None = None
+    for p in ctx.profiles:
+        root = p.calltree
+        if root is None or root.inclusive_value <= 0:
+            continue
+        api: dict[str, float] = {}
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if _is_api(n.name):
+                api[n.name] = api.get(n.name, 0.0) + n.inclusive_value
+                continue
+            stack.extend(n.children)
+        mpi = sum(api.values())
+        if mpi <= 0:
+            continue
+        waits = {k: v for k, v in api.items() if is_mpi_wait(k)}
+        share, wait = mpi / root.inclusive_value, sum(waits.values()) / mpi
+        if best is not None and share <= best[0]:
+            continue
+        src = next((h.source for h in p.hotspots if h.source is not None), None)
+        top = sorted(api.items(), key=lambda kv: -kv[1])[:3]
+        names = ", ".join(f"{k} {v / root.inclusive_value:.0%}" for k, v in top)
+        ev = [Evidence("mpi.time_share", share, "ratio", located(src, top[0][0], p), _kind(p),
+                       f"MPI API calls hold {share:.0%} of the whole call tree inclusive "
+                       f"({names})")]
+        if waits:
+            w0 = max(waits, key=lambda k: waits[k])
+            ev.append(Evidence("mpi.wait_share", wait, "ratio", located(src, w0, p), _kind(p),
+                               f"{wait:.0%} of MPI time in Wait/Barrier/collectives "
+                               f"(largest: {w0} {waits[w0] / root.inclusive_value:.0%})"))
+        best = (share, wait, ev)
+    return best
 
 
 def _mpi_name(site: str) -> str:
@@ -125,7 +176,8 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
                                                                                int] | None:
     by: dict[str, Located] = {}
     for loc in ctx.all(name, kinds):
-        by.setdefault(loc.metric.scope.name, loc)
+        if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
+            by.setdefault(loc.metric.scope.name, loc)
     vals = list(by.values())
     if len(vals) < 2:
         return None
@@ -141,7 +193,8 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
 def omp_imbalance(ctx: Context) -> Finding | None:
     """Per-thread work differs: some threads idle at the barrier while others compute."""
     lim = ctx.t("imbalance.max_over_mean")
-    for name in ("time.user", "cycles", "instructions", "time.elapsed"):
+    # not instructions: a thread spinning at a barrier retires more of them than a busy one
+    for name in ("time.user", "cycles", "time.elapsed"):
         got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
         if got is not None and got[0] >= lim:
             r, top, n = got
@@ -197,6 +250,25 @@ def _sweep(ctx: Context) -> list[tuple[int, float, Located]]:
     return sorted((n, t, loc) for n, (t, loc) in pts.items())
 
 
+def _idle_cores(ctx: Context) -> Finding | None:
+    """No sweep, but one run kept about one CPU busy on a machine with more cores."""
+    busy = ctx.top("cpu.utilized")
+    online = ctx.fact("cpu.online")
+    if busy is None or not online or online < 2:
+        return None
+    lim = ctx.t("serial.busy_cpus")
+    if busy.value > lim or busy.value >= online:
+        return None
+    for q in rq.thread_sweep(ctx):
+        ctx.request(q)
+    return ctx.finding(
+        "rt.serial_fraction", 0.4, "the run uses one core of several",
+        [ctx.ev(busy, f"{busy.value:.2f} CPUs utilized on a machine with {online} online CPUs: "
+                "the rest idle", f"cpu.utilized <= {lim:g} with >= 2 CPUs"),
+         ctx.fact_ev("cpu.online", online, f"{online} CPUs online")],
+        limits=["one run, no thread sweep: the serial fraction itself is not measured"])
+
+
 def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
     """Least-squares fit T(p) = a + b/p; returns (serial fraction a/(a+b), T(1) estimate)."""
     xs = [1.0 / p for p, _ in points]
@@ -220,7 +292,7 @@ def serial_fraction(ctx: Context) -> Finding | None:
         if 1 <= len(pts) < need and any(thread_count(ctx, p) for p in ctx.profiles):
             for q in rq.thread_sweep(ctx):
                 ctx.request(q)
-        return None
+        return _idle_cores(ctx)
     s, _ = amdahl([(n, t) for n, t, _ in pts])
     lim = ctx.t("serial.fraction")
     if s < lim:
@@ -242,7 +314,7 @@ def gpu_transfer(ctx: Context) -> Finding | None:
         low = n.lower()
         return "memcpy" in low and any(k in low for k in ("cuda", "hip", "cumem", "[cuda"))
 
-    sh = category_share(ctx, is_copy)
+    sh = category_share(ctx, lambda h: is_copy(h.name))
     lim = ctx.t("gpu.copy_share")
     if sh is None or sh.share < lim:
         return None

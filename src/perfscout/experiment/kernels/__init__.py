@@ -44,7 +44,7 @@ KERNELS: dict[str, KernelInfo] = {
                    20_000_000, 4_000_000, description="STREAM scale b = s*c"),
         KernelInfo("add", "stream.c", ("{size}", "add"), "bandwidth_MBps", "higher",
                    20_000_000, 4_000_000, description="STREAM add c = a + b"),
-        KernelInfo("matmul", "matmul.c", ("{size}",), "gflops", "higher", 512, 256,
+        KernelInfo("matmul", "matmul.c", ("{size}", "3"), "gflops", "higher", 512, 256,
                    description="naive ijk dense matrix multiply"),
         KernelInfo("jacobi", "jacobi.c", ("{size}", "50"), "mlups", "higher", 1024, 512,
                    description="2D Jacobi 5-point stencil"),

@@ -1,0 +1,110 @@
+"""Scheduler facts from ``sacct --parsable2`` (header line, ``|`` separated)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from perfscout.model.errors import ParseError
+
+SACCT_FIELDS = ("JobID", "JobName", "State", "ExitCode", "Elapsed", "TotalCPU", "NCPUS",
+                "MaxRSS", "ReqMem", "Start", "End")
+FAILED_STATES = ("FAILED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL", "CANCELLED", "PREEMPTED",
+                 "BOOT_FAIL", "DEADLINE")
+STATE_TO_PATTERN = {"TIMEOUT": "timeout", "OUT_OF_MEMORY": "oom.cgroup", "NODE_FAIL": "node_fail",
+                    "PREEMPTED": "preempted", "CANCELLED": "cancelled"}
+
+_UNITS = {"": 1, "K": 1, "M": 1024, "G": 1024**2, "T": 1024**3}
+
+
+@dataclass(frozen=True)
+class JobFacts:
+    """One job (not step) as the scheduler recorded it."""
+
+    job_id: str
+    name: str
+    state: str
+    exit_code: str
+    elapsed_s: float | None
+    total_cpu_s: float | None
+    ncpus: int | None
+    max_rss_kb: int | None
+    req_mem_kb: int | None
+    start: str = ""
+    end: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return self.state.split()[0] in FAILED_STATES or (
+            self.exit_code not in ("", "0:0") and self.state.startswith("COMPLETED") is False)
+
+    @property
+    def cpu_efficiency(self) -> float | None:
+        if not self.elapsed_s or not self.ncpus or self.total_cpu_s is None:
+            return None
+        return self.total_cpu_s / (self.elapsed_s * self.ncpus)
+
+    @property
+    def mem_fraction(self) -> float | None:
+        if not self.max_rss_kb or not self.req_mem_kb:
+            return None
+        return self.max_rss_kb / self.req_mem_kb
+
+
+def duration_s(text: str) -> float | None:
+    """Slurm [D-]HH:MM:SS[.fff] or MM:SS.fff to seconds."""
+    text = text.strip()
+    if not text or text in ("Unknown", "INVALID"):
+        return None
+    days = 0
+    if "-" in text:
+        d, text = text.split("-", 1)
+        days = int(d)
+    parts = [float(p) for p in text.split(":")]
+    while len(parts) < 3:
+        parts.insert(0, 0.0)
+    h, m, s = parts
+    return days * 86400 + h * 3600 + m * 60 + s
+
+
+def mem_kb(text: str) -> int | None:
+    """'22057M', '1.5G', '512Mn', '4000Mc' to KiB (per-node/per-cpu suffix dropped)."""
+    m = re.fullmatch(r"([\d.]+)([KMGT]?)[nc]?", text.strip())
+    if not m:
+        return None
+    return int(float(m.group(1)) * _UNITS[m.group(2)])
+
+
+def parse_sacct(text: str, path: str = "<sacct>") -> list[JobFacts]:
+    """Jobs from ``sacct --parsable2 -o ...`` output; steps (``123.batch``) fold their MaxRSS
+    into the job. Raises :class:`ParseError` when the header lacks JobID or State."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        return []
+    header = lines[0].split("|")
+    if "JobID" not in header or "State" not in header:
+        raise ParseError(path, 1, "a sacct --parsable2 header with JobID and State",
+                         lines[0][:60])
+    jobs: dict[str, dict[str, str]] = {}
+    rss: dict[str, int] = {}
+    for ln in lines[1:]:
+        row = dict(zip(header, ln.split("|"), strict=False))
+        jid = row.get("JobID", "")
+        base = jid.split(".")[0]
+        r = mem_kb(row.get("MaxRSS", "")) if row.get("MaxRSS") else None
+        if r is not None:
+            rss[base] = max(rss.get(base, 0), r)
+        if "." not in jid:
+            jobs[base] = row
+    out = []
+    for jid, row in jobs.items():
+        ncpus = row.get("NCPUS", "")
+        out.append(JobFacts(
+            job_id=jid, name=row.get("JobName", ""), state=row.get("State", ""),
+            exit_code=row.get("ExitCode", ""), elapsed_s=duration_s(row.get("Elapsed", "")),
+            total_cpu_s=duration_s(row.get("TotalCPU", "")),
+            ncpus=int(ncpus) if ncpus.isdigit() else None,
+            max_rss_kb=rss.get(jid), req_mem_kb=mem_kb(row.get("ReqMem", "") or "x"),
+            start=row.get("Start", ""), end=row.get("End", ""),
+        ))
+    return out

@@ -1,0 +1,62 @@
+"""Replay as a feature (recorded table), and a real narrowed tuning run confirmed by experiment."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import REPO, run_cli
+
+GRID = REPO / "benches" / "data" / "matmul_grid.json"
+ANALYSIS = REPO / "benches" / "data" / "matmul_analysis.json"
+
+
+def test_replay_reports_each_sampler_and_space(ps_home: Path) -> None:
+    cp = run_cli("tune", "--replay", str(GRID), "--narrow-from", str(ANALYSIS),
+                 "--sampler", "tpe,random", "--seeds", "4", "--budget", "15", "--json")
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    d = env["data"]
+    table = json.loads(GRID.read_text())
+    assert d["rows"] == len(table["rows"]) == 216
+    assert d["table_best"] == min(r["t"] for r in table["rows"])
+    got = {(r["sampler"], r["space"]) for r in d["results"]}
+    assert got == {("tpe", "full"), ("random", "full"), ("tpe", "narrowed"),
+                   ("random", "narrowed")}
+    full = next(r for r in d["results"] if r["space"] == "full")
+    narrowed = next(r for r in d["results"] if r["space"] == "narrowed")
+    assert narrowed["space_size"] < full["space_size"] == 216
+    for r in d["results"]:
+        assert 1 <= r["evals_to_5pct_median"] <= 16  # budget + 1 when never within 5%
+        assert r["best_at_budget_median"] >= d["table_best"]
+    # narrowing followed the findings' roles: threads fixed, with the reason
+    fixed = {f["name"]: f for f in d["spaces"]["narrowed"]["fixed"]}
+    assert "threads" in fixed and "no finding points at threads" in fixed["threads"]["reason"]
+
+
+def test_replay_rejects_bad_tables(tmp_path: Path, ps_home: Path) -> None:
+    bad = tmp_path / "t.json"
+    bad.write_text(json.dumps({"objective": "t", "params": {"x": {"role": "bogus",
+                                                                   "values": [1]}},
+                               "rows": [{"x": 1, "t": 1.0}]}))
+    cp = run_cli("tune", "--replay", str(bad), "--json")
+    env = json.loads(cp.stdout)
+    assert cp.returncode == 3 and "unknown role" in env["errors"][0]["message"]
+    assert "Traceback" not in cp.stderr
+
+
+def test_real_narrowed_tuning_run_beats_best_single_proposal(ps_home: Path) -> None:
+    """Findings -> narrowed space -> 30 trials -> confirmed win over the best single proposal."""
+    cp = run_cli("tune", "--from-analysis", str(ANALYSIS), "--budget", "30", "--size", "256",
+                 "--study", "real", "--confirm", "--json", timeout=1500)
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    d = env["data"]
+    assert d["n_trials"] >= 30
+    names = {p["name"] for p in d["space"]["params"]}
+    assert names == {"order", "tile", "flags"}  # the findings' roles, threads/binding fixed
+    c = d["confirmation"]
+    assert c["best_single"] in ("loop_interchange", "loop_tiling", "compiler_opt_level",
+                                "compiler_arch", "thread_count")
+    assert c["verdict"] == "win", c
+    assert c["ratio_low"] > 1.0

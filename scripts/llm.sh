@@ -7,7 +7,7 @@
 # The port and pid live in $PERFSCOUT_LLM_STATE (default /tmp/perfscout-llm).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-PY="$here/.venv/bin/python"
+PY=${PERFSCOUT_PYTHON:-"$here/.venv/bin/python"}  # a venv elsewhere: set PERFSCOUT_PYTHON
 STATE=${PERFSCOUT_LLM_STATE:-/tmp/perfscout-llm}
 PORT=${PERFSCOUT_LLM_PORT:-8765}
 mkdir -p "$STATE"

@@ -132,3 +132,19 @@ def test_unknown_platform_does_not_judge_the_clock() -> None:
     p = prof("perf_stat", "p.txt", m("clock.ghz", 1.2, line=3))
     assert "hw.frequency" not in _ids([p])
     assert "hw.frequency" in _ids([p], snapshot())
+
+
+def test_one_busy_cpu_of_several_is_a_serial_hypothesis_with_a_sweep_request() -> None:
+    from perfscout.diagnose.engine import diagnose
+
+    p = prof("perf_stat", "stat.csv", m("cpu.utilized", 0.98, line=3),
+             m("time.elapsed", 2.0, line=9))
+    d = diagnose([p], snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "rt.serial_fraction")
+    assert f.status.value == "hypothesis" and f.evidence[0].source.line == 3  # type: ignore[union-attr]
+    assert "0.98 CPUs utilized" in f.evidence[0].quote
+    assert any("OMP_NUM_THREADS" in " ".join(r.command) or "threads" in r.reason
+               for r in d.data_requests)
+    busy = prof("perf_stat", "stat.csv", m("cpu.utilized", 1.9, line=3))
+    assert not [f for f in diagnose([busy], snapshot(nodes=1, sockets=1)).findings
+                if f.id == "rt.serial_fraction"]

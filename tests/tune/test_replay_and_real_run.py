@@ -47,7 +47,7 @@ def test_replay_rejects_bad_tables(tmp_path: Path, ps_home: Path) -> None:
 
 def test_real_narrowed_tuning_run_beats_best_single_proposal(ps_home: Path) -> None:
     """Findings -> narrowed space -> 30 trials -> confirmed win over the best single proposal."""
-    cp = run_cli("tune", "--from-analysis", str(ANALYSIS), "--budget", "30", "--size", "256",
+    cp = run_cli("tune", "--from-analysis", str(ANALYSIS), "--budget", "30", "--size", "384",
                  "--study", "real", "--confirm", "--json", timeout=1500)
     env = json.loads(cp.stdout)
     assert env["status"] == "ok", env["errors"]

@@ -1,1 +1,200 @@
-"""advise stage."""
+"""advise stage: guarded proposals, rejections with reasons and a do-not-do list.
+
+Public API:
+
+- :func:`advise` — from findings, the platform snapshot and the profiles, the catalog's
+  proposals that fit (preconditions evaluated, every guard passed, ranked), the ones refused
+  with the reason, and the do-not-do list (computed first).
+- :func:`check_proposals` — the same guards over proposals written elsewhere (an LLM, a user
+  file), given as dicts, JSON or :class:`Proposal` objects.
+
+The sandbox policy comes in as ``policy_check`` (e.g. ``runner.check``); advise never imports the
+sandbox and never runs anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from perfscout.advise.catalog import CATALOG, CatalogEntry, get_entry
+from perfscout.advise.donot import do_not_list
+from perfscout.advise.facts import Facts
+from perfscout.advise.guards import PolicyCheck, headroom, run_guards
+from perfscout.advise.parse import parse_proposal, parse_proposals
+from perfscout.advise.preconditions import evaluate
+from perfscout.advise.rank import adjust_confidence, first_round, rank, score
+from perfscout.model.findings import Finding
+from perfscout.model.metrics import Profile
+from perfscout.model.proposals import DoNot, ExpectedGain, Proposal, Rejected
+from perfscout.model.snapshot import PlatformSnapshot
+
+__all__ = [
+    "CATALOG",
+    "Advice",
+    "PolicyCheck",
+    "advise",
+    "check_proposals",
+    "first_round",
+    "get_entry",
+    "parse_proposal",
+    "parse_proposals",
+    "score",
+]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What :func:`advise` returns: proposals best first (the first round holds one per
+    independent change group), the refused ones with reason and guard, the do-not-do list."""
+
+    proposals: tuple[Proposal, ...] = ()
+    rejected: tuple[Rejected, ...] = ()
+    do_not: tuple[DoNot, ...] = ()
+
+
+def _groups() -> dict[str, str]:
+    return {pid: e.group for pid, e in CATALOG.items()}
+
+
+def _order(findings: Sequence[Finding]) -> list[Finding]:
+    """Root causes first, then findings nothing else explains, then by confidence."""
+    return sorted(findings, key=lambda f: (not f.root_cause, bool(f.caused_by), -f.confidence))
+
+
+def _precondition_reject(p_id: str, results: Iterable[Any], origin: str) -> Rejected | None:
+    failed = [r for r in results if r.status == "fail"]
+    if not failed:
+        return None
+    why = "; ".join(f"{r.name} failed ({r.detail})" if r.detail else f"{r.name} failed"
+                    for r in failed)
+    return Rejected(p_id, f"precondition not met: {why}", guard="precondition", origin=origin)
+
+
+def _build(entry: CatalogEntry, facts: Facts, finding: Finding,
+           ) -> tuple[Proposal | None, Rejected | None]:
+    top = facts.top_hotspot()
+    scope = finding.scope or (top.name if top else "")
+    pre = evaluate(entry.preconditions, facts, scope)
+    rej = _precondition_reject(entry.id, pre, "catalog")
+    if rej is not None:
+        return None, rej
+    p = entry.build(facts, finding)
+    if p is None:
+        return None, None
+    p = _with_launcher(_cap_to_headroom(p, facts), facts)
+    return replace(p, preconditions=pre + tuple(x for x in p.preconditions
+                                                if x.name not in entry.preconditions)), None
+
+
+def _cap_to_headroom(p: Proposal, facts: Facts) -> Proposal:
+    """A catalog estimate never promises more than the Amdahl bound of the part it changes:
+    the range is clipped to the bound and the basis says so (LLM/user proposals are not
+    clipped; the ``amdahl`` guard rejects them)."""
+    g, hr = p.expected_gain, headroom(p, facts)
+    if g is None or hr is None or g.high <= hr[0]:
+        return p
+    bound = round(hr[0], 3)
+    return replace(p, expected_gain=ExpectedGain(
+        min(g.low, bound), bound, f"{g.basis}; capped at the Amdahl bound {bound:g}x ({hr[1]})"))
+
+
+def _with_launcher(p: Proposal, facts: Facts) -> Proposal:
+    """For a launch change, the verification runs the baseline and then the same command under
+    the proposed launcher (``numactl --interleave=all``, ``mpirun -np N --map-by numa ...``)."""
+    c, v = p.change, p.verification
+    if p.kind != "launch" or c is None or not c.launcher or v is None or not v.commands:
+        return p
+    prefix = c.launcher
+    if prefix[0].startswith("-"):  # launcher options: they need the MPI launcher
+        launcher = facts.mpi.launcher if facts.mpi and facts.mpi.launcher else "mpirun"
+        ranks = str(facts.numa_nodes or 2)
+        prefix = (launcher, "-np", ranks, *prefix)
+    base = v.commands[0]
+    cut = base.index("--") + 1 if "--" in base else 0
+    changed = (*base[:cut], *prefix, *base[cut:])
+    return replace(p, verification=replace(v, commands=(base, changed, *v.commands[1:])))
+
+
+def _symptoms(findings: Sequence[Finding]) -> frozenset[str]:
+    """Ids of findings another finding explains (and that are not root causes themselves)."""
+    return frozenset(f.id for f in findings if f.caused_by and not f.root_cause)
+
+
+def advise(
+    findings: Sequence[Finding],
+    snapshot: PlatformSnapshot | None,
+    profiles: Sequence[Profile],
+    *,
+    policy_check: PolicyCheck,
+    kb_stats: Mapping[str, Any] | None = None,
+) -> Advice:
+    """Proposals for ``findings`` on this platform, each guarded, ranked and evidence-backed.
+
+    Call after diagnose. A catalog entry whose precondition fails is not offered (it appears in
+    ``rejected`` with guard ``precondition``); an unknown precondition keeps it with a lower
+    confidence. ``kb_stats`` maps a proposal id to the knowledge base's record
+    (``success_rate``, ``median_actual_over_expected``) and moves the confidence toward it.
+    """
+    facts = Facts.build(findings, snapshot, profiles)
+    do_not = do_not_list(facts)
+    offered: dict[str, Proposal] = {}
+    rejected: dict[str, Rejected] = {}
+    for finding in _order(findings):
+        for entry in CATALOG.values():
+            if finding.id not in entry.addresses or entry.id in offered:
+                continue
+            p, rej = _build(entry, facts, finding)
+            if p is not None:
+                rej = run_guards(p, facts, policy_check)
+            if rej is not None:
+                rejected.setdefault(entry.id, rej)
+                continue
+            if p is not None:
+                offered[entry.id] = adjust_confidence(p, kb_stats)
+                rejected.pop(entry.id, None)
+    # a proposal offered for one finding and refused for another stays offered
+    for pid in offered:
+        rejected.pop(pid, None)
+    return Advice(proposals=rank(list(offered.values()), _groups(), _symptoms(findings)),
+                  rejected=tuple(rejected.values()), do_not=do_not)
+
+
+def check_proposals(
+    dicts: Any,
+    snapshot: PlatformSnapshot | None,
+    findings: Sequence[Finding],
+    profiles: Sequence[Profile],
+    *,
+    policy_check: PolicyCheck,
+) -> tuple[tuple[Proposal, ...], tuple[Rejected, ...]]:
+    """Run every guard over proposals written elsewhere; returns (accepted, rejected).
+
+    ``dicts`` is anything :func:`parse_proposals` reads (JSON text, a dict, a list of dicts) or a
+    sequence of :class:`Proposal`. A proposal carrying a catalog id also has that entry's
+    preconditions evaluated; a failed one rejects it like a hazard does.
+    """
+    if isinstance(dicts, Sequence) and not isinstance(dicts, str | bytes) and dicts and all(
+            isinstance(x, Proposal) for x in dicts):
+        props: tuple[Proposal, ...] = tuple(dicts)
+    else:
+        props = parse_proposals(dicts)
+    facts = Facts.build(findings, snapshot, profiles)
+    accepted: list[Proposal] = []
+    rejected: list[Rejected] = []
+    for p in props:
+        entry = CATALOG.get(p.id)
+        if entry is not None:
+            pre = evaluate(entry.preconditions, facts, p.scope)
+            rej = _precondition_reject(p.id, pre, p.origin)
+            if rej is not None:
+                rejected.append(rej)
+                continue
+            p = replace(p, preconditions=pre + p.preconditions)
+        rej = run_guards(p, facts, policy_check)
+        if rej is not None:
+            rejected.append(rej)
+        else:
+            accepted.append(adjust_confidence(p))
+    return tuple(accepted), tuple(rejected)

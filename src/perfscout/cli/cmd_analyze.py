@@ -74,8 +74,10 @@ def register(app: typer.Typer) -> None:
 
             cfg = load_config(config_path=OPTIONS.config_path)
             snap = load_platform(platform, platform_dir)
+            from perfscout.experiment.store import default_db
+
             a = analyze(files, snapshot=snap, runner=default_runner(Path.cwd()),
-                        thresholds=cfg.thresholds(), fmt=fmt)
+                        thresholds=cfg.thresholds(), fmt=fmt, kb_db=default_db(cfg.home))
             data = {
                 "inputs": [{"path": p.path, "format": p.format} for p in a.profiles],
                 "platform": snap.key if snap else None,

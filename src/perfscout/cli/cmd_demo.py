@@ -75,6 +75,8 @@ def register(app: typer.Typer) -> None:
                               f"({res.peak_bandwidth_source})")
                 con.print(f"demo took {res.elapsed_s:.0f} s; results stored in {res.db} "
                           f"(`perfscout experiment show`)")
+                con.print(f"{len(res.cards)} cards recorded (`perfscout cards list`)")
+                con.print(f"report: {res.report_html}", soft_wrap=True, markup=False)
 
             return Outcome(data=res, render=render)
 

@@ -31,7 +31,7 @@ from perfscout.tune import narrow
 from perfscout.tune.optuna_bridge import load_or_create, open_storage, summary
 from perfscout.tune.replay import compare, load_table
 from perfscout.tune.space import Space, load_space
-from perfscout.tune.study import confirm, matmul_space, tune
+from perfscout.tune.study import confirm, finalists, matmul_space, tune
 
 
 def _analysis(path: Path) -> tuple[list[Finding], PlatformSnapshot | None]:
@@ -146,7 +146,7 @@ def register(app: typer.Typer) -> None:
             result["space_reason"] = reason
             if do_confirm and result["best_value"] is not None:
                 cores = 2
-                result["confirmation"] = confirm(result["best_params"], space, size=size,
+                result["confirmation"] = confirm(finalists(result["top"]), space, size=size,
                                                  runner=runner, store=store, workspace=work,
                                                  cfg_get=cfg.get, cores=cores)
             return Outcome(data=result, render=lambda c: _render(c, result))

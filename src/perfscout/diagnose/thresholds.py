@@ -67,6 +67,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
+    Threshold("serial.busy_cpus", 1.3, "CPUs kept busy by one run at or below which, on a "
+              "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "

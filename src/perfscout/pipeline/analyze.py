@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from perfscout.model.errors import UsageError
 from perfscout.model.findings import DataRequest, Finding
@@ -16,6 +17,9 @@ from perfscout.model.metrics import Profile
 from perfscout.model.proposals import DoNot, Proposal, Rejected
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
+
+if TYPE_CHECKING:
+    from perfscout.advise import Advice
 
 
 @dataclass(frozen=True)
@@ -38,10 +42,12 @@ def analyze(
     runner: Runner | None = None,
     thresholds: Mapping[str, float] | None = None,
     fmt: str | None = None,
+    kb_db: Path | None = None,
 ) -> Analysis:
     """Run ingest -> diagnose -> advise over ``paths``. ``runner`` is used only to check data
     request and verification commands against the sandbox policy (never to run them).
-    ``fmt`` forces one input format for every path instead of sniffing each."""
+    ``fmt`` forces one input format for every path instead of sniffing each. ``kb_db`` is the
+    perfscout database whose cards (on this platform) adjust the proposals' confidence."""
     from perfscout.diagnose.engine import diagnose
     from perfscout.diagnose.thresholds import resolve
     from perfscout.ingest.derive import derive
@@ -53,7 +59,42 @@ def analyze(
         raise UsageError("no input files", hint="give one or more profiler outputs")
     profiles = tuple(derive(load(p, fmt)) for p in paths)  # derived metrics in one place
     d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
+    adv = _advise(d.findings, snapshot, profiles, runner, _kb_stats(kb_db, snapshot))
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,
         data_requests=d.data_requests, limits=d.limits, thresholds=d.thresholds,
+        proposals=adv.proposals, rejected=adv.rejected, do_not=adv.do_not,
     )
+
+
+# --- advise (kept as one separate block) ----------------------------------------------------
+def _kb_stats(db: Path | None, snapshot: PlatformSnapshot | None) -> Mapping[str, Any] | None:
+    """What the knowledge base says about each proposal id on this platform (None: no KB)."""
+    if db is None or not db.is_file():
+        return None
+    from perfscout.kb.cards import CardStore
+    from perfscout.kb.stats import kb_stats
+
+    store = CardStore(db)
+    try:
+        return kb_stats(store.cards(), snapshot.key if snapshot is not None else None)
+    finally:
+        store.close()
+
+
+def _advise(findings: Sequence[Finding], snapshot: PlatformSnapshot | None,
+            profiles: Sequence[Profile], runner: Runner | None,
+            kb: Mapping[str, Any] | None = None) -> Advice:
+    """advise() after diagnose; verification commands are checked against ``runner``'s policy,
+    else the default sandbox policy over a throwaway workspace (nothing is run)."""
+    import tempfile
+
+    from perfscout.advise import advise
+
+    if runner is not None:
+        return advise(findings, snapshot, profiles, policy_check=runner.check, kb_stats=kb)
+    from perfscout.sandbox import default_runner
+
+    with tempfile.TemporaryDirectory(prefix="perfscout-advise-") as ws:
+        return advise(findings, snapshot, profiles,
+                      policy_check=default_runner(Path(ws)).check, kb_stats=kb)

@@ -86,6 +86,10 @@ class DemoResult:
     matmul_fraction_of_numpy: float | None = None
     triad_fraction_of_peak: float | None = None
     elapsed_s: float = 0.0
+    run_id: str = ""  # the KB run the report is rebuilt from (`perfscout report --demo`)
+    cards: tuple[str, ...] = ()  # one card id per proposal the experiments judged
+    report_html: str = ""
+    report_md: str = ""
 
 
 def fallback_proposals(kernel_name: str) -> list[Proposal]:
@@ -163,6 +167,9 @@ def _try_analyze(paths: Sequence[Path], snapshot: Any, runner: Runner
     return list(analysis.proposals), "analyze"
 
 
+CACHE_SIM = {"matmul": 128, "jacobi": 256}  # kernel -> problem size under cachegrind
+
+
 def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | None, str]:
     """likwid-bench ``stream`` on all cores when it works, else the best of our own STREAM
     kernels (copy and triad, all threads, best of 10 passes)."""
@@ -171,6 +178,9 @@ def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | Non
                                 cwd=str(workspace), timeout_s=60, purpose="demo:peak-bw"))
     m = re.search(r"MByte/s:\s*([0-9.]+)", res.stdout) if res.ok else None
     if m:
+        saved = workspace / "profile" / "likwid-bench-stream.txt"
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(res.stdout)  # analyze reads the measured peak from it
         return float(m.group(1)), f"likwid-bench -t stream -w {work}"
     best = None
     spec = ExperimentSpec("peak", Variant("baseline"), (), kernel="triad", size=50_000_000)
@@ -217,6 +227,20 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if spec.kernel in CACHE_SIM:
+        # no hardware counters here: a cache simulation says whether misses are the problem
+        cg = pdir / "cachegrind.out"
+        small = [a.replace("{size}", str(CACHE_SIM[spec.kernel])) for a in spec.args
+                 ] or [str(CACHE_SIM[spec.kernel])]
+        sim = runner.run(RunRequest(
+            ("valgrind", "--tool=cachegrind", "--cache-sim=yes",
+             f"--cachegrind-out-file={cg}", str(b.exe), *small[:1]), cwd=str(pdir), env=env,
+            timeout_s=spec.timeout_s, purpose="demo:cachegrind"))
+        if sim.ok and cg.is_file():
+            files.append(cg)
+    peak = workspace / "profile" / "likwid-bench-stream.txt"
+    if peak.is_file():
+        files.append(peak)
     return files
 
 
@@ -271,8 +295,9 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
         files = profile_baseline(runner, dataclasses.replace(spec, size=screen), workspace)
         say(f"3/5 {kname}: analyze + advise over {len(files)} profile files")
         props, source = _try_analyze(files, snapshot, runner)
-        if props is None:
-            say(f"    {source}; using the {FALLBACK_LABEL}")
+        if not props:  # None: analyze failed; []: diagnose ran but advise is not in this build
+            say(f"    {source if props is None else 'analyze gave no proposals'}; using the "
+                f"{FALLBACK_LABEL}")
             props, source = fallback_proposals(kname), FALLBACK_LABEL
         variants, bad = to_variants(props, kname)
         say(f"4/5 {kname}: AUTO-APPROVING all {len(variants)} runnable proposals "
@@ -301,8 +326,14 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
     mm = by.get("matmul")
     tri = by.get("triad")
     tri_best = (tri.best_metric or tri.baseline_metric) if tri else None
-    return DemoResult(
+    result = DemoResult(
         tuple(outcomes), db, str(workspace), True, snap_info, peak, peak_src, np_rate,
         mm.best_speedup if mm else None,
         (mm.best_metric / np_rate) if mm and mm.best_metric and np_rate else None,
         (tri_best / peak) if tri_best and peak else None, time.monotonic() - t0)
+    from perfscout.pipeline.demo_report import finish_demo
+
+    run_id, cards, report = finish_demo(result, snapshot, store)
+    say(f"recorded {len(cards)} cards; report: {report.html}")
+    return dataclasses.replace(result, run_id=run_id, cards=cards, report_html=str(report.html),
+                               report_md=str(report.markdown))

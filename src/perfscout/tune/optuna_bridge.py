@@ -244,6 +244,9 @@ def summary(study: optuna.Study, space: Space) -> dict[str, Any]:
         "best_params": {**space.fixed_values(), **(best.params if best else {})},
         "best_value": best.value if best else None,
         "best_trial": best.number if best else None,
+        "top": [{**space.fixed_values(), **t.params} for t in
+                sorted(done, key=lambda t: t.value or 0.0,
+                       reverse=study.direction.name.lower() == "maximize")[:10]],
         "n_trials": len(fin),
         "n_failed": len(fin) - len(done),
         "n_cached": sum(1 for t in fin if "cached_from" in t.user_attrs),

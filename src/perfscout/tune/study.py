@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from perfscout.experiment.runner import ExperimentResult, run_experiment
 from perfscout.experiment.store import Store
+from perfscout.model.errors import RunFailed
 from perfscout.model.runs import Runner
 from perfscout.tune.evaluate import ExperimentEvaluator, PointMapping, matmul_template
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
@@ -70,13 +71,14 @@ def tune(space: Space, *, size: int, runner: Runner, store: Store, workspace: Pa
     return summary(study, space)
 
 
-def confirm(best_point: Mapping[str, Any], space: Space, *, size: int, runner: Runner,
-            store: Store, workspace: Path, cfg_get: Callable[[str], Any], cores: int,
-            repetitions: int = 7) -> dict[str, Any]:
-    """Measure the single proposals, then the tuned point against the best of them."""
+def confirm(finalists: Sequence[Mapping[str, Any]], space: Space, *, size: int,
+            runner: Runner, store: Store, workspace: Path, cfg_get: Callable[[str], Any],
+            cores: int, repetitions: int = 7) -> dict[str, Any]:
+    """Measure the single proposals, then the study's finalists (its top distinct points)
+    against the best of them in one experiment; the best finalist that wins is the result."""
     from perfscout.experiment.spec import Check, ExperimentSpec
 
-    mapping = PointMapping.for_space(dataclasses.replace(space, params=space.params))
+    mapping = PointMapping.for_space(space)
     singles = single_proposals(size, cores)
     ref_point = dict(REFERENCE, tile=size)
     screen = ExperimentSpec(
@@ -88,25 +90,45 @@ def confirm(best_point: Mapping[str, Any], space: Space, *, size: int, runner: R
                        for k, p in singles.items()))
     s_res = run_experiment(screen, runner, store, workspace, cfg_get=cfg_get)
     valid = [v for v in s_res.variants if v.median is not None and v.verdict != "invalid"]
+    if not valid:
+        why = "; ".join(f"{v.name}: {', '.join(v.reasons)}" for v in s_res.variants)
+        raise RunFailed("no single proposal was measured validly, so there is nothing to "
+                        f"confirm against ({why[:300]})",
+                        hint="rerun on a quieter machine or with more repetitions")
     best_single = max(valid, key=lambda v: v.median or 0.0)
-    full_best = {**ref_point, **dict(best_point)}
+    points = [{**ref_point, **dict(p)} for p in finalists]
     final = dataclasses.replace(
         screen, name="tune-confirm-final",
         baseline=dataclasses.replace(mapping.variant("baseline", singles[best_single.name]),
                                      proposal_id=best_single.name),
-        variants=(mapping.variant("tuned", full_best),))
+        variants=tuple(mapping.variant(f"tuned{i + 1}", p) for i, p in enumerate(points)))
     f_res: ExperimentResult = run_experiment(final, runner, store, workspace, cfg_get=cfg_get)
-    tv = f_res.variants[0]
+    wins = [(i, v) for i, v in enumerate(f_res.variants) if v.verdict == "win"]
+    i, tv = (max(wins, key=lambda w: w[1].median or 0.0) if wins
+             else max(enumerate(f_res.variants), key=lambda w: w[1].median or 0.0))
     return {
         "best_single": best_single.name,
         "best_single_median": best_single.median,
         "singles": {v.name: {"median": v.median, "verdict": v.verdict} for v in s_res.variants},
-        "tuned_point": full_best,
+        "finalists": [{"point": points[j], "median": v.median, "ratio": v.ratio,
+                       "verdict": v.verdict} for j, v in enumerate(f_res.variants)],
+        "tuned_point": points[i],
         "tuned_median": tv.median,
         "ratio": tv.ratio, "ratio_low": tv.ratio_low, "ratio_high": tv.ratio_high,
         "verdict": tv.verdict, "reasons": list(tv.reasons),
         "experiment": f_res.id,
     }
+
+
+def finalists(study_best: Sequence[Mapping[str, Any]], k: int = 3) -> list[dict[str, Any]]:
+    """The first ``k`` distinct points of a best-first list."""
+    out: list[dict[str, Any]] = []
+    for p in study_best:
+        if dict(p) not in out:
+            out.append(dict(p))
+        if len(out) == k:
+            break
+    return out
 
 
 def _worker(args: tuple[Any, ...]) -> None:  # pragma: no cover - runs in a child process

@@ -106,7 +106,9 @@ CASES: tuple[Case, ...] = (
              "old label assumed a branchy search; the file says the core retires at full "
              "rate). Ice Lake+ machine, not the Ivy Bridge node: platform unknown"),
     Case("perfstat-frontend-stalls", (C + "perf_stat/stalled-frontend-continuation-line.txt",),
-         "dual-ivybridge", None, why="0.03 stalled cycles per insn: nothing stands out"),
+         "unknown", None, why="0.03 stalled cycles per insn: nothing stands out; platform "
+         "unknown (a 5.2 GHz CPU, not the Ivy Bridge node), so 1.000 CPUs utilized cannot be "
+         "judged against a core count"),
     Case("perfstat-dtlb-appended", (C + "perf_stat/appended-11-runs-dtlb.txt",),
          "unknown", None,
          why="relabelled: dTLB misses without dTLB loads give no ratio, page faults "

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from perfscout.diagnose import crossval
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule, source_kind
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import achieved_bw, fmt, mem_bench, task_seconds
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import ScopeKind
@@ -50,7 +50,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 ev.append(ctx.ev(o, f"{o.kind} agrees: {fmt(o.value)} MB/s"))
         return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
                            "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
-    if got is None and peak is not None:
+    if got is None and peak is not None and not _peak_is_only_a_ceiling(ctx, peak):
         conflicts = []
         # the run itself is a bandwidth benchmark (STREAM, likwid-bench): far left of the ridge
         ev = [ctx.ev(peak, f"{peak.metric.scope.name or 'kernel'} sustains {fmt(peak.value)} MB/s "
@@ -87,6 +87,15 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
                         "is unknown"])
     return None
+
+
+def _peak_is_only_a_ceiling(ctx: Context, peak: Located) -> bool:
+    """A likwid-bench run next to profiles of another program measured the machine's ceiling,
+    not the program: it says nothing about whether that program is bandwidth-bound."""
+    if peak.profile.format != "likwid-bench":
+        return False
+    return any(p.format not in ("likwid-bench", "stream") and p is not peak.profile
+               and (p.metrics or p.hotspots) for p in ctx.profiles)
 
 
 def _memory_bound_support(ctx: Context) -> list[Evidence]:

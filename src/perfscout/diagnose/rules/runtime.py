@@ -250,6 +250,25 @@ def _sweep(ctx: Context) -> list[tuple[int, float, Located]]:
     return sorted((n, t, loc) for n, (t, loc) in pts.items())
 
 
+def _idle_cores(ctx: Context) -> Finding | None:
+    """No sweep, but one run kept about one CPU busy on a machine with more cores."""
+    busy = ctx.top("cpu.utilized")
+    online = ctx.fact("cpu.online")
+    if busy is None or not online or online < 2:
+        return None
+    lim = ctx.t("serial.busy_cpus")
+    if busy.value > lim or busy.value >= online:
+        return None
+    for q in rq.thread_sweep(ctx):
+        ctx.request(q)
+    return ctx.finding(
+        "rt.serial_fraction", 0.4, "the run uses one core of several",
+        [ctx.ev(busy, f"{busy.value:.2f} CPUs utilized on a machine with {online} online CPUs: "
+                "the rest idle", f"cpu.utilized <= {lim:g} with >= 2 CPUs"),
+         ctx.fact_ev("cpu.online", online, f"{online} CPUs online")],
+        limits=["one run, no thread sweep: the serial fraction itself is not measured"])
+
+
 def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
     """Least-squares fit T(p) = a + b/p; returns (serial fraction a/(a+b), T(1) estimate)."""
     xs = [1.0 / p for p, _ in points]
@@ -273,7 +292,7 @@ def serial_fraction(ctx: Context) -> Finding | None:
         if 1 <= len(pts) < need and any(thread_count(ctx, p) for p in ctx.profiles):
             for q in rq.thread_sweep(ctx):
                 ctx.request(q)
-        return None
+        return _idle_cores(ctx)
     s, _ = amdahl([(n, t) for n, t, _ in pts])
     lim = ctx.t("serial.fraction")
     if s < lim:

@@ -1,0 +1,16 @@
+"""The proposal catalog; importing it registers every entry (one module per layer)."""
+
+from perfscout.advise.catalog import algorithm, application, hardware, runtime, system
+from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
+
+__all__ = [
+           "CATALOG",
+           "CatalogEntry",
+           "algorithm",
+           "application",
+           "get_entry",
+           "hardware",
+           "proposal",
+           "runtime",
+           "system",
+]

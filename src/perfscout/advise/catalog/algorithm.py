@@ -1,0 +1,85 @@
+"""Catalog entries for the algorithm layer: message aggregation, decomposition, BLAS."""
+
+from __future__ import annotations
+
+from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts
+from perfscout.model.findings import Finding
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+
+ALG = Layer.ALGORITHM
+
+
+@proposal("mpi_aggregate_messages", addresses=("alg.small_messages",), layer=ALG, kind="source",
+          preconditions=("mpi present", "share_of_time >= 5%"))
+def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
+    size = facts.metric_max("mpi.msg_size_mean")
+    # the call site's own share when the profile has it (the Amdahl guard uses the same),
+    # else all of MPI
+    share = facts.share_of(f.scope) if f.scope else None
+    share = share if share is not None else facts.mpi_share
+    s = share if share is not None else 0.2
+    low, high = amdahl(s, 1.2, 3.0)
+    return Proposal(
+        id="mpi_aggregate_messages", addresses=(f.id,), layer=ALG, kind="source",
+        title="Pack small messages into one send per neighbour",
+        change=Change(description=f"mean message {size:.0f} B: pack the per-field sends into "
+                      "one buffer per neighbour (or a derived datatype)" if size is not None
+                      else "pack the per-field sends into one buffer per neighbour"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, f"latency-bound MPI share {s:.0%}; fewer "
+                                   "messages cut per-message latency 1.2-3x (Amdahl)"),
+        risk=Risk("medium", "pack/unpack code; buffer sizes"),
+        confidence=Confidence(conf(f, 0.55), "many small messages measured"),
+        invalid_when=("messages are already above the eager limit",),
+        rollback="revert the patch commit", scope=scope_of(f, facts),
+    )
+
+
+@proposal("rebalance_decomposition", addresses=("alg.load_imbalance", "rt.omp_imbalance",
+                                                "rt.mpi_wait"), layer=ALG, kind="param")
+def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
+    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
+           and e.value is not None]  # the finding's own number first
+    imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")
+    if imb is not None and imb <= 1.05:
+        return None  # measured balanced: nothing to rebalance
+    hi = round(imb, 2) if imb is not None and imb > 1.05 else 1.3
+    return Proposal(
+        id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",
+        title="Rebalance the domain decomposition by measured work per rank",
+        change=Change(params={"decomposition": "weighted"},
+                      description="split the domain by measured cost (or use dynamic "
+                      "scheduling) so the slowest rank no longer sets the pace"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(min(1.05, hi), hi, f"max/mean work {imb:.2f}: balance "
+                                   "recovers at most that ratio" if imb is not None else
+                                   "imbalance ratio not measured; assumed 1.3"),
+        risk=Risk("medium", "decomposition changes communication pattern"),
+        confidence=Confidence(conf(f, 0.55), "per-rank time spread measured"),
+        invalid_when=("the imbalance comes from a slow node (check hardware first)",),
+        rollback="restore the previous decomposition parameters", scope=scope_of(f, facts),
+    )
+
+
+@proposal("use_blas", addresses=("alg.complexity", "hw.compute_bound", "hw.cache_locality",
+                                  "hw.vectorization"), layer=ALG, kind="source",
+          preconditions=("dense matrix kernel", "share_of_time >= 5%"))
+def use_blas(facts: Facts, f: Finding) -> Proposal | None:
+    scope = scope_of(f, facts)
+    if not scope:
+        return None
+    return Proposal(
+        id="use_blas", addresses=(f.id,), layer=ALG, kind="source",
+        title=f"Replace the hand-written kernel in {scope} by a BLAS call",
+        change=Change(description=f"call dgemm/dgemv (OpenBLAS) instead of the loop nest in "
+                      f"{scope}", flags=("-lopenblas",)),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 2.0, 10.0, 0.5, "a tuned BLAS kernel"),
+        risk=Risk("medium", "summation order differs; needs a tolerance check"),
+        confidence=Confidence(conf(f, 0.4), "only if the loop is a dense linear-algebra kernel"),
+        invalid_when=("the loop is not a matrix/vector product", "matrices are tiny"),
+        rollback="revert the patch commit", scope=scope,
+    )

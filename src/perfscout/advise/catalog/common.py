@@ -1,0 +1,93 @@
+"""Helpers the catalog builders share: verification commands, gains, evidence references."""
+
+from __future__ import annotations
+
+from perfscout.advise.facts import Facts
+from perfscout.model.findings import Finding
+from perfscout.model.proposals import ExpectedGain, Verification
+
+#: the bundled kernel, relative to the workspace, used when the profiled command is unknown
+DEFAULT_TARGET = ("./kernel",)
+PERF_EVENTS = "task-clock,context-switches,cpu-migrations,page-faults"
+
+
+def target(facts: Facts) -> tuple[str, ...]:
+    """The command a verification runs: the profiled command with its program taken from the
+    workspace (``/tmp/x/triad`` -> ``./triad``: the sandbox runs only workspace programs and
+    trusted tools) and a leading ``env K=V`` dropped (the change supplies its own env); the
+    bundled kernel ``./kernel`` when the profiled command is unknown."""
+    argv = list(facts.command)
+    if argv and argv[0] == "env":
+        argv = argv[1:]
+    while argv and "=" in argv[0] and not argv[0].startswith(("-", "/", ".")):
+        argv = argv[1:]
+    if not argv:
+        return DEFAULT_TARGET
+    prog = argv[0]
+    if prog.startswith("/") and not prog.startswith(("/usr/", "/bin/", "/opt/")):
+        argv[0] = "./" + prog.rsplit("/", 1)[-1]
+    return tuple(argv)
+
+
+def perf_stat(facts: Facts, events: str = PERF_EVENTS, repeat: int = 5) -> tuple[str, ...]:
+    """``perf stat -r N -e EVENTS -- <profiled command>`` (software events: no counters needed)."""
+    return ("perf", "stat", "-r", str(repeat), "-e", events, "--", *target(facts))
+
+
+def likwid_mem(facts: Facts) -> tuple[str, ...] | None:
+    """``likwid-perfctr -C 0 -g MEM`` around the command when likwid counters work here."""
+    if facts.snapshot is None or not facts.snapshot.perf.likwid_perfctr_works:
+        return None
+    return ("likwid-perfctr", "-C", "0", "-g", "MEM", *target(facts))
+
+
+def verify(facts: Facts, metric: str = "time.elapsed", direction: str = "lower",
+           events: str = PERF_EVENTS, with_likwid: bool = False) -> Verification:
+    cmds: list[tuple[str, ...]] = [perf_stat(facts, events)]
+    if with_likwid:
+        lk = likwid_mem(facts)
+        if lk:
+            cmds.append(lk)
+    return Verification(tuple(cmds), metric, direction)
+
+
+def amdahl(share: float, local_low: float, local_high: float) -> tuple[float, float]:
+    """Overall speedup range when a part taking ``share`` of the time gets ``local_*`` faster."""
+    def one(f: float) -> float:
+        return 1.0 / ((1.0 - share) + share / f)
+    return round(one(local_low), 3), round(one(local_high), 3)
+
+
+def gain_on_share(facts: Facts, scope: str, local_low: float, local_high: float,
+                  default_share: float, what: str) -> ExpectedGain:
+    share = facts.share_of(scope)
+    basis_share = "measured" if share is not None else "assumed"
+    s = share if share is not None else default_share
+    low, high = amdahl(s, local_low, local_high)
+    return ExpectedGain(low, high, f"{basis_share} share of time {s:.0%} of {scope or 'the run'}"
+                        f" x {what} ({local_low:g}-{local_high:g}x on that part, Amdahl)")
+
+
+def refs(finding: Finding, facts: Facts) -> tuple[str, ...]:
+    """Evidence references: the finding id, its quoted evidence and where each came from."""
+    out = [f"finding {finding.id} ({finding.status}, confidence {finding.confidence:.2f})"]
+    for e in finding.evidence[:4]:
+        where = f" @ {e.source}" if e.source else ""
+        out.append(f"{e.metric}={e.value:g}{e.unit and ' ' + e.unit}{where}"
+                   if e.value is not None else f"{e.metric}{where}: {e.quote}")
+    for cause in finding.caused_by:
+        out.append(f"caused by {cause}")
+    return tuple(out)
+
+
+def scope_of(finding: Finding, facts: Facts) -> str:
+    if finding.scope:
+        return finding.scope
+    top = facts.top_hotspot()
+    return top.name if top else ""
+
+
+def conf(finding: Finding, base: float) -> float:
+    """A proposal's confidence: its base, scaled by how sure the finding is."""
+    scale = 1.0 if finding.status == "confirmed" else 0.8
+    return round(min(0.95, base * scale * (0.5 + 0.5 * finding.confidence)), 2)

@@ -1,0 +1,62 @@
+"""The proposal catalog: entries declared with :func:`proposal`, looked up by id.
+
+An entry says which finding ids it addresses, its layer and kind, the named preconditions it
+needs and a builder that fills every schema field from the facts of the case. The registry
+refuses duplicate ids and names the valid ids on a miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from perfscout.advise.facts import Facts
+from perfscout.model.findings import Finding
+from perfscout.model.proposals import Proposal
+from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS, Layer
+
+Builder = Callable[[Facts, Finding], Proposal | None]
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    id: str
+    addresses: tuple[str, ...]
+    layer: Layer
+    kind: str
+    preconditions: tuple[str, ...]
+    group: str  # independent-change group: one proposal per group in the first round
+    build: Builder
+
+
+CATALOG: dict[str, CatalogEntry] = {}
+
+
+def proposal(
+    id: str, *, addresses: tuple[str, ...], layer: Layer, kind: str,
+    preconditions: tuple[str, ...] = (), group: str = "",
+) -> Callable[[Builder], Builder]:
+    """Declare a catalog entry; the decorated function builds the Proposal (or None when the
+    facts leave nothing concrete to propose)."""
+    bad = [a for a in addresses if a not in FINDING_IDS]
+    if bad:
+        raise ValueError(f"proposal {id!r} addresses unknown finding ids {bad}")
+    if kind not in PROPOSAL_KINDS:
+        raise ValueError(f"proposal {id!r}: kind {kind!r} not in {PROPOSAL_KINDS}")
+
+    def deco(fn: Builder) -> Builder:
+        if id in CATALOG:
+            raise ValueError(f"proposal {id!r} registered twice")
+        CATALOG[id] = CatalogEntry(id, addresses, layer, kind, preconditions, group or id, fn)
+        return fn
+
+    return deco
+
+
+def get_entry(pid: str) -> CatalogEntry:
+    """The entry for ``pid``; a KeyError lists the valid ids."""
+    try:
+        return CATALOG[pid]
+    except KeyError:
+        raise KeyError(f"unknown proposal id {pid!r}; valid: {', '.join(sorted(CATALOG))}"
+                       ) from None

@@ -1,0 +1,182 @@
+"""Catalog entries for the parallel runtime: binding, MPI placement and overlap, OpenMP, GPU."""
+
+from __future__ import annotations
+
+from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts
+from perfscout.model.findings import Finding
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+
+RT = Layer.RUNTIME
+
+
+def mpi_binding_options(facts: Facts) -> tuple[tuple[str, ...], dict[str, str]]:
+    """Launcher options (and env) that map ranks round-robin over NUMA nodes, bound to cores,
+    spelled for the MPI implementation present."""
+    mpi = facts.mpi
+    impl = mpi.implementation if mpi else ""
+    if impl == "openmpi":
+        return ("--map-by", "numa", "--bind-to", "core", "--report-bindings"), {}
+    if impl in ("mpich", "mvapich"):
+        return ("-map-by", "numa", "-bind-to", "core"), {}
+    if impl == "intelmpi":
+        return (), {"I_MPI_PIN": "1", "I_MPI_PIN_DOMAIN": "numa"}
+    return (), {}
+
+
+@proposal("bind_threads", addresses=("rt.affinity", "hw.numa_remote", "sys.os_noise"), layer=RT,
+          kind="env", preconditions=("cores >= 2",), group="binding")
+def bind_threads(facts: Facts, f: Finding) -> Proposal | None:
+    cores = facts.cores
+    if cores is None:
+        return None
+    nodes = facts.numa_nodes or 1
+    bind = "spread" if nodes >= 2 else "close"
+    env = {"OMP_PROC_BIND": bind, "OMP_PLACES": "cores", "OMP_NUM_THREADS": str(cores)}
+    params: dict[str, object] = {"threads": cores}
+    if facts.likwid:
+        # likwid-pin alternative: one thread per core of every NUMA domain
+        per = max(1, cores // nodes)
+        params["likwid_pin"] = "likwid-pin -c " + "@".join(
+            f"M{i}:0-{per - 1}" for i in range(nodes))
+    return Proposal(
+        id="bind_threads", addresses=(f.id,), layer=RT, kind="env",
+        title=f"Bind {cores} threads to cores ({bind} over {nodes} NUMA node(s))",
+        change=Change(env=env, params=params,
+                      description=f"{cores} cores, {nodes} NUMA node(s): one thread per core, "
+                      f"{bind} so {'every node' if nodes >= 2 else 'the socket'}'s memory "
+                      "controller is used"),
+        evidence=refs(f, facts),
+        verification=verify(facts, "time.elapsed", "lower",
+                            events="task-clock,context-switches,cpu-migrations"),
+        expected_gain=ExpectedGain(1.05, 1.0 + 0.4 * nodes, f"unbound threads migrate; "
+                                   f"{nodes} node(s) of bandwidth become reachable"),
+        risk=Risk("low", "environment only"),
+        confidence=Confidence(conf(f, 0.7), "binding is the first thing to fix before measuring"),
+        invalid_when=("the launcher or batch system already binds the threads",
+                      "several jobs share the node"),
+        rollback="unset OMP_PROC_BIND and OMP_PLACES", scope=scope_of(f, facts),
+    )
+
+
+@proposal("mpi_bind_map", addresses=("rt.affinity", "hw.numa_remote", "rt.mpi_communication"),
+          layer=RT, kind="launch", preconditions=("mpi present", "numa_nodes >= 2"),
+          group="binding")
+def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
+    opts, env = mpi_binding_options(facts)
+    if not opts and not env:
+        return None
+    impl = facts.mpi.implementation if facts.mpi else "?"
+    nodes = facts.numa_nodes or 2
+    return Proposal(
+        id="mpi_bind_map", addresses=(f.id,), layer=RT, kind="launch",
+        title=f"Map ranks over the {nodes} NUMA nodes and bind them to cores ({impl})",
+        change=Change(launcher=opts, env=env,
+                      description=f"{impl}: ranks round-robin over NUMA nodes, "
+                      "each bound to a core"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(1.05, 1.0 + 0.3 * nodes, "ranks packed on one node share one "
+                                   "memory controller"),
+        risk=Risk("low", "launch option only"),
+        confidence=Confidence(conf(f, 0.6), f"{impl} binding options for {nodes} NUMA nodes"),
+        invalid_when=("the batch system binds ranks (srun --cpu-bind)",
+                      "ranks run hybrid with OpenMP threads (bind to numa instead of core)"),
+        rollback="drop the mapping options from the launch line", scope=scope_of(f, facts),
+    )
+
+
+@proposal("parallelize_omp", addresses=("rt.serial_fraction", "rt.omp_imbalance"), layer=RT,
+          kind="source", preconditions=("cores >= 2", "share_of_time >= 5%"))
+def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:
+    scope = scope_of(f, facts)
+    cores = facts.cores or 2
+    sched = "dynamic" if f.id == "rt.omp_imbalance" else "static"
+    share = facts.share_of(scope)
+    s = share if share is not None else 0.3
+    loc_hi = max(1.2, float(cores) * 0.7)
+    low, high = amdahl(s, min(1.5, loc_hi), loc_hi)
+    return Proposal(
+        id="parallelize_omp", addresses=(f.id,), layer=RT, kind="source",
+        title=f"Parallelise {scope or 'the serial region'} with OpenMP (schedule({sched}))",
+        change=Change(flags=("-fopenmp",), description=f"'#pragma omp parallel for "
+                      f"schedule({sched})' on the outer loop of {scope or 'the region'}"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, f"{'measured' if share is not None else 'assumed'}"
+                                   f" share {s:.0%} over {cores} cores at 70% efficiency "
+                                   "(Amdahl)"),
+        risk=Risk("medium", "data races if iterations share state"),
+        confidence=Confidence(conf(f, 0.5), "serial share measured in the scaling data"),
+        invalid_when=("iterations depend on each other", "the region is I/O"),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def _mpi_gain(facts: Facts, recover_low: float, recover_high: float, what: str) -> ExpectedGain:
+    share = facts.mpi_share
+    s = share if share is not None else 0.2
+    low, high = amdahl(s, 1.0 / (1.0 - recover_low), 1.0 / (1.0 - recover_high))
+    return ExpectedGain(low, high, f"{'measured' if share is not None else 'assumed'} MPI share "
+                        f"{s:.0%}, {what} recovers {recover_low:.0%}-{recover_high:.0%} of it")
+
+
+@proposal("mpi_nonblocking_overlap", addresses=("rt.mpi_wait", "rt.mpi_communication"), layer=RT,
+          kind="source", preconditions=("mpi present", "mpi_share >= 5%"))
+def mpi_nonblocking_overlap(facts: Facts, f: Finding) -> Proposal | None:
+    return Proposal(
+        id="mpi_nonblocking_overlap", addresses=(f.id,), layer=RT, kind="source",
+        title="Overlap the halo exchange with interior computation (MPI_Isend/Irecv + Waitall)",
+        change=Change(description="post MPI_Irecv/MPI_Isend for the halo, compute the interior, "
+                      "MPI_Waitall, then the boundary"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=_mpi_gain(facts, 0.2, 0.6, "overlap"),
+        risk=Risk("medium", "buffers must not be touched before the wait completes"),
+        confidence=Confidence(conf(f, 0.45), "waits measured in point-to-point calls"),
+        invalid_when=("the wait is load imbalance (fix the decomposition first)",
+                      "the MPI library makes no asynchronous progress"),
+        rollback="revert the patch commit", scope=scope_of(f, facts),
+    )
+
+
+@proposal("mpi_collective_tuning", addresses=("rt.mpi_communication",), layer=RT, kind="env",
+          preconditions=("mpi present", "mpi_share >= 5%"))
+def mpi_collective_tuning(facts: Facts, f: Finding) -> Proposal | None:
+    impl = facts.mpi.implementation if facts.mpi else ""
+    env = {"openmpi": {"OMPI_MCA_coll_tuned_use_dynamic_rules": "1",
+                       "OMPI_MCA_coll_tuned_allreduce_algorithm": "4"},
+           "mpich": {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM": "recursive_doubling"},
+           "intelmpi": {"I_MPI_ADJUST_ALLREDUCE": "5"}}.get(impl)
+    if env is None:
+        return None
+    return Proposal(
+        id="mpi_collective_tuning", addresses=(f.id,), layer=RT, kind="env",
+        title=f"Pick the allreduce algorithm explicitly ({impl})",
+        change=Change(env=env, description=f"{impl}: select the ring/recursive-doubling "
+                      "allreduce instead of the default decision"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=_mpi_gain(facts, 0.05, 0.3, "a better collective algorithm"),
+        risk=Risk("low", "environment only"),
+        confidence=Confidence(conf(f, 0.35), "collective time measured; the best algorithm "
+                              "depends on message size and rank count"),
+        invalid_when=("collectives are a small part of MPI time",),
+        rollback="unset the variables", scope=scope_of(f, facts),
+    )
+
+
+@proposal("gpu_async_copy", addresses=("rt.gpu_transfer",), layer=RT, kind="source",
+          preconditions=("has_gpu",))
+def gpu_async_copy(facts: Facts, f: Finding) -> Proposal | None:
+    scope = scope_of(f, facts)
+    return Proposal(
+        id="gpu_async_copy", addresses=(f.id,), layer=RT, kind="source",
+        title="Pinned host buffers and cudaMemcpyAsync on streams",
+        change=Change(description="allocate host buffers with cudaMallocHost and overlap "
+                      "cudaMemcpyAsync on two streams with the kernels"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.2, 2.0, 0.3, "overlapped transfers"),
+        risk=Risk("medium", "stream synchronisation errors"),
+        confidence=Confidence(conf(f, 0.45), "transfer time measured"),
+        invalid_when=("no GPU", "transfers already overlap"),
+        rollback="revert the patch commit", scope=scope,
+    )

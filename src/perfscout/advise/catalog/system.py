@@ -1,0 +1,87 @@
+"""Catalog entries for the system layer: huge pages, SMT, thread counts."""
+
+from __future__ import annotations
+
+from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts
+from perfscout.model.findings import Finding
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+
+SYS = Layer.SYSTEM
+
+
+@proposal("huge_pages", addresses=("sys.tlb_pagefaults",), layer=SYS, kind="env",
+          preconditions=("huge pages configurable",))
+def huge_pages(facts: Facts, f: Finding) -> Proposal | None:
+    mode = facts.snapshot.memory.thp_mode if facts.snapshot else None
+    env = {"GLIBC_TUNABLES": "glibc.malloc.hugetlb=1"}
+    return Proposal(
+        id="huge_pages", addresses=(f.id,), layer=SYS, kind="env",
+        title="Back the large arrays with transparent huge pages",
+        change=Change(env=env, description=f"THP is '{mode}': make glibc malloc madvise huge "
+                      "pages (GLIBC_TUNABLES), no root needed"),
+        evidence=refs(f, facts),
+        verification=verify(facts, "page_faults", "lower",
+                            events="task-clock,page-faults,dTLB-load-misses"),
+        expected_gain=gain_on_share(facts, scope_of(f, facts), 1.05, 1.3, 0.3,
+                                    "fewer TLB misses and page faults"),
+        risk=Risk("low", "more memory per process when arrays are sparse"),
+        confidence=Confidence(conf(f, 0.5), "page-fault/TLB pressure measured"),
+        invalid_when=("THP is 'never' and no huge pages are reserved",
+                      "the arrays are small (under a few MB)"),
+        rollback="unset GLIBC_TUNABLES", scope=scope_of(f, facts),
+    )
+
+
+@proposal("enable_smt", addresses=("hw.frontend", "hw.bad_speculation"), layer=SYS,
+          kind="param", preconditions=("smt available", "not bandwidth_bound"))
+def enable_smt(facts: Facts, f: Finding) -> Proposal | None:
+    cores = facts.cores
+    tpc = facts.threads_per_core
+    if cores is None or tpc is None or tpc < 2:
+        return None
+    threads = cores * tpc
+    return Proposal(
+        id="enable_smt", addresses=(f.id,), layer=SYS, kind="param",
+        title=f"Use both hardware threads per core ({threads} threads)",
+        change=Change(env={"OMP_NUM_THREADS": str(threads), "OMP_PLACES": "threads"},
+                      params={"threads": threads},
+                      description="latency-bound code can hide stalls with a second thread"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(1.0, 1.3, "SMT hides front-end/speculation stalls; no extra "
+                                   "execution units or bandwidth"),
+        risk=Risk("medium", "threads share L1/L2; can slow cache-sensitive code"),
+        confidence=Confidence(conf(f, 0.35), "only stall-bound code gains from SMT"),
+        invalid_when=("the code is memory-bandwidth-bound",
+                      "the working set per core already fills L2"),
+        rollback=f"set OMP_NUM_THREADS back to {cores} and OMP_PLACES=cores",
+        scope=scope_of(f, facts),
+    )
+
+
+@proposal("thread_count", addresses=("sys.oversubscription", "sys.os_noise"), layer=SYS,
+          kind="param", preconditions=("cores >= 2",), group="thread_count")
+def thread_count(facts: Facts, f: Finding) -> Proposal | None:
+    cores = facts.cores
+    if cores is None:
+        return None
+    use = cores - 1 if f.id == "sys.os_noise" and cores > 2 else cores
+    why = ("leave one core to the OS and daemons" if use < cores
+           else "one thread per physical core")
+    return Proposal(
+        id="thread_count", addresses=(f.id,), layer=SYS, kind="param",
+        title=f"Run {use} threads ({why})",
+        change=Change(env={"OMP_NUM_THREADS": str(use)}, params={"threads": use},
+                      description=f"{cores} physical cores on this node: {why}"),
+        evidence=refs(f, facts), verification=verify(facts, "time.elapsed", "lower",
+                                                     events="task-clock,context-switches,"
+                                                            "cpu-migrations"),
+        expected_gain=ExpectedGain(1.05, 2.0, "oversubscribed threads time-slice; at most the "
+                                   "oversubscription factor is recovered"),
+        risk=Risk("low", "one variable changed"),
+        confidence=Confidence(conf(f, 0.6), f"threads vs {cores} cores"),
+        invalid_when=("other jobs share the node", "the code needs a fixed thread count"),
+        rollback="restore the previous OMP_NUM_THREADS", scope=scope_of(f, facts),
+    )

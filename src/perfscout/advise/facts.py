@@ -1,0 +1,248 @@
+"""What advise knows about one case: the findings, the platform and the measurements, as facts.
+
+Preconditions, catalog builders and guards all read these accessors instead of walking the raw
+model, so that "how many NUMA nodes carry CPUs" or "which compiler built this" is decided in one
+place. Every accessor returns ``None`` when the data cannot say.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from perfscout.model.findings import Finding
+from perfscout.model.metrics import Hotspot, Profile, Remark
+from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
+
+#: ids of findings that mean "this code is limited by memory bandwidth"
+BANDWIDTH_FINDINGS = frozenset({"hw.memory_bandwidth"})
+#: measured bandwidth at or above this share of the peak counts as "at peak"
+AT_PEAK = 0.80
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The inputs of one advise call with the derived facts every rule needs."""
+
+    findings: tuple[Finding, ...] = ()
+    snapshot: PlatformSnapshot | None = None
+    profiles: tuple[Profile, ...] = ()
+    finding_ids: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def build(
+        cls, findings: Sequence[Finding], snapshot: PlatformSnapshot | None,
+        profiles: Sequence[Profile],
+    ) -> Facts:
+        return cls(tuple(findings), snapshot, tuple(profiles),
+                   frozenset(f.id for f in findings))
+
+    # --- findings -------------------------------------------------------------------------
+    def finding(self, fid: str) -> Finding | None:
+        for f in self.findings:
+            if f.id == fid:
+                return f
+        return None
+
+    def evidence_value(self, metric: str) -> float | None:
+        """The largest value of ``metric`` quoted in any finding's evidence."""
+        vals = [e.value for f in self.findings for e in f.evidence
+                if e.metric == metric and e.value is not None]
+        return max(vals) if vals else None
+
+    # --- platform -------------------------------------------------------------------------
+    @property
+    def numa_nodes(self) -> int | None:
+        """NUMA nodes that carry CPUs (memory-only GPU/HBM nodes do not count)."""
+        if self.snapshot is None or not self.snapshot.numa.nodes:
+            return None
+        with_cpus = [n for n in self.snapshot.numa.nodes if n.cpus]
+        return len(with_cpus) or len(self.snapshot.numa.nodes)
+
+    def numa_node_cpus(self) -> list[tuple[int, tuple[int, ...]]]:
+        if self.snapshot is None:
+            return []
+        return [(n.id, n.cpus) for n in self.snapshot.numa.nodes if n.cpus]
+
+    @property
+    def sockets(self) -> int | None:
+        return self.snapshot.cpu.sockets if self.snapshot else None
+
+    @property
+    def cores(self) -> int | None:
+        return self.snapshot.cpu.cores if self.snapshot else None
+
+    @property
+    def threads_per_core(self) -> int | None:
+        return self.snapshot.cpu.threads_per_core if self.snapshot else None
+
+    @property
+    def arch(self) -> str | None:
+        return self.snapshot.cpu.arch if self.snapshot else None
+
+    def has_isa(self, flag: str) -> bool | None:
+        if self.snapshot is None or not self.snapshot.cpu.isa:
+            return None
+        return self.snapshot.cpu.has(flag)
+
+    @property
+    def has_gpu(self) -> bool | None:
+        if self.snapshot is None or "gpus" in self.snapshot.unknown_fields:
+            return None
+        return bool(self.snapshot.gpus)
+
+    @property
+    def compiler(self) -> Compiler | None:
+        """The compiler that built the code: the profile's ``meta["compiler"]`` when it names one
+        the snapshot knows, else the snapshot's first compiler."""
+        if self.snapshot is None:
+            return None
+        for p in self.profiles:
+            name = p.meta.get("compiler", "")
+            if name:
+                known = self.snapshot.compiler(name)
+                if known is not None:
+                    return known
+                return Compiler(name=name, vendor=_vendor_of(name))
+        return self.snapshot.compilers[0] if self.snapshot.compilers else None
+
+    @property
+    def compiler_vendors(self) -> frozenset[str]:
+        if self.snapshot is None:
+            return frozenset()
+        return frozenset(c.vendor for c in self.snapshot.compilers)
+
+    @property
+    def mpi(self) -> MpiInfo | None:
+        if self.snapshot is None or not self.snapshot.mpi:
+            return None
+        return self.snapshot.mpi[0]
+
+    @property
+    def measured_mpi(self) -> bool:
+        """The profiles (or the findings' evidence) measured MPI: an MPI profiler's output or
+        any ``mpi.*`` metric."""
+        return any(p.format in ("mpip", "mpiP") or any(m.name.startswith("mpi.")
+                                                         for m in p.metrics)
+                   for p in self.profiles) or any(
+            e.metric.startswith("mpi.") for f in self.findings for e in f.evidence)
+
+    @property
+    def likwid(self) -> bool:
+        return bool(self.snapshot and self.snapshot.perf.likwid_available)
+
+    # --- measurements ---------------------------------------------------------------------
+    def metric_max(self, name: str) -> float | None:
+        vals = [m.value for p in self.profiles for m in p.metrics if m.name == name]
+        if vals:
+            return max(vals)
+        return self.evidence_value(name)
+
+    @property
+    def command(self) -> tuple[str, ...]:
+        """The profiled command (``Profile.meta["command"]``), split into argv; () if unknown."""
+        for p in self.profiles:
+            cmd = p.meta.get("command", "")
+            if cmd:
+                try:
+                    return tuple(shlex.split(cmd))
+                except ValueError:
+                    continue
+        return ()
+
+    def dense_kernel(self, scope: str = "") -> bool | None:
+        """Whether the code names a dense matrix product (command, kernel, hotspot or remark
+        file): ``None`` when nothing names the code at all."""
+        import re
+
+        pat = re.compile(r"gemm|gemv|mat_?mul|matmult|matrix_?mult|mxm|dense_?mult", re.I)
+        names = [*self.command[:1], scope, *(p.meta.get("kernel", "") for p in self.profiles),
+                 *(h.name for h in self.hotspots()[:5]),
+                 *(r.file for r in self.remarks()[:5])]
+        names = [n for n in names if n]
+        if not names:
+            return None
+        return any(pat.search(n) for n in names)
+
+    def hotspots(self) -> list[Hotspot]:
+        out = [h for p in self.profiles for h in p.hotspots if h.self_share is not None]
+        return sorted(out, key=lambda h: -(h.self_share or 0.0))
+
+    def top_hotspot(self) -> Hotspot | None:
+        hs = self.hotspots()
+        return hs[0] if hs else None
+
+    def share_of(self, scope: str) -> float | None:
+        """Share of time (0..1) of the function ``scope``: the profile's hotspot share, else a
+        ``share_of_time`` quoted in a finding about that scope."""
+        if not scope:
+            return None
+        raw = [h.inclusive_share if h.inclusive_share is not None else h.self_share
+               for p in self.profiles for h in p.hotspots if h.name == scope]
+        shares = [s for s in raw if s is not None]
+        if shares:
+            return max(shares)
+        for f in self.findings:
+            if f.scope == scope:
+                for e in f.evidence:
+                    if e.metric in ("share_of_time", "hotspot.share") and e.value is not None:
+                        return e.value
+        return None
+
+    @property
+    def mpi_share(self) -> float | None:
+        """MPI share of the run: the mean over ranks (one rank at 100% is not the run)."""
+        vals = [m.value for p in self.profiles for m in p.metrics if m.name == "mpi.time_share"]
+        if vals:
+            return sum(vals) / len(vals)
+        return self.evidence_value("mpi.time_share")
+
+    @property
+    def bandwidth_ratio(self) -> float | None:
+        """Measured DRAM bandwidth over the machine's peak (a STREAM-style benchmark)."""
+        bw = self.metric_max("mem.bandwidth")
+        peak = self.metric_max("bench.bandwidth")
+        if bw is None or peak is None or peak <= 0:
+            return None
+        return bw / peak
+
+    @property
+    def bandwidth_bound(self) -> bool | None:
+        if self.finding_ids & BANDWIDTH_FINDINGS:
+            return True
+        ratio = self.bandwidth_ratio
+        if ratio is None:
+            return None
+        return ratio >= AT_PEAK
+
+    def remarks(self, scope: str = "") -> list[Remark]:
+        out = [r for p in self.profiles for r in p.remarks]
+        if scope:
+            scoped = [r for r in out if scope in r.message or scope in r.file]
+            return scoped or out
+        return out
+
+    def access_pattern(self, scope: str = "") -> str | None:
+        """``contiguous`` when the remarks show only contiguous access, else the first
+        non-contiguous kind seen (``strided``, ``gather``); None with no remark on access."""
+        kinds = [r.access for r in self.remarks(scope) if r.access]
+        if not kinds:
+            return None
+        bad = [k for k in kinds if k != "contiguous"]
+        return bad[0] if bad else "contiguous"
+
+
+def _vendor_of(name: str) -> str:
+    n = name.lower()
+    if n.startswith(("icx", "icpx", "icc", "icpc", "ifort", "ifx", "mpiicc")):
+        return "intel"
+    if n.startswith(("clang", "flang")):
+        return "llvm"
+    if n.startswith(("gcc", "g++", "gfortran", "cc", "c++")):
+        return "gnu"
+    if n.startswith(("nvc", "nvfortran", "pgcc", "nvcc")):
+        return "nvidia"
+    if n.startswith("armclang"):
+        return "arm"
+    return "unknown"

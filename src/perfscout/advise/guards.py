@@ -1,0 +1,311 @@
+"""Guards: checks every proposal passes, whatever wrote it (catalog, LLM, user file).
+
+Each guard returns ``None`` (pass) or a one-line reason. :func:`run_guards` stops at the first
+failure and returns a :class:`Rejected` naming the guard, so a reader sees exactly why a proposal
+was refused. Guards read only the proposal and the facts of the case; the sandbox policy comes in
+as a callable (advise must not import the sandbox).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from perfscout.advise.facts import Facts
+from perfscout.model.proposals import Proposal, Rejected
+from perfscout.model.runs import PolicyDecision
+from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS
+
+PolicyCheck = Callable[[tuple[str, ...]], PolicyDecision]
+Guard = Callable[[Proposal, Facts, PolicyCheck], str | None]
+
+#: no expected gain above this without a measured headroom (and none above it ever)
+MAX_UNBOUNDED_GAIN = 10.0
+
+INTEL_ONLY = re.compile(r"^(-ipo\d*|-xHost|-x[A-Z][A-Z0-9_-]+|-ax[A-Z0-9_,-]+|-qopt-[\w=-]+|"
+                        r"-qopenmp|-fp-model[= ].*|-no-prec-div|-qoverride-limits)$")
+AVX512 = re.compile(r"^(-mavx512\w*|-march=(skylake-avx512|cascadelake|cooperlake|icelake[\w-]*|"
+                    r"tigerlake|sapphirerapids|emeraldrapids|graniterapids|knl|knm|znver[45]|"
+                    r"x86-64-v4)|-mtune=skylake-avx512|-xCORE-AVX512|-xCOMMON-AVX512|"
+                    r"-qopt-zmm-usage=high|-mprefer-vector-width=512)$")
+X86_ONLY = re.compile(r"^(-m(sse|avx|fma|bmi|f16c|popcnt)[\w.]*|-march=(x86-64[\w-]*|haswell|"
+                      r"broadwell|skylake|znver\d|native-x86))$")
+GPU_WORDS = re.compile(r"cuda|hip(Memcpy|Malloc|Stream)|nvcc|cupy|-fopenmp-targets|"
+                       r"omp target|acc (data|parallel|kernels)", re.I)
+UNROLL_WORDS = re.compile(r"unroll", re.I)
+
+
+def _flags(p: Proposal) -> tuple[str, ...]:
+    return p.change.flags if p.change else ()
+
+
+def _text(p: Proposal) -> str:
+    c = p.change
+    parts = [p.id, p.title]
+    if c:
+        parts += [c.description, c.diff, " ".join(c.flags), " ".join(c.launcher),
+                  " ".join(f"{k}={v}" for k, v in c.env.items()),
+                  " ".join(f"{k}={v}" for k, v in c.params.items())]
+    return " ".join(parts)
+
+
+# --- schema ---------------------------------------------------------------------------------
+def schema_complete(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Every proposal needs the fields that make it checkable and honest."""
+    missing = []
+    if p.verification is None or not p.verification.commands:
+        missing.append("verification.commands")
+    elif not p.verification.metric or p.verification.direction not in ("higher", "lower"):
+        missing.append("verification.metric/direction")
+    if p.expected_gain is None:
+        missing.append("expected_gain")
+    elif not p.expected_gain.basis:
+        missing.append("expected_gain.basis")
+    if p.risk is None or p.risk.level not in ("low", "medium", "high"):
+        missing.append("risk (low/medium/high)")
+    if p.confidence is None or not 0.0 <= p.confidence.value <= 1.0:
+        missing.append("confidence (0..1)")
+    if not p.invalid_when:
+        missing.append("invalid_when")
+    if p.change is None:
+        missing.append("change")
+    if p.kind not in PROPOSAL_KINDS:
+        missing.append(f"kind (one of {', '.join(PROPOSAL_KINDS)})")
+    if not p.addresses:
+        missing.append("addresses")
+    if not p.rollback:
+        missing.append("rollback")
+    if missing:
+        return "incomplete proposal: missing " + ", ".join(missing)
+    unknown = [a for a in p.addresses if a not in FINDING_IDS]
+    if unknown:
+        return f"addresses unknown finding ids {unknown}"
+    if p.expected_gain is not None and p.expected_gain.low > p.expected_gain.high:
+        return "expected_gain.low is above expected_gain.high"
+    return None
+
+
+# --- platform hazards -----------------------------------------------------------------------
+def smt_bandwidth(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """More hardware threads do not add memory bandwidth: refuse SMT for a bandwidth-bound code."""
+    text = _text(p)
+    wants_smt = p.id == "enable_smt" or bool(re.search(
+        r"hyper-?thread|\bSMT\b|OMP_PLACES=threads", text, re.I))
+    if not wants_smt or not facts.bandwidth_bound:
+        return None
+    ratio = facts.bandwidth_ratio
+    sockets = facts.sockets
+    where = f"on a {sockets}-socket node" if sockets else "here"
+    bw = f" (bandwidth at {ratio:.0%} of peak)" if ratio is not None else ""
+    return (f"enabling SMT for a memory-bandwidth-bound code {where}{bw}: extra hardware threads "
+            "share the same memory controllers and add no bandwidth")
+
+
+def gpu_without_gpu(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    if p.id != "gpu_async_copy" and not GPU_WORDS.search(_text(p)):
+        return None
+    if facts.has_gpu is False:
+        return "GPU change proposed for a platform with no GPU in the snapshot"
+    return None
+
+
+def intel_only_flags(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    bad = [f for f in _flags(p) if INTEL_ONLY.match(f)]
+    if not bad:
+        return None
+    c = facts.compiler
+    if c is not None and c.vendor == "intel":
+        return None
+    if c is None and (facts.snapshot is None or "intel" in facts.compiler_vendors):
+        return None
+    name = f"{c.name} ({c.vendor})" if c else "no Intel compiler in the snapshot"
+    return f"Intel-compiler-only flags {' '.join(bad)} with {name}"
+
+
+def isa_flags(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    flags = _flags(p)
+    arch = facts.arch
+    if arch and arch not in ("x86_64", "amd64", "i686"):
+        bad = [f for f in flags if AVX512.match(f) or X86_ONLY.match(f)]
+        if bad:
+            return f"x86 ISA flags {' '.join(bad)} on a {arch} CPU ({_model(facts)})"
+    avx512 = [f for f in flags if AVX512.match(f)]
+    if avx512 and facts.has_isa("avx512f") is False:
+        return f"AVX-512 flags {' '.join(avx512)} on a CPU without avx512f ({_model(facts)})"
+    if "-march=native" in flags and arch and arch not in ("x86_64", "amd64", "i686"):
+        c = facts.compiler
+        if c is not None and c.vendor == "gnu":
+            return f"-march=native is not the gcc spelling on {arch}; use -mcpu=native"
+    return None
+
+
+def _model(facts: Facts) -> str:
+    return (facts.snapshot.cpu.model_name or "unknown model") if facts.snapshot else "unknown"
+
+
+_NODE_OPT = re.compile(r"^(--cpunodebind|-N|--membind|-m|--preferred|-p)(=|$)(.*)")
+
+
+def numa_single_node(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Confining every thread or rank to one NUMA node of a multi-node machine leaves the other
+    nodes' memory controllers idle."""
+    nodes = facts.numa_node_cpus()
+    if len(nodes) < 2 or p.change is None:
+        return None
+    c = p.change
+    bound_nodes: set[int] | None = None
+    launcher = list(c.launcher)
+    for i, a in enumerate(launcher):
+        m = _NODE_OPT.match(a) if "numactl" in launcher else None
+        if m:
+            val = m.group(3) if m.group(2) == "=" else (launcher[i + 1] if i + 1 < len(launcher)
+                                                        else "")
+            ids = _ints(val)
+            if ids is not None:
+                bound_nodes = (bound_nodes or set()) | ids
+        if a in ("--cpu-set", "--cpu-list", "-cpu-set") and i + 1 < len(launcher):
+            cpus = _ints(launcher[i + 1])
+            if cpus is not None:
+                bound_nodes = {nid for nid, nc in nodes if cpus & set(nc)}
+    places = c.env.get("OMP_PLACES", "")
+    cpus = _places_cpus(places)
+    if cpus is not None:
+        bound_nodes = {nid for nid, nc in nodes if cpus & set(nc)}
+    for key in ("GOMP_CPU_AFFINITY", "KMP_AFFINITY"):
+        if key in c.env:
+            cp = _ints(c.env[key].split("proclist=")[-1].strip("[]"))
+            if cp is not None:
+                bound_nodes = {nid for nid, nc in nodes if cp & set(nc)}
+    m2 = re.search(r"likwid-pin\s+(?:\S+\s+)*?-c\s+(\S+)", _text(p))
+    if m2:
+        domains = set(re.findall(r"([SM])(\d+):", m2.group(1)))
+        if len(domains) == 1 and "@" not in m2.group(1):
+            bound_nodes = {int(next(iter(domains))[1])}
+    if bound_nodes is not None and len(bound_nodes) == 1:
+        which = next(iter(bound_nodes))
+        return (f"binds all threads/ranks to one NUMA node (node {which}) of a "
+                f"{len(nodes)}-node machine: the other nodes' memory bandwidth goes unused")
+    return None
+
+
+def _ints(spec: str) -> set[int] | None:
+    out: set[int] = set()
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?(?::\d+)?", part)
+        if not m:
+            return None
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) else lo
+        out.update(range(lo, hi + 1))
+    return out or None
+
+
+def _places_cpus(places: str) -> set[int] | None:
+    """CPUs of an explicit OMP_PLACES list ("{0},{1}", "{0:4}", "{0,1,2}"); None for names."""
+    if "{" not in places:
+        return None
+    out: set[int] = set()
+    for grp in re.findall(r"\{([^}]*)\}(?::(\d+)(?::(\d+))?)?", places):
+        inner, count, stride = grp
+        base: set[int] = set()
+        for part in inner.split(","):
+            m = re.fullmatch(r"(\d+)(?::(\d+)(?::(\d+))?)?", part.strip())
+            if not m:
+                return None
+            start, n, st = int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1)
+            base.update(start + k * st for k in range(n))
+        reps, step = int(count or 1), int(stride or 1)
+        for r in range(reps):
+            out.update(b + r * step for b in base)
+    return out or None
+
+
+def unroll_noncontiguous(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """An unroll factor tuned on a contiguous loop does not transfer to a strided one."""
+    c = p.change
+    wants = p.id == "loop_unroll" or (c is not None and (
+        "unroll" in c.params or "-funroll-loops" in c.flags or UNROLL_WORDS.search(
+            c.description + c.diff) is not None))
+    if not wants:
+        return None
+    access = facts.access_pattern(p.scope)
+    if access is None or access == "contiguous":
+        return None
+    rem = [r for r in facts.remarks(p.scope) if r.access and r.access != "contiguous"]
+    where = f" at {rem[0].file}:{rem[0].line}" if rem else ""
+    return (f"unroll proposed but compiler remarks show {access} access{where}: unrolling does "
+            "not fix non-unit stride (interchange or change the layout first)")
+
+
+# --- policy ---------------------------------------------------------------------------------
+def verification_allowed(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    if p.verification is None:
+        return None
+    for argv in p.verification.commands:
+        d = policy(tuple(argv))
+        if not d.allowed and not _not_built_yet(argv, d):
+            hint = f" ({d.suggestion})" if d.suggestion else ""
+            return (f"verification command {' '.join(argv)!r} is denied by the sandbox policy: "
+                    f"{d.rule} {d.reason}{hint}".rstrip())
+    return None
+
+
+def _not_built_yet(argv: tuple[str, ...], d: PolicyDecision) -> bool:
+    """The policy allows the command's shape and only the workspace program (``./kernel``) is
+    missing: at advise time the experiment has not built it yet, so this is not a denial (the
+    experiment runner checks again before running)."""
+    return d.rule.endswith(":not-executable")
+
+
+# --- Amdahl headroom ------------------------------------------------------------------------
+def headroom(p: Proposal, facts: Facts) -> tuple[float, str] | None:
+    """The largest overall speedup the evidence allows for this proposal, with its basis."""
+    share = facts.share_of(p.scope) if p.scope else None
+    mpi_ids = {"rt.mpi_wait", "rt.mpi_communication", "alg.small_messages"}
+    if share is None and set(p.addresses) & mpi_ids and facts.mpi_share is not None:
+        share = facts.mpi_share
+        what = f"MPI takes {share:.0%} of the time"
+    else:
+        what = f"{p.scope} takes {share:.0%} of the time" if share is not None else ""
+    if share is None:
+        return None
+    if share >= 0.999:
+        return None
+    return 1.0 / (1.0 - share), what
+
+
+def gain_within_headroom(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    g = p.expected_gain
+    if g is None:
+        return None
+    hr = headroom(p, facts)
+    if hr is not None and g.high > hr[0] * 1.001:
+        return (f"expected gain up to {g.high:g}x exceeds the Amdahl bound {hr[0]:.2f}x "
+                f"({hr[1]}: removing it entirely gives at most that)")
+    if g.high > MAX_UNBOUNDED_GAIN:
+        return f"expected gain {g.high:g}x is beyond {MAX_UNBOUNDED_GAIN:g}x with no measured basis"
+    return None
+
+
+GUARDS: tuple[tuple[str, Guard], ...] = (
+    ("schema", schema_complete),
+    ("smt_bandwidth", smt_bandwidth),
+    ("gpu_without_gpu", gpu_without_gpu),
+    ("intel_only_flags", intel_only_flags),
+    ("isa_flags", isa_flags),
+    ("numa_single_node", numa_single_node),
+    ("unroll_noncontiguous", unroll_noncontiguous),
+    ("policy", verification_allowed),
+    ("amdahl", gain_within_headroom),
+)
+
+
+def run_guards(p: Proposal, facts: Facts, policy: PolicyCheck) -> Rejected | None:
+    """The first guard that fails, as a Rejected; None when the proposal passes them all."""
+    for name, guard in GUARDS:
+        reason = guard(p, facts, policy)
+        if reason:
+            return Rejected(p.id, reason, guard=name, origin=p.origin)
+    return None

@@ -1,0 +1,158 @@
+"""Named preconditions: predicates over the platform and the measurements, each pass/fail/unknown.
+
+A catalog entry names the preconditions it needs; :func:`evaluate` runs them and returns one
+:class:`PreconditionResult` per name. A proposal with a *failed* precondition is not offered (it is
+listed in ``rejected`` with guard ``precondition`` so a reader sees why it is absent); *unknown*
+keeps the proposal but lowers its confidence (see :mod:`perfscout.advise.rank`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from perfscout.advise.facts import Facts
+from perfscout.model.proposals import PreconditionResult
+
+Predicate = Callable[[Facts, str], PreconditionResult]
+PRECONDITIONS: dict[str, Predicate] = {}
+
+#: a hotspot below this share of the time is not worth a source change
+MIN_SHARE = 0.05
+
+
+def precondition(name: str) -> Callable[[Predicate], Predicate]:
+    """Register a predicate under ``name``; duplicates are refused."""
+
+    def deco(fn: Predicate) -> Predicate:
+        if name in PRECONDITIONS:
+            raise ValueError(f"precondition {name!r} registered twice")
+        PRECONDITIONS[name] = fn
+        return fn
+
+    return deco
+
+
+def _res(name: str, ok: bool | None, detail: str) -> PreconditionResult:
+    status = "unknown" if ok is None else ("pass" if ok else "fail")
+    return PreconditionResult(name, status, detail)
+
+
+def evaluate(names: Sequence[str], facts: Facts, scope: str = "") -> tuple[PreconditionResult, ...]:
+    """Evaluate each named precondition; an unknown name is a programming error."""
+    out = []
+    for n in names:
+        try:
+            fn = PRECONDITIONS[n]
+        except KeyError:
+            raise KeyError(f"unknown precondition {n!r}; valid: {', '.join(sorted(PRECONDITIONS))}"
+                           ) from None
+        out.append(fn(facts, scope))
+    return tuple(out)
+
+
+@precondition("numa_nodes >= 2")
+def _numa2(f: Facts, scope: str) -> PreconditionResult:
+    n = f.numa_nodes
+    return _res("numa_nodes >= 2", None if n is None else n >= 2, f"NUMA nodes with CPUs: {n}")
+
+
+@precondition("cores >= 2")
+def _cores2(f: Facts, scope: str) -> PreconditionResult:
+    c = f.cores
+    return _res("cores >= 2", None if c is None else c >= 2, f"cores: {c}")
+
+
+@precondition("compiler known")
+def _compiler_known(f: Facts, scope: str) -> PreconditionResult:
+    c = f.compiler
+    return _res("compiler known", None if f.snapshot is None else c is not None,
+                f"compiler: {c.name} ({c.vendor})" if c else "no compiler in the snapshot")
+
+
+@precondition("compiler is intel")
+def _compiler_intel(f: Facts, scope: str) -> PreconditionResult:
+    c = f.compiler
+    return _res("compiler is intel", None if c is None else c.vendor == "intel",
+                f"compiler vendor: {c.vendor if c else 'unknown'}")
+
+
+@precondition("has_gpu")
+def _has_gpu(f: Facts, scope: str) -> PreconditionResult:
+    g = f.has_gpu
+    n = len(f.snapshot.gpus) if f.snapshot else 0
+    return _res("has_gpu", g, f"GPUs in the snapshot: {n}" if g is not None else "GPUs not probed")
+
+
+@precondition("mpi present")
+def _mpi(f: Facts, scope: str) -> PreconditionResult:
+    m = f.mpi
+    if m is not None:
+        return _res("mpi present", True, f"MPI: {m.implementation}")
+    if f.measured_mpi:
+        return _res("mpi present", True, "the profiles measured MPI time (implementation not "
+                    "in the snapshot)")
+    return _res("mpi present", None if f.snapshot is None else False,
+                "no MPI implementation in the snapshot and no MPI measurement")
+
+
+@precondition("access_pattern == contiguous")
+def _contiguous(f: Facts, scope: str) -> PreconditionResult:
+    a = f.access_pattern(scope)
+    return _res("access_pattern == contiguous", None if a is None else a == "contiguous",
+                f"compiler remarks: {a}" if a else "no compiler remark on the access pattern")
+
+
+@precondition("access_pattern != contiguous")
+def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
+    a = f.access_pattern(scope)
+    return _res("access_pattern != contiguous", None if a is None else a != "contiguous",
+                f"compiler remarks: {a}" if a else "no compiler remark on the access pattern")
+
+
+@precondition("dense matrix kernel")
+def _dense(f: Facts, scope: str) -> PreconditionResult:
+    d = f.dense_kernel(scope)
+    return _res("dense matrix kernel", d,
+                "the command, kernel, hot function or source names a matrix product" if d
+                else "nothing names a dense matrix product" if d is False
+                else "the code is not named in any input")
+
+
+@precondition("share_of_time >= 5%")
+def _share(f: Facts, scope: str) -> PreconditionResult:
+    s = f.share_of(scope)
+    return _res("share_of_time >= 5%", None if s is None else s >= MIN_SHARE,
+                f"{scope or 'scope'}: {s:.1%} of the time" if s is not None
+                else f"no share of time for {scope or 'the scope'}")
+
+
+@precondition("not bandwidth_bound")
+def _not_bw(f: Facts, scope: str) -> PreconditionResult:
+    b = f.bandwidth_bound
+    r = f.bandwidth_ratio
+    detail = (f"bandwidth at {r:.0%} of peak" if r is not None else
+              "hw.memory_bandwidth finding" if b else "no bandwidth measurement")
+    return _res("not bandwidth_bound", None if b is None else not b, detail)
+
+
+@precondition("smt available")
+def _smt(f: Facts, scope: str) -> PreconditionResult:
+    t = f.threads_per_core
+    return _res("smt available", None if t is None else t > 1, f"threads per core: {t}")
+
+
+@precondition("mpi_share >= 5%")
+def _mpi_share(f: Facts, scope: str) -> PreconditionResult:
+    s = f.mpi_share
+    return _res("mpi_share >= 5%", None if s is None else s >= MIN_SHARE,
+                f"MPI share of time: {s:.1%}" if s is not None else "no MPI share measured")
+
+
+@precondition("huge pages configurable")
+def _hp(f: Facts, scope: str) -> PreconditionResult:
+    if f.snapshot is None or f.snapshot.memory.thp_mode is None:
+        return _res("huge pages configurable", None, "THP mode unknown")
+    mode = f.snapshot.memory.thp_mode
+    hp = f.snapshot.memory.hugepages_total or 0
+    return _res("huge pages configurable", mode in ("madvise", "always") or hp > 0,
+                f"THP {mode}, {hp} reserved huge pages")

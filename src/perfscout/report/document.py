@@ -1,0 +1,222 @@
+"""The report as a list of neutral blocks (headings, paragraphs, tables, lists, figures).
+
+Both output formats render the same blocks, so the Markdown and the HTML version never say
+different things. Section order: platform, findings by layer (with cause chains), do-not-do
+list, proposals, experiment results, roofline, thread scaling, cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from perfscout.kb.stats import summarize
+from perfscout.model.findings import Finding
+from perfscout.model.taxonomy import Layer
+from perfscout.report.data import ReportInput
+from perfscout.report.figures import Figure, figures, fmt, interval
+from perfscout.report.messages import Messages, messages
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str = ""
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: str = ""  # "", "muted", "note"
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    verdict_col: int = -1  # column whose cell is a verdict (coloured in HTML)
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Image:
+    figure: Figure
+
+
+Block = Heading | Para | Table | Bullets | Image
+
+
+def _verdict(msg: Messages, v: str) -> str:
+    key = f"verdict.{v}"
+    try:
+        return msg(key)
+    except KeyError:
+        return v
+
+
+def _chain(f: Finding, by_id: dict[str, Finding], msg: Messages) -> str:
+    """``symptom <- cause <- root`` following caused_by (first cause at each step)."""
+    seen = [f.id]
+    cur = f
+    while cur.caused_by and cur.caused_by[0] in by_id and cur.caused_by[0] not in seen:
+        cur = by_id[cur.caused_by[0]]
+        seen.append(cur.id)
+    return f"{msg('finding.chain')}: " + " ← ".join(seen)
+
+
+def _findings(inp: ReportInput, msg: Messages) -> list[Block]:
+    out: list[Block] = [Heading(2, msg("h.findings"), "findings")]
+    if not inp.findings:
+        out.append(Para(msg("findings.none"), "muted"))
+    by_id = {f.id: f for f in inp.findings}
+    for layer in Layer:
+        fs = [f for f in inp.findings if f.layer == layer]
+        if not fs:
+            continue
+        out.append(Heading(3, msg(f"layer.{layer.value}")))
+        for f in fs:
+            tag = msg("finding.root") if f.root_cause or not f.caused_by else (
+                f"{msg('finding.caused_by')} {', '.join(f.caused_by)}")
+            where = f" ({f.scope})" if f.scope else ""
+            out.append(Para(f"**{f.id}**{where} — {f.title} ({msg('status.' + f.status.value)}, "
+                            f"{msg('col.confidence')} {f.confidence:.2f}; {tag})"))
+            items = [e.quote + (f" [{e.threshold}]" if e.threshold else "")
+                     for e in f.evidence if e.quote]
+            if f.caused_by:
+                items.append(_chain(f, by_id, msg))
+            if items:
+                out.append(Bullets(tuple(items)))
+    if inp.limits:
+        out += [Heading(3, msg("h.limits")), Bullets(inp.limits)]
+    return out
+
+
+def _proposals(inp: ReportInput, msg: Messages) -> list[Block]:
+    out: list[Block] = [Heading(2, msg("h.proposals"), "proposals")]
+    if not inp.proposals:
+        out.append(Para(msg("proposals.none"), "muted"))
+    else:
+        rows = []
+        for p in inp.proposals:
+            g = p.expected_gain
+            rows.append((p.id, p.kind or "-", p.scope or "-", p.title,
+                         f"{fmt(g.low)}–{fmt(g.high)}" if g else "-", g.basis if g else "",
+                         p.risk.level if p.risk else "-",
+                         f"{p.confidence.value:.2f}" if p.confidence else "-"))
+        out.append(Table((msg("col.id"), msg("col.kind"), msg("col.scope"), msg("col.title"),
+                          msg("col.expected"), msg("col.basis"), msg("col.risk"),
+                          msg("col.confidence")), tuple(rows)))
+    if inp.rejected:
+        out += [Heading(3, msg("h.rejected")),
+                Table((msg("col.id"), msg("col.reason"), msg("col.guard")),
+                      tuple((r.id, r.reason, r.guard or "-") for r in inp.rejected))]
+    return out
+
+
+def _experiments(inp: ReportInput, msg: Messages, figs: Sequence[Figure]) -> list[Block]:
+    out: list[Block] = [Heading(2, msg("h.experiments"), "experiments")]
+    if not inp.experiments:
+        out.append(Para(msg("experiments.none"), "muted"))
+    for r in inp.experiments:
+        out.append(Heading(3, r.id))
+        out.append(Para(msg("experiment.caption", kernel=r.kernel, size=r.size, metric=r.metric,
+                            direction=msg(f"direction.{r.direction}"), rounds=r.rounds),
+                        "muted"))
+        rows = tuple((v.name, v.proposal_id or "-", str(v.samples),
+                      interval(v.median, v.median_low, v.median_high),
+                      interval(v.ratio, v.ratio_low, v.ratio_high), _verdict(msg, v.verdict),
+                      "; ".join(v.reasons)) for v in (r.baseline, *r.variants))
+        out.append(Table((msg("col.variant"), msg("col.proposal"), msg("col.samples"),
+                          msg("col.median"), msg("col.speedup"), msg("col.verdict"),
+                          msg("col.why")), rows, verdict_col=5))
+        out += [Image(f) for f in figs if f.section == "experiments" and f.experiment == r.id]
+    return out
+
+
+def _roofline(inp: ReportInput, msg: Messages, figs: Sequence[Figure]) -> list[Block]:
+    c = inp.ceilings
+    un = msg("roofline.unmeasured")
+    out: list[Block] = [Heading(2, msg("h.roofline"), "roofline"), Para(msg(
+        "roofline.ceilings",
+        bw=f"{c.bandwidth_GBps:.1f} GB/s" if c.bandwidth_GBps else un,
+        bws=c.bandwidth_source or "-",
+        fl=f"{c.gflops:.1f} GFLOP/s" if c.gflops else un, fls=c.gflops_source or "-"), "muted")]
+    rf = [f for f in figs if f.section == "roofline"]
+    if not rf:
+        out.append(Para(msg("roofline.none"), "muted"))
+        return out
+    out.append(Table((msg("col.scope"), msg("col.variant"), "FLOP/byte", "GFLOP/s"),
+                     tuple((p.kernel, p.variant, fmt(p.intensity), fmt(p.gflops))
+                           for p in inp.roofline)))
+    out += [Image(f) for f in rf]
+    return out
+
+
+def _scaling(figs: Sequence[Figure], msg: Messages) -> list[Block]:
+    out: list[Block] = [Heading(2, msg("h.scaling"), "scaling")]
+    sf = [f for f in figs if f.section == "scaling"]
+    if not sf:
+        out.append(Para(msg("scaling.none"), "muted"))
+    out += [Image(f) for f in sf]
+    return out
+
+
+def _cards(inp: ReportInput, msg: Messages) -> list[Block]:
+    out: list[Block] = [Heading(2, msg("h.cards"), "cards")]
+    if not inp.cards:
+        out.append(Para(msg("cards.none"), "muted"))
+        return out
+    rows = tuple((c.id, c.proposal_id, c.scope or "-", c.problem,
+                  f"{fmt(c.expected_low)}–{fmt(c.expected_high)}"
+                  if c.expected_low is not None else "-",
+                  interval(c.actual.value, c.actual.low, c.actual.high),
+                  _verdict(msg, c.verdict), ", ".join(c.experiments)) for c in inp.cards)
+    out.append(Table((msg("col.card"), msg("col.proposal"), msg("col.scope"),
+                      msg("col.problem"), msg("col.expected"), msg("col.actual"),
+                      msg("col.verdict"), msg("col.experiments")), rows, verdict_col=6))
+    stats = summarize(inp.cards)
+    out += [Heading(3, msg("cards.summary")), Table(
+        (msg("col.proposal"), msg("col.platform"), msg("col.n"), msg("col.success"),
+         msg("col.median_actual"), msg("col.ratio_expected")),
+        tuple((s.proposal_id, s.platform_key, str(s.n),
+               "-" if s.success_rate is None else f"{s.success_rate:.0%}",
+               fmt(s.median_actual), fmt(s.median_actual_over_expected)) for s in stats))]
+    return out
+
+
+def document(inp: ReportInput, lang: str = "en") -> tuple[list[Block], list[Figure]]:
+    """The blocks of the report in ``lang`` and the figures they reference."""
+    msg = messages(lang)
+    figs = figures(inp, lang)
+    blocks: list[Block] = [
+        Heading(1, f"{msg('title')}"),
+        Para(f"{msg('source')}: {inp.source} · {msg('generated')}: {inp.created_at}", "muted"),
+        Heading(2, msg("h.platform"), "platform"),
+    ]
+    if inp.platform:
+        blocks.append(Table(("", ""), tuple((k, v) for k, v in inp.platform)))
+    else:
+        blocks.append(Para(msg("platform.none"), "muted"))
+    if inp.platform_key:
+        blocks.append(Para(f"{msg('platform.key')}: `{inp.platform_key}`"))
+    blocks += _findings(inp, msg)
+    blocks.append(Heading(2, msg("h.do_not"), "do-not"))
+    if inp.do_not:
+        blocks.append(Table((msg("col.topic"), msg("col.reason"), msg("col.evidence")),
+                            tuple((d.topic, d.reason, "; ".join(d.evidence))
+                                  for d in inp.do_not)))
+    else:
+        blocks.append(Para(msg("do_not.none"), "muted"))
+    blocks += _proposals(inp, msg)
+    blocks += _experiments(inp, msg, figs)
+    blocks += _roofline(inp, msg, figs)
+    blocks += _scaling(figs, msg)
+    blocks += _cards(inp, msg)
+    if inp.notes:
+        blocks += [Heading(2, msg("h.notes"), "notes"), Bullets(inp.notes)]
+    return blocks, figs

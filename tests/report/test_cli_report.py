@@ -1,0 +1,171 @@
+"""`perfscout report` on a real (small) demo run, rendered in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from tests.report.pngcheck import bands, decode, inline_pngs, non_uniform
+
+from conftest import require_tool, run_cli
+from perfscout.model.findings import Evidence, Finding, Status
+from perfscout.model.serialize import to_jsonable
+from perfscout.model.taxonomy import Layer
+from perfscout.report.messages import ZH
+
+
+@pytest.fixture(scope="module")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    home = tmp_path_factory.mktemp("repdemo")
+    env = {"PERFSCOUT_HOME": str(home), "PERFSCOUT_EXPERIMENT_REPETITIONS": "3",
+           "PERFSCOUT_EXPERIMENT_MAX_REPETITIONS": "3"}
+    cp = run_cli("demo", "--kernels", "triad", env=env, timeout=600)
+    assert cp.returncode == 0, cp.stderr[-2000:]
+    last = cp.stdout.strip().splitlines()[-1]
+    assert last.startswith("report: ") and last.endswith("report.html"), cp.stdout[-500:]
+    assert Path(last.removeprefix("report: ")).is_file()
+    return env
+
+
+def thread_only_variant(env: dict[str, str]) -> bool:
+    """Whether an experiment of the demo varied nothing but the thread count."""
+    db = Path(env["PERFSCOUT_HOME"]) / "perfscout.db"
+    same = ("flags", "extra_flags", "defines", "env", "launcher", "ranks", "patch", "libs")
+    conn = sqlite3.connect(str(db))
+    try:
+        specs = [json.loads(r[0]) for r in conn.execute("SELECT spec_json FROM experiments")]
+    finally:
+        conn.close()
+    return any(s["baseline"].get("threads") and v.get("threads")
+               and v["threads"] != s["baseline"]["threads"]
+               and all(v.get(k) == s["baseline"].get(k) for k in same)
+               for s in specs for v in s["variants"])
+
+
+def chromium(url: str, tmp: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    exe = require_tool("chromium")
+    return subprocess.run(
+        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp / 'profile'}", *extra, url],
+        capture_output=True, text=True, timeout=120)
+
+
+def screenshot(page: Path, tmp: Path, name: str) -> np.ndarray:
+    png = tmp / f"{name}.png"
+    cp = chromium(f"file://{page}", tmp, f"--screenshot={png}", "--window-size=1280,4000")
+    assert png.is_file(), cp.stderr[-1500:]
+    return decode(png.read_bytes())
+
+
+def test_report_renders_in_chromium_with_nonblank_plots(demo_home: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    cp = run_cli("report", "--demo", "--json", env=demo_home)
+    assert cp.returncode == 0, cp.stderr
+    data = json.loads(cp.stdout)["data"]
+    page = Path(data["html"])
+    html = page.read_text()
+    keys = data["figures"]
+    assert any(k.startswith("bars-") for k in keys) and "roofline" in keys
+    # a scaling curve exactly when some variant differed from its baseline only in threads
+    assert any(k.startswith("scaling-") for k in keys) == thread_only_variant(demo_home)
+    pngs = inline_pngs(html)
+    assert len(pngs) == len(keys) and all(non_uniform(decode(p)) for p in pngs)
+    assert not re.search(r"https?://", html)
+
+    full = screenshot(page, tmp_path, "full")
+    assert non_uniform(full), "the page rendered blank"
+    # the same page with everything but the figures removed: one band of pixels per plot
+    only = tmp_path / "only-plots.html"
+    only.write_text(html.replace("</style>", "body>*:not(figure){display:none}"
+                                 "figcaption{display:none}figure{margin:0 0 40px}</style>"))
+    shot = screenshot(only, tmp_path, "plots")
+    found = [b for b in bands(shot) if b[1] - b[0] > 50]
+    assert len(found) == len(keys), found
+    for a, b in found:
+        cols = np.flatnonzero((shot[a:b, :, :3] < 0.97).any(axis=(0, 2)))
+        region = shot[a:b, cols[0]:cols[-1] + 1]
+        assert region.shape[1] > 300, (a, b)  # plot-sized, not a broken-image icon
+        assert non_uniform(region), (a, b)
+    # and the browser decoded every image (a broken <img> has naturalWidth 0)
+    probe = tmp_path / "probe.html"
+    probe.write_text(html.replace("</body>", "<script>onload=()=>{document.body.dataset.w="
+                                  "[...document.images].map(i=>i.naturalWidth).join(',')}"
+                                  "</script></body>"))
+    dom = chromium(f"file://{probe}", tmp_path, "--dump-dom", "--virtual-time-budget=3000")
+    widths = re.search(r'data-w="([0-9,]*)"', dom.stdout)
+    assert widths, dom.stderr[-1000:]
+    assert len(widths.group(1).split(",")) == len(keys)
+    assert all(int(w) > 300 for w in widths.group(1).split(","))
+
+
+def test_chinese_report_has_translated_headings(demo_home: dict[str, str],
+                                                tmp_path: Path) -> None:
+    out = tmp_path / "zh"
+    cp = run_cli("report", "--demo", "--lang", "zh", "--out", str(out), env=demo_home)
+    assert cp.returncode == 0, cp.stderr
+    html = (out / "report-zh.html").read_text()
+    md = (out / "report-zh.md").read_text()
+    for key in ("h.platform", "h.findings", "h.do_not", "h.proposals", "h.experiments",
+                "h.roofline", "h.scaling", "h.cards"):
+        assert f">{ZH[key]}</h2>" in html and f"## {ZH[key]}" in md
+    cards = json.loads(run_cli("cards", "list", "--json", env=demo_home).stdout)["data"]["cards"]
+    for c in cards:  # ids unchanged in the translated report
+        assert c["id"] in html
+
+
+def test_report_from_experiment_id_and_analysis(demo_home: dict[str, str],
+                                                tmp_path: Path) -> None:
+    exps = json.loads(run_cli("experiment", "show", "--json", env=demo_home).stdout)
+    exp_id = exps["data"]["experiments"][0]["id"]
+    f = Finding("hw.memory_bandwidth", Layer.HARDWARE, Status.HYPOTHESIS, 0.6,
+                "one thread leaves bandwidth unused",
+                evidence=(Evidence("mem.bandwidth", 13000.0, "MB/s", quote="13000 MB/s"),))
+    analysis = tmp_path / "a.json"
+    analysis.write_text(json.dumps({"perfscout": "1", "command": "analyze", "status": "ok",
+                                    "exit_code": 0, "errors": [],
+                                    "data": {"findings": [to_jsonable(f)], "proposals": [],
+                                             "rejected": [], "do_not": []}}))
+    out = tmp_path / "exp"
+    cp = run_cli("report", exp_id[:12], "--analysis", str(analysis), "--out", str(out),
+                 "--json", env=demo_home)
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    md = (out / "report.md").read_text()
+    assert exp_id in md and "one thread leaves bandwidth unused" in md and "13000 MB/s" in md
+    cards = json.loads(run_cli("cards", "list", "--json", env=demo_home).stdout)["data"]["cards"]
+    mine = [c["id"] for c in cards if exp_id in c["experiments"]]
+    assert mine and "## Knowledge-base cards" in md
+    assert all(c in md for c in mine)
+
+
+@pytest.mark.parametrize(("args", "code", "etype"), [
+    ((), 2, "UsageError"),
+    (("--demo", "--lang", "fr"), 2, "UsageError"),
+    (("no-such-experiment",), 4, "NotFoundError"),
+    (("EXP", "--analysis", "missing.json"), 4, "NotFoundError"),
+    (("EXP", "--analysis", "garbage.json"), 3, "InputError"),
+])
+def test_bad_input_is_a_named_error(demo_home: dict[str, str], tmp_path: Path,
+                                    args: tuple[str, ...], code: int, etype: str) -> None:
+    (tmp_path / "garbage.json").write_text('{"not": "an analysis"}')
+    exps = json.loads(run_cli("experiment", "show", "--json", env=demo_home).stdout)
+    exp_id = exps["data"]["experiments"][0]["id"]
+    args = tuple(exp_id if a == "EXP" else str(tmp_path / a) if a.endswith(".json") else a
+                 for a in args)
+    out = tmp_path / "out"
+    cp = run_cli("report", *args, "--out", str(out), "--json", env=demo_home)
+    assert cp.returncode == code, cp.stdout
+    assert json.loads(cp.stdout)["errors"][0]["type"] == etype
+    assert "Traceback" not in cp.stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_demo_report_needs_a_demo(ps_home: Path) -> None:
+    cp = run_cli("report", "--demo", "--json")
+    assert cp.returncode == 4
+    assert "perfscout demo" in json.loads(cp.stdout)["errors"][0]["hint"]

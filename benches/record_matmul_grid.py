@@ -1,7 +1,7 @@
 """Record the exhaustive tiled-matmul table that bench_tune_replay.py replays.
 
 Grid: loop order (6) x tile (6) x flag set (3) x threads (2) = 216 points of the bundled tunable
-matmul at N=256, each the median of 5 runs, built and run through perfscout's sandbox runner.
+matmul at N=512, each the median of 5 runs, built and run through perfscout's sandbox runner.
 Writes benches/data/matmul_grid.json in the replay-table format (objective ``t`` in seconds,
 minimize). Also writes benches/data/matmul_analysis.json: ``perfscout analyze`` of a cachegrind
 run and gcc vectorization remarks of the naive matmul, the findings the narrowed search uses.
@@ -26,8 +26,8 @@ from perfscout.model.runs import RunRequest  # noqa: E402
 from perfscout.sandbox import default_runner  # noqa: E402
 from perfscout.tune.evaluate import LOOP_ORDERS, tunable_matmul_source  # noqa: E402
 
-N = 256
-TILES = (8, 16, 32, 64, 128, 256)
+N = 512
+TILES = (8, 16, 32, 64, 128, 512)
 FLAGS = ("-O2", "-O3", "-O3 -march=native")
 THREADS = (1, 2)
 RUNS = 5

@@ -170,6 +170,7 @@ class Box:
     outside: Path
     home: Path
     progs: Path
+    use_exec_wrapper: bool = True  # False: the preexec_fn fallback spawn
 
     def prog(self, name: str) -> str:
         """Copy a compiled program into the workspace; returns ./NAME."""
@@ -179,7 +180,8 @@ class Box:
         return f"./{name}"
 
     def runner(self, **defaults: Any) -> LocalRunner:
-        return LocalRunner(policy(**defaults), self.ws, self.home)
+        return LocalRunner(policy(**defaults), self.ws, self.home,
+                           use_exec_wrapper=self.use_exec_wrapper)
 
 
 def policy(**defaults: Any) -> Any:

@@ -30,7 +30,10 @@ def test_untouched_log_verifies(box: Box) -> None:
 def test_edited_line_is_named(box: Box) -> None:
     p = _log(box)
     lines = p.read_text().splitlines()
-    lines[1] = lines[1].replace('"allowed": false', '"allowed": true')
+    rec = json.loads(lines[1])
+    assert rec["allowed"] is False
+    rec["allowed"] = True  # the edit keeps the old hash and link
+    lines[1] = json.dumps(rec)
     p.write_text("\n".join(lines) + "\n")
     res = verify(p)
     assert not res.ok and res.line == 2 and "edited" in res.problem

@@ -3,6 +3,7 @@ evidence line (needs scripts/slurm.sh start)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import time
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_service
+from conftest import require_service, run_cli
+from perfscout.sandbox.audit import default_log, read_records
 from perfscout.triage import triage_files
 
 SEGV_C = "int main(void){volatile int *p = 0; return *p;}\n"
@@ -80,3 +82,35 @@ def test_real_failure_classified(failed_jobs: dict[str, Path], name: str, want: 
     assert rep.primary == want, (failed_jobs[name].read_text()[:400], rep.matches)
     assert any(text in e for m in rep.matches if m.id == want for e in m.evidence)
     assert rep.matches[0].evidence[0].startswith(f"{failed_jobs[name]}:")
+
+
+NIGHTLY = {"memory": "oom.process", "time": "timeout", "library": "missing_library",
+           "segfault": "segfault", "command": "command_not_found", "mpi": "mpi.slots"}
+
+
+def test_nightly_triage_names_each_failed_job(failed_jobs: dict[str, Path], ps_home: Path,
+                                              tmp_path: Path) -> None:
+    """`perfscout triage --slurm --since 1h --json` finds the jobs made to fail above through
+    the scheduler (sacct, scontrol via the sandbox runner), reads each job's log and names it."""
+    cp = run_cli("triage", "--slurm", "--since", "1h", "--json", cwd=tmp_path)
+    assert cp.returncode == 0, cp.stderr
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok" and env["command"] == "triage"
+    rows = {r["path"]: r for r in env["data"]["logs"]}
+    for name, want in NIGHTLY.items():
+        row = rows.get(str(failed_jobs[name]))
+        assert row is not None, (name, sorted(rows)[:20])
+        assert row["primary"] == want, (name, row["matches"][:2])
+        assert row["job"]["state"] in ("FAILED", "TIMEOUT", "OUT_OF_MEMORY"), row["job"]
+        assert str(failed_jobs[name]) in row["matches"][0]["evidence"][0]
+    assert rows[str(failed_jobs["time"])]["job"]["state"] == "TIMEOUT"
+    assert env["data"]["failed"] >= len(NIGHTLY)
+    purposes = [r.get("purpose") for r in read_records(default_log(tmp_path.resolve()))]
+    assert "triage:sacct" in purposes and "triage:scontrol" in purposes
+
+
+def test_nightly_triage_bad_since_is_a_usage_error(tmp_path: Path) -> None:
+    cp = run_cli("triage", "--slurm", "--since", "yesterday", "--json", cwd=tmp_path)
+    env = json.loads(cp.stdout)
+    assert cp.returncode != 0 and env["status"] == "error" and "Traceback" not in cp.stderr
+    assert "--since" in env["errors"][0]["message"]

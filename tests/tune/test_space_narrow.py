@@ -57,7 +57,7 @@ def test_cache_locality_tunes_order_and_cache_derived_tiles() -> None:
     assert tile.choices() == (16, 32, 64, 128, 256, 512)
     assert "fit L2 (2048 KiB)" in tile.reason
     assert {f.name for f in s.fixed} == {"flags", "threads", "binding"}
-    assert s.fixed_values()["threads"] == 2  # fixed at all cores, not at 1
+    assert s.fixed_values()["threads"] == 1  # the baseline setting (first value) is kept
 
 
 def test_mpi_wait_tunes_ranks_threads_with_core_constraint() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import typer
@@ -12,7 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.config import load_config
 from perfscout.model.errors import ExitCode, ToolMissingError, UsageError
+from perfscout.model.runs import Runner, RunRequest
+from perfscout.sandbox import default_runner
 from perfscout.triage import LogReport, parse_sacct, triage_files, triage_text
 from perfscout.triage.sacct import SACCT_FIELDS, JobFacts
 
@@ -26,25 +28,30 @@ def _since(text: str) -> str:
     return f"now-{n}{ {'h': 'hours', 'm': 'minutes', 'd': 'days'}[unit] }".replace(" ", "")
 
 
-def _sacct(since: str) -> list[JobFacts]:
+def _sacct(runner: Runner, since: str) -> list[JobFacts]:
+    """Jobs since ``since`` from slurmdbd, or from the jobcomp file (``sacct -c``)."""
     if shutil.which("sacct") is None:
         raise ToolMissingError("sacct is not on PATH", "install slurm-wlm or give log files")
-    base = ["sacct", "--parsable2", "-a", "-S", _since(since), "-o", ",".join(SACCT_FIELDS)]
-    cp = subprocess.run(base, capture_output=True, text=True, errors="replace")
-    if cp.returncode != 0:  # no slurmdbd: the jobcomp file
-        cp = subprocess.run([*base, "-c"], capture_output=True, text=True, errors="replace")
-    if cp.returncode != 0:
-        raise ToolMissingError(f"sacct failed: {cp.stderr.strip()[:160]}",
+    base = ("sacct", "--parsable2", "-a", f"--starttime={_since(since)}",
+            f"--format={','.join(SACCT_FIELDS)}")
+    res = runner.run(RunRequest(base, purpose="triage:sacct", timeout_s=60))
+    if not res.ok:  # no slurmdbd: the jobcomp file
+        res = runner.run(RunRequest((*base, "-c"), purpose="triage:sacct", timeout_s=60))
+    if not res.ok:
+        why = res.reason if not res.allowed else res.stderr.strip()[:160] or res.reason
+        raise ToolMissingError(f"sacct failed: {why}",
                                "is Slurm accounting (slurmdbd or jobcomp) configured?")
-    return parse_sacct(cp.stdout, "sacct")
+    return parse_sacct(res.stdout, "sacct")
 
 
-def _log_for(job: JobFacts) -> Path | None:
+def _log_for(runner: Runner, job: JobFacts) -> Path | None:
+    """The job's stderr (else stdout) file while the controller still knows the job."""
     if shutil.which("scontrol") is None:
         return None
-    cp = subprocess.run(["scontrol", "show", "job", job.job_id], capture_output=True, text=True)
-    m = re.search(r"StdErr=(\S+)", cp.stdout) or re.search(r"StdOut=(\S+)", cp.stdout)
-    return Path(m.group(1)) if m and Path(m.group(1)).is_file() else None
+    res = runner.run(RunRequest(("scontrol", "show", "job", job.job_id),
+                                purpose="triage:scontrol", timeout_s=30))
+    m = re.search(r"StdErr=(\S+)", res.stdout) or re.search(r"StdOut=(\S+)", res.stdout)
+    return Path(m.group(1)) if res.ok and m and Path(m.group(1)).is_file() else None
 
 
 def _row(r: LogReport) -> dict[str, object]:
@@ -67,8 +74,9 @@ def register(app: typer.Typer) -> None:
                 raise UsageError("nothing to triage", "give LOG files or --slurm")
             reports = triage_files(list(logs or []))
             if slurm:
-                for job in (j for j in _sacct(since) if j.failed):
-                    log = _log_for(job)
+                runner = default_runner(config=load_config())
+                for job in (j for j in _sacct(runner, since) if j.failed):
+                    log = _log_for(runner, job)
                     raw = log.read_bytes() if log else b""
                     reports.append(triage_text(raw, str(log or f"job {job.job_id}"), job))
             rows = [_row(r) for r in reports]

@@ -115,7 +115,9 @@ def run_argv(spec: ExperimentSpec, variant: Variant, exe: Path) -> tuple[list[st
     if spec.kernel and kernel(spec.kernel).mpi:
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
         env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        argv += ["mpirun", "-np", str(variant.ranks or spec.baseline.ranks or 2)]
+        ranks = str(variant.ranks or spec.baseline.ranks or 2)
+        argv += [a.replace("{ranks}", ranks)
+                 for a in variant.mpi_launcher or ("mpirun", "-np", "{ranks}")]
     return [*argv, str(exe), *args], env
 
 

@@ -49,6 +49,10 @@ class Variant:
     launcher: tuple[str, ...] = ()  # argv prefix, e.g. ("numactl", "--interleave=all")
     threads: int | None = None  # OMP_NUM_THREADS
     ranks: int | None = None  # mpirun -np for MPI kernels
+    # MPI kernels: the launch prefix in place of ``mpirun -np {ranks}`` ("{ranks}" is
+    # substituted), e.g. ("mpirun", "-np", "{ranks}", "--bind-to", "core") or, inside a Slurm
+    # allocation, ("srun", "--mpi=pmix", "-n", "{ranks}")
+    mpi_launcher: tuple[str, ...] = ()
     patch: str = ""  # unified diff against the source
     libs: tuple[str, ...] = ()  # link flags, e.g. ("-lopenblas",)
     proposal_id: str = ""  # the advise proposal this variant tests, when it came from one
@@ -148,7 +152,7 @@ def _variant(data: Any, where: str, default_name: str) -> Variant:
         raise InputError(f"{where}: a variant must be a mapping, got {type(data).__name__}")
     d = dict(data)
     d.setdefault("name", default_name)
-    for k in ("flags", "extra_flags", "launcher", "libs"):
+    for k in ("flags", "extra_flags", "launcher", "mpi_launcher", "libs"):
         if isinstance(d.get(k), str):
             d[k] = d[k].split()
     unknown = set(d) - {f.name for f in dataclasses.fields(Variant)}

@@ -4,6 +4,10 @@ One JSON object per line in ``WORKSPACE/.perfscout/audit.jsonl``. Each record ca
 (the hash of the record before it; 64 zeros for the first) and ``hash`` (SHA-256 of the record's
 canonical JSON without ``hash``). A head file next to the log remembers the last hash and the
 count, so deleting the final lines is caught too. :func:`verify` names the first bad line.
+
+Appending is cheap: the head is a fixed-size record rewritten in place, and a writer that made
+the last append (same file, size and mtime) reuses the hash it remembers instead of reading the
+head again.
 """
 
 from __future__ import annotations
@@ -29,15 +33,36 @@ def default_log(workspace: Path) -> Path:
     return workspace / ".perfscout" / LOG_NAME
 
 
+def _canonical(record: Mapping[str, Any]) -> str:
+    body = {k: v for k, v in record.items() if k != "hash"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def record_hash(record: Mapping[str, Any]) -> str:
     """SHA-256 of the canonical JSON of ``record`` minus its ``hash`` field."""
-    body = {k: v for k, v in record.items() if k != "hash"}
-    blob = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(blob.encode()).hexdigest()
+    return hashlib.sha256(_canonical(record).encode()).hexdigest()
+
+
+HEAD_SIZE = 128  # bytes: the head JSON padded with spaces, rewritten in place
 
 
 def _head_path(log: Path) -> Path:
     return log.with_name(log.name + ".head")
+
+
+def _write_head(head: Path, digest: str, count: int) -> None:
+    blob = json.dumps({"hash": digest, "count": count}).encode().ljust(HEAD_SIZE - 1) + b"\n"
+    fd = os.open(head, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        os.pwrite(fd, blob, 0)
+        if os.fstat(fd).st_size != len(blob):
+            os.ftruncate(fd, len(blob))
+    finally:
+        os.close(fd)
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 @contextlib.contextmanager
@@ -76,26 +101,32 @@ class AuditLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._last: tuple[tuple[int, int, int, int], str, int] | None = None
 
     def append(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """Chain ``record`` to the log and write it as one line; returns what was written."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(self.path):
-            prev, count = _last_hash(self.path)
-            rec = dict(record)
-            rec["seq"] = count + 1
-            rec["prev"] = prev
-            rec["hash"] = record_hash(rec)
-            line = json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n"
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
+                before = _stamp(os.fstat(fd))
+                if self._last is not None and self._last[0] == before:
+                    prev, count = self._last[1], self._last[2]
+                else:  # first append, or another writer appended meanwhile
+                    prev, count = _last_hash(self.path)
+                rec = dict(record)
+                rec["seq"] = count + 1
+                rec["prev"] = prev
+                body = _canonical(rec)
+                rec["hash"] = hashlib.sha256(body.encode()).hexdigest()
+                # the line is the canonical body plus its hash (verify re-derives the body)
+                line = body[:-1] + (',' if len(rec) > 1 else '') + f'"hash":"{rec["hash"]}"}}\n'
                 os.write(fd, line.encode())
+                after = _stamp(os.fstat(fd))
             finally:
                 os.close(fd)
-            head = _head_path(self.path)
-            tmp = head.with_name(head.name + ".tmp")
-            tmp.write_text(json.dumps({"hash": rec["hash"], "count": rec["seq"]}))
-            tmp.replace(head)
+            _write_head(_head_path(self.path), rec["hash"], rec["seq"])
+            self._last = (after, rec["hash"], rec["seq"])
         return rec
 
 

@@ -1,9 +1,13 @@
-"""Containment applied in the child before exec, and finding every process a command left.
+"""Containment of one command: session, resource limits, network namespace, process tree.
 
-The child gets its own session (so the whole group can be signalled), resource limits
-(``setrlimit``), optionally a fresh network namespace with loopback up (``unshare(CLONE_NEWNET)``
-via libc, since Python 3.11 has no ``os.unshare``), and joins a per-run ``pids`` cgroup where one
-is writable. The cgroup (or, without one, the session id plus a marker variable in the
+The child gets its own session (so the whole group can be signalled), resource limits and a
+per-run ``pids`` cgroup where one is writable. Both are applied before the program's first
+instruction, by the exec wrapper (:mod:`perfscout.sandbox.execwrap`) or, without it, by a
+``preexec_fn`` (:func:`child_setup`). Network isolation needs no per-command work: an
+:class:`IsolatedNetns` is made once (``unshare(CLONE_NEWNET)`` in a helper thread, ``lo`` up)
+and the spawning thread switches into it with ``setns`` just around the spawn, so the child
+starts inside it (a namespace is per thread; Python 3.11 has no ``os.unshare``/``os.setns``,
+hence libc). The cgroup (or, without one, the session id plus a marker variable in the
 environment) finds descendants that double-forked or called ``setsid`` to escape the group.
 """
 
@@ -18,9 +22,11 @@ import resource
 import signal
 import socket
 import struct
+import threading
 import time
 import uuid
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from perfscout.sandbox.policy import Limits
@@ -58,62 +64,149 @@ def enter_new_netns() -> None:
     _loopback_up()
 
 
-def netns_available() -> bool:
-    """Whether this process may create network namespaces (probed once, in a forked child)."""
-    global _netns_ok
-    if _netns_ok is None:
-        _get_libc()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - runs in the probe child
-            code = 1
+def _thread_netns_path() -> str:
+    if os.path.exists("/proc/thread-self"):
+        return "/proc/thread-self/ns/net"
+    return f"/proc/self/task/{threading.get_native_id()}/ns/net"
+
+
+def _setns(fd: int) -> None:
+    if _get_libc().setns(fd, CLONE_NEWNET) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, "setns(CLONE_NEWNET): " + os.strerror(err))
+
+
+class _OwnedFd:
+    """A descriptor closed when the object goes (a thread's local data goes with the thread)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __del__(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+
+
+_home_ns = threading.local()
+
+
+def _home_netns_fd() -> int:
+    """A descriptor of the calling thread's own namespace, opened once per thread."""
+    owned: _OwnedFd | None = getattr(_home_ns, "fd", None)
+    if owned is None:
+        owned = _OwnedFd(os.open(_thread_netns_path(), os.O_RDONLY | os.O_CLOEXEC))
+        _home_ns.fd = owned
+    return owned.fd
+
+
+class IsolatedNetns:
+    """A network namespace with only ``lo`` (up), kept open by a file descriptor.
+
+    Made once (about 0.6 ms) and reused for every isolated command of its owner: commands see
+    no host interface, only this loopback. Raises :class:`OSError` where namespaces cannot be
+    created (no CAP_SYS_ADMIN, seccomp); :func:`netns_available` says whether they can.
+    """
+
+    def __init__(self) -> None:
+        box: dict[str, object] = {}
+
+        def make() -> None:  # in its own thread: the caller's namespace is never touched
             try:
                 enter_new_netns()
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        _netns_ok = os.waitstatus_to_exitcode(status) == 0
+                box["fd"] = os.open(_thread_netns_path(), os.O_RDONLY | os.O_CLOEXEC)
+            except OSError as exc:
+                box["err"] = exc
+
+        _get_libc()
+        t = threading.Thread(target=make, name="perfscout-netns")
+        t.start()
+        t.join()
+        if "err" in box:
+            raise box["err"]  # type: ignore[misc]
+        self.fd = int(box["fd"])  # type: ignore[call-overload]
+        self._close = weakref.finalize(self, os.close, self.fd)
+
+    @contextlib.contextmanager
+    def entered(self) -> Iterator[None]:
+        """Switch the calling thread into the namespace for the block (children inherit it)."""
+        home = _home_netns_fd()
+        _setns(self.fd)
+        try:
+            yield
+        finally:
+            _setns(home)  # if this failed the thread would stay isolated: the safe side
+
+    def close(self) -> None:
+        """Release the namespace (it goes away once no process is left in it)."""
+        self._close()
+
+
+def netns_available() -> bool:
+    """Whether this process may create network namespaces (probed once)."""
+    global _netns_ok
+    if _netns_ok is None:
+        try:
+            IsolatedNetns().close()
+            _netns_ok = True
+        except OSError:
+            _netns_ok = False
     return _netns_ok
 
 
-def _set(which: int, value: int | None) -> None:
-    if value is None:
-        return
+RLIM_INFINITY = resource.RLIM_INFINITY
+
+
+def _capped(which: int, value: int) -> tuple[int, int, int]:
     _, hard = resource.getrlimit(which)
-    soft = value if hard == resource.RLIM_INFINITY else min(value, hard)
-    resource.setrlimit(which, (soft, soft))
+    soft = value if hard == RLIM_INFINITY else min(value, hard)
+    return which, soft, soft
 
 
-def apply_limits(limits: Limits) -> None:
-    """``setrlimit`` for every limit that is set (called in the child)."""
+def rlimit_plan(limits: Limits) -> list[tuple[int, int, int]]:
+    """``(resource, soft, hard)`` for every limit that is set, never above our hard limits.
+
+    Soft and hard are equal (a program may not raise its own limit), except CPU: the soft
+    limit sends SIGXCPU, the hard one a second later SIGKILL.
+    """
+    plan = []
     if limits.address_space_mb is not None:
-        _set(resource.RLIMIT_AS, limits.address_space_mb * _MB)
+        plan.append(_capped(resource.RLIMIT_AS, limits.address_space_mb * _MB))
     if limits.cpu_s is not None:
-        # soft limit sends SIGXCPU, the hard one a second later SIGKILL
         _, hard = resource.getrlimit(resource.RLIMIT_CPU)
         new_hard = limits.cpu_s + 1
-        if hard != resource.RLIM_INFINITY:
+        if hard != RLIM_INFINITY:
             new_hard = min(new_hard, hard)
-        resource.setrlimit(resource.RLIMIT_CPU, (min(limits.cpu_s, new_hard), new_hard))
-    _set(resource.RLIMIT_NPROC, limits.nproc)
-    _set(resource.RLIMIT_NOFILE, limits.nofile)
+        plan.append((resource.RLIMIT_CPU, min(limits.cpu_s, new_hard), new_hard))
+    if limits.nproc is not None:
+        plan.append(_capped(resource.RLIMIT_NPROC, limits.nproc))
+    if limits.nofile is not None:
+        plan.append(_capped(resource.RLIMIT_NOFILE, limits.nofile))
     if limits.fsize_mb is not None:
-        _set(resource.RLIMIT_FSIZE, limits.fsize_mb * _MB)
+        plan.append(_capped(resource.RLIMIT_FSIZE, limits.fsize_mb * _MB))
+    return plan
 
 
-def child_setup(limits: Limits, network_isolated: bool,
-                cgroup_procs: Path | None) -> Callable[[], None]:
-    """The ``preexec_fn`` for one command (runs after fork, before exec)."""
+def wrapper_argv(wrapper: Path, limits: Limits, cgroup_procs: Path | None,
+                 argv: list[str]) -> list[str]:
+    """The argv that runs ``argv`` through the exec wrapper with ``limits`` and the cgroup."""
+    spec = [f"{r}={soft}:{hard}" for r, soft, hard in rlimit_plan(limits)]
+    return [str(wrapper), str(cgroup_procs) if cgroup_procs else "-", *spec, "--", *argv]
+
+
+def child_setup(limits: Limits, cgroup_procs: Path | None) -> Callable[[], None]:
+    """The ``preexec_fn`` used where there is no exec wrapper (runs after fork, before exec).
+
+    SIGXFSZ is reset to default by subprocess itself (``restore_signals``), so a huge write
+    ends the process instead of just failing.
+    """
+    plan = rlimit_plan(limits)
 
     def setup() -> None:
         if cgroup_procs is not None:
             with open(cgroup_procs, "w") as fh:
                 fh.write("0")
-        if network_isolated:
-            enter_new_netns()
-        # SIGXFSZ must be default so a huge write ends the process, not just fails
-        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
-        apply_limits(limits)
+        for which, soft, hard in plan:
+            resource.setrlimit(which, (soft, hard))
 
     return setup
 
@@ -123,30 +216,127 @@ def child_setup(limits: Limits, network_isolated: bool,
 CGROUP_ROOTS = (Path("/sys/fs/cgroup/pids"),)
 
 
+class CgroupPool:
+    """Empty per-run ``pids`` cgroups kept for reuse (a runner's commands skip mkdir/rmdir).
+
+    A cgroup goes back to the pool only when it is empty after its command; :meth:`close`
+    removes the idle ones (the runner calls it when it is collected, and at exit). Cgroups are
+    named ``PID-ID``; a new pool removes the empty ones whose process is gone (one that exited
+    without running its exit handlers: ``os._exit``, multiprocessing children, SIGKILL).
+    """
+
+    def __init__(self) -> None:
+        self._idle: list[tuple[Path, int | None]] = []
+        self._lock = threading.Lock()
+        self._root = next((r for r in CGROUP_ROOTS
+                           if (r / "cgroup.procs").exists() and os.access(r, os.W_OK)), None)
+        if self._root is not None:
+            _reap_stale(self._root / "perfscout")
+
+    @property
+    def usable(self) -> bool:
+        return self._root is not None
+
+    def acquire(self, nproc: int | None) -> Path | None:
+        """An empty cgroup with ``pids.max`` = ``nproc``, or None where none can be made."""
+        if self._root is None:
+            return None
+        with self._lock:
+            cg, current = self._idle.pop() if self._idle else (None, -1)
+        try:
+            if cg is None:
+                cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
+                cg.mkdir(parents=True)
+            if nproc != current:
+                (cg / "pids.max").write_text("max" if nproc is None else str(nproc))
+            return cg
+        except OSError:
+            if cg is not None:
+                with contextlib.suppress(OSError):
+                    cg.rmdir()
+            return None
+
+    def release(self, cg: Path, nproc: int | None) -> None:
+        """Return ``cg`` after its command; removed instead unless it is empty."""
+        if not cgroup_pids(cg):
+            with self._lock:
+                self._idle.append((cg, nproc))
+            return
+        _rmdir_when_empty(cg)
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for cg, _ in idle:
+            with contextlib.suppress(OSError):
+                cg.rmdir()
+
+
+def _reap_stale(base: Path) -> None:
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        pid, dash, _ = name.partition("-")
+        if not dash or not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # its process lives
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        with contextlib.suppress(OSError):
+            os.rmdir(base / name)  # fails, harmlessly, while a process is still inside
+
+
+def cgroup_pids(cg: Path) -> list[int]:
+    """The pids listed in ``cg/cgroup.procs`` (empty if it cannot be read)."""
+    try:
+        fd = os.open(os.path.join(cg, "cgroup.procs"), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return []
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
+    return [int(x) for x in b"".join(chunks).split()]
+
+
+def _rmdir_when_empty(cg: Path) -> None:
+    for _ in range(100):
+        try:
+            cg.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.01)
+
+
 class RunGroup:
     """Every process one command started: its session, its cgroup, its marker.
 
     Create it before spawning (``marker`` goes into the child's environment), call
-    :meth:`attach` with the child's pid, and :meth:`kill_all` when the command is over.
+    :meth:`attach` with the child's pid, :meth:`kill_all` when the command is over, then
+    :meth:`close`. ``pool`` supplies (and takes back) the cgroup; without one a fresh cgroup is
+    made and removed.
     """
 
-    def __init__(self, nproc: int | None) -> None:
+    def __init__(self, nproc: int | None, pool: CgroupPool | None = None) -> None:
         self.marker = uuid.uuid4().hex
         self.sid: int | None = None
         self.started = time.time()
-        self.cgroup: Path | None = None
-        for root in CGROUP_ROOTS:
-            if (root / "cgroup.procs").exists() and os.access(root, os.W_OK):
-                cg = root / "perfscout" / self.marker
-                try:
-                    cg.mkdir(parents=True)
-                    if nproc is not None:
-                        (cg / "pids.max").write_text(str(nproc))
-                    self.cgroup = cg
-                except OSError:
-                    with contextlib.suppress(OSError):
-                        cg.rmdir()
-                break
+        self.nproc = nproc
+        self._own_pool = pool is None
+        self.pool = pool or CgroupPool()
+        self.cgroup: Path | None = self.pool.acquire(nproc)
 
     @property
     def contained_by(self) -> str:
@@ -160,12 +350,17 @@ class RunGroup:
         self.sid = pid  # start_new_session: the child leads its own session
 
     def members(self) -> set[int]:
-        """Pids still alive that belong to this command."""
+        """Pids still alive that belong to this command.
+
+        With a cgroup its member list is the answer (every descendant joined it before its
+        first instruction and cannot leave it without writing to the cgroup tree); without one,
+        a sweep of ``/proc`` for the session id and the marker variable.
+        """
         found: set[int] = set()
         if self.cgroup is not None:
-            with contextlib.suppress(OSError):
-                found.update(int(x) for x in (self.cgroup / "cgroup.procs").read_text().split())
-        found.update(self._sweep())
+            found.update(cgroup_pids(self.cgroup))
+        else:
+            found.update(self._sweep())
         found.discard(os.getpid())
         return found
 
@@ -211,10 +406,10 @@ class RunGroup:
                 with contextlib.suppress(OSError):
                     os.kill(p, signal.SIGTERM)
             deadline = time.monotonic() + grace_s
-            while time.monotonic() < deadline and self.members() - _zombies(self.members()):
+            while time.monotonic() < deadline and self.live():
                 time.sleep(0.02)
         for _ in range(50):
-            pids = self.members() - _zombies(self.members())
+            pids = self.live()
             if not pids:
                 break
             hit = max(hit, len(pids))
@@ -227,16 +422,20 @@ class RunGroup:
             time.sleep(0.01)
         return hit
 
+    def live(self) -> set[int]:
+        """:meth:`members` that are not zombies."""
+        pids = self.members()
+        return pids - _zombies(pids) if pids else pids
+
     def close(self) -> None:
-        """Remove the cgroup (once empty)."""
+        """Give the cgroup back to the pool (or remove it, once empty)."""
         if self.cgroup is None:
             return
-        for _ in range(100):
-            try:
-                self.cgroup.rmdir()
-                return
-            except OSError:
-                time.sleep(0.01)
+        if self._own_pool:
+            _rmdir_when_empty(self.cgroup)
+        else:
+            self.pool.release(self.cgroup, self.nproc)
+        self.cgroup = None
 
 
 def _freeze_kill(pids: set[int]) -> None:

@@ -9,6 +9,7 @@ program checked recursively by the same policy.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,16 @@ class _Acc:
     timeout_s: float | None = None
     approval: str | None = None
     argv: list[str] = field(default_factory=list)
+
+
+@functools.lru_cache(maxsize=256)
+def _override(base: Limits, rule: Limits) -> Limits:
+    return base.override(rule)
+
+
+@functools.lru_cache(maxsize=256)
+def _widest(a: Limits, b: Limits) -> Limits:
+    return a.widest(b)
 
 
 def _glob_any(arg: str, patterns: Sequence[str]) -> bool:
@@ -140,8 +151,8 @@ class Evaluator:
 
     def _note(self, rule: ArgRule, acc: _Acc) -> None:
         acc.rules.append(rule.name)
-        eff = self.policy.limits.override(rule.limits)
-        acc.limits = eff if acc.limits is None else acc.limits.widest(eff)
+        eff = _override(self.policy.limits, rule.limits)
+        acc.limits = eff if acc.limits is None else _widest(acc.limits, eff)
         acc.network = acc.network or rule.network
         if rule.timeout_s is not None:
             acc.timeout_s = max(acc.timeout_s or 0.0, rule.timeout_s)

@@ -9,6 +9,7 @@ what may run. The schema is documented in ``docs/sandbox.md``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -298,8 +299,17 @@ def load_policy(path: str | Path | None = None) -> Policy:
         except OSError as exc:
             raise ConfigError(f"cannot read policy file {p}: {exc.strerror}",
                               hint="fix the 'policy' config key or --policy") from None
+    return _parse_text(text, source)
+
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@functools.lru_cache(maxsize=16)
+def _parse_text(text: str, source: str) -> Policy:
+    """Parse and validate once per distinct text (a Policy is immutable, so it is shared)."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         raise ConfigError(f"policy {source} is not valid YAML: {exc}") from None
     try:

@@ -93,18 +93,12 @@ def _tile_range(p: Param, snap: PlatformSnapshot | None, elem: int = 8) -> tuple
                                reason=why), why
 
 
-def _fix_value(p: Param, cores: int | None) -> tuple[Any, str]:
+def _fix_value(p: Param) -> tuple[Any, str]:
+    """A role no finding points at keeps the baseline setting: by convention the first value
+    listed (the configuration that was measured). Narrowing never changes what the evidence
+    did not address."""
     ch = p.choices()
-    if p.role == "threads":
-        if ch:
-            fit = [c for c in ch if cores is None or int(c) <= cores]
-            v = max(fit or ch)
-        else:
-            v = p.high
-        return v, "all cores (the usual setting when threads are not in question)"
-    if p.role == "compiler_flags" and ch:
-        return ch[-1], "the most aggressive flag set listed"
-    return (ch[0] if ch else p.low), "its first value"
+    return (ch[0] if ch else p.low), "its first (baseline) value"
 
 
 def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space: Space,
@@ -125,7 +119,7 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
     fixed: list[Fixed] = list(space.fixed)
     for p in space.params:
         if roles and p.role not in roles:
-            v, how = _fix_value(p, cores)
+            v, how = _fix_value(p)
             fixed.append(Fixed(p.name, v, f"no finding points at {p.role}; fixed at {how}",
                                p.role))
             continue

@@ -14,6 +14,7 @@ from pathlib import Path
 from perfscout.model.errors import InputError, NotFoundError
 
 RESULT_PREFIX = "PERFSCOUT "
+SIZE_PREFIX = "PERFSCOUT_SIZE "
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,24 @@ class KernelResult:
         return float(raw) if raw is not None else None
 
 
+def size_fields(stdout: str) -> dict[str, str]:
+    """Per-message-size figures from ``PERFSCOUT_SIZE bytes=B k=v ...`` lines (the MPI
+    ping-pong prints one per size) as ``k@B`` fields, e.g. ``latency_us@8``."""
+    out: dict[str, str] = {}
+    for line in stdout.splitlines():
+        if not line.startswith(SIZE_PREFIX):
+            continue
+        kv = dict(t.split("=", 1) for t in line[len(SIZE_PREFIX):].split() if "=" in t)
+        b = kv.pop("bytes", "")
+        if b.isdigit():
+            out.update({f"{k}@{b}": v for k, v in kv.items()})
+    return out
+
+
 def parse_result_line(stdout: str, source: str = "kernel output") -> KernelResult:
-    """Read the one ``PERFSCOUT`` line from a kernel's stdout; InputError when absent/broken."""
+    """Read the one ``PERFSCOUT`` line from a kernel's stdout; InputError when absent/broken.
+
+    ``PERFSCOUT_SIZE`` lines before it are folded into the fields (:func:`size_fields`)."""
     lines = [ln for ln in stdout.splitlines() if ln.startswith(RESULT_PREFIX)]
     if len(lines) != 1:
         raise InputError(
@@ -118,6 +135,7 @@ def parse_result_line(stdout: str, source: str = "kernel output") -> KernelResul
         if "=" in tok:
             k, v = tok.split("=", 1)
             fields[k] = v
+    fields.update(size_fields(stdout))
     missing = [k for k in ("kernel", "n", "time_s", "metric", "value", "checksum")
                if k not in fields]
     if missing:

@@ -1,0 +1,83 @@
+"""The six-step session: explicit gates, persistence, and resume after SIGKILL during verify."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import REPO, run_cli
+
+
+def _env(out: subprocess.CompletedProcess[str]) -> dict:  # type: ignore[type-arg]
+    env = json.loads(out.stdout)
+    assert "Traceback" not in out.stderr
+    return env
+
+
+def test_gates_then_complete_with_report(ps_home: Path) -> None:
+    env = _env(run_cli("session", "start", "--kernel", "triad", "--size", "2000000", "--json"))
+    d = env["data"]
+    assert env["status"] == "ok" and d["next"] == "confirm" and "--confirm-platform" in d["waiting"]
+    sid = d["id"]
+    d = _env(run_cli("session", "approve", sid, "--confirm-platform", "--json"))["data"]
+    assert d["next"] == "approve" and "offered:" in d["waiting"]
+    offered = d["outputs"]["analyse"]["proposals"]
+    assert offered, "analysis offered no proposal"
+    bad = run_cli("session", "approve", sid, "--approve", "not_a_proposal", "--json")
+    assert bad.returncode == 3 and "not among" in _env(bad)["errors"][0]["message"]
+    before = json.loads((ps_home / "sessions" / sid / "state.json").read_text())["steps"]
+    d = _env(run_cli("session", "approve", sid, "--approve", offered[0], "--json"))["data"]
+    assert d["next"] is None and all(v == "done" for v in d["steps"].values())
+    assert d["outputs"]["verify"]["verdicts"], d["outputs"]["verify"]
+    html = Path(d["outputs"]["report"]["html"])
+    assert html.is_file() and "perfscout" in html.read_text()
+    # finished steps were not run again
+    for step in ("collect", "confirm", "analyse"):
+        assert d["outputs"][step]["at"] == before[step]["at"]
+    cards = _env(run_cli("cards", "list", "--json"))["data"]
+    assert any(offered[0] == c["proposal_id"] for c in cards["cards"])
+
+
+def test_sigkill_during_verify_then_resume(tmp_path: Path, ps_home: Path) -> None:
+    policy = tmp_path / "nightly.yaml"
+    policy.write_text("confirm_platform: true\napprove: [compiler_opt_level]\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"), PERFSCOUT_EXPERIMENT_REPETITIONS="15")
+    proc = subprocess.Popen([sys.executable, "-m", "perfscout", "session", "start", "--kernel",
+                             "triad", "--size", "20000000", "--policy", str(policy), "--json"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    db = ps_home / "perfscout.db"
+    deadline = time.time() + 300
+    killed_with = 0
+    while time.time() < deadline and proc.poll() is None:
+        time.sleep(0.3)
+        if db.is_file():
+            try:
+                with sqlite3.connect(db) as c:
+                    killed_with = c.execute("SELECT COUNT(*) FROM samples").fetchone()[0]
+            except sqlite3.Error:
+                continue
+            if killed_with >= 3:
+                os.killpg(proc.pid, signal.SIGKILL)
+                break
+    proc.wait()
+    assert killed_with >= 3, "verify never started before the deadline"
+    sid = next((ps_home / "sessions").iterdir()).name
+    state = json.loads((ps_home / "sessions" / sid / "state.json").read_text())
+    assert state["steps"]["verify"]["status"] == "pending"
+    analysed_at = state["steps"]["analyse"]["at"]
+    d = _env(run_cli("session", "resume", sid, "--json",
+                     env={"PERFSCOUT_EXPERIMENT_REPETITIONS": "15"}))["data"]
+    assert d["next"] is None, d
+    assert d["outputs"]["analyse"]["at"] == analysed_at
+    with sqlite3.connect(db) as c:
+        rows = c.execute("SELECT experiment_id, variant, round, COUNT(*) FROM samples "
+                         "GROUP BY experiment_id, variant, round HAVING COUNT(*) > 1").fetchall()
+        total = c.execute("SELECT COUNT(*) FROM samples").fetchone()[0]
+    assert rows == [] and total > killed_with  # nothing repeated, the rest completed

@@ -8,12 +8,13 @@ line numbers go into ``Profile.unparsed_lines`` / ``unparsed_examples``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from perfscout.ingest.textutil import Unparsed
 from perfscout.model.errors import ParseError
 
-MAX_EXAMPLES = 10
+__all__ = ["Unparsed", "numbered_lines"]
+
 
 
 def numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -29,23 +30,6 @@ def numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
     with fh:
         for n, line in enumerate(fh, 1):
             yield n, line.rstrip("\r\n")
-
-
-@dataclass
-class Unparsed:
-    """Counts lines an adapter could not interpret and keeps the first few line numbers."""
-
-    count: int = 0
-    examples: list[int] = field(default_factory=list)
-
-    def add(self, line_no: int) -> None:
-        self.count += 1
-        if len(self.examples) < MAX_EXAMPLES:
-            self.examples.append(line_no)
-
-    def as_fields(self) -> dict[str, object]:
-        """Keyword arguments for :class:`perfscout.model.metrics.Profile`."""
-        return {"unparsed_lines": self.count, "unparsed_examples": tuple(self.examples)}
 
 
 def to_float(text: str, path: Path, line_no: int, what: str) -> float:

@@ -97,3 +97,7 @@ class Unparsed:
     @property
     def examples(self) -> tuple[int, ...]:
         return tuple(self._examples)
+
+    def as_fields(self) -> dict[str, object]:
+        """Keyword arguments for :class:`perfscout.model.metrics.Profile`."""
+        return {"unparsed_lines": self.count, "unparsed_examples": self.examples}

@@ -12,7 +12,7 @@ import datetime as _dt
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,19 @@ def migrate(conn: sqlite3.Connection, component: str, migrations: dict[int, str]
             conn.execute("INSERT INTO migrations VALUES (?, ?, ?)", (component, version, _now()))
 
 
+@contextmanager
+def immediate_tx(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction (BEGIN IMMEDIATE: writers queue instead of failing mid-way),
+    rolled back on any error. Shared by every component of the perfscout database."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 class Store:
     """The experiment tables of the perfscout database."""
 
@@ -76,15 +89,8 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        return immediate_tx(self.conn)
 
     # experiments -------------------------------------------------------------------------
     def begin(self, exp_id: str, name: str, spec_json: str, rounds: int, kind: str = "experiment"

@@ -13,12 +13,13 @@ import datetime as _dt
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from perfscout.experiment.store import immediate_tx
 from perfscout.kb.schema import upgrade
 from perfscout.model.errors import NotFoundError, StateConflict
 
@@ -116,15 +117,8 @@ class CardStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        return immediate_tx(self.conn)
 
     # cards -------------------------------------------------------------------------------
     def add(self, card: Card) -> Card:

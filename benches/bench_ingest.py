@@ -2,7 +2,8 @@
 
 Generates (under benches/work/, gitignored) a perf script file of BENCH_INGEST_MB megabytes
 (default 200) by repeating the FlameGraph corpus file with varied addresses, and a perf stat
--I file of BENCH_INGEST_LINES lines (default 1,000,000). Each parse runs in a child process
+-I file of BENCH_INGEST_LINES lines (default 1,000,000) by repeating the rows of a real
+``perf stat -I 20`` run here with advancing time stamps. Each parse runs in a child process
 (peak RSS from ru_maxrss), interleaved with a child running a loop that only reads and splits
 the same lines; medians of REPEATS runs and their ratio go to benches/results/ingest.json.
 Target: parse within 3x of the split loop, peak memory below 2x the file size.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -29,6 +31,8 @@ CHILD = r"""
 import resource, sys, time
 from pathlib import Path
 mode, path = sys.argv[1], Path(sys.argv[2])
+if mode != "split":
+    from perfscout.ingest import get_adapter  # imports are not parse time
 t = time.perf_counter()
 if mode == "split":
     n = 0
@@ -36,7 +40,6 @@ if mode == "split":
         for line in fh:
             n += len(line.split())
 else:
-    from perfscout.ingest import get_adapter
     get_adapter(mode).parse(path)
 dt = time.perf_counter() - t
 print(dt, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -67,19 +70,49 @@ def make_script(mb: int) -> Path:
     return out
 
 
+def _recorded_interval_rows() -> list[tuple[str, str]]:
+    """(value-and-rest, ...) rows of one real ``perf stat -I`` run here, timestamps split off;
+    the synthetic shape when perf cannot record."""
+    perf = shutil.which("perf")
+    if perf:
+        prog = WORK / "spin"
+        if not prog.exists():
+            src = WORK / "spin.c"
+            src.write_text("int main(void){volatile double s=0;"
+                           "for(long i=0;i<200000000;i++)s+=i*0.5;return s<0;}\n")
+            subprocess.run(["gcc", "-O1", "-o", str(prog), str(src)], check=True)
+        out = WORK / "perf-stat-I-recorded.txt"
+        cp = subprocess.run([perf, "stat", "-I", "20", "-e",
+                             "task-clock,context-switches,cpu-migrations,page-faults",
+                             "-o", str(out), str(prog)], capture_output=True, text=True)
+        if cp.returncode == 0:
+            rows = []
+            for ln in out.read_text().splitlines():
+                ts, _, rest = ln.strip().partition(" ")
+                if ts[:1].isdigit() and rest:
+                    rows.append((ts, rest))
+            if rows:
+                return rows
+    return [("0.1", f"{1000:18,} {unit:5} {ev:32} {com}") for ev, unit, com in (
+        ("task-clock", "msec", "#    0.110 CPUs utilized"), ("context-switches", "", ""),
+        ("page-faults", "", "#  359.918 K/sec"))]
+
+
 def make_interval(lines: int) -> Path:
+    """A ``lines``-line interval file: a real run's rows repeated with advancing stamps."""
     out = WORK / f"perf-stat-I-{lines}.txt"
     if out.exists():
         return out
-    events = [("task-clock", "msec", "#    0.110 CPUs utilized"), ("context-switches", "", ""),
-              ("page-faults", "", "#  359.918 K/sec")]
+    rows = _recorded_interval_rows()
+    stamps = sorted({float(ts) for ts, _ in rows})
+    span = stamps[-1] + (stamps[-1] - stamps[0]) / max(len(stamps) - 1, 1)
     tmp = out.with_suffix(".tmp")
     with tmp.open("w") as fh:
         fh.write("#           time             counts unit events\n")
         for i in range(lines - 1):
-            ev, unit, com = events[i % 3]
-            ts = 0.1 * (i // 3 + 1)
-            fh.write(f"{ts:16.9f} {i % 9973 + 1:18,} {unit:5} {ev:32} {com}\n")
+            ts, rest = rows[i % len(rows)]
+            t = float(ts) + span * (i // len(rows))
+            fh.write(f"{t:16.9f} {rest}\n")
     tmp.replace(out)
     return out
 
@@ -116,6 +149,9 @@ def main() -> None:
     figures = {"perf_script": measure("perf-script", make_script(mb)),
                "perf_stat_interval": measure("perf-stat", make_interval(lines)),
                "wall_s": time.time() - t}
+    figures["perf_stat_interval"]["rows_from"] = (
+        "a real perf stat -I 20 run here, repeated with advancing time stamps"
+        if (WORK / "perf-stat-I-recorded.txt").exists() else "synthetic rows (no perf)")
     write_result("ingest", figures)
 
 

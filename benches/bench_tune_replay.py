@@ -3,7 +3,8 @@
 Reads benches/data/matmul_grid.json (216 measured points, see record_matmul_grid.py) and the
 findings in benches/data/matmul_analysis.json (``perfscout analyze`` of real cachegrind output
 and gcc remarks of the naive matmul). Reports evaluations to get within 5% of the table's best
-(median, p90) and the best time found within a fixed budget, per sampler and space.
+(median, p90) and the best time found within a fixed budget, per sampler and space. Narrowing
+uses the recording machine's snapshot (benches/data/matmul_snapshot.json: caches, cores).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from _common import write_result  # noqa: E402
 
 from perfscout.model.findings import Finding  # noqa: E402
 from perfscout.model.serialize import from_jsonable  # noqa: E402
+from perfscout.model.snapshot import PlatformSnapshot  # noqa: E402
 from perfscout.tune import narrow  # noqa: E402
 from perfscout.tune.replay import compare, load_table  # noqa: E402
 
@@ -31,7 +33,9 @@ def main() -> None:
     table = load_table(HERE / "data" / "matmul_grid.json")
     env = json.loads((HERE / "data" / "matmul_analysis.json").read_text())
     findings = [from_jsonable(Finding, f) for f in env["data"]["findings"]]
-    narrowed = narrow(findings, None, table.space)
+    snap = from_jsonable(PlatformSnapshot,
+                         json.loads((HERE / "data" / "matmul_snapshot.json").read_text()))
+    narrowed = narrow(findings, snap, table.space)
     res = compare(table, {"full": table.space, "narrowed": narrowed}, ["tpe", "random"],
                   SEEDS, BUDGET)
     by = {(r["space"], r["sampler"]): r for r in res["results"]}

@@ -3,7 +3,8 @@
 Grid: loop order (6) x tile (6) x flag set (3) x threads (2) = 216 points of the bundled tunable
 matmul at N=512, each the median of 5 runs, built and run through perfscout's sandbox runner.
 Writes benches/data/matmul_grid.json in the replay-table format (objective ``t`` in seconds,
-minimize). Also writes benches/data/matmul_analysis.json: ``perfscout analyze`` of a cachegrind
+minimize) and the machine's snapshot, benches/data/matmul_snapshot.json. Also writes
+benches/data/matmul_analysis.json: ``perfscout analyze`` of a cachegrind
 run and gcc vectorization remarks of the naive matmul, the findings the narrowed search uses.
 Takes a few minutes; run with `nice` on a shared machine.
 """
@@ -64,7 +65,8 @@ def main() -> None:
         "objective": "t", "direction": "minimize",
         "machine": __import__("_common").machine_key(), "n": N, "runs_per_point": RUNS,
         "params": {
-            "order": {"role": "loop_order", "values": list(LOOP_ORDERS)},
+            # BODY of the kernel: C[i*n+j] += A[i*n+k] * B[k*n+j], so j is the unit-stride index
+            "order": {"role": "loop_order", "values": list(LOOP_ORDERS), "contiguous": "j"},
             "tile": {"role": "tile", "values": list(TILES)},
             "flags": {"role": "compiler_flags", "values": list(FLAGS)},
             "threads": {"role": "threads", "values": list(THREADS)},
@@ -74,7 +76,20 @@ def main() -> None:
     out = ROOT / "benches" / "data" / "matmul_grid.json"
     out.write_text(json.dumps(table, indent=1) + "\n")
     print(f"wrote {out} ({len(rows)} rows)")
+    record_snapshot(work)
     record_analysis(work)
+
+
+def record_snapshot(work: Path) -> None:
+    """The recording machine's snapshot: the replay narrows with its caches and cores, so a
+    replay elsewhere uses the machine the table was measured on."""
+    from perfscout.model.serialize import to_jsonable
+    from perfscout.snapshot import take_snapshot
+
+    snap = take_snapshot(default_runner(work))
+    out = ROOT / "benches" / "data" / "matmul_snapshot.json"
+    out.write_text(json.dumps(to_jsonable(snap), indent=1) + "\n")
+    print(f"wrote {out}")
 
 
 def record_analysis(work: Path) -> None:

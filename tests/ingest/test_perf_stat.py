@@ -185,8 +185,106 @@ def test_real_perf_stat_csv_and_not_supported(prog: Path, tmp_path: Path) -> Non
 
 def test_real_perf_stat_interval(prog: Path, tmp_path: Path) -> None:
     out = tmp_path / "i.txt"
-    _perf("stat", "-I", "100", "-e", "task-clock,page-faults", "-o", str(out), str(prog))
+    _perf("stat", "-I", "100", "-e", "task-clock,page-faults,cycles", "-o", str(out), str(prog))
     p = load(out)
-    tcs = p.get("time.task_clock", ScopeKind.INTERVAL)
-    assert tcs and all(m.scope.name for m in tcs)
-    assert len({m.scope.name for m in tcs}) == len(tcs)
+    text = out.read_text().splitlines()
+    rows = [ln for ln in text if ln.strip() and not ln.lstrip().startswith("#")]
+    tc = next(s for s in p.series if s.name == "time.task_clock")
+    # one value per printed task-clock row, in time order, each with its own line
+    assert len(tc) == sum(1 for ln in rows if " task-clock" in ln) >= 1
+    assert list(tc.times) == sorted(tc.times) and len(set(tc.lines)) == len(tc)
+    first = text[tc.lines[0] - 1].split()
+    assert tc.times[0] == float(first[0]) and tc.values[0] == float(first[1])
+    assert tc.source(0).line == tc.lines[0]
+    # the aggregate metric is the sum over the intervals, cited at the first row
+    total = next(m for m in p.metrics if m.name == "time.task_clock")
+    assert total.stat == "sum" and total.value == pytest.approx(sum(tc.values))
+    util = next(s for s in p.series if s.name == "cpu.utilized")
+    assert util.stat == "avg" and len(util) == len(tc)
+    if any("<not supported>" in ln for ln in rows):  # no hardware counters here: one note
+        assert sum("cycles <not supported>" in n for n in p.notes) == 1
+    assert p.meta["intervals"] == str(len(tc))
+    from perfscout.ingest.summary import summarize
+
+    row = next(r for r in summarize(p).series if r.name == "time.task_clock")
+    assert row.intervals == len(tc) and row.max == max(tc.values)
+    assert row.source == f"{out}:{tc.lines[0]}"
+
+
+def _both_paths(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Profile, Profile, int]:
+    """The profile read with the fast paths, with the full parser only, and how many lines
+    the fast paths took (those that never reached the full parser)."""
+    from perfscout.ingest.adapters import perf_stat
+
+    real = perf_stat._State.line
+    full_calls = []
+
+    def counting(self: perf_stat._State, no: int, line: str) -> None:
+        full_calls.append(no)
+        real(self, no, line)
+
+    monkeypatch.setattr(perf_stat._State, "line", counting)
+    fast = load(path)
+    monkeypatch.undo()
+    monkeypatch.setattr(perf_stat, "FAST_PATH", False)
+    monkeypatch.setattr(perf_stat._State, "fast_interval_row", lambda self, no, line: False)
+    slow = load(path)
+    n_lines = len(path.read_text().splitlines())
+    return fast, slow, n_lines - len(set(full_calls))
+
+
+def _columns(p: Profile) -> list[tuple[object, ...]]:
+    return [(s.name, s.unit, s.scope, s.raw_name, s.stat, list(s.times), list(s.values),
+             list(s.lines), list(s.enabled_pct)) for s in p.series]
+
+
+def test_interval_fast_path_reads_what_the_full_parser_reads(
+        prog: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "real.txt"
+    _perf("stat", "-I", "50", "-e", "task-clock,page-faults,context-switches", "-o", str(real),
+          str(prog))
+    # the other row shapes: a %-comment, multiplexing shares, hybrid PMUs, a rate comment,
+    # <not counted>, a variance column (full parser only) and a decimal-comma file
+    synth = tmp_path / "synth.txt"
+    synth.write_text(
+        "#           time             counts unit events\n"
+        "     1.000000000    2,004,300,771    cpu_core/cycles/    #  2.01 GHz  (83.33%)\n"
+        "     1.000000000    1,500,000,000    instructions:u    #  0.75  insn per cycle  (50.00%)\n"
+        "  1.000000000    300,000,000    stalled-cycles-frontend  # 14.97% frontend cycles idle\n"
+        "     1.000000000              3,000      page-faults                     #  3.000 K/sec\n"
+        "     1.000000000    <not counted>    cpu_atom/cycles/    (0.00%)\n"
+        "     1.000000000            100.000 msec task-clock   ( +-  1.20% )\n"
+        "     2.000000000    2,104,300,771    cpu_core/cycles/    #  2.11 GHz  (83.40%)\n"
+        "     2.000000000    1,600,000,000    instructions:u    #  0.76  insn per cycle  (50.10%)\n"
+        "  2.000000000    310,000,000    stalled-cycles-frontend  # 15.01% frontend cycles idle\n"
+        "     2.000000000              2,000      page-faults                     #  2.000 K/sec\n"
+        "     2.000000000    <not counted>    cpu_atom/cycles/    (0.00%)\n"
+        "     2.000000000            101.000 msec task-clock   ( +-  1.30% )\n")
+    comma = tmp_path / "de.txt"
+    comma.write_text(
+        "#           time             counts unit events\n"
+        "     1,000000000      3.642.649.330      instructions     #    1,10  insn per cycle\n"
+        "     1,000000000             101,52 msec task-clock       #    1,015 CPUs utilized\n"
+        "     2,000000000      3.742.649.330      instructions     #    1,12  insn per cycle\n"
+        "     2,000000000             100,37 msec task-clock       #    1,004 CPUs utilized\n")
+    for path, min_fast in ((real, 3), (synth, 8), (comma, 4)):
+        fast, slow, n_fast = _both_paths(path, monkeypatch)
+        monkeypatch.undo()
+        assert n_fast >= min_fast, path.name  # the fast path did read the common rows
+        assert _columns(fast) == _columns(slow), path.name
+        assert fast.metrics == slow.metrics and fast.notes == slow.notes, path.name
+        assert fast.unparsed_lines == slow.unparsed_lines == 0, path.name
+    fast = load(synth)
+    by = {(s.name, s.scope.name): s for s in fast.series}
+    assert list(by[("cycles", "cpu_core")].values) == [2004300771.0, 2104300771.0]
+    assert list(by[("cycles", "cpu_core")].enabled_pct) == [83.33, 83.40]
+    assert list(by[("ipc", "")].values) == [0.75, 0.76]
+    assert by[("stalled_cycles.frontend_share", "")].values[0] == pytest.approx(0.1497)
+    assert ("page_faults", "") in by and not any(s.name.endswith("/sec") for s in fast.series)
+    assert list(by[("time.task_clock", "")].values) == [100.0, 101.0]
+    assert any("cpu_atom/cycles/ <not counted> (in 2 intervals)" in n for n in fast.notes)
+    de = load(comma)
+    ins = next(s for s in de.series if s.name == "instructions")
+    assert list(ins.times) == [1.0, 2.0] and list(ins.values) == [3642649330.0, 3742649330.0]
+    assert [round(v, 3) for v in next(s for s in de.series if s.name == "ipc").values] == \
+        [1.10, 1.12]

@@ -53,11 +53,41 @@ def test_cache_locality_tunes_order_and_cache_derived_tiles() -> None:
     s = narrow([finding("hw.cache_locality")], snap(), matmul_space(512))
     assert {p.name for p in s.params} == {"order", "tile"}
     tile = s.param("tile")
-    # 3 x T x T doubles fit 2 MiB L2 -> T <= 512 (ceil pow2 of 295); > L1/4 -> T >= 16
-    assert tile.choices() == (16, 32, 64, 128, 256, 512)
+    # 3 x T x T doubles fit 2 MiB L2 -> T <= 256 (floor pow2 of 295); > L1/4 -> T >= 16
+    assert tile.choices() == (16, 32, 64, 128, 256)
     assert "fit L2 (2048 KiB)" in tile.reason
+    # C[i*n+j] += A[i*n+k] * B[k*n+j]: only orders with j innermost stay
+    order = s.param("order")
+    assert order.choices() == ("ikj", "kij")
+    assert "innermost loop is 'j'" in order.reason
     assert {f.name for f in s.fixed} == {"flags", "threads", "binding"}
-    assert s.fixed_values()["threads"] == 1  # the baseline setting (first value) is kept
+    fixed = {f.name: f for f in s.fixed}
+    assert fixed["threads"].value == 2 and "all 2 cores" in fixed["threads"].reason
+    assert fixed["binding"].value == "false"  # the baseline setting (first value) is kept
+
+
+def test_loop_orders_kept_without_a_contiguous_index() -> None:
+    space = Space("m", (Param("order", "loop_order", "categorical", ("ijk", "ikj", "kij")),))
+    s = narrow([finding("hw.cache_locality")], snap(), space)
+    assert s.param("order").choices() == ("ijk", "ikj", "kij")
+    assert "no contiguous index given" in s.param("order").reason
+    # without a cache-locality finding the order is not narrowed by layout
+    space = Space("m", (Param("order", "loop_order", "categorical", ("ijk", "ikj"),
+                              contiguous="j"), Param("f", "compiler_flags", "categorical",
+                                                     ("-O2", "-O3"))))
+    s = narrow([finding("hw.vectorization")], snap(), space)
+    assert s.fixed_values()["order"] == "ijk"
+
+
+def test_threads_without_a_snapshot_keep_the_baseline() -> None:
+    s = narrow([finding("hw.cache_locality")], None, matmul_space(512))
+    assert s.fixed_values()["threads"] == 1
+    with pytest.raises(InputError, match="loop_order only"):
+        space_from_dict({"params": {"t": {"role": "tile", "values": [8], "contiguous": "j"}}})
+    yaml_space = space_from_dict({"params": {"o": {"role": "loop_order",
+                                                   "values": ["ijk", "ikj"],
+                                                   "contiguous": "j"}}})
+    assert yaml_space.param("o").contiguous == "j"
 
 
 def test_mpi_wait_tunes_ranks_threads_with_core_constraint() -> None:
@@ -84,10 +114,12 @@ def test_flags_limited_to_what_compiler_and_cpu_accept() -> None:
     assert "flags" not in {p.name for p in s.params}  # one value left: fixed
     assert s.fixed_values()["flags"] == "-O2"
     x86 = narrow([finding("hw.vectorization")], snap(isa=("avx2",)), sp)
-    kept = x86.param("flags").choices()
-    assert "-O3 -xHost" not in kept and "-O3 -mavx512f" not in kept
-    assert "-O3 -march=native" in kept
-    assert "Intel-only" in x86.param("flags").reason
+    # -xHost (no Intel compiler) and -mavx512f (no avx512f) are refused, -O2 does not vectorize:
+    # one flag set is left, so it is fixed, with every reason
+    fixed = {f.name: f for f in x86.fixed}
+    assert fixed["flags"].value == "-O3 -march=native"
+    assert "Intel-only" in fixed["flags"].reason and "AVX-512" in fixed["flags"].reason
+    assert "dropped '-O2'" in fixed["flags"].reason
 
 
 def test_no_mapped_finding_keeps_full_space() -> None:
@@ -116,3 +148,14 @@ def test_yaml_space_roundtrip_and_errors(tmp_path: Path) -> None:
         space_from_dict({"params": {"x": {"role": "tile", "kind": "pow2", "low": 3, "high": 8}}})
     with pytest.raises(InputError, match="does not exist"):
         load_space(tmp_path / "missing.yaml")
+
+
+def test_vectorization_finding_keeps_flag_sets_that_vectorize() -> None:
+    s = narrow([finding("hw.vectorization")], snap(), matmul_space(512))
+    flags = s.param("flags")
+    # -O2 alone runs gcc's vectorizer at most in its very-cheap mode: the finding saw it fail
+    assert flags.choices() == ("-O3", "-O2 -march=native", "-O3 -march=native")
+    assert "dropped '-O2'" in flags.reason
+    # a bandwidth finding does not narrow flag sets this way (flags are not its role)
+    s = narrow([finding("hw.compute_bound")], snap(), matmul_space(512))
+    assert "-O2" in s.param("flags").choices()

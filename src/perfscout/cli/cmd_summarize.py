@@ -29,6 +29,10 @@ def render_summary(con: Console, s: Summary) -> None:
     for m in s.headline:
         con.print(f"  {m.name} = {m.value:g} {m.unit}" + (f"  ({m.raw_name})" if m.raw_name
                                                            else ""))
+    for x in s.series:
+        con.print(f"  {x.name}{'[' + x.scope + ']' if x.scope else ''} over {x.intervals} "
+                  f"intervals: mean {x.mean:g}, min {x.min:g}, max {x.max:g} {x.unit}"
+                  f"  (from {x.source})", markup=False)
     for rank, vals in sorted(s.per_rank.items(), key=lambda kv: kv[0])[:16]:
         con.print(f"  rank {rank}: " + ", ".join(f"{k}={v:g}" for k, v in vals.items()))
     if s.remarks:

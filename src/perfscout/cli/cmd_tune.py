@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
+from perfscout.cli.cmd_analyze import load_platform
 from perfscout.cli.cmd_experiment import open_store, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
@@ -87,6 +88,10 @@ def register(app: typer.Typer) -> None:
         replay: Path = typer.Option(None, "--replay", help="Replay a recorded table (JSON)."),
         narrow_from: Path = typer.Option(None, "--narrow-from",
                                          help="Replay: narrow from this analysis."),
+        platform: str = typer.Option(None, "--platform",
+                                     help="Snapshot JSON whose caches/cores bound the narrowing "
+                                          "(replay: the machine the table was recorded on; "
+                                          "default for live runs: this machine)."),
         do_confirm: bool = typer.Option(False, "--confirm",
                                         help="Confirm the best against the best single proposal."),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -97,7 +102,8 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
             if replay is not None:
-                return _replay(replay, narrow_from, sampler, seeds, budget)
+                return _replay(replay, narrow_from, load_platform(platform, None), sampler,
+                               seeds, budget)
             if args and args[0] == "show":
                 if len(args) != 2:
                     raise UsageError("usage: perfscout tune show STUDY")
@@ -109,6 +115,7 @@ def register(app: typer.Typer) -> None:
                 reason = f"space written by hand in {args[0]}"
             elif from_analysis is not None:
                 findings, snap = _analysis(from_analysis)
+                snap = load_platform(platform, None) or snap or _live_snapshot(cfg.home)
                 cores = (snap.cpu.online_cpus if snap and snap.cpu.online_cpus else 2)
                 space = narrow(findings, snap, matmul_space(size, cores))
                 reason = f"matmul space narrowed from {from_analysis}"
@@ -210,13 +217,22 @@ def _show(name: str, storage: str | None, home: Path) -> Outcome:
     return Outcome(data=result, render=lambda c: _render(c, result))
 
 
-def _replay(table_path: Path, narrow_from: Path | None, sampler: str, seeds: int,
-            budget: int) -> Outcome:
+def _live_snapshot(home: Path) -> PlatformSnapshot:
+    """This machine, for a live tuning run narrowed without a given snapshot."""
+    from perfscout.snapshot import take_snapshot
+
+    work = home / "work" / "snapshot"
+    work.mkdir(parents=True, exist_ok=True)
+    return take_snapshot(default_runner(work))
+
+
+def _replay(table_path: Path, narrow_from: Path | None, platform: PlatformSnapshot | None,
+            sampler: str, seeds: int, budget: int) -> Outcome:
     table = load_table(table_path)
     spaces = {"full": table.space}
     if narrow_from is not None:
         findings, snap = _analysis(narrow_from)
-        spaces["narrowed"] = narrow(findings, snap, table.space)
+        spaces["narrowed"] = narrow(findings, platform or snap, table.space)
     samplers = [s.strip() for s in sampler.split(",") if s.strip()]
     res = compare(table, spaces, samplers, seeds, budget)
     res["spaces"] = {k: v.describe() for k, v in spaces.items()}

@@ -33,6 +33,22 @@ class HotspotRow:
 
 
 @dataclass(frozen=True)
+class SeriesRow:
+    """One interval series in brief: how many intervals, its range, where it starts."""
+
+    name: str
+    scope: str
+    unit: str
+    intervals: int
+    first: float
+    mean: float
+    min: float
+    max: float
+    last: float
+    source: str  # file:line of the first value
+
+
+@dataclass(frozen=True)
 class Summary:
     path: str
     format: str
@@ -43,6 +59,7 @@ class Summary:
     remarks: dict[str, int] = field(default_factory=dict)
     unparsed_lines: int = 0
     notes: tuple[str, ...] = ()
+    series: tuple[SeriesRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,9 +115,15 @@ def summarize(profile: Profile, top: int = 20) -> Summary:
     if profile.remarks:
         remarks = {"vectorized": sum(1 for r in profile.remarks if r.vectorized),
                    "missed": sum(1 for r in profile.remarks if not r.vectorized)}
+    series = tuple(
+        SeriesRow(name=x.name, scope=x.scope.name, unit=x.unit, intervals=len(x),
+                  first=x.values[0], mean=sum(x.values) / len(x), min=min(x.values),
+                  max=max(x.values), last=x.values[-1], source=str(x.source(0)))
+        for x in profile.series if len(x))
     return Summary(path=profile.path, format=profile.format, total_hotspots=len(funcs),
                    hotspots=rows, headline=headline[:30], per_rank=per_rank, remarks=remarks,
-                   unparsed_lines=profile.unparsed_lines, notes=profile.notes)
+                   unparsed_lines=profile.unparsed_lines, notes=profile.notes,
+                   series=series[:30])
 
 
 def _walk(node: CallNode, path: tuple[str, ...]) -> Iterator[tuple[CallNode, tuple[str, ...]]]:

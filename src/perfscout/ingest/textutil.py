@@ -33,10 +33,14 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
     """
     with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
         for no, line in enumerate(fh, 1):
-            line = line.rstrip("\r\n")
-            if "\x1b" in line:
-                line = _ANSI.sub("", line)
-            yield no, line
+            yield no, clean_line(line)
+
+
+def clean_line(line: str) -> str:
+    """A line as read from a text file, without its line end and ANSI colour codes (what
+    :func:`iter_lines` yields; for adapters that iterate the file themselves)."""
+    line = line.rstrip("\r\n")
+    return _ANSI.sub("", line) if "\x1b" in line else line
 
 
 def detect_decimal(lines: Iterable[str]) -> str:

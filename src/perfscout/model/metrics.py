@@ -7,7 +7,7 @@ remarks, and an account of what could not be read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -59,6 +59,37 @@ class Metric:
     enabled_pct: float | None = None  # multiplexing share
     derived: bool = False
     stat: str = ""  # "sum"/"min"/"max"/"avg"/"p25"... for an aggregate row of per-thread values
+
+
+@dataclass(frozen=True)
+class Series:
+    """One metric sampled over time (``perf stat -I``): a value per interval, kept in columns.
+
+    A long interval file would cost hundreds of bytes per value as :class:`Metric` objects; the
+    columns are compact float/int arrays (``array('d')``/``array('l')``, or any sequence), so a
+    million intervals stay within a few tens of MB. ``times`` are the interval end stamps in
+    seconds since the start, ``lines`` the input line of each value (provenance). ``stat`` says
+    how the profile's aggregate :class:`Metric` of this series was formed ("sum" for counts and
+    times, "mean" for ratios and rates).
+    """
+
+    name: str  # canonical name
+    unit: str
+    scope: Scope = field(default_factory=Scope)
+    raw_name: str = ""
+    file: str = ""
+    times: Sequence[float] = ()
+    values: Sequence[float] = ()
+    lines: Sequence[int] = ()
+    enabled_pct: Sequence[float] = ()  # multiplexing share per interval, when printed
+    stat: str = "sum"
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def source(self, i: int) -> SourceRef:
+        """Where value ``i`` was read."""
+        return SourceRef(self.file, int(self.lines[i]) if i < len(self.lines) else None)
 
 
 @dataclass(frozen=True)
@@ -116,6 +147,7 @@ class Profile:
     unparsed_lines: int = 0
     unparsed_examples: tuple[int, ...] = ()  # first few line numbers that were not understood
     notes: tuple[str, ...] = ()
+    series: tuple[Series, ...] = ()  # time series (interval output); aggregates are in metrics
 
     def get(self, name: str, scope_kind: ScopeKind | None = None) -> list[Metric]:
         return [

@@ -7,6 +7,7 @@ hints so saved objects round-trip exactly.
 
 from __future__ import annotations
 
+import array
 import dataclasses
 import enum
 import types
@@ -25,6 +26,8 @@ def to_jsonable(obj: Any) -> Any:
         return obj.value
     if isinstance(obj, Mapping):
         return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, array.array):
+        return obj.tolist()
     if isinstance(obj, (list, tuple, set, frozenset)):
         return [to_jsonable(v) for v in obj]
     if isinstance(obj, float) and obj != obj:  # NaN is not JSON

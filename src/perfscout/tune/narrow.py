@@ -71,16 +71,12 @@ def _pow2_floor(x: float) -> int:
     return 2 ** max(0, math.floor(math.log2(max(x, 1))))
 
 
-def _pow2_ceil(x: float) -> int:
-    return 2 ** max(0, math.ceil(math.log2(max(x, 1))))
-
-
 def _tile_range(p: Param, snap: PlatformSnapshot | None, elem: int = 8) -> tuple[Param, str]:
     """Tiles whose three T x T blocks of doubles fit L2 and exceed a quarter of L1."""
     l1, l2 = _cache_bytes(snap, 1), _cache_bytes(snap, 2)
     if not l2:
         return p, "no L2 size in the snapshot: tile range kept"
-    hi = _pow2_ceil(math.sqrt(l2 / (3 * elem)))
+    hi = _pow2_floor(math.sqrt(l2 / (3 * elem)))
     lo = _pow2_floor(math.sqrt((l1 or l2 / 16) / (4 * 3 * elem)))
     choices = [v for v in p.choices() if lo <= float(v) <= hi]
     if not choices:
@@ -93,12 +89,48 @@ def _tile_range(p: Param, snap: PlatformSnapshot | None, elem: int = 8) -> tuple
                                reason=why), why
 
 
-def _fix_value(p: Param) -> tuple[Any, str]:
+def _fix_value(p: Param, cores: int | None) -> tuple[Any, str]:
     """A role no finding points at keeps the baseline setting: by convention the first value
     listed (the configuration that was measured). Narrowing never changes what the evidence
-    did not address."""
+    did not address. Threads are the exception: a node is run with all its cores unless a
+    finding says otherwise (the threads/placement findings point at the threads role, so
+    they never reach here), so threads are fixed at the largest value within the cores."""
     ch = p.choices()
+    if p.role == "threads" and cores and ch:
+        within = [v for v in ch if int(v) <= cores]
+        if within:
+            return max(within, key=int), f"all {cores} cores (the production setting)"
     return (ch[0] if ch else p.low), "its first (baseline) value"
+
+
+VECTORIZING = ("-O3", "-Ofast", "-ftree-vectorize", "-ftree-loop-vectorize", "-march=", "-mcpu=",
+               "-mavx", "-msse4", "-mfma", "-xHost", "-xCORE", "-qopt-zmm-usage")
+
+
+def _vectorizing_flags(p: Param) -> tuple[Param, str]:
+    """With a vectorization finding, the flag sets that turn on the full vectorizer or a wider
+    ISA; a set with neither (plain -O1/-O2: gcc's vectorizer is off or in its very-cheap mode)
+    repeats what the finding already saw fail."""
+    keep = [v for v in p.choices() if any(f.startswith(VECTORIZING) for f in str(v).split())]
+    if not keep or len(keep) == len(p.choices()):
+        return p, "every flag set enables vectorization: all kept" if keep else \
+            "no flag set enables more vectorization: all kept"
+    dropped = [str(v) for v in p.choices() if v not in keep]
+    why = ("flag sets that turn on the full vectorizer or a wider ISA; dropped "
+           + ", ".join(repr(d) for d in dropped) + " (no full vectorizer, baseline ISA)")
+    return dataclasses.replace(p, values=tuple(keep)), why
+
+
+def _loop_orders(p: Param) -> tuple[Param, str]:
+    """Orders whose innermost loop walks memory with unit stride (``p.contiguous``)."""
+    if not p.contiguous:
+        return p, "no contiguous index given (`contiguous:`): all loop orders kept"
+    inner = [v for v in p.choices() if str(v).endswith(p.contiguous)]
+    if not inner or len(inner) == len(p.choices()):
+        return p, f"no order ends in the contiguous index {p.contiguous!r}: all kept"
+    why = (f"orders whose innermost loop is {p.contiguous!r} (unit stride in the loop body): "
+           + ", ".join(map(str, inner)))
+    return dataclasses.replace(p, values=tuple(inner)), why
 
 
 def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space: Space,
@@ -119,7 +151,7 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
     fixed: list[Fixed] = list(space.fixed)
     for p in space.params:
         if roles and p.role not in roles:
-            v, how = _fix_value(p)
+            v, how = _fix_value(p, cores)
             fixed.append(Fixed(p.name, v, f"no finding points at {p.role}; fixed at {how}",
                                p.role))
             continue
@@ -128,6 +160,9 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
         if p.role == "tile":
             q, tw = _tile_range(q, snapshot)
             q = dataclasses.replace(q, reason=f"{why}; {tw}")
+        if p.role == "loop_order" and "hw.cache_locality" in roles.get("loop_order", ()):
+            q, ow = _loop_orders(q)
+            q = dataclasses.replace(q, reason=f"{why}; {ow}")
         if p.role == "compiler_flags" and p.values:
             ok = [v for v in p.values if _flag_ok(str(v), snapshot)[0]]
             dropped = [f"{v!r} ({_flag_ok(str(v), snapshot)[1]})" for v in p.values
@@ -135,6 +170,9 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
             if ok and dropped:
                 q = dataclasses.replace(q, values=tuple(ok),
                                         reason=f"{why}; dropped " + ", ".join(dropped))
+            if "hw.vectorization" in roles.get("compiler_flags", ()):
+                q, vw = _vectorizing_flags(q)
+                q = dataclasses.replace(q, reason=f"{q.reason}; {vw}")
         if (p.role == "threads" and cores and p.high is not None
                 and p.kind in ("int", "pow2") and p.high > cores):
             q = dataclasses.replace(q, high=float(cores),

@@ -5,7 +5,8 @@ from findings applies to parameters it has never seen by name. YAML form::
 
     name: matmul
     params:
-      order: {role: loop_order, kind: categorical, values: [ijk, ikj, jik, jki, kij, kji]}
+      order: {role: loop_order, kind: categorical, values: [ijk, ikj, jik, jki, kij, kji],
+              contiguous: j}
       tile:  {role: tile, kind: pow2, low: 8, high: 256}
       threads: {role: threads, kind: int, low: 1, high: 2}
       flags: {role: compiler_flags, kind: categorical, values: ["-O2", "-O3 -march=native"]}
@@ -55,6 +56,11 @@ class Param:
     low: float | None = None
     high: float | None = None
     reason: str = ""  # why it is in the space, or how it was narrowed
+    # loop_order only: the loop index that walks memory with unit stride in the loop body
+    # (``j`` for row-major ``C[i][j] += A[i][k] * B[k][j]``). Orders are strings of index letters,
+    # outermost first; with a cache-locality finding, narrowing keeps the orders whose innermost
+    # loop is this index.
+    contiguous: str = ""
 
     def choices(self) -> tuple[Any, ...]:
         """Every value of a discrete parameter (pow2/int ranges are enumerated)."""
@@ -152,7 +158,8 @@ class Space:
         return {
             "name": self.name,
             "params": [{"name": p.name, "role": p.role, "kind": p.kind,
-                        "values": list(p.choices()) or [p.low, p.high], "reason": p.reason}
+                        "values": list(p.choices()) or [p.low, p.high], "reason": p.reason,
+                        **({"contiguous": p.contiguous} if p.contiguous else {})}
                        for p in self.params],
             "fixed": [{"name": f.name, "value": f.value, "role": f.role, "reason": f.reason}
                       for f in self.fixed],
@@ -166,7 +173,7 @@ class Space:
 def _param(name: str, d: Any, where: str) -> Param:
     if not isinstance(d, Mapping):
         raise InputError(f"{where}: parameter {name!r} must be a mapping")
-    unknown = set(d) - {"role", "kind", "values", "low", "high", "reason"}
+    unknown = set(d) - {"role", "kind", "values", "low", "high", "reason", "contiguous"}
     if unknown:
         raise InputError(f"{where}: parameter {name!r} has unknown keys {sorted(unknown)}")
     role = str(d.get("role", "other"))
@@ -189,8 +196,11 @@ def _param(name: str, d: Any, where: str) -> Param:
             raise InputError(f"{where}: parameter {name!r} needs low <= high")
         if kind == "pow2" and any(x <= 0 or (int(x) & (int(x) - 1)) for x in (low, high)):
             raise InputError(f"{where}: parameter {name!r}: pow2 bounds must be powers of two")
+    contiguous = str(d.get("contiguous") or "")
+    if contiguous and role != "loop_order":
+        raise InputError(f"{where}: parameter {name!r}: `contiguous` applies to loop_order only")
     return Param(name, role, kind, values, None if low is None else float(low),
-                 None if high is None else float(high), str(d.get("reason", "")))
+                 None if high is None else float(high), str(d.get("reason", "")), contiguous)
 
 
 def space_from_dict(data: Any, where: str = "space") -> Space:

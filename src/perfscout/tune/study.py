@@ -30,7 +30,7 @@ def matmul_space(size: int, cores: int = 2) -> Space:
     tiles = tuple(t for t in (8, 16, 32, 64, 128, 256, 512) if t <= size)
     return Space("matmul", (
         Param("order", "loop_order", "categorical", ("ijk", "ikj", "jik", "jki", "kij", "kji"),
-              reason="loop nest order"),
+              reason="loop nest order", contiguous="j"),  # BODY: C[i*n+j] += A[i*n+k]*B[k*n+j]
         Param("tile", "tile", "categorical", tiles, reason="block size of all three loops"),
         Param("flags", "compiler_flags", "categorical", FLAG_SETS, reason="gcc flag sets"),
         Param("threads", "threads", "categorical", tuple(range(1, cores + 1)),

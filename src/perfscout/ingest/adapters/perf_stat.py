@@ -4,20 +4,35 @@ Counter lines become metrics with canonical names (unmapped events as ``event.<n
 ``# ...`` comments perf prints after a counter become their own metrics (IPC, GHz, miss ratios,
 top-down shares); ``( +- x% )`` goes to ``variance_pct`` and ``(49.65%)`` to ``enabled_pct``.
 ``<not supported>`` / ``<not counted>`` are notes, never zero values. Hybrid PMUs
-(``cpu_core/cycles/``) get a CORE scope, ``-I`` rows an INTERVAL scope, and a file holding
-several ``Performance counter stats`` blocks one RUN scope per block.
+(``cpu_core/cycles/``) get a CORE scope, and a file holding several ``Performance counter stats``
+blocks one RUN scope per block.
+
+``-I`` interval rows become :class:`~perfscout.model.metrics.Series` (one per event and
+comment metric, values in columns, each with its line), plus one aggregate Metric per series
+(the sum of counts and times, the mean of ratios). Interval files run to millions of lines, so
+the common row shape (``time value [unit] event [# value text] [(pct%)]``) is read by a
+split-based fast path; any other line goes through the full parser, and both give the same
+values (tested).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
-from perfscout.ingest.textutil import Unparsed, detect_decimal, iter_lines, parse_number
+from perfscout.ingest.series import Append, Columns, SeriesSet
+from perfscout.ingest.textutil import (
+    Unparsed,
+    clean_line,
+    detect_decimal,
+    iter_lines,
+    parse_number,
+)
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -97,6 +112,7 @@ _TIME = re.compile(r"^\s*(?P<v>[\d.,]+)(?:\s*\+-\s*[\d.,]+)?\s+seconds\s+"
 _COMMENT_VAL = re.compile(r"^\s*(?P<v>[\d.,]+)\s*(?P<txt>.*?)\s*$")
 _PMU = re.compile(r"^(?P<pmu>[A-Za-z_]\w*)/(?P<ev>[^/]+)/(?P<mod>\w*)$")
 _CSV_SEPS = (",", ";", "\t", "|")
+_UNITS = frozenset(("msec", "ms", "seconds", "s", "ns", "us"))
 
 
 def split_event(raw: str) -> tuple[str, str, str]:
@@ -143,27 +159,82 @@ class _State:
     unparsed: Unparsed = field(default_factory=Unparsed)
     run: int = 0
     last_scope: Scope = field(default_factory=Scope)
+    last_ts: float | None = None  # the interval of the last counter row (-I output)
     interval_mode: bool = False
+    headers: int = 0  # "Performance counter stats" blocks seen
+    csv_sep: str | None = None
+    series: SeriesSet = field(init=False)
+    # fast path caches: raw event -> its value columns; comment words -> columns (None: skip)
+    _events: dict[str, Columns | None] = field(default_factory=dict)
+    _comments: dict[tuple[Scope, tuple[str, ...]], tuple[Columns, float] | None] = \
+        field(default_factory=dict)
+
+    _absent: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    _fast: dict[str, tuple[Columns, Append, Append, Append] | None] = \
+        field(default_factory=dict)
+    _fastc: dict[tuple[str, str, bool], tuple[Append, Append, Append, float] | None] = \
+        field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.series = SeriesSet(str(self.path))
+
+    def new_run(self, n: int) -> None:
+        """A ``Performance counter stats`` header: what follows belongs to run ``n``."""
+        self.run = n
+        self.last_ts = None
+        self._events.clear()  # their scopes name the run
+        self._fast.clear()
+        self._fastc.clear()
+        self._comments.clear()
 
     def src(self, line: int) -> SourceRef:
         return SourceRef(str(self.path), line)
 
-    def scope(self, pmu: str, ts: str | None) -> Scope:
+    def scope(self, pmu: str) -> Scope:
         parent = f"run {self.run}" if self.run else ""
-        if ts is not None:
-            base = Scope(ScopeKind.INTERVAL, ts, parent)
-            return Scope(ScopeKind.CORE, pmu, ts) if pmu else base
         if pmu:
             return Scope(ScopeKind.CORE, pmu, parent)
         return Scope(ScopeKind.RUN, parent) if parent else Scope()
 
+    def counter_columns(self, raw_event: str) -> Columns | None:
+        """The series of an interval counter (None: not a counter name the parser accepts)."""
+        if raw_event in self._events:
+            return self._events[raw_event]
+        cols = None
+        if raw_event[:1].isalpha() or raw_event[:1] == "_":
+            pmu, event, _mod = split_event(raw_event)
+            name, unit = canonical_event(event)
+            cols = self.series.columns(name, unit, self.scope(pmu), raw_event, "sum")
+        self._events[raw_event] = cols
+        return cols
+
+    def comment_columns(self, scope: Scope, words: tuple[str, ...]) -> tuple[Columns, float] | None:
+        """The series of an interval ``#`` comment metric and its scale (None: not a metric)."""
+        key = (scope, words)
+        if key in self._comments:
+            return self._comments[key]
+        text = " ".join(words)
+        got = comment_metric("1 " + text, self.decimal)
+        out = None
+        if got:
+            cols = self.series.columns(got[0], got[2], scope, text.lstrip("%").strip(), "avg")
+            out = (cols, got[1])
+        self._comments[key] = out
+        return out
+
     def add_counter(self, no: int, ts: str | None, val: str, raw_event: str, rest: str,
                     csv_extra: tuple[str, ...] = ()) -> None:
         pmu, event, mod = split_event(raw_event)
-        scope = self.scope(pmu, ts)
+        scope = self.scope(pmu)
         self.last_scope = scope
+        t = parse_number(ts, self.decimal) if ts is not None else None
+        self.last_ts = t
         if val.startswith("<"):
-            self.notes.append(f"line {no}: {raw_event} {val}")
+            if t is None:
+                self.notes.append(f"line {no}: {raw_event} {val}")
+            else:  # once per event, not once per interval
+                first, n = self._absent.get((raw_event, val), (no, 0))
+                self._absent[(raw_event, val)] = (first, n + 1)
             return
         value = parse_number(val, self.decimal)
         if value is None:
@@ -182,10 +253,17 @@ class _State:
                 variance = parse_number(csv_extra[1], self.decimal)
         if mod:
             self.meta.setdefault("modifiers", mod)
-        self.metrics.append(Metric(
-            name=name, value=value, unit=unit, scope=scope, source=self.src(no),
-            raw_name=raw_event, variance_pct=variance, enabled_pct=enabled_pct,
-        ))
+        if t is not None:
+            cols = self.counter_columns(raw_event)
+            if cols is None:  # pragma: no cover - the counter regex admits only names
+                self.unparsed.add(no)
+                return
+            cols.add(t, value, no, enabled_pct)
+        else:
+            self.metrics.append(Metric(
+                name=name, value=value, unit=unit, scope=scope, source=self.src(no),
+                raw_name=raw_event, variance_pct=variance, enabled_pct=enabled_pct,
+            ))
         if not csv_extra:
             self.add_comments(no, _ENABLED.sub(" ", rest_wo), scope, variance)
 
@@ -193,10 +271,233 @@ class _State:
         for part in rest.split("#")[1:]:
             got = comment_metric(part, self.decimal)
             if got:
+                raw = _COMMENT_VAL.sub(r"\g<txt>", part).strip()
+                self.add_derived(no, got, scope, raw, variance)
+
+    def add_derived(self, no: int, got: tuple[str, float, str], scope: Scope, raw: str,
+                    variance: float | None = None) -> None:
+        """A comment metric: a Metric, or a series value when it follows an interval row."""
+        if self.last_ts is not None:
+            cols = self.series.columns(got[0], got[2], scope, raw.lstrip("%").strip(), "avg")
+            cols.add(self.last_ts, got[1], no)
+            return
+        self.metrics.append(Metric(name=got[0], value=got[1], unit=got[2], scope=scope,
+                                   source=self.src(no), raw_name=raw, variance_pct=variance))
+
+    def line(self, no: int, line: str) -> None:
+        """Read one line (ANSI codes and line end removed) with the full parser."""
+        s = line.strip()
+        if not s:
+            return
+        if s.startswith("# started on"):
+            self.meta.setdefault("started", s[len("# started on"):].strip())
+            return
+        if re.match(r"^#\s+time\s+counts", s):
+            self.interval_mode = True
+            return
+        h = _HEADER.search(s)
+        if h:
+            self.headers += 1
+            self.new_run(self.headers)
+            self.meta.setdefault("command", h["cmd"] or h["what"] or "")
+            if h["runs"]:
+                self.meta.setdefault("repeats", h["runs"])
+            return
+        if s.startswith("#"):
+            # metric-only continuation line belongs to the previous counter (and interval)
+            before = len(self.metrics)
+            var = _VAR.search(s)
+            self.add_comments(no, s, self.last_scope,
+                              parse_number(var.group(1), self.decimal) if var else None)
+            if len(self.metrics) == before and not s.startswith("# "):
+                self.unparsed.add(no)
+            return
+        t = _TIME.match(line)
+        if t:
+            v = parse_number(t["v"], self.decimal)
+            var = _VAR.search(t["rest"])
+            if v is not None:
+                kind = {"time elapsed": "time.elapsed", "user": "time.user",
+                        "sys": "time.sys"}[t["kind"]]
                 self.metrics.append(Metric(
-                    name=got[0], value=got[1], unit=got[2], scope=scope, source=self.src(no),
-                    raw_name=_COMMENT_VAL.sub(r"\g<txt>", part).strip(), variance_pct=variance,
-                ))
+                    name=kind, value=v, unit="s", scope=self.scope(""),
+                    source=self.src(no), raw_name=f"seconds {t['kind']}",
+                    variance_pct=parse_number(var.group(1), self.decimal) if var else None))
+            return
+        if self.csv_sep is None and "," in s and _csv_sep(s) and not _COUNTER.match(line):
+            self.csv_sep = _csv_sep(s)
+        if self.csv_sep and self.csv_sep in s and _parse_csv_row(self, no, s.split(self.csv_sep)):
+            return
+        c = _COUNTER.match(line)
+        if c:
+            self.add_counter(no, c["ts"], c["val"], c["event"], c["rest"])
+            self.interval_mode = self.interval_mode or c["ts"] is not None
+            return
+        self.unparsed.add(no)
+
+    def fast_interval_row(self, no: int, raw: str) -> bool:
+        """Read the common ``-I`` row shape from a raw line; False leaves it to the full
+        parser. Tested to give exactly what the full parser gives on every shape it takes."""
+        head, hs, com = raw.partition("#")
+        parts = head.split()
+        en = None
+        if not hs and parts and parts[-1][-2:] == "%)" and parts[-1][:1] == "(":
+            en = parts.pop()[1:-2]
+        n = len(parts)
+        if n == 3:
+            ts, v, ev = parts
+        elif n == 4 and parts[2] in _UNITS:
+            ts, v, _unit, ev = parts
+        else:
+            return False
+        if not (ts[:1].isdigit() and v[:1].isdigit()) or "_" in v:
+            return False
+        try:
+            hit = self._fast[ev]
+        except KeyError:
+            c = self.counter_columns(ev) if "\x1b" not in raw else None
+            hit = self._fast[ev] = (None if c is None else
+                                    (c, c.times.append, c.values.append, c.lines.append))
+        if hit is None:
+            return False
+        cols, ta, va, la = hit
+        comment = None
+        if hs:
+            com = com.strip()
+            if com[-2:] == "%)":
+                k = com.rfind("(")
+                en, com = com[k + 1:-2], com[:k].rstrip()
+            if "#" in com or "(" in com:
+                return False
+            cv, _, text = com.partition(" ")
+            if not cv[:1].isdigit() or "_" in cv:
+                return False
+            comment = (cv, text.strip())
+        dec = self.decimal
+        try:
+            if dec == ".":
+                t, value = float(ts), float(v.replace(",", ""))
+            else:
+                t, value = float(ts.replace(",", ".")), float(_comma(v))
+            enabled = None if en is None else float(en if dec == "." else en.replace(",", "."))
+            cval = None
+            if comment is not None:
+                cv, text = comment
+                pct = cv[-1] == "%"
+                cv = cv[:-1] if pct else cv
+                cval = float(cv.replace(",", "") if dec == "." else _comma(cv))
+        except ValueError:
+            return False
+        if enabled is None:
+            ta(t)
+            va(value)
+            la(no)
+        else:
+            cols.add(t, value, no, enabled)
+        if cval is not None and comment is not None:
+            key = (ev, comment[1], pct)
+            try:
+                cc = self._fastc[key]
+            except KeyError:
+                got = self.comment_columns(cols.scope, (("%",) if pct else ()) + (comment[1],))
+                cc = self._fastc[key] = (None if got is None else
+                                         (got[0].times.append, got[0].values.append,
+                                          got[0].lines.append, got[1]))
+            if cc is not None:
+                cc[0](t)
+                cc[1](cval * cc[3])
+                cc[2](no)
+        self.last_scope, self.last_ts = cols.scope, t
+        return True
+
+FAST_PATH = True  # off only in the test that compares both paths
+
+
+def _interval_rows(st: _State, rows: Iterator[tuple[int, str]]) -> None:
+    """The rest of an interval file. The plain row shape (decimal point, no multiplexing
+    share) is read inline, as cheaply as Python allows; every other line goes to
+    :meth:`_State.fast_interval_row` and then to the full parser."""
+    fast, units = st._fast, _UNITS
+    tight: dict[tuple[str, str], tuple[Append, Append, Append, float] | None] = {}
+    general, full = st.fast_interval_row, st.line
+    last_hit: tuple[Columns, Append, Append, Append] | None = None
+    last_t = 0.0
+    num, digits = float, "0123456789"  # locals: the loop runs millions of times
+    last_ts, last_tv = "", 0.0
+    for no, raw in rows:
+        head, hs, com = raw.partition("#")
+        parts = head.split()
+        n = len(parts)
+        hit = None
+        if n == 3:
+            ts, v, ev = parts
+            hit = fast.get(ev)
+        elif n == 4 and parts[2] in units:
+            ts, v, _unit, ev = parts
+            hit = fast.get(ev)
+        cc = None
+        if hit is not None and ts[0] in digits and v[0] in digits and "_" not in v:
+            if hs and "/sec" in com and "(" not in com and "#" not in com:
+                pass  # a rate comment (K/sec, M/sec): never a metric (see comment_metric)
+            elif hs:
+                cw = com.split(None, 1)
+                if len(cw) == 2:
+                    cv, text = cw
+                    try:  # only texts without "(" (a share) or "#" (a 2nd metric) are cached
+                        cc = tight[(ev, text)]
+                    except KeyError:
+                        if "(" in text or "#" in text:
+                            hit = None
+                        else:
+                            cc = tight[(ev, text)] = _tight_comment(st, hit[0].scope, cv, text)
+                    if cc is not None and (cv[0] not in digits or "_" in cv):
+                        hit = None
+                else:
+                    hit = None
+            if hit is not None:
+                try:
+                    if ts != last_ts:  # the rows of one interval share its stamp
+                        last_ts, last_tv = ts, num(ts)
+                    t = last_tv
+                    value = num(v.replace(",", ""))
+                    cval = num(cv.rstrip("%").replace(",", "")) if cc is not None else 0.0
+                except ValueError:
+                    hit = None
+        if hit is None:
+            if last_hit is not None:
+                st.last_scope, st.last_ts = last_hit[0].scope, last_t
+                last_hit = None
+            if not general(no, raw):
+                full(no, clean_line(raw))
+            continue
+        _cols, ta, va, la = hit
+        ta(t)
+        va(value)
+        la(no)
+        if cc is not None:
+            cta, cva, cla, scale = cc
+            cta(t)
+            cva(cval * scale)
+            cla(no)
+        last_hit, last_t = hit, t
+    if last_hit is not None:
+        st.last_scope, st.last_ts = last_hit[0].scope, last_t
+
+
+def _tight_comment(st: _State, scope: Scope, cv: str, text: str
+                   ) -> tuple[Append, Append, Append, float] | None:
+    """The columns and scale of a comment metric, for the inline interval reader."""
+    words = (("%",) if cv.endswith("%") else ()) + (text.strip(),)
+    got = st.comment_columns(scope, words)
+    if got is None:
+        return None
+    c = got[0]
+    return c.times.append, c.values.append, c.lines.append, got[1]
+
+
+def _comma(v: str) -> str:
+    """A decimal-comma number as float() reads it (``3.642.649,5`` -> ``3642649.5``)."""
+    return v.replace(".", "").replace(",", ".")
 
 
 def _csv_sep(line: str) -> str | None:
@@ -222,9 +523,7 @@ def _parse_csv_row(st: _State, no: int, fields: list[str]) -> bool:
         if len(vals) >= 2:  # metric-only continuation row: ...,0.32,stalled cycles per insn
             got = comment_metric(f"{vals[-2]} {vals[-1]}", st.decimal)
             if got:
-                st.metrics.append(Metric(name=got[0], value=got[1], unit=got[2],
-                                         scope=st.last_scope, source=st.src(no),
-                                         raw_name=vals[-1]))
+                st.add_derived(no, got, st.last_scope, vals[-1])
             return True
         return False
     if len(f) < 3 or not f[2]:
@@ -239,18 +538,17 @@ def _parse_csv_row(st: _State, no: int, fields: list[str]) -> bool:
     if len(rest) > 3 and rest[2]:
         got = comment_metric(f"{rest[2]} {rest[3]}", st.decimal)
         if got:
-            st.metrics.append(Metric(name=got[0], value=got[1], unit=got[2],
-                                     scope=st.last_scope, source=st.src(no), raw_name=rest[3]))
+            st.add_derived(no, got, st.last_scope, rest[3])
     return True
 
 
-def _single_run(m: Metric) -> Metric:
-    sc = m.scope
+def _single_run(sc: Scope) -> Scope:
+    """The scope without its RUN part, for a file holding one run."""
     if sc.kind == ScopeKind.RUN:
-        return dataclasses.replace(m, scope=Scope())
+        return Scope()
     if sc.parent == "run 1":
-        return dataclasses.replace(m, scope=Scope(sc.kind, sc.name, ""))
-    return m
+        return Scope(sc.kind, sc.name, "")
+    return sc
 
 
 def _head_lines(path: Path, n: int = 400) -> list[str]:
@@ -281,65 +579,30 @@ class PerfStatAdapter(Adapter):
 
     def parse(self, path: Path) -> Profile:
         st = _State(path=path, decimal=detect_decimal(_head_lines(path)))
-        headers = 0
-        csv_sep: str | None = None
-        for no, line in iter_lines(path):
-            s = line.strip()
-            if not s:
-                continue
-            if s.startswith("# started on"):
-                st.meta.setdefault("started", s[len("# started on"):].strip())
-                continue
-            if re.match(r"^#\s+time\s+counts", s):
-                st.interval_mode = True
-                continue
-            h = _HEADER.search(s)
-            if h:
-                headers += 1
-                st.run = headers
-                st.meta.setdefault("command", h["cmd"] or h["what"] or "")
-                if h["runs"]:
-                    st.meta.setdefault("repeats", h["runs"])
-                continue
-            if s.startswith("#"):
-                # metric-only continuation line belongs to the previous counter
-                before = len(st.metrics)
-                var = _VAR.search(s)
-                st.add_comments(no, s, st.last_scope, parse_number(var.group(1), st.decimal)
-                                if var else None)
-                if len(st.metrics) == before and not s.startswith("# "):
-                    st.unparsed.add(no)
-                continue
-            t = _TIME.match(line)
-            if t:
-                v = parse_number(t["v"], st.decimal)
-                var = _VAR.search(t["rest"])
-                if v is not None:
-                    kind = {"time elapsed": "time.elapsed", "user": "time.user",
-                            "sys": "time.sys"}[t["kind"]]
-                    st.metrics.append(Metric(
-                        name=kind, value=v, unit="s", scope=st.scope("", None),
-                        source=st.src(no), raw_name=f"seconds {t['kind']}",
-                        variance_pct=parse_number(var.group(1), st.decimal) if var else None))
-                continue
-            if csv_sep is None and "," in s and _csv_sep(s) and not _COUNTER.match(line):
-                csv_sep = _csv_sep(s)
-            if csv_sep and csv_sep in s and _parse_csv_row(st, no, s.split(csv_sep)):
-                continue
-            c = _COUNTER.match(line)
-            if c:
-                st.add_counter(no, c["ts"], c["val"], c["event"], c["rest"])
-                continue
-            st.unparsed.add(no)
-        if not st.metrics and not st.notes:
+        with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
+            rows = enumerate(fh, 1)
+            for no, raw in rows:
+                if FAST_PATH and st.interval_mode and st.fast_interval_row(no, raw):
+                    continue
+                st.line(no, clean_line(raw))
+                if FAST_PATH and st.interval_mode and st.decimal == ".":
+                    _interval_rows(st, rows)  # reads the rest of the file
+        if not st.metrics and not st.notes and not st.series:
             raise ParseError(str(path), None, "perf stat counter lines",
                              hint="give the text perf stat printed (or its -x CSV / -o file)")
-        if headers > 1:
-            st.meta["runs_in_file"] = str(headers)
-        if headers <= 1:  # one run: no RUN scope
-            st.metrics = [_single_run(m) for m in st.metrics]
+        for (ev, val), (first, n) in st._absent.items():
+            st.notes.append(f"line {first}: {ev} {val}" + (f" (in {n} intervals)" if n > 1 else ""))
+        series = st.series.series()
+        metrics = st.metrics + st.series.aggregates()
+        if series:
+            st.meta["intervals"] = str(max(len(x) for x in series))
+        if st.headers > 1:
+            st.meta["runs_in_file"] = str(st.headers)
+        if st.headers <= 1:  # one run: no RUN scope
+            metrics = [dataclasses.replace(m, scope=_single_run(m.scope)) for m in metrics]
+            series = tuple(dataclasses.replace(x, scope=_single_run(x.scope)) for x in series)
         return Profile(
-            format=self.name, path=str(path), metrics=tuple(st.metrics), meta=st.meta,
+            format=self.name, path=str(path), metrics=tuple(metrics), meta=st.meta,
             unparsed_lines=st.unparsed.count, unparsed_examples=st.unparsed.examples,
-            notes=tuple(st.notes),
+            notes=tuple(st.notes), series=series,
         )

@@ -58,8 +58,8 @@ def test_snapshot_cli_from_dir(topo_dir: Path, ps_home: Path) -> None:
 
 
 def test_summarize_says_topology_not_profile(corpus: Path) -> None:
-    with pytest.raises(InputError, match="likwid-topology output .machine topology., not a "
-                                         "profile") as e:
+    with pytest.raises(InputError, match=r"likwid-topology output \(machine topology\), not a "
+                                         r"profile") as e:
         detect(corpus / TOPO)
     assert "perfscout snapshot --from DIR" in e.value.hint
     r = run_cli("summarize", str(corpus / TOPO), "--json")

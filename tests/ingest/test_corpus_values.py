@@ -294,3 +294,51 @@ def test_perf_annotate_blocks(corpus: Path) -> None:
     per_fn = p.get("samples", ScopeKind.FUNCTION)
     assert [m.value for m in per_fn[:2]] == [3106, 2754]
     assert per_fn[1].source is not None and per_fn[1].source.line == 1206
+
+
+def test_tau_every_rank_file(corpus: Path) -> None:
+    p = load(corpus / "tau/cpi-mpi")
+    # '".TAU application" 1 7 419 55329 0' in profile.1.0.0, '... 429 54029 0' in profile.2.0.0
+    assert _pick(p, "app.time", RN, "1").value == pytest.approx(0.055329)
+    assert _pick(p, "app.time", RN, "2").value == pytest.approx(0.054029)
+    # '"MPI_Bcast()  " 1 0 218 218 0' (profile.0), 333 (profile.1, line 12), 418, 406
+    assert _hot(p, "MPI_Bcast()").self_value == pytest.approx(218 + 333 + 418 + 406)
+
+
+def test_gprof2dot_main(corpus: Path) -> None:
+    p = load(corpus / "gprof/gprof2dot-callgrind-cpi.dot")
+    # line 176: main [... label="cpi\nmain\n97.94%\n(53.77%)\n1×"]: module cpi, 53.77% self,
+    # 97.94% total (the inclusive share comes from the graph's edges, within 0.1%)
+    main = _hot(p, "main")
+    assert main.module == "cpi"
+    assert main.self_share == pytest.approx(0.5377, abs=1e-3)
+    assert main.inclusive_share == pytest.approx(0.9794, abs=1e-3)
+
+
+def test_imb_2021_more_rows(corpus: Path) -> None:
+    p = load(corpus / "benchmarks/imb/imb-2021.2-pingpong-azure-lustre-in-readme.md")
+    rows = {(m.name, m.scope.name): m for m in p.metrics}
+    # line 131: "         1024         1000         3.00       341.76"
+    assert rows[("bench.latency", "size=1024")].value == pytest.approx(3.00)
+    assert rows[("bench.bandwidth", "size=1024")].value == pytest.approx(341.76)
+    # line 143: "      4194304           10       369.64     11347.01"
+    assert rows[("bench.latency", "size=4194304")].value == pytest.approx(369.64)
+    assert rows[("bench.latency", "size=4194304")].source.line == 143  # type: ignore[union-attr]
+
+
+def test_hpl_banner_residual_check(corpus: Path) -> None:
+    p = load(corpus / "benchmarks/hpl/hpl-2.1-intel-mkl-10nodes-xeonphi-banner.log")
+    # line 169: "||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= 0.0023723 ...... PASSED"
+    assert (p.meta["passed"], p.meta["failed"]) == ("1", "0")
+    # line 163: "WC00C2R2      448512   384     2     5            2707.15            2.22188e+04"
+    assert p.first("time.elapsed").source.line == 163  # type: ignore[union-attr]
+
+
+def test_hatchet_csv_export_is_not_a_profile(corpus: Path) -> None:
+    from perfscout.ingest.registry import detect
+    from perfscout.model.errors import InputError
+
+    # a hatchet GraphFrame dumped to CSV: no profiler wrote it; it names the formats tried
+    with pytest.raises(InputError, match="matches no known format") as e:
+        detect(corpus / "hpctoolkit/hatchet-cpi-graphframe.csv")
+    assert "hpctoolkit" in e.value.hint

@@ -3,9 +3,11 @@ dumps, checked against values read off the corpus files; wrong rows counted; fuz
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from tests.conftest import run_cli
 
 from ingest.fuzzing import make_fuzz_test
 from perfscout.ingest import load
@@ -173,6 +175,17 @@ def test_otf2_definitions_name_the_events(corpus: Path, tmp_path: Path) -> None:
     # the last METRIC line of location 2 is line 344 of the events file (+2 definition lines)
     assert ranks[2].source is not None and ranks[2].source.line == 346
     assert not p.notes
+
+
+def test_summarize_cli_shows_region_type(corpus: Path) -> None:
+    r = run_cli("summarize", str(corpus / EXAMPLE), "--top", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)["data"]["summaries"][0]["hotspots"]
+    # "     OMP     1550400    1752.20   99.7 !$omp implicit barrier"
+    assert (rows[0]["name"], rows[0]["group"], rows[0]["self_value"]) == (
+        "!$omp implicit barrier", "OMP", 1752.2)
+    human = run_cli("summarize", str(corpus / EXAMPLE), "--top", "2")
+    assert human.returncode == 0 and "OMP" in human.stdout and "USR" in human.stdout
 
 
 test_fuzz_score = make_fuzz_test("scorep-score", SCORE, examples=40)

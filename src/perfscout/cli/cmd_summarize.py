@@ -24,7 +24,8 @@ def render_summary(con: Console, s: Summary) -> None:
               title=f"{s.path} ({s.format}): top {len(s.hotspots)} of {s.total_hotspots}")
     for r in s.hotspots:
         t.add_row(str(r.rank), r.name[:60], _pct(r.self_share), _pct(r.inclusive_share),
-                  r.module[-30:], r.location[-40:], " > ".join(r.callpath[-3:])[-60:])
+                  (r.module or r.group)[-30:], r.location[-40:],
+                  " > ".join(r.callpath[-3:])[-60:])
     con.print(t)
     for m in s.headline:
         con.print(f"  {m.name} = {m.value:g} {m.unit}" + (f"  ({m.raw_name})" if m.raw_name

@@ -79,12 +79,31 @@ def detect(path: str | Path) -> Adapter:
     if not scored:
         if not head.strip() and not p.is_dir():
             raise InputError(f"{p}: file is empty", hint="give a non-empty profiler output")
+        _refuse_snapshot_input(p, head)
         raise InputError(
             f"{p}: matches no known format",
             hint="formats tried: " + ", ".join(sorted(adapters())),
         )
     scored.sort(key=lambda t: (-t[0], t[1]))
     return _REGISTRY[scored[0][1]]
+
+
+def _refuse_snapshot_input(p: Path, head: str) -> None:
+    """Raise InputError when ``head`` is a machine-topology output (likwid-topology, lscpu,
+    numactl, hwloc): that is snapshot input, so say so and name the command that reads it."""
+    from perfscout.snapshot.registry import all_collectors
+
+    for c in all_collectors():
+        try:
+            hit = c.sniff is not None and c.sniff(head)
+        except Exception:  # a sniffer must never break the error report
+            hit = False
+        if hit:
+            usual = c.files[0] if c.files else c.name
+            raise InputError(
+                f"{p}: {c.name} output (machine topology), not a profile",
+                hint="it is snapshot input: copy it into a directory and run "
+                     f"`perfscout snapshot --from DIR` (any file name; {usual} is the usual one)")
 
 
 def load(path: str | Path, fmt: str | None = None) -> Profile:

@@ -30,6 +30,7 @@ class HotspotRow:
     callpath: tuple[str, ...]
     location: str
     calls: int | None
+    group: str = ""  # region type (Score-P MPI/OMP/USR/COM) where the format has one
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def _row(i: int, h: Hotspot) -> HotspotRow:
                       inclusive_share=h.inclusive_share, self_value=h.self_value,
                       inclusive_value=h.inclusive_value, unit=h.unit, module=h.module,
                       callpath=h.callpath[-6:], location=str(h.location) if h.location else "",
-                      calls=h.calls)
+                      calls=h.calls, group=h.group)
 
 
 def summarize(profile: Profile, top: int = 20) -> Summary:

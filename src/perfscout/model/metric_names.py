@@ -143,6 +143,14 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "bench.cycles_per_update": ("ratio", "likwid-bench cycles per update"),
     "bench.cycles_per_cacheline": ("ratio", "likwid-bench cycles per cache line"),
     "bench.mflops": ("MFLOP/s", "likwid-bench MFlops/s"),
+    # Score-P (scorep-score)
+    "region.time": ("s", "time in a region or region group (scorep-score time[s])"),
+    "region.time_share": ("ratio", "share of the run's time in a region (scorep-score time[%])"),
+    "region.time_per_visit": ("s", "mean time per visit of a region"),
+    "trace.buffer_bytes": ("B", "trace buffer one process needs for a region (max_buf)"),
+    "trace.total_bytes": ("B", "estimated aggregate size of the event trace"),
+    "trace.max_buffer_bytes": ("B", "estimated largest per-process trace buffer"),
+    "trace.total_memory": ("B", "estimated SCOREP_TOTAL_MEMORY a process needs"),
 }
 
 # Names outside CANONICAL that adapters may emit: "event.<tool event>" is a raw counter the

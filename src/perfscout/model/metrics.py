@@ -108,6 +108,7 @@ class Hotspot:
     calls: int | None = None
     source: SourceRef | None = None  # where in the input file
     kind: str = "function"  # "function", "region", or "line" (a hot source line)
+    group: str = ""  # the region's paradigm where the tool names it (Score-P MPI/OMP/USR/COM)
 
 
 @dataclass(frozen=True)

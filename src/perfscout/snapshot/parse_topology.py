@@ -230,7 +230,8 @@ def parse_likwid_topology(text: str, source: str = "likwid-topology") -> Facts:
         facts["cpu.model_name"] = name
     facts.update(_likwid_caches(body))
     facts.update(_likwid_numa(body))
-    rows = re.findall(r"^(\d+)\s+\d+\s+\d+\s+\d+\s+(\*|\S*)\s*$", body, re.MULTILINE)
+    # "HWThread Thread Core [Die] Socket Available": the Die column came with likwid 5
+    rows = re.findall(r"^(\d+)(?:[ \t]+\d+){3,4}[ \t]+(\*|\S*)[ \t]*$", body, re.MULTILINE)
     if rows:
         facts["cpu.total_cpus"] = len(rows)
         facts["cpu.online_cpus"] = sum(1 for _, a in rows if a == "*")

@@ -47,7 +47,7 @@ class RunResult:
     duration_s: float = 0.0
     user_s: float | None = None
     sys_s: float | None = None
-    max_rss_kb: int | None = None
+    max_rss_kb: int | None = None  # None also when not above the spawning process's own peak
     network_isolated: bool | None = None
     job_id: str | None = None  # batch runners
 

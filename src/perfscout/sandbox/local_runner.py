@@ -19,6 +19,7 @@ import functools
 import hashlib
 import os
 import re
+import resource
 import selectors
 import signal
 import subprocess
@@ -95,6 +96,18 @@ def build_env(env_policy: EnvPolicy, base: Mapping[str, str],
     """
     return EnvFilter(env_policy).build(base, extra)
 
+
+
+def _own_peak_kb(ru: Any, spawner_peak_kb: int) -> int | None:
+    """The program's peak RSS, or None when it cannot be told apart from ours.
+
+    Linux keeps a process's peak RSS across exec, and a child spawned by fork or vfork starts
+    with the spawner's: a tiny program started from a 400 MB Python process reports 400 MB.
+    A peak above the spawner's own is the program's; one at or below it may be inherited, and
+    is reported as unknown rather than as a wrong number."""
+    if ru is None or ru.ru_maxrss <= spawner_peak_kb:
+        return None
+    return int(ru.ru_maxrss)
 
 @dataclass
 class _Stream:
@@ -245,6 +258,7 @@ class LocalRunner:
             argv = wrapper_argv(wrapper, v.limits, group.procs_file, argv)
         extra: dict[str, Any] = {"env_dropped": dropped,
                                  "spawn": "exec-wrapper" if wrapper else "preexec"}
+        spawner_peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         t0 = time.monotonic()
         try:
             with netns.entered() if netns is not None else contextlib.nullcontext():
@@ -287,7 +301,7 @@ class LocalRunner:
             timed_out=timed_out, stdout=out.text(), stderr=err.text(),
             stdout_truncated=out.truncated, stderr_truncated=err.truncated,
             duration_s=duration, user_s=ru.ru_utime if ru else None,
-            sys_s=ru.ru_stime if ru else None, max_rss_kb=ru.ru_maxrss if ru else None,
+            sys_s=ru.ru_stime if ru else None, max_rss_kb=_own_peak_kb(ru, spawner_peak_kb),
             network_isolated=isolate,
         )
         extra |= {"contained_by": contained_by, "leftover_processes_killed": leftovers,

@@ -262,8 +262,13 @@ def test_memory_hog_hits_the_address_space_limit(box: Box) -> None:
 
 
 PEAK_SCRIPT = """
-import json, sys
+import json, os, sys
 from pathlib import Path
+# this interpreter was spawned by the (large) test worker and carries its peak; a fork of it
+# starts with only this interpreter's own, which is the small spawner the test needs
+pid = os.fork()
+if pid:
+    sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.local_runner import LocalRunner
 from sandbox.sbox import policy
@@ -273,7 +278,8 @@ small = r.run(RunRequest(("./memhog",))).max_rss_kb
 ballast = bytearray(600 << 20)
 ballast[::4096] = b"\\1" * len(ballast[::4096])
 big = r.run(RunRequest(("./memhog",))).max_rss_kb
-print(json.dumps([small, big]))
+print(json.dumps([small, big]), flush=True)
+os._exit(0)
 """
 
 

@@ -172,7 +172,7 @@ class _State:
     _absent: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
     _fast: dict[str, tuple[Columns, Append, Append, Append] | None] = \
         field(default_factory=dict)
-    _fastc: dict[tuple[str, str, bool], tuple[Append, Append, Append, float] | None] = \
+    _fastc: dict[tuple[str, str], tuple[Append, Append, Append, float] | None] = \
         field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -335,106 +335,39 @@ class _State:
             return
         self.unparsed.add(no)
 
-    def fast_interval_row(self, no: int, raw: str) -> bool:
-        """Read the common ``-I`` row shape from a raw line; False leaves it to the full
-        parser. Tested to give exactly what the full parser gives on every shape it takes."""
+
+FAST_PATH = True  # off only in the test that compares both paths
+
+
+def _interval_rows(st: _State, rows: Iterator[tuple[int, str]]) -> None:
+    """The rest of an interval file. The common row shape (``time value [unit] event
+    [# value text] [(share%)]``, either decimal mark) is read inline, as cheaply as Python
+    allows; any other line goes to the full parser. Both give the same values (tested)."""
+    fast, tight, units = st._fast, st._fastc, _UNITS
+    full, comma = st.line, st.decimal == ","
+    num, digits = float, "0123456789"  # locals: the loop runs millions of times
+    last_hit: tuple[Columns, Append, Append, Append] | None = None
+    last_t, last_ts, last_tv = 0.0, "", 0.0
+    for no, raw in rows:
         head, hs, com = raw.partition("#")
         parts = head.split()
         en = None
         if not hs and parts and parts[-1][-2:] == "%)" and parts[-1][:1] == "(":
             en = parts.pop()[1:-2]
         n = len(parts)
-        if n == 3:
-            ts, v, ev = parts
-        elif n == 4 and parts[2] in _UNITS:
-            ts, v, _unit, ev = parts
-        else:
-            return False
-        if not (ts[:1].isdigit() and v[:1].isdigit()) or "_" in v:
-            return False
-        try:
-            hit = self._fast[ev]
-        except KeyError:
-            c = self.counter_columns(ev) if "\x1b" not in raw else None
-            hit = self._fast[ev] = (None if c is None else
-                                    (c, c.times.append, c.values.append, c.lines.append))
-        if hit is None:
-            return False
-        cols, ta, va, la = hit
-        comment = None
-        if hs:
-            com = com.strip()
-            if com[-2:] == "%)":
-                k = com.rfind("(")
-                en, com = com[k + 1:-2], com[:k].rstrip()
-            if "#" in com or "(" in com:
-                return False
-            cv, _, text = com.partition(" ")
-            if not cv[:1].isdigit() or "_" in cv:
-                return False
-            comment = (cv, text.strip())
-        dec = self.decimal
-        try:
-            if dec == ".":
-                t, value = float(ts), float(v.replace(",", ""))
-            else:
-                t, value = float(ts.replace(",", ".")), float(_comma(v))
-            enabled = None if en is None else float(en if dec == "." else en.replace(",", "."))
-            cval = None
-            if comment is not None:
-                cv, text = comment
-                pct = cv[-1] == "%"
-                cv = cv[:-1] if pct else cv
-                cval = float(cv.replace(",", "") if dec == "." else _comma(cv))
-        except ValueError:
-            return False
-        if enabled is None:
-            ta(t)
-            va(value)
-            la(no)
-        else:
-            cols.add(t, value, no, enabled)
-        if cval is not None and comment is not None:
-            key = (ev, comment[1], pct)
-            try:
-                cc = self._fastc[key]
-            except KeyError:
-                got = self.comment_columns(cols.scope, (("%",) if pct else ()) + (comment[1],))
-                cc = self._fastc[key] = (None if got is None else
-                                         (got[0].times.append, got[0].values.append,
-                                          got[0].lines.append, got[1]))
-            if cc is not None:
-                cc[0](t)
-                cc[1](cval * cc[3])
-                cc[2](no)
-        self.last_scope, self.last_ts = cols.scope, t
-        return True
-
-FAST_PATH = True  # off only in the test that compares both paths
-
-
-def _interval_rows(st: _State, rows: Iterator[tuple[int, str]]) -> None:
-    """The rest of an interval file. The plain row shape (decimal point, no multiplexing
-    share) is read inline, as cheaply as Python allows; every other line goes to
-    :meth:`_State.fast_interval_row` and then to the full parser."""
-    fast, units = st._fast, _UNITS
-    tight: dict[tuple[str, str], tuple[Append, Append, Append, float] | None] = {}
-    general, full = st.fast_interval_row, st.line
-    last_hit: tuple[Columns, Append, Append, Append] | None = None
-    last_t = 0.0
-    num, digits = float, "0123456789"  # locals: the loop runs millions of times
-    last_ts, last_tv = "", 0.0
-    for no, raw in rows:
-        head, hs, com = raw.partition("#")
-        parts = head.split()
-        n = len(parts)
         hit = None
         if n == 3:
             ts, v, ev = parts
-            hit = fast.get(ev)
         elif n == 4 and parts[2] in units:
             ts, v, _unit, ev = parts
-            hit = fast.get(ev)
+        else:
+            ev = ""
+        if ev:
+            try:
+                hit = fast[ev]
+            except KeyError:
+                if "\x1b" not in raw:  # colour codes: the full parser strips them
+                    hit = fast[ev] = _counter_hit(st, ev)
         cc = None
         if hit is not None and ts[0] in digits and v[0] in digits and "_" not in v:
             if hs and "/sec" in com and "(" not in com and "#" not in com:
@@ -443,37 +376,52 @@ def _interval_rows(st: _State, rows: Iterator[tuple[int, str]]) -> None:
                 cw = com.split(None, 1)
                 if len(cw) == 2:
                     cv, text = cw
-                    try:  # only texts without "(" (a share) or "#" (a 2nd metric) are cached
+                    try:  # only texts without "(" or a 2nd "#" metric are cached
                         cc = tight[(ev, text)]
                     except KeyError:
+                        body = text.rstrip()
+                        if body[-2:] == "%)":  # a multiplexing share after the comment
+                            k = body.rfind("(")
+                            en, text = body[k + 1:-2], body[:k]
                         if "(" in text or "#" in text:
                             hit = None
+                        elif (ev, text) in tight:
+                            cc = tight[(ev, text)]
                         else:
-                            cc = tight[(ev, text)] = _tight_comment(st, hit[0].scope, cv, text)
+                            cc = tight[(ev, text)] = _comment_hit(st, hit[0].scope, cv, text)
                     if cc is not None and (cv[0] not in digits or "_" in cv):
                         hit = None
                 else:
                     hit = None
             if hit is not None:
                 try:
+                    if comma:
+                        ts, v = ts.replace(",", "."), _comma(v)
+                        if cc is not None:
+                            cv = _comma(cv)
+                        if en is not None:
+                            en = en.replace(",", ".")
                     if ts != last_ts:  # the rows of one interval share its stamp
                         last_ts, last_tv = ts, num(ts)
                     t = last_tv
                     value = num(v.replace(",", ""))
                     cval = num(cv.rstrip("%").replace(",", "")) if cc is not None else 0.0
+                    enabled = None if en is None else num(en)
                 except ValueError:
                     hit = None
         if hit is None:
             if last_hit is not None:
                 st.last_scope, st.last_ts = last_hit[0].scope, last_t
                 last_hit = None
-            if not general(no, raw):
-                full(no, clean_line(raw))
+            full(no, clean_line(raw))
             continue
-        _cols, ta, va, la = hit
-        ta(t)
-        va(value)
-        la(no)
+        cols, ta, va, la = hit
+        if enabled is None:
+            ta(t)
+            va(value)
+            la(no)
+        else:
+            cols.add(t, value, no, enabled)
         if cc is not None:
             cta, cva, cla, scale = cc
             cta(t)
@@ -484,9 +432,15 @@ def _interval_rows(st: _State, rows: Iterator[tuple[int, str]]) -> None:
         st.last_scope, st.last_ts = last_hit[0].scope, last_t
 
 
-def _tight_comment(st: _State, scope: Scope, cv: str, text: str
-                   ) -> tuple[Append, Append, Append, float] | None:
-    """The columns and scale of a comment metric, for the inline interval reader."""
+def _counter_hit(st: _State, ev: str) -> tuple[Columns, Append, Append, Append] | None:
+    """The columns (and their appends) of an interval counter, for the inline reader."""
+    c = st.counter_columns(ev)
+    return None if c is None else (c, c.times.append, c.values.append, c.lines.append)
+
+
+def _comment_hit(st: _State, scope: Scope, cv: str, text: str
+                 ) -> tuple[Append, Append, Append, float] | None:
+    """The columns and scale of a comment metric, for the inline reader."""
     words = (("%",) if cv.endswith("%") else ()) + (text.strip(),)
     got = st.comment_columns(scope, words)
     if got is None:
@@ -582,10 +536,8 @@ class PerfStatAdapter(Adapter):
         with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
             rows = enumerate(fh, 1)
             for no, raw in rows:
-                if FAST_PATH and st.interval_mode and st.fast_interval_row(no, raw):
-                    continue
                 st.line(no, clean_line(raw))
-                if FAST_PATH and st.interval_mode and st.decimal == ".":
+                if FAST_PATH and st.interval_mode:
                     _interval_rows(st, rows)  # reads the rest of the file
         if not st.metrics and not st.notes and not st.series:
             raise ParseError(str(path), None, "perf stat counter lines",

@@ -12,10 +12,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from perfscout.cli.experiment_view import VERDICT_STYLE, fmt, interval
+from perfscout.cli.experiment_view import VERDICT_STYLE
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
+from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.store import default_db
 from perfscout.kb import Card, CardStore, kb_stats, summarize
 from perfscout.model.errors import InputError, UsageError

@@ -7,10 +7,11 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.cmd_experiment import open_store, workspace
-from perfscout.cli.experiment_view import VERDICT_STYLE, fmt, interval, progress_bar
+from perfscout.cli.experiment_view import VERDICT_STYLE, progress_bar
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
+from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.store import default_db
 from perfscout.pipeline.demo import DEMO_KERNELS, DemoResult, run_demo
 from perfscout.sandbox.runner import default_runner
@@ -62,7 +63,7 @@ def register(app: typer.Typer) -> None:
             def render(con: Console) -> None:
                 con.print(summary_table(res))
                 for k in res.kernels:
-                    con.print(f"{k.kernel}: baseline {k.metric}={fmt(k.baseline_metric)}; best "
+                    con.print(f"{k.kernel}: baseline {k.metric}={fmt(k.baseline_metric, 4)}; best "
                               f"{k.best or 'none'} speedup {fmt(k.best_speedup, 3)}; proposals "
                               f"from: {k.proposal_source}")
                 if res.matmul_best_speedup is not None:
@@ -71,7 +72,7 @@ def register(app: typer.Typer) -> None:
                               f"({fmt(res.numpy_dgemm_gflops, 3)} GFLOP/s, same run)")
                 if res.triad_fraction_of_peak is not None:
                     con.print(f"triad: {res.triad_fraction_of_peak:.0%} of the measured peak "
-                              f"{fmt(res.peak_bandwidth_MBps)} MB/s "
+                              f"{fmt(res.peak_bandwidth_MBps, 4)} MB/s "
                               f"({res.peak_bandwidth_source})")
                 con.print(f"demo took {res.elapsed_s:.0f} s; results stored in {res.db} "
                           f"(`perfscout experiment show`)")

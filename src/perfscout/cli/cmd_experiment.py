@@ -9,10 +9,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from perfscout.cli.experiment_view import VERDICT_STYLE, interval, progress_bar, result_table
+from perfscout.cli.experiment_view import VERDICT_STYLE, progress_bar, result_table
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
 from perfscout.config import Config, load_config
+from perfscout.experiment.display import interval
 from perfscout.experiment.runner import result_from_json, run_experiment
 from perfscout.experiment.spec import Check, load_spec
 from perfscout.experiment.stats import compare as compare_samples

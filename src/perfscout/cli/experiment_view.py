@@ -9,23 +9,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.runner import ExperimentResult, VariantOutcome
 
 VERDICT_STYLE = {"win": "bold green", "loss": "bold red", "neutral": "yellow",
                  "invalid": "bold magenta", "baseline": "cyan"}
-
-
-def fmt(x: float | None, digits: int = 4) -> str:
-    """Compact number: thousands without exponent, small values with ``digits`` significant."""
-    if x is None:
-        return "-"
-    return f"{x:.0f}" if abs(x) >= 10 ** digits else f"{x:.{digits}g}"
-
-
-def interval(v: float | None, lo: float | None, hi: float | None) -> str:
-    if v is None:
-        return "-"
-    return f"{v:.3g} [{fmt(lo, 3)}, {fmt(hi, 3)}]"
 
 
 def result_table(res: ExperimentResult) -> Table:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from perfscout.experiment.display import fmt, interval
 from perfscout.kb.stats import summarize
 from perfscout.model.findings import Finding
 from perfscout.model.taxonomy import Layer
 from perfscout.report.data import ReportInput
-from perfscout.report.figures import Figure, figures, fmt, interval
+from perfscout.report.figures import Figure, figures
 from perfscout.report.messages import Messages, messages
 
 

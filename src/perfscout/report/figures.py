@@ -18,19 +18,6 @@ class Figure:
     experiment: str = ""
 
 
-def fmt(x: float | None, digits: int = 3) -> str:
-    """A compact number for tables: ``-`` when unknown."""
-    if x is None:
-        return "-"
-    return f"{x:.0f}" if abs(x) >= 10 ** digits else f"{x:.{digits}g}"
-
-
-def interval(v: float | None, lo: float | None, hi: float | None) -> str:
-    if v is None:
-        return "-"
-    return f"{fmt(v)} [{fmt(lo)}, {fmt(hi)}]"
-
-
 def figures(inp: ReportInput, lang: str) -> list[Figure]:
     """Bar chart per experiment, the roofline when any kernel could be placed, scaling curves."""
     msg = messages(lang)

@@ -14,6 +14,7 @@ import optuna
 from optuna.trial import TrialState
 
 from conftest import REPO, run_cli
+from perfscout.tune.optuna_bridge import open_storage
 
 SPACE = """name: small
 params:
@@ -30,7 +31,8 @@ def _space(tmp_path: Path, text: str = SPACE) -> Path:
 
 
 def _study(home: Path, name: str) -> optuna.Study:
-    return optuna.load_study(study_name=name, storage=f"sqlite:///{home / 'studies.db'}")
+    # the product's opener: this reader may race the tuner creating the fresh database
+    return optuna.load_study(study_name=name, storage=open_storage(None, home))
 
 
 def test_failed_builds_are_failed_trials_never_fast(tmp_path: Path, ps_home: Path) -> None:
@@ -53,12 +55,15 @@ def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: 
     args = [sys.executable, "-m", "perfscout", "tune", str(space), "--budget", "9", "--size",
             "128", "--study", "killme", "--sampler", "random", "--json"]
     env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    log = tmp_path / "tune.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
     deadline = time.time() + 240
     before: dict[int, float] = {}
     while time.time() < deadline:
         time.sleep(0.5)
+        assert proc.poll() is None, f"the tuning run ended before the kill:\n{log.read_text()}"
         try:
             st = _study(ps_home, "killme")
         except KeyError:

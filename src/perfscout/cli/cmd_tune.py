@@ -10,6 +10,7 @@ offline replay of recorded tables.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,7 @@ def register(app: typer.Typer) -> None:
             else:
                 raise UsageError("give a SPACE file, --from-analysis, --replay or `show STUDY`")
             name = study_name or f"tune-{space.name}-{size}"
+            open_storage(storage, cfg.home)  # a bad URL fails before any trial runs
             store, work = open_store(cfg), workspace(cfg)
             runner = default_runner(work)
             rows: list[dict[str, Any]] = []
@@ -152,7 +154,7 @@ def register(app: typer.Typer) -> None:
                     result = tune(space, progress=prog, **kwargs)
             result["space_reason"] = reason
             if do_confirm and result["best_value"] is not None:
-                cores = 2
+                cores = len(os.sched_getaffinity(0))  # the cores this run may time on
                 result["confirmation"] = confirm(finalists(result["top"]), space, size=size,
                                                  runner=runner, store=store, workspace=work,
                                                  cfg_get=cfg.get, cores=cores)

@@ -16,6 +16,7 @@ import fcntl
 import json
 import os
 import socket
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,20 +67,48 @@ def distributions(space: Space) -> dict[str, BaseDistribution]:
     return out
 
 
-def open_storage(url: str | None, home: Path) -> str | optuna.storages.BaseStorage:
-    """``journal:PATH`` -> Optuna journal file storage; a URL as is; None -> home's SQLite."""
+def open_storage(url: str | None, home: Path) -> optuna.storages.BaseStorage:
+    """``journal:PATH`` -> Optuna journal file storage; an RDB URL; None -> home's SQLite.
+
+    Use this, not a bare URL, wherever a study is opened: several processes may open a fresh
+    database at the same moment (``--workers``, a second user's run, a reader polling a study),
+    and the one that loses the schema-creation race must wait and load, not crash.
+    """
     if not url:
         home.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{home / 'studies.db'}"
+        url = f"sqlite:///{home / 'studies.db'}"
     if url.startswith("journal:"):
         path = Path(url.removeprefix("journal:")).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
         backend = optuna.storages.journal.JournalFileBackend(str(path))
         return optuna.storages.journal.JournalStorage(backend)
-    return url
+    return _rdb(url)
 
 
-def load_or_create(name: str, storage: str | optuna.storages.BaseStorage, direction: str,
+def _rdb(url: str, attempts: int = 8) -> optuna.storages.RDBStorage:
+    """An RDB storage that survives another process creating the same schema concurrently."""
+    import sqlalchemy.exc
+
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):  # wait for a busy writer instead of failing at once
+        kwargs = {"connect_args": {"timeout": 30}}
+    hint = "give sqlite:///FILE, journal:PATH or a reachable RDB URL with its driver installed"
+    for i in range(attempts):
+        try:
+            return optuna.storages.RDBStorage(url, engine_kwargs=kwargs)
+        except (sqlalchemy.exc.ArgumentError, ImportError) as exc:
+            raise InputError(f"cannot use the study storage {url}: {exc}", hint=hint) from None
+        except (sqlalchemy.exc.IntegrityError, sqlalchemy.exc.OperationalError) as exc:
+            racing = isinstance(exc, sqlalchemy.exc.IntegrityError) or any(
+                w in str(exc.orig) for w in ("already exists", "locked"))
+            if not racing or i == attempts - 1:
+                raise InputError(f"cannot open the study storage {url}: {exc.orig}",
+                                 hint=hint) from None
+            time.sleep(0.1 * (i + 1))
+    raise AssertionError("unreachable")
+
+
+def load_or_create(name: str, storage: optuna.storages.BaseStorage, direction: str,
                    sampler: str = "tpe", seed: int | None = None) -> optuna.Study:
     return optuna.create_study(study_name=name, storage=storage, load_if_exists=True,
                                direction=direction_literal(direction),

@@ -10,12 +10,14 @@ import git
 import pytest
 
 from conftest import require_tool
+from perfscout.cli.cmd_patch import open_git
 from perfscout.config import load_config
 from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.store import Store
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 from perfscout.kb.cards import CardStore
 from perfscout.model.errors import PolicyDenied, StateConflict
+from perfscout.patch.git import Git
 from perfscout.patch.workflow import TRAILER, apply_proposal, drop_patch, list_patches
 from perfscout.pipeline.patch_flow import verify_and_record
 from perfscout.sandbox.runner import default_runner
@@ -38,6 +40,12 @@ def _user_repo(tmp: Path) -> Path:
     return repo
 
 
+def _git(repo: Path, home: Path) -> Git:
+    """The workflow's git for ``repo``: a sandbox runner rooted at it and home's patch dir."""
+    return open_git(repo, load_config(env={"PERFSCOUT_HOME": str(home),
+                                           "PERFSCOUT_WORKSPACE": str(home / "ws")}))
+
+
 def _hashes(repo: Path) -> dict[str, str]:
     """Every working-tree file, plus the checked-out ref (.git/HEAD)."""
     files = [p for p in sorted(repo.rglob("*")) if p.is_file() and ".git" not in p.parts]
@@ -52,7 +60,7 @@ def test_source_proposal_becomes_a_verified_branch_with_a_card(tmp_path: Path) -
     before = _hashes(repo)
     status_before = git.Repo(repo).git.status("--porcelain")
     diff = diff_for(TRANSFORMS[("matmul", PID)])
-    rec = apply_proposal(repo, home, PID, diff, ("matmul.c",), expected=(1.5, 4.0))
+    rec = apply_proposal(_git(repo, home), home, PID, diff, ("matmul.c",), expected=(1.5, 4.0))
     r = git.Repo(repo)
     commits = list(r.iter_commits(f"{rec.base}..{rec.branch}"))
     assert len(commits) == 1 and f"{TRAILER}: {PID}" in str(commits[0].message)
@@ -62,7 +70,8 @@ def test_source_proposal_becomes_a_verified_branch_with_a_card(tmp_path: Path) -
     st = Store(home / "exp.db")
     with CardStore(home / "kb.db") as cs:
         rec2, res, card = verify_and_record(
-            home, PID, "matmul.c", default_runner(home), st, cs, platform_key="cpu|gcc|nompi",
+            _git(repo, home), home, PID, "matmul.c", default_runner(home), st, cs,
+            platform_key="cpu|gcc|nompi",
             cfg_get=load_config(env={}).get, args=("{size}", "1"), size=160, repetitions=3)
         stored = cs.get(card.id)
     st.close()
@@ -80,8 +89,8 @@ def test_dirty_tree_is_refused_and_no_branch_made(tmp_path: Path) -> None:
     repo = _user_repo(tmp_path)
     (repo / "README").write_text("edited\n")
     with pytest.raises(StateConflict, match="uncommitted"):
-        apply_proposal(repo, tmp_path / "home", PID, diff_for(TRANSFORMS[("matmul", PID)]),
-                       ("matmul.c",))
+        apply_proposal(_git(repo, tmp_path / "home"), tmp_path / "home", PID,
+                       diff_for(TRANSFORMS[("matmul", PID)]), ("matmul.c",))
     assert [h.name for h in git.Repo(repo).heads] == [git.Repo(repo).active_branch.name]
 
 
@@ -90,7 +99,7 @@ def test_diff_outside_scope_is_rejected(tmp_path: Path) -> None:
     diff = diff_for(TRANSFORMS[("matmul", PID)]) + (
         "--- a/README\n+++ b/README\n@@ -1 +1 @@\n-user code\n+changed\n")
     with pytest.raises(PolicyDenied, match="README"):
-        apply_proposal(repo, tmp_path / "home", PID, diff, ("matmul.c",))
+        apply_proposal(_git(repo, tmp_path / "home"), tmp_path / "home", PID, diff, ("matmul.c",))
     assert len(git.Repo(repo).heads) == 1 and (repo / "README").read_text() == "user code\n"
 
 
@@ -98,18 +107,18 @@ def test_drop_undoes_only_perfscouts_commits(tmp_path: Path) -> None:
     repo = _user_repo(tmp_path)
     home = tmp_path / "home"
     diff = diff_for(TRANSFORMS[("matmul", PID)])
-    rec = apply_proposal(repo, home, PID, diff, ("matmul.c",))
+    rec = apply_proposal(_git(repo, home), home, PID, diff, ("matmul.c",))
     # a user commit on the perfscout branch makes drop refuse
     wt = git.Repo(rec.worktree)
     Path(rec.worktree, "NOTES").write_text("mine\n")
     wt.git.add("NOTES")
     wt.git.commit("-m", "user note")
     with pytest.raises(StateConflict, match="not made by perfscout"):
-        drop_patch(home, PID)
+        drop_patch(_git(repo, home), home, PID)
     assert rec.branch in [h.name for h in git.Repo(repo).heads]
     wt.git.reset("--hard", "HEAD~1")
     main_head = git.Repo(repo).head.commit.hexsha
-    out = drop_patch(home, PID)
+    out = drop_patch(_git(repo, home), home, PID)
     r = git.Repo(repo)
     assert out.status == "dropped" and rec.branch not in [h.name for h in r.heads]
     assert r.head.commit.hexsha == main_head == rec.base

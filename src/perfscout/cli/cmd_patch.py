@@ -10,23 +10,32 @@ from rich.console import Console
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
-from perfscout.config import load_config
+from perfscout.config import Config, load_config
 from perfscout.experiment.store import Store, default_db
 from perfscout.kb import CardStore
 from perfscout.model.errors import InputError
 from perfscout.model.serialize import to_jsonable
+from perfscout.patch.git import Git, repository_root
 from perfscout.patch.workflow import (
     PatchRecord,
     apply_proposal,
     drop_patch,
     list_patches,
     load_patch,
+    patches_dir,
 )
+from perfscout.sandbox.runner import repository_runner
 
 
 def _line(r: PatchRecord) -> str:
     got = "" if r.ratio is None else f" x{r.ratio:.3f} ({r.verdict})"
     return f"{r.proposal_id:24} {r.status:9} {r.branch} {r.commit[:10]}{got}"
+
+
+def open_git(repo: Path, cfg: Config) -> Git:
+    """The user's repository's git, through a sandbox runner rooted at it and the patch dir."""
+    root = repository_root(repo)
+    return Git.open(repository_runner(root, patches_dir(cfg.home), config=cfg), root)
 
 
 def register(app: typer.Typer) -> None:
@@ -88,7 +97,8 @@ def register(app: typer.Typer) -> None:
             except OSError as exc:
                 raise InputError(f"cannot read diff {diff}: {exc}") from None
             cfg = load_config(config_path=OPTIONS.config_path)
-            rec = apply_proposal(repo, cfg.home, proposal, text, scope)
+            git = open_git(repo, cfg)
+            rec = apply_proposal(git, cfg.home, proposal, text, scope)
             data = {"patch": to_jsonable(rec)}
             if verify:
                 from perfscout.pipeline.patch_flow import verify_and_record
@@ -98,7 +108,7 @@ def register(app: typer.Typer) -> None:
                 try:
                     with CardStore(default_db(cfg.home)) as cs:
                         rec, _res, card = verify_and_record(
-                            cfg.home, proposal, verify, default_runner(cfg.home), st, cs,
+                            git, cfg.home, proposal, verify, default_runner(cfg.home), st, cs,
                             platform_key=f"{platform.machine()}|nocc|nompi", cfg_get=cfg.get,
                             args=tuple(arg), size=size)
                 finally:
@@ -118,7 +128,9 @@ def register(app: typer.Typer) -> None:
         """Remove the branch and worktree, only if every commit on it is perfscout's."""
 
         def run() -> Outcome:
-            r = drop_patch(home(), proposal)
+            cfg = load_config(config_path=OPTIONS.config_path)
+            r = drop_patch(open_git(Path(load_patch(cfg.home, proposal).repo), cfg), cfg.home,
+                           proposal)
             return Outcome(data=to_jsonable(r), render=lambda con: con.print(_line(r)))
 
         execute("patch drop", as_json, run)

@@ -8,6 +8,10 @@ and commits it with a ``Perfscout-Proposal: <id>`` trailer. :func:`verify_patch`
 the base and the branch through the experiment runner. :func:`drop_patch` removes only commits
 carrying that trailer; a branch the user has added commits to is left alone (StateConflict).
 Records are JSON files ``HOME/patches/<id>.json`` written atomically.
+
+Every git step runs through the :class:`~perfscout.patch.git.Git` it is handed, so through the
+sandbox runner and its policy (no hooks, no drivers, paths inside the repository and the patch
+directory); the caller builds it with :func:`perfscout.sandbox.runner.repository_runner`.
 """
 
 from __future__ import annotations
@@ -17,12 +21,12 @@ import json
 import os
 import re
 import tarfile
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import git
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
@@ -33,6 +37,7 @@ from perfscout.experiment.store import Store
 from perfscout.model.errors import InputError, NotFoundError, PolicyDenied, StateConflict
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
+from perfscout.patch.git import Git
 
 TRAILER = "Perfscout-Proposal"
 _SAFE = re.compile(r"^[A-Za-z0-9_.+-]+$")
@@ -97,14 +102,6 @@ def check_scope(files: Sequence[str], scope: Sequence[str]) -> None:
                                hint="declare the file in the proposal's scope or split the diff")
 
 
-def _repo(path: Path) -> git.Repo:
-    try:
-        return git.Repo(path)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        raise InputError(f"{path} is not a git repository",
-                         hint="run inside the git checkout of your code") from None
-
-
 def _save(home: Path, rec: PatchRecord) -> PatchRecord:
     d = patches_dir(home)
     d.mkdir(parents=True, exist_ok=True)
@@ -127,7 +124,7 @@ def list_patches(home: Path) -> list[PatchRecord]:
     return [load_patch(home, p.stem) for p in sorted(d.glob("*.json"))] if d.is_dir() else []
 
 
-def apply_proposal(repo_path: Path, home: Path, proposal_id: str, diff: str,
+def apply_proposal(git: Git, home: Path, proposal_id: str, diff: str,
                    scope: Sequence[str], *, expected: tuple[float | None, float | None]
                    = (None, None)) -> PatchRecord:
     """Create branch ``perfscout/<id>`` with one commit applying ``diff``; see the module doc."""
@@ -135,18 +132,17 @@ def apply_proposal(repo_path: Path, home: Path, proposal_id: str, diff: str,
         raise InputError(f"proposal id {proposal_id!r} is not usable as a branch name")
     files = diff_files(diff)
     check_scope(files, scope)
-    repo = _repo(repo_path)
-    if repo.is_dirty(untracked_files=True):
-        raise StateConflict(f"{repo_path} has uncommitted changes; perfscout will not branch "
+    if git.is_dirty():
+        raise StateConflict(f"{git.repo} has uncommitted changes; perfscout will not branch "
                             "from a dirty tree", hint="commit or stash your changes first")
     branch = f"perfscout/{proposal_id}"
-    if branch in [h.name for h in repo.heads]:
+    if git.has_branch(branch):
         raise StateConflict(f"branch {branch} exists already",
                             hint=f"`perfscout patch drop {proposal_id}` first")
-    base = repo.head.commit.hexsha
+    base = git.head()
     wt = patches_dir(home) / proposal_id / "wt"
     wt.parent.mkdir(parents=True, exist_ok=True)
-    repo.git.worktree("add", "-b", branch, str(wt), base)
+    git.run("worktree", "add", "-b", branch, str(wt), base)
     try:
         for f in files:
             target = wt / f
@@ -154,40 +150,44 @@ def apply_proposal(repo_path: Path, home: Path, proposal_id: str, diff: str,
             one = "".join(str(pf) for pf in PatchSet(io.StringIO(diff))
                           if f in (pf.path, pf.source_file[2:], pf.target_file[2:]))
             target.write_text(apply_unified_diff(old, one, f))
-        wrepo = git.Repo(wt)
-        wrepo.git.add("--", *files)
-        wrepo.git.commit("-m", f"perfscout: {proposal_id}\n\n{TRAILER}: {proposal_id}",
-                         "--no-verify")
-        commit = wrepo.head.commit.hexsha
+        git.run("add", "--", *files, cwd=wt)
+        git.run("commit", "-q", "--no-verify", "-m", f"perfscout: {proposal_id}",
+                "-m", f"{TRAILER}: {proposal_id}", cwd=wt)
+        commit = git.run("rev-parse", "--verify", "HEAD", cwd=wt).strip()
     except BaseException:
-        repo.git.worktree("remove", "--force", str(wt))
-        repo.git.branch("-D", branch)
+        git.run("worktree", "remove", "--force", str(wt))
+        git.run("branch", "-D", branch)
         raise
-    return _save(home, PatchRecord(proposal_id, str(repo_path.resolve()), branch, str(wt), base,
+    return _save(home, PatchRecord(proposal_id, str(git.repo), branch, str(wt), base,
                                    commit, files, tuple(scope), diff,
                                    expected_low=expected[0], expected_high=expected[1]))
 
 
-def _export(repo: git.Repo, rev: str, dest: Path) -> None:
+def _export(git: Git, rev: str, dest: Path) -> None:
+    """The tree of ``rev`` written to ``dest`` (git archive into the patch dir, then unpacked)."""
     dest.mkdir(parents=True, exist_ok=True)
-    blob = io.BytesIO()
-    repo.archive(blob, rev, format="tar")
-    blob.seek(0)
-    with tarfile.open(fileobj=blob) as tf:
-        tf.extractall(dest, filter="data")
+    fd, tmp = tempfile.mkstemp(suffix=".tar", dir=dest.parent)
+    os.close(fd)
+    try:
+        git.run("archive", "--format=tar", "-o", tmp, rev)
+        with tarfile.open(tmp) as tf:
+            tf.extractall(dest, filter="data")
+    finally:
+        os.unlink(tmp)
 
 
-def verify_patch(home: Path, proposal_id: str, source: str, runner: Runner, store: Store,
+def verify_patch(git: Git, home: Path, proposal_id: str, source: str, runner: Runner,
+                 store: Store,
                  workspace: Path, *, cfg_get: Callable[[str], Any], args: Sequence[str] = (),
                  size: int | None = None, metric: str = "", direction: str = "",
                  repetitions: int | None = None) -> tuple[PatchRecord, ExperimentResult]:
     """Build and time the base commit against the branch's commit (diff of ``source`` between
     them) through :func:`run_experiment`; the record gets the verdict and the measured ratio."""
     rec = load_patch(home, proposal_id)
-    repo = _repo(Path(rec.repo))
     base_dir = patches_dir(home) / proposal_id / "base"
-    _export(repo, rec.base, base_dir)
-    diff = repo.git.diff(rec.base, rec.commit, "--", source) + "\n"
+    _export(git, rec.base, base_dir)
+    diff = git.run("diff", "--no-ext-diff", "--no-textconv", "--no-color", rec.base, rec.commit,
+                   "--", source)
     spec = ExperimentSpec(f"patch-{proposal_id}", Variant("baseline"),
                           (Variant(proposal_id, patch=diff, proposal_id=proposal_id),),
                           source=str(base_dir / source), args=tuple(args), size=size,
@@ -199,19 +199,18 @@ def verify_patch(home: Path, proposal_id: str, source: str, runner: Runner, stor
     return _save(home, rec), res
 
 
-def drop_patch(home: Path, proposal_id: str) -> PatchRecord:
+def drop_patch(git: Git, home: Path, proposal_id: str) -> PatchRecord:
     """Remove the worktree and branch; only when every commit on it carries our trailer."""
     rec = load_patch(home, proposal_id)
-    repo = _repo(Path(rec.repo))
-    if rec.branch in [h.name for h in repo.heads]:
-        foreign = [c.hexsha[:10] for c in repo.iter_commits(f"{rec.base}..{rec.branch}")
-                   if f"{TRAILER}: {proposal_id}" not in str(c.message)]
+    if git.has_branch(rec.branch):
+        foreign = [sha[:10] for sha, msg in git.commits(rec.base, rec.branch)
+                   if f"{TRAILER}: {proposal_id}" not in msg]
         if foreign:
             raise StateConflict(f"branch {rec.branch} has commits not made by perfscout "
                                 f"({', '.join(foreign)}); not dropping it",
                                 hint="move your commits elsewhere or delete the branch yourself")
         if Path(rec.worktree).exists():
-            repo.git.worktree("remove", "--force", rec.worktree)
-        repo.git.worktree("prune")
-        repo.git.branch("-D", rec.branch)
+            git.run("worktree", "remove", "--force", rec.worktree)
+        git.run("worktree", "prune")
+        git.run("branch", "-D", rec.branch)
     return _save(home, replace(rec, status="dropped"))

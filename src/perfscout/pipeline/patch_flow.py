@@ -16,16 +16,18 @@ from perfscout.experiment.runner import ExperimentResult
 from perfscout.experiment.store import Store
 from perfscout.kb.cards import Card, CardStore, Gain, card_id
 from perfscout.model.runs import Runner
+from perfscout.patch.git import Git
 from perfscout.patch.workflow import PatchRecord, verify_patch
 
 
-def verify_and_record(home: Path, proposal_id: str, source: str, runner: Runner, store: Store,
-                      cards: CardStore, *, platform_key: str, cfg_get: Callable[[str], Any],
+def verify_and_record(git: Git, home: Path, proposal_id: str, source: str, runner: Runner,
+                      store: Store, cards: CardStore, *, platform_key: str,
+                      cfg_get: Callable[[str], Any],
                       args: Sequence[str] = (), size: int | None = None,
                       repetitions: int | None = None
                       ) -> tuple[PatchRecord, ExperimentResult, Card]:
     """Build and time the branch against its base, then store one card for the proposal."""
-    rec, res = verify_patch(home, proposal_id, source, runner, store, home,
+    rec, res = verify_patch(git, home, proposal_id, source, runner, store, home,
                             cfg_get=cfg_get, args=args, size=size, repetitions=repetitions)
     v = res.outcome(proposal_id)
     card = cards.add(Card(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.model.runs import PolicyDecision
-from perfscout.sandbox.paths import confine, inside, looks_like_path, resolve
+from perfscout.sandbox.paths import confine, inside, looks_like_path, resolve, roots_text
 from perfscout.sandbox.policy import ArgRule, Limits, Policy, ValueSpec
 
 # Refused anywhere in an argument: without a shell they would be literal, so their presence
@@ -85,9 +85,11 @@ class Evaluator:
     """Checks argv lists against one policy, workspace and approval checker."""
 
     def __init__(self, policy: Policy, workspace: Path,
-                 token_ok: TokenCheck | None = None) -> None:
+                 token_ok: TokenCheck | None = None, extra_roots: Sequence[Path] = ()) -> None:
         self.policy = policy
         self.workspace = Path(os.path.realpath(workspace))
+        # paths and working directories may also lie here; programs still only in the workspace
+        self.roots = (self.workspace, *(Path(os.path.realpath(r)) for r in extra_roots))
         self.token_ok = token_ok or (lambda token, scope: False)
 
     # -- entry point ---------------------------------------------------------------------
@@ -99,9 +101,9 @@ class Evaluator:
         try:
             if not argv:
                 raise _Deny("deny:empty", "no command given")
-            if not inside(here, self.workspace):
+            if not any(inside(here, r) for r in self.roots):
                 raise _Deny("deny:cwd-outside-workspace",
-                            f"working directory {here} is outside the workspace {self.workspace}",
+                            f"working directory {here} is outside {roots_text(self.roots)}",
                             "run from inside the workspace (--workspace sets it)")
             for a in argv:
                 for m in METACHARS:
@@ -228,7 +230,13 @@ class Evaluator:
                 positionals.extend(args[i + 1:i + 2])
                 i += 1
                 break
-            if a.startswith("-") and a != "-" and not positionals:
+            if a == "--" and rule.positionals != "program" and "--" not in rule.flags:
+                positionals.extend(args[i + 1:])  # end of options: the rest are arguments
+                i = len(args)
+                break
+            if a.startswith("-") and a != "-":
+                # an option after an argument is still an option (git, getopt permute them);
+                # a wrapper's program and its arguments were split off above
                 i = self._option(rule, args, i, cwd)
                 continue
             if rule.positionals == "program":
@@ -306,10 +314,10 @@ class Evaluator:
             self._path(rule, val, cwd, "read")
 
     def _path(self, rule: ArgRule, val: str, cwd: Path, mode: str) -> None:
-        why = confine(val, cwd, self.workspace, mode, self.policy.read_only)
+        why = confine(val, cwd, self.roots, mode, self.policy.read_only)
         if why:
             raise _Deny(f"{rule.name}:path", why,
-                        f"use a path inside the workspace {self.workspace}"
+                        f"use a path inside {roots_text(self.roots)}"
                         + (" or on the read-only allowlist" if mode == "read" else ""))
 
     def _positionals(self, rule: ArgRule, pos: list[str], cwd: Path) -> None:

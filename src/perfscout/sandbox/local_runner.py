@@ -26,7 +26,7 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,16 +137,19 @@ class LocalRunner:
 
     ``home`` is where approval tokens live (PERFSCOUT_HOME). Denials are results, not
     exceptions. The total time budget is shared by every command this runner runs.
+    ``extra_roots`` are further directories that paths and working directories may name
+    (programs still run only from the workspace or the trusted system directories).
     """
 
     def __init__(self, policy: Policy, workspace: Path, home: Path,
                  audit_log: Path | None = None, base_env: Mapping[str, str] | None = None,
-                 use_exec_wrapper: bool = True) -> None:
+                 use_exec_wrapper: bool = True, extra_roots: Sequence[Path] = ()) -> None:
         self.policy = policy
         self.workspace = Path(os.path.realpath(workspace))
         self.home = home
         self.evaluator = Evaluator(policy, self.workspace,
-                                   lambda tok, scope: check_token(self.home, tok, scope))
+                                   lambda tok, scope: check_token(self.home, tok, scope),
+                                   extra_roots=extra_roots)
         self.audit = AuditLog(audit_log or default_log(self.workspace))
         self.base_env = dict(os.environ if base_env is None else base_env)
         self.env_filter = EnvFilter(policy.env)

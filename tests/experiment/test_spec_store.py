@@ -15,7 +15,7 @@ from perfscout.experiment.runner import plan
 from perfscout.experiment.spec import load_spec
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample
-from perfscout.model.errors import InputError, StateConflict
+from perfscout.model.errors import InputError, NotFoundError, StateConflict
 from perfscout.model.proposals import Change, Proposal
 
 
@@ -32,7 +32,7 @@ def test_yaml_spec_round_trip_and_errors(tmp_path: Path) -> None:
     p.write_text("kernel: triad\nvariants: [{name: a, bogus: 1}]\n")
     with pytest.raises(InputError, match="unknown variant keys"):
         load_spec(p)
-    with pytest.raises(InputError, match="does not exist"):
+    with pytest.raises(NotFoundError, match=r"spec file .* does not exist"):  # exit 4
         load_spec(tmp_path / "missing.yaml")
 
 

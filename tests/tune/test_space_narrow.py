@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from perfscout.model.errors import InputError
+from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.findings import Finding, Status
 from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnapshot
 from perfscout.model.taxonomy import layer_of
@@ -146,8 +146,11 @@ def test_yaml_space_roundtrip_and_errors(tmp_path: Path) -> None:
         space_from_dict({"params": {"x": {"role": "nonsense", "values": [1]}}})
     with pytest.raises(InputError, match="powers of two"):
         space_from_dict({"params": {"x": {"role": "tile", "kind": "pow2", "low": 3, "high": 8}}})
-    with pytest.raises(InputError, match="does not exist"):
+    with pytest.raises(NotFoundError, match=r"space file .* does not exist"):
         load_space(tmp_path / "missing.yaml")
+    (tmp_path / "bad.yaml").write_text("params: [unclosed\n")
+    with pytest.raises(InputError, match="not valid YAML"):
+        load_space(tmp_path / "bad.yaml")
 
 
 def test_vectorization_finding_keeps_flag_sets_that_vectorize() -> None:

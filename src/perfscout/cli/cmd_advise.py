@@ -11,7 +11,6 @@ envelope instead of re-reading the profiles.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,8 @@ from perfscout.cli.cmd_analyze import load_platform
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
-from perfscout.model.errors import ExitCode, InputError, NotFoundError, UsageError
+from perfscout.files import read_structured
+from perfscout.model.errors import ExitCode, InputError, UsageError
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import Profile
 from perfscout.model.proposals import DoNot, Proposal, Rejected
@@ -32,18 +32,8 @@ from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 
 
-def _read_json(path: str, what: str) -> Any:
-    p = Path(path)
-    if not p.is_file():
-        raise NotFoundError(f"{p}: no such {what} file")
-    try:
-        return json.loads(p.read_text())
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{p}: not valid JSON ({exc})", hint=f"give a JSON {what} file") from None
-
-
 def _from_analysis(path: str) -> tuple[tuple[Finding, ...], tuple[Profile, ...]]:
-    raw = _read_json(path, "analysis")
+    raw = read_structured(path, "analysis")
     data = raw.get("data", raw) if isinstance(raw, dict) else None
     if not isinstance(data, dict) or "findings" not in data:
         raise InputError(f"{path}: no 'findings' in it",
@@ -187,7 +177,7 @@ def register(app: typer.Typer) -> None:
             elif analysis:
                 findings, profiles = _from_analysis(analysis)
             if check:
-                raw = _read_json(check, "proposals")
+                raw = read_structured(check, "proposals")
                 accepted, rejected = check_proposals(raw, snap, findings, profiles,
                                                      policy_check=runner.check)
                 data = {"mode": "check", "accepted": to_jsonable(accepted),

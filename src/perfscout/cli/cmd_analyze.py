@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from rich.console import Console
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
+from perfscout.files import read_structured
 from perfscout.model.errors import InputError, NotFoundError, UsageError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -23,13 +23,7 @@ def load_platform(snapshot_json: str | None, snapshot_dir: str | None) -> Platfo
         raise UsageError("give --platform or --platform-dir, not both")
     if snapshot_json:
         p = Path(snapshot_json)
-        if not p.is_file():
-            raise NotFoundError(f"{p}: no such snapshot file")
-        try:
-            raw = json.loads(p.read_text())
-        except (OSError, ValueError) as exc:
-            raise InputError(f"{p}: not a snapshot JSON ({exc})",
-                             hint="give the output of `perfscout snapshot --json`") from None
+        raw = read_structured(p, "snapshot", hint="give the output of `perfscout snapshot --json`")
         if isinstance(raw, dict) and "data" in raw and "perfscout" in raw:
             raw = raw["data"].get("snapshot", raw["data"])
         if not isinstance(raw, dict) or "cpu" not in raw:

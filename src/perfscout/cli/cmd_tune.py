@@ -24,6 +24,7 @@ from perfscout.cli.cmd_experiment import open_store, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
+from perfscout.files import read_structured
 from perfscout.model.errors import InputError, NotFoundError, UsageError
 from perfscout.model.findings import Finding
 from perfscout.model.serialize import from_jsonable
@@ -38,13 +39,8 @@ from perfscout.tune.study import confirm, finalists, matmul_space, tune
 
 def _analysis(path: Path) -> tuple[list[Finding], PlatformSnapshot | None]:
     """Findings (and the snapshot, when present) from an ``analyze --json`` envelope."""
-    try:
-        env = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise NotFoundError(f"analysis file {path} does not exist") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{path} is not JSON: {exc}",
-                         hint="pass the output of `perfscout analyze ... --json`") from None
+    env = read_structured(path, "analysis",
+                          hint="pass the output of `perfscout analyze ... --json`")
     data = env.get("data", env) if isinstance(env, dict) else None
     if not isinstance(data, dict) or "findings" not in data:
         raise InputError(f"{path} has no findings",

@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from perfscout.experiment.kernels import KERNELS, kernel
+from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 
@@ -194,13 +193,7 @@ def spec_from_dict(data: Any, where: str = "spec") -> ExperimentSpec:
 def load_spec(path: str | Path) -> ExperimentSpec:
     """Read a YAML spec file."""
     p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text())
-    except FileNotFoundError:
-        raise InputError(f"spec file {p} does not exist") from None
-    except (OSError, yaml.YAMLError) as exc:
-        raise InputError(f"cannot read spec {p}: {exc}",
-                         hint="the spec must be a YAML mapping") from None
+    data = read_structured(p, "spec", "yaml", hint="the spec must be a YAML mapping")
     spec = spec_from_dict(data, str(p))
     if spec.source and not Path(spec.source).is_absolute():
         spec = dataclasses.replace(spec, source=str((p.parent / spec.source).resolve()))

@@ -19,8 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from perfscout.files import read_structured
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
@@ -73,10 +72,7 @@ def read_policy(path: str | None) -> dict[str, Any]:
     """An unattended-run policy: ``confirm_platform: bool``, ``approve: [ids]``."""
     if not path:
         return {}
-    try:
-        data = yaml.safe_load(Path(path).read_text()) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise InputError(f"cannot read session policy {path}: {exc}") from None
+    data = read_structured(path, "session policy", "yaml") or {}
     unknown = set(data) - {"confirm_platform", "approve"} if isinstance(data, dict) else {"?"}
     if unknown:
         raise InputError(f"{path}: unknown keys {sorted(unknown)}",

@@ -17,8 +17,9 @@ from typing import Any
 from perfscout.experiment.runner import ExperimentResult, result_from_json
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample
+from perfscout.files import read_structured
 from perfscout.kb.cards import Card
-from perfscout.model.errors import InputError, NotFoundError
+from perfscout.model.errors import InputError
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import DoNot, Proposal, Rejected
 from perfscout.model.serialize import from_jsonable
@@ -171,13 +172,7 @@ def parse_analysis(data: Any, where: str = "analysis") -> dict[str, Any]:
 def read_analysis(path: str | Path) -> dict[str, Any]:
     """:func:`parse_analysis` of a JSON file; InputError/NotFoundError with the cause."""
     p = Path(path)
-    if not p.is_file():
-        raise NotFoundError(f"{p}: no such analysis file")
-    try:
-        raw = json.loads(p.read_text())
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{p}: not JSON ({exc})",
-                         hint="give the output of `perfscout analyze --json`") from None
+    raw = read_structured(p, "analysis", hint="give the output of `perfscout analyze --json`")
     return parse_analysis(raw, str(p))
 
 

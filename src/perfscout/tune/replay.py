@@ -24,6 +24,7 @@ import numpy as np
 import optuna
 from optuna.trial import TrialState
 
+from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.tune.optuna_bridge import direction_literal, distributions
 from perfscout.tune.samplers import make_sampler
@@ -52,13 +53,7 @@ def _key(point: Mapping[str, Any]) -> str:
 
 def load_table(path: str | Path) -> Table:
     p = Path(path)
-    try:
-        data = json.loads(p.read_text())
-    except FileNotFoundError:
-        raise InputError(f"table {p} does not exist") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"table {p} is not JSON: {exc}") from None
-    return table_from_dict(data, str(p))
+    return table_from_dict(read_structured(p, "replay table"), str(p))
 
 
 def table_from_dict(data: Any, where: str = "table") -> Table:

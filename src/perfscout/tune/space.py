@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 
 ROLES: dict[str, str] = {
@@ -227,10 +226,4 @@ def space_from_dict(data: Any, where: str = "space") -> Space:
 
 def load_space(path: str | Path) -> Space:
     p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text())
-    except FileNotFoundError:
-        raise InputError(f"space file {p} does not exist") from None
-    except (OSError, yaml.YAMLError) as exc:
-        raise InputError(f"cannot read space {p}: {exc}") from None
-    return space_from_dict(data, str(p))
+    return space_from_dict(read_structured(p, "space", "yaml"), str(p))

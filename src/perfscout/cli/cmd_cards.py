@@ -13,13 +13,13 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.experiment_view import VERDICT_STYLE
-from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.output import JSON_HELP, Outcome, execute, write_out
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.store import default_db
 from perfscout.kb import Card, CardStore, kb_stats, summarize
-from perfscout.model.errors import InputError, UsageError
+from perfscout.model.errors import UsageError
 from perfscout.model.serialize import to_jsonable
 
 CSV_COLUMNS = ("id", "created_at", "proposal_id", "scope", "verdict", "expected_low",
@@ -127,15 +127,7 @@ def register(app: typer.Typer) -> None:
                 for c in rows:
                     w.writerow(_csv_row(c))
                 text = buf.getvalue()
-            if out is not None:
-                tmp = out.with_name(f".{out.name}.tmp")
-                try:
-                    tmp.write_text(text)
-                    tmp.replace(out)
-                except OSError as exc:
-                    tmp.unlink(missing_ok=True)
-                    raise InputError(f"cannot write {out}: {exc.strerror}",
-                                     hint="choose a writable --out path") from None
+            write_out(out, text)
 
             def render(con: Console) -> None:
                 if out is None:

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
-from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.experiment.runner import result_from_json
@@ -54,17 +53,9 @@ def register(app: typer.Typer) -> None:
             median = res.outcome(names[0]).median or 0.0
             text = reframe_test(card, spec, names[0], median,
                                 cfg.home / "experiments" / row["id"])
-            if out is not None:
-                tmp = out.with_name(f".{out.name}.tmp")
-                tmp.write_text(text)
-                tmp.replace(out)
-
-            def render(con: Console) -> None:
-                con.print(text if out is None else f"wrote {out}", markup=False,
-                          highlight=False)
-
+            write_out(out, text)
             return Outcome(data={"card": card.id, "variant": names[0], "reference": median,
                                  "test": text, "path": str(out) if out else None},
-                           render=render)
+                           render=text_or_path(text, out))
 
         execute("export reframe", as_json, run)

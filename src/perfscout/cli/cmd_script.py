@@ -7,9 +7,8 @@ import os
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
-from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.experiment.spec import ExperimentSpec
@@ -43,16 +42,9 @@ def register(app: typer.Typer) -> None:
             text = sbatch_script(spec, name, cfg.home / "experiments" / row["id"],
                                  cores=os.cpu_count() or 1, time_min=time_min,
                                  partition=partition)
-            if out is not None:
-                tmp = out.with_name(f".{out.name}.tmp")
-                tmp.write_text(text)
-                tmp.replace(out)
-
-            def render(con: Console) -> None:
-                con.print(text if out is None else f"wrote {out}", markup=False,
-                          highlight=False)
-
+            write_out(out, text)
             return Outcome(data={"experiment": row["id"], "variant": name, "script": text,
-                                 "path": str(out) if out else None}, render=render)
+                                 "path": str(out) if out else None},
+                           render=text_or_path(text, out))
 
         execute("script sbatch", as_json, run)

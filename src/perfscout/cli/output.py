@@ -13,6 +13,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -20,7 +21,8 @@ from rich.console import Console
 
 from perfscout import ENVELOPE_VERSION
 from perfscout.cli.state import OPTIONS
-from perfscout.model.errors import ExitCode, PerfscoutError
+from perfscout.files import write_atomic
+from perfscout.model.errors import ExitCode, InputError, PerfscoutError
 from perfscout.model.serialize import to_jsonable
 
 JSON_HELP = "Print one JSON envelope on stdout instead of the human rendering."
@@ -110,3 +112,21 @@ def execute(command: str, as_json: bool, fn: Callable[[], Outcome]) -> NoReturn:
             }],
         )
     emit(command, as_json, outcome)
+
+
+def write_out(out: Path | None, text: str) -> None:
+    """Write a command's ``--out`` file atomically; a path that cannot be written is InputError."""
+    if out is None:
+        return
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        raise InputError(f"cannot write {out}: {exc.strerror}",
+                         hint="choose a writable --out path") from None
+
+
+def text_or_path(text: str, out: Path | None) -> Callable[[Console], None]:
+    """The render of a command that prints ``text``, or says where it wrote it."""
+    def render(con: Console) -> None:
+        con.print(text if out is None else f"wrote {out}", markup=False, highlight=False)
+    return render

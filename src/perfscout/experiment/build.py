@@ -16,6 +16,7 @@ from pathlib import Path
 from perfscout.experiment.kernels import SUPPORT_FILES, kernel, kernel_source, kernels_dir
 from perfscout.experiment.patching import apply_unified_diff
 from perfscout.experiment.spec import ExperimentSpec, Variant
+from perfscout.files import write_atomic
 from perfscout.model.errors import InputError, RunFailed
 from perfscout.model.runs import Runner, RunRequest
 
@@ -80,7 +81,5 @@ def build_variant(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
         why = res.reason or (res.stderr.strip().splitlines() or ["no output"])[-1]
         raise RunFailed(f"build of variant {variant.name!r} failed: {why[:300]}",
                         hint="check the variant's flags/patch; the command was: " + " ".join(cmd))
-    tmp = stamp.with_suffix(".tmp")
-    tmp.write_text(json.dumps(want))
-    tmp.replace(stamp)
+    write_atomic(stamp, json.dumps(want))
     return Build(variant.name, exe, tuple(cmd), reused=False, log=res.stderr)

@@ -34,6 +34,7 @@ from perfscout.experiment.patching import apply_unified_diff
 from perfscout.experiment.runner import ExperimentResult, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant
 from perfscout.experiment.store import Store
+from perfscout.files import write_atomic
 from perfscout.model.errors import InputError, NotFoundError, PolicyDenied, StateConflict
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
@@ -105,9 +106,7 @@ def check_scope(files: Sequence[str], scope: Sequence[str]) -> None:
 def _save(home: Path, rec: PatchRecord) -> PatchRecord:
     d = patches_dir(home)
     d.mkdir(parents=True, exist_ok=True)
-    tmp = d / f".{rec.proposal_id}.json.tmp"
-    tmp.write_text(json.dumps(to_jsonable(rec), indent=2))
-    tmp.replace(d / f"{rec.proposal_id}.json")
+    write_atomic(d / f"{rec.proposal_id}.json", json.dumps(to_jsonable(rec), indent=2))
     return rec
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from perfscout.files import read_structured
+from perfscout.files import read_structured, write_atomic
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
@@ -33,9 +33,7 @@ def _now() -> str:
 
 
 def _write(path: Path, data: Any) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, default=str))
-    tmp.replace(path)
+    write_atomic(path, json.dumps(data, indent=1, default=str))
 
 
 def sessions_dir(home: Path) -> Path:

@@ -4,11 +4,10 @@ an interrupted run never leaves half a report."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from perfscout.files import write_atomic
 from perfscout.model.errors import InputError
 from perfscout.report.data import ReportInput
 from perfscout.report.document import document
@@ -24,18 +23,6 @@ class ReportFiles:
     figures: tuple[str, ...]
 
 
-def _atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_report(inp: ReportInput, out_dir: Path, lang: str = "en") -> ReportFiles:
     """Render ``inp`` in ``lang`` into ``out_dir`` (created); returns the paths written."""
     messages(lang)  # an unknown language fails before anything is written
@@ -49,9 +36,9 @@ def write_report(inp: ReportInput, out_dir: Path, lang: str = "en") -> ReportFil
     assets = out_dir / f"{stem}_files"
     assets.mkdir(exist_ok=True)
     for f in figs:
-        _atomic(assets / f"{f.key}.png", f.png)
+        write_atomic(assets / f"{f.key}.png", f.png)
     md = out_dir / f"{stem}.md"
     page = out_dir / f"{stem}.html"
-    _atomic(md, to_markdown(blocks, assets.name).encode())
-    _atomic(page, to_html(blocks, lang, f"{messages(lang)('title')} · {inp.source}").encode())
+    write_atomic(md, to_markdown(blocks, assets.name).encode())
+    write_atomic(page, to_html(blocks, lang, f"{messages(lang)('title')} · {inp.source}").encode())
     return ReportFiles(page, md, assets, tuple(f.key for f in figs))

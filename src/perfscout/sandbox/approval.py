@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from perfscout.files import write_atomic
 from perfscout.model.errors import ConfigError, NotFoundError, UsageError
 
 STORE = "approvals.json"
@@ -63,10 +64,7 @@ def _load(home: Path) -> dict[str, dict[str, object]]:
 def _save(home: Path, data: dict[str, dict[str, object]]) -> None:
     home.mkdir(parents=True, exist_ok=True)
     p = home / STORE
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-    tmp.chmod(0o600)
-    tmp.replace(p)
+    write_atomic(p, json.dumps(data, indent=1, sort_keys=True), mode=0o600)
 
 
 def _approval(digest: str, d: dict[str, object]) -> Approval:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from perfscout.files import write_atomic
 from perfscout.model.runs import PolicyDecision, Runner, RunRequest, RunResult
 from perfscout.sandbox.local_runner import LocalRunner, build_env
 
@@ -206,11 +207,7 @@ class SlurmRunner:
                   f'printf "%s %s %s\\n" "$rc" "$t0" "$(date +%s.%N)" > {rc}"$task.rc.tmp"',
                   f'mv {rc}"$task.rc.tmp" {rc}"$task.rc"', 'exit "$rc"', ""]
         script = self.jobdir / f"job-{tag}.sh"
-        tmp = script.with_suffix(".tmp")
-        tmp.write_text("\n".join(lines))
-        tmp.chmod(0o755)
-        tmp.rename(script)
-        return script
+        return write_atomic(script, "\n".join(lines), mode=0o755)
 
     def _show(self, job: str) -> tuple[bool, dict[int, TaskState]]:
         """(the scheduler still knows the job, task states) from ``scontrol show job``."""

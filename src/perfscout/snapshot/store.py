@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from perfscout.files import write_atomic
 from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -41,14 +40,7 @@ def save_snapshot(snap: PlatformSnapshot, home: Path) -> SavedSnapshot:
     while (d / f"{ident}.json").exists():
         n += 1
         ident = f"{stamp}-{host}-{n}"
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(to_jsonable(snap), fh, indent=1)
-        os.replace(tmp, d / f"{ident}.json")
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(d / f"{ident}.json", json.dumps(to_jsonable(snap), indent=1))
     return SavedSnapshot(ident, str(d / f"{ident}.json"), snap.taken_at, snap.hostname, snap.key)
 
 

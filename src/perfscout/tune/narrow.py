@@ -124,12 +124,16 @@ def _vectorizing_flags(p: Param) -> tuple[Param, str]:
 def _loop_orders(p: Param) -> tuple[Param, str]:
     """Orders whose innermost loop walks memory with unit stride (``p.contiguous``)."""
     if not p.contiguous:
-        return p, "no contiguous index given (`contiguous:`): all loop orders kept"
+        if p.contiguous_from:  # a body was read but decided nothing
+            return p, f"no unit-stride index ({p.contiguous_from}): all loop orders kept"
+        return p, ("no contiguous index given (`contiguous:`, `body:` or `source:`): "
+                   "all loop orders kept")
     inner = [v for v in p.choices() if str(v).endswith(p.contiguous)]
     if not inner or len(inner) == len(p.choices()):
         return p, f"no order ends in the contiguous index {p.contiguous!r}: all kept"
-    why = (f"orders whose innermost loop is {p.contiguous!r} (unit stride in the loop body): "
-           + ", ".join(map(str, inner)))
+    came = f"; {p.contiguous_from}" if p.contiguous_from else ""
+    why = (f"orders whose innermost loop is {p.contiguous!r} (unit stride in the loop body"
+           f"{came}): " + ", ".join(map(str, inner)))
     return dataclasses.replace(p, values=tuple(inner)), why
 
 

@@ -29,6 +29,7 @@ from perfscout.model.errors import InputError
 from perfscout.tune.optuna_bridge import direction_literal, distributions
 from perfscout.tune.samplers import make_sampler
 from perfscout.tune.space import ROLES, Param, Space
+from perfscout.tune.stride import contiguous_of
 
 
 @dataclass(frozen=True)
@@ -75,11 +76,12 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
         if role not in ROLES:
             raise InputError(f"{where}: params.{name} has unknown role {role!r}",
                              hint="roles: " + ", ".join(ROLES))
-        contiguous = str(spec.get("contiguous") or "")
-        if contiguous and role != "loop_order":
-            raise InputError(f"{where}: params.{name}: `contiguous` applies to loop_order only")
+        if spec.get("source"):
+            raise InputError(f"{where}: params.{name}: a table gives `body` or `contiguous`, "
+                             "not `source`", hint="paste the loop body as `body`")
+        contiguous, came = contiguous_of(spec, role, spec["values"], f"{where}: params.{name}")
         params.append(Param(str(name), role, "categorical", tuple(spec["values"]),
-                            contiguous=contiguous))
+                            contiguous=contiguous, contiguous_from=came))
     names = [p.name for p in params]
     rows: dict[str, float] = {}
     for i, r in enumerate(data["rows"]):

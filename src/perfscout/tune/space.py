@@ -6,7 +6,7 @@ from findings applies to parameters it has never seen by name. YAML form::
     name: matmul
     params:
       order: {role: loop_order, kind: categorical, values: [ijk, ikj, jik, jki, kij, kji],
-              contiguous: j}
+              source: matmul.c:29}     # or body: "C[i*n+j] += ...", or contiguous: j
       tile:  {role: tile, kind: pow2, low: 8, high: 256}
       threads: {role: threads, kind: int, low: 1, high: 2}
       flags: {role: compiler_flags, kind: categorical, values: ["-O2", "-O3 -march=native"]}
@@ -27,6 +27,7 @@ from typing import Any
 
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
+from perfscout.tune.stride import contiguous_of
 
 ROLES: dict[str, str] = {
     "threads": "OpenMP thread count (OMP_NUM_THREADS)",
@@ -60,6 +61,9 @@ class Param:
     # outermost first; with a cache-locality finding, narrowing keeps the orders whose innermost
     # loop is this index.
     contiguous: str = ""
+    # where ``contiguous`` came from: "given in the space", or the loop body it was read from
+    # (``body:`` / ``source: FILE:LINE`` in YAML, see :mod:`perfscout.tune.stride`)
+    contiguous_from: str = ""
 
     def choices(self) -> tuple[Any, ...]:
         """Every value of a discrete parameter (pow2/int ranges are enumerated)."""
@@ -158,7 +162,8 @@ class Space:
             "name": self.name,
             "params": [{"name": p.name, "role": p.role, "kind": p.kind,
                         "values": list(p.choices()) or [p.low, p.high], "reason": p.reason,
-                        **({"contiguous": p.contiguous} if p.contiguous else {})}
+                        **({"contiguous": p.contiguous} if p.contiguous else {}),
+                        **({"contiguous_from": p.contiguous_from} if p.contiguous_from else {})}
                        for p in self.params],
             "fixed": [{"name": f.name, "value": f.value, "role": f.role, "reason": f.reason}
                       for f in self.fixed],
@@ -169,10 +174,11 @@ class Space:
         }
 
 
-def _param(name: str, d: Any, where: str) -> Param:
+def _param(name: str, d: Any, where: str, base: Path | None) -> Param:
     if not isinstance(d, Mapping):
         raise InputError(f"{where}: parameter {name!r} must be a mapping")
-    unknown = set(d) - {"role", "kind", "values", "low", "high", "reason", "contiguous"}
+    unknown = set(d) - {"role", "kind", "values", "low", "high", "reason", "contiguous", "body",
+                        "source"}
     if unknown:
         raise InputError(f"{where}: parameter {name!r} has unknown keys {sorted(unknown)}")
     role = str(d.get("role", "other"))
@@ -195,21 +201,23 @@ def _param(name: str, d: Any, where: str) -> Param:
             raise InputError(f"{where}: parameter {name!r} needs low <= high")
         if kind == "pow2" and any(x <= 0 or (int(x) & (int(x) - 1)) for x in (low, high)):
             raise InputError(f"{where}: parameter {name!r}: pow2 bounds must be powers of two")
-    contiguous = str(d.get("contiguous") or "")
-    if contiguous and role != "loop_order":
-        raise InputError(f"{where}: parameter {name!r}: `contiguous` applies to loop_order only")
+    contiguous, source = contiguous_of(d, role, values, f"{where}: parameter {name!r}", base)
     return Param(name, role, kind, values, None if low is None else float(low),
-                 None if high is None else float(high), str(d.get("reason", "")), contiguous)
+                 None if high is None else float(high), str(d.get("reason", "")), contiguous,
+                 source)
 
 
-def space_from_dict(data: Any, where: str = "space") -> Space:
-    """Build a :class:`Space` from parsed YAML/JSON; InputError names the offending key."""
+def space_from_dict(data: Any, where: str = "space", base: Path | None = None) -> Space:
+    """Build a :class:`Space` from parsed YAML/JSON; InputError names the offending key.
+
+    ``base`` is the folder a parameter's ``source: FILE:LINE`` is read relative to."""
     if not isinstance(data, Mapping):
         raise InputError(f"{where}: a space must be a mapping")
     unknown = set(data) - {"name", "params", "constraints", "fixed", "notes"}
     if unknown:
         raise InputError(f"{where}: unknown keys {sorted(unknown)}")
-    params = tuple(_param(str(k), v, where) for k, v in dict(data.get("params") or {}).items())
+    params = tuple(_param(str(k), v, where, base)
+                   for k, v in dict(data.get("params") or {}).items())
     if not params:
         raise InputError(f"{where}: no parameters to tune")
     cons = []
@@ -226,4 +234,4 @@ def space_from_dict(data: Any, where: str = "space") -> Space:
 
 def load_space(path: str | Path) -> Space:
     p = Path(path)
-    return space_from_dict(read_structured(p, "space", "yaml"), str(p))
+    return space_from_dict(read_structured(p, "space", "yaml"), str(p), p.parent)

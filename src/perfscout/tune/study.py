@@ -18,19 +18,39 @@ from perfscout.experiment.runner import ExperimentResult, run_experiment
 from perfscout.experiment.store import Store
 from perfscout.model.errors import RunFailed
 from perfscout.model.runs import Runner
-from perfscout.tune.evaluate import ExperimentEvaluator, PointMapping, matmul_template
+from perfscout.tune.evaluate import (
+    LOOP_ORDERS,
+    ExperimentEvaluator,
+    PointMapping,
+    matmul_template,
+    tunable_matmul_source,
+)
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
 from perfscout.tune.space import Param, Space
+from perfscout.tune.stride import contiguous_of
 
 FLAG_SETS = ("-O2", "-O3", "-O2 -march=native", "-O3 -march=native")
 
 
+def _body_line(src: Path) -> int:
+    """The line of the kernel's ``#define BODY`` (the statement every loop order runs)."""
+    for n, line in enumerate(src.read_text().splitlines(), 1):
+        if line.startswith("#define BODY"):
+            return n
+    raise RuntimeError(f"{src} has no '#define BODY' line")  # a broken install, not user input
+
+
 def matmul_space(size: int, cores: int = 2) -> Space:
-    """Loop order x tile x flag set x threads x binding for the tunable matmul at ``size``."""
+    """Loop order x tile x flag set x threads x binding for the tunable matmul at ``size``.
+
+    The unit-stride index of the loop orders is read from the kernel's loop body."""
     tiles = tuple(t for t in (8, 16, 32, 64, 128, 256, 512) if t <= size)
+    src = tunable_matmul_source()
+    contiguous, came = contiguous_of({"source": f"{src}:{_body_line(src)}"}, "loop_order",
+                                     LOOP_ORDERS, "matmul space")
     return Space("matmul", (
-        Param("order", "loop_order", "categorical", ("ijk", "ikj", "jik", "jki", "kij", "kji"),
-              reason="loop nest order", contiguous="j"),  # BODY: C[i*n+j] += A[i*n+k]*B[k*n+j]
+        Param("order", "loop_order", "categorical", LOOP_ORDERS, reason="loop nest order",
+              contiguous=contiguous, contiguous_from=came),
         Param("tile", "tile", "categorical", tiles, reason="block size of all three loops"),
         Param("flags", "compiler_flags", "categorical", FLAG_SETS, reason="gcc flag sets"),
         Param("threads", "threads", "categorical", tuple(range(1, cores + 1)),

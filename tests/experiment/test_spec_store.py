@@ -36,6 +36,23 @@ def test_yaml_spec_round_trip_and_errors(tmp_path: Path) -> None:
         load_spec(tmp_path / "missing.yaml")
 
 
+def test_yaml_exponent_numbers_are_numbers(tmp_path: Path) -> None:
+    """YAML 1.1 reads 1e-9 and 2e6 as strings; the spec holds them as numbers (a string
+    rel_tol once reached the checksum comparison and raised TypeError)."""
+    p = tmp_path / "s.yaml"
+    p.write_text("kernel: triad\nsize: 2e6\ncv_max: 5e-2\ncheck: {kind: tolerance, rel_tol: 1e-9}\n"
+                 "variants: [{name: a, threads: 2}]\n")
+    spec = load_spec(p)
+    assert spec.size == 2_000_000 and isinstance(spec.size, int)
+    assert spec.cv_max == 0.05 and spec.check.rel_tol == 1e-9
+    p.write_text("kernel: triad\nsize: 12.5\nvariants: [{name: a}]\n")
+    with pytest.raises(InputError, match="size must be a whole number"):
+        load_spec(p)
+    p.write_text("kernel: triad\ncheck: {kind: tolerance, rel_tol: tight}\nvariants: [{name: a}]\n")
+    with pytest.raises(InputError, match="check: rel_tol must be a number, not 'tight'"):
+        load_spec(p)
+
+
 def test_every_transform_diff_applies_to_its_kernel() -> None:
     for t in transforms.TRANSFORMS.values():
         out = apply_unified_diff(kernel_source("matmul.c"), transforms.diff_for(t))

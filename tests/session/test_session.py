@@ -81,3 +81,54 @@ def test_sigkill_during_verify_then_resume(tmp_path: Path, ps_home: Path) -> Non
                          "GROUP BY experiment_id, variant, round HAVING COUNT(*) > 1").fetchall()
         total = c.execute("SELECT COUNT(*) FROM samples").fetchone()[0]
     assert rows == [] and total > killed_with  # nothing repeated, the rest completed
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_session_on_a_users_program(tmp_path: Path, ps_home: Path) -> None:
+    """A program that is not a bundled kernel, described by an experiment spec, goes through
+    all six steps: profiled, analysed, the approved flag proposal built and measured from the
+    program's own result line, a source proposal without a diff reported as unconvertible."""
+    for f in ("smooth.c", "smooth.yaml"):
+        (tmp_path / f).write_text((DATA / f).read_text())
+    spec = tmp_path / "smooth.yaml"
+    d = _env(run_cli("session", "start", "--spec", str(spec), "--confirm-platform",
+                     "--json"))["data"]
+    sid = d["id"]
+    assert d["program"] == "smooth.c" and d["next"] == "approve", d
+    offered = d["outputs"]["analyse"]["proposals"]
+    # -O2 leaves the smoothing loop scalar (remarks) and the serial run uses 1 of the cores
+    assert {"hw.vectorization", "rt.serial_fraction"} <= set(d["outputs"]["analyse"]["findings"])
+    assert {"compiler_opt_level", "parallelize_omp"} <= set(offered), offered
+    # the spec was read at start: changing the file now does not change what is measured
+    spec.write_text("this: is not the spec any more\n")
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
+                     "--approve", "parallelize_omp", "--json"))["data"]
+    assert d["next"] is None, d
+    verify = d["outputs"]["verify"]
+    assert set(verify["verdicts"]) == {"compiler_opt_level"}
+    assert verify["unconvertible"] == ["parallelize_omp"]  # no diff, no bundled transformation
+    shown = _env(run_cli("experiment", "show", verify["experiment"], "--json"))["data"]
+    assert shown["experiment"]["metric"] == "mups"
+    ok = [s for s in shown["samples"] if s["ok"] and not s["warmup"]]
+    assert {s["variant"] for s in ok} == {"baseline", "compiler_opt_level"}
+    assert all(s["fields"]["kernel"] == "smooth" and s["value"] > 0 for s in ok)
+    # -O3 changes no result: the checksum gate compared the program's own checksums
+    assert len({s["checksum"] for s in ok}) == 1
+    assert Path(d["outputs"]["report"]["html"]).is_file()
+    cards = _env(run_cli("cards", "list", "--json"))["data"]["cards"]
+    assert [c["proposal_id"] for c in cards] == ["compiler_opt_level"]
+
+
+def test_session_spec_errors(tmp_path: Path, ps_home: Path) -> None:
+    spec = tmp_path / "s.yaml"
+    spec.write_text((DATA / "smooth.yaml").read_text() + "variants: [{name: o3, flags: [-O3]}]\n")
+    cp = run_cli("session", "start", "--spec", str(spec), "--json")
+    assert cp.returncode == 3 and "remove `variants`" in _env(cp)["errors"][0]["message"]
+    cp = run_cli("session", "start", "--spec", str(DATA / "smooth.yaml"), "--kernel", "triad",
+                 "--json")
+    assert cp.returncode == 3 and "not both" in _env(cp)["errors"][0]["message"]
+    cp = run_cli("session", "start", "--spec", str(tmp_path / "none.yaml"), "--json")
+    assert cp.returncode == 4 and "Traceback" not in cp.stderr
+    assert not (ps_home / "sessions").exists()  # a refused start leaves no session behind

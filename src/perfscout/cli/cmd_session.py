@@ -39,7 +39,7 @@ def _run(sid_state: dict[str, Any] | None, sid: str | None, *, confirm: bool = F
 
 
 def _render(con: Console, st: dict[str, Any]) -> None:
-    t = Table("step", "status", title=f"session {st['id']} ({st['kernel']})")
+    t = Table("step", "status", title=f"session {st['id']} ({st['program']})")
     for s, v in st["steps"].items():
         t.add_row(s, v)
     con.print(t)
@@ -57,7 +57,11 @@ def register(app: typer.Typer) -> None:
     @sapp.command("start")
     def start_cmd(
         files: list[Path] = typer.Argument(None, help="Extra profiler outputs to analyse."),
-        kernel: str = typer.Option("triad", "--kernel", help="Bundled kernel to work on."),
+        kernel: str = typer.Option(None, "--kernel",
+                                   help="Bundled kernel to work on (default: triad)."),
+        spec: Path = typer.Option(None, "--spec",
+                                  help="Experiment spec of your own program (source:, args:, "
+                                       "its result line; no variants)."),
         size: int = typer.Option(None, "--size", help="Problem size (default: screening)."),
         policy: str = typer.Option(None, "--policy",
                                    help="Unattended policy YAML (confirm_platform, approve)."),
@@ -69,8 +73,9 @@ def register(app: typer.Typer) -> None:
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
-            state = ses.start(cfg.home, kernel=kernel, inputs=[str(f) for f in files or []],
-                              size=size, policy=policy)
+            state = ses.start(cfg.home, kernel=kernel or ("" if spec else "triad"),
+                              spec=str(spec) if spec else None,
+                              inputs=[str(f) for f in files or []], size=size, policy=policy)
             return _run(state, None, confirm=confirm, approve=approve, as_json=as_json)
 
         execute("session start", as_json, run)
@@ -105,9 +110,9 @@ def register(app: typer.Typer) -> None:
             rows = [ses.status(s) for s in ses.list_sessions(cfg.home)]
 
             def render(con: Console) -> None:
-                t = Table("id", "kernel", "next step", title="sessions")
+                t = Table("id", "program", "next step", title="sessions")
                 for r in rows:
-                    t.add_row(r["id"], r["kernel"], r["next"] or "done")
+                    t.add_row(r["id"], r["program"], r["next"] or "done")
                 con.print(t)
 
             return Outcome(data={"sessions": rows}, render=render)

@@ -124,8 +124,11 @@ def resolve(spec: ExperimentSpec, cfg_get: Any) -> ExperimentSpec:
     )
 
 
-def validate(spec: ExperimentSpec, where: str = "spec") -> None:
-    """Raise InputError naming the first problem (unknown kernel, bad direction, duplicates)."""
+def validate(spec: ExperimentSpec, where: str = "spec", need_variants: bool = True) -> None:
+    """Raise InputError naming the first problem (unknown kernel, bad direction, duplicates).
+
+    ``need_variants=False`` for a spec that only describes the program (a session's: its
+    variants come from the approved proposals)."""
     if not spec.kernel and not spec.source:
         raise InputError(f"{where}: needs `kernel` (one of {', '.join(KERNELS)}) or `source`")
     if spec.kernel and spec.kernel not in KERNELS:
@@ -139,7 +142,7 @@ def validate(spec: ExperimentSpec, where: str = "spec") -> None:
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         raise InputError(f"{where}: duplicate variant names {sorted(dup)}")
-    if not spec.variants:
+    if need_variants and not spec.variants:
         raise InputError(f"{where}: no variants to compare with the baseline")
     for n in names:
         if not n or "/" in n or n.startswith("."):
@@ -162,7 +165,31 @@ def _variant(data: Any, where: str, default_name: str) -> Variant:
     return from_jsonable(Variant, d)
 
 
-def spec_from_dict(data: Any, where: str = "spec") -> ExperimentSpec:
+def _number(value: Any, kind: str, where: str) -> float | int:
+    """``value`` as a float or an integral int; YAML 1.1 reads ``1e-9`` and ``2e6`` as strings."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{where} must be a number, not {value!r}") from None
+    if kind == "int":
+        if x != int(x):
+            raise InputError(f"{where} must be a whole number, not {value!r}")
+        return int(x)
+    return x
+
+
+def _numbers(d: dict[str, Any], cls: type, where: str) -> dict[str, Any]:
+    """Coerce the numeric fields of dataclass ``cls`` present in ``d`` (InputError names the
+    key): a spec field annotated ``float``/``int`` (optionally ``| None``) takes 1e-9 or 2e6."""
+    for f in dataclasses.fields(cls):
+        kind = str(f.type).replace(" | None", "")
+        if kind in ("float", "int") and f.name in d and d[f.name] is not None \
+                and not isinstance(d[f.name], bool):
+            d[f.name] = _number(d[f.name], kind, f"{where}: {f.name}")
+    return d
+
+
+def spec_from_dict(data: Any, where: str = "spec", need_variants: bool = True) -> ExperimentSpec:
     """Build a spec from parsed YAML/JSON; InputError with the key at fault otherwise."""
     if not isinstance(data, Mapping):
         raise InputError(f"{where}: the spec must be a mapping")
@@ -180,21 +207,24 @@ def spec_from_dict(data: Any, where: str = "spec") -> ExperimentSpec:
     ]
     if isinstance(d.get("check"), str):
         d["check"] = {"kind": d["check"]}
+    if isinstance(d.get("check"), Mapping):
+        d["check"] = _numbers(dict(d["check"]), Check, f"{where}: check")
+    d = _numbers(d, ExperimentSpec, where)
     if "args" in d:
         d["args"] = [str(a) for a in d["args"]]
     try:
         spec = from_jsonable(ExperimentSpec, d)
     except (TypeError, ValueError) as exc:
         raise InputError(f"{where}: {exc}") from None
-    validate(spec, where)
+    validate(spec, where, need_variants)
     return spec
 
 
-def load_spec(path: str | Path) -> ExperimentSpec:
-    """Read a YAML spec file."""
+def load_spec(path: str | Path, need_variants: bool = True) -> ExperimentSpec:
+    """Read a YAML spec file (a relative ``source`` is relative to the spec's folder)."""
     p = Path(path)
     data = read_structured(p, "spec", "yaml", hint="the spec must be a YAML mapping")
-    spec = spec_from_dict(data, str(p))
+    spec = spec_from_dict(data, str(p), need_variants)
     if spec.source and not Path(spec.source).is_absolute():
         spec = dataclasses.replace(spec, source=str((p.parent / spec.source).resolve()))
     return spec

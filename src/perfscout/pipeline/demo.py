@@ -209,7 +209,7 @@ def numpy_dgemm_gflops(n: int, reps: int = 5) -> float:
 def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> list[Path]:
     """Build with ``-fopt-info`` remarks, run under ``perf stat`` (software events); returns the
     files written (remarks, perf stat CSV, the kernel's result line)."""
-    pdir = workspace / "profile" / spec.kernel
+    pdir = workspace / "profile" / (spec.kernel or spec.name)
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"
     v = dataclasses.replace(spec.baseline, name="profile",
@@ -222,7 +222,8 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         ("perf", "stat", "-x,", "-e", "task-clock,context-switches,cpu-migrations,page-faults",
          "-o", str(stat), *argv), cwd=str(pdir), env=env, timeout_s=spec.timeout_s,
         purpose="demo:profile"))
-    files = [p for p in (remarks, stat) if p.is_file()]
+    # no remarks at all (-O1 does not try to vectorize) is no evidence, not an empty profile
+    files = [p for p in (remarks, stat) if p.is_file() and p.stat().st_size > 0]
     if res.ok:
         out = pdir / "result.txt"
         out.write_text(res.stdout)

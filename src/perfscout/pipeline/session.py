@@ -17,13 +17,16 @@ import json
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfscout.files import read_structured, write_atomic
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
+
+if TYPE_CHECKING:
+    from perfscout.experiment.spec import ExperimentSpec
 
 STEPS = ("collect", "confirm", "analyse", "approve", "verify", "report")
 
@@ -78,19 +81,38 @@ def read_policy(path: str | None) -> dict[str, Any]:
     return dict(data)
 
 
-def start(home: Path, *, kernel: str, inputs: Sequence[str] = (), size: int | None = None,
-          policy: str | None = None) -> dict[str, Any]:
-    """A new session on bundled ``kernel`` (profiled in ``collect``) plus any extra ``inputs``."""
+def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequence[str] = (),
+          size: int | None = None, policy: str | None = None) -> dict[str, Any]:
+    """A new session on bundled ``kernel`` or on the program an experiment ``spec`` file
+    describes (``source:`` + ``args:``, its result line; variants are not needed: they come
+    from the approved proposals), profiled in ``collect``, plus any extra ``inputs``.
+
+    The spec is read once, here, and kept in the session, so a resumed session measures the
+    program it started with even if the file changed."""
+    from perfscout.experiment.spec import load_spec
     from perfscout.pipeline.demo import DEMO_KERNELS
 
-    if kernel not in DEMO_KERNELS:
-        raise InputError(f"sessions run on a bundled kernel; {kernel!r} is not one",
-                         hint="kernels: " + ", ".join(DEMO_KERNELS))
+    program: dict[str, Any] | None = None
+    if spec:
+        if kernel:
+            raise InputError("give a bundled kernel or a spec, not both")
+        sp = load_spec(spec, need_variants=False)
+        if sp.variants:
+            raise InputError(f"{spec}: a session's variants come from the approved proposals; "
+                             "remove `variants`")
+        program = to_jsonable(sp)
+        kernel = sp.kernel
+    elif kernel not in DEMO_KERNELS:
+        raise InputError(f"sessions run on a bundled kernel or a spec; {kernel!r} is not a "
+                         "bundled kernel", hint="kernels: " + ", ".join(DEMO_KERNELS)
+                         + "; or --spec SPEC.yaml for your own program")
     for f in inputs:
         if not Path(f).exists():
             raise NotFoundError(f"{f}: no such file")
     sid = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
-    state = {"id": sid, "created": _now(), "kernel": kernel, "size": size,
+    label = (Path(program["source"]).name if program and program["source"] else kernel)
+    state = {"id": sid, "created": _now(), "kernel": kernel, "program": label,
+             "spec": program, "size": size,
              "inputs": [str(Path(f).resolve()) for f in inputs], "policy": read_policy(policy),
              "steps": {s: {"status": "pending"} for s in STEPS}}
     save(home, state)
@@ -113,21 +135,18 @@ def advance(home: Path, state: dict[str, Any], *, runner: Runner, workspace: Pat
     """Run the next steps until the session is complete or needs a person."""
     from perfscout.experiment.convert import to_variants
     from perfscout.experiment.runner import run_experiment
-    from perfscout.experiment.spec import ExperimentSpec
     from perfscout.experiment.store import Store, default_db
     from perfscout.kb import CardStore
     from perfscout.kb.record import cards_from_experiment
     from perfscout.model.proposals import Proposal
     from perfscout.pipeline.analyze import analyze
-    from perfscout.pipeline.demo import DEMO_KERNELS, profile_baseline
+    from perfscout.pipeline.demo import profile_baseline
     from perfscout.report import build, write_report
     from perfscout.report.collect import parse_analysis
     from perfscout.snapshot import take_snapshot
 
     sdir = sessions_dir(home) / state["id"]
-    base, screen, _confirm_size = DEMO_KERNELS[state["kernel"]]
-    size = int(state.get("size") or screen)
-    spec = ExperimentSpec(f"session-{state['id']}", base, (), kernel=state["kernel"], size=size)
+    spec = _session_spec(state)
     snap_path = sdir / "snapshot.json"
     if not _done(state, "collect"):
         say("1/6 collect: platform snapshot and a profiled baseline run")
@@ -173,9 +192,9 @@ def advance(home: Path, state: dict[str, Any], *, runner: Runner, workspace: Pat
     approved = set(state["steps"]["approve"]["approved"])
     if not _done(state, "verify"):
         say("5/6 verify: experiment of the approved proposals")
-        variants, bad = to_variants([p for p in proposals if p.id in approved], state["kernel"])
+        variants, bad = to_variants([p for p in proposals if p.id in approved], spec.kernel)
         if not variants:
-            raise InputError("none of the approved proposals can run on this kernel: " +
+            raise InputError("none of the approved proposals can run on this program: " +
                              "; ".join(f"{u.proposal_id}: {u.reason}" for u in bad))
         store = Store(default_db(home))
         res = run_experiment(dataclasses.replace(spec, variants=tuple(variants)), runner, store,
@@ -200,8 +219,26 @@ def advance(home: Path, state: dict[str, Any], *, runner: Runner, workspace: Pat
     return state
 
 
+def _session_spec(state: Mapping[str, Any]) -> ExperimentSpec:
+    """The experiment spec the session measures: the kept user spec, or the bundled kernel's
+    demo setup (baseline, screening size)."""
+    from perfscout.experiment.spec import ExperimentSpec
+    from perfscout.pipeline.demo import DEMO_KERNELS
+
+    name = f"session-{state['id']}"
+    if state.get("spec"):
+        spec = from_jsonable(ExperimentSpec, dict(state["spec"]))
+        size = state.get("size") or spec.size
+        return dataclasses.replace(spec, name=name, variants=(),
+                                   size=None if size is None else int(size))
+    base, screen, _confirm_size = DEMO_KERNELS[state["kernel"]]
+    return ExperimentSpec(name, base, (), kernel=state["kernel"],
+                          size=int(state.get("size") or screen))
+
+
 def status(state: Mapping[str, Any]) -> dict[str, Any]:
     """Each step's status and the next one that waits."""
     nxt = next((s for s in STEPS if state["steps"][s]["status"] != "done"), None)
-    return {"id": state["id"], "kernel": state["kernel"], "next": nxt,
+    return {"id": state["id"], "kernel": state["kernel"],
+            "program": state.get("program") or state["kernel"], "next": nxt,
             "steps": {s: state["steps"][s]["status"] for s in STEPS}}

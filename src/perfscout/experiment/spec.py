@@ -31,7 +31,8 @@ from typing import Any
 from perfscout.experiment.kernels import KERNELS, kernel
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
-from perfscout.model.serialize import from_jsonable, to_jsonable
+from perfscout.model.serialize import to_jsonable
+from perfscout.model.user_data import from_user, listed, mapping
 
 CHECK_KINDS = ("checksum", "tolerance", "none")
 
@@ -147,12 +148,21 @@ def validate(spec: ExperimentSpec, where: str = "spec", need_variants: bool = Tr
     for n in names:
         if not n or "/" in n or n.startswith("."):
             raise InputError(f"{where}: variant name {n!r} must be a plain word")
+    limits = (("size", spec.size, 1), ("repetitions", spec.repetitions, 1),
+              ("max_repetitions", spec.max_repetitions, 1), ("warmup", spec.warmup, 0),
+              ("timeout_s", spec.timeout_s, 1e-3), ("cv_max", spec.cv_max, 1e-6),
+              ("check.rel_tol", spec.check.rel_tol, 0),
+              *((f"{v.name}: {k}", getattr(v, k), 1) for v in spec.all_variants()
+                for k in ("threads", "ranks")))
+    for key, value, low in limits:
+        if value is not None and value < low:
+            raise InputError(f"{where}: {key} must be at least {low}, not {value}")
+    if spec.alpha is not None and not 0 < spec.alpha < 1:
+        raise InputError(f"{where}: alpha must be between 0 and 1, not {spec.alpha}")
 
 
 def _variant(data: Any, where: str, default_name: str) -> Variant:
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: a variant must be a mapping, got {type(data).__name__}")
-    d = dict(data)
+    d = dict(mapping(data, where))
     d.setdefault("name", default_name)
     for k in ("flags", "extra_flags", "launcher", "mpi_launcher", "libs"):
         if isinstance(d.get(k), str):
@@ -160,62 +170,26 @@ def _variant(data: Any, where: str, default_name: str) -> Variant:
     unknown = set(d) - {f.name for f in dataclasses.fields(Variant)}
     if unknown:
         raise InputError(f"{where}: unknown variant keys {sorted(unknown)}")
-    d["env"] = {str(k): str(v) for k, v in dict(d.get("env") or {}).items()}
-    d["defines"] = {str(k): str(v) for k, v in dict(d.get("defines") or {}).items()}
-    return from_jsonable(Variant, d)
-
-
-def _number(value: Any, kind: str, where: str) -> float | int:
-    """``value`` as a float or an integral int; YAML 1.1 reads ``1e-9`` and ``2e6`` as strings."""
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{where} must be a number, not {value!r}") from None
-    if kind == "int":
-        if x != int(x):
-            raise InputError(f"{where} must be a whole number, not {value!r}")
-        return int(x)
-    return x
-
-
-def _numbers(d: dict[str, Any], cls: type, where: str) -> dict[str, Any]:
-    """Coerce the numeric fields of dataclass ``cls`` present in ``d`` (InputError names the
-    key): a spec field annotated ``float``/``int`` (optionally ``| None``) takes 1e-9 or 2e6."""
-    for f in dataclasses.fields(cls):
-        kind = str(f.type).replace(" | None", "")
-        if kind in ("float", "int") and f.name in d and d[f.name] is not None \
-                and not isinstance(d[f.name], bool):
-            d[f.name] = _number(d[f.name], kind, f"{where}: {f.name}")
-    return d
+    return from_user(Variant, d, where)
 
 
 def spec_from_dict(data: Any, where: str = "spec", need_variants: bool = True) -> ExperimentSpec:
-    """Build a spec from parsed YAML/JSON; InputError with the key at fault otherwise."""
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: the spec must be a mapping")
-    d = dict(data)
+    """Build a spec from parsed YAML/JSON; InputError with the key at fault otherwise
+    (every value is checked against its field's type: :mod:`perfscout.model.user_data`)."""
+    d = dict(mapping(data, f"{where}: the spec"))
     unknown = set(d) - {f.name for f in dataclasses.fields(ExperimentSpec)}
     if unknown:
         raise InputError(f"{where}: unknown keys {sorted(unknown)}",
                          hint="see docs/experiment.md for the spec format")
     d.setdefault("name", Path(where).stem)
-    d["baseline"] = to_jsonable(
-        _variant(d.get("baseline") or {}, f"{where}: baseline", "baseline"))
-    d["variants"] = [
-        to_jsonable(_variant(v, f"{where}: variants[{i}]", f"v{i + 1}"))
-        for i, v in enumerate(d.get("variants") or [])
-    ]
+    baseline = _variant(d.pop("baseline", None) or {}, f"{where}: baseline", "baseline")
+    variants = tuple(_variant(v, f"{where}: variants[{i}]", f"v{i + 1}")
+                     for i, v in enumerate(listed(d.pop("variants", None), f"{where}: variants")))
     if isinstance(d.get("check"), str):
         d["check"] = {"kind": d["check"]}
-    if isinstance(d.get("check"), Mapping):
-        d["check"] = _numbers(dict(d["check"]), Check, f"{where}: check")
-    d = _numbers(d, ExperimentSpec, where)
-    if "args" in d:
-        d["args"] = [str(a) for a in d["args"]]
-    try:
-        spec = from_jsonable(ExperimentSpec, d)
-    except (TypeError, ValueError) as exc:
-        raise InputError(f"{where}: {exc}") from None
+    shell = dict(d, baseline={"name": "baseline"}, variants=[])  # built above, with their hints
+    spec = dataclasses.replace(from_user(ExperimentSpec, shell, where), baseline=baseline,
+                               variants=variants)
     validate(spec, where, need_variants)
     return spec
 

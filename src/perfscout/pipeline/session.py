@@ -24,6 +24,7 @@ from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.model.user_data import listed, mapping, scalar_text
 
 if TYPE_CHECKING:
     from perfscout.experiment.spec import ExperimentSpec
@@ -73,12 +74,22 @@ def read_policy(path: str | None) -> dict[str, Any]:
     """An unattended-run policy: ``confirm_platform: bool``, ``approve: [ids]``."""
     if not path:
         return {}
-    data = read_structured(path, "session policy", "yaml") or {}
-    unknown = set(data) - {"confirm_platform", "approve"} if isinstance(data, dict) else {"?"}
+    data = mapping(read_structured(path, "session policy", "yaml"), f"{path}: the policy")
+    unknown = set(data) - {"confirm_platform", "approve"}
     if unknown:
         raise InputError(f"{path}: unknown keys {sorted(unknown)}",
                          hint="valid keys: confirm_platform, approve")
-    return dict(data)
+    out: dict[str, Any] = {}
+    if "confirm_platform" in data:
+        if not isinstance(data["confirm_platform"], bool):
+            raise InputError(f"{path}: confirm_platform must be true or false, "
+                             f"not {data['confirm_platform']!r}")
+        out["confirm_platform"] = data["confirm_platform"]
+    if data.get("approve") is not None:
+        ids = [data["approve"]] if isinstance(data["approve"], str) else \
+            listed(data["approve"], f"{path}: approve")
+        out["approve"] = [scalar_text(i, f"{path}: approve[{n}]") for n, i in enumerate(ids)]
+    return out
 
 
 def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequence[str] = (),

@@ -26,6 +26,7 @@ from optuna.trial import TrialState
 
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
+from perfscout.model.user_data import listed, mapping, number
 from perfscout.tune.optuna_bridge import direction_literal, distributions
 from perfscout.tune.samplers import make_sampler
 from perfscout.tune.space import ROLES, Param, Space
@@ -58,8 +59,7 @@ def load_table(path: str | Path) -> Table:
 
 
 def table_from_dict(data: Any, where: str = "table") -> Table:
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: a table must be a JSON object")
+    data = mapping(data, f"{where}: a table")
     for k in ("objective", "params", "rows"):
         if k not in data:
             raise InputError(f"{where}: missing key {k!r}",
@@ -69,8 +69,8 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
     if direction not in ("minimize", "maximize"):
         raise InputError(f"{where}: direction must be minimize or maximize")
     params = []
-    for name, spec in dict(data["params"]).items():
-        if not isinstance(spec, Mapping) or not spec.get("values"):
+    for name, spec in mapping(data["params"], f"{where}: params").items():
+        if not mapping(spec, f"{where}: params.{name}").get("values"):
             raise InputError(f"{where}: params.{name} needs `values`")
         role = str(spec.get("role", "other"))
         if role not in ROLES:
@@ -80,16 +80,21 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
             raise InputError(f"{where}: params.{name}: a table gives `body` or `contiguous`, "
                              "not `source`", hint="paste the loop body as `body`")
         contiguous, came = contiguous_of(spec, role, spec["values"], f"{where}: params.{name}")
-        params.append(Param(str(name), role, "categorical", tuple(spec["values"]),
+        values = tuple(listed(spec["values"], f"{where}: params.{name}.values"))
+        params.append(Param(str(name), role, "categorical", values,
                             contiguous=contiguous, contiguous_from=came))
     names = [p.name for p in params]
     rows: dict[str, float] = {}
-    for i, r in enumerate(data["rows"]):
-        if not isinstance(r, Mapping) or obj not in r or any(n not in r for n in names):
+    for i, r in enumerate(listed(data["rows"], f"{where}: rows")):
+        if obj not in mapping(r, f"{where}: rows[{i}]") or any(n not in r for n in names):
             raise InputError(f"{where}: rows[{i}] lacks {obj!r} or a parameter")
+        for p in params:
+            if r[p.name] not in p.values:
+                raise InputError(f"{where}: rows[{i}].{p.name} = {r[p.name]!r} is not among "
+                                 f"params.{p.name}.values")
         if r[obj] is None:
             continue
-        rows[_key({n: r[n] for n in names})] = float(r[obj])
+        rows[_key({n: r[n] for n in names})] = float(number(r[obj], f"{where}: rows[{i}].{obj}"))
     if not rows:
         raise InputError(f"{where}: no rows with a value")
     return Table(obj, direction, Space(Path(where).stem, tuple(params)), rows)

@@ -27,6 +27,7 @@ from typing import Any
 
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
+from perfscout.model.user_data import listed, mapping, number
 from perfscout.tune.stride import contiguous_of
 
 ROLES: dict[str, str] = {
@@ -175,8 +176,7 @@ class Space:
 
 
 def _param(name: str, d: Any, where: str, base: Path | None) -> Param:
-    if not isinstance(d, Mapping):
-        raise InputError(f"{where}: parameter {name!r} must be a mapping")
+    d = mapping(d, f"{where}: parameter {name!r}")
     unknown = set(d) - {"role", "kind", "values", "low", "high", "reason", "contiguous", "body",
                         "source"}
     if unknown:
@@ -185,16 +185,19 @@ def _param(name: str, d: Any, where: str, base: Path | None) -> Param:
     if role not in ROLES:
         raise InputError(f"{where}: parameter {name!r} has unknown role {role!r}",
                          hint="roles: " + ", ".join(ROLES))
-    values = tuple(d.get("values") or ())
+    values = tuple(listed(d.get("values"), f"{where}: parameter {name!r}: values"))
     kind = str(d.get("kind") or ("categorical" if values else "int"))
     if kind not in KINDS:
         raise InputError(f"{where}: parameter {name!r} has unknown kind {kind!r}",
                          hint="kinds: " + ", ".join(KINDS))
-    low, high = d.get("low"), d.get("high")
+    low, high = (None if d.get(k) is None else number(d[k], f"{where}: parameter {name!r}: {k}")
+                 for k in ("low", "high"))
     if kind in ("categorical", "ordinal"):
         if not values:
             raise InputError(f"{where}: parameter {name!r} ({kind}) needs `values`")
     else:
+        values = tuple(number(v, f"{where}: parameter {name!r}: values[{i}]")
+                       for i, v in enumerate(values))
         if values and (low is None or high is None):
             low, high = min(values), max(values)
         if low is None or high is None or float(low) > float(high):
@@ -211,24 +214,26 @@ def space_from_dict(data: Any, where: str = "space", base: Path | None = None) -
     """Build a :class:`Space` from parsed YAML/JSON; InputError names the offending key.
 
     ``base`` is the folder a parameter's ``source: FILE:LINE`` is read relative to."""
-    if not isinstance(data, Mapping):
-        raise InputError(f"{where}: a space must be a mapping")
+    data = mapping(data, f"{where}: a space")
     unknown = set(data) - {"name", "params", "constraints", "fixed", "notes"}
     if unknown:
         raise InputError(f"{where}: unknown keys {sorted(unknown)}")
     params = tuple(_param(str(k), v, where, base)
-                   for k, v in dict(data.get("params") or {}).items())
+                   for k, v in mapping(data.get("params"), f"{where}: params").items())
     if not params:
         raise InputError(f"{where}: no parameters to tune")
     cons = []
-    for i, c in enumerate(data.get("constraints") or []):
-        if not isinstance(c, Mapping) or "kind" not in c:
-            raise InputError(f"{where}: constraints[{i}] needs a `kind`")
-        names: Sequence[str] = c.get("params") or ([c["param"]] if "param" in c else [])
+    for i, c in enumerate(listed(data.get("constraints"), f"{where}: constraints")):
+        at = f"{where}: constraints[{i}]"
+        if "kind" not in mapping(c, at):
+            raise InputError(f"{at} needs a `kind`")
+        names: Sequence[Any] = (listed(c.get("params"), f"{at}: params")
+                                or ([c["param"]] if "param" in c else []))
         cons.append(Constraint(str(c["kind"]), tuple(str(n) for n in names),
-                               float(c.get("value", 0)), str(c.get("reason", ""))))
+                               float(number(c.get("value", 0), f"{at}: value")),
+                               str(c.get("reason", ""))))
     fixed = tuple(Fixed(str(k), v, "fixed by the user") for k, v in
-                  dict(data.get("fixed") or {}).items())
+                  mapping(data.get("fixed"), f"{where}: fixed").items())
     return Space(str(data.get("name", Path(where).stem)), params, tuple(cons), fixed)
 
 

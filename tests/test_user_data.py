@@ -134,3 +134,20 @@ def test_cli_reports_bad_user_files_in_one_line(tmp_path: Path, ps_home: Path) -
         assert cp.returncode == 3, (argv, cp.stderr)
         assert cp.stderr.startswith("perfscout: error: ") and "Traceback" not in cp.stderr
         assert "internal error" not in cp.stderr
+
+
+def test_config_threshold_overrides_are_checked_where_they_are_used(tmp_path: Path,
+                                                                     ps_home: Path) -> None:
+    result = tmp_path / "r.txt"
+    result.write_text("PERFSCOUT kernel=triad n=1000000 threads=1 time_s=0.01 "
+                      "metric=bandwidth_MBps value=1000 checksum=1\n")
+    cfg = tmp_path / "c.yaml"
+    for text, message in (("thresholds: {crossval.disagree: b}",
+                           "threshold crossval.disagree must be a number, got 'b'"),
+                          ("thresholds: {no.such: 1}", "unknown threshold 'no.such'"),
+                          ("thresholds: 5", "thresholds must be a mapping")):
+        cfg.write_text(text + "\n")
+        cp = run_cli("--config", str(cfg), "analyze", str(result))
+        assert cp.returncode == 10, cp.stderr  # CONFIG
+        said = " ".join(cp.stderr.split())  # rich wraps long lines at the terminal width
+        assert message in said and "internal error" not in said

@@ -120,8 +120,10 @@ class Config:
         p = Path(str(self.get("home"))).expanduser()
         return p
 
-    def thresholds(self) -> dict[str, float]:
-        return {str(k): float(v) for k, v in dict(self.get("thresholds")).items()}
+    def thresholds(self) -> dict[str, Any]:
+        """The configured threshold overrides as written; ``diagnose.thresholds.resolve``
+        checks names and numbers (a ConfigError naming the threshold)."""
+        return {str(k): v for k, v in dict(self.get("thresholds")).items()}
 
 
 def load_config(

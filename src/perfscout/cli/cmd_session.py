@@ -73,8 +73,7 @@ def register(app: typer.Typer) -> None:
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
-            state = ses.start(cfg.home, kernel=kernel or ("" if spec else "triad"),
-                              spec=str(spec) if spec else None,
+            state = ses.start(cfg.home, kernel=kernel or "", spec=str(spec) if spec else None,
                               inputs=[str(f) for f in files or []], size=size, policy=policy)
             return _run(state, None, confirm=confirm, approve=approve, as_json=as_json)
 

@@ -187,9 +187,7 @@ def spec_from_dict(data: Any, where: str = "spec", need_variants: bool = True) -
                      for i, v in enumerate(listed(d.pop("variants", None), f"{where}: variants")))
     if isinstance(d.get("check"), str):
         d["check"] = {"kind": d["check"]}
-    shell = dict(d, baseline={"name": "baseline"}, variants=[])  # built above, with their hints
-    spec = dataclasses.replace(from_user(ExperimentSpec, shell, where), baseline=baseline,
-                               variants=variants)
+    spec = from_user(ExperimentSpec, d, where, baseline=baseline, variants=variants)
     validate(spec, where, need_variants)
     return spec
 

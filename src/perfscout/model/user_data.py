@@ -55,6 +55,13 @@ def listed(value: Any, where: str) -> Sequence[Any]:
     return value
 
 
+def flag(value: Any, where: str) -> bool:
+    """``value`` if it is a YAML/JSON boolean, else an InputError (``yes please`` is no flag)."""
+    if not isinstance(value, bool):
+        raise InputError(f"{where} must be true or false, not {value!r}")
+    return value
+
+
 def scalar_text(value: Any, where: str) -> str:
     """A string, number or boolean as text; a list or mapping is an InputError."""
     if isinstance(value, (Mapping, list, tuple)) or value is None:
@@ -62,12 +69,19 @@ def scalar_text(value: Any, where: str) -> str:
     return str(value)
 
 
-def from_user(cls: type[T], data: Any, where: str) -> T:
+def from_user(cls: type[T], data: Any, where: str, **built: Any) -> T:
     """An instance of dataclass ``cls`` from user data, every field checked against its type.
 
     Keys that are not fields are ignored (the caller rejects unknown keys with its own hint);
-    missing keys take the field default."""
-    return typing.cast(T, _build(cls, data, where))
+    missing keys take the field default; ``built`` gives fields the caller has already built
+    (and checked) itself, which replace those keys of ``data``."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise TypeError(f"from_user builds dataclasses, not {cls!r}")
+    d = mapping(data, where)
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: _build(hints[f.name], d[f.name], f"{where}: {f.name}")
+              for f in dataclasses.fields(cls) if f.name in d and f.name not in built}
+    return cls(**fields, **built)
 
 
 def _build(tp: Any, data: Any, where: str) -> Any:
@@ -78,10 +92,7 @@ def _build(tp: Any, data: Any, where: str) -> Any:
         (inner,) = [a for a in args if a is not type(None)]
         return _build(inner, data, where)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        d = mapping(data, where)
-        hints = typing.get_type_hints(tp)
-        return tp(**{f.name: _build(hints[f.name], d[f.name], f"{where}: {f.name}")
-                     for f in dataclasses.fields(tp) if f.name in d})
+        return from_user(tp, data, where)
     if origin is tuple:
         return tuple(_build(args[0], v, f"{where}[{i}]")
                      for i, v in enumerate(listed(data, where)))
@@ -89,9 +100,7 @@ def _build(tp: Any, data: Any, where: str) -> Any:
         return {scalar_text(k, where): _build(args[1], v, f"{where}.{k}")
                 for k, v in mapping(data, where).items()}
     if tp is bool:
-        if not isinstance(data, bool):
-            raise InputError(f"{where} must be true or false, not {data!r}")
-        return data
+        return flag(data, where)
     if tp is int:
         return number(data, where, "int")
     if tp is float:

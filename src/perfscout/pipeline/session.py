@@ -24,7 +24,7 @@ from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.model.user_data import listed, mapping, scalar_text
+from perfscout.model.user_data import flag, listed, mapping, scalar_text
 
 if TYPE_CHECKING:
     from perfscout.experiment.spec import ExperimentSpec
@@ -81,10 +81,7 @@ def read_policy(path: str | None) -> dict[str, Any]:
                          hint="valid keys: confirm_platform, approve")
     out: dict[str, Any] = {}
     if "confirm_platform" in data:
-        if not isinstance(data["confirm_platform"], bool):
-            raise InputError(f"{path}: confirm_platform must be true or false, "
-                             f"not {data['confirm_platform']!r}")
-        out["confirm_platform"] = data["confirm_platform"]
+        out["confirm_platform"] = flag(data["confirm_platform"], f"{path}: confirm_platform")
     if data.get("approve") is not None:
         ids = [data["approve"]] if isinstance(data["approve"], str) else \
             listed(data["approve"], f"{path}: approve")
@@ -94,9 +91,10 @@ def read_policy(path: str | None) -> dict[str, Any]:
 
 def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequence[str] = (),
           size: int | None = None, policy: str | None = None) -> dict[str, Any]:
-    """A new session on bundled ``kernel`` or on the program an experiment ``spec`` file
-    describes (``source:`` + ``args:``, its result line; variants are not needed: they come
-    from the approved proposals), profiled in ``collect``, plus any extra ``inputs``.
+    """A new session on bundled ``kernel`` (triad when neither is given) or on the program an
+    experiment ``spec`` file describes (``source:`` + ``args:``, its result line; variants are
+    not needed: they come from the approved proposals), profiled in ``collect``, plus any extra
+    ``inputs``.
 
     The spec is read once, here, and kept in the session, so a resumed session measures the
     program it started with even if the file changed."""
@@ -104,6 +102,8 @@ def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequ
     from perfscout.pipeline.demo import DEMO_KERNELS
 
     program: dict[str, Any] | None = None
+    if not spec:
+        kernel = kernel or "triad"
     if spec:
         if kernel:
             raise InputError("give a bundled kernel or a spec, not both")

@@ -76,11 +76,9 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
         if role not in ROLES:
             raise InputError(f"{where}: params.{name} has unknown role {role!r}",
                              hint="roles: " + ", ".join(ROLES))
-        if spec.get("source"):
-            raise InputError(f"{where}: params.{name}: a table gives `body` or `contiguous`, "
-                             "not `source`", hint="paste the loop body as `body`")
-        contiguous, came = contiguous_of(spec, role, spec["values"], f"{where}: params.{name}")
         values = tuple(listed(spec["values"], f"{where}: params.{name}.values"))
+        contiguous, came = contiguous_of(spec, role, values, f"{where}: params.{name}",
+                                         files=False)
         params.append(Param(str(name), role, "categorical", values,
                             contiguous=contiguous, contiguous_from=came))
     names = [p.name for p in params]

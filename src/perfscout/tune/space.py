@@ -62,8 +62,8 @@ class Param:
     # outermost first; with a cache-locality finding, narrowing keeps the orders whose innermost
     # loop is this index.
     contiguous: str = ""
-    # where ``contiguous`` came from: "given in the space", or the loop body it was read from
-    # (``body:`` / ``source: FILE:LINE`` in YAML, see :mod:`perfscout.tune.stride`)
+    # the loop body ``contiguous`` was read from and the vote (``body:`` / ``source: FILE:LINE``
+    # in YAML, see :mod:`perfscout.tune.stride`); empty when the space names the index itself
     contiguous_from: str = ""
 
     def choices(self) -> tuple[Any, ...]:

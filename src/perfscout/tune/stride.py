@@ -122,13 +122,22 @@ def source_line(ref: str, base: Path | None) -> tuple[str, str]:
     return lines[n - 1], f"{path.name}:{n}"
 
 
+def read_body(text: str, label: str, values: Iterable[Any]) -> tuple[str, str]:
+    """``(unit-stride index or "", "read from LABEL: why")`` for loop-body ``text``, over the
+    index letters of the loop-order ``values``."""
+    letters = sorted({ch for v in values for ch in str(v)})
+    index, why = unit_stride_index(text, letters)
+    return index or "", f"read from {label}: {why}"
+
+
 def contiguous_of(spec: Mapping[str, Any], role: str, values: Iterable[Any], where: str,
-                  base: Path | None = None) -> tuple[str, str]:
+                  base: Path | None = None, *, files: bool = True) -> tuple[str, str]:
     """``(contiguous index, where it came from)`` for a parameter spec of a space or table.
 
     ``contiguous`` is taken as given (and the second item is empty); ``body`` or ``source`` is
-    read with :func:`unit_stride_index` over the index letters of the order values. Any of the
-    three on a parameter that is not a loop order, or more than one of them, is an InputError."""
+    read with :func:`read_body`. Any of the three on a parameter that is not a loop order, more
+    than one of them, or ``source`` where ``files`` is false (a replay table has no folder to
+    read it from), is an InputError."""
     given = [k for k in ("contiguous", "body", "source") if spec.get(k)]
     if not given:
         return "", ""
@@ -140,9 +149,9 @@ def contiguous_of(spec: Mapping[str, Any], role: str, values: Iterable[Any], whe
     if given[0] == "contiguous":
         return str(spec["contiguous"]), ""
     if given[0] == "body":
-        text, label = str(spec["body"]), "the given loop body"
-    else:
-        text, label = source_line(str(spec["source"]), base)
-    letters = sorted({ch for v in values for ch in str(v)})
-    index, why = unit_stride_index(text, letters)
-    return index or "", f"read from {label}: {why}"
+        return read_body(str(spec["body"]), "the given loop body", values)
+    if not files:
+        raise InputError(f"{where}: give `body` or `contiguous` here, not `source`",
+                         hint="paste the loop body as `body`")
+    text, label = source_line(str(spec["source"]), base)
+    return read_body(text, label, values)

@@ -27,16 +27,16 @@ from perfscout.tune.evaluate import (
 )
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
 from perfscout.tune.space import Param, Space
-from perfscout.tune.stride import contiguous_of
+from perfscout.tune.stride import read_body
 
 FLAG_SETS = ("-O2", "-O3", "-O2 -march=native", "-O3 -march=native")
 
 
-def _body_line(src: Path) -> int:
-    """The line of the kernel's ``#define BODY`` (the statement every loop order runs)."""
+def _body_line(src: Path) -> tuple[int, str]:
+    """Number and text of the kernel's ``#define BODY`` line (what every loop order runs)."""
     for n, line in enumerate(src.read_text().splitlines(), 1):
         if line.startswith("#define BODY"):
-            return n
+            return n, line
     raise RuntimeError(f"{src} has no '#define BODY' line")  # a broken install, not user input
 
 
@@ -46,8 +46,8 @@ def matmul_space(size: int, cores: int = 2) -> Space:
     The unit-stride index of the loop orders is read from the kernel's loop body."""
     tiles = tuple(t for t in (8, 16, 32, 64, 128, 256, 512) if t <= size)
     src = tunable_matmul_source()
-    contiguous, came = contiguous_of({"source": f"{src}:{_body_line(src)}"}, "loop_order",
-                                     LOOP_ORDERS, "matmul space")
+    n, body = _body_line(src)
+    contiguous, came = read_body(body, f"{src.name}:{n}", LOOP_ORDERS)
     return Space("matmul", (
         Param("order", "loop_order", "categorical", LOOP_ORDERS, reason="loop nest order",
               contiguous=contiguous, contiguous_from=came),

@@ -52,7 +52,9 @@ def test_failed_builds_are_failed_trials_never_fast(tmp_path: Path, ps_home: Pat
 
 def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: Path) -> None:
     space = _space(tmp_path, SPACE.replace(', "-O2 -fno-such-flag-here"', ', "-O3"'))
-    args = [sys.executable, "-m", "perfscout", "tune", str(space), "--budget", "9", "--size",
+    # trials on a loaded machine often fail as noisy (fast), and a repeated point is answered
+    # from the study at once: kill after two finished trials of twelve, whatever their state
+    args = [sys.executable, "-m", "perfscout", "tune", str(space), "--budget", "12", "--size",
             "128", "--study", "killme", "--sampler", "random", "--json"]
     env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
     log = tmp_path / "tune.log"
@@ -60,7 +62,7 @@ def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: 
         proc = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     deadline = time.time() + 240
-    before: dict[int, float] = {}
+    before: dict[int, tuple[TrialState, float | None]] = {}
     while time.time() < deadline:
         time.sleep(0.5)
         assert proc.poll() is None, f"the tuning run ended before the kill:\n{log.read_text()}"
@@ -68,21 +70,21 @@ def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: 
             st = _study(ps_home, "killme")
         except KeyError:
             continue
-        done = [t for t in st.trials if t.state == TrialState.COMPLETE]
-        if len(done) >= 3:
-            before = {t.number: float(t.value) for t in done}  # type: ignore[arg-type]
+        done = [t for t in st.trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]
+        if len(done) >= 2:
+            before = {t.number: (t.state, t.value) for t in done}
             break
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    assert len(before) >= 3, "the tuning run never completed 3 trials"
-    cp = run_cli("tune", str(space), "--budget", "9", "--size", "128", "--study", "killme",
+    assert len(before) >= 2, "the tuning run never finished 2 trials"
+    cp = run_cli("tune", str(space), "--budget", "12", "--size", "128", "--study", "killme",
                  "--sampler", "random", "--json")
     data = json.loads(cp.stdout)["data"]
-    assert data["n_trials"] >= 9
+    assert data["n_trials"] >= 12
     st = _study(ps_home, "killme")
     after = {t.number: t for t in st.trials}
-    for num, val in before.items():  # completed trials survive with their values
-        assert after[num].state == TrialState.COMPLETE and after[num].value == val
+    for num, (state, val) in before.items():  # finished trials survive as they were
+        assert after[num].state == state and after[num].value == val
     assert not [t for t in st.trials if t.state == TrialState.RUNNING]
     # a trial the kill interrupted is marked stale and its point queued again
     stale = [t for t in st.trials if t.user_attrs.get("stale")]

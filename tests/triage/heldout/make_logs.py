@@ -2,7 +2,9 @@
 
 Usage (as root, Slurm up: scripts/slurm.sh start)::
 
-    python tests/triage/heldout/make_logs.py [CASE ...]
+    python tests/triage/heldout/make_logs.py [--set DIR] [CASE ...]
+
+``--set DIR`` runs another labelled set laid out the same way (tests/triage/unseen).
 
 Each case's ``job.sh`` is submitted from a scratch copy of its directory with the default output
 name (``slurm-<jobid>.out``, stdout and stderr together, as most users leave it). When no job
@@ -28,7 +30,7 @@ def submit(case: Path, scratch: Path) -> str:
     work = scratch / case.name
     work.mkdir()
     shutil.copy(case / "job.sh", work / "job.sh")
-    cp = subprocess.run(["sbatch", "--parsable", "-J", f"heldout-{case.name}", "job.sh"],
+    cp = subprocess.run(["sbatch", "--parsable", "-J", f"{case.parent.name}-{case.name}", "job.sh"],
                         cwd=work, capture_output=True, text=True, check=True)
     return cp.stdout.strip().split(";")[0]
 
@@ -53,9 +55,12 @@ def collect(case: Path, scratch: Path, jid: str) -> None:
     (case / "sacct.txt").write_text(acct.stdout)
 
 
-def main(names: list[str]) -> None:
-    cases = [HERE / n for n in names] if names else sorted(
-        p for p in HERE.iterdir() if (p / "job.sh").is_file())
+def main(args: list[str]) -> None:
+    root = HERE
+    if args[:1] == ["--set"]:
+        root, args = Path(args[1]).resolve(), args[2:]
+    cases = [root / n for n in args] if args else sorted(
+        p for p in root.iterdir() if (p / "job.sh").is_file())
     with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
         scratch = Path(tmp)
         ids = {case: submit(case, scratch) for case in cases}

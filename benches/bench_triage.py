@@ -1,8 +1,11 @@
-"""Triage accuracy: the pre-registered held-out set beside the corpus logs and the baseline.
+"""Triage accuracy: the pre-registered sets beside the corpus logs and the baseline.
 
 Held-out: tests/triage/heldout (44 jobs run on the local Slurm, labels committed before the
-logs existed); a case is right when the cause AND the evidence line are the labelled ones; the
-negative controls must give no failure. Corpus: the shared corpus's Slurm logs
+logs existed; the classifier was then developed while reading these logs). Unseen:
+tests/triage/unseen (27 more jobs, labels committed after the classifier, logs scored once
+before any further change: that first score is kept in first_score.json and reported as is,
+beside today's figure). A case is right when the cause AND the evidence line are the labelled
+ones; the negative controls must give no failure. Corpus: the shared corpus's Slurm logs
 (tests/triage/test_corpus_logs.EXPECTED). Baseline: the classifier as it was before issue #21
 (git revision BASELINE_REV), loaded from git into a private package and scored the same way.
 Writes benches/results/triage.json.
@@ -11,6 +14,7 @@ Writes benches/results/triage.json.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import subprocess
 import sys
@@ -23,7 +27,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
 from benches._common import write_result  # noqa: E402
-from tests.triage.heldout_set import Triage, load_cases, score, summary  # noqa: E402
+from tests.triage.heldout_set import (  # noqa: E402
+    HELDOUT,
+    UNSEEN,
+    Triage,
+    load_cases,
+    score,
+    summary,
+)
 
 from perfscout.triage import triage_text  # noqa: E402
 
@@ -61,22 +72,31 @@ def corpus_figure(fn: Triage) -> dict[str, Any]:
 
 
 def main() -> None:
-    cases = load_cases()
+    cases, unseen = load_cases(HELDOUT), load_cases(UNSEEN)
     now = summary([score(c, triage_text) for c in cases])
     with tempfile.TemporaryDirectory() as tmp:
         old = baseline(BASELINE_REV, Path(tmp))
         before = summary([score(c, old.triage_text) for c in cases])
+        before_unseen = summary([score(c, old.triage_text) for c in unseen])
         old_corpus = corpus_figure(old.triage_text)
+    first = json.loads((UNSEEN / "first_score.json").read_text())
     figures = {
         "heldout": now,
+        "unseen_first_score": {k: first[k] for k in (
+            "classifier_revision", "cases", "right", "accuracy", "false_failures",
+            "negative_controls", "misses")},
+        "unseen_now": summary([score(c, triage_text) for c in unseen]),
         "corpus": corpus_figure(triage_text),
-        "baseline": {"revision": BASELINE_REV, "heldout": before, "corpus": old_corpus},
+        "baseline": {"revision": BASELINE_REV, "heldout": before, "unseen": before_unseen,
+                     "corpus": old_corpus},
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "note": "no-match of the baseline is scored as 'none' (no failure), in its favour",
     }
     path = write_result("triage", figures)
     print(path, {"heldout": now["accuracy"], "false_failures": now["false_failures"],
-                 "baseline": before["accuracy"], "corpus": figures["corpus"].get("accuracy")})
+                 "unseen_first": first["accuracy"], "unseen_now": figures["unseen_now"]["accuracy"],
+                 "baseline": before["accuracy"], "baseline_unseen": before_unseen["accuracy"],
+                 "corpus": figures["corpus"].get("accuracy")})
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import yaml
 from perfscout.triage.sacct import JobFacts, parse_sacct
 
 HELDOUT = Path(__file__).resolve().parent / "heldout"
+UNSEEN = Path(__file__).resolve().parent / "unseen"
 NO_FAILURE = "none"
 
 

@@ -26,6 +26,9 @@ FAILED = "failed"
 NO_FAILURE = "no failure"
 SCHEDULER_LINE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:slurmstepd(?:-[\w.-]+)?|srun|salloc|sbatch)"
                             r": |slurm_script: line \d+:|^\s*\S*mpirun(?:\.\w+)? noticed")
+# a launcher or shell reporting that a process was killed: the outcome, not a cause stated
+KILL_REPORT = re.compile(r"(?:srun|slurmstepd)\S*: error: .*: tasks? [\d,-]+: Killed|"
+                         r"slurm_script: line \d+: +\d+ Killed|^\s*Killed\s*$")
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,11 @@ class _Cand:
     count: int = 0
 
     def key(self) -> tuple[int, int, int]:
+        """Tier (one weaker when every line only reports a kill), the scheduler's lines, the
+        tail."""
         sched = any(SCHEDULER_LINE.search(t) for _, t, _ in self.lines)
-        return (BY_ID[self.id].tier if self.id in BY_ID else 2, 0 if sched else 1,
-                -max(no for no, _, _ in self.lines))
+        tier = BY_ID[self.id].tier + all(KILL_REPORT.search(t) for _, t, _ in self.lines)
+        return (tier, 0 if sched else 1, -max(no for no, _, _ in self.lines))
 
 
 def _best_lines(c: _Cand) -> list[tuple[int, str, int]]:

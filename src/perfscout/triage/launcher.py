@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-RANK_OF = re.compile(r"\brank\s*[=:#]?\s*(\d+)\s*(?:of|/|out of)\s*(\d+)\b", re.I)
+RANK_OF = re.compile(r"\b(?:rank|I am|process|pe)\s*[=:#]?\s*(\d+)\s*(?:of|/|out of)"
+                     r"\s*(\d+)\b", re.I)
 SIZE = re.compile(
     r"\b(\d+)\s+(?:MPI\s+(?:processes|ranks|tasks)|ranks)\b(?!\s+(?:left|remaining))|"
     r"\b(?:nprocs|nranks|num_?procs|num_?ranks|world[ _]?size|comm[ _]?size|mpi[ _]size|"

@@ -5,7 +5,8 @@ most telling first: when several lines of a log fire, the evidence is the line m
 earliest regex), the likely cause and the fix, and two facts the verdict needs:
 
 - ``tier``: how directly the pattern names why the job ended (0: the scheduler's own verdict,
-  1: a resource or environment cause, 2: a crash or uncaught error, 3: a bare cancel). One
+  1: a resource or environment cause, or an abort the program declared, 2: a crash or
+  uncaught error, 3: a bare cancel). One
   cause per job: the lowest tier wins, then the scheduler's lines, then the log's tail.
 - ``silent``: a failure even when the job exited 0 (a command that never ran, N MPI
   singletons); other patterns in a job that exited 0 are text the job survived.
@@ -145,7 +146,7 @@ PATTERNS: tuple[Pattern, ...] = (
        (r"MPI_ABORT was invoked on rank \d+", r"application called MPI_Abort\(",
         r"MPI_Abort\(.*\)"),
        "a rank called MPI_Abort: the program stopped itself on an error it detected",
-       "read the rank's own message just before the abort (the error code names it)", 2),
+       "read the rank's own message just before the abort (the error code names it)", 1),
     _p("runtime.exception", "error",
        (r'Exception in thread "[^"]*" [\w.$]+', r"thread '[^']*'(?: \(\d+\))? panicked at",
         r"terminate called after throwing an instance of", r"^panic: ",

@@ -94,7 +94,9 @@ def _traceback_cands(lines: list[tuple[int, str]]) -> tuple[list[_Cand], set[int
         ev = [(tb.exception[0], text, -2)]
         if tb.user_frame:
             ev.append((tb.user_frame[0], tb.user_frame[1], -1))
-        where = f" at {tb.user_frame[1]}" if tb.user_frame else ""
+        frame = tracebacks.FRAME.match(" " + tb.user_frame[1]) if tb.user_frame else None
+        where = (f" in {frame.group(3)} ({Path(frame.group(1)).name}:{frame.group(2)})"
+                 if frame else "")
         c = _Cand(pid, ev, f"{tb.exc_type}{where}", 1)
         prev = cands.get(pid)
         if prev is not None:
@@ -149,8 +151,10 @@ def _scheduler_cand(job: JobFacts) -> _Cand | None:
                            f"ExitCode={job.exit_code}", 0)], count=1)
 
 
-def _unexplained(job: JobFacts) -> Match:
-    return Match("unexplained", "error", "the job failed but its log names no known cause",
+def _unexplained(job: JobFacts, empty: bool) -> Match:
+    cause = ("the job failed and its log is empty or was not found: only the scheduler's "
+             "record speaks" if empty else "the job failed but its log names no known cause")
+    return Match("unexplained", "error", cause,
                  "read the end of the log and the job's stderr; rerun with more output",
                  (f"sacct: job {job.job_id} {describe_exit(job)}",), 1)
 
@@ -172,16 +176,16 @@ def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) ->
         if not silent:
             dismissed = tuple(_match(c, path) for c in cands)
             why = f"sacct: job {job.job_id} {describe_exit(job)}" if job else ""
-            if dismissed:
-                why += ("; the job went on and ended normally after: " +
-                        ", ".join(f"{m.id} ({m.evidence[0].rsplit(': ', 1)[-1][:60]})"
-                                  for m in dismissed[:3]))
+            if cands:
+                why += ("; the job went on and ended normally after what looked like a "
+                        "failure: " + ", ".join(f"{c.id} at line {_best_lines(c)[0][0]}"
+                                                for c in cands[:3]))
             return LogReport(path, (), job, notes, NO_FAILURE, why,
                              agreement(None, job), dismissed)
         cands = silent
     if not cands:
         if job is not None and job.failed:
-            m = _unexplained(job)
+            m = _unexplained(job, not lines)
             return LogReport(path, (m,), job, notes, FAILED, m.cause, agreement(None, job))
         why = "no failure pattern in the log" + ("" if job else "; no scheduler facts")
         return LogReport(path, (), job, notes, NO_FAILURE, why, agreement(None, job))

@@ -53,7 +53,7 @@ def agreement(cause: str | None, job: JobFacts | None) -> str:
     if cause is None:
         if completed_ok(job):
             return f"{said}: agrees (no failure)"
-        return f"{said}, but the log names no known cause: disagreement"
+        return f"{said}, but the log names no known cause: not explained"
     if completed_ok(job):
         return f"{said}, but the log shows {cause}: disagreement (the job did not do its work)"
     _, sig = exit_parts(job)

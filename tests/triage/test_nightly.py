@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from tests.triage.heldout_set import HELDOUT, load_cases
+from tests.triage.slurm_jobs import wait_gone
 
 from conftest import require_service, require_tool, run_cli
 from perfscout.triage import triage_text
@@ -119,15 +119,9 @@ def _submit(d: Path, name: str, body: str, ntasks: int = 1) -> str:
 
 
 def _wait(ids: list[str]) -> None:
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        q = subprocess.run(["squeue", "-h", "-j", ",".join(ids), "-o", "%i"],
-                           capture_output=True, text=True)
-        if q.returncode == 0 and not q.stdout.strip():
-            return
-        time.sleep(2)
-    subprocess.run(["scancel", *ids])
-    pytest.fail("jobs did not finish within 300 s")
+    if not wait_gone(ids, 300):
+        subprocess.run(["scancel", *ids])
+        pytest.fail("jobs did not finish within 300 s")
 
 
 @pytest.mark.slurm

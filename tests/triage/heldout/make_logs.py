@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+from tests.triage.slurm_jobs import wait_gone  # noqa: E402
+
 FIELDS = "JobID,JobName,State,ExitCode,Elapsed,TotalCPU,NCPUS,MaxRSS,ReqMem,Start,End"
 
 
@@ -36,14 +39,8 @@ def submit(case: Path, scratch: Path) -> str:
 
 
 def wait(ids: list[str], limit_s: float = 1800) -> None:
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        q = subprocess.run(["squeue", "-h", "-j", ",".join(ids), "-o", "%i"],
-                           capture_output=True, text=True)
-        if q.returncode == 0 and not q.stdout.strip():
-            return
-        time.sleep(3)
-    raise SystemExit(f"jobs still queued after {limit_s:.0f} s: {ids}")
+    if not wait_gone(ids, limit_s):
+        raise SystemExit(f"jobs still queued after {limit_s:.0f} s: {ids}")
 
 
 def collect(case: Path, scratch: Path, jid: str) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from perfscout.model.errors import InputError, NotFoundError
 from perfscout.triage import launcher, tracebacks
-from perfscout.triage.logtext import clean_lines
+from perfscout.triage.logtext import LineIndex, clean_lines
 from perfscout.triage.patterns import BY_ID, PATTERNS
 from perfscout.triage.sacct import STATE_TO_PATTERN, JobFacts
 from perfscout.triage.verdict import agreement, completed_ok, describe_exit
@@ -108,20 +108,24 @@ def _traceback_cands(lines: list[tuple[int, str]]) -> tuple[list[_Cand], set[int
 def _candidates(lines: list[tuple[int, str]], job: JobFacts | None) -> list[_Cand]:
     cands, inside = _traceback_cands(lines)
     by_id = {c.id: c for c in cands}
-    for idx, (no, text) in enumerate(lines):
-        if idx in inside:
-            continue
-        for p in PATTERNS:
-            r = p.rank(text)
-            if r is None:
+    text = LineIndex(lines)
+    for p in PATTERNS:
+        best: dict[int, int] = {}  # line index -> most telling regex rank
+        for r, (rx, kw) in enumerate(zip(p.compiled, p.keywords, strict=True)):
+            if kw is not None and kw not in text.lower:
                 continue
-            c = by_id.get(p.id)
-            if c is None:
-                c = by_id[p.id] = _Cand(p.id, [])
-                cands.append(c)
-            c.lines.append((no, text.strip(), r))
-            c.count += 1
-    alone = launcher.singletons(lines, job.ncpus if job else None)
+            for idx in text.hits(rx):
+                if idx not in inside and idx not in best:
+                    best[idx] = r
+        if not best:
+            continue
+        c = by_id.get(p.id)
+        if c is None:
+            c = by_id[p.id] = _Cand(p.id, [])
+            cands.append(c)
+        c.lines.extend((lines[i][0], lines[i][1].strip(), r) for i, r in sorted(best.items()))
+        c.count += len(best)
+    alone = launcher.singletons(text, job.ncpus if job else None)
     if alone:
         c = by_id.get("mpi.launcher") or _Cand("mpi.launcher", [])
         c.lines.extend((no, t, -1) for no, t in alone)

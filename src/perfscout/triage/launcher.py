@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import re
 
-RANK_OF = re.compile(r"\b(?:rank|I am|process|pe)\s*[=:#]?\s*(\d+)\s*(?:of|/|out of)"
-                     r"\s*(\d+)\b", re.I)
-SIZE = re.compile(
-    r"\b(\d+)\s+(?:MPI\s+(?:processes|ranks|tasks)|ranks)\b(?!\s+(?:left|remaining))|"
+from perfscout.triage.logtext import LineIndex
+
+RANK_OF = re.compile(r"\b(?:rank|I am|process)\s*[=:#]?\s*(\d+)\s*(?:of|/|out of)\s*(\d+)\b",
+                     re.I)
+SIZE_MPI = re.compile(r"\b(\d+)\s+(?:MPI\s+(?:processes|ranks|tasks)|ranks)\b"
+                      r"(?!\s+(?:left|remaining))", re.I)
+SIZE_NAMED = re.compile(
     r"\b(?:nprocs|nranks|num_?procs|num_?ranks|world[ _]?size|comm[ _]?size|mpi[ _]size|"
     r"number of (?:MPI )?(?:processes|ranks))\s*[=:]?\s*(\d+)\b", re.I)
+# each regex runs only on a log holding one of its words (lower case)
+_SCANS = ((RANK_OF, ("rank", "i am", "process")), (SIZE_MPI, ("mpi", "ranks")),
+          (SIZE_NAMED, ("procs", "ranks", "size", "number of")))
 
 
 def world_size(text: str) -> int | None:
@@ -23,19 +29,19 @@ def world_size(text: str) -> int | None:
     m = RANK_OF.search(text)
     if m:
         return int(m.group(2))
-    m = SIZE.search(text)
-    if m:
-        return int(m.group(1) or m.group(2))
-    return None
+    m = SIZE_MPI.search(text) or SIZE_NAMED.search(text)
+    return int(m.group(1)) if m else None
 
 
-def singletons(lines: list[tuple[int, str]], ncpus: int | None) -> list[tuple[int, str]]:
+def singletons(text: LineIndex, ncpus: int | None) -> list[tuple[int, str]]:
     """The lines of processes that each believe they are alone (world size 1), when at least
     two such processes spoke and the allocation (if known) has more than one CPU; else []."""
     if ncpus is not None and ncpus < 2:
         return []
-    ones = [(no, t.strip()) for no, t in lines if world_size(t) == 1]
-    sizes = {world_size(t) for _, t in lines} - {None, 1}
-    if len(ones) < 2 or sizes:
+    idx = sorted({i for rx, words in _SCANS if any(w in text.lower for w in words)
+                  for i in text.hits(rx)})
+    sized = [(text.lines[i], world_size(text.lines[i][1])) for i in idx]
+    ones = [(no, t.strip()) for (no, t), size in sized if size == 1]
+    if len(ones) < 2 or any(size not in (None, 1) for _, size in sized):
         return []
     return ones

@@ -11,6 +11,7 @@ evidence can be quoted as ``file:line``.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
@@ -57,3 +58,28 @@ def clean_lines(raw: bytes) -> list[tuple[int, str]]:
         for seg in _visible(ANSI.sub("", line)):
             out.extend((no, part.rstrip()) for part in GLUED.split(seg) if part.strip())
     return out
+
+
+class LineIndex:
+    """Cleaned lines searchable a regex at a time over the whole text (one pass in C per
+    regex instead of one call per line: a 10 MB log in about a second, not a minute)."""
+
+    def __init__(self, lines: list[tuple[int, str]]) -> None:
+        self.lines = lines
+        self.text = "\n".join(t for _, t in lines)
+        self.lower = self.text.lower()
+        self.starts: list[int] = []
+        pos = 0
+        for _, t in lines:
+            self.starts.append(pos)
+            pos += len(t) + 1
+
+    def hits(self, rx: re.Pattern[str]) -> list[int]:
+        """Indices (into ``lines``) of the lines ``rx`` matches, each once, in order; ``rx``
+        must be compiled with re.MULTILINE for ``^``/``$`` to mean a line's ends."""
+        out: list[int] = []
+        for m in rx.finditer(self.text):
+            idx = bisect.bisect_right(self.starts, m.start()) - 1
+            if not out or out[-1] != idx:
+                out.append(idx)
+        return out

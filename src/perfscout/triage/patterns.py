@@ -30,9 +30,12 @@ class Pattern:
     tier: int = 2
     silent: bool = False
     compiled: tuple[re.Pattern[str], ...] = field(default=(), compare=False, repr=False)
+    keywords: tuple[str | None, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "compiled", tuple(re.compile(r, re.I) for r in self.regexes))
+        object.__setattr__(self, "compiled", tuple(re.compile(r, re.I | re.M)
+                                                     for r in self.regexes))
+        object.__setattr__(self, "keywords", tuple(required_literal(r) for r in self.regexes))
 
     def search(self, line: str) -> bool:
         return any(c.search(line) for c in self.compiled)
@@ -40,6 +43,40 @@ class Pattern:
     def rank(self, line: str) -> int | None:
         """Index of the first regex that matches ``line`` (lower: more telling), else None."""
         return next((i for i, c in enumerate(self.compiled) if c.search(line)), None)
+
+
+_SPECIAL = set("\\.^$*+?()[]{}|")
+
+
+def required_literal(regex: str) -> str | None:
+    """The longest plain text (lower case, 3+ characters) every match of ``regex`` contains,
+    or None: a log without it cannot match, so the regex need not run. Only text outside
+    groups and classes counts, and none when the regex has a top-level alternation."""
+    runs: list[str] = []
+    run, depth, i = "", 0, 0
+    while i < len(regex):
+        ch = regex[i]
+        if ch == "\\":
+            runs.append(run)
+            run, i = "", i + 2
+            continue
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return None
+        if depth == 0 and ch not in _SPECIAL:
+            run += ch
+            i += 1
+            continue
+        if ch in "?*{" and run:
+            run = run[:-1]  # the quantified character is optional
+        runs.append(run)
+        run, i = "", i + 1
+    runs.append(run)
+    best = max(runs, key=len)
+    return best.lower() if len(best) >= 3 else None
 
 
 def _p(id: str, severity: str, regexes: tuple[str, ...], cause: str, fix: str, tier: int,

@@ -70,10 +70,15 @@ def _log_for(runner: Runner, job: JobFacts) -> Path | None:
 
 
 def _jobs_file(path: Path) -> dict[str, JobFacts]:
-    if not path.is_file():
+    """Accounting facts by job id from a ``sacct --parsable2`` file (or pipe)."""
+    if not path.exists() or path.is_dir():
         raise NotFoundError(f"{path}: no such sacct file",
                             "write one with sacct --parsable2 -o JobID,State,ExitCode,...")
-    return {j.job_id: j for j in parse_sacct(path.read_text(errors="replace"), str(path))}
+    try:
+        text = path.read_text(errors="replace")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror}", "check permissions") from exc
+    return {j.job_id: j for j in parse_sacct(text, str(path))}
 
 
 def _write_summary(out_dir: Path, summary: dict[str, object]) -> list[str]:

@@ -20,6 +20,7 @@ from perfscout.triage.sacct import JobFacts, parse_sacct
 
 HELDOUT = Path(__file__).resolve().parent / "heldout"
 UNSEEN = Path(__file__).resolve().parent / "unseen"
+UNSEEN2 = Path(__file__).resolve().parent / "unseen2"
 NO_FAILURE = "none"
 
 

@@ -7,11 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.triage.heldout_set import HELDOUT, NO_FAILURE, UNSEEN, Case, load_cases, score
+from tests.triage.heldout_set import (
+    HELDOUT,
+    NO_FAILURE,
+    UNSEEN,
+    UNSEEN2,
+    Case,
+    load_cases,
+    score,
+)
 
 from perfscout.triage import LogReport, triage_text
 
-CASES = {c.name: c for c in load_cases(HELDOUT) + load_cases(UNSEEN)}
+CASES = {c.name: c for c in load_cases(HELDOUT) + load_cases(UNSEEN) + load_cases(UNSEEN2)}
 
 
 def _triage(name: str) -> tuple[Case, LogReport]:
@@ -30,7 +38,7 @@ def test_sets_are_large_enough_and_labelled() -> None:
     assert all(c.job is not None for c in CASES.values()), "every case has its sacct record"
 
 
-@pytest.mark.parametrize("root", [HELDOUT, UNSEEN], ids=["heldout", "unseen"])
+@pytest.mark.parametrize("root", [HELDOUT, UNSEEN, UNSEEN2], ids=["heldout", "unseen", "unseen2"])
 def test_accuracy_at_least_90_percent_and_no_false_failure(root: Path) -> None:
     results = [score(c, triage_text) for c in load_cases(root)]
     right = sum(r.right for r in results)
@@ -68,6 +76,9 @@ EVIDENCE = [
     ("launcher_mpich_invalid_rank", "mpi.launcher", 3,
      "internal_Send(78).: Invalid rank has value 1 but must be nonnegative and less than 1"),
     ("u_launcher_i_am", "mpi.launcher", 1, "I am 0 of 1"),
+    ("v_abort_assert_c", "runtime.exception", 2, "chk: chk.c:3: main: Assertion `n > 0' failed."),
+    ("v_stack_java_static_init", "stack_overflow", 1,
+     'Exception in thread "main" java.lang.StackOverflowError'),
     ("u_mpi_abort_mpich", "mpi.abort", 5,
      "Abort(4) on node 1 (rank 1 in comm 0): application called MPI_Abort(MPI_COMM_WORLD, 4) "
      "- process 1"),
@@ -150,3 +161,13 @@ def test_a_cause_stated_beats_a_kill_reported_by_the_launcher() -> None:
     _, rep = _triage("u_mpi_abort_mpich")
     assert rep.primary == "mpi.abort"
     assert "oom.process" in [m.id for m in rep.matches[1:]]
+
+
+def test_unexplained_failure_quotes_the_programs_last_words_and_the_record() -> None:
+    """A Perl die matches no row: the job is 'unexplained', and the evidence is the last line
+    the program wrote, then the scheduler's record."""
+    case, rep = _triage("v_perl_die")
+    assert rep.primary == "unexplained" and rep.verdict == "failed"
+    assert rep.matches[0].evidence == (
+        _line(case, 2, "cannot open input.dat: No such file or directory"),
+        "sacct: job 118 FAILED, exit 2")

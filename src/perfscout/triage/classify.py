@@ -155,12 +155,18 @@ def _scheduler_cand(job: JobFacts) -> _Cand | None:
                            f"ExitCode={job.exit_code}", 0)], count=1)
 
 
-def _unexplained(job: JobFacts, empty: bool) -> Match:
-    cause = ("the job failed and its log is empty or was not found: only the scheduler's "
-             "record speaks" if empty else "the job failed but its log names no known cause")
+def _unexplained(job: JobFacts, lines: list[tuple[int, str]], path: str) -> Match:
+    """No known cause: the scheduler's record, and the program's last words (the last line
+    that is not the scheduler's), which is where a person looks next."""
+    cause = ("the job failed but its log names no known cause" if lines else
+             "the job failed and its log is empty or was not found: only the scheduler's "
+             "record speaks")
+    last = next(((no, t.strip()) for no, t in reversed(lines)
+                 if not SCHEDULER_LINE.search(t)), None)
+    ev = ((f"{path}:{last[0]}: {last[1][:200]}",) if last else ()) + (
+        f"sacct: job {job.job_id} {describe_exit(job)}",)
     return Match("unexplained", "error", cause,
-                 "read the end of the log and the job's stderr; rerun with more output",
-                 (f"sacct: job {job.job_id} {describe_exit(job)}",), 1)
+                 "read the end of the log and the job's stderr; rerun with more output", ev, 1)
 
 
 def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) -> LogReport:
@@ -189,7 +195,7 @@ def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) ->
         cands = silent
     if not cands:
         if job is not None and job.failed:
-            m = _unexplained(job, not lines)
+            m = _unexplained(job, lines, path)
             return LogReport(path, (m,), job, notes, FAILED, m.cause, agreement(None, job))
         why = "no failure pattern in the log" + ("" if job else "; no scheduler facts")
         return LogReport(path, (), job, notes, NO_FAILURE, why, agreement(None, job))

@@ -186,9 +186,11 @@ PATTERNS: tuple[Pattern, ...] = (
        "read the rank's own message just before the abort (the error code names it)", 1),
     _p("runtime.exception", "error",
        (r'Exception in thread "[^"]*" [\w.$]+', r"thread '[^']*'(?: \(\d+\))? panicked at",
-        r"terminate called after throwing an instance of", r"^panic: ",
+        r"terminate called after throwing an instance of",
+        r"Assertion [`'].*' failed", r"^panic: ",
         r"Unhandled exception\b", r"uncaught exception"),
-       "the program stopped on an uncaught exception or panic (Java, Rust, C++, Go, ...)",
+       "the program stopped on an uncaught exception, panic or failed assertion (Java, Rust, "
+       "C/C++, Go, ...)",
        "read the exception and the first frame of your own code; fix the error it names", 2),
     _p("python.traceback", "error", (r"^Traceback \(most recent call last\):",),
        "the Python program raised an uncaught exception",

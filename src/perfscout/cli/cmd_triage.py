@@ -69,6 +69,15 @@ def _log_for(runner: Runner, job: JobFacts) -> Path | None:
     return Path(m.group(1)) if res.ok and m and Path(m.group(1)).is_file() else None
 
 
+def _read_log(path: Path) -> bytes | None:
+    """A job's log, or None when it cannot be read (the job is then judged from its record:
+    one unreadable log must not stop the nightly run)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 def _jobs_file(path: Path) -> dict[str, JobFacts]:
     """Accounting facts by job id from a ``sacct --parsable2`` file (or pipe)."""
     if not path.exists() or path.is_dir():
@@ -127,10 +136,10 @@ def register(app: typer.Typer) -> None:
                 runner = default_runner(config=load_config())
                 for job in (j for j in _sacct(runner, since) if j.ended):
                     log = _log_for(runner, job)
-                    if log is None:
+                    raw = _read_log(log) if log else None
+                    if raw is None:
                         missing.append(job.job_id)
-                    rep = triage_text(log.read_bytes() if log else b"",
-                                      str(log or f"job {job.job_id}"), job)
+                    rep = triage_text(raw or b"", str(log or f"job {job.job_id}"), job)
                     reports.append(rep)
                     if rep.verdict == FAILED:
                         shown.append(rep)

@@ -18,7 +18,8 @@ SUMMARY_NAME = "triage-summary"
 
 def _example(r: LogReport) -> dict[str, Any]:
     m = r.matches[0]
-    return {"job_id": r.job.job_id if r.job else None, "name": r.job.name if r.job else None,
+    return {"job_id": r.job.job_id if r.job else None,
+            "name": r.job.name.replace("|", "/") if r.job else None,
             "end": r.job.end if r.job else None, "log": r.path, "evidence": list(m.evidence),
             "why": r.why, "scheduler": r.scheduler, "fix": m.fix}
 

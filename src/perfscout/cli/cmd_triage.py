@@ -144,7 +144,7 @@ def register(app: typer.Typer) -> None:
                     if rep.verdict == FAILED:
                         shown.append(rep)
             now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            summary = summarize(reports, since if slurm else "given logs", now, missing)
+            summary = summarize(reports, since if slurm else None, now, missing)
             data: dict[str, object] = {
                 "logs": [_row(r) for r in shown],
                 "failed": sum(1 for r in reports if r.verdict == FAILED),

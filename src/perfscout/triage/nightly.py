@@ -29,9 +29,10 @@ def _newest_key(r: LogReport) -> tuple[str, int]:
     return (r.job.end if r.job else "", int(jid) if jid.isdigit() else -1)
 
 
-def summarize(reports: list[LogReport], since: str, generated: str,
+def summarize(reports: list[LogReport], since: str | None, generated: str,
               logs_missing: list[str] | None = None) -> dict[str, Any]:
-    """Group the failed reports by their cause (most frequent first); count the rest."""
+    """Group the failed reports by their cause (most frequent first); count the rest.
+    ``since`` is the nightly window (``24h``), None for logs given by name."""
     groups: dict[str, list[LogReport]] = {}
     for r in reports:
         if r.verdict == FAILED and r.matches:

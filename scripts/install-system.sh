@@ -4,6 +4,7 @@
 set -u
 PKGS=(gcc g++ gfortran make cmake git binutils valgrind linux-perf time
       openmpi-bin libopenmpi-dev numactl hwloc likwid hyperfine
+      mpich libmpich-dev
       slurm-wlm munge chromium libopenblas-dev fonts-wqy-microhei)
 missing=()
 for p in "${PKGS[@]}"; do

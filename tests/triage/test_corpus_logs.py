@@ -51,8 +51,11 @@ def test_time_limit_is_not_reported_as_plain_cancel(corpus: Path) -> None:
 def test_ansi_cr_and_invalid_utf8_are_cleaned() -> None:
     raw = b"\x1b[31mred\x1b[0m\r 10%|##  | 1/10\r 20%|### | 2/10\xff\xfe\nplain\n"
     lines = clean_lines(raw)
-    assert lines[0][0] == 1 and "\x1b" not in lines[0][1] and "\ufffd" in lines[0][1]
-    assert lines[1] == (2, "plain")
+    # line 1: the message written before the bar, and the bar's last state only
+    assert [no for no, _ in lines] == [1, 1, 2]
+    assert lines[0] == (1, "red") and "\ufffd" in lines[1][1] and "20%" in lines[1][1]
+    assert not any("10%" in t or "\x1b" in t for _, t in lines)
+    assert lines[2] == (2, "plain")
     rep = triage_text(b"\x1b[1Ax\rSegmentation fault (core dumped)\xff\n", "a.err")
     assert rep.primary == "segfault" and rep.matches[0].evidence[0].startswith("a.err:1:")
 

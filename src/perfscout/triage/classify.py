@@ -1,21 +1,39 @@
-"""Match cleaned log lines against the pattern table and name each log's primary failure."""
+"""Read a job log like a person and name one cause, with its evidence line(s).
+
+Order of reading: the lines as a terminal would show them (logtext), Python tracebacks as whole
+reports (tracebacks), the rank/size lines of MPI processes (launcher), then the pattern table.
+One cause per job: the lowest pattern tier wins, then a cause the scheduler's own lines state,
+then the one nearest the log's tail. The scheduler's record (sacct/jobcomp) decides between
+"failed" and "no failure": a job that exited 0 keeps only causes that are failures even then
+(patterns marked ``silent``); the rest is text the job survived, reported with the reason.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.model.errors import InputError, NotFoundError
-from perfscout.triage.logtext import clean_lines
-from perfscout.triage.patterns import PATTERNS, SEVERITY_RANK, Pattern
+from perfscout.triage import launcher, tracebacks
+from perfscout.triage.logtext import LineIndex, clean_lines
+from perfscout.triage.patterns import BY_ID, PATTERNS
 from perfscout.triage.sacct import STATE_TO_PATTERN, JobFacts
+from perfscout.triage.verdict import agreement, completed_ok, describe_exit
 
 MAX_EVIDENCE = 3
+FAILED = "failed"
+NO_FAILURE = "no failure"
+SCHEDULER_LINE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:slurmstepd(?:-[\w.-]+)?|srun|salloc|sbatch)"
+                            r": |slurm_script: line \d+:|^\s*\S*mpirun(?:\.\w+)? noticed")
+# a launcher or shell reporting that a process was killed: the outcome, not a cause stated
+KILL_REPORT = re.compile(r"(?:srun|slurmstepd)\S*: error: .*: tasks? [\d,-]+: Killed|"
+                         r"slurm_script: line \d+: +\d+ Killed|^\s*Killed\s*$")
 
 
 @dataclass(frozen=True)
 class Match:
-    """One pattern that fired in one log, with up to three evidence lines (file:line: text)."""
+    """One cause found in one log, with up to three evidence lines (file:line: text)."""
 
     id: str
     severity: str
@@ -23,48 +41,170 @@ class Match:
     fix: str
     evidence: tuple[str, ...]
     count: int
+    detail: str = ""
 
 
 @dataclass(frozen=True)
 class LogReport:
-    """Triage of one log: every pattern that fired, the primary one first."""
+    """Triage of one log: the verdict, the cause first among ``matches`` (a failure) or the
+    scary lines the job survived in ``dismissed`` (no failure), and why."""
 
     path: str
     matches: tuple[Match, ...]
     job: JobFacts | None = None
     notes: tuple[str, ...] = field(default=())
+    verdict: str = FAILED
+    why: str = ""
+    scheduler: str = ""
+    dismissed: tuple[Match, ...] = field(default=())
 
     @property
     def primary(self) -> str | None:
         return self.matches[0].id if self.matches else None
 
 
-def _rank(p: Pattern, first_line: int) -> tuple[int, int]:
-    return (-SEVERITY_RANK.get(p.severity, 0), first_line)
+@dataclass
+class _Cand:
+    id: str
+    lines: list[tuple[int, str, int]]  # (line number, text, regex rank)
+    detail: str = ""
+    count: int = 0
+
+    def key(self) -> tuple[int, int, int]:
+        """Tier (one weaker when every line only reports a kill), the scheduler's lines, the
+        tail."""
+        sched = any(SCHEDULER_LINE.search(t) for _, t, _ in self.lines)
+        tier = BY_ID[self.id].tier + all(KILL_REPORT.search(t) for _, t, _ in self.lines)
+        return (tier, 0 if sched else 1, -max(no for no, _, _ in self.lines))
+
+
+def _best_lines(c: _Cand) -> list[tuple[int, str, int]]:
+    """Most telling regex first, then the scheduler's lines, then file order."""
+    return sorted(c.lines, key=lambda x: (x[2], 0 if SCHEDULER_LINE.search(x[1]) else 1, x[0]))
+
+
+def _traceback_cands(lines: list[tuple[int, str]]) -> tuple[list[_Cand], set[int]]:
+    cands: dict[str, _Cand] = {}
+    inside: set[int] = set()
+    for tb in tracebacks.find(lines):
+        inside.update(range(tb.start, tb.end + 1))
+        text = tb.exception[1]
+        pid = next((p.id for p in PATTERNS if p.id != "python.traceback" and p.search(text)),
+                   "python.traceback")
+        ev = [(tb.exception[0], text, -2)]
+        if tb.user_frame:
+            ev.append((tb.user_frame[0], tb.user_frame[1], -1))
+        frame = tracebacks.FRAME.match(" " + tb.user_frame[1]) if tb.user_frame else None
+        where = (f" in {frame.group(3)} ({Path(frame.group(1)).name}:{frame.group(2)})"
+                 if frame else "")
+        c = _Cand(pid, ev, f"{tb.exc_type}{where}", 1)
+        prev = cands.get(pid)
+        if prev is not None:
+            c.count += prev.count
+        cands[pid] = c  # the last traceback of a kind speaks for it
+    return list(cands.values()), inside
+
+
+def _candidates(lines: list[tuple[int, str]], job: JobFacts | None) -> list[_Cand]:
+    cands, inside = _traceback_cands(lines)
+    by_id = {c.id: c for c in cands}
+    text = LineIndex(lines)
+    for p in PATTERNS:
+        best: dict[int, int] = {}  # line index -> most telling regex rank
+        for r, (rx, kw) in enumerate(zip(p.compiled, p.keywords, strict=True)):
+            if kw is not None and kw not in text.lower:
+                continue
+            for idx in text.hits(rx):
+                if idx not in inside and idx not in best:
+                    best[idx] = r
+        if not best:
+            continue
+        c = by_id.get(p.id)
+        if c is None:
+            c = by_id[p.id] = _Cand(p.id, [])
+            cands.append(c)
+        c.lines.extend((lines[i][0], lines[i][1].strip(), r) for i, r in sorted(best.items()))
+        c.count += len(best)
+    alone = launcher.singletons(text, job.ncpus if job else None)
+    if alone:
+        c = by_id.get("mpi.launcher") or _Cand("mpi.launcher", [])
+        c.lines.extend((no, t, -1) for no, t in alone)
+        c.count += len(alone)
+        c.detail = f"{len(alone)} processes each report a world of 1 (MPI singletons)"
+        if "mpi.launcher" not in by_id:
+            cands.append(c)
+            by_id[c.id] = c
+    # a time-limit/node-failure/preemption cancel is not a plain cancel
+    if "cancelled" in by_id and ({"timeout", "node_fail", "preempted"} & by_id.keys()):
+        cands.remove(by_id.pop("cancelled"))
+    return cands
+
+
+def _match(c: _Cand, path: str) -> Match:
+    p = BY_ID[c.id]
+    ev = tuple(f"{path}:{no}: {text[:200]}" if no else text
+               for no, text, _ in _best_lines(c)[:MAX_EVIDENCE])
+    return Match(c.id, p.severity, p.cause, p.fix, ev, c.count, c.detail)
+
+
+def _scheduler_cand(job: JobFacts) -> _Cand | None:
+    sid = STATE_TO_PATTERN.get(job.state.split()[0] if job.state else "")
+    if sid is None:
+        return None
+    return _Cand(sid, [(0, f"sacct: job {job.job_id} State={job.state} "
+                           f"ExitCode={job.exit_code}", 0)], count=1)
+
+
+def _unexplained(job: JobFacts, lines: list[tuple[int, str]], path: str) -> Match:
+    """No known cause: the scheduler's record, and the program's last words (the last line
+    that is not the scheduler's), which is where a person looks next."""
+    cause = ("the job failed but its log names no known cause" if lines else
+             "the job failed and its log is empty or was not found: only the scheduler's "
+             "record speaks")
+    last = next(((no, t.strip()) for no, t in reversed(lines)
+                 if not SCHEDULER_LINE.search(t)), None)
+    ev = ((f"{path}:{last[0]}: {last[1][:200]}",) if last else ()) + (
+        f"sacct: job {job.job_id} {describe_exit(job)}",)
+    return Match("unexplained", "error", cause,
+                 "read the end of the log and the job's stderr; rerun with more output", ev, 1)
 
 
 def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) -> LogReport:
-    """Classify one log's bytes; ``job`` (from sacct) adds scheduler facts and notes."""
-    hits: dict[str, list[tuple[int, str]]] = {}
-    for no, line in clean_lines(raw):
-        for p in PATTERNS:
-            if p.search(line):
-                hits.setdefault(p.id, []).append((no, line))
-    by_id = {p.id: p for p in PATTERNS}
-    if job is not None:
-        sid = STATE_TO_PATTERN.get(job.state.split()[0])
-        if sid and sid not in hits:
-            hits[sid] = [(0, f"sacct: job {job.job_id} State={job.state} "
-                             f"ExitCode={job.exit_code}")]
-    # a time-limit/node-failure cancel is not a plain cancel
-    if "cancelled" in hits and ({"timeout", "node_fail", "preempted"} & hits.keys()):
-        del hits["cancelled"]
-    ordered = sorted(hits.items(), key=lambda kv: _rank(by_id[kv[0]], kv[1][0][0]))
-    matches = tuple(
-        Match(pid, by_id[pid].severity, by_id[pid].cause, by_id[pid].fix,
-              tuple(f"{path}:{no}: {text[:200]}" if no else text for no, text in
-                    lines[:MAX_EVIDENCE]), len(lines))
-        for pid, lines in ordered)
+    """Classify one log's bytes; ``job`` (from sacct/jobcomp) decides failed vs no failure and
+    is set against the cause."""
+    lines = clean_lines(raw)
+    cands = _candidates(lines, job)
+    if job is not None and (sc := _scheduler_cand(job)) is not None:
+        if sc.id not in {c.id for c in cands}:
+            cands.append(sc)
+        if sc.id in ("timeout", "node_fail", "preempted"):
+            cands = [c for c in cands if c.id != "cancelled"]
+    cands.sort(key=_Cand.key)
+    notes = _notes(job)
+    if completed_ok(job):
+        silent = [c for c in cands if BY_ID[c.id].silent]
+        if not silent:
+            dismissed = tuple(_match(c, path) for c in cands)
+            why = f"sacct: job {job.job_id} {describe_exit(job)}" if job else ""
+            if cands:
+                why += ("; the job went on and ended normally after what looked like a "
+                        "failure: " + ", ".join(f"{c.id} at line {_best_lines(c)[0][0]}"
+                                                for c in cands[:3]))
+            return LogReport(path, (), job, notes, NO_FAILURE, why,
+                             agreement(None, job), dismissed)
+        cands = silent
+    if not cands:
+        if job is not None and job.failed:
+            m = _unexplained(job, lines, path)
+            return LogReport(path, (m,), job, notes, FAILED, m.cause, agreement(None, job))
+        why = "no failure pattern in the log" + ("" if job else "; no scheduler facts")
+        return LogReport(path, (), job, notes, NO_FAILURE, why, agreement(None, job))
+    matches = tuple(_match(c, path) for c in cands)
+    why = matches[0].cause + (f" ({matches[0].detail})" if matches[0].detail else "")
+    return LogReport(path, matches, job, notes, FAILED, why, agreement(matches[0].id, job))
+
+
+def _notes(job: JobFacts | None) -> tuple[str, ...]:
     notes: list[str] = []
     if job is not None:
         if job.mem_fraction is not None:
@@ -73,13 +213,11 @@ def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) ->
         if job.cpu_efficiency is not None:
             notes.append(f"CPU efficiency {job.cpu_efficiency:.0%} over {job.elapsed_s:.0f} s "
                          f"on {job.ncpus} CPUs")
-    return LogReport(path, matches, job, tuple(notes))
+    return tuple(notes)
 
 
 def triage_files(paths: list[Path], jobs: dict[str, JobFacts] | None = None) -> list[LogReport]:
     """Triage each log file; a job id in the name (slurm-123.out) joins it with ``jobs``."""
-    import re
-
     out = []
     for p in paths:
         if not p.is_file():

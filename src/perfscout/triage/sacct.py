@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from perfscout.model.errors import ParseError
 
 SACCT_FIELDS = ("JobID", "JobName", "State", "ExitCode", "Elapsed", "TotalCPU", "NCPUS",
-                "MaxRSS", "ReqMem", "Start", "End")
+                "MaxRSS", "ReqMem", "Start", "End", "WorkDir")
+NOT_ENDED = ("PENDING", "RUNNING", "REQUEUED", "RESIZING", "SUSPENDED", "CONFIGURING",
+             "COMPLETING", "STOPPED", "SIGNALING", "STAGE_OUT")
 FAILED_STATES = ("FAILED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL", "CANCELLED", "PREEMPTED",
                  "BOOT_FAIL", "DEADLINE")
 STATE_TO_PATTERN = {"TIMEOUT": "timeout", "OUT_OF_MEMORY": "oom.cgroup", "NODE_FAIL": "node_fail",
@@ -32,6 +34,12 @@ class JobFacts:
     req_mem_kb: int | None
     start: str = ""
     end: str = ""
+    work_dir: str = ""
+
+    @property
+    def ended(self) -> bool:
+        """The job has left the queue (completed, failed, cancelled, ...)."""
+        return bool(self.state) and self.state.split()[0] not in NOT_ENDED
 
     @property
     def failed(self) -> bool:
@@ -106,5 +114,6 @@ def parse_sacct(text: str, path: str = "<sacct>") -> list[JobFacts]:
             ncpus=int(ncpus) if ncpus.isdigit() else None,
             max_rss_kb=rss.get(jid), req_mem_kb=mem_kb(row.get("ReqMem", "") or "x"),
             start=row.get("Start", ""), end=row.get("End", ""),
+            work_dir=row.get("WorkDir", ""),
         ))
     return out

@@ -1,0 +1,24 @@
+#!/bin/bash
+#SBATCH -n 2
+#SBATCH --mem=800M
+#SBATCH --time=5
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+cat > hello.c <<'EOF'
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int *p = 0;
+  printf("rank %d computing\n", rank); fflush(stdout);
+  if (rank == 1) p[3] = rank;
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
+EOF
+
+mpicc.openmpi -o crash hello.c
+mpirun.openmpi -n 2 ./crash

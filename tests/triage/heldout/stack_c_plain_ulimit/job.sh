@@ -1,0 +1,13 @@
+#!/bin/bash
+#SBATCH -n 1
+#SBATCH --mem=500M
+#SBATCH --time=5
+
+ulimit -s 1024
+cat > recurse.c <<'EOF'
+#include <stdio.h>
+static int walk(int n) { volatile char buf[512]; buf[0] = (char)n; return n > 100000000 ? buf[0] : walk(n + 1) + buf[0]; }
+int main(void) { printf("walking\n"); fflush(stdout); return walk(0) == 42; }
+EOF
+gcc -O0 -o recurse recurse.c
+./recurse

@@ -13,13 +13,14 @@ from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.runner import ExperimentResult, VariantOutcome
 
 VERDICT_STYLE = {"win": "bold green", "loss": "bold red", "neutral": "yellow",
-                 "invalid": "bold magenta", "baseline": "cyan"}
+                 "inconclusive": "dim yellow", "invalid": "bold magenta", "baseline": "cyan"}
 
 
 def result_table(res: ExperimentResult) -> Table:
     """One row per variant: median with CI, speedup with CI, p-value, verdict and reasons."""
+    margin = "" if res.margin is None else f", margin {res.margin:.0%}"
     t = Table(title=f"experiment {res.id}: {res.kernel} n={res.size} metric={res.metric} "
-                    f"({res.direction} is better), {res.rounds} rounds")
+                    f"({res.direction} is better{margin}), {res.rounds} rounds")
     for col in ("variant", "samples", "median [95% CI]", "rCV", "speedup [95% CI]", "p",
                 "verdict", "why"):
         t.add_column(col)
@@ -35,6 +36,13 @@ def result_table(res: ExperimentResult) -> Table:
     for v in res.variants:
         row(v)
     return t
+
+
+def show_result(con: Console, res: ExperimentResult) -> None:
+    """The result table, then the busy-machine line when the runs waited for a CPU."""
+    con.print(result_table(res))
+    if res.busy_note:
+        con.print(f"[yellow]{res.busy_note}[/]")
 
 
 @contextmanager

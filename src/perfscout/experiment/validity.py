@@ -1,10 +1,12 @@
 """The validity gate: reasons a comparison must not be believed, checked before any verdict.
 
-A variant is ``invalid`` when its runs failed, it ran a different problem size, its output
-differs from the baseline's, the machine state at run time (frequency governor, SMT, CPU
-affinity of the runner) differs from the baseline's, the noise is too high (robust CV,
-1.4826*MAD/median, above the bound), or it is too good to be true (faster than the memory
-traffic allows at the machine's peak bandwidth).
+A variant is ``invalid`` only for what makes the comparison wrong: its runs failed or did not
+finish, it ran a different problem size, its output differs from the baseline's, the machine
+state at run time (frequency governor, SMT, CPU affinity of the runner, inherited binding
+variables) differs from the baseline's or changed during the runs, or it is too good to be true
+(faster than the memory traffic allows at the machine's peak bandwidth). Noise is never a
+reason: it widens the interval, and the verdict says ``inconclusive`` when the budget could not
+narrow it (:mod:`perfscout.experiment.stats`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfscout.experiment.spec import Check
-from perfscout.experiment.stats import robust_cv
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,13 @@ class Sample:
     state: Mapping[str, Any] = field(default_factory=dict)
     fields: Mapping[str, str] = field(default_factory=dict)
     error: str = ""
+    # how busy the machine was during this run (perfscout.experiment.busy)
+    wall_s: float | None = None
+    cpu_s: float | None = None  # user+sys of the process tree (rusage)
+    run_delay_s: float | None = None  # runnable but waiting for a CPU (schedstat)
+    nivcsw: int | None = None  # involuntary context switches of the tree (rusage)
+    load_before: float | None = None  # 1-minute load average
+    load_after: float | None = None
 
 
 def _checksum_ok(base: str, other: str, check: Check) -> bool:
@@ -52,7 +60,7 @@ def _states(samples: Sequence[Sample]) -> set[str]:
     return {json.dumps(dict(s.state), sort_keys=True) for s in samples}
 
 
-def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check, cv_max: float,
+def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check,
          peak_bandwidth_MBps: float | None = None, is_baseline: bool = False) -> list[str]:
     """Reasons ``variant`` (timed samples, warm-ups excluded) is invalid; empty when valid."""
     reasons: list[str] = []
@@ -78,10 +86,6 @@ def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check,
                            f"{sorted(sb - sv)[:1]}")
     if len(_states(good)) > 1:
         reasons.append("machine state changed during the runs (governor/SMT/affinity)")
-    values = [s.value for s in good if s.value is not None]
-    c = robust_cv(values)
-    if c > cv_max:
-        reasons.append(f"too noisy: robust CV {c:.1%} > {cv_max:.0%}")
     if peak_bandwidth_MBps:
         for s in good:
             raw = s.fields.get("bytes")

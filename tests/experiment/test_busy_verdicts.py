@@ -18,8 +18,7 @@ from perfscout.experiment.busy import Busy, busy_line, busy_of
 from perfscout.experiment.comparison import compare_stored
 from perfscout.experiment.runner import experiment_id, judge, run_experiment
 from perfscout.experiment.spec import Check, ExperimentSpec, Variant, resolve
-from perfscout.experiment.stats import (INCONCLUSIVE, INVALID, LOSS, NEUTRAL, WIN, Interval,
-                                        decide)
+from perfscout.experiment.stats import INCONCLUSIVE, INVALID, LOSS, NEUTRAL, WIN, Interval, decide
 from perfscout.experiment.store import Store, default_db
 from perfscout.experiment.validity import Sample
 from perfscout.model.errors import InputError

@@ -20,7 +20,7 @@ from perfscout.experiment.runner import experiment_id, judge, run_experiment
 from perfscout.experiment.spec import Check, ExperimentSpec, Variant, resolve
 from perfscout.experiment.stats import INCONCLUSIVE, INVALID, LOSS, NEUTRAL, WIN, Interval, decide
 from perfscout.experiment.store import Store, default_db
-from perfscout.experiment.validity import Sample
+from perfscout.experiment.validity import Sample, correctness_reasons
 from perfscout.model.errors import InputError
 from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
 from perfscout.sandbox.runner import default_runner
@@ -70,6 +70,8 @@ def test_wrong_output_is_invalid_and_says_why_whatever_the_timing() -> None:
                                                                        checksum="41"), 7)
     v = res.outcome("v")
     assert v.verdict == INVALID and any("output differs" in r for r in v.reasons)
+    assert correctness_reasons(v.reasons) == list(v.reasons)
+    assert correctness_reasons(["too good to be true: ...", "machine state differs"]) == []
 
 
 def test_aa_on_noisy_synthetic_runs_rarely_claims_a_difference() -> None:

@@ -86,7 +86,8 @@ def test_thread_variant_is_judged_and_a_broken_variant_is_invalid(tmp_path: Path
     # the verdict follows the numbers: on an idle 2-core machine this is a win; under load from
     # other processes it may honestly be neutral or a loss, but never invalid
     assert two.verdict != "invalid", two.reasons
-    assert (two.verdict == "win") == (two.ratio_low is not None and two.ratio_low > 1
+    assert (two.verdict == "win") == (two.ratio_low is not None
+                                      and two.ratio_low > 1 + (res.margin or 0)
                                       and (two.p_value or 1) < 0.05)
     assert bad.verdict == "invalid" and "output differs" in bad.reasons[0]
     # every planned (variant, round) is stored once, warm-ups included

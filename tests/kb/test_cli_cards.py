@@ -12,18 +12,6 @@ import pytest
 from conftest import run_cli
 
 
-@pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """A perfscout home after `perfscout demo --kernels triad` with 3 repetitions."""
-    home = tmp_path_factory.mktemp("kbdemo")
-    env = {"PERFSCOUT_HOME": str(home), "PERFSCOUT_EXPERIMENT_REPETITIONS": "3",
-           "PERFSCOUT_EXPERIMENT_MAX_REPETITIONS": "3"}
-    cp = run_cli("demo", "--kernels", "triad", "--json", env=env, timeout=600)
-    assert cp.returncode == 0, cp.stderr[-2000:] + cp.stdout[-2000:]
-    (home / "demo.json").write_text(cp.stdout)
-    return env
-
-
 def _demo(env: dict[str, str]) -> dict:
     return json.loads((Path(env["PERFSCOUT_HOME"]) / "demo.json").read_text())["data"]
 

@@ -43,6 +43,16 @@ class Sample:
     load_after: float | None = None
 
 
+# the gate's reasons that say the variant did not compute the same thing (or did not run)
+CORRECTNESS = ("runs failed", "no successful runs", "problem size differs", "output differs")
+
+
+def correctness_reasons(reasons: Sequence[str]) -> list[str]:
+    """The reasons among ``reasons`` that say the program is wrong, not the measurement: what a
+    correctness test asserts on (a verdict also answers the timing question)."""
+    return [r for r in reasons if any(k in r for k in CORRECTNESS)]
+
+
 def _checksum_ok(base: str, other: str, check: Check) -> bool:
     if check.kind == "none":
         return True

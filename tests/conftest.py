@@ -95,3 +95,10 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             assert cp.returncode == 0, cp.stderr[-2000:] + cp.stdout[-2000:]
             (home / "demo.json").write_text(cp.stdout)
     return env
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads the shared demo is ``slow`` (it waits for a full demo run)."""
+    for item in items:
+        if "demo_home" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from perfscout.experiment.stats import JUDGED
 
 
 def _demo(env: dict[str, str]) -> dict:
@@ -57,7 +58,7 @@ def test_show_export_and_stats(demo_home: dict[str, str], tmp_path: Path) -> Non
                                              env=demo_home).stdout)["data"]["text"])
     assert len(exported) == len(cards)
     st = json.loads(run_cli("cards", "stats", "--json", env=demo_home).stdout)["data"]
-    judged = [c for c in cards if c["verdict"] != "invalid"]
+    judged = [c for c in cards if c["verdict"] in JUDGED]  # invalid, inconclusive: not counted
     assert sum(s["n"] for s in st["stats"]) == len(judged)
     assert sum(s["n_invalid"] for s in st["stats"]) == len(cards) - len(judged)
 

@@ -18,7 +18,6 @@ wall time stays the metric and more repetitions are used.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -42,7 +41,6 @@ from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample, gate
 from perfscout.model.errors import InputError
 from perfscout.model.runs import Runner, RunRequest
-from perfscout.model.serialize import to_jsonable
 
 Progress = Callable[[str, int, int], None]  # (message, done, total)
 CPU_METRIC = "cpu_s"  # the process tree's CPU time (user+sys): single-threaded compute only
@@ -115,8 +113,7 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
     exp_id = experiment_id(spec)
     if fresh:
         store.reset(exp_id)
-    row = store.begin(exp_id, spec.name, json.dumps(to_jsonable(spec)),
-                      spec.warmup + spec.repetitions)
+    row = store.begin(exp_id, spec.name, spec, spec.warmup + spec.repetitions)
     if row.status == "complete" and row.result is not None:
         return row.result
     workdir = workspace / "experiments" / exp_id

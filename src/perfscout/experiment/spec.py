@@ -90,7 +90,7 @@ class ExperimentSpec:
     cv_max: float | None = None
     alpha: float | None = None
     margin: float | None = None  # a speedup within 1 +- margin is no difference (None: config)
-    ci_rel_width: float = 0.10  # add repetitions while the ratio CI is wider than this
+    ci_rel_width: float = 0.10  # unused: repetitions are added while a verdict is inconclusive
     peak_bandwidth_MBps: float | None = None  # for the too-good-to-be-true guard
     seed: int = 0
 

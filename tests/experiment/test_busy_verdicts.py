@@ -246,3 +246,20 @@ def test_a_version_1_database_is_migrated_and_its_samples_read(tmp_path: Path) -
     with Store(db) as st:
         (s,) = st.get("e").samples
     assert s.value == 1.5 and s.wall_s is None and s.run_delay_s is None
+
+
+def test_experiment_show_says_the_machine_was_busy(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    spec = ExperimentSpec("busy", Variant("baseline"), (Variant("v"),), kernel="triad", size=100,
+                          metric="time_s", direction="lower")
+    with Store(default_db(home)) as st:
+        eid = _store_experiment(st, spec, _samples("baseline", [2.0] * 7, wait=0.45)
+                                + _samples("v", [1.0] * 7, wait=0.45))
+    out = run_cli("experiment", "show", eid, env={"PERFSCOUT_HOME": str(home)})
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "the machine was busy: 45% of the run time was spent waiting for a CPU" in text
+    data = json.loads(run_cli("experiment", "show", eid, "--json",
+                              env={"PERFSCOUT_HOME": str(home)}).stdout)["data"]
+    assert data["experiment"]["busy"]["wait_fraction"] == pytest.approx(0.45)
+    assert data["samples"][0]["run_delay_s"] == pytest.approx(0.45)

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from perfscout.cli.experiment_view import VERDICT_STYLE, progress_bar, show_result
+from perfscout.cli.experiment_view import list_table, progress_bar, show_comparison, show_result
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
 from perfscout.config import Config, load_config
 from perfscout.experiment.comparison import compare_stored
-from perfscout.experiment.display import fmt, interval
 from perfscout.experiment.runner import run_experiment
 from perfscout.experiment.spec import load_spec
 from perfscout.experiment.store import Store, default_db
@@ -50,14 +47,10 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
             spec = load_spec(spec_path)
-            store = open_store(cfg)
             work = workspace(cfg)
-            try:
-                with progress_bar(stderr_console(), not as_json) as prog:
-                    res = run_experiment(spec, default_runner(work), store, work,
-                                         cfg_get=cfg.get, progress=prog, fresh=fresh)
-            finally:
-                store.close()
+            with open_store(cfg) as store, progress_bar(stderr_console(), not as_json) as prog:
+                res = run_experiment(spec, default_runner(work), store, work, cfg_get=cfg.get,
+                                     progress=prog, fresh=fresh)
 
             def render(con: Console) -> None:
                 show_result(con, res)
@@ -79,31 +72,19 @@ def register(app: typer.Typer) -> None:
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
-            store = open_store(cfg)
-            try:
+            with open_store(cfg) as store:
                 if not exp_id:
                     rows = store.list_experiments()
-
-                    def render_list(con: Console) -> None:
-                        t = Table("id", "name", "status", "updated", title="experiments")
-                        for r in rows:
-                            t.add_row(r["id"], r["name"], r["status"], r["updated_at"])
-                        con.print(t)
-
-                    return Outcome(data={"experiments": rows}, render=render_list)
+                    return Outcome(data={"experiments": rows},
+                                   render=lambda con: con.print(list_table(rows)))
                 exp = store.get(exp_id)
-            finally:
-                store.close()
-            if exp.result is None:
-                data: dict[str, Any] = {"id": exp.id, "status": exp.status,
-                                        "samples": len(exp.samples)}
-
-                def render_partial(con: Console) -> None:
-                    con.print(f"experiment {exp.id} is {exp.status}: {len(exp.samples)} "
-                              "samples stored; re-run its spec to resume it")
-
-                return Outcome(data=data, render=render_partial)
             res = exp.result
+            if res is None:
+                return Outcome(data={"id": exp.id, "status": exp.status,
+                                     "samples": len(exp.samples)},
+                               render=lambda con: con.print(
+                                   f"experiment {exp.id} is {exp.status}: {len(exp.samples)} "
+                                   "samples stored; re-run its spec to resume it"))
             return Outcome(data={"experiment": res, "samples": list(exp.samples)},
                            render=lambda con: show_result(con, res))
 
@@ -123,16 +104,6 @@ def register(app: typer.Typer) -> None:
             with open_store(cfg) as store:
                 c = compare_stored(store, a, b)
 
-            def render(con: Console) -> None:
-                style = VERDICT_STYLE.get(c.verdict, "")
-                con.print(f"{c.b} vs {c.a} ({c.metric}): speedup "
-                          f"{interval(c.ratio, c.ratio_low, c.ratio_high)}, "
-                          f"p={fmt(c.p_value, 2)}, verdict [{style}]{c.verdict}[/]")
-                for r in c.reasons:
-                    con.print(f"  invalid: {r}")
-                if c.busy_note:
-                    con.print(c.busy_note)
-
-            return Outcome(data=c, render=render)
+            return Outcome(data=c, render=lambda con: show_comparison(con, c))
 
         execute("experiment compare", as_json, run)

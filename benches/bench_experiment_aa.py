@@ -1,22 +1,39 @@
-"""A/A and planted-gain benchmark of the experiment statistics on real runs.
+"""A/A and planted-gain benchmark of the experiment verdicts, on a calm and on a loaded machine.
 
 A/A: the same program as baseline and variant (byte-identical builds), N experiments; the
 fraction declared win or loss is the false-positive rate (target <= 5%). Planted: the variant's
 outer loop skips 10% of the rows of the matmul by construction (its checksum differs, so the
 correctness check is off for this bench only); the fraction declared win is the power (target
->= 90%) at the default budget (config experiment.repetitions / max_repetitions).
+>= 90%) at the default budget (config experiment.repetitions / max_repetitions, margin).
 
-usage: python benches/bench_experiment_aa.py [N]   (default 40)
+Each condition runs both: ``calm`` (whatever else runs on the machine: the load average is
+recorded) and ``loaded``, under a background load the bench starts itself, like the one a
+shared login node sees: ``stress-ng --cpu 5C --cpu-load 50 --vm C --vm-bytes 1G --hdd 1
+--hdd-bytes 1G`` for C online CPUs (on 2 cores: 10 CPU hogs at 50%, 2 memory thrashers, one
+disk writer), in its own process group, stopped by its pid. Each condition is judged on the
+kernel's wall-clock metric (GFLOP/s) and on ``cpu_s`` (the process tree's CPU time, valid for
+this single-threaded compute kernel).
+
+usage: python benches/bench_experiment_aa.py [N] [--conditions calm,loaded]
+       [--metrics gflops,cpu_s]   (default N=40, both conditions, both metrics)
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import os
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,15 +54,44 @@ PLANTED = ("--- a/matmul.c\n+++ b/matmul.c\n@@ -8,3 +8,3 @@\n"
            "     for (long j = 0; j < n; j++) {\n")
 
 
-def main() -> None:
-    n_exp = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    cfg = load_config(env={})
-    work = Path(tempfile.mkdtemp(prefix="ps-aa-"))
-    store = Store(work / "bench.db")
+def stress_argv(cpus: int) -> list[str]:
+    """The issue's shared-node load, scaled with the number of online CPUs."""
+    return ["stress-ng", "--cpu", str(5 * cpus), "--cpu-load", "50", "--vm", str(cpus),
+            "--vm-bytes", "1G", "--hdd", "1", "--hdd-bytes", "1G", "--quiet"]
+
+
+@contextmanager
+def background_load(enabled: bool, where: Path) -> Iterator[list[str]]:
+    """Run stress-ng in its own process group for the duration; stop it by its pid."""
+    if not enabled:
+        yield []
+        return
+    if shutil.which("stress-ng") is None:
+        sys.exit("stress-ng is not installed (scripts/install-system.sh installs it)")
+    argv = stress_argv(os.cpu_count() or 1)
+    proc = subprocess.Popen(argv, cwd=where, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        time.sleep(5)  # let the load build up before the first experiment
+        yield argv
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)  # its own group: proc.pid leads it
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def run_condition(name: str, metric: str, n_exp: int, cfg: Any, work: Path) -> dict[str, Any]:
+    """N A/A and N planted experiments on ``metric``; the fractions and what the load was."""
+    store = Store(work / f"{name}-{metric}.db")
     runner = default_runner(work)
     verdicts: dict[str, list[str]] = {"aa": [], "planted": []}
     ratios: dict[str, list[float]] = {"aa": [], "planted": []}
     rounds: dict[str, list[int]] = {"aa": [], "planted": []}
+    waits: list[float] = []
+    loads: list[float] = []
     identical = True
     t0 = time.monotonic()
     for i in range(n_exp):
@@ -53,45 +99,76 @@ def main() -> None:
             ("aa", Variant("same"), Check()),
             ("planted", Variant("planted", patch=PLANTED), Check("none")),
         ):
-            spec = ExperimentSpec(f"{kind}-{i}", Variant("baseline"), (variant,), kernel="matmul",
-                                  size=SIZE, check=check, seed=i)
+            spec = ExperimentSpec(f"{name}-{metric}-{kind}-{i}", Variant("baseline"), (variant,),
+                                  kernel="matmul", size=SIZE, check=check, seed=i,
+                                  metric="" if metric == "gflops" else metric)
             res = run_experiment(spec, runner, store, work, cfg_get=cfg.get)
             v = res.variants[0]
             verdicts[kind].append(v.verdict)
             ratios[kind].append(v.ratio or 0.0)
             rounds[kind].append(res.rounds)
+            if res.busy is not None:
+                if res.busy.wait_fraction is not None:
+                    waits.append(res.busy.wait_fraction)
+                loads += [x for x in (res.busy.load_min, res.busy.load_max) if x is not None]
             if kind == "aa":
                 d = work / "experiments" / res.id
                 h = {hashlib.sha256((d / x / "prog").read_bytes()).hexdigest()
                      for x in ("baseline", "same")}
                 identical = identical and len(h) == 1
-        print(f"{i + 1}/{n_exp}: aa={verdicts['aa'][-1]} planted={verdicts['planted'][-1]}",
-              file=sys.stderr)
+        print(f"{name}/{metric} {i + 1}/{n_exp}: aa={verdicts['aa'][-1]} "
+              f"planted={verdicts['planted'][-1]} ({ratios['planted'][-1]:.3f})",
+              file=sys.stderr, flush=True)
     store.close()
 
-    def frac(kind: str, which: tuple[str, ...]) -> float:
-        return sum(v in which for v in verdicts[kind]) / len(verdicts[kind])
+    def frac(kind: str, *which: str) -> float:
+        return round(sum(v in which for v in verdicts[kind]) / len(verdicts[kind]), 4)
 
-    write_result("experiment_aa", {
-        "experiments_each": n_exp,
-        "kernel": f"matmul n={SIZE} (best of 3 multiplies per run)",
-        "default_budget": {"repetitions": cfg.get("experiment.repetitions"),
-                           "max_repetitions": cfg.get("experiment.max_repetitions"),
-                           "warmup": cfg.get("experiment.warmup"),
-                           "alpha": cfg.get("experiment.alpha")},
+    return {
+        "metric": metric,
         "aa_binaries_identical": identical,
-        "aa_false_positive_fraction": frac("aa", ("win", "loss")),
-        "aa_invalid_fraction": frac("aa", ("invalid",)),
+        "aa_false_positive_fraction": frac("aa", "win", "loss"),
+        "aa_inconclusive_fraction": frac("aa", "inconclusive"),
+        "aa_invalid_fraction": frac("aa", "invalid"),
         "aa_median_ratio": statistics.median(ratios["aa"]),
         "aa_median_rounds": statistics.median(rounds["aa"]),
-        "planted_true_ratio": round(1 / 0.9, 4),
-        "planted_win_fraction": frac("planted", ("win",)),
-        "planted_invalid_fraction": frac("planted", ("invalid",)),
+        "planted_win_fraction": frac("planted", "win"),
+        "planted_inconclusive_fraction": frac("planted", "inconclusive"),
+        "planted_invalid_fraction": frac("planted", "invalid"),
         "planted_median_ratio": statistics.median(ratios["planted"]),
         "planted_median_rounds": statistics.median(rounds["planted"]),
-        "targets": {"aa_false_positive_fraction": "<= 0.05", "planted_win_fraction": ">= 0.90"},
+        "median_wait_for_cpu_fraction": round(statistics.median(waits), 3) if waits else None,
+        "load_average_range": [min(loads), max(loads)] if loads else None,
         "wall_s": round(time.monotonic() - t0, 1),
-    })
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", nargs="?", type=int, default=40)
+    ap.add_argument("--conditions", default="calm,loaded")
+    ap.add_argument("--metrics", default="gflops,cpu_s")
+    args = ap.parse_args()
+    cfg = load_config(env={})
+    work = Path(tempfile.mkdtemp(prefix="ps-aa-"))
+    out: dict[str, Any] = {
+        "experiments_each": args.n,
+        "kernel": f"matmul n={SIZE} (best of 3 multiplies per run), single-threaded",
+        "default_budget": {k: cfg.get(f"experiment.{k}") for k in
+                           ("repetitions", "max_repetitions", "warmup", "alpha", "margin")},
+        "planted_true_ratio": round(1 / 0.9, 4),
+        "targets": {"aa_false_positive_fraction": "<= 0.05", "planted_win_fraction": ">= 0.90"},
+        "cpus": os.cpu_count(),
+    }
+    for cond in args.conditions.split(","):
+        with background_load(cond == "loaded", work) as argv:
+            res: dict[str, Any] = {"background_load": " ".join(argv) or "none started",
+                                   "load_average_at_start": os.getloadavg()[0]}
+            for metric in args.metrics.split(","):
+                res[metric] = run_condition(cond, metric, args.n, cfg, work)
+            out[cond] = res
+    write_result("experiment_aa", out)
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -69,3 +69,36 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
         [sys.executable, "-m", "perfscout", *args], cwd=cwd, env=full_env, text=True,
         capture_output=True, input=input, timeout=timeout,
     )
+
+
+DEMO_ENV = {"PERFSCOUT_EXPERIMENT_REPETITIONS": "3", "PERFSCOUT_EXPERIMENT_MAX_REPETITIONS": "3"}
+
+
+@pytest.fixture(scope="session")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """A perfscout home after one real `perfscout demo --kernels triad --json` (3 repetitions),
+    shared by every test that reads a demo (the cards and the report tests): run once per test
+    session, also across xdist workers (the first worker runs it under a file lock, the others
+    find its result). ``demo.json`` in the home holds the demo's JSON envelope."""
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # shared by the workers of this session
+    home = root / "shared-demo"
+    env = {"PERFSCOUT_HOME": str(home), **DEMO_ENV}
+    with open(root / "shared-demo.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (home / "demo.json").is_file():
+            home.mkdir(exist_ok=True)
+            cp = run_cli("demo", "--kernels", "triad", "--json", env=env, timeout=900)
+            assert cp.returncode == 0, cp.stderr[-2000:] + cp.stdout[-2000:]
+            (home / "demo.json").write_text(cp.stdout)
+    return env
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads the shared demo is ``slow`` (it waits for a full demo run)."""
+    for item in items:
+        if "demo_home" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -33,8 +33,9 @@ DEFAULTS: dict[str, tuple[Any, type, str]] = {
     "experiment.repetitions": (7, int, "timed repetitions per variant (before adaptive extra)"),
     "experiment.max_repetitions": (25, int, "upper bound after adaptive repetitions"),
     "experiment.warmup": (1, int, "warm-up runs discarded per variant"),
-    "experiment.cv_max": (0.25, float, "largest coefficient of variation accepted as valid"),
+    "experiment.cv_max": (0.25, float, "reported only: noise never voids a verdict"),
     "experiment.alpha": (0.05, float, "significance level of the rank test"),
+    "experiment.margin": (0.03, float, "speedups within 1 +- margin count as no difference"),
     "thresholds": ({}, dict, "overrides of the diagnosis threshold table"),
 }
 

@@ -105,10 +105,11 @@ def test_store_schema_migrations_and_no_duplicate_samples(tmp_path: Path) -> Non
     st.close()
     st2 = Store(tmp_path / "p.db")  # reopening re-applies nothing
     assert st2.samples("e1") == [Sample("base", 0, False, True, 1.0, 1.0, "1", 10, {}, {}, "")]
+    assert st2.get("e1").samples == (smp,) and st2.get("e1").spec is None  # "{}": no spec
     st2.close()
     rows = sqlite3.connect(tmp_path / "p.db").execute(
         "SELECT component, version FROM migrations").fetchall()
-    assert rows == [("experiment", 1)]
+    assert rows == [("experiment", 1), ("experiment", 2)]
 
 
 def test_variant_inherits_baseline_threads_and_launcher_prefix() -> None:

@@ -33,7 +33,7 @@ def test_identical_distributions_are_rarely_declared_different() -> None:
     for i in range(200):
         a = list(rng.lognormal(0.0, 0.1, 9))
         b = list(rng.lognormal(0.0, 0.1, 9))
-        decided += compare(a, b, "lower", seed=i).verdict != NEUTRAL
+        decided += compare(a, b, "lower", seed=i).verdict in (WIN, LOSS)
     assert decided / 200 <= 0.06
 
 

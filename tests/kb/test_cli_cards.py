@@ -10,18 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-
-
-@pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """A perfscout home after `perfscout demo --kernels triad` with 3 repetitions."""
-    home = tmp_path_factory.mktemp("kbdemo")
-    env = {"PERFSCOUT_HOME": str(home), "PERFSCOUT_EXPERIMENT_REPETITIONS": "3",
-           "PERFSCOUT_EXPERIMENT_MAX_REPETITIONS": "3"}
-    cp = run_cli("demo", "--kernels", "triad", "--json", env=env, timeout=600)
-    assert cp.returncode == 0, cp.stderr[-2000:] + cp.stdout[-2000:]
-    (home / "demo.json").write_text(cp.stdout)
-    return env
+from perfscout.experiment.stats import JUDGED
 
 
 def _demo(env: dict[str, str]) -> dict:
@@ -69,7 +58,7 @@ def test_show_export_and_stats(demo_home: dict[str, str], tmp_path: Path) -> Non
                                              env=demo_home).stdout)["data"]["text"])
     assert len(exported) == len(cards)
     st = json.loads(run_cli("cards", "stats", "--json", env=demo_home).stdout)["data"]
-    judged = [c for c in cards if c["verdict"] != "invalid"]
+    judged = [c for c in cards if c["verdict"] in JUDGED]  # invalid, inconclusive: not counted
     assert sum(s["n"] for s in st["stats"]) == len(judged)
     assert sum(s["n_invalid"] for s in st["stats"]) == len(cards) - len(judged)
 

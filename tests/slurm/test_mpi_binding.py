@@ -62,8 +62,9 @@ def _check(res: ExperimentResult, table: dict, variants: list[str]) -> None:
         assert o.median is not None and o.ratio is not None
         # the 8-byte latency in the table is the judged metric: same median
         assert abs(table[o.name][8] - o.median) <= 1e-9 * max(1.0, o.median)
-        # a win means lower latency than the baseline with an interval above 1
-        assert (o.verdict == WIN) == (o.ratio_low is not None and o.ratio_low > 1
+        # a win means lower latency than the baseline with an interval above 1 + margin
+        assert (o.verdict == WIN) == (o.ratio_low is not None
+                                      and o.ratio_low > 1 + (res.margin or 0)
                                       and (o.p_value or 1) < 0.05)
 
 

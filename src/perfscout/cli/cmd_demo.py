@@ -74,6 +74,8 @@ def register(app: typer.Typer) -> None:
                     con.print(f"triad: {res.triad_fraction_of_peak:.0%} of the measured peak "
                               f"{fmt(res.peak_bandwidth_MBps, 4)} MB/s "
                               f"({res.peak_bandwidth_source})")
+                if res.busy_note:
+                    con.print(res.busy_note)
                 con.print(f"demo took {res.elapsed_s:.0f} s; results stored in {res.db} "
                           f"(`perfscout experiment show`)")
                 con.print(f"{len(res.cards)} cards recorded (`perfscout cards list`)")

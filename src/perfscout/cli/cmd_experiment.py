@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from perfscout.cli.experiment_view import VERDICT_STYLE, progress_bar, result_table
+from perfscout.cli.experiment_view import list_table, progress_bar, show_comparison, show_result
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
 from perfscout.config import Config, load_config
-from perfscout.experiment.display import interval
-from perfscout.experiment.runner import result_from_json, run_experiment
-from perfscout.experiment.spec import Check, load_spec
-from perfscout.experiment.stats import compare as compare_samples
-from perfscout.experiment.stats import seed_for
+from perfscout.experiment.comparison import compare_stored
+from perfscout.experiment.runner import run_experiment
+from perfscout.experiment.spec import load_spec
 from perfscout.experiment.store import Store, default_db
-from perfscout.experiment.validity import gate
-from perfscout.model.errors import NotFoundError
 from perfscout.sandbox.runner import default_runner
 
 
@@ -53,17 +47,13 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
             spec = load_spec(spec_path)
-            store = open_store(cfg)
             work = workspace(cfg)
-            try:
-                with progress_bar(stderr_console(), not as_json) as prog:
-                    res = run_experiment(spec, default_runner(work), store, work,
-                                         cfg_get=cfg.get, progress=prog, fresh=fresh)
-            finally:
-                store.close()
+            with open_store(cfg) as store, progress_bar(stderr_console(), not as_json) as prog:
+                res = run_experiment(spec, default_runner(work), store, work, cfg_get=cfg.get,
+                                     progress=prog, fresh=fresh)
 
             def render(con: Console) -> None:
-                con.print(result_table(res))
+                show_result(con, res)
                 if res.resumed_samples:
                     con.print(f"resumed: {res.resumed_samples} samples were already stored")
                 con.print(f"stored in {default_db(cfg.home)} as {res.id}")
@@ -82,36 +72,21 @@ def register(app: typer.Typer) -> None:
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
-            store = open_store(cfg)
-            try:
+            with open_store(cfg) as store:
                 if not exp_id:
                     rows = store.list_experiments()
-
-                    def render_list(con: Console) -> None:
-                        t = Table("id", "name", "status", "updated", title="experiments")
-                        for r in rows:
-                            t.add_row(r["id"], r["name"], r["status"], r["updated_at"])
-                        con.print(t)
-
-                    return Outcome(data={"experiments": rows}, render=render_list)
-                row = store.find(exp_id)
-                samples = store.samples(row["id"])
-            finally:
-                store.close()
-            if not row["result_json"]:
-                data: dict[str, Any] = {"id": row["id"], "status": row["status"],
-                                        "samples": len(samples)}
-
-                def render_partial(con: Console) -> None:
-                    con.print(f"experiment {row['id']} is {row['status']}: {len(samples)} "
-                              "samples stored; re-run its spec to resume it")
-
-                return Outcome(data=data, render=render_partial)
-            import json
-
-            res = result_from_json(json.loads(row["result_json"]))
-            return Outcome(data={"experiment": res, "samples": samples},
-                           render=lambda con: con.print(result_table(res)))
+                    return Outcome(data={"experiments": rows},
+                                   render=lambda con: con.print(list_table(rows)))
+                exp = store.get(exp_id)
+            res = exp.result
+            if res is None:
+                return Outcome(data={"id": exp.id, "status": exp.status,
+                                     "samples": len(exp.samples)},
+                               render=lambda con: con.print(
+                                   f"experiment {exp.id} is {exp.status}: {len(exp.samples)} "
+                                   "samples stored; re-run its spec to resume it"))
+            return Outcome(data={"experiment": res, "samples": list(exp.samples)},
+                           render=lambda con: show_result(con, res))
 
         execute("experiment show", as_json, run)
 
@@ -121,51 +96,14 @@ def register(app: typer.Typer) -> None:
         b: str = typer.Argument(..., help="ID[:VARIANT] judged against A."),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
-        """Judge B against A from stored samples (same gate and statistics as a run)."""
+        """Judge B against A from stored samples (the same judge as a run: correctness, size,
+        machine state, too good to be true, and the margin of A's spec)."""
 
         def run() -> Outcome:
-            import json
-
             cfg = load_config(config_path=OPTIONS.config_path)
-            store = open_store(cfg)
-            try:
-                sides = []
-                for ref in (a, b):
-                    eid, _, var = ref.partition(":")
-                    row = store.find(eid)
-                    spec = json.loads(row["spec_json"])
-                    var = var or spec["baseline"]["name"]
-                    xs = [s for s in store.samples(row["id"], [var]) if not s.warmup]
-                    if not xs:
-                        raise NotFoundError(f"no samples of variant {var!r} in {row['id']}")
-                    sides.append((row["id"], var, spec, xs))
-            finally:
-                store.close()
-            (ida, va, spec_a, xa), (idb, vb, spec_b, xb) = sides
-            if spec_a["metric"] != spec_b["metric"]:
-                raise NotFoundError(f"{a} measures {spec_a['metric']} but {b} measures "
-                                    f"{spec_b['metric']}", hint="compare like with like")
-            check = Check(**spec_a.get("check", {}))
-            reasons = gate(xa, xb, check=check, cv_max=float(cfg.get("experiment.cv_max")))
-            va_vals = [s.value for s in xa if s.ok and s.value is not None]
-            vb_vals = [s.value for s in xb if s.ok and s.value is not None]
-            c = compare_samples(va_vals, vb_vals, spec_a["direction"],
-                                alpha=float(cfg.get("experiment.alpha")),
-                                seed=seed_for(ida, va, idb, vb))
-            verdict = "invalid" if reasons else c.verdict
-            data = {"a": f"{ida}:{va}", "b": f"{idb}:{vb}", "metric": spec_a["metric"],
-                    "ratio": c.ratio.value, "ratio_low": c.ratio.low,
-                    "ratio_high": c.ratio.high, "p_value": c.p_value, "verdict": verdict,
-                    "reasons": reasons, "n_a": len(va_vals), "n_b": len(vb_vals)}
+            with open_store(cfg) as store:
+                c = compare_stored(store, a, b)
 
-            def render(con: Console) -> None:
-                style = VERDICT_STYLE.get(verdict, "")
-                con.print(f"{data['b']} vs {data['a']} ({spec_a['metric']}): speedup "
-                          f"{interval(c.ratio.value, c.ratio.low, c.ratio.high)}, "
-                          f"p={c.p_value:.2g}, verdict [{style}]{verdict}[/]")
-                for r in reasons:
-                    con.print(f"  invalid: {r}")
-
-            return Outcome(data=data, render=render)
+            return Outcome(data=c, render=lambda con: show_comparison(con, c))
 
         execute("experiment compare", as_json, run)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -10,13 +9,10 @@ import typer
 from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
-from perfscout.experiment.runner import result_from_json
-from perfscout.experiment.spec import ExperimentSpec
 from perfscout.experiment.store import Store, default_db
 from perfscout.export.reframe import reframe_test
 from perfscout.kb import CardStore
 from perfscout.model.errors import InputError
-from perfscout.model.serialize import from_jsonable
 
 
 def register(app: typer.Typer) -> None:
@@ -36,23 +32,19 @@ def register(app: typer.Typer) -> None:
                 card = cs.get(card_ref)
             if not card.experiments:
                 raise InputError(f"card {card.id} names no experiment")
-            st = Store(db)
-            try:
-                row = st.find(card.experiments[0])
-            finally:
-                st.close()
-            if not row.get("result_json"):
-                raise InputError(f"experiment {row['id']} has no result yet",
+            with Store(db) as st:
+                exp = st.get(card.experiments[0])
+            if exp.result is None or exp.spec is None:
+                raise InputError(f"experiment {exp.id} has no result yet",
                                  hint="resume it with `perfscout experiment run`")
-            spec = from_jsonable(ExperimentSpec, json.loads(row["spec_json"]))
-            res = result_from_json(json.loads(row["result_json"]))
+            spec, res = exp.spec, exp.result
             names = [v.name for v in spec.variants if v.proposal_id == card.proposal_id]
             if not names:
-                raise InputError(f"experiment {row['id']} has no variant for "
+                raise InputError(f"experiment {exp.id} has no variant for "
                                  f"{card.proposal_id}")
             median = res.outcome(names[0]).median or 0.0
             text = reframe_test(card, spec, names[0], median,
-                                cfg.home / "experiments" / row["id"])
+                                cfg.home / "experiments" / exp.id)
             write_out(out, text)
             return Outcome(data={"card": card.id, "variant": names[0], "reference": median,
                                  "test": text, "path": str(out) if out else None},

@@ -7,7 +7,6 @@ sessions the same way) or an experiment id, then with ``--analysis A.json`` (an 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
@@ -27,20 +26,19 @@ from perfscout.report.run import report_from_run
 
 def _experiment_report(store: Store, cards: CardStore, exp_ref: str, analysis: str | None,
                        platform: str | None, out: Path, lang: str) -> tuple[str, ReportFiles]:
-    row = store.find(exp_ref)
-    if not row["result_json"]:
-        raise NotFoundError(f"experiment {row['id']} has not finished",
+    exp = store.get(exp_ref)
+    if exp.result is None:
+        raise NotFoundError(f"experiment {exp.id} has not finished",
                             hint="re-run its spec to complete it, then report")
-    spec = json.loads(row["spec_json"])
-    bw = spec.get("peak_bandwidth_MBps")
+    bw = exp.spec.peak_bandwidth_MBps if exp.spec else None
     snap = load_platform(platform, None)
-    mine = [c for c in cards.cards() if row["id"] in c.experiments]
-    inp = build(store, source=f"experiment {row['id']}", experiment_ids=[row["id"]],
+    mine = [c for c in cards.cards() if exp.id in c.experiments]
+    inp = build(store, source=f"experiment {exp.id}", experiment_ids=[exp.id],
                 cards=mine, analysis=read_analysis(analysis) if analysis else None,
                 snapshot=snap, ceilings=Ceilings(bw / 1000 if bw else None,
                                                  "spec peak_bandwidth_MBps" if bw else ""),
                 platform_key=mine[0].platform_key if mine and snap is None else "")
-    return row["id"], write_report(inp, out, lang)
+    return exp.id, write_report(inp, out, lang)
 
 
 def register(app: typer.Typer) -> None:
@@ -92,7 +90,7 @@ def register(app: typer.Typer) -> None:
                         ident = run_id
                     else:
                         ref = run_ref or ""
-                        exp_id = store.find(ref)["id"]
+                        exp_id = store.get(ref).id
                         ident, files = _experiment_report(
                             store, cards, exp_id, analysis, platform,
                             out or cfg.home / "reports" / exp_id, lang)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -11,10 +10,9 @@ import typer
 from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
-from perfscout.experiment.spec import ExperimentSpec
 from perfscout.experiment.store import Store, default_db
 from perfscout.export.sbatch import sbatch_script
-from perfscout.model.serialize import from_jsonable
+from perfscout.model.errors import InputError
 
 
 def register(app: typer.Typer) -> None:
@@ -32,18 +30,17 @@ def register(app: typer.Typer) -> None:
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
-            st = Store(default_db(cfg.home))
-            try:
-                row = st.find(experiment)
-            finally:
-                st.close()
-            spec = from_jsonable(ExperimentSpec, json.loads(row["spec_json"]))
+            with Store(default_db(cfg.home)) as st:
+                exp = st.get(experiment)
+            if exp.spec is None:
+                raise InputError(f"{exp.id} has no experiment spec this version can read")
+            spec = exp.spec
             name = variant or (spec.variants[0].name if spec.variants else "baseline")
-            text = sbatch_script(spec, name, cfg.home / "experiments" / row["id"],
+            text = sbatch_script(spec, name, cfg.home / "experiments" / exp.id,
                                  cores=os.cpu_count() or 1, time_min=time_min,
                                  partition=partition)
             write_out(out, text)
-            return Outcome(data={"experiment": row["id"], "variant": name, "script": text,
+            return Outcome(data={"experiment": exp.id, "variant": name, "script": text,
                                  "path": str(out) if out else None},
                            render=text_or_path(text, out))
 

@@ -1,6 +1,8 @@
-"""Matrix mode: screen every approved variant at a small size, confirm the winners at full size,
-then combine the confirmed winners and confirm the combination, which must beat the baseline and
-also each winner alone (otherwise the best single winner stands)."""
+"""Matrix mode: screen every approved variant at a small size, confirm the winners at full size
+(and the variants the screening could not decide whose speedup points above 1: a busy machine
+must not drop a real gain at the screen), then combine the confirmed winners and confirm the
+combination, which must beat the baseline and also each winner alone (otherwise the best single
+winner stands)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any
 from perfscout.experiment.convert import Unconvertible, combine
 from perfscout.experiment.runner import ExperimentResult, Progress, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant, resolve
-from perfscout.experiment.stats import WIN, compare, seed_for
+from perfscout.experiment.stats import DEFAULT_MARGIN, INCONCLUSIVE, WIN, compare, seed_for
 from perfscout.experiment.store import Store
 
 
@@ -56,7 +58,11 @@ def run_matrix(base: ExperimentSpec, variants: Sequence[Variant], runner: Any, s
 
     screening = run_experiment(spec.with_size(screen_size, "screen"), runner, store, workspace,
                                cfg_get=cfg_get, progress=prog("screen"))
-    winners = [v for v in variants if screening.outcome(v.name).verdict == WIN]
+    def promising(name: str) -> bool:
+        o = screening.outcome(name)
+        return o.verdict == WIN or (o.verdict == INCONCLUSIVE and (o.ratio or 0.0) > 1.0)
+
+    winners = [v for v in variants if promising(v.name)]
     if not winners:
         return MatrixResult(spec.name, screening, None, None)
     confirmation = run_experiment(
@@ -94,7 +100,8 @@ def run_matrix(base: ExperimentSpec, variants: Sequence[Variant], runner: Any, s
     combo_out = combination.outcome(combo.name)
     beats_each = combo_out.verdict == WIN and all(
         compare(values(m.name), values(combo.name), spec.direction,
-                seed=seed_for(combination.id, m.name, combo.name)).verdict == WIN
+                seed=seed_for(combination.id, m.name, combo.name),
+                margin=DEFAULT_MARGIN if spec.margin is None else spec.margin).verdict == WIN
         for m in members)
     note = "the combination beats each winner alone" if beats_each else \
         "the combination does not beat each winner alone; the best single winner stands"

@@ -1,74 +1,49 @@
-"""Run an experiment: build each variant, run interleaved rounds, gate, compare, record.
+"""Run an experiment: build each variant, run interleaved rounds, judge, compare, record.
 
 The plan is deterministic: round r runs every variant once, in the variant order rotated by r
 (A B C, B C A, C A B, ...), so drift hits all variants alike and a resumed experiment knows
 exactly which (variant, round) pairs are left. Rounds below ``warmup`` are stored but discarded
-from the statistics. When a ratio interval is wider than ``ci_rel_width``, two more rounds are
-planned while the verdict is still ``neutral`` (the plan length is stored first), up to
-``warmup + max_repetitions`` rounds.
+from the statistics. While a variant's verdict is ``inconclusive`` (its ratio interval straddles
+1 + margin or 1 - margin), two more rounds are planned (the plan length is stored first), up to
+``warmup + max_repetitions`` rounds; what is still inconclusive then is reported as such, with
+its interval.
+
+Every sample records how busy the machine was (wall and CPU time, run delay, load average:
+:mod:`perfscout.experiment.busy`). The metric ``cpu_s`` judges the process tree's CPU time
+(user+sys) instead of a wall-clock figure: under contention it is the truth for single-threaded
+compute only (time-sharing does not inflate it), never for I/O or multi-threaded scaling, where
+wall time stays the metric and more repetitions are used.
 """
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from perfscout.experiment.build import build_variant
+from perfscout.experiment.busy import busy_line, busy_of, load_average
 from perfscout.experiment.kernels import kernel, parse_result_line
+from perfscout.experiment.result import ExperimentResult, VariantOutcome, result_from_json
 from perfscout.experiment.spec import ExperimentSpec, Variant, resolve, validate
-from perfscout.experiment.stats import INVALID, NEUTRAL, compare, median_ci, robust_cv, seed_for
+from perfscout.experiment.stats import (
+    DEFAULT_MARGIN,
+    INCONCLUSIVE,
+    INVALID,
+    compare,
+    median_ci,
+    robust_cv,
+    seed_for,
+)
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample, gate
-from perfscout.model.errors import InputError, PerfscoutError
+from perfscout.model.errors import InputError
 from perfscout.model.runs import Runner, RunRequest
-from perfscout.model.serialize import to_jsonable
 
 Progress = Callable[[str, int, int], None]  # (message, done, total)
-
-
-@dataclass(frozen=True)
-class VariantOutcome:
-    """The judged result of one variant (the baseline has verdict ``baseline``)."""
-
-    name: str
-    proposal_id: str
-    samples: int
-    median: float | None
-    median_low: float | None
-    median_high: float | None
-    cv: float | None
-    ratio: float | None = None
-    ratio_low: float | None = None
-    ratio_high: float | None = None
-    p_value: float | None = None
-    verdict: str = "baseline"
-    reasons: tuple[str, ...] = ()
-    build_command: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExperimentResult:
-    id: str
-    name: str
-    kernel: str
-    size: int | None
-    metric: str
-    direction: str
-    rounds: int
-    baseline: VariantOutcome
-    variants: tuple[VariantOutcome, ...]
-    state: Mapping[str, Any] = field(default_factory=dict)
-    resumed_samples: int = 0
-
-    def outcome(self, name: str) -> VariantOutcome:
-        for v in (self.baseline, *self.variants):
-            if v.name == name:
-                return v
-        raise KeyError(name)
+CPU_METRIC = "cpu_s"  # the process tree's CPU time (user+sys): single-threaded compute only
 
 
 def machine_state(extra_env: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -129,6 +104,8 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
                    cfg_get: Callable[[str], Any], progress: Progress | None = None,
                    fresh: bool = False) -> ExperimentResult:
     """Run (or resume) ``spec``; every sample is committed to ``store`` as it completes."""
+    if spec.metric == CPU_METRIC and not spec.direction:
+        spec = dataclasses.replace(spec, direction="lower")
     spec = resolve(spec, cfg_get)
     validate(spec)
     assert spec.repetitions is not None and spec.max_repetitions is not None
@@ -136,10 +113,9 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
     exp_id = experiment_id(spec)
     if fresh:
         store.reset(exp_id)
-    row = store.begin(exp_id, spec.name, json.dumps(to_jsonable(spec)),
-                      spec.warmup + spec.repetitions)
-    if row["status"] == "complete" and row["result_json"]:
-        return result_from_json(json.loads(row["result_json"]))
+    row = store.begin(exp_id, spec.name, spec, spec.warmup + spec.repetitions)
+    if row.status == "complete" and row.result is not None:
+        return row.result
     workdir = workspace / "experiments" / exp_id
     builds = {}
     for v in spec.all_variants():
@@ -150,7 +126,7 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
     names = list(by_name)
     done = store.done_keys(exp_id)
     resumed = len(done)
-    rounds = int(row["rounds_planned"])
+    rounds = row.rounds_planned
     limit = spec.warmup + max(spec.max_repetitions, spec.repetitions)
     while True:
         order = plan(names, rounds)
@@ -159,45 +135,53 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
                 continue
             if progress:
                 progress(f"round {r + 1}/{rounds} {name}", i, len(order))
-            sample, dur = _one_run(spec, by_name[name], builds[name].exe, r, runner)
-            store.add_sample(exp_id, sample, dur)
+            sample = _one_run(spec, by_name[name], builds[name].exe, r, runner)
+            store.add_sample(exp_id, sample)
             done.add((name, r))
         samples = store.samples(exp_id)
         result = judge(spec, exp_id, samples, rounds, builds, resumed)
-        wide = [v for v in result.variants if v.verdict == NEUTRAL and v.ratio is not None
-                and v.ratio_low is not None and v.ratio_high is not None
-                and (v.ratio_high - v.ratio_low) / max(v.ratio, 1e-12) > spec.ci_rel_width]
-        if not wide or rounds >= limit:
+        open_ = [v for v in result.variants if v.verdict == INCONCLUSIVE]
+        if not open_ or rounds >= limit:
             break
         rounds = min(rounds + 2, limit)
         store.set_rounds(exp_id, rounds)
-    store.finish(exp_id, to_jsonable(result))
+    store.finish(exp_id, result)
     return result
 
 
 def _one_run(spec: ExperimentSpec, variant: Variant, exe: Path, rnd: int, runner: Runner
-             ) -> tuple[Sample, float]:
+             ) -> Sample:
     argv, env = run_argv(spec, variant, exe)
     state = machine_state(variant.env)
     warm = rnd < (spec.warmup or 0)
+    load_before = load_average()
     res = runner.run(RunRequest(tuple(argv), cwd=str(exe.parent), env=env,
                                 timeout_s=spec.timeout_s,
                                 purpose=f"experiment:run:{variant.name}"))
+    cpu = (res.user_s or 0.0) + (res.sys_s or 0.0) if res.user_s is not None else None
+    base = Sample(variant.name, rnd, warm, False, state=state, wall_s=res.duration_s, cpu_s=cpu,
+                  run_delay_s=res.run_delay_s, nivcsw=res.nivcsw, load_before=load_before,
+                  load_after=load_average())
     if not res.ok:
         why = ("timed out" if res.timed_out else res.reason
                or f"exit {res.exit_code}: {res.stderr.strip()[-200:]}")
-        return Sample(variant.name, rnd, warm, False, state=state, error=why), res.duration_s
+        return dataclasses.replace(base, error=why)
     try:
         kr = parse_result_line(res.stdout, f"{variant.name} run {rnd}")
     except InputError as exc:
-        return Sample(variant.name, rnd, warm, False, state=state, error=exc.message), \
-            res.duration_s
-    value = float(kr.fields[spec.metric]) if spec.metric in kr.fields else kr.value
-    if spec.metric not in (kr.metric, *kr.fields):
-        return Sample(variant.name, rnd, warm, False, state=state,
-                      error=f"metric {spec.metric!r} not in the result line"), res.duration_s
-    return Sample(variant.name, rnd, warm, True, value, kr.time_s, kr.checksum, kr.n, state,
-                  dict(kr.fields)), res.duration_s
+        return dataclasses.replace(base, error=exc.message)
+    if spec.metric == CPU_METRIC:
+        value = cpu
+    elif spec.metric in kr.fields:
+        value = float(kr.fields[spec.metric])
+    elif spec.metric == kr.metric:
+        value = kr.value
+    else:
+        return dataclasses.replace(base, error=f"metric {spec.metric!r} not in the result line")
+    if value is None:
+        return dataclasses.replace(base, error="the runner reported no CPU time for this run")
+    return dataclasses.replace(base, ok=True, value=value, time_s=kr.time_s,
+                               checksum=kr.checksum, n=kr.n, fields=dict(kr.fields))
 
 
 def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
@@ -207,7 +191,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
     base_name = spec.baseline.name
     base = [s for s in timed if s.variant == base_name]
     alpha = spec.alpha if spec.alpha is not None else 0.05
-    cv_max = spec.cv_max if spec.cv_max is not None else 0.25
+    margin = spec.margin if spec.margin is not None else DEFAULT_MARGIN
 
     def cmd(name: str) -> tuple[str, ...]:
         b = (builds or {}).get(name)
@@ -222,7 +206,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
         return {"samples": len(xs), "median": m.value, "median_low": m.low,
                 "median_high": m.high, "cv": robust_cv(vals)}
 
-    breasons = gate(base, base, check=spec.check, cv_max=cv_max,
+    breasons = gate(base, base, check=spec.check,
                     peak_bandwidth_MBps=spec.peak_bandwidth_MBps, is_baseline=True)
     baseline = VariantOutcome(base_name, spec.baseline.proposal_id, **summary(base_name, base),
                               verdict=INVALID if breasons else "baseline",
@@ -231,13 +215,14 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
     for v in spec.variants:
         xs = [s for s in timed if s.variant == v.name]
         reasons = list(breasons and ["baseline invalid: " + breasons[0]])
-        reasons += gate(base, xs, check=spec.check, cv_max=cv_max,
+        reasons += gate(base, xs, check=spec.check,
                         peak_bandwidth_MBps=spec.peak_bandwidth_MBps)
         summ = summary(v.name, xs)
         bv = [s.value for s in base if s.ok and s.value is not None]
         vv = [s.value for s in xs if s.ok and s.value is not None]
         if bv and vv:
-            c = compare(bv, vv, spec.direction, alpha=alpha, seed=seed_for(exp_id, v.name))
+            c = compare(bv, vv, spec.direction, alpha=alpha, seed=seed_for(exp_id, v.name),
+                        margin=margin)
             outs.append(VariantOutcome(
                 v.name, v.proposal_id, **summ, ratio=c.ratio.value, ratio_low=c.ratio.low,
                 ratio_high=c.ratio.high, p_value=c.p_value,
@@ -248,20 +233,11 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
                                        reasons=tuple(reasons or ["no successful runs"]),
                                        build_command=cmd(v.name)))
     state = base[0].state if base else {}
+    busy = busy_of(samples)
     return ExperimentResult(exp_id, spec.name, spec.kernel or spec.source, spec.size,
                             spec.metric, spec.direction, rounds, baseline, tuple(outs),
-                            dict(state), resumed)
+                            dict(state), resumed, margin, busy, busy_line(busy))
 
 
-def result_from_json(data: Mapping[str, Any]) -> ExperimentResult:
-    """Rebuild a stored :class:`ExperimentResult`."""
-    from perfscout.model.serialize import from_jsonable
-
-    try:
-        return from_jsonable(ExperimentResult, data)
-    except (TypeError, ValueError, KeyError) as exc:
-        raise PerfscoutError(f"stored experiment result is unreadable: {exc}") from None
-
-
-__all__ = ["ExperimentResult", "VariantOutcome", "machine_state", "plan",
-           "run_experiment"]
+__all__ = ["CPU_METRIC", "ExperimentResult", "VariantOutcome", "judge", "machine_state", "plan",
+           "result_from_json", "run_experiment"]

@@ -89,7 +89,8 @@ class ExperimentSpec:
     confirmation_size: int | None = None
     cv_max: float | None = None
     alpha: float | None = None
-    ci_rel_width: float = 0.10  # add repetitions while the ratio CI is wider than this
+    margin: float | None = None  # a speedup within 1 +- margin is no difference (None: config)
+    ci_rel_width: float = 0.10  # unused: repetitions are added while a verdict is inconclusive
     peak_bandwidth_MBps: float | None = None  # for the too-good-to-be-true guard
     seed: int = 0
 
@@ -119,6 +120,7 @@ def resolve(spec: ExperimentSpec, cfg_get: Any) -> ExperimentSpec:
         warmup=spec.warmup if spec.warmup is not None else int(cfg_get("experiment.warmup")),
         cv_max=spec.cv_max if spec.cv_max is not None else float(cfg_get("experiment.cv_max")),
         alpha=spec.alpha if spec.alpha is not None else float(cfg_get("experiment.alpha")),
+        margin=spec.margin if spec.margin is not None else float(cfg_get("experiment.margin")),
         screening_size=spec.screening_size or (kinfo.screening_size if kinfo else None),
         confirmation_size=spec.confirmation_size or spec.size
         or (kinfo.default_size if kinfo else None),
@@ -157,6 +159,8 @@ def validate(spec: ExperimentSpec, where: str = "spec", need_variants: bool = Tr
     for key, value, low in limits:
         if value is not None and value < low:
             raise InputError(f"{where}: {key} must be at least {low}, not {value}")
+    if spec.margin is not None and not 0 <= spec.margin < 1:
+        raise InputError(f"{where}: margin must be at least 0 and below 1, not {spec.margin}")
     if spec.alpha is not None and not 0 < spec.alpha < 1:
         raise InputError(f"{where}: alpha must be between 0 and 1, not {spec.alpha}")
 

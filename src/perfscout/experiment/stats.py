@@ -1,8 +1,12 @@
 """Statistics that do not lie: medians with bootstrap intervals, ratios, a rank test, a verdict.
 
-All functions are pure and deterministic for a given seed. The verdict needs both a significant
-rank test (Mann-Whitney U, two-sided) *and* a ratio interval that excludes 1; anything less is
-``neutral``. ``invalid`` comes from the validity gate, never from the numbers alone.
+All functions are pure and deterministic for a given seed. The verdict answers the question
+"is the variant better by more than the margin?": ``win`` when the ratio interval lies above
+1 + margin (and the two-sided Mann-Whitney U test agrees at ``alpha``), ``loss`` below
+1 - margin (likewise), ``neutral`` when the whole interval lies inside [1 - margin, 1 + margin],
+and ``inconclusive`` when it straddles a boundary (the runner then adds repetitions up to the
+budget). ``invalid`` comes from the validity gate, never from the numbers alone: noise only
+widens the interval.
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
-WIN, LOSS, NEUTRAL, INVALID = "win", "loss", "neutral", "invalid"
-VERDICTS = (WIN, LOSS, NEUTRAL, INVALID)
+WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID = "win", "loss", "neutral", "inconclusive", "invalid"
+VERDICTS = (WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID)
+JUDGED = (WIN, LOSS, NEUTRAL)  # verdicts that answer the question (a card may count them)
+DEFAULT_MARGIN = 0.03  # config experiment.margin: smaller differences count as no difference
 
 
 @dataclass(frozen=True)
@@ -111,17 +116,28 @@ def rank_test(baseline: Sequence[float], variant: Sequence[float]) -> float:
         return 1.0
     if len(set(baseline) | set(variant)) == 1:
         return 1.0
+    from scipy import stats as sps  # imported when a test is run, not with the verdict names
+
     return float(sps.mannwhitneyu(baseline, variant, alternative="two-sided").pvalue)
 
 
+def decide(ratio: Interval, p_value: float, *, alpha: float = 0.05,
+           margin: float = DEFAULT_MARGIN) -> str:
+    """The verdict on a speedup interval: win/loss beyond the margin (and significant), neutral
+    inside it, inconclusive when the interval straddles a boundary."""
+    if ratio.low > 1.0 + margin and p_value < alpha:
+        return WIN
+    if ratio.high < 1.0 - margin and p_value < alpha:
+        return LOSS
+    if ratio.low >= 1.0 - margin and ratio.high <= 1.0 + margin:
+        return NEUTRAL
+    return INCONCLUSIVE
+
+
 def compare(baseline: Sequence[float], variant: Sequence[float], direction: str, *,
-            alpha: float = 0.05, seed: int = 0) -> Comparison:
-    """Speedup interval, rank test and verdict (win/loss/neutral) of ``variant`` vs baseline."""
+            alpha: float = 0.05, seed: int = 0, margin: float = DEFAULT_MARGIN) -> Comparison:
+    """Speedup interval, rank test and verdict (:func:`decide`) of ``variant`` vs baseline."""
     ratio = speedup_ci(baseline, variant, direction, seed=seed)
     p = rank_test(baseline, variant)
-    verdict = NEUTRAL
-    if p < alpha and ratio.low > 1.0:
-        verdict = WIN
-    elif p < alpha and ratio.high < 1.0:
-        verdict = LOSS
-    return Comparison(ratio, p, verdict, len(baseline), len(variant))
+    return Comparison(ratio, p, decide(ratio, p, alpha=alpha, margin=margin), len(baseline),
+                      len(variant))

@@ -4,6 +4,9 @@ The database (default ``$PERFSCOUT_HOME/perfscout.db``) carries a ``migrations``
 component, so other stages (the knowledge base) add their own tables with their own versions.
 A sample's key is (experiment, variant, round): a resumed experiment skips what is stored, and a
 completed sample can never be written twice.
+
+Callers get typed objects: :meth:`Store.get` returns a :class:`StoredExperiment` (spec, result
+and samples decoded); only this module knows the columns. ``Store`` is a context manager.
 """
 
 from __future__ import annotations
@@ -13,11 +16,16 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
+from perfscout.experiment.result import ExperimentResult, result_from_json
+from perfscout.experiment.spec import ExperimentSpec
 from perfscout.experiment.validity import Sample
 from perfscout.model.errors import NotFoundError, StateConflict
+from perfscout.model.serialize import from_jsonable, to_jsonable
 
 COMPONENT = "experiment"
 
@@ -40,7 +48,42 @@ MIGRATIONS: dict[int, str] = {
         created_at TEXT NOT NULL, updated_at TEXT NOT NULL
     );
     """,
+    2: """
+    ALTER TABLE samples ADD COLUMN wall_s REAL;
+    ALTER TABLE samples ADD COLUMN cpu_s REAL;
+    ALTER TABLE samples ADD COLUMN run_delay_s REAL;
+    ALTER TABLE samples ADD COLUMN nivcsw INTEGER;
+    ALTER TABLE samples ADD COLUMN load_before REAL;
+    ALTER TABLE samples ADD COLUMN load_after REAL;
+    """,
 }
+
+# Sample fields stored in a column of the same name; ``state`` and ``fields`` are JSON columns
+_PLAIN = ("variant", "round", "warmup", "ok", "value", "time_s", "checksum", "n", "error",
+          "wall_s", "cpu_s", "run_delay_s", "nivcsw", "load_before", "load_after")
+_JSON = {"state": "state_json", "fields": "fields_json"}
+_BOOL = ("warmup", "ok")
+
+
+@dataclass(frozen=True)
+class StoredExperiment:
+    """One experiment as stored: its spec, its result once complete, and every sample."""
+
+    id: str
+    name: str
+    kind: str
+    status: str  # running, complete
+    rounds_planned: int
+    created_at: str
+    updated_at: str
+    spec: ExperimentSpec | None  # None for a matrix row or a spec this version cannot read
+    result: ExperimentResult | None
+    samples: tuple[Sample, ...] = ()
+
+    def of(self, variant: str, *, timed: bool = True) -> list[Sample]:
+        """The samples of ``variant`` (warm-ups left out unless ``timed`` is False)."""
+        return [s for s in self.samples
+                if s.variant == variant and not (timed and s.warmup)]
 
 
 def _now() -> str:
@@ -89,21 +132,44 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
     def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
         return immediate_tx(self.conn)
 
     # experiments -------------------------------------------------------------------------
-    def begin(self, exp_id: str, name: str, spec_json: str, rounds: int, kind: str = "experiment"
-              ) -> dict[str, Any]:
-        """Create the experiment row unless it exists; returns the row (resume when it does)."""
+    def begin(self, exp_id: str, name: str, spec: ExperimentSpec | str, rounds: int,
+              kind: str = "experiment") -> StoredExperiment:
+        """Create the experiment row unless it exists; returns it (resume when it existed)."""
+        spec_json = spec if isinstance(spec, str) else json.dumps(to_jsonable(spec))
         with self._tx() as c:
             row = c.execute("SELECT * FROM experiments WHERE id = ?", (exp_id,)).fetchone()
             if row is None:
-                c.execute("INSERT INTO experiments VALUES (?, ?, ?, ?, 'running', ?, NULL, ?, ?)",
+                c.execute("INSERT INTO experiments (id, name, kind, spec_json, status, "
+                          "rounds_planned, result_json, created_at, updated_at) "
+                          "VALUES (?, ?, ?, ?, 'running', ?, NULL, ?, ?)",
                           (exp_id, name, kind, spec_json, rounds, _now(), _now()))
-        return self.experiment(exp_id)
+        return self.get(exp_id)
+
+    def get(self, ref: str) -> StoredExperiment:
+        """The experiment with id ``ref`` (or the one whose id starts with it), decoded."""
+        row = self.find(ref)
+        return StoredExperiment(
+            id=row["id"], name=row["name"], kind=row["kind"], status=row["status"],
+            rounds_planned=int(row["rounds_planned"]), created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            spec=_spec(row["spec_json"]) if row["kind"] == "experiment" else None,
+            result=(result_from_json(json.loads(row["result_json"]))
+                    if row["result_json"] and row["kind"] == "experiment" else None),
+            samples=tuple(self.samples(row["id"])))
 
     def experiment(self, exp_id: str) -> dict[str, Any]:
+        """The raw row (prefer :meth:`get`, which decodes it)."""
         cur = self.conn.execute("SELECT * FROM experiments WHERE id = ?", (exp_id,))
         row = cur.fetchone()
         if row is None:
@@ -137,10 +203,12 @@ class Store:
             c.execute("UPDATE experiments SET rounds_planned = ?, updated_at = ? WHERE id = ?",
                       (rounds, _now(), exp_id))
 
-    def finish(self, exp_id: str, result: Any) -> None:
+    def finish(self, exp_id: str, result: ExperimentResult | Any) -> None:
+        """Mark the experiment complete with its result."""
         with self._tx() as c:
             c.execute("UPDATE experiments SET status = 'complete', result_json = ?, "
-                      "updated_at = ? WHERE id = ?", (json.dumps(result), _now(), exp_id))
+                      "updated_at = ? WHERE id = ?",
+                      (json.dumps(to_jsonable(result)), _now(), exp_id))
 
     def reset(self, exp_id: str) -> None:
         """Forget an experiment and its samples (``--fresh``)."""
@@ -149,27 +217,34 @@ class Store:
             c.execute("DELETE FROM experiments WHERE id = ?", (exp_id,))
 
     # samples -----------------------------------------------------------------------------
-    def add_sample(self, exp_id: str, s: Sample, duration_s: float) -> None:
+    def add_sample(self, exp_id: str, s: Sample, duration_s: float | None = None) -> None:
         """Commit one sample; a second write of the same key is refused (StateConflict)."""
+        cols = {k: getattr(s, k) for k in _PLAIN}
+        cols |= {k: int(cols[k]) for k in _BOOL}
+        cols |= {col: json.dumps(dict(getattr(s, k))) for k, col in _JSON.items()}
+        cols |= {"experiment_id": exp_id, "created_at": _now(),
+                 "duration_s": duration_s if duration_s is not None else s.wall_s}
         try:
             with self._tx() as c:
-                c.execute(
-                    "INSERT INTO samples VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (exp_id, s.variant, s.round, int(s.warmup), int(s.ok), s.value, s.time_s,
-                     s.checksum, s.n, json.dumps(dict(s.fields)), json.dumps(dict(s.state)),
-                     s.error, duration_s, _now()))
+                c.execute(f"INSERT INTO samples ({', '.join(cols)}) "
+                          f"VALUES ({', '.join('?' * len(cols))})", tuple(cols.values()))
         except sqlite3.IntegrityError:
             raise StateConflict(
                 f"sample {s.variant}#{s.round} of {exp_id} already stored") from None
 
     def samples(self, exp_id: str, variants: Sequence[str] | None = None) -> list[Sample]:
+        """Every stored sample of ``exp_id`` (of ``variants`` when given), in run order."""
+        names = [*_PLAIN, *_JSON.values()]
         rows = self.conn.execute(
-            "SELECT variant, round, warmup, ok, value, time_s, checksum, n, state_json, "
-            "fields_json, error FROM samples WHERE experiment_id = ? ORDER BY round, created_at",
-            (exp_id,)).fetchall()
-        out = [Sample(r[0], r[1], bool(r[2]), bool(r[3]), r[4], r[5], r[6], r[7],
-                      json.loads(r[8] or "{}"), json.loads(r[9] or "{}"), r[10] or "")
-               for r in rows]
+            f"SELECT {', '.join(names)} FROM samples WHERE experiment_id = ? "
+            "ORDER BY round, created_at", (exp_id,)).fetchall()
+        out = []
+        for r in rows:
+            d = dict(zip(names, r, strict=True))
+            kw = {k: d[k] for k in _PLAIN} | {k: json.loads(d[col] or "{}")
+                                              for k, col in _JSON.items()}
+            kw |= {k: bool(kw[k]) for k in _BOOL} | {"error": kw["error"] or ""}
+            out.append(Sample(**kw))
         return [s for s in out if variants is None or s.variant in variants]
 
     def done_keys(self, exp_id: str) -> set[tuple[str, int]]:
@@ -183,6 +258,13 @@ class Store:
                       "SET status = excluded.status, result_json = excluded.result_json, "
                       "updated_at = excluded.updated_at",
                       (mid, name, status, json.dumps(result), _now(), _now()))
+
+
+def _spec(text: str) -> ExperimentSpec | None:
+    try:
+        return from_jsonable(ExperimentSpec, json.loads(text))
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 def default_db(home: Path) -> Path:

@@ -16,6 +16,7 @@ import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from perfscout.experiment.stats import JUDGED
 from perfscout.kb.cards import Card
 
 
@@ -28,14 +29,14 @@ class ProposalStats:
     n: int  # judged cards (win, loss, neutral)
     wins: int
     losses: int
-    n_invalid: int
+    n_invalid: int  # cards whose experiment answered nothing: invalid or inconclusive
     success_rate: float | None  # wins / n
     median_actual: float | None  # median measured speedup
     median_actual_over_expected: float | None  # median of actual / middle of expected range
 
 
 def _stats(pid: str, key: str, cards: list[Card]) -> ProposalStats:
-    judged = [c for c in cards if c.verdict in ("win", "loss", "neutral")]
+    judged = [c for c in cards if c.verdict in JUDGED]  # never an invalid/inconclusive gain
     wins = sum(1 for c in judged if c.verdict == "win")
     actual = [c.actual.value for c in judged if c.actual.value is not None]
     ratio = [r for c in judged if (r := c.actual_over_expected) is not None]

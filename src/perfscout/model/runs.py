@@ -48,6 +48,11 @@ class RunResult:
     user_s: float | None = None
     sys_s: float | None = None
     max_rss_kb: int | None = None  # None also when not above the spawning process's own peak
+    # time the program spent runnable but waiting for a CPU (/proc/PID/schedstat of the main
+    # thread, read before reaping; None where unavailable) and the tree's involuntary context
+    # switches (rusage): how busy the machine was while it ran
+    run_delay_s: float | None = None
+    nivcsw: int | None = None
     network_isolated: bool | None = None
     job_id: str | None = None  # batch runners
 

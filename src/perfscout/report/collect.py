@@ -8,13 +8,12 @@ third; everything below :func:`build` is shared.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import statistics
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from perfscout.experiment.runner import ExperimentResult, result_from_json
+from perfscout.experiment.runner import ExperimentResult
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample
 from perfscout.files import read_structured
@@ -98,14 +97,15 @@ def scaling_series(store: Store, results: Sequence[ExperimentResult]) -> list[Sc
     measured point is shown; the experiment table next to it gives each one's verdict)."""
     out = []
     for r in results:
-        spec = json.loads(store.experiment(r.id)["spec_json"])
-        base = spec["baseline"]
-        if not base.get("threads"):
+        spec = store.get(r.id).spec
+        if spec is None or not spec.baseline.threads:
             continue
-        pts = {base["threads"]: r.baseline}
-        for v in spec.get("variants", []):
-            if v.get("threads") and all(v.get(k) == base.get(k) for k in _SAME):
-                pts.setdefault(v["threads"], r.outcome(v["name"]))
+        base = spec.baseline
+        pts = {spec.baseline.threads: r.baseline}
+        for v in spec.variants:
+            t = v.threads
+            if t and all(getattr(v, k) == getattr(base, k) for k in _SAME):
+                pts.setdefault(t, r.outcome(v.name))
         if len(pts) >= 2:
             out.append(ScalingSeries(r.kernel, r.metric, r.id, tuple(
                 ScalingPoint(int(t), float(o.median or 0.0), o.median_low, o.median_high)
@@ -117,9 +117,9 @@ def load_results(store: Store, ids: Sequence[str]) -> list[ExperimentResult]:
     """The finished experiments among ``ids`` (unfinished ones are skipped)."""
     out = []
     for eid in ids:
-        row = store.find(eid)
-        if row["result_json"]:
-            out.append(result_from_json(json.loads(row["result_json"])))
+        res = store.get(eid).result
+        if res is not None:
+            out.append(res)
     return out
 
 

@@ -128,6 +128,8 @@ def _experiments(inp: ReportInput, msg: Messages, figs: Sequence[Figure]) -> lis
         out.append(Para(msg("experiment.caption", kernel=r.kernel, size=r.size, metric=r.metric,
                             direction=msg(f"direction.{r.direction}"), rounds=r.rounds),
                         "muted"))
+        if r.busy_note and r.busy and r.busy.wait_fraction is not None:
+            out.append(Para(msg("experiment.busy", pct=f"{r.busy.wait_fraction:.0%}"), "muted"))
         rows = tuple((v.name, v.proposal_id or "-", str(v.samples),
                       interval(v.median, v.median_low, v.median_high),
                       interval(v.ratio, v.ratio_low, v.ratio_high), _verdict(msg, v.verdict),

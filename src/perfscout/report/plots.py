@@ -25,7 +25,7 @@ from perfscout.report.data import Ceilings, RooflinePoint, ScalingSeries
 from perfscout.report.messages import Messages, messages
 
 VERDICT_COLOR = {"win": "#2e7d32", "loss": "#c62828", "neutral": "#f9a825",
-                 "invalid": "#8e24aa", "baseline": "#1565c0"}
+                 "invalid": "#8e24aa", "baseline": "#1565c0", "inconclusive": "#bdbdbd"}
 
 
 @lru_cache(maxsize=1)

@@ -35,7 +35,7 @@ code{background:#eceff1;padding:1px 4px;border-radius:3px}
 """
 
 _VERDICT_CLASS = {"win": "v-win", "loss": "v-loss", "neutral": "v-neutral",
-                  "invalid": "v-invalid", "baseline": "v-baseline"}
+                  "invalid": "v-invalid", "baseline": "v-baseline", "inconclusive": "v-neutral"}
 
 
 def _md_cell(s: str) -> str:

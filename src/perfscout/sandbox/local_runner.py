@@ -278,7 +278,8 @@ class LocalRunner:
                               reason=f"could not start: {exc}", exit_code=127,
                               network_isolated=isolate), extra)
         group.attach(proc.pid)
-        timed_out, status, ru = self._pump(proc, request.stdin, out, err, t0 + timeout, group)
+        timed_out, status, ru, run_delay = self._pump(proc, request.stdin, out, err,
+                                                      t0 + timeout, group)
         duration = time.monotonic() - t0
         leftovers = group.kill_all()
         contained_by = group.contained_by
@@ -305,6 +306,7 @@ class LocalRunner:
             stdout_truncated=out.truncated, stderr_truncated=err.truncated,
             duration_s=duration, user_s=ru.ru_utime if ru else None,
             sys_s=ru.ru_stime if ru else None, max_rss_kb=_own_peak_kb(ru, spawner_peak_kb),
+            run_delay_s=run_delay, nivcsw=ru.ru_nivcsw if ru else None,
             network_isolated=isolate,
         )
         extra |= {"contained_by": contained_by, "leftover_processes_killed": leftovers,
@@ -313,7 +315,7 @@ class LocalRunner:
 
     def _pump(self, proc: subprocess.Popen[bytes], stdin: str | None, out: _Stream,
               err: _Stream, deadline: float,
-              group: RunGroup) -> tuple[bool, int | None, Any]:
+              group: RunGroup) -> tuple[bool, int | None, Any, float | None]:
         """Read both pipes until EOF and the child is reaped, or the deadline passes.
 
         The child's exit wakes the selector through a pidfd (Linux 5.3+); without one the loop
@@ -337,14 +339,17 @@ class LocalRunner:
         timed_out = False
         status: int | None = None
         ru: Any = None
+        run_delay: float | None = None
         reaped_at: float | None = None
         nap = 0.0002
         check_exit = True
         try:
             while True:
                 if status is None and check_exit:
+                    exited = _exited_run_delay(proc.pid)
                     pid, st, r = os.wait4(proc.pid, os.WNOHANG)
                     if pid:
+                        run_delay = exited
                         status, ru, reaped_at = st, r, time.monotonic()
                         proc.returncode = os.waitstatus_to_exitcode(st)
                         if pidfd is not None:
@@ -398,7 +403,7 @@ class LocalRunner:
             assert proc.stdout is not None and proc.stderr is not None
             proc.stdout.close()
             proc.stderr.close()
-        return timed_out, status, ru
+        return timed_out, status, ru, run_delay
 
     def _log(self, base: dict[str, Any], res: RunResult) -> None:
         rec = base | {
@@ -414,6 +419,17 @@ class LocalRunner:
         }
         with self._lock:
             self.audit.append(rec)
+
+
+def _exited_run_delay(pid: int) -> float | None:
+    """Seconds ``pid`` waited runnable for a CPU, read from its zombie before it is reaped
+    (``waitid(WNOWAIT)`` leaves it in place); None while it runs or where schedstat is absent."""
+    try:
+        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+            return None
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 @functools.lru_cache(maxsize=64)

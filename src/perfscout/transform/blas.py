@@ -14,6 +14,7 @@ and ``-lopenblas``, both part of the result. Anything else is refused with what 
 
 from __future__ import annotations
 
+from perfscout.transform.depend import dependences
 from perfscout.transform.nest import Nest, make_diff, perfect_nest, replace_lines
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
@@ -138,6 +139,12 @@ def blas(code: Code, line: int, rel: str) -> Generated | Refusal:
         return Refusal(WHAT, facs)
     if out is None or out.dims is None:
         return Refusal(WHAT, "no single array element is accumulated")
+    same = [r for r in facs if r.name == out.name]
+    if same:
+        dep = next((d for d in dependences(nest.region) if d.array == out.name), None)
+        return Refusal(WHAT, f"{out.name} is both the result and a factor ({same[0].text}): "
+                             + (dep.describe() if dep is not None else "an in-place product")
+                             + "; BLAS needs distinct arrays")
     beta = "0.0" if nest.init else "1.0"
     loops = {lp.var: lp for lp in nest.loops}
     ind = nest.indent

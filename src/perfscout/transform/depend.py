@@ -41,11 +41,15 @@ class Dependence:
         """One line naming the references, their lines and the distance vector."""
         def role(r: Ref) -> str:
             return "write" if r.write and not r.read else ("update" if r.write else "read")
-        pair = (f"{self.src.text} ({role(self.src)}, line {self.src.line})"
-                if self.src is self.dst else
-                f"{self.src.text} ({role(self.src)}, line {self.src.line}) and "
-                f"{self.dst.text} ({role(self.dst)}, line {self.dst.line})")
-        vec = ", ".join(f"{lp_.var}:{d}" for lp_, d in zip(self.loops, self.dist, strict=True))
+        src, dst, dist = self.src, self.dst, list(self.dist)
+        first = next((d for d in dist if d != 0), 0)
+        if isinstance(first, int) and first < 0:  # say it in execution order
+            src, dst = dst, src
+            dist = [-d if isinstance(d, int) else d for d in dist]
+        pair = (f"{src.text} ({role(src)}, line {src.line})" if src is dst else
+                f"{src.text} ({role(src)}, line {src.line}) then "
+                f"{dst.text} ({role(dst)}, line {dst.line})")
+        vec = ", ".join(f"{lp_.var}:{d}" for lp_, d in zip(self.loops, dist, strict=True))
         where = f", carried by loop {lp.var} (line {lp.line})" if lp is not None else ""
         return f"dependence on {self.array}: {pair}, distance ({vec}){where}"
 

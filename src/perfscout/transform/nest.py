@@ -50,6 +50,10 @@ def stmt_lines(code: Code, n: Node) -> list[str]:
     for ln in raw[1:]:
         cut = len(ln) - len(ln.lstrip(" \t"))
         out.append(ln[min(col, cut):])
+    row, end = n.end_point
+    rest = code.lines[row][end:].rstrip("\n") if row < len(code.lines) else ""
+    if rest.strip().startswith(("/*", "//", "!")):
+        out[-1] += rest  # the statement's trailing comment stays with it
     return out
 
 
@@ -296,9 +300,26 @@ def _after(code: Code, fn: Node | None, n: Node) -> list[Node]:
 
 
 def used_after(code: Code, lp: Loop, name: str) -> bool:
-    """Whether ``name`` appears in the enclosing function after loop ``lp``."""
+    """Whether the value ``name`` has after loop ``lp`` may be read: it appears later in the
+    function and its first later appearance is not a plain overwrite (``name = e`` without
+    ``name`` in ``e``, or a loop header that starts a new count)."""
     fn = code.function_of(lp.node)
-    return any(code.name_of(d) == name for d in _after(code, fn, lp.node))
+    later = [d for d in _after(code, fn, lp.node) if code.name_of(d) == name]
+    if not later:
+        return False
+    first = later[0]
+    p = first.parent
+    if p is None:
+        return True
+    if p.type == "loop_control_expression" and p.named_children[0] == first:
+        return False
+    if p.type in ("assignment_expression", "assignment_statement"):
+        left = p.child_by_field_name("left") or p.named_children[0]
+        right = p.child_by_field_name("right") or p.named_children[-1]
+        op = p.child_by_field_name("operator")
+        plain = op is None or code.text_of(op) == "="
+        return not (plain and left == first and name not in code.identifiers(right))
+    return True
 
 
 def emit_loops(code: Code, headers: list[str], body: list[str], indent: str) -> list[str]:

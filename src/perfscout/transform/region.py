@@ -102,13 +102,14 @@ class _Walker:
 
     def _collect_loops(self, lp: Loop, parent: Loop | None) -> None:
         self.reg.loops.append(lp)
+        lp.children = []
         if parent is not None:
             parent.children.append(lp)
         for d in _loops_below(lp.body):
             self._collect_loops(self.code.loop(d), lp)
 
     def _loop_obj(self, n: Node) -> Loop:
-        return next(lp for lp in self.reg.loops if lp.node == n)
+        return self.code.loop(n)
 
     def _loop(self, lp: Loop, outer: tuple[Loop, ...]) -> None:
         loops = (*outer, lp)

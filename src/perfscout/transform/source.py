@@ -88,6 +88,7 @@ class Code:
         self.data = text.encode()
         self.tree = _parser(lang).parse(self.data)
         self.lines = text.splitlines(keepends=True)
+        self._loops: dict[tuple[int, int, str], Loop] = {}
 
     @property
     def fortran(self) -> bool:
@@ -145,7 +146,14 @@ class Code:
 
     # --- loops --------------------------------------------------------------------------
     def loop(self, n: Node) -> Loop:
-        """The :class:`Loop` view of a loop node (``problem`` says why it is not counted)."""
+        """The :class:`Loop` view of a loop node (``problem`` says why it is not counted); one
+        object per node, so every analysis of this file speaks of the same loops."""
+        key = (n.start_byte, n.end_byte, n.type)
+        if key not in self._loops:
+            self._loops[key] = self._make_loop(n)
+        return self._loops[key]
+
+    def _make_loop(self, n: Node) -> Loop:
         line = n.start_point[0] + 1
         if n.type == F_LOOP:
             return self._fortran_loop(n, line)

@@ -1,0 +1,84 @@
+"""Each generated transformation on C loops: built and run with gcc where it is legal (the same
+checksum as the original), refused with the dependence or construct named where it is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfscout.transform import Generated, Refusal, generate
+from transform import programs as P
+from transform._cc import build_run, line_of, write
+
+LEGAL = [
+    ("loop_interchange", P.COLUMN_WALK, {}, ["for (long i = 0; i < n; i++)\n+    for (long j"]),
+    ("omp_simd", P.DOT, {}, ["#pragma omp simd reduction(+:s)"]),
+    ("parallelize_omp", P.REDUCE_PRIVATE, {},
+     ["#pragma omp parallel for schedule(static) reduction(+:total) private(t)"]),
+    ("parallelize_omp", P.COLUMN_WALK, {}, ["#pragma omp parallel for"]),
+    ("loop_tiling", P.TRANSPOSE, {"tile": 16}, ["ii += 16", "jj += 16"]),
+    ("loop_tiling", P.COLUMN_WALK, {"tile": 32}, ["jj += 32"]),
+    ("loop_unroll", P.DOT, {"unroll": 8}, ["#pragma GCC unroll 8"]),
+    ("use_blas", P.GEMV, {}, ["cblas_dgemv(CblasRowMajor, CblasNoTrans", "1.0, y, 1);"]),
+    ("use_blas", P.GEMM_BT, {}, ["cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans"]),
+]
+
+ILLEGAL = [
+    ("loop_interchange", P.SKEWED_2D, ["dependence on a", "a[i + 1][j - 1]", "reverses"]),
+    ("loop_tiling", P.SKEWED_2D, ["not fully permutable", "dependence on a"]),
+    ("omp_simd", P.PREFIX_SUM, ["dependence on x", "x[i - 1]", "carried by loop i"]),
+    ("parallelize_omp", P.PREFIX_SUM, ["dependence on x", "x[i - 1]", "carried by loop i"]),
+    ("parallelize_omp", P.CARRIED_SCALAR, ["scalar t", "loop-carried"]),
+    ("omp_simd", P.CARRIED_SCALAR, ["scalar t", "loop-carried"]),
+    ("loop_unroll", P.SKIP_AHEAD, ["loop variable i is assigned at line"]),
+    ("use_blas", P.GEMM_IN_PLACE, ["a is both the result and a factor", "dependence on a"]),
+    ("loop_interchange", P.DOT, ["not part of a perfect nest"]),
+]
+
+
+@pytest.mark.parametrize(("pid", "src", "params", "expect"), LEGAL,
+                         ids=[f"{x[0]}-{i}" for i, x in enumerate(LEGAL)])
+def test_legal_transformation_keeps_the_output(pid: str, src: str, params: dict[str, int],
+                                               expect: list[str], tmp_path: Path) -> None:
+    g = generate(pid, src, "prog.c", line_of(src, "HOT"), params)
+    assert isinstance(g, Generated), g
+    for e in expect:
+        assert e in g.diff, g.diff
+    flags = ["-fopenmp"] if pid == "parallelize_omp" else []
+    before = build_run(write(tmp_path, "orig.c", src))
+    after = build_run(write(tmp_path, "new.c", g.new_text), [*flags, *g.flags], g.libs)
+    assert after == before and before.startswith("checksum=")
+
+
+@pytest.mark.parametrize(("pid", "src", "expect"), ILLEGAL,
+                         ids=[f"{x[0]}-{i}" for i, x in enumerate(ILLEGAL)])
+def test_illegal_transformation_is_refused_naming_why(pid: str, src: str,
+                                                      expect: list[str]) -> None:
+    r = generate(pid, src, "prog.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    for e in expect:
+        assert e in r.reason, r.reason
+    assert r.transform == pid
+
+
+def test_the_skewed_sweep_is_really_order_dependent(tmp_path: Path) -> None:
+    """The refusal is not over-cautious: interchanging that nest by hand changes the result."""
+    swapped = P.SKEWED_2D.replace(
+        "  for (int j = 1; j < N; j++)\n    for (int i = 0; i < N - 1; i++)\n",
+        "  for (int i = 0; i < N - 1; i++)\n    for (int j = 1; j < N; j++)\n")
+    assert swapped != P.SKEWED_2D
+    assert build_run(write(tmp_path, "a.c", P.SKEWED_2D)) != \
+        build_run(write(tmp_path, "b.c", swapped))
+
+
+def test_a_line_outside_any_loop_is_refused_with_the_function() -> None:
+    r = generate("omp_simd", P.DOT, "prog.c", line_of(P.DOT, "double s = 0.0;"))
+    assert isinstance(r, Refusal) and "not inside a loop" in r.reason
+
+
+def test_a_call_with_side_effects_blocks_parallelisation() -> None:
+    src = P.c_program("  for (long i = 0; i < n; i++)\n"
+                      "    x[i] = y[i] + (double)rand(); /* HOT */\n  return 0.0;\n")
+    r = generate("parallelize_omp", src, "prog.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal) and "call to rand()" in r.reason

@@ -76,14 +76,17 @@ def _common(a: tuple[Loop, ...], b: tuple[Loop, ...]) -> tuple[Loop, ...]:
     return tuple(out)
 
 
-def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...]) -> tuple[Entry, ...] | None:
-    """Distance vector over ``loops`` from ``a`` to ``b``; None when they never overlap."""
+def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...], outer: frozenset[str] = frozenset()
+              ) -> tuple[Entry, ...] | None:
+    """Distance vector over ``loops`` from ``a`` to ``b``; None when they never overlap.
+    Variables of ``outer`` loops hold one value while both references run: equal terms in
+    them cancel."""
     common = {lp.var for lp in loops}
     if a.dims is None or b.dims is None or len(a.dims) != len(b.dims):
         return tuple("*" for _ in loops)
     dist: dict[str, Entry] = {}
     for k, (da, db) in enumerate(zip(a.dims, b.dims, strict=True)):
-        got = _dim_distance(da, db, common)
+        got = _dim_distance(_cancel(da, db, outer), _cancel(db, da, outer), common)
         if got is None:
             return None
         for v, d in got.items():
@@ -101,6 +104,11 @@ def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...]) -> tuple[Entry, ...] | No
                 if v in common:
                     dist[v] = "*"
     return tuple(dist.get(lp.var, "*") for lp in loops)
+
+
+def _cancel(d: Dim, other: Dim, outer: frozenset[str]) -> Dim:
+    keep = tuple((v, c) for v, c in d.coefs if not (v in outer and other.vars.get(v) == c))
+    return Dim(keep, d.const, d.stride)
 
 
 def _dim_distance(da: Dim, db: Dim, common: set[str]) -> dict[str, Entry] | None:
@@ -130,7 +138,7 @@ def dependences(region: Region) -> list[Dependence]:
             if a.name != b.name or not (a.write or b.write):
                 continue
             loops = _common(a.loops, b.loops)
-            dist = _distance(a, b, loops)
+            dist = _distance(a, b, loops, region.outer_vars)
             if dist is None:
                 continue
             dep = Dependence(a, b, loops, dist)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from perfscout.transform.affine import Dim, dims_of, poly
-from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
+from perfscout.transform.source import C_LOOP, F_LOOP, FUNCTION_NODES, Code, Loop, Node, walk
 
 #: functions without side effects (C math library, Fortran intrinsics)
 PURE = frozenset({
@@ -69,6 +69,7 @@ class Region:
     events: list[Event] = field(default_factory=list)
     declared: dict[str, tuple[Loop, ...]] = field(default_factory=dict)
     blockers: list[Blocker] = field(default_factory=list)
+    outer_vars: frozenset[str] = frozenset()  # loop variables fixed while the region runs
 
     def inside(self, lp: Loop) -> Region:
         """The part of this record under loop ``lp``."""
@@ -78,6 +79,7 @@ class Region:
         sub.events = [e for e in self.events if lp in e.loops]
         sub.declared = {k: v for k, v in self.declared.items() if lp in v}
         sub.blockers = [b for b in self.blockers if lp in b.loops]
+        sub.outer_vars = self.outer_vars
         return sub
 
 
@@ -96,7 +98,15 @@ class _Walker:
     # -- loops -------------------------------------------------------------------------
     def run(self) -> Region:
         self._collect_loops(self.reg.root, None)
-        self.loop_vars = {lp.var for lp in self.reg.loops if lp.var}
+        outer = set()
+        n = self.reg.root.node.parent
+        while n is not None and n.type not in FUNCTION_NODES:
+            if n.type in (C_LOOP, F_LOOP) and self.code.loop(n).var:
+                outer.add(self.code.loop(n).var)
+            n = n.parent
+        inner = {lp.var for lp in self.reg.loops if lp.var}
+        self.reg.outer_vars = frozenset(outer - inner)
+        self.loop_vars = inner | outer
         self._loop(self.reg.root, ())
         return self.reg
 

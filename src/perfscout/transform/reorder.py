@@ -21,8 +21,11 @@ from perfscout.transform.source import Code, Loop
 def _check_nest(code: Code, nest: Nest, what: str) -> Refusal | None:
     if len(nest.loops) < 2:
         lp = nest.loops[0]
+        below = [x for x in nest.region.loops if x is not lp]
+        why = (f"its body holds other statements beside the loop over {below[0].var} "
+               f"(line {below[0].line})" if below else "it is a single loop")
         return Refusal(what, f"the loop over {lp.var} at line {lp.line} is not part of a perfect "
-                             "nest of two or more loops (its body holds other statements)")
+                             f"nest of two or more loops: {why}")
     if nest.region.blockers:
         return Refusal(what, nest.region.blockers[0].reason)
     names = {lp.var for lp in nest.loops}

@@ -1,0 +1,82 @@
+"""The transformations on C++ (g++) and Fortran (gfortran) loops: legal ones keep the output,
+illegal ones are refused with the dependence named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfscout.transform import Generated, Refusal, generate
+from transform import programs as P
+from transform._cc import build_run, line_of, write
+
+CPP_LEGAL = [("loop_interchange", "HOT"), ("parallelize_omp", "HOT"), ("omp_simd", "HOT"),
+             ("loop_tiling", "HOT"), ("loop_unroll", "HOT"), ("omp_simd", "SUM"),
+             ("parallelize_omp", "SUM")]
+F_LEGAL = [("loop_interchange", "HOT"), ("parallelize_omp", "HOT"), ("omp_simd", "HOT"),
+           ("loop_tiling", "HOT"), ("loop_unroll", "HOT"), ("loop_unroll", "PREFIX")]
+
+
+def _flags(pid: str, g: Generated) -> list[str]:
+    return (["-fopenmp"] if pid == "parallelize_omp" else []) + list(g.flags)
+
+
+@pytest.mark.parametrize(("pid", "mark"), CPP_LEGAL, ids=[f"{p}-{m}" for p, m in CPP_LEGAL])
+def test_cpp_legal(pid: str, mark: str, tmp_path: Path) -> None:
+    src = P.CPP_PROGRAM
+    g = generate(pid, src, "smooth.cpp", line_of(src, mark))
+    assert isinstance(g, Generated), g
+    before = build_run(write(tmp_path, "orig.cpp", src))
+    after = build_run(write(tmp_path, "new.cpp", g.new_text), _flags(pid, g), g.libs)
+    assert after == before and before.startswith("checksum=")
+
+
+@pytest.mark.parametrize("pid", ["omp_simd", "parallelize_omp"])
+def test_cpp_prefix_sum_refused(pid: str) -> None:
+    r = generate(pid, P.CPP_PROGRAM, "smooth.cpp", line_of(P.CPP_PROGRAM, "PREFIX"))
+    assert isinstance(r, Refusal)
+    assert "dependence on x: x[i] (write" in r.reason and "x[i - 1] (read" in r.reason
+
+
+def test_cpp_interchange_of_a_reduction_is_refused() -> None:
+    src = P.CPP_PROGRAM.replace("a[i * n + j] = 0.5 * a[i * n + j] + b[i * n + j]; /* HOT */",
+                                "total += a[i * n + j] * b[i * n + j]; /* HOT */")
+    r = generate("loop_interchange", src, "smooth.cpp", line_of(src, "HOT"))
+    assert isinstance(r, Refusal) and "scalar total is accumulated" in r.reason
+
+
+@pytest.mark.parametrize(("pid", "mark"), F_LEGAL, ids=[f"{p}-{m}" for p, m in F_LEGAL])
+def test_fortran_legal(pid: str, mark: str, tmp_path: Path) -> None:
+    src = P.FORTRAN_PROGRAM
+    g = generate(pid, src, "fmm.f90", line_of(src, mark))
+    assert isinstance(g, Generated), g
+    before = build_run(write(tmp_path, "orig.f90", src))
+    after = build_run(write(tmp_path, "new.f90", g.new_text), _flags(pid, g), g.libs)
+    assert after == before and before.startswith("checksum=")
+
+
+def test_fortran_shapes() -> None:
+    src = P.FORTRAN_PROGRAM
+    hot = line_of(src, "HOT")
+    inter = generate("loop_interchange", src, "fmm.f90", hot)
+    par = generate("parallelize_omp", src, "fmm.f90", hot)
+    simd = generate("omp_simd", src, "fmm.f90", hot)
+    tile = generate("loop_tiling", src, "fmm.f90", hot, {"tile": 16})
+    assert isinstance(inter, Generated) and "(j, k, i)" in inter.note  # column-major: i inside
+    assert isinstance(par, Generated) and "+  !$omp parallel do private(i, s, k)" in par.diff
+    assert "+  !$omp end parallel do" in par.diff
+    assert isinstance(simd, Generated) and "!$omp simd reduction(+:s)" in simd.diff
+    assert isinstance(tile, Generated) and "+  integer :: jj, kk, ii" in tile.diff
+
+
+@pytest.mark.parametrize("pid", ["omp_simd", "parallelize_omp"])
+def test_fortran_prefix_sum_refused(pid: str) -> None:
+    r = generate(pid, P.FORTRAN_PROGRAM, "fmm.f90", line_of(P.FORTRAN_PROGRAM, "PREFIX"))
+    assert isinstance(r, Refusal)
+    assert "dependence on x: x(i) (write" in r.reason and "x(i - 1) (read" in r.reason
+
+
+def test_fortran_blas_is_refused_saying_so() -> None:
+    r = generate("use_blas", P.FORTRAN_PROGRAM, "fmm.f90", line_of(P.FORTRAN_PROGRAM, "HOT"))
+    assert isinstance(r, Refusal) and "C and C++ only" in r.reason

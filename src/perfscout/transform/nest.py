@@ -108,24 +108,29 @@ def _scalar_init(code: Code, n: Node) -> tuple[str, str]:
             d, v = ds[0].child_by_field_name("declarator"), ds[0].child_by_field_name("value")
             if d is not None and v is not None and d.type == "identifier":
                 return code.text_of(d), code.text_of(v)
-    e = n.named_children[0] if n.type == "expression_statement" and n.named_children else n
-    if e.type in ("assignment_expression", "assignment_statement"):
-        left = e.child_by_field_name("left") or e.named_children[0]
-        right = e.child_by_field_name("right") or e.named_children[-1]
-        op = e.child_by_field_name("operator")
-        if left.type == "identifier" and (op is None or code.text_of(op) == "="):
-            return code.name_of(left), code.text_of(right)
+    got = assignment(code, n)
+    if got is not None and got[0].type == "identifier" and got[1] == "=":
+        return code.name_of(got[0]), code.text_of(got[2])
     return "", ""
 
 
-def _store(code: Code, n: Node, name: str) -> tuple[Node, str] | None:
+def assignment(code: Code, n: Node) -> tuple[Node, str, Node] | None:
+    """(left, operator, right) of an assignment statement (C ``x op= e;`` or Fortran
+    ``x = e``); None for anything else."""
     e = n.named_children[0] if n.type == "expression_statement" and n.named_children else n
     if e.type not in ("assignment_expression", "assignment_statement"):
         return None
     left = e.child_by_field_name("left") or e.named_children[0]
     right = e.child_by_field_name("right") or e.named_children[-1]
     opn = e.child_by_field_name("operator")
-    op = code.text_of(opn) if opn is not None else "="
+    return left, (code.text_of(opn) if opn is not None else "="), right
+
+
+def _store(code: Code, n: Node, name: str) -> tuple[Node, str] | None:
+    got = assignment(code, n)
+    if got is None:
+        return None
+    left, op, right = got
     if right.type != "identifier" or code.name_of(right) != name or left.type == "identifier":
         return None
     return (left, op) if op in ("=", "+=") else None
@@ -133,13 +138,10 @@ def _store(code: Code, n: Node, name: str) -> tuple[Node, str] | None:
 
 def _update(code: Code, n: Node, name: str) -> tuple[str, Node] | None:
     """``s += e`` / ``s = s + e`` / ``s *= e``: (operator, e)."""
-    e = n.named_children[0] if n.type == "expression_statement" and n.named_children else n
-    if e.type not in ("assignment_expression", "assignment_statement"):
+    got = assignment(code, n)
+    if got is None:
         return None
-    left = e.child_by_field_name("left") or e.named_children[0]
-    right = e.child_by_field_name("right") or e.named_children[-1]
-    opn = e.child_by_field_name("operator")
-    op = code.text_of(opn) if opn is not None else "="
+    left, op, right = got
     if left.type != "identifier" or code.name_of(left) != name:
         return None
     if op in ("+=", "*="):
@@ -209,12 +211,10 @@ def perfect_nest(code: Code, line: int, what: str) -> Nest | Refusal:
 
 
 def _rhs(code: Code, n: Node) -> Node | None:
-    e = n.named_children[0] if n.type == "expression_statement" and n.named_children else n
-    if e.type in ("assignment_expression", "assignment_statement"):
-        opn = e.child_by_field_name("operator")
-        if opn is None or code.text_of(opn) == "+=" or e.type == "assignment_statement":
-            return e.child_by_field_name("right") or e.named_children[-1]
-    return None
+    got = assignment(code, n)
+    if got is None or (got[1] != "+=" and not code.fortran):
+        return None
+    return got[2]
 
 
 def _normalise(code: Code, nest: Nest, red: _Reduction) -> Nest | Refusal:

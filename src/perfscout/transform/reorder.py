@@ -51,6 +51,16 @@ def _check_nest(code: Code, nest: Nest, what: str) -> Refusal | None:
     return None
 
 
+def _prepared(code: Code, line: int, what: str
+              ) -> tuple[Nest, list[Dependence]] | Refusal:
+    """The perfect nest at ``line`` that passes the common checks, with its dependences."""
+    nest = perfect_nest(code, line, what)
+    if isinstance(nest, Refusal):
+        return nest
+    bad = _check_nest(code, nest, what)
+    return bad if bad is not None else (nest, dependences(nest.region))
+
+
 def code_names(text: str) -> set[str]:
     return set(re.findall(r"[A-Za-z_]\w*", text))
 
@@ -111,13 +121,10 @@ def _with_init(code: Code, nest: Nest, new_nest: list[str]) -> list[str]:
 def interchange(code: Code, line: int, rel: str) -> Generated | Refusal:
     """Reorder the nest at ``line`` so that the innermost loop is unit-stride."""
     what = "loop_interchange"
-    nest = perfect_nest(code, line, what)
-    if isinstance(nest, Refusal):
-        return nest
-    bad = _check_nest(code, nest, what)
-    if bad is not None:
-        return bad
-    deps = dependences(nest.region)
+    got = _prepared(code, line, what)
+    if isinstance(got, Refusal):
+        return got
+    nest, deps = got
     order, refused = best_order(code, nest, deps)
     if order == nest.loops:
         if refused:
@@ -158,13 +165,10 @@ def tiling(code: Code, line: int, rel: str, tile: int = 64) -> Generated | Refus
     what = "loop_tiling"
     if tile < 2:
         return Refusal(what, f"tile size {tile} is below 2")
-    nest = perfect_nest(code, line, what)
-    if isinstance(nest, Refusal):
-        return nest
-    bad = _check_nest(code, nest, what)
-    if bad is not None:
-        return bad
-    deps = dependences(nest.region)
+    got = _prepared(code, line, what)
+    if isinstance(got, Refusal):
+        return got
+    nest, deps = got
     for d in deps:
         for v in d.directions():
             if any(x < 0 for x in v):

@@ -42,7 +42,7 @@ class Dependence:
         def role(r: Ref) -> str:
             return "write" if r.write and not r.read else ("update" if r.write else "read")
         src, dst, dist = self.src, self.dst, list(self.dist)
-        first = next((d for d in dist if d != 0), 0)
+        first = next((d for d in dist if isinstance(d, int) and d != 0), 0)
         if isinstance(first, int) and first < 0:  # say it in execution order
             src, dst = dst, src
             dist = [-d if isinstance(d, int) else d for d in dist]

@@ -82,3 +82,16 @@ def test_a_call_with_side_effects_blocks_parallelisation() -> None:
                       "    x[i] = y[i] + (double)rand(); /* HOT */\n  return 0.0;\n")
     r = generate("parallelize_omp", src, "prog.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal) and "call to rand()" in r.reason
+
+
+def test_a_file_that_does_not_parse_is_refused_not_guessed() -> None:
+    src = "void f(int n, double *a) {\n  for (int i = 0; i < n; i++) {\n    a[i] = = 3 +;\n  }\n}\n"
+    for pid in ("omp_simd", "parallelize_omp", "loop_unroll"):
+        r = generate(pid, src, "broken.c", 3)
+        assert isinstance(r, Refusal) and "does not parse in f near line 3" in r.reason
+
+
+def test_unknown_proposal_and_bad_line_are_refusals() -> None:
+    assert "no generator for io_buffering" in str(generate("io_buffering", P.DOT, "p.c", 5))
+    assert "not line 999" in str(generate("omp_simd", P.DOT, "p.c", 999))
+    assert "not a C, C++ or Fortran source" in str(generate("omp_simd", P.DOT, "p.py", 5))

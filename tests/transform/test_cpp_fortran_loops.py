@@ -3,9 +3,11 @@ illegal ones are refused with the dependence named."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
+from tests.conftest import require_tool
 
 from perfscout.transform import Generated, Refusal, generate
 from transform import programs as P
@@ -80,3 +82,19 @@ def test_fortran_prefix_sum_refused(pid: str) -> None:
 def test_fortran_blas_is_refused_saying_so() -> None:
     r = generate("use_blas", P.FORTRAN_PROGRAM, "fmm.f90", line_of(P.FORTRAN_PROGRAM, "HOT"))
     assert isinstance(r, Refusal) and "C and C++ only" in r.reason
+
+
+def test_fixed_form_fortran_directive_starts_in_column_one(tmp_path: Path) -> None:
+    src = ("      PROGRAM FIXED\n      IMPLICIT NONE\n      INTEGER I\n      REAL*8 A(100), S\n"
+           "      S = 0.0D0\n      DO I = 1, 100\n        A(I) = DBLE(MOD(I, 7))\n"
+           "      END DO\n      DO I = 1, 100\n        S = S + A(I)\n      END DO\n"
+           "      PRINT *, S\n      END\n")
+    g = generate("omp_simd", src, "fixed.f", 10)
+    assert isinstance(g, Generated), g
+    assert "\n+!$omp simd reduction(+:s)\n" in g.diff and "\n+!$omp end simd\n" in g.diff
+    f = tmp_path / "fixed.f"
+    f.write_text(g.new_text)
+    gf = require_tool("gfortran")
+    b = subprocess.run([gf, "-fopenmp-simd", "-Wall", "-o", str(tmp_path / "x"), str(f)],
+                       capture_output=True, text=True)
+    assert b.returncode == 0 and "Unclassifiable" not in b.stderr, b.stderr

@@ -47,6 +47,13 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     code = Code(text, rel_path)
     if not 0 < line <= len(code.lines):
         return Refusal(proposal_id, f"{rel_path} has {len(code.lines)} lines, not line {line}")
+    at = code.node_at_line(line)
+    scope = code.function_of(at) if at is not None else None
+    broken = code.syntax_error(scope or code.tree.root_node)
+    if broken:
+        return Refusal(proposal_id, f"{rel_path} does not parse in "
+                                    f"{code.function_name(scope)} near line {broken} (a syntax "
+                                    "error, or a macro the parser cannot see through)")
     try:
         return make(code, line, rel_path, params or {})
     except (ValueError, TypeError) as exc:

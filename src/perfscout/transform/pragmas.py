@@ -63,17 +63,18 @@ def _insert(code: Code, lp: Loop, before: str, after: str = "") -> str:
     wrapping the loop in braces when it is the unbraced body of another C statement."""
     lines = list(code.lines)
     ind = code.indent_at(lp.line)
+    dind = "" if code.fixed_form else ind  # fixed form: a directive starts in column 1
     end = loop_end_line(lp.node)
     parent = lp.node.parent
     wrap = not code.fortran and parent is not None and parent.type in (
         C_LOOP, "if_statement", "else_clause", "while_statement")
-    tail = [f"{ind}{after}\n"] if after else []
+    tail = [f"{dind}{after}\n"] if after else []
     body = lines[lp.line - 1:end]
     if wrap:
         body = ["  " + ln if ln.strip() else ln for ln in body]
         new = [f"{ind}{{\n", f"{ind}  {before}\n", *body, *tail, f"{ind}}}\n"]
     else:
-        new = [f"{ind}{before}\n", *body, *tail]
+        new = [f"{dind}{before}\n", *body, *tail]
     return "".join(lines[: lp.line - 1] + new + lines[end:])
 
 

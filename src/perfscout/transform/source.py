@@ -94,6 +94,20 @@ class Code:
     def fortran(self) -> bool:
         return self.lang == "fortran"
 
+    @property
+    def fixed_form(self) -> bool:
+        """Fortran 77 fixed form (``.f``, ``.for``): directives must start in column 1."""
+        return self.fortran and PurePath(self.path).suffix.lower() in (".f", ".for", ".ftn")
+
+    def syntax_error(self, n: Node) -> int:
+        """1-based line of the first syntax error under ``n``; 0 when it parses."""
+        if not n.has_error:
+            return 0
+        for d in _walk(n):
+            if d.is_error or d.is_missing:
+                return d.start_point[0] + 1
+        return n.start_point[0] + 1
+
     # --- text ---------------------------------------------------------------------------
     def text_of(self, n: Node) -> str:
         return self.data[n.start_byte:n.end_byte].decode()

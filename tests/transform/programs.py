@@ -196,3 +196,29 @@ FORTRAN_PROGRAM = """program fmm
   print '(a, es25.17)', 'checksum=', total
 end program fmm
 """
+
+GEMV_2D = """#include <stdio.h>
+#define M 80
+#define K 60
+static double A[M][K], x[K], y[M];
+
+static void gemv(void) {
+  for (int i = 0; i < M; i++) {
+    double acc = 0.0;
+    for (int j = 0; j < K; j++)
+      acc += A[i][j] * x[j]; /* HOT */
+    y[i] = acc;
+  }
+}
+
+int main(void) {
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < K; j++) A[i][j] = (double)((i * 3 + j) % 7) - 3.0;
+  for (int j = 0; j < K; j++) x[j] = (double)(j % 5);
+  gemv();
+  double s = 0.0;
+  for (int i = 0; i < M; i++) s += y[i] * (double)(i + 1);
+  printf("checksum=%.17g\\n", s);
+  return 0;
+}
+"""

@@ -22,6 +22,8 @@ LEGAL = [
     ("loop_unroll", P.DOT, {"unroll": 8}, ["#pragma GCC unroll 8"]),
     ("use_blas", P.GEMV, {}, ["cblas_dgemv(CblasRowMajor, CblasNoTrans", "1.0, y, 1);"]),
     ("use_blas", P.GEMM_BT, {}, ["cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans"]),
+    ("use_blas", P.GEMV_2D, {}, ["cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)(M), (int)(K)",
+                                 "&A[0][0], (int)(K), x, 1, 0.0, y, 1);"]),
 ]
 
 ILLEGAL = [

@@ -79,9 +79,51 @@ def test_fortran_prefix_sum_refused(pid: str) -> None:
     assert "dependence on x: x(i) (write" in r.reason and "x(i - 1) (read" in r.reason
 
 
-def test_fortran_blas_is_refused_saying_so() -> None:
-    r = generate("use_blas", P.FORTRAN_PROGRAM, "fmm.f90", line_of(P.FORTRAN_PROGRAM, "HOT"))
-    assert isinstance(r, Refusal) and "C and C++ only" in r.reason
+def test_fortran_blas_dgemm_keeps_the_output(tmp_path: Path) -> None:
+    src = P.FORTRAN_PROGRAM
+    g = generate("use_blas", src, "fmm.f90", line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "call dgemm('N', 'N', n, n, n, 1.0d0, &" in g.diff and g.libs == ("-lopenblas",)
+    before = build_run(write(tmp_path, "orig.f90", src))
+    assert build_run(write(tmp_path, "new.f90", g.new_text), [], g.libs) == before
+
+
+GEMV_F = """program gv
+  implicit none
+  integer, parameter :: m = 70, n = 50
+  real(8) :: a(m, n), x(n), y(m)
+  integer :: i, j
+  do j = 1, n
+    do i = 1, m
+      a(i, j) = dble(mod(i + j, 6)) - 2.0d0
+    end do
+    x(j) = dble(mod(j, 4))
+  end do
+  y = 1.0d0
+  do i = 1, m
+    do j = 1, n
+      y(i) = y(i) + a(i, j) * x(j) ! HOT
+    end do
+  end do
+  print '(a, es25.17)', 'checksum=', sum(y * [(dble(i), i = 1, m)])
+end program gv
+"""
+
+
+def test_fortran_blas_dgemv_keeps_the_output(tmp_path: Path) -> None:
+    g = generate("use_blas", GEMV_F, "gv.f90", line_of(GEMV_F, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "call dgemv('N', m, n, 1.0d0, &" in g.diff and "1.0d0, y, 1)" in g.diff
+    before = build_run(write(tmp_path, "orig.f90", GEMV_F))
+    assert build_run(write(tmp_path, "new.f90", g.new_text), [], g.libs) == before
+
+
+def test_fortran_blas_refuses_an_offset_factor() -> None:
+    src = GEMV_F.replace("a(i, j) * x(j) ! HOT", "a(i, j) * x(j - 1) ! HOT").replace(
+        "do j = 1, n\n      y(i)", "do j = 2, n\n      y(i)")
+    r = generate("use_blas", src, "gv.f90", line_of(src, "HOT"))
+    assert isinstance(r, Refusal)
+    assert "loop j" in r.reason or "x(j - 1)" in r.reason, r.reason
 
 
 def test_fixed_form_fortran_directive_starts_in_column_one(tmp_path: Path) -> None:

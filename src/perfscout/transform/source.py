@@ -287,11 +287,72 @@ class Code:
                     out.add(self.name_of(c))
         return out
 
+    def _fortran_decl(self, scope: Node | None, name: str) -> Node | None:
+        for d in _walk(scope) if scope is not None else []:
+            if d.type == "variable_declaration" and any(
+                    self.name_of(c if c.type == "identifier" else c.named_children[0]) == name
+                    for c in d.named_children if c.type in ("identifier", "sized_declarator")
+                    and (c.type == "identifier" or c.named_children)):
+                return d
+        return None
+
+    def array_extents(self, scope: Node | None, name: str) -> list[str] | None:
+        """Declared extents of array ``name`` (``double A[N][M]`` -> [N, M]; Fortran
+        ``a(n, m)`` or ``dimension(n, m)`` -> [n, m]), searching ``scope`` then the file;
+        None when it is not a declared array."""
+        for where in (scope, self.tree.root_node):
+            got = self._extents(where, name)
+            if got is not None:
+                return got
+        return None
+
+    def _extents(self, scope: Node | None, name: str) -> list[str] | None:
+        if scope is None:
+            return None
+        if self.fortran:
+            d = self._fortran_decl(scope, name)
+            if d is None:
+                return None
+            for c in d.named_children:
+                if c.type == "sized_declarator" and self.name_of(c.named_children[0]) == name:
+                    size = c.named_children[-1]
+                    return [self.text_of(x) for x in size.named_children]
+            for c in d.named_children:
+                if c.type == "type_qualifier" and self.text_of(c).lower().startswith("dimension"):
+                    args = next((x for x in c.named_children if x.type == "argument_list"), None)
+                    return [self.text_of(x) for x in args.named_children] if args else None
+            return None
+        for d in _walk(scope):
+            if d.type != "array_declarator":
+                continue
+            sizes: list[str] = []
+            cur: Node | None = d
+            while cur is not None and cur.type == "array_declarator":
+                sz = cur.child_by_field_name("size")
+                sizes.insert(0, self.text_of(sz) if sz is not None else "")
+                cur = cur.child_by_field_name("declarator")
+            if cur is not None and self.text_of(cur) == name:
+                return sizes
+        return None
+
     def declared_type(self, scope: Node | None, name: str) -> str:
-        """The declared type text of ``name`` in a C/C++ function (parameters and locals), with
-        pointer stars: ``const double *``; "" when not found."""
+        """The declared type text of ``name`` (C/C++: with pointer stars or ``[]``,
+        ``const double *``; Fortran: ``real(8)``), searching ``scope`` then the file; "" when
+        not found."""
+        for where in (scope, self.tree.root_node):
+            got = self._declared_type(where, name)
+            if got:
+                return got
+        return ""
+
+    def _declared_type(self, scope: Node | None, name: str) -> str:
         if scope is None:
             return ""
+        if self.fortran:
+            d = self._fortran_decl(scope, name)
+            typ = next((c for c in d.named_children if c.type == "intrinsic_type"),
+                       None) if d is not None else None
+            return self.text_of(typ) if typ is not None else ""
         for d in _walk(scope):
             if d.type not in ("parameter_declaration", "declaration"):
                 continue

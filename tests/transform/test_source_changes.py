@@ -210,3 +210,31 @@ def test_split_scope() -> None:
     assert split_scope("src/a.c:12") == ("src/a.c", 12)
     assert split_scope("C:/x/a.c:7") == ("C:/x/a.c", 7)
     assert split_scope("multiply") is None and split_scope("a.c:") is None
+
+
+def test_generated_diff_goes_through_the_patch_workflow(project: Path, tmp_path: Path) -> None:
+    """In a git repository the generated diff becomes a perfscout/<id> branch with one commit
+    (the user's tree untouched), exactly like a hand-written diff."""
+    from perfscout.cli.cmd_patch import open_git
+    from perfscout.config import load_config
+    from perfscout.patch.workflow import apply_proposal
+
+    git_bin = require_tool("git")
+    for args in (["init", "-q"], ["config", "user.name", "U"],
+                 ["config", "user.email", "u@example.invalid"], ["add", "-A"],
+                 ["commit", "-q", "-m", "initial"]):
+        subprocess.run([git_bin, *args], cwd=project, check=True, capture_output=True)
+    out, bad = attach_diffs([_source("loop_interchange", f"src/mm.c:{HOT}")], project)
+    assert not bad and out[0].change is not None
+    cfg = load_config(env={"PERFSCOUT_HOME": str(tmp_path / "home"),
+                           "PERFSCOUT_WORKSPACE": str(tmp_path / "ws")})
+    git = open_git(project, cfg)
+    rec = apply_proposal(git, tmp_path / "home", "loop_interchange", out[0].change.diff,
+                         ("src/mm.c",))
+    assert rec.files == ("src/mm.c",)
+    wt = Path(rec.worktree)
+    assert (wt / "src" / "mm.c").read_text() == apply_unified_diff(MM, out[0].change.diff)
+    assert (project / "src" / "mm.c").read_text() == MM
+    log = subprocess.run([git_bin, "log", "-1", "--format=%B", rec.branch], cwd=project,
+                         capture_output=True, text=True, check=True).stdout
+    assert "Perfscout-Proposal: loop_interchange" in log

@@ -222,3 +222,28 @@ int main(void) {
   return 0;
 }
 """
+
+CPP_GEMM = """#include <cstdio>
+#include <vector>
+
+static void mm(long n, const double* A, const double* B, double* C) {
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < n; j++) {
+      double s = 0.0;
+      for (long k = 0; k < n; k++)
+        s += A[i * n + k] * B[k * n + j];  // HOT
+      C[i * n + j] = s;
+    }
+}
+
+int main() {
+  const long n = 75;
+  std::vector<double> A(n * n), B(n * n), C(n * n);
+  for (long i = 0; i < n * n; i++) { A[i] = (double)(i % 5) - 1.0; B[i] = (double)(i % 3); }
+  mm(n, A.data(), B.data(), C.data());
+  double s = 0.0;
+  for (long i = 0; i < n * n; i++) s += C[i] * (double)(1 + i % 7);
+  std::printf("checksum=%.17g\\n", s);
+  return 0;
+}
+"""

@@ -140,3 +140,12 @@ def test_fixed_form_fortran_directive_starts_in_column_one(tmp_path: Path) -> No
     b = subprocess.run([gf, "-fopenmp-simd", "-Wall", "-o", str(tmp_path / "x"), str(f)],
                        capture_output=True, text=True)
     assert b.returncode == 0 and "Unclassifiable" not in b.stderr, b.stderr
+
+
+def test_cpp_blas_on_pointer_arguments(tmp_path: Path) -> None:
+    g = generate("use_blas", P.CPP_GEMM, "mm.cpp", line_of(P.CPP_GEMM, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans" in g.diff
+    before = build_run(write(tmp_path, "orig.cpp", P.CPP_GEMM))
+    assert before != "checksum=0\n"
+    assert build_run(write(tmp_path, "new.cpp", g.new_text), [], g.libs) == before

@@ -238,3 +238,13 @@ def test_generated_diff_goes_through_the_patch_workflow(project: Path, tmp_path:
     log = subprocess.run([git_bin, "log", "-1", "--format=%B", rec.branch], cwd=project,
                          capture_output=True, text=True, check=True).stdout
     assert "Perfscout-Proposal: loop_interchange" in log
+
+
+def test_a_profile_path_from_a_build_copy_is_matched_by_its_tail(project: Path) -> None:
+    """The profile names the file where the build ran (a copy in the workspace): the diff is
+    made against the same file under the source root, and says its path relative to it."""
+    out, bad = attach_diffs([_source("omp_simd", f"/tmp/ws/build-7/src/mm.c:{HOT}")], project)
+    assert not bad, bad
+    assert out[0].change is not None and diff_files(out[0].change.diff) == ("src/mm.c",)
+    out, bad = attach_diffs([_source("omp_simd", f"/elsewhere/other.c:{HOT}")], project)
+    assert "outside the source root" in bad[0].reason

@@ -47,13 +47,25 @@ def split_scope(scope: str) -> tuple[str, int] | None:
 
 
 def _relative(source_root: Path, path: str) -> str | None:
+    """``path`` relative to the source root; an absolute path from elsewhere (the profile of
+    a build in a copy of the project) is matched by its longest tail that names a file under
+    the root. None when nothing under the root matches."""
     root = source_root.resolve()
     p = Path(path)
     full = (p if p.is_absolute() else root / p).resolve()
     try:
         return full.relative_to(root).as_posix()
     except ValueError:
+        pass
+    if not p.is_absolute():
         return None
+    parts = p.parts[1:]
+    for k in range(len(parts)):
+        tail = Path(*parts[k:])
+        cand = (root / tail).resolve()
+        if cand.is_file() and cand.is_relative_to(root):
+            return cand.relative_to(root).as_posix()
+    return None
 
 
 def _checked(p: Proposal, g: Generated, original: str) -> str:

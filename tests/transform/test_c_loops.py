@@ -97,3 +97,24 @@ def test_unknown_proposal_and_bad_line_are_refusals() -> None:
     assert "no generator for io_buffering" in str(generate("io_buffering", P.DOT, "p.c", 5))
     assert "not line 999" in str(generate("omp_simd", P.DOT, "p.c", 999))
     assert "not a C, C++ or Fortran source" in str(generate("omp_simd", P.DOT, "p.py", 5))
+
+
+def test_a_counter_read_after_the_parallel_loop_is_lastprivate(tmp_path: Path) -> None:
+    src = P.C_HEAD + """int main(void) {
+  double a[300], s = 0.0, t = 0.0;
+  long i;
+  for (i = 0; i < 300; i++) {
+    t = (double)(i % 7);
+    a[i] = t * 2.0; /* HOT */
+  }
+  for (long k = 0; k < 300; k++) s += a[k];
+  printf("checksum=%.17g i=%ld t=%g\\n", s, i, t);
+  return 0;
+}
+"""
+    g = generate("parallelize_omp", src, "last.c", line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "lastprivate(i, t)" in g.diff
+    before = build_run(write(tmp_path, "a.c", src))
+    assert "i=300 t=" in before
+    assert build_run(write(tmp_path, "b.c", g.new_text), ["-fopenmp", *g.flags]) == before

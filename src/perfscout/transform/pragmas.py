@@ -33,6 +33,8 @@ def _blocking(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], lis
         return sc.carried[0], {}, [], []
     last = [n for n in sc.private if used_after(code, lp, n)]
     priv = [n for n in sc.private if n not in last]
+    if not lp.decl_type and used_after(code, lp, lp.var):
+        last.insert(0, lp.var)  # the loop's own counter is read after it: keep its last value
     return "", sc.reductions, priv, last
 
 

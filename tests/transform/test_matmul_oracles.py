@@ -10,7 +10,7 @@ import pytest
 
 from perfscout.experiment import transforms
 from perfscout.experiment.kernels import kernel_source, kernels_dir, parse_result_line
-from perfscout.transform import Generated, generate
+from perfscout.transform import Generated, generate, loop_nest
 from transform._cc import build_run, line_of, write
 
 MATMUL = kernel_source("matmul.c")
@@ -61,3 +61,9 @@ def test_generated_shapes_are_the_oracles_shapes() -> None:
     assert isinstance(blas, Generated) and blas.libs == ("-lopenblas",)
     assert "+#include <cblas.h>" in blas.diff and "cblas_dgemm(CblasRowMajor" in blas.diff
     assert isinstance(tile, Generated) and "kk += 32" in tile.diff
+
+
+def test_the_nest_around_the_hot_line() -> None:
+    assert loop_nest(MATMUL, "matmul.c", HOT) == [("i", HOT - 4), ("j", HOT - 3), ("k", HOT - 1)]
+    assert loop_nest(MATMUL, "matmul.c", 1) == []
+    assert loop_nest(MATMUL, "matmul.txt", HOT) == []

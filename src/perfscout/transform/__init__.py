@@ -60,4 +60,18 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
         return Refusal(proposal_id, f"bad parameter: {exc}")
 
 
-__all__ = ["GENERATORS", "Generated", "Refusal", "generate"]
+def loop_nest(text: str, rel_path: str, line: int) -> list[tuple[str, int]]:
+    """The loops enclosing ``rel_path:line``, outermost first, as (induction variable or the
+    loop kind, header line): what a report shows next to the hot line. Empty when the file is
+    not C/C++/Fortran or the line is in no loop."""
+    if language_of(rel_path) is None:
+        return []
+    code = Code(text, rel_path)
+    out = []
+    for n in reversed(code.loops_at(line)):
+        lp = code.loop(n)
+        out.append((lp.var or n.type.replace("_", " "), lp.line))
+    return out
+
+
+__all__ = ["GENERATORS", "Generated", "Refusal", "generate", "loop_nest"]

@@ -118,3 +118,16 @@ def test_a_counter_read_after_the_parallel_loop_is_lastprivate(tmp_path: Path) -
     before = build_run(write(tmp_path, "a.c", src))
     assert "i=300 t=" in before
     assert build_run(write(tmp_path, "b.c", g.new_text), ["-fopenmp", *g.flags]) == before
+
+
+def test_a_linear_subscript_whose_column_runs_past_the_row_is_not_split() -> None:
+    """A[i*n + k] with k < 2n touches row i+1 too: rows overlap and i is not parallel."""
+    src = P.c_program("  for (long i = 0; i < n / 2; i++)\n"
+                      "    for (long k = 0; k < 2 * n; k++)\n"
+                      "      a[i * n + k] = a[i * n + k] * 0.5 + 1.0; /* HOT */\n"
+                      "  return 0.0;\n")
+    r = generate("parallelize_omp", src, "prog.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), r
+    assert "loop i (line" in r.reason and "rows may overlap" in r.reason
+    ok = src.replace("k < 2 * n", "k < n")
+    assert isinstance(generate("parallelize_omp", ok, "prog.c", line_of(ok, "HOT")), Generated)

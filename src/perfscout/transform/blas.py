@@ -101,6 +101,9 @@ def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str) -> _Matrix | s
         return f"{r.text} is not indexed by ({rows}, {cols})"
     trans = (v0, v1) != (rows, cols)
     if r.split:
+        if not r.fits:
+            return (f"{r.text}: the column loop may run past the row length "
+                    f"{'*'.join(d0.stride)}, so it is not one row-major block")
         return _Matrix(trans, "*".join(d0.stride), r.name)
     ext = code.array_extents(code.function_of(nest.loops[0].node), r.name)
     if ext is None or len(ext) != 2:

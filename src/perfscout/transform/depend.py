@@ -51,7 +51,13 @@ class Dependence:
                 f"{dst.text} ({role(dst)}, line {dst.line})")
         vec = ", ".join(f"{lp_.var}:{d}" for lp_, d in zip(self.loops, dist, strict=True))
         where = f", carried by loop {lp.var} (line {lp.line})" if lp is not None else ""
-        return f"dependence on {self.array}: {pair}, distance ({vec}){where}"
+        why = ""
+        if not (src.fits and dst.fits):
+            why = (" (a column index of the linear subscript may run past the row length, "
+                   "so rows may overlap)")
+        elif src.dims is None or dst.dims is None:
+            why = " (a subscript is not affine in the loop variables)"
+        return f"dependence on {self.array}: {pair}, distance ({vec}){where}{why}"
 
     def directions(self) -> set[tuple[int, ...]]:
         """The possible direction vectors (-1/0/1 per loop), each made lexicographically
@@ -82,10 +88,12 @@ def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...], outer: frozenset[str] = f
     Variables of ``outer`` loops hold one value while both references run: equal terms in
     them cancel."""
     common = {lp.var for lp in loops}
-    if a.dims is None or b.dims is None or len(a.dims) != len(b.dims):
+    if a.dims is None or b.dims is None or len(a.dims) != len(b.dims) or not (
+            a.fits and b.fits):
+        # not affine, or a linear subscript whose column may spill into the next row
         return tuple("*" for _ in loops)
     dist: dict[str, Entry] = {}
-    for k, (da, db) in enumerate(zip(a.dims, b.dims, strict=True)):
+    for da, db in zip(a.dims, b.dims, strict=True):
         got = _dim_distance(_cancel(da, db, outer), _cancel(db, da, outer), common)
         if got is None:
             return None
@@ -95,14 +103,6 @@ def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...], outer: frozenset[str] = f
                 dist[v] = d if prev is None else "*"
             elif d != "*" and d != prev:
                 return None  # two exact distances that disagree: never the same element
-        if (a.split or b.split) and k + 1 < len(a.dims) and any(
-                x.const != y.const for x, y in zip(a.dims[k + 1:], b.dims[k + 1:],
-                                                   strict=True)):
-            # a linearised row index next to differing column offsets can wrap into the
-            # neighbouring row: the row distance is not exact
-            for v in da.vars:
-                if v in common:
-                    dist[v] = "*"
     return tuple(dist.get(lp.var, "*") for lp in loops)
 
 

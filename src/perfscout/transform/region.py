@@ -11,6 +11,7 @@ counted). The transformations decide legality from this record only.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from perfscout.transform.affine import Dim, dims_of, poly
@@ -40,6 +41,7 @@ class Ref:
     text: str
     loops: tuple[Loop, ...]  # enclosing loops inside the region, outermost first
     split: bool = False  # delinearised from one linear subscript
+    fits: bool = True  # each split column index provably stays inside its row
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class _Walker:
         scope = code.function_of(root.node)
         self.arrays = code.fortran_arrays(scope) if code.fortran else set()
         self.loop_vars: set[str] = set()
+        self.outer_loops: list[Loop] = []  # loops around the region, innermost first
 
     # -- loops -------------------------------------------------------------------------
     def run(self) -> Region:
@@ -103,6 +106,7 @@ class _Walker:
         while n is not None and n.type not in FUNCTION_NODES:
             if n.type in (C_LOOP, F_LOOP) and self.code.loop(n).var:
                 outer.add(self.code.loop(n).var)
+                self.outer_loops.append(self.code.loop(n))
             n = n.parent
         inner = {lp.var for lp in self.reg.loops if lp.var}
         self.reg.outer_vars = frozenset(outer - inner)
@@ -335,8 +339,40 @@ class _Walker:
             got = dims_of([p for p in polys if p is not None], self.loop_vars)
             if got is not None:
                 dims, split = got
+        fits = not split or (dims is not None and self._fits(dims, loops))
         return Ref(self.code.name_of(base), dims, write, read, line, self.code.text_of(n),
-                   loops, split)
+                   loops, split, fits)
+
+    def _fits(self, dims: tuple[Dim, ...], loops: tuple[Loop, ...]) -> bool:
+        """Whether every split-off column index v + c stays in [0, row length) over its
+        loop's bounds (so ``A[i*n + j]`` really is row i, column j): the lower bound a constant
+        L with L + c >= 0, the upper bound the row length plus a constant u with the last
+        value + c below it."""
+        for k in range(1, len(dims)):
+            big, small = Counter(dims[k - 1].stride), Counter(dims[k].stride)
+            if small - big:
+                return False
+            row = tuple(sorted((big - small).elements()))
+            d = dims[k]
+            if not d.coefs:
+                if d.const != 0:
+                    return False
+                continue
+            if len(d.coefs) != 1 or d.coefs[0][1] != 1:
+                return False
+            var = d.coefs[0][0]
+            lp = next((x for x in (*reversed(loops), *self.outer_loops) if x.var == var),
+                      None)
+            if lp is None or lp.lower_node is None or lp.upper_node is None:
+                return False
+            lo, up = poly(self.code, lp.lower_node), poly(self.code, lp.upper_node)
+            if lo is None or up is None or set(lo) - {()} or set(up) - {(), row} or \
+                    up.get(row) != 1:
+                return False
+            last = up.get((), 0) - (0 if lp.inclusive else 1)
+            if lo.get((), 0) + d.const < 0 or last + d.const > -1:
+                return False
+        return True
 
 
 def _loops_below(stmts: list[Node]) -> list[Node]:

@@ -69,6 +69,8 @@ class Loop:
     problem: str = ""  # why this is not a counted loop ("" when it is)
     braces: bool = False  # C: the body is a compound statement
     children: list[Loop] = field(default_factory=list)
+    lower_node: Node | None = None
+    upper_node: Node | None = None
 
     @property
     def counted(self) -> bool:
@@ -197,6 +199,7 @@ class Code:
                 d = decls[0]
                 var = self.text_of(d.child_by_field_name("declarator") or d)
                 lower = self.text_of(d.child_by_field_name("value") or d)
+                lp.lower_node = d.child_by_field_name("value")
                 quals = [self.text_of(c) for c in init.named_children
                          if c.type == "type_qualifier"]
                 dtype = " ".join([*quals, self.text_of(typ)]) if typ is not None else ""
@@ -204,6 +207,7 @@ class Code:
             left, right = init.child_by_field_name("left"), init.child_by_field_name("right")
             if left is not None and left.type == "identifier" and right is not None:
                 var, lower = self.text_of(left), self.text_of(right)
+                lp.lower_node = right
         if not var:
             lp.problem = f"the for loop at line {line} has no single induction variable"
             return lp
@@ -218,6 +222,7 @@ class Code:
                           f"'{var} < bound' ({self.text_of(cond)})")
             return lp
         lp.upper, lp.inclusive = self.text_of(right), op == "<="
+        lp.upper_node = right
         lp.step = self._c_step(upd, var)
         if lp.step is None:
             lp.problem = (f"the loop over {var} at line {line} does not step by a constant "
@@ -260,6 +265,7 @@ class Code:
             return lp
         lp.var, lp.lower, lp.upper = (self.name_of(parts[0]), self.text_of(parts[1]),
                                       self.text_of(parts[2]))
+        lp.lower_node, lp.upper_node = parts[1], parts[2]
         if len(parts) > 3:
             st = self.text_of(parts[3])
             lp.step = int(st) if st.isdigit() else None

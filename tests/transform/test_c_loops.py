@@ -131,3 +131,19 @@ def test_a_linear_subscript_whose_column_runs_past_the_row_is_not_split() -> Non
     assert "loop i (line" in r.reason and "rows may overlap" in r.reason
     ok = src.replace("k < 2 * n", "k < n")
     assert isinstance(generate("parallelize_omp", ok, "prog.c", line_of(ok, "HOT")), Generated)
+
+
+def test_a_triangular_column_bound_stays_inside_the_row(tmp_path: Path) -> None:
+    """k <= i with i < n keeps A[i*n + k] inside row i: the rows are independent; with
+    k <= i + 1 the last column spills into the next row and the outer loop is refused."""
+    src = P.c_program("  for (long i = 0; i < n; i++)\n"
+                      "    for (long k = 0; k <= i; k++)\n"
+                      "      a[i * n + k] = a[i * n + k] * 2.0 + b[k]; /* HOT */\n"
+                      "  return 0.0;\n")
+    g = generate("parallelize_omp", src, "tri.c", line_of(src, "HOT"))
+    assert isinstance(g, Generated) and "loop over i" in g.note, g
+    before = build_run(write(tmp_path, "a.c", src))
+    assert build_run(write(tmp_path, "b.c", g.new_text), ["-fopenmp"]) == before
+    spill = src.replace("k <= i;", "k <= i + 1;")
+    r = generate("parallelize_omp", spill, "tri.c", line_of(spill, "HOT"))
+    assert isinstance(r, Refusal) and "rows may overlap" in r.reason

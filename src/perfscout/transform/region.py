@@ -360,19 +360,33 @@ class _Walker:
                 continue
             if len(d.coefs) != 1 or d.coefs[0][1] != 1:
                 return False
-            var = d.coefs[0][0]
-            lp = next((x for x in (*reversed(loops), *self.outer_loops) if x.var == var),
-                      None)
-            if lp is None or lp.lower_node is None or lp.upper_node is None:
-                return False
-            lo, up = poly(self.code, lp.lower_node), poly(self.code, lp.upper_node)
-            if lo is None or up is None or set(lo) - {()} or set(up) - {(), row} or \
-                    up.get(row) != 1:
-                return False
-            last = up.get((), 0) - (0 if lp.inclusive else 1)
-            if lo.get((), 0) + d.const < 0 or last + d.const > -1:
+            scope = (*reversed(loops), *self.outer_loops)
+            first, last = self._range(d.coefs[0][0], row, scope, 0)
+            if first is None or last is None or first + d.const < 0 or last + d.const > -1:
                 return False
         return True
+
+    def _range(self, var: str, row: tuple[str, ...], scope: tuple[Loop, ...], depth: int
+               ) -> tuple[int | None, int | None]:
+        """(first value, last value - row length) of loop variable ``var``: its lower bound a
+        constant, its upper bound the row length or an enclosing loop's variable (a
+        triangular nest), each plus a constant; None where that cannot be shown."""
+        lp = next((x for x in scope if x.var == var), None)
+        if lp is None or lp.lower_node is None or lp.upper_node is None or depth > 8:
+            return None, None
+        lo, up = poly(self.code, lp.lower_node), poly(self.code, lp.upper_node)
+        first = lo.get((), 0) if lo is not None and not set(lo) - {()} else None
+        if up is None:
+            return first, None
+        shift = up.get((), 0) - (0 if lp.inclusive else 1)
+        terms = set(up) - {()}
+        if terms == {row} and up[row] == 1:
+            return first, shift
+        if len(terms) == 1 and len(next(iter(terms))) == 1 and up[next(iter(terms))] == 1:
+            other = next(iter(terms))[0]
+            _, top = self._range(other, row, tuple(x for x in scope if x is not lp), depth + 1)
+            return first, (top + shift if top is not None else None)
+        return first, None
 
 
 def _loops_below(stmts: list[Node]) -> list[Node]:

@@ -10,7 +10,6 @@ counted). The transformations decide legality from this record only.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -130,8 +129,8 @@ class _Walker:
         if not lp.counted:
             self.reg.blockers.append(Blocker(lp.problem, lp.line, loops))
             return
-        for bound in (lp.lower, lp.upper):
-            for name in _names(bound):
+        for bound in (lp.lower_node, lp.upper_node):
+            for name in sorted(self.code.identifiers(bound)) if bound is not None else []:
                 self._event(name, "use", lp.line, outer, bool(outer), "")
         if lp.decl_type:
             self.reg.declared[lp.var] = loops
@@ -402,10 +401,6 @@ def _loops_below(stmts: list[Node]) -> list[Node]:
             continue
         stack.extend(reversed(n.named_children))
     return out
-
-
-def _names(text: str) -> list[str]:
-    return re.findall(r"[A-Za-z_]\w*", text)
 
 
 def analyse(code: Code, root: Loop) -> Region:

@@ -9,7 +9,6 @@ nest (no dependence with a negative direction anywhere) and tiles every loop wit
 from __future__ import annotations
 
 import itertools
-import re
 
 from perfscout.transform.depend import Dependence, dependences, order_violation, scalars
 from perfscout.transform.nest import Nest, emit_loops, make_diff, perfect_nest, replace_lines
@@ -32,7 +31,8 @@ def _check_nest(code: Code, nest: Nest, what: str) -> Refusal | None:
     for lp in nest.loops:
         if lp.step != 1:
             return Refusal(what, f"the loop over {lp.var} at line {lp.line} steps by {lp.step}")
-        dep = {n for n in code_names(lp.lower + " " + lp.upper)} & (names - {lp.var})
+        dep = set().union(*(code.identifiers(b) for b in (lp.lower_node, lp.upper_node)
+                            if b is not None)) & (names - {lp.var})
         if dep:
             return Refusal(what, f"the bounds of loop {lp.var} (line {lp.line}) depend on "
                                  f"{', '.join(sorted(dep))}: a non-rectangular nest")
@@ -59,10 +59,6 @@ def _prepared(code: Code, line: int, what: str
         return nest
     bad = _check_nest(code, nest, what)
     return bad if bad is not None else (nest, dependences(nest.region))
-
-
-def code_names(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z_]\w*", text))
 
 
 def _unit(code: Code, r: Ref, var: str) -> int:

@@ -10,8 +10,8 @@ import ast
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
-ORDER = ["model", "snapshot", "ingest", "diagnose", "triage", "advise", "sandbox", "experiment",
-         "tune", "patch", "kb", "report", "export"]
+ORDER = ["model", "snapshot", "ingest", "diagnose", "transform", "triage", "advise", "sandbox",
+         "experiment", "tune", "patch", "kb", "report", "export"]
 ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
 
 

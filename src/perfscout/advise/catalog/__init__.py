@@ -1,6 +1,6 @@
 """The proposal catalog; importing it registers every entry (one module per layer)."""
 
-from perfscout.advise.catalog import algorithm, application, hardware, runtime, system
+from perfscout.advise.catalog import algorithm, application, hardware, loopopt, runtime, system
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
            "application",
            "get_entry",
            "hardware",
+           "loopopt",
            "proposal",
            "runtime",
            "system",

@@ -1,0 +1,77 @@
+"""Source transformations of a hot loop, generated from the parsed source.
+
+Given a file (C, C++ or Fortran, parsed with tree-sitter), the hot line a profile names and a
+source proposal id, :func:`generate` returns the unified diff that implements the proposal on the
+loop nest holding that line (:class:`Generated`), or a :class:`Refusal` naming the dependence or
+construct that forbids it. Legality comes from dependence tests on the array subscripts
+(:mod:`.depend`), never from the loop's look. This stage reads only text: it builds nothing and
+runs nothing; the experiment runner verifies what it generates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from perfscout.transform.blas import blas
+from perfscout.transform.pragmas import parallel, simd, unroll
+from perfscout.transform.reorder import interchange, tiling
+from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.source import Code, language_of
+
+Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
+
+#: proposal id -> generator (the catalog's source proposals this stage can write)
+GENERATORS: dict[str, Maker] = {
+    "loop_interchange": lambda c, ln, rel, p: interchange(c, ln, rel),
+    "loop_tiling": lambda c, ln, rel, p: tiling(c, ln, rel, int(p.get("tile", 64))),
+    "omp_simd": lambda c, ln, rel, p: simd(c, ln, rel),
+    "parallelize_omp": lambda c, ln, rel, p: parallel(c, ln, rel),
+    "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
+    "use_blas": lambda c, ln, rel, p: blas(c, ln, rel),
+}
+
+
+def generate(proposal_id: str, text: str, rel_path: str, line: int,
+             params: Mapping[str, Any] | None = None) -> Generated | Refusal:
+    """The diff implementing ``proposal_id`` on the loop nest at ``rel_path:line`` of
+    ``text``; a Refusal (never an exception) when it does not apply, saying why.
+
+    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4)."""
+    make = GENERATORS.get(proposal_id)
+    if make is None:
+        return Refusal(proposal_id, f"no generator for {proposal_id}; generated: "
+                                    + ", ".join(GENERATORS))
+    if language_of(rel_path) is None:
+        return Refusal(proposal_id, f"{rel_path} is not a C, C++ or Fortran source")
+    code = Code(text, rel_path)
+    if not 0 < line <= len(code.lines):
+        return Refusal(proposal_id, f"{rel_path} has {len(code.lines)} lines, not line {line}")
+    at = code.node_at_line(line)
+    scope = code.function_of(at) if at is not None else None
+    broken = code.syntax_error(scope or code.tree.root_node)
+    if broken:
+        return Refusal(proposal_id, f"{rel_path} does not parse in "
+                                    f"{code.function_name(scope)} near line {broken} (a syntax "
+                                    "error, or a macro the parser cannot see through)")
+    try:
+        return make(code, line, rel_path, params or {})
+    except (ValueError, TypeError) as exc:
+        return Refusal(proposal_id, f"bad parameter: {exc}")
+
+
+def loop_nest(text: str, rel_path: str, line: int) -> list[tuple[str, int]]:
+    """The loops enclosing ``rel_path:line``, outermost first, as (induction variable or the
+    loop kind, header line): what a report shows next to the hot line. Empty when the file is
+    not C/C++/Fortran or the line is in no loop."""
+    if language_of(rel_path) is None:
+        return []
+    code = Code(text, rel_path)
+    out = []
+    for n in reversed(code.loops_at(line)):
+        lp = code.loop(n)
+        out.append((lp.var or n.type.replace("_", " "), lp.line))
+    return out
+
+
+__all__ = ["GENERATORS", "Generated", "Refusal", "generate", "loop_nest"]

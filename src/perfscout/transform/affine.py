@@ -1,0 +1,110 @@
+"""Array subscripts as affine forms of the loop variables, for the dependence tests.
+
+A subscript is read from the syntax tree into a polynomial (monomial -> integer coefficient); a
+subscript is *affine* when every monomial holds at most one loop variable, to the first power.
+A linearised C subscript ``A[i * n + k]`` is split by its symbolic strides into dimensions
+(``[i][k]``, the row length ``n``), the way a compiler's delinearisation reads it; the
+dependence test stays conservative where that split could hide a wrap-around between rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfscout.transform.source import Code, Node
+
+Poly = dict[tuple[str, ...], int]
+
+
+@dataclass(frozen=True)
+class Dim:
+    """One subscript dimension: sum(coefs[v] * v) + const."""
+
+    coefs: tuple[tuple[str, int], ...]
+    const: int
+    stride: tuple[str, ...] = ()  # the symbolic stride this dimension was split by ("n",)
+
+    @property
+    def vars(self) -> dict[str, int]:
+        return dict(self.coefs)
+
+
+def poly(code: Code, n: Node) -> Poly | None:
+    """The polynomial of an integer expression, or None when it is not one (calls, floats,
+    divisions, pointers)."""
+    t = n.type
+    if t == "number_literal":
+        s = code.text_of(n).rstrip("lLuU")
+        return {(): int(s)} if s.isdigit() else None
+    if t == "identifier":
+        return {(code.name_of(n),): 1}
+    if t in ("parenthesized_expression", "cast_expression"):
+        inner = n.child_by_field_name("value") or (n.named_children[-1] if n.named_children
+                                                     else None)
+        return poly(code, inner) if inner is not None else None
+    if t == "unary_expression":
+        op = code.text_of(n.child_by_field_name("operator") or n.children[0])
+        arg = n.child_by_field_name("argument") or n.named_children[-1]
+        p = poly(code, arg)
+        if p is None or op not in ("-", "+"):
+            return None
+        return {m: -c for m, c in p.items()} if op == "-" else p
+    if t in ("binary_expression", "math_expression"):
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        op_node = n.child_by_field_name("operator")
+        if left is None or right is None or op_node is None:
+            return None
+        op = code.text_of(op_node)
+        a, b = poly(code, left), poly(code, right)
+        if a is None or b is None:
+            return None
+        if op == "+":
+            return _add(a, b, 1)
+        if op == "-":
+            return _add(a, b, -1)
+        if op == "*":
+            out: Poly = {}
+            for ma, ca in a.items():
+                for mb, cb in b.items():
+                    m = tuple(sorted(ma + mb))
+                    out[m] = out.get(m, 0) + ca * cb
+            return {m: c for m, c in out.items() if c}
+    return None
+
+
+def _add(a: Poly, b: Poly, sign: int) -> Poly:
+    out = dict(a)
+    for m, c in b.items():
+        out[m] = out.get(m, 0) + sign * c
+    return {m: c for m, c in out.items() if c}
+
+
+def dims_of(polys: list[Poly], loop_vars: set[str]) -> tuple[tuple[Dim, ...], bool] | None:
+    """Dimensions of a subscript list (one polynomial per index), delinearising each index by
+    its symbolic strides; None when not affine. The flag says whether any index was split."""
+    out: list[Dim] = []
+    split = False
+    for p in polys:
+        groups: dict[tuple[str, ...], dict[str, int]] = {}
+        consts: dict[tuple[str, ...], int] = {}
+        for mono, c in p.items():
+            lv = [x for x in mono if x in loop_vars]
+            sym = tuple(x for x in mono if x not in loop_vars)
+            if len(lv) > 1:
+                return None
+            if lv:
+                g = groups.setdefault(sym, {})
+                g[lv[0]] = g.get(lv[0], 0) + c
+            else:
+                consts[sym] = consts.get(sym, 0) + c
+        syms = set(groups) | set(consts)
+        if any(s not in groups and s for s in consts):
+            return None  # a symbolic offset with no loop variable: cannot be placed
+        order = sorted(syms, key=lambda s: -len(s))
+        if len({len(s) for s in order}) != len(order):
+            return None  # two strides of the same degree (i*n + j*m): no single order
+        if len(order) > 1:
+            split = True
+        for s in order or [()]:
+            out.append(Dim(tuple(sorted(groups.get(s, {}).items())), consts.get(s, 0), s))
+    return tuple(out), split

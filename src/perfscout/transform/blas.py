@@ -1,0 +1,289 @@
+"""Replace a recognised matrix-matrix or matrix-vector nest by one BLAS call.
+
+Recognised, after the exact normalisation of :mod:`nest` (loops from 0 with ``<`` in C/C++, from
+1 in Fortran, unit step):
+
+* GEMM ``C[i][j] += A[i][k] * B[k][j]`` over (i, j, k) in any order, ``A``/``B`` possibly
+  transposed (``A[k][i]``); beta is 0 when the nest started each element at zero, 1 when it
+  accumulated into ``C``;
+* GEMV ``y[i] += A[i][j] * x[j]`` (or ``A[j][i]``, the transposed product).
+
+A matrix is either one contiguous block addressed ``M[r * ld + c]`` (C/C++, row-major, ``ld``
+read from the subscript), a declared 2-D C array (``&M[0][0]``, ``ld`` its declared row length)
+or a Fortran array (column-major, ``ld`` its declared first extent). C/C++ call CBLAS
+(``<cblas.h>``), Fortran calls the BLAS routine; both link ``-lopenblas``, part of the result.
+The element type (double or float) comes from the declarations. Anything else is refused with
+what did not match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfscout.transform.depend import dependences
+from perfscout.transform.nest import Nest, assignment, make_diff, perfect_nest, replace_lines
+from perfscout.transform.region import Ref
+from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.source import Code, Loop, Node, walk
+
+WHAT = "use_blas"
+ZEROS = ("0", "0.0", "0.", "0.0f", "0.f", "0.0d0", "0.d0", "0d0", "0.0_8", "0.0e0")
+
+
+@dataclass(frozen=True)
+class _Matrix:
+    trans: bool
+    ld: str
+    arg: str  # what is passed: A, &A[0][0]
+
+
+def _accumulation(code: Code, nest: Nest) -> tuple[Ref, Node, str] | str:
+    """(target, accumulated product, beta) of the nest; the mismatch as text otherwise."""
+    if nest.store is not None:
+        if nest.red_op != "+":
+            return f"the nest accumulates with {nest.red_op}, not a sum"
+        if nest.init and nest.init_value.strip().lower() not in ZEROS:
+            return f"each element starts at {nest.init_value}, not 0"
+        target = next((r for r in nest.region.refs if r.write), None)
+        if target is None or nest.product is None:
+            return "no array element is accumulated"
+        return target, nest.product, "0" if nest.init else "1"
+    inner = nest.loops[-1]
+    got = assignment(code, inner.body[0]) if len(inner.body) == 1 else None
+    if got is None:
+        return "the innermost statement is not 'X += A * B'"
+    left, op, right = got
+    product: Node | None = None
+    if op == "+=":
+        product = right
+    elif op == "=" and right.type in ("binary_expression", "math_expression"):
+        a, b = right.child_by_field_name("left"), right.child_by_field_name("right")
+        rop = right.child_by_field_name("operator")
+        if a is not None and b is not None and rop is not None and code.text_of(rop) == "+":
+            if code.text_of(a).replace(" ", "") == code.text_of(left).replace(" ", ""):
+                product = b
+            elif code.text_of(b).replace(" ", "") == code.text_of(left).replace(" ", ""):
+                product = a
+    writes = [r for r in nest.region.refs if r.write]
+    if product is None or len(writes) != 1:
+        return f"'{code.text_of(inner.body[0]).strip()}' is not 'X += A * B'"
+    return writes[0], product, "1"
+
+
+def _factors(code: Code, nest: Nest, e: Node) -> list[Ref] | str:
+    """The two array references multiplied in the accumulated expression."""
+    while e.type == "parenthesized_expression" and e.named_children:
+        e = e.named_children[0]
+    op = e.child_by_field_name("operator")
+    if e.type not in ("binary_expression", "math_expression") or op is None or \
+            code.text_of(op) != "*":
+        return f"'{code.text_of(e)}' is not a product of two array elements"
+    refs = []
+    for p in (e.child_by_field_name("left"), e.child_by_field_name("right")):
+        r = next((x for x in nest.region.refs if not x.write and p is not None and
+                  x.line == p.start_point[0] + 1 and x.text == code.text_of(p)), None)
+        if r is None:
+            return f"'{code.text_of(p) if p is not None else '?'}' is not an array element"
+        refs.append(r)
+    return refs
+
+
+def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str) -> _Matrix | str:
+    """How ``r`` (indexed by loop vars rows/cols) is passed to BLAS."""
+    if r.dims is None or len(r.dims) != 2:
+        return f"{r.text} is not a matrix element"
+    d0, d1 = r.dims
+    if d0.const or d1.const or len(d0.vars) != 1 or len(d1.vars) != 1 or \
+            set(d0.vars.values()) != {1} or set(d1.vars.values()) != {1}:
+        return f"{r.text} has offsets or scaled indices"
+    v0, v1 = next(iter(d0.vars)), next(iter(d1.vars))
+    if {v0, v1} != {rows, cols}:
+        return f"{r.text} is not indexed by ({rows}, {cols})"
+    trans = (v0, v1) != (rows, cols)
+    if r.split:
+        if not r.fits:
+            return (f"{r.text}: the column loop may run past the row length "
+                    f"{'*'.join(d0.stride)}, so it is not one row-major block")
+        return _Matrix(trans, "*".join(d0.stride), r.name)
+    ext = code.array_extents(code.function_of(nest.loops[0].node), r.name)
+    if ext is None or len(ext) != 2:
+        return (f"{r.text}: {r.name} is not a declared 2-D array nor one block addressed "
+                "M[row * ld + col]")
+    if code.fortran:
+        ld = ext[0] if ext[0] not in ("", ":", "*") else f"size({r.name}, 1)"
+        return _Matrix(trans, ld, r.name)
+    return _Matrix(trans, ext[1], f"&{r.name}[0][0]")
+
+
+def _vector(code: Code, r: Ref, var: str) -> str:
+    if r.dims is None or len(r.dims) != 1 or r.dims[0].vars != {var: 1} or r.dims[0].const:
+        return f"{r.text} is not the vector element [{var}]"
+    return ""
+
+
+def _elem(code: Code, nest: Nest, names: list[str]) -> str | Refusal:
+    fn = code.function_of(nest.loops[0].node)
+    kinds = set()
+    for n in names:
+        t = code.declared_type(fn, n).lower()
+        if not code.fortran and "*" not in t and "[]" not in t:
+            return Refusal(WHAT, f"{n} is not declared as a pointer or an array in this "
+                                 f"function ({t or 'no declaration found'})")
+        base = t.replace("const", "").replace("static", "").replace("*", "").replace(
+            "[]", "").replace(" ", "")
+        kinds.add({"double": "d", "real(8)": "d", "real*8": "d", "doubleprecision": "d",
+                   "real(kind=8)": "d", "float": "s", "real": "s", "real(4)": "s",
+                   "real*4": "s", "real(kind=4)": "s"}.get(base, base or "?"))
+    if len(kinds) == 1 and kinds <= {"d", "s"}:
+        return kinds.pop()
+    return Refusal(WHAT, f"element types {sorted(kinds)}: BLAS needs all double or all single "
+                         "precision")
+
+
+def _include(code: Code, text: str) -> str:
+    if "cblas.h" in {code.text_of(n).split("<")[-1].split(">")[0].strip('"')
+                     for n in walk(code.tree.root_node) if n.type == "preproc_include"}:
+        return text
+    incs = [n for n in code.tree.root_node.children if n.type == "preproc_include"]
+    at = (incs[-1].end_point[0] if incs[-1].end_point[1] == 0 else
+          incs[-1].end_point[0] + 1) if incs else 0
+    lines = text.splitlines(keepends=True)
+    lines.insert(at, "#include <cblas.h>\n")
+    return "".join(lines)
+
+
+def _bounds(code: Code, nest: Nest) -> Refusal | None:
+    first = "1" if code.fortran else "0"
+    for lp in nest.loops:
+        if lp.lower.strip() != first or (lp.inclusive and not code.fortran) or lp.step != 1:
+            return Refusal(WHAT, f"loop {lp.var} (line {lp.line}) does not run from {first} "
+                                 "by 1 over the whole extent")
+    return None
+
+
+def blas(code: Code, line: int, rel: str) -> Generated | Refusal:
+    """The BLAS call replacing the GEMM/GEMV nest at ``line``."""
+    nest = perfect_nest(code, line, WHAT)
+    if isinstance(nest, Refusal):
+        return nest
+    if nest.region.blockers:
+        return Refusal(WHAT, nest.region.blockers[0].reason)
+    bad = _bounds(code, nest)
+    if bad is not None:
+        return bad
+    acc = _accumulation(code, nest)
+    if isinstance(acc, str):
+        return Refusal(WHAT, acc)
+    out, product, beta = acc
+    facs = _factors(code, nest, product)
+    if isinstance(facs, str):
+        return Refusal(WHAT, facs)
+    if out.dims is None:
+        return Refusal(WHAT, f"{out.text} has no affine subscript")
+    same = [r for r in facs if r.name == out.name]
+    if same:
+        dep = next((d for d in dependences(nest.region) if d.array == out.name), None)
+        return Refusal(WHAT, f"{out.name} is both the result and a factor ({same[0].text}): "
+                             + (dep.describe() if dep is not None else "an in-place product")
+                             + "; BLAS needs distinct arrays")
+    loops = {lp.var: lp for lp in nest.loops}
+    if len(nest.loops) == 3:
+        call = _gemm(code, nest, out, facs, loops, beta)
+    elif len(nest.loops) == 2:
+        call = _gemv(code, nest, out, facs, loops, beta)
+    else:
+        return Refusal(WHAT, f"a nest of {len(nest.loops)} loops is neither GEMM (3) nor GEMV (2)")
+    if isinstance(call, Refusal):
+        return call
+    text = replace_lines(code, nest.first_line, nest.last_line,
+                         [nest.indent + ln for ln in call])
+    if not code.fortran:
+        text = _include(code, text)
+    kind = "GEMM" if len(nest.loops) == 3 else "GEMV"
+    api = "BLAS" if code.fortran else "CBLAS"
+    note = (f"the {kind} nest at {rel}:{nest.first_line} replaced by one {api} call "
+            f"(beta {beta}); link with -lopenblas")
+    return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note,
+                     libs=("-lopenblas",))
+
+
+def _scalar(code: Code, t: str, v: str) -> str:
+    if code.fortran:
+        return f"{v}.0d0" if t == "d" else f"{v}.0"
+    return f"{v}.0" if t == "d" else f"{v}.0f"
+
+
+def _size(code: Code, lp: Loop) -> str:
+    return lp.upper if code.fortran else f"(int)({lp.upper})"
+
+
+def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop],
+          beta: str) -> list[str] | Refusal:
+    if c.dims is None or len(c.dims) != 2 or any(len(d.vars) != 1 for d in c.dims):
+        return Refusal(WHAT, f"{c.text} is not a matrix element indexed by two loops")
+    i, j = (next(iter(d.vars)) for d in c.dims)
+    rest = [v for v in loops if v not in (i, j)]
+    if len(rest) != 1:
+        return Refusal(WHAT, f"{c.text} is not indexed by two of the nest's loops")
+    k = rest[0]
+    cm = _matrix(code, nest, c, i, j)
+    if isinstance(cm, str) or cm.trans:
+        return Refusal(WHAT, cm if isinstance(cm, str) else f"{c.text} is stored transposed")
+    a = next((r for r in facs if r.dims and {v for d in r.dims for v in d.vars} == {i, k}),
+             None)
+    b = next((r for r in facs if r is not a and r.dims and
+              {v for d in r.dims for v in d.vars} == {k, j}), None)
+    if a is None or b is None:
+        return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
+                             f"A[{i}][{k}] and B[{k}][{j}]")
+    am, bm = _matrix(code, nest, a, i, k), _matrix(code, nest, b, k, j)
+    if isinstance(am, str):
+        return Refusal(WHAT, am)
+    if isinstance(bm, str):
+        return Refusal(WHAT, bm)
+    t = _elem(code, nest, [c.name, a.name, b.name])
+    if isinstance(t, Refusal):
+        return t
+    m_, n_, k_ = (_size(code, loops[v]) for v in (i, j, k))
+    one, bt = _scalar(code, t, "1"), _scalar(code, t, beta)
+    if code.fortran:
+        return [f"call {t}gemm('{'T' if am.trans else 'N'}', '{'T' if bm.trans else 'N'}', "
+                f"{m_}, {n_}, {k_}, {one}, &",
+                f"  {am.arg}, {am.ld}, {bm.arg}, {bm.ld}, {bt}, {cm.arg}, {cm.ld})"]
+
+    def trans(x: bool) -> str:
+        return "CblasTrans" if x else "CblasNoTrans"
+    return [f"cblas_{t}gemm(CblasRowMajor, {trans(am.trans)}, {trans(bm.trans)}, {m_}, {n_}, "
+            f"{k_},",
+            f"            {one}, {am.arg}, (int)({am.ld}), {bm.arg}, (int)({bm.ld}), {bt}, "
+            f"{cm.arg}, (int)({cm.ld}));"]
+
+
+def _gemv(code: Code, nest: Nest, y: Ref, facs: list[Ref], loops: dict[str, Loop],
+          beta: str) -> list[str] | Refusal:
+    if y.dims is None or len(y.dims) != 1 or len(y.dims[0].vars) != 1:
+        return Refusal(WHAT, f"{y.text} is not a vector element")
+    i = next(iter(y.dims[0].vars))
+    j = next(v for v in loops if v != i)
+    if _vector(code, y, i):
+        return Refusal(WHAT, _vector(code, y, i))
+    a = next((r for r in facs if r.dims is not None and len(r.dims) == 2), None)
+    x = next((r for r in facs if r is not a), None)
+    if a is None or x is None or _vector(code, x, j):
+        return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
+                             f"A[{i}][{j}] and x[{j}]")
+    am = _matrix(code, nest, a, i, j)
+    if isinstance(am, str):
+        return Refusal(WHAT, am)
+    t = _elem(code, nest, [y.name, a.name, x.name])
+    if isinstance(t, Refusal):
+        return t
+    rows, cols = (loops[j], loops[i]) if am.trans else (loops[i], loops[j])
+    one, bt = _scalar(code, t, "1"), _scalar(code, t, beta)
+    if code.fortran:
+        return [f"call {t}gemv('{'T' if am.trans else 'N'}', {_size(code, rows)}, "
+                f"{_size(code, cols)}, {one}, &",
+                f"  {am.arg}, {am.ld}, {x.name}, 1, {bt}, {y.name}, 1)"]
+    return [f"cblas_{t}gemv(CblasRowMajor, {'CblasTrans' if am.trans else 'CblasNoTrans'}, "
+            f"{_size(code, rows)}, {_size(code, cols)},",
+            f"            {one}, {am.arg}, (int)({am.ld}), {x.name}, 1, {bt}, {y.name}, 1);"]

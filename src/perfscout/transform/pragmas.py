@@ -1,0 +1,179 @@
+"""OpenMP and unroll directives on the loop at a hot line, with the clauses they need.
+
+``#pragma omp simd`` / ``!$omp simd`` goes on the innermost loop, ``#pragma omp parallel for`` /
+``!$omp parallel do`` on the outermost loop of the nest that carries no dependence (inner loops
+are tried in turn). Both refuse on any loop-carried dependence other than a recognised scalar
+reduction, which becomes a ``reduction(op:x)`` clause; scalars written before they are read in
+each iteration become ``private`` (``lastprivate`` when read after the loop). ``#pragma GCC
+unroll N`` / ``!GCC$ unroll N`` needs only a counted loop whose variable the body leaves alone.
+"""
+
+from __future__ import annotations
+
+from perfscout.transform.depend import carried, dependences, scalars
+from perfscout.transform.nest import loop_end_line, make_diff, used_after
+from perfscout.transform.region import analyse
+from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop
+
+
+def _blocking(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], list[str]]:
+    """Why ``lp`` cannot run its iterations concurrently ("" when it can), with the
+    reductions, private and lastprivate scalars it needs."""
+    if not lp.counted:
+        return lp.problem, {}, [], []
+    reg = analyse(code, lp)
+    if reg.blockers:
+        return reg.blockers[0].reason, {}, [], []
+    deps = carried(dependences(reg), lp)
+    if deps:
+        return deps[0].describe(lp), {}, [], []
+    sc = scalars(reg, lp)
+    if sc.carried:
+        return sc.carried[0], {}, [], []
+    last = [n for n in sc.private if used_after(code, lp, n)]
+    priv = [n for n in sc.private if n not in last]
+    if not lp.decl_type and used_after(code, lp, lp.var):
+        last.insert(0, lp.var)  # the loop's own counter is read after it: keep its last value
+    return "", sc.reductions, priv, last
+
+
+def _clauses(reds: dict[str, str], priv: list[str], last: list[str]) -> str:
+    out = ""
+    by_op: dict[str, list[str]] = {}
+    for name, op in reds.items():
+        by_op.setdefault(op, []).append(name)
+    for op, names in by_op.items():
+        out += f" reduction({op}:{', '.join(names)})"
+    if priv:
+        out += f" private({', '.join(priv)})"
+    if last:
+        out += f" lastprivate({', '.join(last)})"
+    return out
+
+
+def _existing(code: Code, lp: Loop, word: str) -> str:
+    prev = code.lines[lp.line - 2].strip() if lp.line >= 2 else ""
+    low = prev.lower()
+    if low.startswith(("#pragma", "!$omp", "!gcc$")) and word in low:
+        return prev
+    return ""
+
+
+def _insert(code: Code, lp: Loop, before: str, after: str = "") -> str:
+    """The text with ``before`` on the line above the loop (and ``after`` below its end),
+    wrapping the loop in braces when it is the unbraced body of another C statement."""
+    lines = list(code.lines)
+    ind = code.indent_at(lp.line)
+    dind = "" if code.fixed_form else ind  # fixed form: a directive starts in column 1
+    end = loop_end_line(lp.node)
+    parent = lp.node.parent
+    wrap = not code.fortran and parent is not None and parent.type in (
+        C_LOOP, "if_statement", "else_clause", "while_statement")
+    tail = [f"{dind}{after}\n"] if after else []
+    body = lines[lp.line - 1:end]
+    if wrap:
+        body = ["  " + ln if ln.strip() else ln for ln in body]
+        new = [f"{ind}{{\n", f"{ind}  {before}\n", *body, *tail, f"{ind}}}\n"]
+    else:
+        new = [f"{dind}{before}\n", *body, *tail]
+    return "".join(lines[: lp.line - 1] + new + lines[end:])
+
+
+def _innermost(code: Code, line: int, what: str) -> Loop | Refusal:
+    nodes = code.loops_at(line)
+    if not nodes:
+        return Refusal(what, f"line {line} of {code.path} is not inside a loop")
+    lp = code.loop(nodes[0])
+    while True:
+        inner = [s for s in lp.body if s.type in (C_LOOP, F_LOOP)]
+        if len(inner) == 1 and len(lp.body) == 1:
+            lp = code.loop(inner[0])
+            continue
+        break
+    nested = analyse(code, lp).loops[1:]
+    if nested:
+        return Refusal(what, f"the loop over {lp.var or '?'} at line {lp.line} contains the loop "
+                             f"over {nested[0].var or '?'} (line {nested[0].line}): simd goes on "
+                             "an innermost loop")
+    return lp
+
+
+def simd(code: Code, line: int, rel: str) -> Generated | Refusal:
+    """``omp simd`` on the innermost loop at ``line``, with the reduction clause it needs."""
+    what = "omp_simd"
+    lp = _innermost(code, line, what)
+    if isinstance(lp, Refusal):
+        return lp
+    why, reds, priv, last = _blocking(code, lp)
+    if why:
+        return Refusal(what, why)
+    have = _existing(code, lp, "simd")
+    if have:
+        return Refusal(what, f"the loop at line {lp.line} already has '{have}'")
+    cl = _clauses(reds, priv, last)
+    if code.fortran:
+        text = _insert(code, lp, f"!$omp simd{cl}", "!$omp end simd")
+    else:
+        text = _insert(code, lp, f"#pragma omp simd{cl}")
+    note = (f"omp simd on the loop over {lp.var} at {rel}:{lp.line}"
+            + (f" with{cl}" if cl else "") + "; no loop-carried dependence")
+    return Generated(what, rel, make_diff(code.text, text, rel), text, note,
+                     flags=("-fopenmp-simd",))
+
+
+def parallel(code: Code, line: int, rel: str) -> Generated | Refusal:
+    """``omp parallel for`` on the outermost loop of the nest at ``line`` that carries no
+    dependence, with its reduction/private clauses."""
+    what = "parallelize_omp"
+    nodes = code.loops_at(line)
+    if not nodes:
+        return Refusal(what, f"line {line} of {code.path} is not inside a loop")
+    reasons = []
+    for n in reversed(nodes):
+        lp = code.loop(n)
+        why, reds, priv, last = _blocking(code, lp)
+        if why:
+            reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
+            continue
+        if _existing(code, lp, "omp"):
+            return Refusal(what, f"the loop at line {lp.line} already has "
+                                 f"'{_existing(code, lp, 'omp')}'")
+        cl = _clauses(reds, priv, last)
+        if code.fortran:
+            text = _insert(code, lp, f"!$omp parallel do{cl}", "!$omp end parallel do")
+        else:
+            text = _insert(code, lp, f"#pragma omp parallel for schedule(static){cl}")
+        note = (f"omp parallel for on the loop over {lp.var} at {rel}:{lp.line}"
+                + (f" with{cl}" if cl else "") + "; no dependence carried by it"
+                + (f" (outer loops refused: {'; '.join(reasons)})" if reasons else ""))
+        return Generated(what, rel, make_diff(code.text, text, rel), text, note,
+                         flags=("-fopenmp",))
+    return Refusal(what, "no loop of the nest can run its iterations in parallel: "
+                   + "; ".join(reasons))
+
+
+def unroll(code: Code, line: int, rel: str, factor: int = 4) -> Generated | Refusal:
+    """``#pragma GCC unroll N`` / ``!GCC$ unroll N`` on the innermost loop at ``line``."""
+    what = "loop_unroll"
+    if factor < 2:
+        return Refusal(what, f"unroll factor {factor} is below 2")
+    nodes = code.loops_at(line)
+    if not nodes:
+        return Refusal(what, f"line {line} of {code.path} is not inside a loop")
+    lp = code.loop(nodes[0])
+    if not lp.counted:
+        return Refusal(what, lp.problem)
+    reg = analyse(code, lp)
+    own = [e for e in reg.events if e.name == lp.var and e.kind in ("def", "red")
+           and e.line != lp.line]
+    if own:
+        return Refusal(what, f"the loop variable {lp.var} is assigned at line {own[0].line} "
+                             "inside the loop: its trip count is not known on entry")
+    if _existing(code, lp, "unroll"):
+        return Refusal(what, f"the loop at line {lp.line} already has "
+                             f"'{_existing(code, lp, 'unroll')}'")
+    pragma = f"!GCC$ unroll {factor}" if code.fortran else f"#pragma GCC unroll {factor}"
+    text = _insert(code, lp, pragma)
+    note = f"unroll by {factor} of the loop over {lp.var} at {rel}:{lp.line}"
+    return Generated(what, rel, make_diff(code.text, text, rel), text, note)

@@ -1,0 +1,411 @@
+"""What a loop nest reads and writes: array references, scalar events and blocking constructs.
+
+:func:`analyse` walks the syntax tree under a loop once and records, in source order, every array
+reference (with its affine subscript when it has one), every scalar definition, use and
+reduction update (``s += e``, ``s = s + e``), the names declared inside, and every construct that
+makes the dependence picture unknowable (a call to a function that is not known to be pure, a
+write through a pointer or a struct field, ``break``/``return``/``goto``, a loop that is not
+counted). The transformations decide legality from this record only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from perfscout.transform.affine import Dim, dims_of, poly
+from perfscout.transform.source import C_LOOP, F_LOOP, FUNCTION_NODES, Code, Loop, Node, walk
+
+#: functions without side effects (C math library, Fortran intrinsics)
+PURE = frozenset({
+    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "log10", "pow", "powf", "sin", "sinf", "cos",
+    "cosf", "tan", "tanh", "fabs", "fabsf", "abs", "labs", "floor", "ceil", "fmin", "fmax",
+    "fma", "hypot", "atan", "atan2", "erf", "cbrt", "round", "trunc", "copysign", "min", "max",
+    "dble", "real", "int", "nint", "mod", "modulo", "sign", "dabs", "dsqrt", "dexp", "dlog",
+    "float", "sum", "size", "merge", "conjg", "aimag", "cmplx", "std::sqrt", "std::exp",
+    "std::abs", "std::fabs", "std::max", "std::min", "std::pow", "std::sin", "std::cos",
+})
+REDUCTION_OPS = {"+=": "+", "-=": "+", "*=": "*"}
+
+
+@dataclass(eq=False)
+class Ref:
+    """One array reference."""
+
+    name: str
+    dims: tuple[Dim, ...] | None  # None: the subscript is not affine
+    write: bool
+    read: bool
+    line: int
+    text: str
+    loops: tuple[Loop, ...]  # enclosing loops inside the region, outermost first
+    split: bool = False  # delinearised from one linear subscript
+    fits: bool = True  # each split column index provably stays inside its row
+
+
+@dataclass(frozen=True)
+class Event:
+    """A scalar definition (``def``), use (``use``) or reduction update (``red``)."""
+
+    name: str
+    kind: str
+    line: int
+    loops: tuple[Loop, ...]
+    direct: bool  # unconditional, directly in the body of its innermost loop
+    op: str = ""
+
+
+@dataclass(frozen=True)
+class Blocker:
+    reason: str
+    line: int
+    loops: tuple[Loop, ...]
+
+
+@dataclass
+class Region:
+    root: Loop
+    loops: list[Loop] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    declared: dict[str, tuple[Loop, ...]] = field(default_factory=dict)
+    blockers: list[Blocker] = field(default_factory=list)
+    outer_vars: frozenset[str] = frozenset()  # loop variables fixed while the region runs
+
+    def inside(self, lp: Loop) -> Region:
+        """The part of this record under loop ``lp``."""
+        sub = Region(lp)
+        sub.loops = [x for x in self.loops if x is lp or _under(x, lp)]
+        sub.refs = [r for r in self.refs if lp in r.loops]
+        sub.events = [e for e in self.events if lp in e.loops]
+        sub.declared = {k: v for k, v in self.declared.items() if lp in v}
+        sub.blockers = [b for b in self.blockers if lp in b.loops]
+        sub.outer_vars = self.outer_vars
+        return sub
+
+
+def _under(x: Loop, lp: Loop) -> bool:
+    return any(c is x or _under(x, c) for c in lp.children)
+
+
+class _Walker:
+    def __init__(self, code: Code, root: Loop) -> None:
+        self.code = code
+        self.reg = Region(root)
+        scope = code.function_of(root.node)
+        self.arrays = code.fortran_arrays(scope) if code.fortran else set()
+        self.loop_vars: set[str] = set()
+        self.outer_loops: list[Loop] = []  # loops around the region, innermost first
+
+    # -- loops -------------------------------------------------------------------------
+    def run(self) -> Region:
+        self._collect_loops(self.reg.root, None)
+        outer = set()
+        n = self.reg.root.node.parent
+        while n is not None and n.type not in FUNCTION_NODES:
+            if n.type in (C_LOOP, F_LOOP) and self.code.loop(n).var:
+                outer.add(self.code.loop(n).var)
+                self.outer_loops.append(self.code.loop(n))
+            n = n.parent
+        inner = {lp.var for lp in self.reg.loops if lp.var}
+        self.reg.outer_vars = frozenset(outer - inner)
+        self.loop_vars = inner | outer
+        self._loop(self.reg.root, ())
+        return self.reg
+
+    def _collect_loops(self, lp: Loop, parent: Loop | None) -> None:
+        self.reg.loops.append(lp)
+        lp.children = []
+        if parent is not None:
+            parent.children.append(lp)
+        for d in _loops_below(lp.body):
+            self._collect_loops(self.code.loop(d), lp)
+
+    def _loop_obj(self, n: Node) -> Loop:
+        return self.code.loop(n)
+
+    def _loop(self, lp: Loop, outer: tuple[Loop, ...]) -> None:
+        loops = (*outer, lp)
+        if not lp.counted:
+            self.reg.blockers.append(Blocker(lp.problem, lp.line, loops))
+            return
+        for bound in (lp.lower_node, lp.upper_node):
+            for name in sorted(self.code.identifiers(bound)) if bound is not None else []:
+                self._event(name, "use", lp.line, outer, bool(outer), "")
+        if lp.decl_type:
+            self.reg.declared[lp.var] = loops
+        elif outer:
+            self.reg.events.append(Event(lp.var, "def", lp.line, outer, True))
+        for s in lp.body:
+            self._stmt(s, loops, True)
+
+    # -- statements --------------------------------------------------------------------
+    def _stmt(self, n: Node, loops: tuple[Loop, ...], direct: bool) -> None:
+        t = n.type
+        line = n.start_point[0] + 1
+        if t in (C_LOOP, F_LOOP, "for_range_loop", "while_statement") or (
+                t == "do_statement" and not self.code.fortran):
+            self._loop(self._loop_obj(n), loops)
+        elif t == "compound_statement":
+            for c in n.named_children:
+                self._stmt(c, loops, direct)
+        elif t == "expression_statement":
+            for c in n.named_children:
+                self._expr_stmt(c, loops, direct)
+        elif t == "declaration":
+            for d in n.children_by_field_name("declarator"):
+                target = d.child_by_field_name("declarator") if d.type == "init_declarator" \
+                    else d
+                name = self.code.text_of(target) if target is not None else ""
+                self.reg.declared[name] = loops
+                val = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                if val is not None:
+                    self._reads(val, loops, direct)
+                    self.reg.events.append(Event(name, "def", line, loops, direct))
+        elif t == "assignment_statement":
+            self._assign(n.child_by_field_name("left") or n.named_children[0], "=",
+                         n.child_by_field_name("right") or n.named_children[-1], loops, direct,
+                         line)
+        elif t in ("if_statement", "else_clause", "if_statement_block", "elseif_clause",
+                   "block_construct"):
+            for c in n.named_children:
+                if c.type in ("parenthesized_expression", "condition_clause"):
+                    self._reads(c, loops, direct)
+                elif c.type not in ("comment", "end_if_statement", "else"):
+                    self._stmt(c, loops, False)
+        elif t in ("comment", "preproc_call", "preproc_pragma", "pragma", ";",
+                   "continue_statement", "empty_statement"):
+            return
+        elif t == "subroutine_call":
+            name = self.code.text_of(n.named_children[0]) if n.named_children else "?"
+            self.reg.blockers.append(Blocker(f"call {name}(...) at line {line} may write "
+                                             "anything", line, loops))
+        else:
+            what = self.code.text_of(n).split("\n")[0].strip()
+            self.reg.blockers.append(Blocker(f"'{what}' at line {line} ({t.replace('_', ' ')}) "
+                                             "is not analysed", line, loops))
+
+    def _expr_stmt(self, e: Node, loops: tuple[Loop, ...], direct: bool) -> None:
+        line = e.start_point[0] + 1
+        if e.type == "assignment_expression":
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            op = self.code.text_of(e.child_by_field_name("operator") or e)
+            if left is not None and right is not None:
+                self._assign(left, op, right, loops, direct, line)
+        elif e.type == "update_expression":
+            arg = e.child_by_field_name("argument")
+            if arg is not None:
+                self._target(arg, loops, direct, line, read=True, red="+")
+        elif e.type == "comma_expression":
+            for c in e.named_children:
+                self._expr_stmt(c, loops, direct)
+        else:
+            self._reads(e, loops, direct)
+
+    def _assign(self, left: Node, op: str, right: Node, loops: tuple[Loop, ...], direct: bool,
+                line: int) -> None:
+        red = REDUCTION_OPS.get(op, "")
+        value = right
+        if op == "=" and self._is_scalar(left):
+            # s = s + e / s = e + s / s = s * e: a reduction update
+            rop, other = self._self_update(left, right)
+            if rop:
+                red, value = rop, other
+        self._reads(value, loops, direct)
+        self._target(left, loops, direct, line, read=op != "=" and not red, red=red)
+
+    def _self_update(self, left: Node, right: Node) -> tuple[str, Node]:
+        if right.type not in ("binary_expression", "math_expression"):
+            return "", right
+        op = self.code.text_of(right.child_by_field_name("operator") or right)
+        a, b = right.child_by_field_name("left"), right.child_by_field_name("right")
+        name = self.code.name_of(left)
+        if a is None or b is None or op not in ("+", "-", "*"):
+            return "", right
+        if a.type == "identifier" and self.code.name_of(a) == name and name not in \
+                self.code.identifiers(b):
+            return ("*" if op == "*" else "+"), b
+        if op != "-" and b.type == "identifier" and self.code.name_of(b) == name and \
+                name not in self.code.identifiers(a):
+            return ("*" if op == "*" else "+"), a
+        return "", right
+
+    def _is_scalar(self, n: Node) -> bool:
+        return n.type == "identifier"
+
+    def _target(self, n: Node, loops: tuple[Loop, ...], direct: bool, line: int, *,
+                read: bool, red: str) -> None:
+        if n.type == "identifier":
+            name = self.code.name_of(n)
+            if red:
+                self._event(name, "red", line, loops, direct, red)
+            else:
+                if read:
+                    self._event(name, "use", line, loops, direct, "")
+                self._event(name, "def", line, loops, direct, "")
+            return
+        ref = self._array_ref(n, loops, line, write=True, read=read or bool(red))
+        if ref is None:
+            self.reg.blockers.append(Blocker(
+                f"write to '{self.code.text_of(n)}' at line {line} (through a pointer or a "
+                "member) cannot be analysed", line, loops))
+            return
+        self.reg.refs.append(ref)
+        for idx in self._indices(n):
+            self._reads(idx, loops, direct)
+
+    def _event(self, name: str, kind: str, line: int, loops: tuple[Loop, ...], direct: bool,
+               op: str) -> None:
+        self.reg.events.append(Event(name, kind, line, loops, direct, op))
+
+    # -- expressions -------------------------------------------------------------------
+    def _reads(self, n: Node, loops: tuple[Loop, ...], direct: bool) -> None:
+        line = n.start_point[0] + 1
+        t = n.type
+        if t == "identifier":
+            self._event(self.code.name_of(n), "use", line, loops, direct, "")
+            return
+        if self._is_array_node(n):
+            ref = self._array_ref(n, loops, line, write=False, read=True)
+            if ref is not None:
+                self.reg.refs.append(ref)
+            for idx in self._indices(n):
+                self._reads(idx, loops, direct)
+            return
+        if t == "call_expression":
+            fn = n.child_by_field_name("function") or n.named_children[0]
+            name = self.code.name_of(fn)
+            if name not in PURE:
+                self.reg.blockers.append(Blocker(
+                    f"call to {name}() at line {line} may have side effects", line, loops))
+            args = n.child_by_field_name("arguments") or (
+                n.named_children[1] if len(n.named_children) > 1 else None)
+            if args is not None:
+                for a in args.named_children:
+                    self._reads(a, loops, direct)
+            return
+        if t in ("assignment_expression", "update_expression"):
+            self.reg.blockers.append(Blocker(
+                f"assignment inside an expression at line {line}", line, loops))
+            return
+        if t in ("pointer_expression", "field_expression"):
+            return  # a read through a pointer/member: no write, no dependence source
+        for c in n.named_children:
+            self._reads(c, loops, direct)
+
+    def _is_array_node(self, n: Node) -> bool:
+        if n.type == "subscript_expression":
+            return True
+        if n.type == "call_expression" and self.code.fortran:
+            return bool(n.named_children) and self.code.name_of(n.named_children[0]) in \
+                self.arrays
+        return False
+
+    def _base_and_indices(self, n: Node) -> tuple[Node | None, list[Node]]:
+        if self.code.fortran:
+            if n.type != "call_expression" or len(n.named_children) < 2:
+                return None, []
+            return n.named_children[0], [c for c in n.named_children[1].named_children]
+        idx: list[Node] = []
+        cur = n
+        while cur.type == "subscript_expression":
+            i = cur.child_by_field_name("index")
+            if i is None:
+                lst = cur.child_by_field_name("indices")
+                ins = lst.named_children if lst is not None else []
+                if len(ins) != 1:
+                    return None, []
+                i = ins[0]
+            idx.insert(0, i)
+            nxt = cur.child_by_field_name("argument")
+            if nxt is None:
+                return None, []
+            cur = nxt
+        return cur, idx
+
+    def _indices(self, n: Node) -> list[Node]:
+        return self._base_and_indices(n)[1]
+
+    def _array_ref(self, n: Node, loops: tuple[Loop, ...], line: int, *, write: bool,
+                   read: bool) -> Ref | None:
+        base, idx = self._base_and_indices(n)
+        if base is None or base.type != "identifier" or not idx:
+            return None
+        polys = [poly(self.code, i) for i in idx]
+        dims: tuple[Dim, ...] | None = None
+        split = False
+        if all(p is not None for p in polys):
+            got = dims_of([p for p in polys if p is not None], self.loop_vars)
+            if got is not None:
+                dims, split = got
+        fits = not split or (dims is not None and self._fits(dims, loops))
+        return Ref(self.code.name_of(base), dims, write, read, line, self.code.text_of(n),
+                   loops, split, fits)
+
+    def _fits(self, dims: tuple[Dim, ...], loops: tuple[Loop, ...]) -> bool:
+        """Whether every split-off column index v + c stays in [0, row length) over its
+        loop's bounds (so ``A[i*n + j]`` really is row i, column j): the lower bound a constant
+        L with L + c >= 0, the upper bound the row length plus a constant u with the last
+        value + c below it."""
+        for k in range(1, len(dims)):
+            big, small = Counter(dims[k - 1].stride), Counter(dims[k].stride)
+            if small - big:
+                return False
+            row = tuple(sorted((big - small).elements()))
+            d = dims[k]
+            if not d.coefs:
+                if d.const != 0:
+                    return False
+                continue
+            if len(d.coefs) != 1 or d.coefs[0][1] != 1:
+                return False
+            scope = (*reversed(loops), *self.outer_loops)
+            first, last = self._range(d.coefs[0][0], row, scope, 0)
+            if first is None or last is None or first + d.const < 0 or last + d.const > -1:
+                return False
+        return True
+
+    def _range(self, var: str, row: tuple[str, ...], scope: tuple[Loop, ...], depth: int
+               ) -> tuple[int | None, int | None]:
+        """(first value, last value - row length) of loop variable ``var``: its lower bound a
+        constant, its upper bound the row length or an enclosing loop's variable (a
+        triangular nest), each plus a constant; None where that cannot be shown."""
+        lp = next((x for x in scope if x.var == var), None)
+        if lp is None or lp.lower_node is None or lp.upper_node is None or depth > 8:
+            return None, None
+        lo, up = poly(self.code, lp.lower_node), poly(self.code, lp.upper_node)
+        first = lo.get((), 0) if lo is not None and not set(lo) - {()} else None
+        if up is None:
+            return first, None
+        shift = up.get((), 0) - (0 if lp.inclusive else 1)
+        terms = set(up) - {()}
+        if terms == {row} and up[row] == 1:
+            return first, shift
+        if len(terms) == 1 and len(next(iter(terms))) == 1 and up[next(iter(terms))] == 1:
+            other = next(iter(terms))[0]
+            _, top = self._range(other, row, tuple(x for x in scope if x is not lp), depth + 1)
+            return first, (top + shift if top is not None else None)
+        return first, None
+
+
+def _loops_below(stmts: list[Node]) -> list[Node]:
+    """Loop nodes directly nested in these statements (not inside deeper loops)."""
+    out: list[Node] = []
+    stack = list(reversed(stmts))
+    while stack:
+        n = stack.pop()
+        if n.type in (C_LOOP, F_LOOP, "for_range_loop", "while_statement") or (
+                n.type == "do_statement" and n.parent is not None and
+                n.parent.type != "do_loop"):
+            out.append(n)
+            continue
+        stack.extend(reversed(n.named_children))
+    return out
+
+
+def analyse(code: Code, root: Loop) -> Region:
+    """The reads, writes and blockers of the loop nest under ``root``."""
+    return _Walker(code, root).run()
+
+
+__all__ = ["Blocker", "Event", "Ref", "Region", "analyse", "walk"]

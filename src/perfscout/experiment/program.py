@@ -145,7 +145,8 @@ def posix_regex(rx: str) -> str:
     if "(?" in rx or re.search(r"[*+?}]\?", rx):
         raise InputError(f"regex {rx!r}: non-capturing groups, look-arounds and lazy "
                          "quantifiers are not supported (POSIX extended regex)")
-    out, i, in_bracket = [], 0, False
+    out: list[str] = []
+    i, in_bracket = 0, False
     while i < len(rx):
         ch = rx[i]
         if ch == "\\" and i + 1 < len(rx):
@@ -154,7 +155,7 @@ def posix_regex(rx: str) -> str:
                 plain, inner = _ESCAPES[nxt]
                 if in_bracket and inner is None:
                     raise InputError(f"regex {rx!r}: \\{nxt} inside [...] is not supported")
-                out.append(inner if in_bracket else plain)
+                out.append(inner if in_bracket and inner is not None else plain)
             elif in_bracket:
                 out.append(nxt)
             else:

@@ -46,7 +46,7 @@ static int conf_argc = 0;
 static char *name = "program", *metric = "wall_s", *metric_source = "wall", *metric_regex = "";
 static char *metric_file = "", *size_regex = "", *size_source = "stdout", *size_default = "0";
 static char *check_kind = "none", *check_source = "stdout", *check_regex = "", *check_file = "";
-static char *run_dir = ".", *reference = "", *role = "variant";
+static char *run_dir = ".", *reference = "", *role = "variant", *check_ignore = "";
 static int metric_group = 1, size_group = 1, check_group = 1;
 static double metric_scale = 1.0, rel_tol = 0.0, abs_tol = 0.0;
 static char here[PATH_MAX];
@@ -116,6 +116,7 @@ static void read_conf(void) {
         else if (!strcmp(k, "check_regex")) check_regex = v;
         else if (!strcmp(k, "check_group")) check_group = atoi(v);
         else if (!strcmp(k, "check_file")) check_file = v;
+        else if (!strcmp(k, "check_ignore")) check_ignore = v;
         else if (!strcmp(k, "rel_tol")) rel_tol = strtod(v, NULL);
         else if (!strcmp(k, "abs_tol")) abs_tol = strtod(v, NULL);
         else if (!strcmp(k, "run_dir")) run_dir = v;
@@ -216,6 +217,25 @@ static void checksum(char *out, size_t cap) {
     if (!strcmp(check_kind, "bytes")) {
         size_t len;
         char *t = source_text(check_source, check_file, &len);
+        if (check_ignore[0]) { /* drop the lines that change run to run (timings) */
+            regex_t re;
+            if (regcomp(&re, check_ignore, REG_EXTENDED | REG_NOSUB))
+                die(96, "bad regular expression ", check_ignore);
+            char *kept = malloc(len + 1), *o = kept;
+            for (char *line = t; *line;) {
+                char *nl = strchr(line, '\n');
+                size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
+                char save = line[l - (nl ? 1 : 0)];
+                line[l - (nl ? 1 : 0)] = 0;
+                int hit = regexec(&re, line, 0, NULL, 0) == 0;
+                line[l - (nl ? 1 : 0)] = save;
+                if (!hit) { memcpy(o, line, l); o += l; }
+                line += l;
+            }
+            regfree(&re);
+            t = kept;
+            len = (size_t)(o - kept);
+        }
         snprintf(out, cap, "h%016llx", (unsigned long long)fnv1a(t, len));
         return;
     }

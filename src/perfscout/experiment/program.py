@@ -199,7 +199,8 @@ def harness_conf(spec: ExperimentSpec, variant: Variant, exe: Path, run_dir: Pat
     if c.kind == "none":
         lines.append(("check_kind", "none"))
     elif c.kind == "stdout":
-        lines += [("check_kind", "bytes"), ("check_source", "stdout")]
+        lines += [("check_kind", "bytes"), ("check_source", "stdout"),
+                  ("check_ignore", posix_regex(c.ignore) if c.ignore else "")]
     else:
         exact = c.kind == "checksum"
         lines += [("check_kind", "numbers"),

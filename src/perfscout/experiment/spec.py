@@ -66,9 +66,10 @@ class Check:
     """Correctness check against the baseline's output.
 
     ``checksum``: the checksum is equal; ``tolerance``: equal within ``rel_tol``/``abs_tol``;
-    ``stdout``: byte-identical standard output; ``file``: every number of the output ``file``
-    within the tolerance; ``none``. For a program measured by perfscout (``measure``), ``regex``
-    names the checksum number(s) in ``source`` (stdout or stderr; every match counts)."""
+    ``stdout``: byte-identical standard output (lines matching ``ignore``, such as timings, left
+    out); ``file``: every number of the output ``file`` within the tolerance; ``none``. For a
+    program measured by perfscout (``measure``), ``regex`` names the checksum number(s) in
+    ``source`` (stdout or stderr; every match counts)."""
 
     kind: str = "checksum"
     rel_tol: float = 1e-9
@@ -76,6 +77,7 @@ class Check:
     regex: str = ""
     source: str = "stdout"
     file: str = ""
+    ignore: str = ""
 
 
 @dataclass(frozen=True)
@@ -288,13 +290,13 @@ def _validate_program(spec: ExperimentSpec, where: str) -> None:
             raise InputError(f"{where}: check.kind file needs check.file")
         if c.source not in ("stdout", "stderr"):
             raise InputError(f"{where}: check.source must be stdout or stderr")
-    for what, rx in (("measure.regex", m.regex if m else ""),
+    for what, rx in (("measure.regex", m.regex if m else ""), ("check.ignore", c.ignore),
                      ("measure.size_regex", m.size_regex if m else ""), ("check.regex", c.regex)):
         try:
             n = re.compile(rx).groups if rx else 1
         except re.error as exc:
             raise InputError(f"{where}: {what} is not a regular expression: {exc}") from None
-        group = m.group if m and what == "measure.regex" else 1
+        group = m.group if m and what == "measure.regex" else 0 if what == "check.ignore" else 1
         if n < group:
             raise InputError(f"{where}: {what} {rx!r} has no group {group} to read the number")
     if m is not None:

@@ -21,12 +21,10 @@ from perfscout.experiment.spec import (
     inherit,
     load_spec,
     resolve,
-    spec_from_dict,
 )
 from perfscout.experiment.stats import INVALID
 from perfscout.experiment.store import Store
 from perfscout.kb.record import cards_from_experiment
-from perfscout.model.errors import InputError
 from perfscout.model.proposals import Change, Proposal
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.runner import default_runner

@@ -47,7 +47,8 @@ def test_wall_time_of_a_program_and_byte_identical_stdout(tmp_path: Path) -> Non
     byte-identical but for the timing line, which a different N breaks."""
     res, samples = _run(tmp_path, (Variant("o3", extra_flags=("-O3",)),
                                    Variant("n200", defines={"N": "200"})),
-                        measure={"source": "wall"}, metric="wall_s", check={"kind": "stdout", "ignore": "^Elapsed"})
+                        measure={"source": "wall"}, metric="wall_s",
+                        check={"kind": "stdout", "ignore": "^Elapsed"})
     ok = [s for s in samples if s.ok]
     assert ok and all(float(s.fields["wall_s"]) == s.value > 0 for s in ok)
     assert all(float(s.fields["task_clock_s"]) >= 0 for s in ok)

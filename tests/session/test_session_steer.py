@@ -53,10 +53,10 @@ def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> No
     assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
 
 
-def test_approval_can_be_changed_until_verify(tmp_path: Path, ps_home: Path) -> None:
-    """A second approval replaces the first while verify has not started (here: the first
-    approval was taken, then the session was stopped before verify by a failing sandbox
-    policy; the new approval is what verify measures)."""
+def test_approvals_close_once_verify_started_and_resume_finishes(tmp_path: Path,
+                                                                 ps_home: Path) -> None:
+    """Once verify has started (here stopped at its first build by an empty sandbox policy),
+    a new approval is refused with the reason, and resume finishes what was approved."""
     policy = tmp_path / "deny.yaml"
     policy.write_text("version: 1\nexecutables: {}\n")
     spec = _smooth(tmp_path)

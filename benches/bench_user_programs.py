@@ -56,7 +56,8 @@ def cli(home: Path, *args: str) -> dict[str, Any]:
     try:
         return dict(json.loads(cp.stdout))
     except ValueError:
-        raise SystemExit(f"perfscout {' '.join(args)} printed no envelope: {cp.stderr[-800:]}")
+        raise SystemExit(f"perfscout {' '.join(args)} printed no envelope: "
+                         f"{cp.stderr[-800:]}") from None
 
 
 def session(name: str, bench: dict[str, Any], home: Path, tmp: Path) -> dict[str, Any]:
@@ -70,6 +71,8 @@ def session(name: str, bench: dict[str, Any], home: Path, tmp: Path) -> dict[str
     for key, value in (bench.get("baseline") or {}).items():  # the user's edit of the guess
         spec.setdefault("baseline", {}).setdefault(key, {}).update(value) \
             if isinstance(value, dict) else spec["baseline"].__setitem__(key, value)
+    if bench.get("check"):  # the user's correctness check where init could not guess one
+        spec["check"] = bench["check"]
     spec_file.write_text(yaml.safe_dump(spec, sort_keys=False))
     policy = tmp / "policy.yaml"
     policy.write_text("confirm_platform: true\ncombine: true\n")
@@ -195,7 +198,7 @@ def main() -> None:
         "programs": rows,
         "geomean_ratio_to_expert": math.exp(sum(map(math.log, ratios)) / len(ratios))
         if ratios else None,
-        "programs_with_ratio": len(ratios), "programs": rows,
+        "programs_with_ratio": len(ratios),
         "false_wins": sum(len(r.get("false_wins", [])) for r in rows),
         "load_before": load0, "load_after": os.getloadavg(),
         "note": "expert ratio floored at 1.0 (an expert keeps the baseline when a change loses)",

@@ -150,3 +150,15 @@ def test_make_and_cmake_projects_build_in_a_copy(kind: str, tmp_path: Path) -> N
         assert " n=400 " in res.stdout and "metric=time_s" in res.stdout, res.stdout
         again = build_variant(runner, v, var, tmp_path / "ws" / "exp")
         assert again.reused
+
+
+def test_a_parameter_that_is_a_command_line_is_no_define() -> None:
+    """bind_threads carries params {threads: 2, likwid_pin: "likwid-pin -c M0:0-1"}: the
+    command line must not become -DLIKWID_PIN=... (make split it into '-c', found by the
+    bench on the MPI program)."""
+    p = Proposal("bind_threads", kind="env", change=Change(
+        env={"OMP_PROC_BIND": "close"}, params={"threads": 2, "likwid_pin": "likwid-pin -c 0",
+                                                "tile": 64, "order": "ikj"}))
+    v = to_variant(p)
+    assert isinstance(v, Variant) and v.threads == 2
+    assert v.defines == {"TILE": "64", "ORDER": "ikj"}

@@ -63,3 +63,30 @@ def test_init_refuses_what_is_not_a_project(tmp_path: Path, ps_home: Path) -> No
     (tmp_path / "empty").mkdir()
     out = run_cli("init", str(tmp_path / "empty"), "--json")
     assert out.returncode == 3 and "no Makefile" in json.loads(out.stdout)["errors"][0]["message"]
+
+
+def test_makefile_variables_stop_at_the_end_of_their_line() -> None:
+    """An empty `LDLIBS =` took the next line (the rule) as its value: the guessed build then
+    linked 'heat: src/main.c ...' (found by the bench on heat2d)."""
+    from perfscout.pipeline.init_program import _make_vars
+
+    mv = _make_vars("CFLAGS = -O2 -DN=1024\nLDLIBS =\n\nheat: src/main.c\n\t$(CC) -o heat\n")
+    assert mv == {"CFLAGS": "-O2 -DN=1024", "LDLIBS": ""}
+
+
+def test_output_lines_a_user_writes_are_read() -> None:
+    """Timing lines in ms, a rate first on its line, a checksum beside the timing."""
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("blur 1024x1024, 4 passes: 52.3 ms\n", g)
+    assert g.spec["metric"] == "time_ms" and g.spec["measure"]["regex"].startswith("blur")
+    g = Guess({})
+    read_output("kinetic energy: 4.8e+04\n108.2 M interactions/s (0.370 s)\n", g)
+    assert g.spec["metric"] == "rate" and g.spec["direction"] == "higher"
+    assert g.spec["measure"]["regex"].endswith("M interactions/s")
+    assert g.spec["check"]["regex"].startswith("energy:")
+    g = Guess({})
+    read_output("[heat1d] ranks=2 steps=50  wall=2.8375s  total heat=1.97e+06\n", g)
+    assert g.spec["metric"] == "time_s" and "wall=" in g.spec["measure"]["regex"]
+    assert g.spec["check"]["regex"].startswith("total heat=")

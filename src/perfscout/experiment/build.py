@@ -54,7 +54,8 @@ def _run_build(runner: Runner, cmd: tuple[str, ...] | list[str], cwd: Path, vari
     if not res.ok:
         text = (res.stderr + "\n" + res.stdout).strip()
         errs = [ln for ln in text.splitlines() if "error" in ln.lower()]
-        why = res.reason or (errs[0] if errs else (text.splitlines() or ["no output"])[-1])
+        why = "; ".join(x for x in (res.reason, errs[0] if errs else
+                                    (text.splitlines() or [""])[-1]) if x) or "no output"
         raise RunFailed(f"build of variant {variant!r} failed: {why[:300]}",
                         hint="check the variant's flags/patch; the command was: "
                              + " ".join(cmd))

@@ -27,6 +27,7 @@ NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
 RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|throughput|"
                         r"per second|/s\b)", re.I)
+TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
 SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
 SIZE_WORDS = re.compile(r"\b(n|size|grid|points|elements)\b\s*[=:]?\s*([0-9]+)", re.I)
 
@@ -41,7 +42,7 @@ class Guess:
 
 def _make_vars(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for m in re.finditer(r"^([A-Za-z_]+)\s*[:?+]?=\s*(.*?)\s*$", text, re.M):
+    for m in re.finditer(r"^([A-Za-z_]+)[ \t]*[:?+]?=[ \t]*(.*?)[ \t]*$", text, re.M):
         out.setdefault(m.group(1), m.group(2))
     return out
 
@@ -117,40 +118,52 @@ def _number_regex(line: str, rate: bool) -> str | None:
     """A regex whose group 1 is the number a person would read on ``line``: the one after the
     first ``:``/``=``, else the one before a rate unit, else the last one."""
     nums = list(re.finditer(NUM, line))
+    timed = TIME_UNIT.search(line)
     if not nums:
         return None
+    if timed and not rate:
+        nums = [m for m in nums if m.start() == timed.start()] or nums
     sep = re.search(r"[:=]", line)
     after = [m for m in nums if sep and m.start() > sep.start()]
     unit = RATE_WORDS.search(line)
     before_unit = [m for m in nums if unit and m.end() <= unit.start()]
     m = after[0] if after else before_unit[-1] if rate and before_unit else nums[-1]
     prefix = line[:m.start()].strip()[-40:].rstrip()
-    return (_literal(prefix) + " *" if prefix else "") + NUM
+    if prefix:
+        return _literal(prefix) + " *" + NUM
+    # a number first: anchor it on the words after it (up to the next number or bracket)
+    words = re.match(r"[^0-9(\[]*", line[m.end():].strip())
+    suffix = words.group().rstrip()[:24] if words else ""
+    return NUM + " *" + _literal(suffix) if suffix else None
 
 
 def read_output(stdout: str, g: Guess) -> None:
     """Guess the metric (a timing or rate line), the checksum and the size from one run."""
     lines = [ln for ln in stdout.splitlines() if ln.strip()]
     metric = [(ln, bool(RATE_WORDS.search(ln))) for ln in lines
-              if RATE_WORDS.search(ln) or TIME_WORDS.search(ln)]
+              if RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln)]
     for ln, rate in sorted(metric, key=lambda t: not t[1])[:1]:  # a rate line first
         rx = _number_regex(ln, rate)
         if rx:
             g.spec["measure"] = {"regex": rx}
+            unit = TIME_UNIT.search(ln)
             g.spec["metric"], g.spec["direction"] = ("rate", "higher") if rate else \
-                ("time_s", "lower")
+                ("time_" + (unit.group(3) if unit else "s"), "lower")
             g.said.append(f"metric: {g.spec['metric']} ({g.spec['direction']} is better) from "
                           f"the line {ln.strip()!r}")
     for ln in lines:
-        if SUM_WORDS.search(ln) and not (TIME_WORDS.search(ln) or RATE_WORDS.search(ln)):
-            rx = _number_regex(ln, False)
+        k = SUM_WORDS.search(ln)
+        num = re.search(NUM, ln[k.end():]) if k else None
+        if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
+            at = k.end() + num.start()
+            rx = _literal(ln[k.start():at].rstrip()) + " *" + NUM
             if rx:
                 g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6}
                 g.said.append(f"check: the number of {ln.strip()!r} within 1e-6 (relative)")
                 break
     for ln in lines:
         s = SIZE_WORDS.search(ln)
-        if s and not TIME_WORDS.search(ln) and "measure" in g.spec:
+        if s and not TIME_WORDS.search(ln) and not TIME_UNIT.search(ln) and "measure" in g.spec:
             pre = _literal(ln[:s.start(2)].strip()[-30:].rstrip())
             g.spec["measure"]["size_regex"] = pre + " *([0-9]+)"
             g.said.append(f"size: read from {ln.strip()!r} (runs of another size are refused)")
@@ -179,11 +192,12 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         g.said.append("metric: no timing or rate line in the output: perfscout times the run "
                       "(wall_s; task_clock_s is recorded too)")
     if "check" not in g.spec:
-        ignore = g.spec["measure"].get("regex", "").split(" *")[0]
-        g.spec["check"] = {"kind": "stdout", **({"ignore": ignore} if ignore else {})} \
-            if stdout.strip() else {"kind": "none"}
-        g.said.append("check: " + ("the output must stay byte-identical (but for the metric "
-                                   "line)" if stdout.strip() else
+        # timings change run to run: lines with a time word or unit are left out
+        ignore = r"(time|elapsed|seconds|wall|[0-9] *(s|ms|us|sec)\b|/s\b)"
+        g.spec["check"] = {"kind": "stdout", "ignore": ignore} if stdout.strip() else \
+            {"kind": "none"}
+        g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
+                                   "timings" if stdout.strip() else
                                    "none: the program prints nothing to compare; add one"))
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g

@@ -92,28 +92,27 @@ def register(app: typer.Typer) -> None:
     def status_cmd(sid: str = typer.Argument(None, help="Session id (prefix); all if omitted."),
                    as_json: bool = JSON) -> None:
         """Where a session (or every session) stands."""
-
-        def run() -> Outcome:
-            if sid:
-                st = ses.status(_load(sid))
-                return Outcome(data=st, render=lambda c: render(c, st))
-            home = load_config(config_path=OPTIONS.config_path).home
-            rows = [ses.status(s) for s in ses.list_sessions(home)]
-            return Outcome(data={"sessions": rows}, render=lambda c: sessions_table(c, rows))
-
-        execute("session status", as_json, run)
+        execute("session status", as_json, lambda: _status(sid))
 
     @sapp.command("report")
     def report_cmd(sid: str = SID, as_json: bool = JSON) -> None:
         """The report of a finished session."""
+        execute("session report", as_json, lambda: _report(sid))
 
-        def run() -> Outcome:
-            st = ses.status(_load(sid))
-            rep = st["outputs"].get("report")
-            if not rep:
-                raise NotFoundError(f"session {st['id']} has no report yet",
-                                    hint=f"perfscout session resume {st['id']}")
-            return Outcome(data=rep, render=lambda c: c.print(f"report: {rep['html']}",
-                                                              markup=False))
 
-        execute("session report", as_json, run)
+def _status(sid: str | None) -> Outcome:
+    if sid:
+        st = ses.status(_load(sid))
+        return Outcome(data=st, render=lambda c: render(c, st))
+    rows = [ses.status(s) for s in ses.list_sessions(load_config(
+        config_path=OPTIONS.config_path).home)]
+    return Outcome(data={"sessions": rows}, render=lambda c: sessions_table(c, rows))
+
+
+def _report(sid: str) -> Outcome:
+    st = ses.status(_load(sid))
+    rep = st["outputs"].get("report")
+    if not rep:
+        raise NotFoundError(f"session {st['id']} has no report yet",
+                            hint=f"perfscout session resume {st['id']}")
+    return Outcome(data=rep, render=lambda c: c.print(f"report: {rep['html']}", markup=False))

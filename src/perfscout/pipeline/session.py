@@ -307,7 +307,7 @@ def _approve(ctx: Context) -> dict[str, Any]:
 
 def _verify(ctx: Context) -> dict[str, Any]:
     from perfscout.experiment.convert import to_variants
-    from perfscout.pipeline.session_checks import combine_winners, run_and_record
+    from perfscout.pipeline.session_checks import buildable, combine_winners, run_and_record
 
     ctx.say("5/6 verify: experiment of the approved proposals")
     props = ctx.proposals()
@@ -315,9 +315,20 @@ def _verify(ctx: Context) -> dict[str, Any]:
     spec = session_spec(ctx.state)
     variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel)
     _save_step(ctx, "verify", StepStatus.RUNNING, {})
+    variants, broken = buildable(ctx, spec, variants)
+    for b in broken:
+        ctx.say(f"    does not build: {b['id']}: {b['reason']}")
+    if not variants:  # nothing was measured: the approval opens again
+        _save_step(ctx, "verify", StepStatus.PENDING, {})
+        _save_step(ctx, "approve", StepStatus.PENDING, {"unconvertible": broken})
+        raise ApprovalRequired(
+            f"session {ctx.state.id}: none of the approved proposals builds: "
+            + "; ".join(f"{b['id']}: {b['reason']}" for b in broken),
+            hint=f"approve others: perfscout session approve {ctx.state.id} --approve ID ...")
     res = run_and_record(ctx, dataclasses.replace(spec, variants=tuple(variants)), props)
     out: dict[str, Any] = {"experiment": res.id, "verdicts": _verdicts(res),
-                           "unconvertible": ctx.state.steps["approve"].out["unconvertible"]}
+                           "unconvertible": ctx.state.steps["approve"].out["unconvertible"]
+                           + broken}
     if ctx.state.combine:
         out["combination"] = combine_winners(ctx, spec, variants, res, props)
     return out

@@ -55,6 +55,24 @@ def probe_result_line(runner: Runner, spec: ExperimentSpec, workdir: Path) -> No
                          "read", hint=NO_RESULT_HINT) from None
 
 
+def buildable(ctx: Context, spec: ExperimentSpec, variants: Sequence[Variant]
+              ) -> tuple[list[Variant], list[dict[str, str]]]:
+    """The variants that build (each as the experiment will build it, baseline inherited), and
+    the others with the compiler's reason: one proposal that does not build must not stop the
+    others from being measured."""
+    from perfscout.experiment.spec import inherit
+
+    ok, bad = [], []
+    for v in variants:
+        try:
+            build_variant(ctx.runner, spec, inherit(spec.baseline, v),
+                          ctx.workspace / "prebuild" / ctx.state.id)
+            ok.append(v)
+        except PerfscoutError as exc:
+            bad.append({"id": v.proposal_id or v.name, "reason": exc.message})
+    return ok, bad
+
+
 def _change_text(p: Proposal) -> str:
     ch = p.change
     if ch is None:

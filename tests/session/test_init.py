@@ -80,7 +80,7 @@ def test_output_lines_a_user_writes_are_read() -> None:
 
     g = Guess({})
     read_output("blur 1024x1024, 4 passes: 52.3 ms\n", g)
-    assert g.spec["metric"] == "time_ms" and g.spec["measure"]["regex"].startswith("blur")
+    assert g.spec["metric"] == "time_ms" and g.spec["measure"]["regex"].startswith("passes:")
     g = Guess({})
     read_output("kinetic energy: 4.8e+04\n108.2 M interactions/s (0.370 s)\n", g)
     assert g.spec["metric"] == "rate" and g.spec["direction"] == "higher"

@@ -114,6 +114,13 @@ def _literal(text: str) -> str:
     return re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", text)
 
 
+def _label(text: str) -> str:
+    """The words just before a number, without earlier numbers (sizes change between runs):
+    'blur 2048x2048, 4 passes:' -> 'passes:'."""
+    tail = re.split(r"[0-9]", text)[-1].strip()
+    return tail if len(tail) >= 3 else text.strip()[-40:]
+
+
 def _number_regex(line: str, rate: bool) -> str | None:
     """A regex whose group 1 is the number a person would read on ``line``: the one after the
     first ``:``/``=``, else the one before a rate unit, else the last one."""
@@ -128,7 +135,7 @@ def _number_regex(line: str, rate: bool) -> str | None:
     unit = RATE_WORDS.search(line)
     before_unit = [m for m in nums if unit and m.end() <= unit.start()]
     m = after[0] if after else before_unit[-1] if rate and before_unit else nums[-1]
-    prefix = line[:m.start()].strip()[-40:].rstrip()
+    prefix = _label(line[:m.start()])
     if prefix:
         return _literal(prefix) + " *" + NUM
     # a number first: anchor it on the words after it (up to the next number or bracket)
@@ -156,7 +163,7 @@ def read_output(stdout: str, g: Guess) -> None:
         num = re.search(NUM, ln[k.end():]) if k else None
         if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
             at = k.end() + num.start()
-            rx = _literal(ln[k.start():at].rstrip()) + " *" + NUM
+            rx = _literal(_label(ln[k.start():at])) + " *" + NUM
             if rx:
                 g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6}
                 g.said.append(f"check: the number of {ln.strip()!r} within 1e-6 (relative)")
@@ -164,7 +171,7 @@ def read_output(stdout: str, g: Guess) -> None:
     for ln in lines:
         s = SIZE_WORDS.search(ln)
         if s and not TIME_WORDS.search(ln) and not TIME_UNIT.search(ln) and "measure" in g.spec:
-            pre = _literal(ln[:s.start(2)].strip()[-30:].rstrip())
+            pre = _literal(_label(ln[:s.start(2)]))
             g.spec["measure"]["size_regex"] = pre + " *([0-9]+)"
             g.said.append(f"size: read from {ln.strip()!r} (runs of another size are refused)")
             break

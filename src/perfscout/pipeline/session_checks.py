@@ -43,7 +43,8 @@ def probe_result_line(runner: Runner, spec: ExperimentSpec, workdir: Path) -> No
     res = runner.run(RunRequest(tuple(argv), cwd=str(b.exe.parent), env=env,
                                 timeout_s=spec.timeout_s, purpose="session:probe"))
     if not res.ok:
-        tail = (res.reason or res.stderr.strip()[-400:] or f"exit {res.exit_code}")
+        tail = "; ".join(x for x in (res.reason, res.stderr.strip()[-400:]) if x) \
+            or f"exit {res.exit_code}"
         if spec.measure is None and "PERFSCOUT " not in res.stdout:
             tail += "; " + NO_RESULT_HINT
         raise InputError(f"collect: the first run of the program failed: {tail}",

@@ -14,7 +14,8 @@ program: perfscout's best verified speedup with its interval, the expert's, and 
 the geometric mean of the ratios (target >= 0.8); false wins (a claimed win whose re-measured
 interval lies below 1 or whose verdict is loss) must be zero.
 
-usage: python benches/bench_user_programs.py [NAME ...]   (default: all)
+usage: python benches/bench_user_programs.py [NAME ...]   (default: all; naming programs
+re-runs those and keeps the other rows of the last results file)
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from perfscout.model.serialize import from_jsonable
 from perfscout.sandbox.runner import default_runner
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
+RESULTS_FILE = Path(__file__).resolve().parent / "results" / "user_programs.json"
 
 
 def cli(home: Path, *args: str) -> dict[str, Any]:
@@ -193,6 +195,11 @@ def main() -> None:
             print(f"== {n}", file=sys.stderr, flush=True)
             rows.append(one(n, Path(tmp), reps))
             print(json.dumps(rows[-1], default=str)[:1500], file=sys.stderr, flush=True)
+    previous = RESULTS_FILE.is_file() and json.loads(RESULTS_FILE.read_text())
+    if sys.argv[1:] and previous:  # a partial re-run keeps the other programs' rows
+        done = {r["program"] for r in rows}
+        rows = [r for r in previous["figures"]["programs"] if r["program"] not in done] + rows
+        rows.sort(key=lambda r: r["program"])
     ratios = [r["ratio_to_expert"] for r in rows if r.get("ratio_to_expert")]
     write_result("user_programs", {
         "programs": rows,

@@ -73,6 +73,8 @@ def test_sigkill_during_verify_then_resume(tmp_path: Path, ps_home: Path) -> Non
     state = json.loads((ps_home / "sessions" / sid / "state.json").read_text())
     assert state["steps"]["verify"]["status"] == "running"  # saved before measuring
     analysed_at = state["steps"]["analyse"]["at"]
+    late = run_cli("session", "approve", sid, "--approve", "bind_threads", "--json")
+    assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
     d = _env(run_cli("session", "resume", sid, "--json",
                      env={"PERFSCOUT_EXPERIMENT_REPETITIONS": "15"}))["data"]
     assert d["next"] is None, d

@@ -53,25 +53,24 @@ def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> No
     assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
 
 
-def test_approvals_close_once_verify_started_and_resume_finishes(tmp_path: Path,
-                                                                 ps_home: Path) -> None:
-    """Once verify has started (here stopped at its first build by an empty sandbox policy),
-    a new approval is refused with the reason, and resume finishes what was approved."""
+def test_a_verify_where_nothing_builds_opens_the_approval_again(tmp_path: Path,
+                                                               ps_home: Path) -> None:
+    """The approved proposal cannot build (here: an empty sandbox policy allows no compiler):
+    nothing is measured, approve waits again with the reason, and a new approval is taken."""
     policy = tmp_path / "deny.yaml"
     policy.write_text("version: 1\nexecutables: {}\n")
-    spec = _smooth(tmp_path)
-    d = _env(run_cli("session", "start", "--spec", str(spec), "--confirm-platform", "--json"))
+    d = _env(run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--confirm-platform",
+                     "--json"))
     sid = d["data"]["id"]
-    out = run_cli("session", "approve", sid, "--approve", "compiler_arch", "--policy",
-                  str(policy), "--json")
-    assert out.returncode != 0  # nothing may run under the empty sandbox policy
-    state = json.loads((ps_home / "sessions" / sid / "state.json").read_text())
-    assert state["steps"]["approve"]["status"] == "done"
-    assert state["steps"]["verify"]["status"] == "running"
-    late = run_cli("session", "approve", sid, "--approve", "compiler_opt_level", "--json")
-    assert late.returncode == 3  # verify had started: approvals are closed
-    d = _env(run_cli("session", "resume", sid, "--json"))["data"]
-    assert d["next"] is None and set(d["outputs"]["verify"]["verdicts"]) == {"compiler_arch"}
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_arch", "--policy",
+                     str(policy), "--json"))["data"]
+    assert d["next"] == "approve" and "none of the approved proposals builds" in d["waiting"]
+    assert d["steps"]["verify"] == "pending"
+    assert d["outputs"]["approve"]["unconvertible"][0]["id"] == "compiler_arch"
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
+                     "--json"))["data"]
+    assert d["next"] is None and set(d["outputs"]["verify"]["verdicts"]) == {
+        "compiler_opt_level"}
 
 
 def test_program_without_a_result_line_is_refused_at_collect(tmp_path: Path,

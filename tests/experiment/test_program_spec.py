@@ -25,6 +25,7 @@ from perfscout.experiment.spec import (
 from perfscout.experiment.stats import INVALID
 from perfscout.experiment.store import Store
 from perfscout.kb.record import cards_from_experiment
+from perfscout.model.errors import InputError
 from perfscout.model.proposals import Change, Proposal
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.runner import default_runner
@@ -162,3 +163,26 @@ def test_a_parameter_that_is_a_command_line_is_no_define() -> None:
     v = to_variant(p)
     assert isinstance(v, Variant) and v.threads == 2
     assert v.defines == {"TILE": "64", "ORDER": "ikj"}
+
+
+def test_a_multi_file_diff_applies_to_the_project_copy(tmp_path: Path) -> None:
+    """A source proposal's diff may touch several files of the project (a/ b/ prefixes);
+    a path outside the project or a stale hunk is refused with the file named."""
+    from perfscout.experiment.patching import apply_patch_to_tree
+
+    shutil.copytree(PROJECT, tmp_path / "p")
+    diff = ("--- a/src/grid.c\n+++ b/src/grid.c\n@@ -5,3 +5,3 @@\n"
+            "     double s = 0;\n-    for (int j = 0; j < n; j++)\n-        for (int i = 0;"
+            " i < n; i++) s += a[i * n + j] * 0.5;\n+    for (int i = 0; i < n; i++)\n"
+            "+        for (int j = 0; j < n; j++) s += a[i * n + j] * 0.5;\n"
+            "--- a/include/grid.h\n+++ b/include/grid.h\n@@ -4,3 +4,3 @@\n #ifndef N\n"
+            "-#define N 100\n+#define N 120\n #endif\n")
+    changed = apply_patch_to_tree(tmp_path / "p", diff)
+    assert [c.name for c in changed] == ["grid.c", "grid.h"]
+    assert "for (int i = 0; i < n; i++)\n        for (int j" in \
+        (tmp_path / "p" / "src" / "grid.c").read_text()
+    assert "#define N 120" in (tmp_path / "p" / "include" / "grid.h").read_text()
+    with pytest.raises(InputError, match="does not apply"):
+        apply_patch_to_tree(tmp_path / "p", diff)  # already applied: stale
+    with pytest.raises(InputError, match="not a file of the project"):
+        apply_patch_to_tree(tmp_path / "p", diff.replace("src/grid.c", "src/nothere.c"))

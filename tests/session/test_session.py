@@ -49,7 +49,8 @@ def test_sigkill_during_verify_then_resume(tmp_path: Path, ps_home: Path) -> Non
     policy.write_text("confirm_platform: true\napprove: [compiler_opt_level]\n")
     env = dict(os.environ, PYTHONPATH=str(REPO / "src"), PERFSCOUT_EXPERIMENT_REPETITIONS="15")
     proc = subprocess.Popen([sys.executable, "-m", "perfscout", "session", "start", "--kernel",
-                             "triad", "--size", "20000000", "--policy", str(policy), "--json"],
+                             "triad", "--size", "20000000", "--approval-policy", str(policy),
+                             "--json"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     db = ps_home / "perfscout.db"
@@ -70,8 +71,10 @@ def test_sigkill_during_verify_then_resume(tmp_path: Path, ps_home: Path) -> Non
     assert killed_with >= 3, "verify never started before the deadline"
     sid = next((ps_home / "sessions").iterdir()).name
     state = json.loads((ps_home / "sessions" / sid / "state.json").read_text())
-    assert state["steps"]["verify"]["status"] == "pending"
+    assert state["steps"]["verify"]["status"] == "running"  # saved before measuring
     analysed_at = state["steps"]["analyse"]["at"]
+    late = run_cli("session", "approve", sid, "--approve", "bind_threads", "--json")
+    assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
     d = _env(run_cli("session", "resume", sid, "--json",
                      env={"PERFSCOUT_EXPERIMENT_REPETITIONS": "15"}))["data"]
     assert d["next"] is None, d
@@ -108,7 +111,9 @@ def test_session_on_a_users_program(tmp_path: Path, ps_home: Path) -> None:
     assert d["next"] is None, d
     verify = d["outputs"]["verify"]
     assert set(verify["verdicts"]) == {"compiler_opt_level"}
-    assert verify["unconvertible"] == ["parallelize_omp"]  # no diff, no bundled transformation
+    # no diff, no bundled transformation: listed with the reason
+    assert [u["id"] for u in verify["unconvertible"]] == ["parallelize_omp"]
+    assert "no diff given" in verify["unconvertible"][0]["reason"]
     shown = _env(run_cli("experiment", "show", verify["experiment"], "--json"))["data"]
     assert shown["experiment"]["metric"] == "mups"
     ok = [s for s in shown["samples"] if s["ok"] and not s["warmup"]]

@@ -2,8 +2,11 @@
 
 The source (a bundled kernel or the user's file) is copied into ``WORKDIR/<variant>/``, the
 variant's patch is applied to the copy, and the compiler (``gcc`` or ``mpicc``) is run by the
-runner with the variant's flags, defines and libraries. A ``build.json`` stamp records the exact
-command so a resumed experiment reuses the binary only when nothing changed.
+runner with the variant's flags, defines and libraries. A user's project directory is copied
+and built with its own compile line, make or cmake (:mod:`perfscout.experiment.program`); a
+program perfscout measures (``measure``) is run through the harness built next to it. A
+``build.json`` stamp records the exact commands (and the project's content) so a resumed
+experiment reuses the binary only when nothing changed.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from perfscout.experiment import program
 from perfscout.experiment.kernels import SUPPORT_FILES, kernel, kernel_source, kernels_dir
 from perfscout.experiment.patching import apply_unified_diff
 from perfscout.experiment.spec import ExperimentSpec, Variant
@@ -33,7 +37,7 @@ class Build:
 def compile_command(spec: ExperimentSpec, variant: Variant, src: Path, exe: Path) -> list[str]:
     """The compiler argv for ``variant`` (kept public so reports can show it)."""
     kinfo = kernel(spec.kernel) if spec.kernel else None
-    mpi = bool(kinfo and kinfo.mpi)
+    mpi = bool(kinfo and kinfo.mpi) or (not kinfo and program.is_mpi(spec))
     cc = "mpicc" if mpi else "gcc"
     flags = list(variant.flags if variant.flags is not None
                  else (kinfo.flags if kinfo else ("-O2",)))
@@ -43,8 +47,76 @@ def compile_command(spec: ExperimentSpec, variant: Variant, src: Path, exe: Path
     return [cc, *flags, "-I", str(src.parent), "-o", str(exe), str(src), *libs, "-lm"]
 
 
+def _run_build(runner: Runner, cmd: tuple[str, ...] | list[str], cwd: Path, variant: str,
+               timeout_s: float = 300) -> str:
+    res = runner.run(RunRequest(tuple(cmd), cwd=str(cwd), timeout_s=timeout_s,
+                                purpose=f"experiment:build:{variant}"))
+    if not res.ok:
+        text = (res.stderr + "\n" + res.stdout).strip()
+        errs = [ln for ln in text.splitlines() if "error" in ln.lower()]
+        why = "; ".join(x for x in (res.reason, errs[0] if errs else
+                                    (text.splitlines() or [""])[-1]) if x) or "no output"
+        raise RunFailed(f"build of variant {variant!r} failed: {why[:300]}",
+                        hint="check the variant's flags/patch; the command was: "
+                             + " ".join(cmd))
+    return res.stderr
+
+
+def _add_harness(runner: Runner, spec: ExperimentSpec, variant: Variant, vdir: Path,
+                 exe: Path, run_dir: Path) -> tuple[Path, str, tuple[str, ...]]:
+    """Write harness.conf and the harness source; (``vdir/prog``, conf, its compile line)."""
+    conf = program.harness_conf(spec, variant, exe, run_dir, vdir.parent / "reference.txt")
+    write_atomic(vdir / "harness.conf", conf)
+    (vdir / "harness.c").write_text(program.harness_source())
+    prog = vdir / "prog"
+    cmd = ("gcc", "-O2", "-o", str(prog), str(vdir / "harness.c"), "-lm")
+    return prog, conf, cmd
+
+
+def build_program(runner: Runner, spec: ExperimentSpec, variant: Variant, workdir: Path
+                  ) -> Build:
+    """Copy the project, patch, build it with its own build, add the harness when perfscout
+    measures the program. RunFailed with the build's message on failure."""
+    assert spec.build is not None
+    vdir = workdir / variant.name
+    vdir.mkdir(parents=True, exist_ok=True)
+    copy = vdir / "project"
+    cmds = program.build_commands(spec, variant, copy)
+    exe = copy / (spec.build.exe or "prog")
+    run_dir = copy / spec.run_dir
+    conf = ""
+    if spec.measure is not None:
+        conf = program.harness_conf(spec, variant, exe, run_dir, workdir / "reference.txt")
+    stamp = vdir / "build.json"
+    want = program.stamp_of(spec, cmds, conf, {
+        "project": program.tree_digest(Path(spec.project)), "patch": variant.patch,
+        "inputs": ",".join(spec.inputs)})
+    final = vdir / "prog" if spec.measure is not None else exe
+    if final.is_file() and exe.is_file() and stamp.is_file():
+        try:
+            if json.loads(stamp.read_text()) == want:
+                return Build(variant.name, final, tuple(cmds[-1]), reused=True)
+        except (OSError, ValueError):
+            pass
+    program.copy_project(spec, variant, vdir)
+    log = ""
+    for cmd in cmds:
+        timeout = 900.0 if cmd[0] in ("make", "cmake") else 300.0
+        log += _run_build(runner, cmd, copy, variant.name, timeout)
+    if not exe.is_file():
+        raise RunFailed(f"build of variant {variant.name!r} made no {spec.build.exe}",
+                        hint="build.exe names the built program, relative to the project")
+    if spec.measure is not None:
+        final, _conf, hcmd = _add_harness(runner, spec, variant, vdir, exe, run_dir)
+        _run_build(runner, hcmd, vdir, variant.name)
+    write_atomic(stamp, json.dumps(want))
+    return Build(variant.name, final, tuple(cmds[-1]), reused=False, log=log)
+
+
 def build_variant(runner: Runner, spec: ExperimentSpec, variant: Variant, workdir: Path) -> Build:
     """Copy, patch and compile ``variant``; RunFailed with the compiler's message on failure."""
+    if spec.project:
+        return build_program(runner, spec, variant, workdir)
     vdir = workdir / variant.name
     vdir.mkdir(parents=True, exist_ok=True)
     if spec.kernel:
@@ -65,21 +137,23 @@ def build_variant(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
         text = apply_unified_diff(text, variant.patch, f"{fname} ({variant.name})")
     src = vdir / fname
     src.write_text(text)
-    exe = vdir / "prog"
+    measured = spec.measure is not None
+    exe = vdir / ("program" if measured else "prog")
     cmd = compile_command(spec, variant, src, exe)
     stamp = vdir / "build.json"
-    want = {"command": cmd, "source": text}
-    if exe.is_file() and stamp.is_file():
+    conf = program.harness_conf(spec, variant, exe, vdir, workdir / "reference.txt") \
+        if measured else ""
+    want = {"command": cmd, "source": text, "conf": conf}
+    final = vdir / "prog"
+    if exe.is_file() and final.is_file() and stamp.is_file():
         try:
             if json.loads(stamp.read_text()) == want:
-                return Build(variant.name, exe, tuple(cmd), reused=True)
+                return Build(variant.name, final, tuple(cmd), reused=True)
         except (OSError, ValueError):
             pass
-    res = runner.run(RunRequest(tuple(cmd), cwd=str(vdir), timeout_s=300,
-                                purpose=f"experiment:build:{variant.name}"))
-    if not res.ok:
-        why = res.reason or (res.stderr.strip().splitlines() or ["no output"])[-1]
-        raise RunFailed(f"build of variant {variant.name!r} failed: {why[:300]}",
-                        hint="check the variant's flags/patch; the command was: " + " ".join(cmd))
+    log = _run_build(runner, cmd, vdir, variant.name)
+    if measured:
+        final, _conf, hcmd = _add_harness(runner, spec, variant, vdir, exe, vdir)
+        _run_build(runner, hcmd, vdir, variant.name)
     write_atomic(stamp, json.dumps(want))
-    return Build(variant.name, exe, tuple(cmd), reused=False, log=res.stderr)
+    return Build(variant.name, final, tuple(cmd), reused=False, log=log)

@@ -8,6 +8,7 @@ cannot become a variant is returned with the reason, never silently dropped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,9 +33,12 @@ def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
     params = dict(ch.params)
     threads = params.pop("threads", None)
     ranks = params.pop("ranks", None)
+    # a parameter becomes a -D define only when it is a plain value: a command line such as
+    # bind_threads' "likwid-pin -c M0:0-1" would split into compiler words
     defines = {**{str(k): str(v) for k, v in ch.defines.items()},
                **{str(k).upper(): str(v) for k, v in params.items()
-                  if isinstance(v, (int, float, str))}}
+                  if isinstance(v, (int, float)) or (isinstance(v, str)
+                                                     and re.fullmatch(r"[\w.+-]+", v))}}
     patch: str = ch.diff
     libs: tuple[str, ...] = ()
     if p.kind == "source" and not patch:

@@ -1,4 +1,5 @@
-"""Apply a unified diff to one source text, in memory (no ``patch`` binary needed).
+"""Apply a unified diff to one source text, in memory (no ``patch`` binary needed),
+or a multi-file diff to a project copy (:func:`apply_patch_to_tree`).
 
 Hunks must match their context exactly (a small line offset is tolerated); a hunk that does not
 match raises InputError naming it, so a stale patch never builds a half-changed variant.
@@ -7,10 +8,12 @@ match raises InputError naming it, so a stale patch never builds a half-changed 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from perfscout.model.errors import InputError
 
-_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
+SOURCE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".f", ".f90", ".F90", ".F")
 
 
 def apply_unified_diff(text: str, diff: str, name: str = "source") -> str:
@@ -65,3 +68,67 @@ def _locate(lines: list[str], old: list[str], hint: int, floor: int) -> int | No
             if at >= floor and lines[at:at + len(old)] == old:
                 return at
     return None
+
+
+def split_files(diff: str) -> list[tuple[str, str]]:
+    """The per-file sections of a (possibly multi-file) unified diff: (path, section text).
+
+    The path is the ``+++`` header's (``/dev/null`` is refused: files are not deleted);
+    hunks before any header get the path ``""``."""
+    sections: list[tuple[str, list[str]]] = []
+    lines = diff.splitlines(keepends=True)
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
+            path = lines[i + 1][4:].strip().split("\t")[0]
+            sections.append((path, [ln, lines[i + 1]]))
+            i += 2
+            continue
+        if ln.startswith("diff ") or ln.startswith("index "):
+            i += 1
+            continue
+        if not sections:
+            sections.append(("", []))
+        sections[-1][1].append(ln)
+        i += 1
+    return [(p, "".join(body)) for p, body in sections if _HUNK.search("".join(body))]
+
+
+def _target(root: Path, path: str, name: str) -> Path:
+    if path == "/dev/null":
+        raise InputError(f"patch for {name} deletes a file; only changes to files are applied")
+    rel = Path(path)
+    cands = [rel, Path(*rel.parts[1:])] if len(rel.parts) > 1 else [rel]
+    for c in cands:
+        if not c.is_absolute() and ".." not in c.parts and (root / c).is_file():
+            return root / c
+    hits = [p for p in root.rglob(rel.name) if p.is_file()]
+    if len(hits) == 1:
+        return hits[0]
+    raise InputError(f"patch for {name} names {path}, which is not a file of the project",
+                     hint="diff paths are relative to the project directory (a/ b/ prefixes "
+                          "are stripped)")
+
+
+def apply_patch_to_tree(root: Path, diff: str, name: str = "the project") -> list[Path]:
+    """Apply every file section of ``diff`` to the files under ``root``, in order; returns the
+    files changed. A section without a header applies to the only C/C++/Fortran source of a
+    one-source project, else it is refused."""
+    changed: list[Path] = []
+    for path, section in split_files(diff):
+        if path:
+            target = _target(root, path, name)
+        else:
+            srcs = [p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES
+                    and p.suffix not in (".h", ".hpp") and p.is_file()]
+            if len(srcs) != 1:
+                raise InputError(f"patch for {name} names no file and the project has "
+                                 f"{len(srcs)} sources", hint="give ---/+++ file headers")
+            target = srcs[0]
+        text = apply_unified_diff(target.read_text(), section, f"{target.name} ({name})")
+        target.write_text(text)
+        changed.append(target)
+    if not changed:
+        raise InputError(f"patch for {name} has no hunks", hint="give a unified diff (diff -u)")
+    return changed

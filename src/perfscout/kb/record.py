@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from perfscout.experiment.runner import ExperimentResult, VariantOutcome
+from perfscout.experiment.stats import INVALID
 from perfscout.kb.cards import Card, Gain, card_id
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import Proposal
@@ -57,14 +58,18 @@ def cards_from_experiment(result: ExperimentResult, proposals: Mapping[str, Prop
                           platform_key: str, findings: Sequence[Finding] = (),
                           commits: Sequence[str] = (), run_id: str = "") -> list[Card]:
     """One card per variant of ``result`` that tests a proposal (``Variant.proposal_id``);
-    variants without a proposal id (hand-written comparisons) get no card."""
+    variants without a proposal id (hand-written comparisons) get no card. An ``invalid``
+    variant's card records the verdict and reasons but no actual gain."""
     last = result.name.rsplit("-", 1)[-1]
     stage = last if last in ("screen", "confirm", "combine") else ""  # matrix-mode suffixes
 
     def one(v: VariantOutcome) -> Card:
+        # an invalid comparison measured nothing that can be believed: its card claims no gain
+        # (the reasons say why), so a 26x from a smaller problem never reads as "actual 26x"
+        actual = Gain(None, None, None) if v.verdict == INVALID else \
+            Gain(v.ratio, v.ratio_low, v.ratio_high)
         return make_card(proposal_id=v.proposal_id, verdict=v.verdict,
-                         platform_key=platform_key,
-                         actual=Gain(v.ratio, v.ratio_low, v.ratio_high),
+                         platform_key=platform_key, actual=actual,
                          experiments=(result.id,), proposal=proposals.get(v.proposal_id),
                          findings=findings, scope=result.kernel, stage=stage,
                          reasons=v.reasons, commits=commits, run_id=run_id)

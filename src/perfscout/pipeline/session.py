@@ -1,35 +1,114 @@
-"""The six-step workflow as persistent, resumable state: collect, confirm, analyse, approve,
-verify, report.
+"""The six-step workflow as declared, persistent, resumable steps: collect, confirm, analyse,
+approve, verify, report.
 
-A session lives in ``$PERFSCOUT_HOME/sessions/ID/`` (``state.json`` plus each step's output,
-written to a temp file then renamed). ``advance`` runs steps in order until one needs a person:
-``confirm`` needs the platform confirmed (``--confirm-platform`` or a policy file with
-``confirm_platform: true``), ``approve`` needs proposal ids (``--approve ID...`` or a policy with
-``approve: [ids]``). A step that finished is never run again; an interrupted ``verify`` resumes
-the same experiment, whose store keeps every completed sample.
+A session lives in ``$PERFSCOUT_HOME/sessions/ID/``: ``state.json`` (a :class:`SessionState`,
+written with the model's serialiser to a temp file then renamed) plus each step's output.
+:data:`STEPS` declares the steps in order, each with the gate a person must pass before it runs
+(``None``: no gate). :func:`advance` runs them until one waits for a person: ``confirm`` needs
+the platform confirmed (``--confirm-platform`` or ``confirm_platform: true`` in an approval
+policy), ``approve`` needs proposal ids (``--approve ID...`` or ``approve: [ids]``). Approvals
+can be given again until verify has started: approving only proposals that cannot run on the
+program leaves ``approve`` waiting with the reasons, and a new approval is taken. A step that
+finished is never run again; an interrupted ``verify`` resumes the same experiment, whose store
+keeps every completed sample. Lifecycle: docs/session.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import enum
 import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfscout.files import read_structured, write_atomic
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
+from perfscout.model.proposals import Proposal
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.user_data import flag, listed, mapping, scalar_text
 
 if TYPE_CHECKING:
+    from perfscout.experiment.runner import ExperimentResult
     from perfscout.experiment.spec import ExperimentSpec
 
-STEPS = ("collect", "confirm", "analyse", "approve", "verify", "report")
+
+class StepStatus(enum.StrEnum):
+    """Where one step stands; ``running`` is saved before verify measures anything."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+
+
+@dataclass
+class StepState:
+    status: StepStatus = StepStatus.PENDING
+    at: str = ""
+    out: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SessionState:
+    """Everything a session keeps between commands (``state.json``)."""
+
+    id: str
+    created: str
+    kernel: str
+    program: str
+    spec: dict[str, Any] | None = None  # the user's spec, read once at start
+    size: int | None = None
+    inputs: list[str] = field(default_factory=list)
+    policy: dict[str, Any] = field(default_factory=dict)  # the approval policy
+    combine: bool = False  # also measure the combination of the winners
+    steps: dict[str, StepState] = field(default_factory=dict)
+
+    def done(self, step: str) -> bool:
+        return self.steps[step].status == StepStatus.DONE
+
+
+@dataclass
+class Context:
+    """What one :func:`advance` call works with (the runner is passed in)."""
+
+    home: Path
+    state: SessionState
+    runner: Runner
+    workspace: Path
+    cfg_get: Callable[[str], Any]
+    confirm_platform: bool = False
+    approve: Sequence[str] = ()
+    say: Callable[[str], None] = lambda s: None
+
+    @property
+    def dir(self) -> Path:
+        return sessions_dir(self.home) / self.state.id
+
+    def snapshot(self) -> PlatformSnapshot:
+        return from_jsonable(PlatformSnapshot, _read(self.dir / "snapshot.json"))
+
+    def analysis(self) -> dict[str, Any]:
+        return dict(_read(self.dir / "analysis.json"))
+
+    def proposals(self) -> list[Proposal]:
+        return [from_jsonable(Proposal, p) for p in self.analysis()["proposals"]]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: ``run`` returns its outputs; ``gate`` says why a person is needed (None: the
+    gate is passed); a step with ``gate=None`` never waits."""
+
+    name: str
+    run: Callable[[Context], dict[str, Any]]
+    gate: Callable[[Context], str | None] | None = None
+    title: str = ""
 
 
 def _now() -> str:
@@ -37,14 +116,18 @@ def _now() -> str:
 
 
 def _write(path: Path, data: Any) -> None:
-    write_atomic(path, json.dumps(data, indent=1, default=str))
+    write_atomic(path, json.dumps(to_jsonable(data), indent=1, default=str))
+
+
+def _read(path: Path) -> Any:
+    return json.loads(path.read_text())
 
 
 def sessions_dir(home: Path) -> Path:
     return home / "sessions"
 
 
-def load(home: Path, sid: str) -> dict[str, Any]:
+def load(home: Path, sid: str) -> SessionState:
     """The state of session ``sid`` (an id prefix is enough)."""
     root = sessions_dir(home)
     cands = sorted(p.name for p in root.glob(f"{sid}*") if (p / "state.json").is_file()) \
@@ -53,35 +136,35 @@ def load(home: Path, sid: str) -> dict[str, Any]:
         raise NotFoundError(f"no session {sid!r}" if not cands else
                             f"session prefix {sid!r} is ambiguous: {', '.join(cands)}",
                             hint="perfscout session status lists the sessions")
-    return dict(json.loads((root / cands[0] / "state.json").read_text()))
+    return from_jsonable(SessionState, _read(root / cands[0] / "state.json"))
 
 
-def save(home: Path, state: Mapping[str, Any]) -> None:
-    d = sessions_dir(home) / state["id"]
+def save(home: Path, state: SessionState) -> None:
+    d = sessions_dir(home) / state.id
     d.mkdir(parents=True, exist_ok=True)
-    _write(d / "state.json", dict(state))
+    _write(d / "state.json", state)
 
 
-def list_sessions(home: Path) -> list[dict[str, Any]]:
+def list_sessions(home: Path) -> list[SessionState]:
     root = sessions_dir(home)
     if not root.is_dir():
         return []
-    return [json.loads((p / "state.json").read_text())
+    return [from_jsonable(SessionState, _read(p / "state.json"))
             for p in sorted(root.iterdir()) if (p / "state.json").is_file()]
 
 
 def read_policy(path: str | None) -> dict[str, Any]:
-    """An unattended-run policy: ``confirm_platform: bool``, ``approve: [ids]``."""
+    """An approval policy for unattended runs: ``confirm_platform: bool``, ``approve: [ids]``,
+    ``combine: bool``."""
     if not path:
         return {}
-    data = mapping(read_structured(path, "session policy", "yaml"), f"{path}: the policy")
-    unknown = set(data) - {"confirm_platform", "approve"}
+    data = mapping(read_structured(path, "approval policy", "yaml"), f"{path}: the policy")
+    unknown = set(data) - {"confirm_platform", "approve", "combine"}
     if unknown:
         raise InputError(f"{path}: unknown keys {sorted(unknown)}",
-                         hint="valid keys: confirm_platform, approve")
-    out: dict[str, Any] = {}
-    if "confirm_platform" in data:
-        out["confirm_platform"] = flag(data["confirm_platform"], f"{path}: confirm_platform")
+                         hint="valid keys: confirm_platform, approve, combine")
+    out: dict[str, Any] = {k: flag(data[k], f"{path}: {k}")
+                           for k in ("confirm_platform", "combine") if k in data}
     if data.get("approve") is not None:
         ids = [data["approve"]] if isinstance(data["approve"], str) else \
             listed(data["approve"], f"{path}: approve")
@@ -90,11 +173,11 @@ def read_policy(path: str | None) -> dict[str, Any]:
 
 
 def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequence[str] = (),
-          size: int | None = None, policy: str | None = None) -> dict[str, Any]:
+          size: int | None = None, policy: str | None = None, combine: bool = False
+          ) -> SessionState:
     """A new session on bundled ``kernel`` (triad when neither is given) or on the program an
-    experiment ``spec`` file describes (``source:`` + ``args:``, its result line; variants are
-    not needed: they come from the approved proposals), profiled in ``collect``, plus any extra
-    ``inputs``.
+    experiment ``spec`` file describes (a project or source, how it is built, run, measured
+    and checked; no variants: they come from the approved proposals), plus extra ``inputs``.
 
     The spec is read once, here, and kept in the session, so a resumed session measures the
     program it started with even if the file changed."""
@@ -102,8 +185,6 @@ def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequ
     from perfscout.pipeline.demo import DEMO_KERNELS
 
     program: dict[str, Any] | None = None
-    if not spec:
-        kernel = kernel or "triad"
     if spec:
         if kernel:
             raise InputError("give a bundled kernel or a spec, not both")
@@ -111,145 +192,222 @@ def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequ
         if sp.variants:
             raise InputError(f"{spec}: a session's variants come from the approved proposals; "
                              "remove `variants`")
-        program = to_jsonable(sp)
-        kernel = sp.kernel
-    elif kernel not in DEMO_KERNELS:
+        program, kernel = to_jsonable(sp), sp.kernel
+    elif (kernel or "triad") not in DEMO_KERNELS:
         raise InputError(f"sessions run on a bundled kernel or a spec; {kernel!r} is not a "
                          "bundled kernel", hint="kernels: " + ", ".join(DEMO_KERNELS)
-                         + "; or --spec SPEC.yaml for your own program")
+                         + "; or --spec SPEC.yaml for your own program (perfscout init DIR)")
+    else:
+        kernel = kernel or "triad"
     for f in inputs:
         if not Path(f).exists():
             raise NotFoundError(f"{f}: no such file")
+    rules = read_policy(policy)
     sid = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
-    label = (Path(program["source"]).name if program and program["source"] else kernel)
-    state = {"id": sid, "created": _now(), "kernel": kernel, "program": label,
-             "spec": program, "size": size,
-             "inputs": [str(Path(f).resolve()) for f in inputs], "policy": read_policy(policy),
-             "steps": {s: {"status": "pending"} for s in STEPS}}
+    label = Path(program["project"] or program["source"]).name if program and (
+        program["project"] or program["source"]) else kernel
+    state = SessionState(sid, _now(), kernel, label, program, size,
+                         [str(Path(f).resolve()) for f in inputs], rules,
+                         combine or bool(rules.get("combine")),
+                         {s.name: StepState() for s in STEPS})
     save(home, state)
     return state
 
 
-def _done(state: Mapping[str, Any], step: str) -> bool:
-    return bool(state["steps"][step]["status"] == "done")
-
-
-def _finish(home: Path, state: dict[str, Any], step: str, **out: Any) -> None:
-    state["steps"][step] = {"status": "done", "at": _now(), **out}
-    save(home, state)
-
-
-def advance(home: Path, state: dict[str, Any], *, runner: Runner, workspace: Path,
-            cfg_get: Callable[[str], Any], confirm_platform: bool = False,
-            approve: Sequence[str] = (), say: Callable[[str], None] = lambda s: None
-            ) -> dict[str, Any]:
-    """Run the next steps until the session is complete or needs a person."""
-    from perfscout.experiment.convert import to_variants
-    from perfscout.experiment.runner import run_experiment
-    from perfscout.experiment.store import Store, default_db
-    from perfscout.kb import CardStore
-    from perfscout.kb.record import cards_from_experiment
-    from perfscout.model.proposals import Proposal
-    from perfscout.pipeline.analyze import analyze
-    from perfscout.pipeline.demo import profile_baseline
-    from perfscout.report import build, write_report
-    from perfscout.report.collect import parse_analysis
-    from perfscout.snapshot import take_snapshot
-
-    sdir = sessions_dir(home) / state["id"]
-    spec = _session_spec(state)
-    snap_path = sdir / "snapshot.json"
-    if not _done(state, "collect"):
-        say("1/6 collect: platform snapshot and a profiled baseline run")
-        snap = take_snapshot(runner)
-        _write(snap_path, to_jsonable(snap))
-        files = [str(p) for p in profile_baseline(runner, spec, workspace)]
-        _finish(home, state, "collect", files=files + list(state["inputs"]),
-                platform_key=snap.key)
-    snap = from_jsonable(PlatformSnapshot, json.loads(snap_path.read_text()))
-    if not _done(state, "confirm"):
-        if not (confirm_platform or state["policy"].get("confirm_platform")):
-            raise ApprovalRequired(
-                f"session {state['id']}: confirm the platform {snap.key!r} before analysis",
-                hint=f"perfscout session approve {state['id']} --confirm-platform")
-        _finish(home, state, "confirm", platform_key=snap.key,
-                by="policy" if not confirm_platform else "user")
-    analysis_path = sdir / "analysis.json"
-    if not _done(state, "analyse"):
-        say("3/6 analyse: findings, do-not list, proposals")
-        a = analyze(state["steps"]["collect"]["files"], snapshot=snap, runner=runner,
-                    kb_db=default_db(home))
-        _write(analysis_path, to_jsonable({
-            "findings": a.findings, "proposals": a.proposals, "rejected": a.rejected,
-            "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits}))
-        _finish(home, state, "analyse", proposals=[p.id for p in a.proposals],
-                findings=[f.id for f in a.findings])
-    analysis = json.loads(analysis_path.read_text())
-    proposals = [from_jsonable(Proposal, p) for p in analysis["proposals"]]
-    if not _done(state, "approve"):
-        wanted = list(approve) or list(state["policy"].get("approve") or [])
-        offered = {p.id for p in proposals}
-        unknown = [w for w in wanted if w not in offered]
-        if unknown:
-            raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
-                             hint="offered: " + ", ".join(sorted(offered)))
-        if not wanted:
-            raise ApprovalRequired(
-                f"session {state['id']}: nothing is verified before you approve proposals",
-                hint=f"perfscout session approve {state['id']} --approve ID ... "
-                     f"(offered: {', '.join(sorted(offered)) or 'none'})")
-        _finish(home, state, "approve", approved=wanted,
-                by="user" if approve else "policy")
-    approved = set(state["steps"]["approve"]["approved"])
-    if not _done(state, "verify"):
-        say("5/6 verify: experiment of the approved proposals")
-        variants, bad = to_variants([p for p in proposals if p.id in approved], spec.kernel)
-        if not variants:
-            raise InputError("none of the approved proposals can run on this program: " +
-                             "; ".join(f"{u.proposal_id}: {u.reason}" for u in bad))
-        store = Store(default_db(home))
-        res = run_experiment(dataclasses.replace(spec, variants=tuple(variants)), runner, store,
-                             workspace, cfg_get=cfg_get)
-        cards = CardStore(default_db(home))
-        for c in cards_from_experiment(res, {p.id: p for p in proposals},
-                                       platform_key=snap.key):
-            cards.add(c)
-        _finish(home, state, "verify", experiment=res.id,
-                verdicts={v.proposal_id or v.name: v.verdict for v in res.variants},
-                unconvertible=[u.proposal_id for u in bad])
-    if not _done(state, "report"):
-        say("6/6 report")
-        store = Store(default_db(home))
-        exp_id = state["steps"]["verify"]["experiment"]
-        mine = [c for c in CardStore(default_db(home)).cards() if exp_id in c.experiments]
-        inp = build(store, source=f"session {state['id']}", experiment_ids=[exp_id],
-                    cards=mine, analysis=parse_analysis(analysis, str(analysis_path)),
-                    snapshot=snap)
-        written = write_report(inp, sdir / "report", "en")
-        _finish(home, state, "report", html=str(written.html), md=str(written.markdown))
-    return state
-
-
-def _session_spec(state: Mapping[str, Any]) -> ExperimentSpec:
+def session_spec(state: SessionState) -> ExperimentSpec:
     """The experiment spec the session measures: the kept user spec, or the bundled kernel's
     demo setup (baseline, screening size)."""
     from perfscout.experiment.spec import ExperimentSpec
     from perfscout.pipeline.demo import DEMO_KERNELS
 
-    name = f"session-{state['id']}"
-    if state.get("spec"):
-        spec = from_jsonable(ExperimentSpec, dict(state["spec"]))
-        size = state.get("size") or spec.size
+    name = f"session-{state.id}"
+    if state.spec:
+        spec = from_jsonable(ExperimentSpec, dict(state.spec))
+        size = state.size or spec.size
         return dataclasses.replace(spec, name=name, variants=(),
                                    size=None if size is None else int(size))
-    base, screen, _confirm_size = DEMO_KERNELS[state["kernel"]]
-    return ExperimentSpec(name, base, (), kernel=state["kernel"],
-                          size=int(state.get("size") or screen))
+    base, screen, _confirm_size = DEMO_KERNELS[state.kernel]
+    return ExperimentSpec(name, base, (), kernel=state.kernel, size=int(state.size or screen))
 
 
-def status(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Each step's status and the next one that waits."""
-    nxt = next((s for s in STEPS if state["steps"][s]["status"] != "done"), None)
-    return {"id": state["id"], "kernel": state["kernel"],
-            "program": state.get("program") or state["kernel"], "next": nxt,
-            "steps": {s: state["steps"][s]["status"] for s in STEPS}}
+# ---- the steps ----------------------------------------------------------------------------
+
+
+def _collect(ctx: Context) -> dict[str, Any]:
+    from perfscout.pipeline.demo import profile_baseline
+    from perfscout.pipeline.session_checks import probe_result_line
+    from perfscout.snapshot import take_snapshot
+
+    ctx.say("1/6 collect: platform snapshot, a first run of the program, a profiled baseline")
+    spec = session_spec(ctx.state)
+    probe_result_line(ctx.runner, spec, ctx.workspace / "probe" / ctx.state.id)
+    snap = take_snapshot(ctx.runner)
+    _write(ctx.dir / "snapshot.json", snap)
+    files = [str(p) for p in profile_baseline(ctx.runner, spec, ctx.workspace)]
+    return {"files": files + list(ctx.state.inputs), "platform_key": snap.key}
+
+
+def _confirm_gate(ctx: Context) -> str | None:
+    if ctx.confirm_platform or ctx.state.policy.get("confirm_platform"):
+        return None
+    return f"confirm the platform {ctx.snapshot().key!r} before analysis (--confirm-platform)"
+
+
+def _confirm(ctx: Context) -> dict[str, Any]:
+    return {"platform_key": ctx.snapshot().key,
+            "by": "user" if ctx.confirm_platform else "policy"}
+
+
+def _analyse(ctx: Context) -> dict[str, Any]:
+    from perfscout.experiment.store import default_db
+    from perfscout.pipeline.analyze import analyze
+
+    ctx.say("3/6 analyse: findings, do-not list, proposals")
+    a = analyze(ctx.state.steps["collect"].out["files"], snapshot=ctx.snapshot(),
+                runner=ctx.runner, kb_db=default_db(ctx.home))
+    _write(ctx.dir / "analysis.json", {
+        "findings": a.findings, "proposals": a.proposals, "rejected": a.rejected,
+        "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits})
+    return {"proposals": [p.id for p in a.proposals], "findings": [f.id for f in a.findings]}
+
+
+def _approve_gate(ctx: Context) -> str | None:
+    from perfscout.pipeline.session_checks import menu_lines
+
+    if ctx.approve or ctx.state.policy.get("approve"):
+        return None
+    for line in menu_lines(ctx.analysis(), session_spec(ctx.state)):
+        ctx.say(line)
+    offered = ", ".join(p.id for p in ctx.proposals()) or "none"
+    return f"nothing is verified before you approve proposals (offered: {offered})"
+
+
+def _approve(ctx: Context) -> dict[str, Any]:
+    from perfscout.experiment.convert import to_variants
+
+    wanted = list(ctx.approve) or list(ctx.state.policy.get("approve") or [])
+    props = {p.id: p for p in ctx.proposals()}
+    unknown = [w for w in wanted if w not in props]
+    if unknown:
+        raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
+                         hint="offered: " + ", ".join(sorted(props)))
+    variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
+    why = [{"id": u.proposal_id, "reason": u.reason} for u in bad]
+    if not variants:
+        _save_step(ctx, "approve", StepStatus.PENDING, {"refused": wanted, "unconvertible": why})
+        raise ApprovalRequired(
+            f"session {ctx.state.id}: none of the approved proposals can run on this program: "
+            + "; ".join(f"{u['id']}: {u['reason']}" for u in why),
+            hint=f"approve others: perfscout session approve {ctx.state.id} --approve ID ...")
+    for u in why:
+        ctx.say(f"    cannot run {u['id']}: {u['reason']}")
+    return {"approved": wanted, "unconvertible": why,
+            "by": "user" if ctx.approve else "policy"}
+
+
+def _verify(ctx: Context) -> dict[str, Any]:
+    from perfscout.experiment.convert import to_variants
+    from perfscout.pipeline.session_checks import buildable, combine_winners, run_and_record
+
+    ctx.say("5/6 verify: experiment of the approved proposals")
+    props = ctx.proposals()
+    approved = set(ctx.state.steps["approve"].out["approved"])
+    spec = session_spec(ctx.state)
+    variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel)
+    _save_step(ctx, "verify", StepStatus.RUNNING, {})
+    variants, broken = buildable(ctx, spec, variants)
+    for b in broken:
+        ctx.say(f"    does not build: {b['id']}: {b['reason']}")
+    if not variants:  # nothing was measured: the approval opens again
+        _save_step(ctx, "verify", StepStatus.PENDING, {})
+        _save_step(ctx, "approve", StepStatus.PENDING, {"unconvertible": broken})
+        raise ApprovalRequired(
+            f"session {ctx.state.id}: none of the approved proposals builds: "
+            + "; ".join(f"{b['id']}: {b['reason']}" for b in broken),
+            hint=f"approve others: perfscout session approve {ctx.state.id} --approve ID ...")
+    res = run_and_record(ctx, dataclasses.replace(spec, variants=tuple(variants)), props)
+    out: dict[str, Any] = {"experiment": res.id, "verdicts": _verdicts(res),
+                           "unconvertible": ctx.state.steps["approve"].out["unconvertible"]
+                           + broken}
+    if ctx.state.combine:
+        out["combination"] = combine_winners(ctx, spec, variants, res, props)
+    return out
+
+
+def _verdicts(res: ExperimentResult) -> dict[str, str]:
+    return {v.proposal_id or v.name: v.verdict for v in res.variants}
+
+
+def _report(ctx: Context) -> dict[str, Any]:
+    from perfscout.experiment.store import Store, default_db
+    from perfscout.kb import CardStore
+    from perfscout.report import build, write_report
+    from perfscout.report.collect import parse_analysis
+
+    ctx.say("6/6 report")
+    verify = ctx.state.steps["verify"].out
+    ids = [verify["experiment"], *([verify["combination"]["experiment"]]
+                                   if verify.get("combination", {}).get("experiment") else [])]
+    notes = [f"not run: {u['id']}: {u['reason']}" for u in verify["unconvertible"]]
+    if verify.get("combination"):
+        notes.append(f"combination of winners: {verify['combination']['note']}")
+    with CardStore(default_db(ctx.home)) as cards, closing(Store(default_db(ctx.home))) as st:
+        mine = [c for c in cards.cards() if set(ids) & set(c.experiments)]
+        inp = build(st, source=f"session {ctx.state.id}", experiment_ids=ids, cards=mine,
+                    analysis=parse_analysis(ctx.analysis(), str(ctx.dir / "analysis.json")),
+                    snapshot=ctx.snapshot(), notes=notes)
+    written = write_report(inp, ctx.dir / "report", "en")
+    return {"html": str(written.html), "md": str(written.markdown)}
+
+
+STEPS: tuple[Step, ...] = (
+    Step("collect", _collect, gate=None, title="snapshot and profiled baseline"),
+    Step("confirm", _confirm, gate=_confirm_gate, title="a person confirms the platform"),
+    Step("analyse", _analyse, gate=None, title="findings, do-not list, proposals"),
+    Step("approve", _approve, gate=_approve_gate, title="a person approves proposals"),
+    Step("verify", _verify, gate=None, title="experiment of the approved proposals"),
+    Step("report", _report, gate=None, title="HTML and Markdown report"),
+)
+
+
+def _save_step(ctx: Context, name: str, status: StepStatus, out: dict[str, Any]) -> None:
+    ctx.state.steps[name] = StepState(status, _now(), out)
+    save(ctx.home, ctx.state)
+
+
+def _reopen_approval(ctx: Context) -> None:
+    """A new approval replaces the last one while verify has not started."""
+    if not ctx.approve or not ctx.state.done("approve"):
+        return
+    if ctx.state.steps["verify"].status != StepStatus.PENDING:
+        raise InputError(f"session {ctx.state.id}: verify has started; approvals are closed",
+                         hint="start a new session to test other proposals")
+    _save_step(ctx, "approve", StepStatus.PENDING, {})
+
+
+def advance(ctx: Context) -> SessionState:
+    """Run the next steps until the session is complete or waits for a person
+    (ApprovalRequired, whose message says what to give)."""
+    _reopen_approval(ctx)
+    for step in STEPS:
+        if ctx.state.done(step.name):
+            continue
+        why = step.gate(ctx) if step.gate is not None else None
+        if why:
+            raise ApprovalRequired(f"session {ctx.state.id}: {why}",
+                                   hint=f"perfscout session approve {ctx.state.id} "
+                                        + ("--confirm-platform" if step.name == "confirm"
+                                           else "--approve ID ..."))
+        _save_step(ctx, step.name, StepStatus.DONE, step.run(ctx))
+    return ctx.state
+
+
+def status(state: SessionState) -> dict[str, Any]:
+    """Each step's status, the next one that waits, and the outputs of the finished ones."""
+    nxt = next((s.name for s in STEPS if not state.done(s.name)), None)
+    return {"id": state.id, "kernel": state.kernel, "program": state.program or state.kernel,
+            "next": nxt, "combine": state.combine,
+            "steps": {s: v.status.value for s, v in state.steps.items()},
+            "outputs": {s: {"status": v.status.value, "at": v.at, **v.out}
+                        for s, v in state.steps.items() if v.status != StepStatus.PENDING
+                        or v.out}}

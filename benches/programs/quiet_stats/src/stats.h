@@ -1,0 +1,1 @@
+void moments(const double *x, long n, double out[3]);

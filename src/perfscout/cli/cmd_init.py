@@ -1,0 +1,56 @@
+"""``perfscout init DIR``: write a starter spec for a user's project and say what was guessed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+import yaml
+from rich.console import Console
+
+from perfscout.cli.cmd_experiment import workspace
+from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.state import OPTIONS
+from perfscout.config import load_config
+from perfscout.files import write_atomic
+from perfscout.model.errors import InputError
+from perfscout.pipeline.init_program import guess
+from perfscout.sandbox.runner import default_runner
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("init")
+    def init_cmd(
+        project: Path = typer.Argument(..., help="Your project directory (only read)."),
+        out: Path = typer.Option(None, "--out", "-o",
+                                 help="Where to write the spec (default: ./NAME.perfscout.yaml)."),
+        args: str = typer.Option("", "--args", help="The program's arguments, as one string."),
+        force: bool = typer.Option(False, "--force", help="Overwrite an existing spec."),
+        policy: str = typer.Option(None, "--policy", help="Sandbox policy YAML."),
+        as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    ) -> None:
+        """Read DIR (Makefile, CMakeLists.txt, sources), build and run it once in a copy, and
+        write a starter spec for `session start --spec` / `experiment run` / `tune`."""
+
+        def run() -> Outcome:
+            cfg = load_config(config_path=OPTIONS.config_path)
+            work = workspace(cfg)
+            g = guess(project, default_runner(work, policy=policy),
+                      work / "init" / project.resolve().name, tuple(args.split()))
+            dest = out or Path(f"{g.spec['name']}.perfscout.yaml")
+            if dest.exists() and not force:
+                raise InputError(f"{dest} exists", hint="--force to overwrite, or --out FILE")
+            write_atomic(dest, "# written by perfscout init: check every guess below\n"
+                         + "".join(f"#  - {s}\n" for s in g.said)
+                         + yaml.safe_dump(g.spec, sort_keys=False))
+            data = {"spec_file": str(dest), "spec": g.spec, "guessed": g.said}
+
+            def render(con: Console) -> None:
+                for s in g.said:
+                    con.print(f"guessed {s}", markup=False)
+                con.print(f"wrote {dest}; next: perfscout session start --spec {dest}",
+                          markup=False)
+
+            return Outcome(data=data, render=render)
+
+        execute("init", as_json, run)

@@ -1,0 +1,235 @@
+"""``perfscout init DIR``: a starter program spec from reading a user's project directory.
+
+It reads the directory (never writes it): a ``Makefile`` (its compiler-flag and library
+variables, its first target), a ``CMakeLists.txt`` (its ``add_executable``), else the sources
+(language, OpenMP, MPI, include folders). Then it builds the program in a copy and runs it once
+through the sandbox, timed by perfscout, and looks in its output for a timing or rate line, a
+checksum line and a problem size. Every guess is returned with what it rests on, so the person
+can correct the spec before a session.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from perfscout.experiment.build import build_variant
+from perfscout.experiment.program import LANG_OF, language
+from perfscout.experiment.runner import run_argv
+from perfscout.experiment.spec import spec_from_dict
+from perfscout.model.errors import InputError, PerfscoutError
+from perfscout.model.runs import Runner, RunRequest
+
+NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
+TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
+RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|throughput|"
+                        r"per second|/s\b)", re.I)
+TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
+SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
+SIZE_WORDS = re.compile(r"\b(n|size|grid|points|elements)\b\s*[=:]?\s*([0-9]+)", re.I)
+
+
+@dataclass
+class Guess:
+    """The starter spec and, for each part, what it was guessed from."""
+
+    spec: dict[str, Any]
+    said: list[str] = field(default_factory=list)
+
+
+def _make_vars(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for m in re.finditer(r"^([A-Za-z_]+)[ \t]*[:?+]?=[ \t]*(.*?)[ \t]*$", text, re.M):
+        out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def _split_flags(words: list[str]) -> tuple[list[str], dict[str, str]]:
+    flags, defines = [], {}
+    for w in words:
+        if w.startswith("-D") and len(w) > 2:
+            k, _, v = w[2:].partition("=")
+            defines[k] = v
+        elif "$" not in w:
+            flags.append(w)
+    return flags, defines
+
+
+def _from_make(root: Path, g: Guess) -> None:
+    text = (root / "Makefile").read_text(errors="replace")
+    mv = _make_vars(text)
+    fvar = next((v for v in ("CFLAGS", "CXXFLAGS", "FFLAGS", "FCFLAGS") if v in mv), "CFLAGS")
+    lvar = next((v for v in ("LDLIBS", "LIBS") if v in mv), "LDLIBS")
+    flags, defines = _split_flags(shlex.split(mv.get(fvar, "-O2")))
+    libs = [w for w in shlex.split(mv.get(lvar, "")) if "$" not in w]
+    targets = [t for t in re.findall(r"^([A-Za-z0-9_./-]+)\s*:(?!=)", text, re.M)
+               if not t.startswith(".")]
+    target = targets[0] if targets else ""
+    exe = target
+    if target in ("all", "default") and len(targets) > 1:
+        m = re.search(rf"^{target}\s*:\s*(\S+)", text, re.M)
+        exe = m.group(1) if m else targets[1]
+    g.spec["build"] = {"kind": "make", "target": target, "exe": exe,
+                       "vars": {fvar: "{cflags}", lvar: "{ldlibs}"}}
+    g.spec["baseline"] = {"flags": flags or ["-O2"], "defines": defines, "libs": libs}
+    g.said.append(f"build: make {target} (Makefile), program {exe!r}; {fvar} and {lvar} of the "
+                  f"Makefile become the baseline's flags {flags}, defines {defines}, libs {libs}"
+                  f" and reach make as {fvar}={{cflags}} {lvar}={{ldlibs}}")
+
+
+def _from_cmake(root: Path, g: Guess) -> None:
+    text = (root / "CMakeLists.txt").read_text(errors="replace")
+    m = re.search(r"add_executable\s*\(\s*([A-Za-z0-9_.-]+)", text)
+    name = m.group(1) if m else "prog"
+    g.spec["build"] = {"kind": "cmake", "exe": f"_perfscout_build/{name}", "target": name}
+    g.spec["baseline"] = {"flags": ["-O2"]}
+    g.said.append(f"build: cmake (CMakeLists.txt add_executable({name})), configured in "
+                  "_perfscout_build/ with CMAKE_<LANG>_FLAGS = the variant's flags; baseline -O2")
+
+
+def _from_sources(root: Path, g: Guess) -> None:
+    srcs = sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.suffix in LANG_OF and p.is_file())
+    if not srcs:
+        raise InputError(f"{root}: no Makefile, CMakeLists.txt or C/C++/Fortran source found")
+    text = "\n".join((root / s).read_text(errors="replace") for s in srcs)
+    incs = sorted({str(p.parent.relative_to(root)) for p in root.rglob("*.h")} - {"."})
+    flags = ["-O2"] + (["-fopenmp"] if re.search(r"omp\.h|#pragma omp|!\$omp", text, re.I)
+                       else [])
+    libs = [] if language(srcs) == "fortran" else ["-lm"]
+    g.spec["build"] = {"kind": "compile", "sources": srcs, "include": incs, "exe": "prog"}
+    g.spec["baseline"] = {"flags": flags, "libs": libs}
+    g.said.append(f"build: one {language(srcs)} compile line over {len(srcs)} sources "
+                  f"({', '.join(srcs[:6])}), include {incs or 'none'}, flags {flags}")
+    if re.search(r"mpi\.h|use mpi|MPI_Init", text, re.I):
+        g.spec["baseline"]["ranks"] = 2
+        g.said.append("MPI: found MPI calls; runs under mpirun -np 2 (set baseline.ranks)")
+
+
+def _literal(text: str) -> str:
+    """``text`` as a regex matching itself (plain characters only, so the harness reads it)."""
+    return re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", text)
+
+
+def _label(text: str) -> str:
+    """The words just before a number, without earlier numbers (sizes change between runs):
+    'blur 2048x2048, 4 passes:' -> 'passes:'."""
+    tail = re.split(r"[0-9]", text)[-1].strip()
+    return tail if len(tail) >= 3 else text.strip()[-40:]
+
+
+def _number_regex(line: str, rate: bool) -> str | None:
+    """A regex whose group 1 is the number a person would read on ``line``: the one after the
+    first ``:``/``=``, else the one before a rate unit, else the last one."""
+    nums = list(re.finditer(NUM, line))
+    timed = TIME_UNIT.search(line)
+    if not nums:
+        return None
+    if timed and not rate:
+        nums = [m for m in nums if m.start() == timed.start()] or nums
+    sep = re.search(r"[:=]", line)
+    after = [m for m in nums if sep and m.start() > sep.start()]
+    unit = RATE_WORDS.search(line)
+    before_unit = [m for m in nums if unit and m.end() <= unit.start()]
+    m = after[0] if after else before_unit[-1] if rate and before_unit else nums[-1]
+    prefix = _label(line[:m.start()])
+    if prefix:
+        return _literal(prefix) + " *" + NUM
+    # a number first: anchor it on the words after it (up to the next number or bracket)
+    words = re.match(r"[^0-9(\[]*", line[m.end():].strip())
+    suffix = words.group().rstrip()[:24] if words else ""
+    return NUM + " *" + _literal(suffix) if suffix else None
+
+
+def read_output(stdout: str, g: Guess) -> None:
+    """Guess the metric (a timing or rate line), the checksum and the size from one run."""
+    lines = [ln for ln in stdout.splitlines() if ln.strip()]
+    metric = [(ln, bool(RATE_WORDS.search(ln))) for ln in lines
+              if RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln)]
+    for ln, rate in sorted(metric, key=lambda t: not t[1])[:1]:  # a rate line first
+        rx = _number_regex(ln, rate)
+        if rx:
+            g.spec["measure"] = {"regex": rx}
+            unit = TIME_UNIT.search(ln)
+            g.spec["metric"], g.spec["direction"] = ("rate", "higher") if rate else \
+                ("time_" + (unit.group(3) if unit else "s"), "lower")
+            g.said.append(f"metric: {g.spec['metric']} ({g.spec['direction']} is better) from "
+                          f"the line {ln.strip()!r}")
+    for ln in lines:
+        k = SUM_WORDS.search(ln)
+        num = re.search(NUM, ln[k.end():]) if k else None
+        if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
+            at = k.end() + num.start()
+            rx = _literal(_label(ln[k.start():at])) + " *" + NUM
+            if rx:
+                g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6}
+                g.said.append(f"check: the number of {ln.strip()!r} within 1e-6 (relative)")
+                break
+    for ln in lines:
+        s = SIZE_WORDS.search(ln)
+        if s and not TIME_WORDS.search(ln) and not TIME_UNIT.search(ln) and "measure" in g.spec:
+            pre = _literal(_label(ln[:s.start(2)]))
+            g.spec["measure"]["size_regex"] = pre + " *([0-9]+)"
+            g.said.append(f"size: read from {ln.strip()!r} (runs of another size are refused)")
+            break
+
+
+def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ()) -> Guess:
+    """Read ``root``, build and run the program once, and return the starter spec."""
+    root = root.resolve()
+    if not root.is_dir():
+        raise InputError(f"{root}: not a directory", hint="perfscout init PROJECT_DIR")
+    g = Guess({"name": re.sub(r"\W+", "-", root.name) or "program", "project": str(root)})
+    if (root / "Makefile").is_file():
+        _from_make(root, g)
+    elif (root / "CMakeLists.txt").is_file():
+        _from_cmake(root, g)
+    else:
+        _from_sources(root, g)
+    if args:
+        g.spec["args"] = list(args)
+    stdout = _probe(g, runner, workdir)
+    read_output(stdout, g)
+    if not g.spec.get("measure", {}).get("regex"):
+        g.spec["measure"] = {"source": "wall"}
+        g.spec.update(metric="wall_s", direction="lower")
+        g.said.append("metric: no timing or rate line in the output: perfscout times the run "
+                      "(wall_s; task_clock_s is recorded too)")
+    if "check" not in g.spec:
+        # timings change run to run: lines with a time word or unit are left out
+        ignore = r"(time|elapsed|seconds|wall|[0-9] *(s|ms|us|sec)\b|/s\b)"
+        g.spec["check"] = {"kind": "stdout", "ignore": ignore} if stdout.strip() else \
+            {"kind": "none"}
+        g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
+                                   "timings" if stdout.strip() else
+                                   "none: the program prints nothing to compare; add one"))
+    spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
+    return g
+
+
+def _probe(g: Guess, runner: Runner, workdir: Path) -> str:
+    """Build the guessed program and run it once, timed; its standard output."""
+    probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s",
+             "direction": "lower", "check": {"kind": "none"}}
+    spec = spec_from_dict(probe, "the guessed spec", need_variants=False)
+    try:
+        b = build_variant(runner, spec, spec.baseline, workdir)
+    except PerfscoutError as exc:
+        raise InputError(f"init: the guessed build fails: {exc.message}",
+                         hint="write the spec by hand (docs/programs.md)") from None
+    argv, env = run_argv(spec, spec.baseline, b.exe)
+    res = runner.run(RunRequest(tuple(argv), cwd=str(b.exe.parent), env=env,
+                                timeout_s=spec.timeout_s, purpose="init:probe"))
+    if not res.ok:
+        raise InputError(f"init: the program failed on its first run: "
+                         f"{(res.reason or res.stderr.strip()[-300:])}",
+                         hint="give its arguments: perfscout init DIR --args '...'")
+    wall = float(res.stdout.split("wall_s=")[1].split()[0])
+    g.said.append(f"ran it once: {wall:.3g} s" + (
+        "; that is short: timing noise will dominate, give a bigger problem (--args, defines)"
+        if wall < 0.05 else ""))
+    out = b.exe.parent / "run.stdout"
+    return out.read_text(errors="replace") if out.is_file() else ""

@@ -1,0 +1,92 @@
+"""``perfscout init DIR`` reads a project it has never seen, runs it once, writes a spec that
+works, and says what it guessed; the project directory is never written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import yaml
+
+from conftest import require_tool, run_cli
+
+GRID = Path(__file__).parents[1] / "experiment" / "data" / "gridproj"
+
+
+def test_init_reads_a_makefile_project_and_the_spec_runs(tmp_path: Path, ps_home: Path) -> None:
+    require_tool("make")
+    proj = tmp_path / "grid"
+    shutil.copytree(GRID, proj)
+    before = sorted(p.name for p in proj.rglob("*"))
+    out = run_cli("init", str(proj), "--args", "3", "--out", str(tmp_path / "s.yaml"), "--json")
+    d = json.loads(out.stdout)["data"]
+    assert out.returncode == 0, out.stderr
+    spec = yaml.safe_load((tmp_path / "s.yaml").read_text())
+    assert spec["build"]["kind"] == "make" and spec["build"]["exe"] == "grid"
+    assert spec["baseline"]["defines"] == {"N": "300"} and "-Iinclude" in spec["baseline"]["flags"]
+    assert spec["metric"] == "time_s" and spec["direction"] == "lower"
+    assert "Elapsed" in spec["measure"]["regex"] and "checksum" in spec["check"]["regex"]
+    assert any(s.startswith("metric:") for s in d["guessed"])
+    assert sorted(p.name for p in proj.rglob("*")) == before  # read-only
+    again = run_cli("init", str(proj), "--out", str(tmp_path / "s.yaml"), "--json")
+    assert again.returncode == 3 and "exists" in json.loads(again.stdout)["errors"][0]["message"]
+    # the written spec drives a session up to the approval gate
+    s = json.loads(run_cli("session", "start", "--spec", str(tmp_path / "s.yaml"),
+                           "--confirm-platform", "--json").stdout)
+    assert s["data"]["next"] == "approve", s
+
+
+def test_init_times_a_silent_cmake_program(tmp_path: Path, ps_home: Path) -> None:
+    require_tool("cmake")
+    proj = tmp_path / "quiet"
+    (proj / "src").mkdir(parents=True)
+    (proj / "src" / "q.c").write_text(
+        "int main(void) { volatile double s = 0; for (long i = 0; i < 20000000; i++) s += i;"
+        " return 0; }\n")
+    (proj / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.13)\n"
+                                         "project(q C)\nadd_executable(quiet src/q.c)\n")
+    out = run_cli("init", str(proj), "--out", str(tmp_path / "q.yaml"), "--json")
+    assert out.returncode == 0, out.stderr
+    spec = yaml.safe_load((tmp_path / "q.yaml").read_text())
+    assert spec["build"] == {"kind": "cmake", "exe": "_perfscout_build/quiet", "target": "quiet"}
+    assert spec["measure"] == {"source": "wall"} and spec["metric"] == "wall_s"
+    assert spec["check"] == {"kind": "none"}
+    said = json.loads(out.stdout)["data"]["guessed"]
+    assert any("perfscout times the run" in s for s in said)
+
+
+def test_init_refuses_what_is_not_a_project(tmp_path: Path, ps_home: Path) -> None:
+    out = run_cli("init", str(tmp_path / "missing"), "--json")
+    assert out.returncode == 3 and "not a directory" in json.loads(out.stdout)["errors"][0][
+        "message"]
+    (tmp_path / "empty").mkdir()
+    out = run_cli("init", str(tmp_path / "empty"), "--json")
+    assert out.returncode == 3 and "no Makefile" in json.loads(out.stdout)["errors"][0]["message"]
+
+
+def test_makefile_variables_stop_at_the_end_of_their_line() -> None:
+    """An empty `LDLIBS =` took the next line (the rule) as its value: the guessed build then
+    linked 'heat: src/main.c ...' (found by the bench on heat2d)."""
+    from perfscout.pipeline.init_program import _make_vars
+
+    mv = _make_vars("CFLAGS = -O2 -DN=1024\nLDLIBS =\n\nheat: src/main.c\n\t$(CC) -o heat\n")
+    assert mv == {"CFLAGS": "-O2 -DN=1024", "LDLIBS": ""}
+
+
+def test_output_lines_a_user_writes_are_read() -> None:
+    """Timing lines in ms, a rate first on its line, a checksum beside the timing."""
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("blur 1024x1024, 4 passes: 52.3 ms\n", g)
+    assert g.spec["metric"] == "time_ms" and g.spec["measure"]["regex"].startswith("passes:")
+    g = Guess({})
+    read_output("kinetic energy: 4.8e+04\n108.2 M interactions/s (0.370 s)\n", g)
+    assert g.spec["metric"] == "rate" and g.spec["direction"] == "higher"
+    assert g.spec["measure"]["regex"].endswith("M interactions/s")
+    assert g.spec["check"]["regex"].startswith("energy:")
+    g = Guess({})
+    read_output("[heat1d] ranks=2 steps=50  wall=2.8375s  total heat=1.97e+06\n", g)
+    assert g.spec["metric"] == "time_s" and "wall=" in g.spec["measure"]["regex"]
+    assert g.spec["check"]["regex"].startswith("total heat=")

@@ -1,0 +1,108 @@
+"""Sessions a user can steer: the approval gate shows findings, the do-not list and every
+proposal with whether it can run; approving only proposals that cannot run does not leave the
+session stuck; approvals close once verify starts; a program without a readable result line is
+refused at collect; --combine measures the winners together."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from conftest import run_cli
+
+DATA = Path(__file__).parent / "data"
+
+
+def _env(out: subprocess.CompletedProcess[str]) -> dict:  # type: ignore[type-arg]
+    assert "Traceback" not in out.stderr, out.stderr
+    return dict(json.loads(out.stdout))
+
+
+def _smooth(tmp: Path) -> Path:
+    for f in ("smooth.c", "smooth.yaml"):
+        (tmp / f).write_text((DATA / f).read_text())
+    return tmp / "smooth.yaml"
+
+
+def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> None:
+    """Issue 16: approving only unconvertible proposals left the session stuck for good (a new
+    approval ignored, resume exit 3). Now approve waits, says why, and takes a new approval."""
+    out = run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--confirm-platform")
+    assert out.returncode == 0, out.stderr
+    # the gate shows what a person needs to choose (rich may wrap long lines)
+    shown = " ".join(out.stderr.split())
+    for part in ("findings:", "do not:", "proposals (approve by id):", "compiler_opt_level",
+                 "[runnable]", "CANNOT RUN: no diff given"):
+        assert part in shown, part
+    sid = next((ps_home / "sessions").iterdir()).name
+    d = _env(run_cli("session", "approve", sid, "--approve", "parallelize_omp", "--json"))
+    assert d["exit_code"] == 0 and d["data"]["next"] == "approve"
+    assert "none of the approved proposals can run" in d["data"]["waiting"]
+    assert "parallelize_omp: no diff given" in d["data"]["waiting"]
+    assert d["data"]["outputs"]["approve"]["refused"] == ["parallelize_omp"]
+    d = _env(run_cli("session", "resume", sid, "--json"))
+    assert d["exit_code"] == 0 and d["data"]["next"] == "approve", d
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
+                     "--approve", "parallelize_omp", "--json"))["data"]
+    assert d["next"] is None, d
+    assert d["outputs"]["approve"]["approved"] == ["compiler_opt_level", "parallelize_omp"]
+    assert [u["id"] for u in d["outputs"]["verify"]["unconvertible"]] == ["parallelize_omp"]
+    assert "not run: parallelize_omp" in Path(d["outputs"]["report"]["md"]).read_text()
+    late = run_cli("session", "approve", sid, "--approve", "compiler_arch", "--json")
+    assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
+
+
+def test_a_verify_where_nothing_builds_opens_the_approval_again(tmp_path: Path,
+                                                               ps_home: Path) -> None:
+    """The approved proposal cannot build (here: an empty sandbox policy allows no compiler):
+    nothing is measured, approve waits again with the reason, and a new approval is taken."""
+    policy = tmp_path / "deny.yaml"
+    policy.write_text("version: 1\nexecutables: {}\n")
+    d = _env(run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--confirm-platform",
+                     "--json"))
+    sid = d["data"]["id"]
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_arch", "--policy",
+                     str(policy), "--json"))["data"]
+    assert d["next"] == "approve" and "none of the approved proposals builds" in d["waiting"]
+    assert d["steps"]["verify"] == "pending"
+    assert d["outputs"]["approve"]["unconvertible"][0]["id"] == "compiler_arch"
+    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
+                     "--json"))["data"]
+    assert d["next"] is None and set(d["outputs"]["verify"]["verdicts"]) == {
+        "compiler_opt_level"}
+
+
+def test_program_without_a_result_line_is_refused_at_collect(tmp_path: Path,
+                                                             ps_home: Path) -> None:
+    src = tmp_path / "quiet.c"
+    src.write_text("int main(void) { volatile double s = 0; for (int i = 0; i < 1000; i++) "
+                   "s += i; return 0; }\n")
+    spec = tmp_path / "quiet.yaml"
+    spec.write_text("source: quiet.c\ncheck: {kind: none}\n")
+    out = run_cli("session", "start", "--spec", str(spec), "--json")
+    err = _env(out)["errors"][0]
+    assert out.returncode == 3 and "prints no result line perfscout can read" in err["message"]
+    assert "measure: {source: wall}" in err["hint"]
+    # the same program timed by perfscout goes through collect
+    spec.write_text("source: quiet.c\nmeasure: {source: wall}\nmetric: wall_s\n"
+                    "check: {kind: none}\n")
+    d = _env(run_cli("session", "start", "--spec", str(spec), "--json"))["data"]
+    assert d["steps"]["collect"] == "done" and d["next"] == "confirm"
+
+
+def test_combine_winners_from_the_cli(tmp_path: Path, ps_home: Path) -> None:
+    """--combine: with two approved flag proposals, the verify step also runs their
+    combination against each alone, and says whether it is kept."""
+    policy = tmp_path / "p.yaml"
+    policy.write_text("confirm_platform: true\napprove: [compiler_opt_level, compiler_arch]\n")
+    d = _env(run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--approval-policy",
+                     str(policy), "--combine", "--json"))["data"]
+    assert d["next"] is None and d["combine"] is True
+    combo = d["outputs"]["verify"]["combination"]
+    winners = [k for k, v in d["outputs"]["verify"]["verdicts"].items() if v == "win"]
+    if len(winners) >= 2:
+        assert combo["variant"].startswith("combo_") and "experiment" in combo
+        assert ("kept" in combo["note"]) and combo["kept"] in (True, False)
+    else:  # on a loaded machine one of the two may not be a win: then nothing is combined
+        assert combo["note"].startswith(f"{len(winners)} winner(s)")

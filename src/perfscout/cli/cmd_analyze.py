@@ -12,6 +12,7 @@ from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.files import read_structured
+from perfscout.ingest.registry import skipped_line
 from perfscout.model.errors import InputError, NotFoundError, UsageError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -81,9 +82,12 @@ def register(app: typer.Typer) -> None:
                 "do_not": to_jsonable(a.do_not),
                 "data_requests": to_jsonable(a.data_requests),
                 "limits": list(a.limits),
+                "skipped": to_jsonable(a.skipped),
             }
 
             def render(con: Console) -> None:
+                if a.skipped:
+                    con.print(skipped_line(a.skipped), markup=False, soft_wrap=True)
                 if not a.findings:
                     con.print("No finding: the data cannot decide.", markup=False)
                 for layer in ("hardware", "system", "runtime", "algorithm", "application"):

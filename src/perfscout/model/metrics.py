@@ -161,3 +161,20 @@ class Profile:
             if m.name == name:
                 return m
         return None
+
+
+SKIP_REASONS = ("not_found", "empty", "unreadable", "unknown_format", "topology", "parse_error")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """One input that was not read, and why (one of :data:`SKIP_REASONS`).
+
+    ``formats_tried`` names the adapters that were asked (all of them for an unknown format,
+    the chosen one for a parse error); ``message`` is the one-line error a single input would
+    have raised."""
+
+    file: str
+    reason: str
+    formats_tried: tuple[str, ...] = ()
+    message: str = ""

@@ -17,6 +17,7 @@ from perfscout.model.snapshot import (
     NumaInfo,
     PerfCapability,
     PlatformSnapshot,
+    LoadInfo,
     SchedulerInfo,
 )
 from perfscout.snapshot.collect import Reading
@@ -71,6 +72,7 @@ def assemble(readings: Sequence[Reading], origin: str) -> PlatformSnapshot:
         gpus=tuple(lists["gpus"]),
         perf=group("perf", PerfCapability),
         modules=tuple(merged.get("modules", ())),
+        load=group("load", LoadInfo),
         provenance=tuple(r.provenance for r in readings),
     )
     reasons = _unknown(merged, readings)

@@ -8,11 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.conftest import run_cli
 
 from perfscout.ingest.registry import adapters, load_set
 from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.metrics import SKIP_REASONS
-from tests.conftest import run_cli
 
 DATA = Path(__file__).resolve().parents[1] / "diagnose" / "data"
 GOOD = DATA / "perf-stat-triad.txt"

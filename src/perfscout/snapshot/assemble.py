@@ -13,11 +13,11 @@ from typing import Any
 
 from perfscout.model.snapshot import (
     CpuInfo,
+    LoadInfo,
     MemoryInfo,
     NumaInfo,
     PerfCapability,
     PlatformSnapshot,
-    LoadInfo,
     SchedulerInfo,
 )
 from perfscout.snapshot.collect import Reading

@@ -61,8 +61,8 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
         if own is not None:
             # the benchmark's own rate (bytes it moved / its timer) and the memory controller's
             # counters during it are independent measurements of the same traffic
-            ev[0] = replace(ev[0], source_kind="bench")
-            c = crossval.conflict("bench.bandwidth", peak.value, "bench", own.metric.name,
+            ev[0] = replace(ev[0], source_kind="benchmark")
+            c = crossval.conflict("bench.bandwidth", peak.value, "benchmark", own.metric.name,
                                   own.value, own.kind, ctx.t("crossval.disagree"))
             if c is None:
                 support.append(ctx.ev(own, f"{own.kind} memory counters during the kernel: "
@@ -286,7 +286,7 @@ def vectorization(ctx: Context) -> Finding | None:
         r0, _ = missed[0]
         why = r0.message[:80]
         ev.append(Evidence("vector.loops_missed", float(len(missed)), "count",
-                           r0.source or None, "remarks",
+                           r0.source or None, "compiler",
                            f"{len(missed)} of {len(rem)} remarked loops not vectorized, e.g. "
                            f"{r0.file}:{r0.line}: {why}", f"missed share >= {mlim:.2f}"))
     else:

@@ -34,6 +34,7 @@ class PerfAnnotateAdapter(Adapter):
     """``perf annotate --stdio`` (see module docstring)."""
 
     name = "perf-annotate"
+    family = "sampling"
     description = "perf annotate --stdio hot lines"
 
     def sniff(self, head: str, path: Path) -> float:

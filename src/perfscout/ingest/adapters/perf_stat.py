@@ -519,6 +519,7 @@ class PerfStatAdapter(Adapter):
     """``perf stat`` text and ``-x`` CSV output (see module docstring)."""
 
     name = "perf-stat"
+    family = "hardware_counters"
     description = "perf stat (text, -x CSV, -r, -I, hybrid PMUs, appended runs)"
 
     def sniff(self, head: str, path: Path) -> float:

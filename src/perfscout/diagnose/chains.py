@@ -30,6 +30,15 @@ EXPLAINS: tuple[tuple[str, str], ...] = (
     ("hw.bad_speculation", "hw.frontend"),  # a flush refetches: the frontend idles after it
     ("sys.io", "app.io_hotspot"),
     ("rt.serial_fraction", "rt.omp_imbalance"),
+    # a loop that misses the cache is not helped by wider vectors: stride before width
+    ("hw.cache_locality", "hw.vectorization"),
+    # x87 long double has no vector form: the data type explains the scalar code
+    ("app.precision", "hw.vectorization"),
+    ("app.precision", "hw.compute_bound"),
+    ("rt.affinity", "rt.serial_fraction"),
+    ("sys.oversubscription", "rt.serial_fraction"),
+    ("sys.tlb_pagefaults", "sys.os_noise"),
+    ("app.io_hotspot", "sys.os_noise"),
 )
 
 

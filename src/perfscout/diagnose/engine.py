@@ -51,6 +51,7 @@ FACTS: dict[str, Callable[[PlatformSnapshot], Any]] = {
     "cpu.max_mhz": lambda s: s.cpu.max_mhz,
     "numa.nodes": lambda s: s.numa.count or None,
     "perf.hw_counters": lambda s: s.perf.hw_counters,
+    "load.avg1": lambda s: s.load.avg1,
 }
 
 
@@ -319,4 +320,5 @@ def diagnose(
     lim = limits.limits(ctx, found)
     found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))
              for f in found]
-    return Diagnosis(tuple(found), requests.check(requests.dedupe(reqs), runner), lim, values)
+    reqs = requests.open_only(requests.dedupe(reqs), {p.format for p in profiles})
+    return Diagnosis(tuple(found), requests.check(reqs, runner), lim, values)

@@ -75,6 +75,17 @@ _TABLE: tuple[Threshold, ...] = (
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
+    Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
+              "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
+    Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "
+              "did not get its CPUs"),
+    Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
+              "80-bit long double code (no SIMD form)"),
+    Threshold("compute.rate_near_peak", 0.10, "FLOP rate the program reports / the snapshot's "
+              "peak at or above, with operands in cache: the arithmetic is the limit"),
+    Threshold("app.pure_call_share", 0.30, "self share of a pure libc routine (strlen, strcmp...) "
+              "at or above: its result is recomputed"),
+    Threshold("io.syscalls_per_s", 20000.0, "system calls per second of run at or above"),
     Threshold("crossval.disagree", 0.30, "relative difference between two sources above: conflict"),
 )
 

@@ -166,7 +166,6 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "scaling.size": ("count", "problem size of a sweep point"),
     "scaling.ranks": ("count", "rank count of a sweep point"),
     "scaling.efficiency": ("ratio", "speedup / threads of a sweep point (derived)"),
-    "scaling.exponent": ("ratio", "log-log slope of time over problem size (derived)"),
     "syscall.calls": ("count", "calls of one system call (strace -c)"),
     "syscall.time": ("s", "time in one system call, or all of them (strace -c)"),
     "syscall.errors": ("count", "failed calls of one system call (strace -c)"),

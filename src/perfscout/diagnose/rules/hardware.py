@@ -40,13 +40,16 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                    f"({peak.metric.scope.name or 'bench'})"),
         ]
         conflicts = []
-        others = [o for o in ctx.all(got.metric.name) if o.kind != got.kind]
+        # another input measuring the same quantity: a disagreement is a conflict whatever the
+        # family; an agreement counts as confirmation only from another family
+        others = [o for o in ctx.all(got.metric.name) if o.profile is not got.profile
+                  and o.metric.scope.kind != ScopeKind.RUN]
         for o in others:
             c = crossval.conflict(got.metric.name, got.value, got.kind, o.metric.name, o.value,
                                   o.kind, ctx.t("crossval.disagree"))
             if c:
                 conflicts.append(c)
-            else:
+            elif o.kind != got.kind:
                 ev.append(ctx.ev(o, f"{o.kind} agrees: {fmt(o.value)} MB/s"))
         return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
                            "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
@@ -316,8 +319,10 @@ def _peak_flops(ctx: Context) -> float | None:
     return s.cpu.cores * s.cpu.max_mhz * per
 
 
-@rule(id="hw.compute_bound", needs=("flops.dp|ipc|topdown.retiring|topdown.core_bound",),
-      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share"),
+@rule(id="hw.compute_bound",
+      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound",),
+      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
+                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -330,6 +335,7 @@ def compute_bound(ctx: Context) -> Finding | None:
         if r >= lim:
             ev.append(ctx.ev(fl, f"{fmt(fl.value)} MFLOP/s = {r:.0%} of peak {fmt(peak)}",
                              f"flops.dp >= {lim:.2f} x peak"))
+    ev.extend(_reported_rate(ctx, peak) if fl is None else [])
     ipc = ctx.top("ipc")
     if ipc is not None and ipc.value >= ctx.t("compute.ipc_high"):
         ev.append(ctx.ev(ipc, f"IPC {ipc.value:.2f}", f"ipc >= {ctx.t('compute.ipc_high'):g}"))
@@ -343,6 +349,29 @@ def compute_bound(ctx: Context) -> Finding | None:
     if not ev:
         return None
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _reported_rate(ctx: Context, peak: float | None) -> list[Evidence]:
+    """The program's own FLOP rate against the snapshot's peak, counted only when the operands
+    stay in cache (simulated D1 misses low) and the code is packed: then arithmetic, not data,
+    is what the core waits on."""
+    rate = max(ctx.all("flops.rate"), key=lambda x: x.value, default=None)
+    if rate is None or not peak:
+        return []
+    d1 = ctx.top("d1.miss_ratio")
+    packed = ctx.top("insn.packed")
+    if d1 is None or d1.value >= ctx.t("cache.sim_d1_miss_ratio") or packed is None:
+        return []
+    r = rate.value / peak
+    lim = ctx.t("compute.rate_near_peak")
+    if r < lim:
+        return []
+    return [ctx.ev(rate, f"the program reports {fmt(rate.value)} MFLOP/s = {r:.0%} of the "
+                   f"snapshot peak {fmt(peak)}", f"flops.rate >= {lim:.2f} x peak"),
+            ctx.ev(d1, f"simulated D1 miss ratio {d1.value:.2%}: operands stay in cache",
+                   f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}"),
+            ctx.ev(packed, f"{packed.value:.0f} packed floating-point instructions: already "
+                   "vectorized")]
 
 
 def _share_or_ratio(ctx: Context, tma: str, num: str, den: str) -> tuple[float, Evidence] | None:

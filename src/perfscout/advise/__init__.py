@@ -147,6 +147,7 @@ def advise(
                 continue
             p, rej = _build(entry, facts, finding)
             if p is not None:
+                p = aim_at_hot_line(p, facts)
                 rej = run_guards(p, facts, policy_check)
             if rej is not None:
                 rejected.setdefault(entry.id, rej)
@@ -159,6 +160,22 @@ def advise(
         rejected.pop(pid, None)
     return Advice(proposals=rank(list(offered.values()), _groups(), _symptoms(findings)),
                   rejected=tuple(rejected.values()), do_not=do_not)
+
+
+LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop_unroll"})
+
+
+def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
+    """A loop-targeting proposal names the loop the line-level profile says is hot
+    (``Proposal.scope`` = ``path:line``), never the first loop of the compiler's remarks."""
+    if p.id not in LOOP_PROPOSALS:
+        return p
+    hot = facts.hot_line()
+    if hot is None:
+        return p
+    from dataclasses import replace as _replace
+
+    return _replace(p, scope=hot)
 
 
 def check_proposals(

@@ -147,13 +147,13 @@ def advise(
                 continue
             p, rej = _build(entry, facts, finding)
             if p is not None:
-                p = aim_at_hot_line(p, facts)
                 rej = run_guards(p, facts, policy_check)
             if rej is not None:
                 rejected.setdefault(entry.id, rej)
                 continue
             if p is not None:
-                offered[entry.id] = adjust_confidence(p, kb_stats)
+                # the gain was judged for the function; the scope then names its hot line
+                offered[entry.id] = adjust_confidence(aim_at_hot_line(p, facts), kb_stats)
                 rejected.pop(entry.id, None)
     # a proposal offered for one finding and refused for another stays offered
     for pid in offered:

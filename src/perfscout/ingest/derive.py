@@ -84,13 +84,20 @@ def _imbalance(metrics: tuple[Metric, ...]) -> list[Metric]:
 
 
 def _app_time(metrics: tuple[Metric, ...]) -> list[Metric]:
-    """A rank's application time from its own printout: compute time plus MPI time."""
+    """A rank's application time from its own printout: compute time plus MPI time (its wait
+    time when that is all it printed)."""
     by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
     for m in metrics:
-        if m.scope.kind == ScopeKind.RANK and m.name in ("busy.time", "mpi.time", "app.time"):
+        if m.scope.kind == ScopeKind.RANK and m.name in ("busy.time", "mpi.time", "app.time",
+                                                         "mpi.wait_time"):
             by[m.scope].setdefault(m.name, m)
     out: list[Metric] = []
     for scope, names in by.items():
+        if "mpi.time" not in names and "mpi.wait_time" in names:  # waiting is time in MPI
+            w = names["mpi.wait_time"]
+            names["mpi.time"] = Metric("mpi.time", w.value, "s", scope, w.source,
+                                       "mpi.wait_time", derived=True)
+            out.append(names["mpi.time"])
         if "app.time" in names or "busy.time" not in names or "mpi.time" not in names:
             continue
         out.append(Metric("app.time", names["busy.time"].value + names["mpi.time"].value, "s",

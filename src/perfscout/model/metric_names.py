@@ -159,6 +159,7 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),
     "busy.time": ("s", "time one thread or rank spent computing (its own printout)"),
+    "mpi.wait_time": ("s", "time one rank waited in MPI (its own printout)"),
     "mpi.latency": ("us", "time per message the program measured"),
     "flops.rate": ("MFLOP/s", "FLOP rate the program reports (precision not stated)"),
     "lups.rate": ("MLUP/s", "lattice/grid updates per second the program reports"),

@@ -50,6 +50,8 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
     share = 0.0
     wait: float | None = None
     ts = ctx.top("mpi.time_share")
+    if ts is not None and ts.metric.scope.kind == ScopeKind.RANK:
+        ts = None  # one rank's share is not the run's: take the mean over ranks below
     if ts is None:
         agg = [x for x in ctx.all("mpi.time_share", (ScopeKind.RANK,))]
         if agg:
@@ -79,6 +81,14 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
                 wait_ev.append(ctx.ev(first[top], f"{wait:.0%} of MPI time in Wait/Barrier/"
                                       f"collectives (largest: {top})",
                                       metric="mpi.wait_share", value=wait, unit="ratio"))
+    waits = ctx.all("mpi.wait_time", (ScopeKind.RANK,))
+    mpis = ctx.all("mpi.time", (ScopeKind.RANK,))
+    if wait is None and waits and mpis and sum(x.value for x in mpis) > 0:
+        wait = min(1.0, sum(x.value for x in waits) / sum(x.value for x in mpis))
+        top_w = max(waits, key=lambda x: x.value)
+        wait_ev.append(ctx.ev(top_w, f"{wait:.0%} of MPI time is waiting (rank "
+                              f"{top_w.metric.scope.name} waits {top_w.value:.3g} s)",
+                              metric="mpi.wait_share", value=wait, unit="ratio"))
     tree = tree_mpi(ctx)
     if tree is not None and wait is None:
         wait, wait_ev = tree[1], tree[2][1:]

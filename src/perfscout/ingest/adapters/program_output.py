@@ -53,7 +53,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
                     "busy.time"),
-    **dict.fromkeys(("mpiwait", "mpitime", "wait", "waittime", "commtime", "mpi"), "mpi.time"),
+    **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
+    **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime"), "mpi.wait_time"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
@@ -113,7 +114,7 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         if not unit_text and "mlup" in k:
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
-    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mem.bandwidth": "MB/s",
+    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s", "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
             "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
     if want is None:  # counts

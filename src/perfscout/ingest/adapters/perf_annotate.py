@@ -48,7 +48,7 @@ class PerfAnnotateAdapter(Adapter):
         sym = ""
         samples = 0
         lines: dict[tuple[str, int], float] = defaultdict(float)
-        mix: dict[str, float] = defaultdict(float)  # sample-weighted instruction classes (x87, packed, ...)
+        mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
         cur_src: tuple[str, int] | None = None
         block_line = 0
         event = ""
@@ -116,7 +116,8 @@ class PerfAnnotateAdapter(Adapter):
                                    location=SourceRef(file, ln), callpath=(name,),
                                    source=SourceRef(str(path), at)))
         if mix:  # instruction mix weighted by samples: what the hot code executes
-            metrics += mix_metrics(Counter({k: round(v) for k, v in mix.items()}), 0, Scope(), SourceRef(str(path), None))
+            weighted = Counter({k: round(v) for k, v in mix.items()})
+            metrics += mix_metrics(weighted, 0, Scope(), SourceRef(str(path), None))
         hot.sort(key=lambda h: -(h.self_share or 0.0))
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        hotspots=tuple(hot[:TOP_N]),

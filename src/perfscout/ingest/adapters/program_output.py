@@ -114,7 +114,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         if not unit_text and "mlup" in k:
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
-    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s", "mem.bandwidth": "MB/s",
+    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s",
+            "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
             "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
     if want is None:  # counts

@@ -124,6 +124,23 @@ def _mix(metrics: tuple[Metric, ...]) -> list[Metric]:
     return out
 
 
+def _numa(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """Remote share of node accesses: remote / (local + remote), per scope."""
+    by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.name in ("numa.local_accesses", "numa.remote_accesses", "numa.remote_ratio"):
+            by[m.scope].setdefault(m.name, m)
+    out: list[Metric] = []
+    for scope, names in by.items():
+        loc, rem = names.get("numa.local_accesses"), names.get("numa.remote_accesses")
+        if "numa.remote_ratio" in names or loc is None or rem is None:
+            continue
+        if loc.value + rem.value > 0:
+            out.append(Metric("numa.remote_ratio", rem.value / (loc.value + rem.value), "ratio",
+                              scope, rem.source, "remote / (local + remote)", derived=True))
+    return out
+
+
 def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
     """Speedup and efficiency of a thread sweep (the size exponent is fitted by its rule)."""
     runs: dict[str, dict[str, Metric]] = defaultdict(dict)
@@ -149,7 +166,8 @@ def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
 
 def derive(profile: Profile) -> Profile:
     """``profile`` with derived metrics appended (``derived=True``); the input is not changed."""
-    added = _app_time(profile.metrics) + _mix(profile.metrics) + _sweep(profile.metrics)
+    added = (_app_time(profile.metrics) + _mix(profile.metrics) + _sweep(profile.metrics)
+             + _numa(profile.metrics))
     added += _ratios(profile.metrics + tuple(added))
     added += _imbalance(profile.metrics + tuple(added))
     if not added:

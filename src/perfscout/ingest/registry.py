@@ -90,6 +90,20 @@ def detect(path: str | Path) -> Adapter:
     return _REGISTRY[scored[0][1]]
 
 
+def is_topology(head: str) -> bool:
+    """``head`` is a machine-topology output (lscpu, likwid-topology, numactl --hardware,
+    hwloc): snapshot input, which a generic reader must not take for a program's printout."""
+    from perfscout.snapshot.registry import all_collectors
+
+    for c in all_collectors():
+        try:
+            if c.sniff is not None and c.sniff(head):
+                return True
+        except Exception:  # a sniffer must never break the others
+            continue
+    return False
+
+
 def _refuse_snapshot_input(p: Path, head: str) -> None:
     """Raise InputError when ``head`` is a machine-topology output (likwid-topology, lscpu,
     numactl, hwloc): that is snapshot input, so say so and name the command that reads it."""

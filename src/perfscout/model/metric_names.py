@@ -60,7 +60,6 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "flops.dp": ("MFLOP/s", "double-precision FLOP rate"),
     "flops.sp": ("MFLOP/s", "single-precision FLOP rate"),
     "flops.dp_vector": ("MFLOP/s", "packed (vector) DP FLOP rate"),
-    "flops.dp_scalar": ("MFLOP/s", "scalar DP FLOP rate"),
     "flops.vector_share": ("ratio", "vectorized share of FLOPs (derived)"),
     "arith_intensity": ("FLOP/B", "operational intensity (derived)"),
     # top-down

@@ -263,7 +263,7 @@ def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     return out
 
 
-@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_scalar|@remarks",),
+@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_vector|@remarks",),
       thresholds=("vector.share_low", "vector.missed_share"), request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize."""
@@ -271,12 +271,13 @@ def vectorization(ctx: Context) -> Finding | None:
     share = ctx.top("flops.vector_share")
     low = ctx.t("vector.share_low")
     if share is None:
-        vec, sca = ctx.top("flops.dp_vector"), ctx.top("flops.dp_scalar")
-        if vec is not None and sca is not None and vec.value + sca.value > 0:
-            v = vec.value / (vec.value + sca.value)
+        vec, dp = ctx.top("flops.dp_vector"), ctx.top("flops.dp")
+        sca = dp
+        if vec is not None and dp is not None and dp.value > 0:
+            v = vec.value / dp.value
             if v < low:
-                ev.append(ctx.ev(sca, f"vector share of DP FLOPs {v:.0%} (scalar "
-                                 f"{fmt(sca.value)} vs packed {fmt(vec.value)} MFLOP/s)",
+                ev.append(ctx.ev(sca, f"vector share of DP FLOPs {v:.0%} (packed "
+                                 f"{fmt(vec.value)} of {fmt(dp.value)} MFLOP/s)",
                                  f"flops.vector_share < {low:.2f}", metric="flops.vector_share",
                                  value=v, unit="ratio"))
     elif share.value < low:

@@ -19,7 +19,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
 from perfscout.model.errors import ParseError
@@ -309,6 +309,8 @@ class ProgramOutputAdapter(Adapter):
         table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
         if known == 0 and not table:
             return 0.0
+        if is_topology(head):
+            return 0.0  # snapshot input: the registry says which command reads it
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:

@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
 from benches._common import write_result  # noqa: E402
+from tests.diagnose import heldout_score as ho  # noqa: E402
 from tests.diagnose.scenarios.runner import Outcome, run_case  # noqa: E402
 from tests.diagnose.scenarios.suite import CASES, TRAPS  # noqa: E402
-from tests.diagnose import heldout_score as ho  # noqa: E402
 
 
 def _status_ok(o: Outcome) -> bool:

@@ -108,6 +108,17 @@ def _x87(ctx: Context) -> Finding | None:
     ev = [ctx.ev(x, f"{x.value:.0f} of {tot.value:.0f} floating-point instructions in {where} "
                  f"are x87 (80-bit long double): no vector form exists",
                  f"x87 share >= {lim:.2f}", metric="insn.x87_share", value=share, unit="ratio")]
+    # another family seeing x87 code too (disassembly and a sampled annotate agree)
+    for y in ctx.all("insn.x87"):
+        if y.kind == x.kind:
+            continue
+        t2 = next((t for t in ctx.all("insn.fp_total") if t.profile is y.profile
+                   and t.metric.scope == y.metric.scope), None)
+        if t2 is not None and t2.value > 0 and y.value / t2.value >= lim:
+            ev.append(ctx.ev(y, f"{y.kind}: x87 instructions carry {y.value / t2.value:.0%} of "
+                             "the floating-point weight", f"x87 share >= {lim:.2f}",
+                             metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
+            break
     for r, _p in ctx.remarks():
         if r.kind == "missed" and not r.vectorized:
             ev.append(Evidence("vector.loops_missed", 1.0, "count", r.source, "compiler",

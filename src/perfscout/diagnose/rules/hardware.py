@@ -177,6 +177,11 @@ def cache_locality(ctx: Context) -> Finding | None:
     if not ev:
         return None
     ev.extend(_where(ctx, ev))
+    # the compiler saw the access pattern the misses come from (a second family agreeing)
+    odd = next((r for r, _p in ctx.remarks() if r.access in ("strided", "gather")), None)
+    if odd is not None:
+        ev.append(Evidence("remark.access", None, "", odd.source, "compiler",
+                           f"the compiler reports {odd.access} access at {odd.file}:{odd.line}"))
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if got is not None and peak is not None:
         ratio = got.value / peak.value

@@ -123,9 +123,9 @@ EXPECT: dict[str, Expect] = {
         "omp_simd compiler_arch enable_smt gpu_async_copy loop_unroll rebalance_decomposition",
         "MPI wait with measured balance (max/mean 1.00): overlap, not rebalancing"),
     "perfstat-no-thousands": E("", "", "", "hw.frequency alone: no catalog change addresses it"),
-    "gprof-molsim-huge-calls": E("", "", "", "app.redundant_work: no core catalog entry; an LLM "
-                                 "or user proposal is the way (advise --check)"),
-    "gprof-timepix": E("", "", "", "app.redundant_work: as above"),
+    "gprof-molsim-huge-calls": E("hoist_invariant", "hoist_invariant", "",
+                                 "app.redundant_work: compute the repeated call once"),
+    "gprof-timepix": E("hoist_invariant", "hoist_invariant", "", "app.redundant_work: as above"),
     "stream-corpus-riscv": E(
         "numa_first_touch numa_interleave reduce_precision", "",
         f"{BW_FORBIDDEN} {NO_GPU_NO_MPI}"),

@@ -43,7 +43,7 @@ def test_bandwidth_kernel_confirmed_by_its_own_memory_counters() -> None:
              m("mem.bandwidth", 102000.0, line=90, kind=ScopeKind.REGION, scope="bench"))
     f = next(f for f in diagnose([p]).findings if f.id == "hw.memory_bandwidth")
     assert f.status == Status.CONFIRMED
-    assert {e.source_kind for e in f.evidence} >= {"bench", "likwid"}
+    assert {e.source_kind for e in f.evidence} >= {"benchmark", "hardware_counters"}
     # counters far from the kernel's rate: a conflict, never confirmed
     q = prof("likwid-perfctr", "bench.raw", m("bench.bandwidth", 81800.0, line=5),
              m("mem.bandwidth", 20000.0, line=90, kind=ScopeKind.REGION, scope="bench"))
@@ -137,14 +137,28 @@ def test_unknown_platform_does_not_judge_the_clock() -> None:
 def test_one_busy_cpu_of_several_is_a_serial_hypothesis_with_a_sweep_request() -> None:
     from perfscout.diagnose.engine import diagnose
 
+    # four threads were asked for (OMP_NUM_THREADS in a runtime report), about one CPU busy
+    omp = prof("runtime-report", "omp.txt", m("threads.requested", 4.0, line=5))
     p = prof("perf_stat", "stat.csv", m("cpu.utilized", 0.98, line=3),
              m("time.elapsed", 2.0, line=9))
-    d = diagnose([p], snapshot(nodes=1, sockets=1))
+    d = diagnose([p, omp], snapshot(nodes=1, sockets=1))
     f = next(f for f in d.findings if f.id == "rt.serial_fraction")
     assert f.status.value == "hypothesis" and f.evidence[0].source.line == 3  # type: ignore[union-attr]
     assert "0.98 CPUs utilized" in f.evidence[0].quote
-    assert any("OMP_NUM_THREADS" in " ".join(r.command) or "threads" in r.reason
-               for r in d.data_requests)
+    assert any("OMP_NUM_THREADS" in r.env or "threads" in r.reason for r in d.data_requests)
     busy = prof("perf_stat", "stat.csv", m("cpu.utilized", 1.9, line=3))
-    assert not [f for f in diagnose([busy], snapshot(nodes=1, sockets=1)).findings
+    assert not [f for f in diagnose([busy, omp], snapshot(nodes=1, sockets=1)).findings
                 if f.id == "rt.serial_fraction"]
+
+
+def test_one_busy_cpu_of_a_program_that_asked_for_one_thread_is_not_serial_advice() -> None:
+    """A serial program at 0.98 CPUs is not a serial-fraction problem (nobody asked for
+    threads): no finding, a thread sweep is requested instead, and it uses no `env` wrapper."""
+    from perfscout.diagnose.engine import diagnose
+
+    p = prof("perf_stat", "stat.csv", m("cpu.utilized", 0.98, line=3),
+             m("time.elapsed", 2.0, line=9))
+    d = diagnose([p], snapshot(nodes=1, sockets=1))
+    assert not [f for f in d.findings if f.id == "rt.serial_fraction"]
+    sweep = [r for r in d.data_requests if "OMP_NUM_THREADS" in r.env]
+    assert sweep and all(r.command[0] != "env" for r in sweep)

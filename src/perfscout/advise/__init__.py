@@ -152,13 +152,30 @@ def advise(
                 rejected.setdefault(entry.id, rej)
                 continue
             if p is not None:
-                offered[entry.id] = adjust_confidence(p, kb_stats)
+                # the gain was judged for the function; the scope then names its hot line
+                offered[entry.id] = adjust_confidence(aim_at_hot_line(p, facts), kb_stats)
                 rejected.pop(entry.id, None)
     # a proposal offered for one finding and refused for another stays offered
     for pid in offered:
         rejected.pop(pid, None)
     return Advice(proposals=rank(list(offered.values()), _groups(), _symptoms(findings)),
                   rejected=tuple(rejected.values()), do_not=do_not)
+
+
+LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop_unroll"})
+
+
+def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
+    """A loop-targeting proposal names the loop the line-level profile says is hot
+    (``Proposal.scope`` = ``path:line``), never the first loop of the compiler's remarks."""
+    if p.id not in LOOP_PROPOSALS:
+        return p
+    hot = facts.hot_line()
+    if hot is None:
+        return p
+    from dataclasses import replace as _replace
+
+    return _replace(p, scope=hot)
 
 
 def check_proposals(

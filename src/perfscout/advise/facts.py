@@ -7,6 +7,7 @@ place. Every accessor returns ``None`` when the data cannot say.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -216,6 +217,26 @@ class Facts:
             return None
         return ratio >= AT_PEAK
 
+    def hot_line(self) -> str | None:
+        """``path:line`` of the hottest source line in a line-level profile: sampling first
+        (perf annotate, perf report --sort srcline), then simulation (callgrind line costs);
+        None when no input has line-level data. Never a compiler remark's first loop."""
+        order = {"perf-annotate": 0, "perf-report": 1, "perf-script": 1, "callgrind_annotate": 2,
+                 "callgrind_out": 2}
+        best: tuple[int, float, str] | None = None
+        for p in self.profiles:
+            rank = order.get(p.format)
+            if rank is None:
+                continue
+            for h in p.hotspots:
+                where = _source_line(h)
+                if where is None or h.self_share is None:
+                    continue
+                key = (rank, -h.self_share, where)
+                if best is None or key < best:
+                    best = key
+        return best[2] if best else None
+
     def remarks(self, scope: str = "") -> list[Remark]:
         out = [r for p in self.profiles for r in p.remarks]
         if scope:
@@ -246,3 +267,16 @@ def _vendor_of(name: str) -> str:
     if n.startswith("armclang"):
         return "arm"
     return "unknown"
+
+
+_SRC_LINE = re.compile(r"^(?P<file>[\w./+-]+\.(?:c|cc|cpp|cxx|h|hpp|f|f90|f95|F|F90|cu)):"
+                       r"(?P<line>\d+)$")
+
+
+def _source_line(h: Hotspot) -> str | None:
+    """A hotspot's program source line as ``path:line``, when it names one."""
+    loc = h.location
+    if loc is not None and loc.line is not None and _SRC_LINE.match(f"{loc.file}:{loc.line}"):
+        return f"{loc.file}:{loc.line}"
+    m = _SRC_LINE.match(h.name.strip())
+    return f"{m['file']}:{m['line']}" if m else None

@@ -289,6 +289,100 @@ def gain_within_headroom(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     return None
 
 
+# --- guards from the evidence (issue 22) -----------------------------------------------------
+VECTOR_IDS = frozenset({"omp_simd", "compiler_arch", "compiler_opt_level", "loop_unroll"})
+VECTOR_FLAG = re.compile(r"^(-O3|-Ofast|-march=\S+|-mtune=\S+|-m(avx|sse|fma)[\w.]*|"
+                         r"-ftree-vectorize|-fopenmp-simd|-mprefer-vector-width=\d+)$")
+THREAD_IDS = frozenset({"parallelize_omp", "thread_count"})
+
+
+def _vector_kind(p: Proposal) -> bool:
+    return p.id in VECTOR_IDS or any(VECTOR_FLAG.match(f) for f in _flags(p)) or \
+        "omp simd" in _text(p).lower()
+
+
+def x87_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """80-bit long double runs on the x87 stack, which has no vector form: vector, arch and
+    -O3 changes cannot speed it up; the data type can."""
+    share = facts.evidence_value("insn.x87_share")
+    if share is None or not _vector_kind(p):
+        return None
+    return (f"the hot code is x87 long double ({share:.0%} of its floating-point instructions): "
+            "x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type "
+            "(reduce_precision)")
+
+
+def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A vector change aimed at a loop whose scalar code is explained by cache misses: wider
+    vectors wait on the same misses (miss rate and stride before vector width)."""
+    if not _vector_kind(p) or not p.addresses:
+        return None
+    causes = set()
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None:
+            return None
+        causes |= {c for c in f.caused_by if c in ("hw.cache_locality", "app.precision")}
+        if not f.caused_by:
+            return None
+    if not causes:
+        return None
+    return (f"{', '.join(p.addresses)} is caused by {', '.join(sorted(causes))}: a loop that "
+            "misses the cache (or runs x87 code) is not helped by wider vectors; fix the access "
+            "pattern or data type first")
+
+
+def _requested_threads(p: Proposal) -> int | None:
+    c = p.change
+    if c is None:
+        return None
+    for v in (c.params.get("threads"), c.env.get("OMP_NUM_THREADS"), c.params.get("ranks")):
+        try:
+            if v is not None:
+                return int(str(v).split(",")[0])
+        except ValueError:
+            continue
+    m = re.search(r"(\d+)\s+threads", p.title or "")
+    return int(m.group(1)) if m else None
+
+
+def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """More threads cannot help when the existing ones are bound to too few CPUs (bind them),
+    and a thread count above the CPUs the machine has oversubscribes it."""
+    want = _requested_threads(p)
+    adds = p.id == "parallelize_omp" or (p.id == "thread_count" and want is not None and
+                                          want > (facts.metric_max("threads.requested") or 1))
+    aff = facts.finding("rt.affinity")
+    if aff is not None and (adds or p.id in THREAD_IDS):
+        return ("the threads already exist but are bound to too few CPUs (rt.affinity): more "
+                "threads cannot run; bind them to distinct cores (bind_threads / mpi_bind_map)")
+    cpus = facts.cores
+    if snap := facts.snapshot:
+        cpus = snap.cpu.online_cpus or cpus
+    if want is not None and cpus and want > cpus:
+        return f"{want} threads on {cpus} CPUs oversubscribes the machine"
+    have = facts.metric_max("threads.requested")
+    if p.id == "thread_count" and want is not None and have is not None and want == int(have):
+        return f"the run already uses {want} threads: the change is a no-op"
+    if p.id == "thread_count" and (facts.metric_max("threads.requested") or 0) <= 1 and \
+            facts.finding("sys.oversubscription") is None:
+        return ("the run has a single thread: its thread count is not what other jobs' load "
+                "takes away")
+    return None
+
+
+def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """-march=native on top of -O2 changes little: gcc's -O2 vectorizes only very cheap loops.
+    Offer it with -O3, or when remarks show loops it vectorizes."""
+    flags = _flags(p)
+    if not any(f.startswith("-march=") for f in flags) or any(
+            f in ("-O3", "-Ofast", "-ftree-vectorize") for f in flags):
+        return None
+    if any(r.vectorized for r in facts.remarks()):
+        return None
+    return "-march without -O3 (or remarks showing it enables vectorization) changes little"
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
     ("schema", schema_complete),
     ("smt_bandwidth", smt_bandwidth),
@@ -297,6 +391,10 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("isa_flags", isa_flags),
     ("numa_single_node", numa_single_node),
     ("unroll_noncontiguous", unroll_noncontiguous),
+    ("x87_code", x87_code),
+    ("stride_before_width", stride_before_width),
+    ("threads_vs_cpus", threads_vs_cpus),
+    ("march_needs_o3", march_needs_o3),
     ("policy", verification_allowed),
     ("amdahl", gain_within_headroom),
 )

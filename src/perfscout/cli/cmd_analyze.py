@@ -12,6 +12,7 @@ from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.files import read_structured
+from perfscout.ingest.registry import skipped_line
 from perfscout.model.errors import InputError, NotFoundError, UsageError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -50,6 +51,46 @@ def _finding_row(f: Any) -> dict[str, Any]:
     return row if isinstance(row, dict) else {}
 
 
+def top_account(a: Any) -> dict[str, Any] | None:
+    """The top finding as a reader needs it: the quantities that decided it (with sources and
+    families), what it was told apart from and why, and the hot line a proposal targets."""
+    from perfscout.diagnose.kinds import LOOK_ALIKES
+
+    if not a.findings:
+        return None
+    f = a.findings[0]
+    present = {g.id: g for g in a.findings}
+    apart = []
+    for other, why in LOOK_ALIKES.get(f.id, ()):
+        g = present.get(other)
+        state = ("not found" if g is None else
+                 f"found, caused by {f.id}" if f.id in g.caused_by else
+                 f"found, ranked below ({g.confidence:.2f})")
+        apart.append({"id": other, "why": why, "state": state})
+    hot = next((p.scope for p in a.proposals if ":" in (p.scope or "")
+                and p.scope.rsplit(":", 1)[-1].isdigit()), "")
+    return {
+        "id": f.id, "status": str(f.status.value), "confidence": f.confidence,
+        "deciding": [{"quote": e.quote, "metric": e.metric, "value": e.value, "unit": e.unit,
+                      "source": str(e.source) if e.source else "", "family": e.source_kind,
+                      "threshold": e.threshold} for e in f.evidence],
+        "distinguished_from": apart, "hot_loop": hot,
+    }
+
+
+def render_top(con: Console, top: dict[str, Any] | None) -> None:
+    """The top finding's account in a few lines."""
+    if not top:
+        return
+    con.print(f"[bold]top finding[/] {top['id']} ({top['status']} {top['confidence']:.2f})")
+    for d in top["deciding"]:
+        con.print(f"  decided by: {d['quote']}  [{d['source']}; {d['family']}]", markup=False)
+    for x in top["distinguished_from"]:
+        con.print(f"  not {x['id']} ({x['state']}): {x['why']}", markup=False)
+    if top["hot_loop"]:
+        con.print(f"  hot loop: {top['hot_loop']}", markup=False)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("analyze")
     def analyze_cmd(
@@ -81,11 +122,17 @@ def register(app: typer.Typer) -> None:
                 "do_not": to_jsonable(a.do_not),
                 "data_requests": to_jsonable(a.data_requests),
                 "limits": list(a.limits),
+                "skipped": to_jsonable(a.skipped),
+                "top": top_account(a),
             }
 
             def render(con: Console) -> None:
+                if a.skipped:
+                    con.print(skipped_line(a.skipped), markup=False, soft_wrap=True)
                 if not a.findings:
                     con.print("No finding: the data cannot decide.", markup=False)
+                else:
+                    render_top(con, data["top"])
                 for layer in ("hardware", "system", "runtime", "algorithm", "application"):
                     fs = [f for f in a.findings if str(f.layer) == layer]
                     if not fs:

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.ingest.registry import load
+from perfscout.ingest.registry import load_set, skipped_line
 from perfscout.ingest.summary import Summary, summarize
 from perfscout.model.errors import UsageError
 
@@ -57,12 +57,15 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             if top < 1:
                 raise UsageError("--top must be at least 1", hint="e.g. --top 20")
-            sums = [summarize(load(f, fmt), top) for f in files]
+            loaded = load_set(files, fmt)  # one unreadable file never refuses the others
+            sums = [summarize(p, top) for p in loaded.profiles]
 
             def render(con: Console) -> None:
+                if loaded.skipped:
+                    con.print(skipped_line(loaded.skipped), markup=False, soft_wrap=True)
                 for s in sums:
                     render_summary(con, s)
 
-            return Outcome(data={"summaries": sums}, render=render)
+            return Outcome(data={"summaries": sums, "skipped": loaded.skipped}, render=render)
 
         execute("summarize", as_json, run)

@@ -10,27 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from perfscout.diagnose.kinds import explains
 from perfscout.model.findings import Finding, Status
 
-EXPLAINS: tuple[tuple[str, str], ...] = (
-    ("hw.numa_remote", "hw.memory_bandwidth"),
-    ("hw.numa_remote", "hw.cache_locality"),
-    ("rt.affinity", "hw.numa_remote"),
-    ("rt.affinity", "sys.os_noise"),
-    ("rt.affinity", "rt.omp_imbalance"),
-    ("alg.load_imbalance", "rt.mpi_wait"),
-    ("alg.load_imbalance", "rt.omp_imbalance"),
-    ("alg.small_messages", "rt.mpi_communication"),
-    ("sys.oversubscription", "sys.os_noise"),
-    ("sys.oversubscription", "rt.omp_imbalance"),
-    ("sys.oversubscription", "rt.mpi_wait"),
-    ("sys.tlb_pagefaults", "hw.memory_bandwidth"),
-    ("hw.cache_locality", "hw.memory_bandwidth"),
-    ("hw.vectorization", "hw.compute_bound"),
-    ("hw.bad_speculation", "hw.frontend"),  # a flush refetches: the frontend idles after it
-    ("sys.io", "app.io_hotspot"),
-    ("rt.serial_fraction", "rt.omp_imbalance"),
-)
+# derived from the one declaration per finding kind (diagnose/kinds.py)
+EXPLAINS: tuple[tuple[str, str], ...] = explains()
 
 
 def link(findings: Sequence[Finding]) -> list[Finding]:

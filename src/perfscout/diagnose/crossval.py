@@ -12,7 +12,9 @@ from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
 
-NOT_INDEPENDENT = frozenset({"snapshot", "derived", ""})
+# "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
+# a measurement of the run, so it never confirms a finding
+NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", ""})
 
 
 def independent_kinds(evidence: Sequence[Evidence]) -> set[str]:

@@ -21,14 +21,26 @@ from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.taxonomy import FINDING_IDS, layer_of
 
-# profile format -> independent source family (two families agreeing make a finding confirmed)
-_KIND_ALIASES: dict[str, str] = {
-    "likwid_perfctr": "likwid", "likwid_csv": "likwid", "likwid_text": "likwid",
-    "likwid_mpirun": "likwid", "likwid_bench": "bench", "stream": "bench", "osu": "bench",
-    "imb": "bench", "hpl": "bench", "perf_stat_csv": "perf_stat", "perf_script": "perf_sample",
-    "perf_report": "perf_sample", "cachegrind": "valgrind", "callgrind": "valgrind",
-    "time_v": "time", "gnu_time": "time", "gcc_remarks": "remarks", "clang_remarks": "remarks",
-    "compiler_remarks": "remarks",
+# metrics a counter tool reads from the OS, not from the PMU: perf stat's software events
+OS_METRICS = frozenset({
+    "time.task_clock", "time.cpu_clock", "cpu.utilized", "context_switches", "cpu_migrations",
+    "page_faults", "page_faults.minor", "page_faults.major", "time.elapsed", "time.user",
+    "time.sys", "context_switches.involuntary",
+})
+
+# format names older callers use (profiles built by hand, saved analyses) -> family
+_LEGACY_FAMILY = {
+    "perf_stat": "hardware_counters", "likwid": "hardware_counters",
+    "likwid_perfctr": "hardware_counters", "likwid_text": "hardware_counters",
+    "likwid_mpirun": "hardware_counters", "likwid_bench": "benchmark", "bench": "benchmark",
+    "stream": "benchmark", "osu": "benchmark", "imb": "benchmark", "hpl": "benchmark",
+    "perf_script": "sampling", "perf_report": "sampling", "perf_annotate": "sampling",
+    "perf_sample": "sampling", "cachegrind": "simulator", "callgrind": "simulator",
+    "valgrind": "simulator", "time_v": "os_accounting", "gnu_time": "os_accounting",
+    "time": "os_accounting", "gcc_remarks": "compiler", "clang_remarks": "compiler",
+    "remarks": "compiler", "compiler_remarks": "compiler", "gprof": "instrumentation",
+    "mpip": "instrumentation", "hpctoolkit": "sampling", "caliper": "instrumentation",
+    "scorep": "instrumentation",
 }
 
 FACTS: dict[str, Callable[[PlatformSnapshot], Any]] = {
@@ -39,18 +51,23 @@ FACTS: dict[str, Callable[[PlatformSnapshot], Any]] = {
     "cpu.max_mhz": lambda s: s.cpu.max_mhz,
     "numa.nodes": lambda s: s.numa.count or None,
     "perf.hw_counters": lambda s: s.perf.hw_counters,
+    "load.avg1": lambda s: s.load.avg1,
 }
 
 
-def source_kind(fmt: str) -> str:
-    """The independent source family of a profile format (``perf_stat``, ``likwid``, ...)."""
-    f = fmt.lower().replace("-", "_")
-    if f in _KIND_ALIASES:
-        return _KIND_ALIASES[f]
-    for prefix in ("perf_stat", "likwid", "mpip", "gprof", "hpctoolkit", "caliper"):
-        if f.startswith(prefix):
-            return prefix
-    return f
+def source_kind(fmt: str, metric: str = "") -> str:
+    """The independent evidence family (:data:`perfscout.model.metrics.FAMILIES`) of a value
+    read by adapter ``fmt``: each adapter declares it; a counter tool's software events
+    (``metric`` in :data:`OS_METRICS`) are OS accounting."""
+    from perfscout.ingest.registry import adapters
+
+    regs = adapters()
+    ad = regs.get(fmt) or regs.get(fmt.replace("_", "-"))
+    fam = ad.family if ad is not None and ad.family else _LEGACY_FAMILY.get(
+        fmt.lower().replace("-", "_").split("_csv")[0], fmt)
+    if fam == "hardware_counters" and metric in OS_METRICS:
+        return "os_accounting"
+    return fam
 
 
 def is_core_type(scope: Scope) -> bool:
@@ -71,7 +88,7 @@ class Located:
 
     @property
     def kind(self) -> str:
-        return source_kind(self.profile.format)
+        return self.metric.family or source_kind(self.profile.format, self.metric.name)
 
     @property
     def source(self) -> SourceRef:
@@ -300,7 +317,17 @@ def diagnose(
     found = chains.rank(chains.link(found))
     if not found:
         reqs.extend(requests.undecided(ctx))
+    from perfscout.diagnose.hotspots import hotspot_conflicts
+
+    hot_conf = hotspot_conflicts(ctx.profiles, values["crossval.disagree"])
+    if hot_conf:  # stated on every finding that rests on a hotspot table
+        found = [replace(f, conflicts=tuple(dict.fromkeys(f.conflicts + tuple(hot_conf))),
+                         status=Status.HYPOTHESIS)
+                 if any(e.metric.startswith("hotspot") for e in f.evidence) else f
+                 for f in found]
     lim = limits.limits(ctx, found)
     found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))
              for f in found]
-    return Diagnosis(tuple(found), requests.check(requests.dedupe(reqs), runner), lim, values)
+    reqs = requests.open_only(requests.dedupe(reqs), {p.format for p in profiles})
+    lim = tuple(dict.fromkeys((*lim, *hot_conf)))
+    return Diagnosis(tuple(found), requests.check(reqs, runner), lim, values)

@@ -44,7 +44,7 @@ def limits(ctx: Context, findings: list[Finding]) -> tuple[str, ...]:
 def for_finding(ctx: Context, f: Finding) -> tuple[str, ...]:
     if not ctx.counterless or f.id not in _COUNTERLESS:
         return ()
-    if any(e.source_kind in ("likwid", "perf_stat") and e.metric.startswith(("mem.", "cache.",
+    if any(e.source_kind == "hardware_counters" and e.metric.startswith(("mem.", "cache.",
            "flops.", "numa.", "llc.", "l1d.")) for e in f.evidence):
         return ()  # counter data from another machine was given
     return (_COUNTERLESS[f.id],)

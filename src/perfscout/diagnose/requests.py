@@ -18,6 +18,7 @@ from perfscout.model.runs import Runner
 if TYPE_CHECKING:
     from perfscout.diagnose.engine import Context, Rule
 
+SIMULATED = ("valgrind-log", "callgrind_annotate", "callgrind_out")
 SOFTWARE_EVENTS = "task-clock,context-switches,cpu-migrations,page-faults,major-faults"
 
 
@@ -42,11 +43,12 @@ def _cpu_list(ctx: Context) -> str:
 
 def likwid_group(ctx: Context, group: str, reason: str) -> DataRequest:
     return DataRequest(reason, ("likwid-perfctr", "-C", _cpu_list(ctx), "-g", group,
-                                *ctx.program()))
+                                *ctx.program()), satisfied_by=("likwid-perfctr",))
 
 
 def perf_stat(ctx: Context, events: str, reason: str) -> DataRequest:
-    return DataRequest(reason, ("perf", "stat", "-e", events, *ctx.program()))
+    return DataRequest(reason, ("perf", "stat", "-e", events, *ctx.program()),
+                       satisfied_by=("perf-stat",))
 
 
 def bandwidth_bench(ctx: Context) -> DataRequest:
@@ -64,23 +66,27 @@ def bandwidth_bench(ctx: Context) -> DataRequest:
         f"measure this machine's peak memory bandwidth (likwid-bench {kernel}, one socket, "
         f"{per} threads) to place the achieved bandwidth against it",
         ("likwid-bench", "-t", kernel, "-w", f"S0:1GB:{per}"),
+        satisfied_by=("likwid-bench", "stream"),
     )
 
 
 def cachegrind(ctx: Context) -> DataRequest:
     return DataRequest("simulate cache misses without counters (valgrind cachegrind)",
-                       ("valgrind", "--tool=cachegrind", "--cache-sim=yes", *ctx.program()))
+                       ("valgrind", "--tool=cachegrind", "--cache-sim=yes", *ctx.program()),
+                       satisfied_by=SIMULATED)
 
 
 def callgrind(ctx: Context) -> DataRequest:
     return DataRequest("deterministic per-function cost without counters (valgrind callgrind)",
-                       ("valgrind", "--tool=callgrind", *ctx.program()))
+                       ("valgrind", "--tool=callgrind", *ctx.program()),
+                       satisfied_by=SIMULATED)
 
 
 def sampling(ctx: Context) -> DataRequest:
     return DataRequest("where the whole run spends its time (cpu-clock sampling works without "
                        "counters)", ("perf", "record", "-e", "cpu-clock", "-g", "-o",
-                                     "perf.data", *ctx.program()))
+                                     "perf.data", *ctx.program()),
+                       satisfied_by=("perf-report", "perf-script", "perf-annotate", "hpctoolkit"))
 
 
 def software_events(ctx: Context, why: str) -> DataRequest:
@@ -95,17 +101,27 @@ def thread_sweep(ctx: Context) -> list[DataRequest]:
         n *= 2
     counts.append(_cores(ctx))
     return [DataRequest(f"thread sweep point {n} of {counts} for an Amdahl fit",
-                        ("env", f"OMP_NUM_THREADS={n}", "OMP_PROC_BIND=close", "OMP_PLACES=cores",
-                         *ctx.program())) for n in dict.fromkeys(counts)]
+                        ctx.program(), env={"OMP_NUM_THREADS": str(n), "OMP_PROC_BIND": "close",
+                                            "OMP_PLACES": "cores"},
+                        satisfied_by=("program-output",))
+            for n in dict.fromkeys(counts)]
+
+
+def affinity_report(ctx: Context) -> DataRequest:
+    """Where each OpenMP thread may run, printed by the runtime itself."""
+    return DataRequest("where each thread may run (the OpenMP runtime prints it)", ctx.program(),
+                       env={"OMP_DISPLAY_AFFINITY": "true", "OMP_DISPLAY_ENV": "verbose"},
+                       satisfied_by=("runtime-report", "program-output"))
 
 
 def gnu_time(ctx: Context, why: str) -> DataRequest:
-    return DataRequest(why, ("/usr/bin/time", "-v", *ctx.program()))
+    return DataRequest(why, ("/usr/bin/time", "-v", *ctx.program()), satisfied_by=("time_v",))
 
 
 def remarks(ctx: Context) -> DataRequest:
     return DataRequest("which hot loops the compiler vectorized and why others were missed",
-                       ("gcc", "-O3", "-march=native", "-fopt-info-vec-all", "-c", "SOURCE.c"))
+                       ("gcc", "-O3", "-march=native", "-fopt-info-vec-all", "-c", "SOURCE.c"),
+                       satisfied_by=("compiler_remarks", "objdump"))
 
 
 def relevant(ctx: Context, r: Rule, missing: Sequence[str]) -> bool:
@@ -133,15 +149,23 @@ def undecided(ctx: Context) -> list[DataRequest]:
 
 def dedupe(reqs: Iterable[DataRequest]) -> list[DataRequest]:
     """One request per command; the rules it serves are merged."""
-    by_cmd: dict[tuple[str, ...], DataRequest] = {}
+    by_cmd: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], DataRequest] = {}
     for q in reqs:
-        prev = by_cmd.get(q.command)
+        key = (q.command, tuple(sorted(q.env.items())))
+        prev = by_cmd.get(key)
         if prev is None:
-            by_cmd[q.command] = q
+            by_cmd[key] = q
         else:
             merged = tuple(dict.fromkeys(prev.for_findings + q.for_findings))
-            by_cmd[q.command] = replace(prev, for_findings=merged)
+            by_cmd[key] = replace(prev, for_findings=merged)
     return list(by_cmd.values())
+
+
+def open_only(reqs: Iterable[DataRequest], given: Iterable[str]) -> list[DataRequest]:
+    """The requests no given input already answers: a supplied file of the requested kind
+    closes its request (a bandwidth benchmark that was given is not asked for again)."""
+    have = set(given)
+    return [q for q in reqs if not (set(q.satisfied_by) & have)]
 
 
 def check(reqs: Sequence[DataRequest], runner: Runner | None) -> tuple[DataRequest, ...]:

@@ -23,7 +23,6 @@ class Threshold:
 _TABLE: tuple[Threshold, ...] = (
     Threshold("bw.near_peak", 0.70, "achieved / peak DRAM bandwidth at or above: bandwidth bound"),
     Threshold("bw.far_below_peak", 0.40, "achieved / peak bandwidth below: DRAM is not the limit"),
-    Threshold("roofline.ridge_factor", 1.0, "arith. intensity / ridge point below: memory side"),
     Threshold("cache.llc_miss_ratio", 0.10, "LLC misses / references at or above: many misses"),
     Threshold("cache.l1d_miss_ratio", 0.05, "L1D load misses / loads at or above: many misses"),
     Threshold("cache.l2_miss_ratio", 0.20, "L2 misses / L2 requests at or above: many misses"),
@@ -32,8 +31,6 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("numa.remote_ratio", 0.20, "remote / all NUMA accesses at or above: remote memory"),
     Threshold("numa.migrations_per_s", 20.0, "CPU migrations per task-clock second at or above: "
               "threads wander between cores (no binding)"),
-    Threshold("numa.bw_per_node_share", 0.60, "achieved / (nodes x single-node peak) below on a "
-              "multi-node machine with an all-nodes run: placement limits bandwidth"),
     Threshold("vector.share_low", 0.50, "vectorized share of FLOPs below: scalar code"),
     Threshold("vector.missed_share", 0.30, "missed / all remarked loops at or above"),
     Threshold("compute.flops_near_peak", 0.50, "achieved / peak FLOP rate at or above"),
@@ -75,6 +72,17 @@ _TABLE: tuple[Threshold, ...] = (
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
+    Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
+              "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
+    Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "
+              "did not get its CPUs"),
+    Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
+              "80-bit long double code (no SIMD form)"),
+    Threshold("compute.rate_near_peak", 0.10, "FLOP rate the program reports / the snapshot's "
+              "peak at or above, with operands in cache: the arithmetic is the limit"),
+    Threshold("app.pure_call_share", 0.30, "self share of a pure libc routine (strlen, strcmp...) "
+              "at or above: its result is recomputed"),
+    Threshold("io.syscalls_per_s", 20000.0, "system calls per second of run at or above"),
     Threshold("crossval.disagree", 0.30, "relative difference between two sources above: conflict"),
 )
 

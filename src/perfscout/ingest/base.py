@@ -21,6 +21,7 @@ class Adapter(ABC):
 
     name: str = ""
     description: str = ""
+    family: str = ""  # one of model.metrics.FAMILIES: which independent source this is
     binary: bool = False  # sniff receives bytes decoded as latin-1 when True
 
     @abstractmethod

@@ -32,7 +32,7 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
 # values whose spread across threads/ranks means load imbalance
 IMBALANCE_INPUTS: tuple[str, ...] = (
     "time.elapsed", "app.time", "mpi.time", "time.task_clock", "cycles", "instructions",
-    "flops.dp", "flops.sp", "mem.bandwidth", "time.runtime_unhalted", "samples",
+    "flops.dp", "flops.sp", "mem.bandwidth", "time.runtime_unhalted", "samples", "busy.time",
 )
 _SPREAD_KINDS = (ScopeKind.THREAD, ScopeKind.RANK, ScopeKind.CORE)
 
@@ -83,9 +83,92 @@ def _imbalance(metrics: tuple[Metric, ...]) -> list[Metric]:
     return out
 
 
+def _app_time(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """A rank's application time from its own printout: compute time plus MPI time (its wait
+    time when that is all it printed)."""
+    by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.scope.kind == ScopeKind.RANK and m.name in ("busy.time", "mpi.time", "app.time",
+                                                         "mpi.wait_time"):
+            by[m.scope].setdefault(m.name, m)
+    out: list[Metric] = []
+    for scope, names in by.items():
+        if "mpi.time" not in names and "mpi.wait_time" in names:  # waiting is time in MPI
+            w = names["mpi.wait_time"]
+            names["mpi.time"] = Metric("mpi.time", w.value, "s", scope, w.source,
+                                       "mpi.wait_time", derived=True)
+            out.append(names["mpi.time"])
+        if "app.time" in names or "busy.time" not in names or "mpi.time" not in names:
+            continue
+        out.append(Metric("app.time", names["busy.time"].value + names["mpi.time"].value, "s",
+                          scope, names["busy.time"].source, "busy.time + mpi.time", derived=True))
+    return out
+
+
+def _mix(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """x87 and packed shares of the floating-point instructions, per function."""
+    by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.name.startswith("insn."):
+            by[m.scope].setdefault(m.name, m)
+    out: list[Metric] = []
+    for scope, names in by.items():
+        tot = names.get("insn.fp_total")
+        if tot is None or tot.value <= 0:
+            continue
+        for part, share in (("insn.x87", "insn.x87_share"), ("insn.packed", "insn.packed_share")):
+            if share not in names:
+                v = names[part].value if part in names else 0.0
+                out.append(Metric(share, v / tot.value, "ratio", scope, tot.source,
+                                  f"{part} / insn.fp_total", derived=True))
+    return out
+
+
+def _numa(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """Remote share of node accesses: remote / (local + remote), per scope."""
+    by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.name in ("numa.local_accesses", "numa.remote_accesses", "numa.remote_ratio"):
+            by[m.scope].setdefault(m.name, m)
+    out: list[Metric] = []
+    for scope, names in by.items():
+        loc, rem = names.get("numa.local_accesses"), names.get("numa.remote_accesses")
+        if "numa.remote_ratio" in names or loc is None or rem is None:
+            continue
+        if loc.value + rem.value > 0:
+            out.append(Metric("numa.remote_ratio", rem.value / (loc.value + rem.value), "ratio",
+                              scope, rem.source, "remote / (local + remote)", derived=True))
+    return out
+
+
+def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """Speedup and efficiency of a thread sweep (the size exponent is fitted by its rule)."""
+    runs: dict[str, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.scope.kind == ScopeKind.RUN:
+            runs[m.scope.name].setdefault(m.name, m)
+    out: list[Metric] = []
+    threads = sorted((r["scaling.threads"].value, r["time.elapsed"]) for r in runs.values()
+                     if "scaling.threads" in r and "time.elapsed" in r)
+    have = {(m.name, m.scope) for m in metrics}
+    if len(threads) >= 2 and threads[0][1].value > 0:
+        base_n, base = threads[0][0], threads[0][1].value
+        for n, t in threads[1:]:
+            if t.value <= 0 or ("scaling.speedup", t.scope) in have:
+                continue
+            sp = base / t.value
+            out.append(Metric("scaling.speedup", sp, "ratio", t.scope, t.source,
+                              f"time at {base_n:g} / time at {n:g}", derived=True))
+            out.append(Metric("scaling.efficiency", sp * base_n / n, "ratio", t.scope, t.source,
+                              "speedup / threads", derived=True))
+    return out
+
+
 def derive(profile: Profile) -> Profile:
     """``profile`` with derived metrics appended (``derived=True``); the input is not changed."""
-    added = _ratios(profile.metrics)
+    added = (_app_time(profile.metrics) + _mix(profile.metrics) + _sweep(profile.metrics)
+             + _numa(profile.metrics))
+    added += _ratios(profile.metrics + tuple(added))
     added += _imbalance(profile.metrics + tuple(added))
     if not added:
         return profile

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from perfscout.ingest.base import SNIFF_BYTES, Adapter
-from perfscout.model.errors import InputError, NotFoundError
-from perfscout.model.metrics import Profile
+from perfscout.model.errors import InputError, NotFoundError, ParseError, PerfscoutError
+from perfscout.model.metrics import Profile, Skipped
 
 _REGISTRY: dict[str, Adapter] = {}
 _LOADED = False
@@ -88,6 +90,20 @@ def detect(path: str | Path) -> Adapter:
     return _REGISTRY[scored[0][1]]
 
 
+def is_topology(head: str) -> bool:
+    """``head`` is a machine-topology output (lscpu, likwid-topology, numactl --hardware,
+    hwloc): snapshot input, which a generic reader must not take for a program's printout."""
+    from perfscout.snapshot.registry import all_collectors
+
+    for c in all_collectors():
+        try:
+            if c.sniff is not None and c.sniff(head):
+                return True
+        except Exception:  # a sniffer must never break the others
+            continue
+    return False
+
+
 def _refuse_snapshot_input(p: Path, head: str) -> None:
     """Raise InputError when ``head`` is a machine-topology output (likwid-topology, lscpu,
     numactl, hwloc): that is snapshot input, so say so and name the command that reads it."""
@@ -113,3 +129,128 @@ def load(path: str | Path, fmt: str | None = None) -> Profile:
     if not p.exists():
         raise NotFoundError(f"{p}: no such file or directory")
     return ad.parse(p)
+
+
+@dataclass(frozen=True)
+class LoadedSet:
+    """What :func:`load_set` could read, and each input it could not (with the reason)."""
+
+    profiles: tuple[Profile, ...]
+    skipped: tuple[Skipped, ...]
+
+
+def _expand(paths: Sequence[str | Path], fmt: str | None) -> list[tuple[Path, bool]]:
+    """Each input path, with directories that no adapter reads as a whole (an HPCToolkit
+    database is one input) replaced by the files in them (sorted, recursively). The flag says
+    whether the path was named by the user (True) or found inside a directory (False)."""
+    out: list[tuple[Path, bool]] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir() and fmt is None and not _is_format_dir(p):
+            out.extend((f, False) for f in _files_under(p))
+        else:
+            out.append((p, True))
+    return out
+
+
+def _is_format_dir(p: Path) -> bool:
+    for ad in adapters().values():
+        try:
+            if ad.sniff("", p) > 0:
+                return True
+        except Exception:  # a sniffer must never break the others
+            continue
+    return False
+
+
+def _files_under(d: Path) -> list[Path]:
+    found: list[Path] = []
+    for child in sorted(d.iterdir()):
+        if child.name.startswith("."):
+            continue
+        if child.is_dir():
+            found.extend([child] if _is_format_dir(child) else _files_under(child))
+        else:
+            found.append(child)
+    return found
+
+
+def _reason(err: PerfscoutError, p: Path) -> tuple[str, tuple[str, ...]]:
+    """The skip reason and the formats that were tried, from the error one input raised."""
+    msg = err.message
+    if isinstance(err, NotFoundError):
+        return "not_found", ()
+    if isinstance(err, ParseError):
+        return "parse_error", ()
+    if msg.endswith("file is empty"):
+        return "empty", ()
+    if "machine topology" in msg:
+        return "topology", ()
+    if "matches no known format" in msg:
+        return "unknown_format", tuple(sorted(adapters()))
+    return "parse_error", ()
+
+
+def load_set(paths: Sequence[str | Path], fmt: str | None = None) -> LoadedSet:
+    """Read every input that can be read; list the others as :class:`Skipped`.
+
+    Use this when a user hands over a set of outputs: one file perfscout cannot read must not
+    refuse the others. A directory means every file in it. When nothing at all could be read,
+    the error of a single named input is raised as :func:`load` would raise it, and for several
+    inputs an InputError lists why each was skipped."""
+    profiles: list[Profile] = []
+    skipped: list[Skipped] = []
+    errors: list[PerfscoutError] = []
+    if fmt:
+        get_adapter(fmt)  # a wrong --format is the user's one error, not a skip per file
+    items = _expand(paths, fmt)
+    for p, _named in items:
+        if p.exists() and not p.is_file() and not p.is_dir():
+            e0 = InputError(f"{p}: not a regular file (a pipe, socket or device)",
+                            hint="save the output to a file first")
+            errors.append(e0)
+            skipped.append(Skipped(str(p), "unreadable", (), e0.message))
+            continue
+        try:
+            prof = load(p, fmt)
+        except PerfscoutError as err:
+            errors.append(err)
+            reason, tried = _reason(err, p)
+            if reason == "parse_error" and not isinstance(err, ParseError):
+                tried = (fmt,) if fmt else tried
+            elif reason == "parse_error":
+                tried = (fmt or _detected_name(p),)
+            skipped.append(Skipped(str(p), reason, tried, err.message))
+            continue
+        except (OSError, UnicodeError, ValueError) as err:
+            e2 = InputError(f"{p}: cannot be read ({type(err).__name__}: {err})")
+            errors.append(e2)
+            skipped.append(Skipped(str(p), "unreadable", (fmt or _detected_name(p),), e2.message))
+            continue
+        profiles.append(prof)
+    if not profiles:
+        if len(items) == 1 and len(paths) == 1 and errors:
+            raise errors[0]
+        if not items:
+            raise InputError(f"{', '.join(str(p) for p in paths)}: no files to read",
+                             hint="give profiler outputs or a directory holding them")
+        raise InputError(
+            f"none of the {len(items)} inputs could be read",
+            hint="; ".join(f"{s.file}: {s.reason}" for s in skipped[:8]))
+    return LoadedSet(tuple(profiles), tuple(skipped))
+
+
+def _detected_name(p: Path) -> str:
+    try:
+        return detect(p).name
+    except Exception:  # the name is for the report only
+        return ""
+
+
+def skipped_line(skipped: Sequence[Skipped]) -> str:
+    """The one human line that says which inputs were not read (empty when none)."""
+    if not skipped:
+        return ""
+    parts = [f"{Path(s.file).name} ({s.reason.replace('_', ' ')})" for s in skipped[:6]]
+    more = f" and {len(skipped) - 6} more" if len(skipped) > 6 else ""
+    return f"skipped {len(skipped)} input(s) not read: " + ", ".join(parts) + more

@@ -53,3 +53,5 @@ class DataRequest:
     for_findings: tuple[str, ...] = ()
     allowed: bool | None = None  # None: not checked yet
     policy_rule: str = ""
+    env: Mapping[str, str] = field(default_factory=dict)  # set for the command, no `env` wrapper
+    satisfied_by: tuple[str, ...] = ()  # input formats that answer it once given

@@ -11,6 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+FAMILIES = ("hardware_counters", "sampling", "instrumentation", "simulator", "compiler",
+            "program", "os_accounting", "runtime_report", "benchmark")
+"""Independent evidence families: a finding is confirmed when two of them agree. Two formats of
+one tool (callgrind and cachegrind) are one family; ``benchmark`` measures the machine's
+ceiling, not the program."""
+
 
 class ScopeKind(StrEnum):
     PROCESS = "process"
@@ -59,6 +65,7 @@ class Metric:
     enabled_pct: float | None = None  # multiplexing share
     derived: bool = False
     stat: str = ""  # "sum"/"min"/"max"/"avg"/"p25"... for an aggregate row of per-thread values
+    family: str = ""  # evidence family when it differs from the adapter's (interleaved reports)
 
 
 @dataclass(frozen=True)
@@ -161,3 +168,20 @@ class Profile:
             if m.name == name:
                 return m
         return None
+
+
+SKIP_REASONS = ("not_found", "empty", "unreadable", "unknown_format", "topology", "parse_error")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """One input that was not read, and why (one of :data:`SKIP_REASONS`).
+
+    ``formats_tried`` names the adapters that were asked (all of them for an unknown format,
+    the chosen one for a parse error); ``message`` is the one-line error a single input would
+    have raised."""
+
+    file: str
+    reason: str
+    formats_tried: tuple[str, ...] = ()
+    message: str = ""

@@ -155,6 +155,17 @@ class PerfCapability:
 
 
 @dataclass(frozen=True)
+class LoadInfo:
+    """The machine's load when the snapshot was taken (``/proc/loadavg``): other jobs on the
+    cores make a program's "CPUs utilized" low without the cores being idle."""
+
+    avg1: float | None = None
+    avg5: float | None = None
+    avg15: float | None = None
+    runnable: int | None = None  # runnable tasks at that moment (includes the reader)
+
+
+@dataclass(frozen=True)
 class PlatformSnapshot:
     """Everything perfscout knows about one machine at one moment."""
 
@@ -173,6 +184,7 @@ class PlatformSnapshot:
     gpus: tuple[Gpu, ...] = ()
     perf: PerfCapability = field(default_factory=PerfCapability)
     modules: tuple[str, ...] = ()  # environment modules loaded
+    load: LoadInfo = field(default_factory=LoadInfo)  # load average at collection time
     unknown_fields: tuple[str, ...] = ()
     provenance: tuple[Provenance, ...] = ()
     unknown_reasons: Mapping[str, str] = field(default_factory=dict)  # field path -> why unknown

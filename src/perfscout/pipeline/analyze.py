@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from perfscout.model.errors import UsageError
 from perfscout.model.findings import DataRequest, Finding
-from perfscout.model.metrics import Profile
+from perfscout.model.metrics import Profile, Skipped
 from perfscout.model.proposals import DoNot, Proposal, Rejected
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
@@ -33,6 +33,7 @@ class Analysis:
     do_not: tuple[DoNot, ...] = ()
     limits: tuple[str, ...] = ()  # what the available data cannot say (e.g. no hw counters)
     thresholds: Mapping[str, float] = field(default_factory=dict)
+    skipped: tuple[Skipped, ...] = ()  # inputs that could not be read, with the reason
 
 
 def analyze(
@@ -51,19 +52,21 @@ def analyze(
     from perfscout.diagnose.engine import diagnose
     from perfscout.diagnose.thresholds import resolve
     from perfscout.ingest.derive import derive
-    from perfscout.ingest.registry import load
+    from perfscout.ingest.registry import load_set
 
     resolve(thresholds)  # a bad override fails before any file is read
 
     if not paths:
         raise UsageError("no input files", hint="give one or more profiler outputs")
-    profiles = tuple(derive(load(p, fmt)) for p in paths)  # derived metrics in one place
+    loaded = load_set(paths, fmt)  # one unreadable file never refuses the others
+    profiles = tuple(derive(p) for p in loaded.profiles)  # derived metrics in one place
     d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
     adv = _advise(d.findings, snapshot, profiles, runner, _kb_stats(kb_db, snapshot))
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,
         data_requests=d.data_requests, limits=d.limits, thresholds=d.thresholds,
         proposals=adv.proposals, rejected=adv.rejected, do_not=adv.do_not,
+        skipped=loaded.skipped,
     )
 
 

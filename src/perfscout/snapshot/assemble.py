@@ -13,6 +13,7 @@ from typing import Any
 
 from perfscout.model.snapshot import (
     CpuInfo,
+    LoadInfo,
     MemoryInfo,
     NumaInfo,
     PerfCapability,
@@ -71,6 +72,7 @@ def assemble(readings: Sequence[Reading], origin: str) -> PlatformSnapshot:
         gpus=tuple(lists["gpus"]),
         perf=group("perf", PerfCapability),
         modules=tuple(merged.get("modules", ())),
+        load=group("load", LoadInfo),
         provenance=tuple(r.provenance for r in readings),
     )
     reasons = _unknown(merged, readings)

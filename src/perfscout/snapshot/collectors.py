@@ -52,6 +52,8 @@ _FILES = {  # collector -> (argv, saved file, parser, field)
     "hostname": (("cat", "/proc/sys/kernel/hostname"), "hostname.txt",
                  ps.parse_single_line("hostname", "str"), ("hostname",)),
     "os-release": (("cat", "/etc/os-release"), "os-release.txt", ps.parse_os_release, ("os",)),
+    "loadavg": (("cat", "/proc/loadavg"), "loadavg.txt", ps.parse_loadavg,
+                ("load.avg1", "load.avg5", "load.avg15", "load.runnable")),
 }
 _CPUFREQ = "/sys/devices/system/cpu/cpu0/cpufreq/"
 for _n, _f, _kind, _field in (("governor", "scaling_governor", "str", "cpu.governor"),

@@ -61,3 +61,12 @@ def parse_modules(text: str, source: str = "LOADEDMODULES") -> Facts:
     """A colon-separated LOADEDMODULES value (empty: no modules loaded)."""
     mods = tuple(m for m in text.strip().split(":") if m)
     return {"modules": mods}
+
+
+def parse_loadavg(text: str, source: str = "/proc/loadavg") -> Facts:
+    """The 1/5/15-minute load averages and the runnable task count from /proc/loadavg."""
+    m = re.match(r"\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)/(\d+)", text)
+    if not m:
+        return require({}, source, "three load averages and runnable/total", text.strip()[:60])
+    return {"load.avg1": float(m.group(1)), "load.avg5": float(m.group(2)),
+            "load.avg15": float(m.group(3)), "load.runnable": int(m.group(4))}

@@ -46,3 +46,22 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("results must be bit-identical", "the algorithm is ill-conditioned"),
         rollback="revert the patch commit", scope=scope,
     )
+
+
+@proposal("hoist_invariant", addresses=("app.redundant_work",), layer=APP, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
+    scope = scope_of(f, facts)
+    return Proposal(
+        id="hoist_invariant", addresses=(f.id,), layer=APP, kind="source",
+        title=f"Compute {scope or 'the repeated call'} once, outside the loop that repeats it",
+        change=Change(description="the value does not change between iterations (a loop "
+                      "condition calling strlen, a lookup redone per element): compute it once "
+                      "before the loop and reuse it"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 2.0, 50.0, 0.3, "removing the repeated call"),
+        risk=Risk("low", "same result when the value is truly invariant; check the output"),
+        confidence=Confidence(conf(f, 0.55), "one cheap routine holds a large share"),
+        invalid_when=("the loop body changes what the call reads",),
+        rollback="revert the patch commit", scope=scope,
+    )

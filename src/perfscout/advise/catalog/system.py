@@ -85,3 +85,21 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("other jobs share the node", "the code needs a fixed thread count"),
         rollback="restore the previous OMP_NUM_THREADS", scope=scope_of(f, facts),
     )
+
+
+@proposal("frequency_governor", addresses=("hw.frequency",), layer=SYS, kind="system",
+          preconditions=())
+def frequency_governor(facts: Facts, f: Finding) -> Proposal | None:
+    return Proposal(
+        id="frequency_governor", addresses=(f.id,), layer=SYS, kind="system",
+        title="Run with the performance frequency governor (ask the administrator)",
+        change=Change(description="the cores ran well below their maximum clock: a power-saving "
+                      "governor or thermal limit; on a shared node only the administrator may "
+                      "change it (cpupower frequency-set -g performance)"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(1.0, 1.5, "at most the ratio of maximum to measured clock"),
+        risk=Risk("medium", "a system setting that affects every job on the node"),
+        confidence=Confidence(conf(f, 0.4), "measured clock below maximum"),
+        invalid_when=("the clock is limited by temperature or power, not by the governor",),
+        rollback="restore the previous governor", scope=scope_of(f, facts),
+    )

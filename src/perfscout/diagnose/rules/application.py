@@ -4,7 +4,7 @@ work, precision."""
 from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
@@ -14,13 +14,18 @@ from perfscout.diagnose.rules.common import (
     mem_bench,
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
-from perfscout.model.findings import Finding
+from perfscout.model.findings import Evidence, Finding
 
 
-@rule(id="app.io_hotspot", needs=("@hotspots",), thresholds=("app.io_share",),
+@rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
+      thresholds=("app.io_share", "io.syscalls_per_s"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
-    """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head)."""
+    """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
+    or the program makes read/write system calls at a very high rate (unbuffered I/O)."""
+    got = _syscall_io(ctx)
+    if got is not None:
+        return got
     sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
     lim = ctx.t("app.io_share")
     if sh is None or sh.share < lim:
@@ -32,16 +37,20 @@ def io_hotspot(ctx: Context) -> Finding | None:
 
 
 @rule(id="app.redundant_work", needs=("@hotspots",),
-      thresholds=("app.redundant_calls", "app.redundant_share"))
+      thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share"))
 def redundant_work(ctx: Context) -> Finding | None:
-    """A cheap function called an enormous number of times holds a real share: recomputation."""
+    """A cheap function called an enormous number of times holds a real share, or a pure
+    library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
+    the whole run: recomputation."""
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
+    pure_lim = ctx.t("app.pure_call_share")
     from perfscout.diagnose.rules.common import hotspot_shares
 
     best = None
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
         for h, s in hotspot_shares(p):
             big = h.calls is not None and h.calls >= calls_lim and s >= share_lim
+            big = big or (_is_pure(h.name) and s >= pure_lim)
             if big and (best is None or s > best[1]):
                 best = (h, s, p)
     if best is None:
@@ -59,10 +68,14 @@ def redundant_work(ctx: Context) -> Finding | None:
                                  f"{share_lim:.2f}")], scope=h.name)
 
 
-@rule(id="app.precision", needs=("flops.dp", "mem.bandwidth|bench.bandwidth"),
-      thresholds=("bw.near_peak",))
+@rule(id="app.precision", needs=("flops.dp|insn.x87",),
+      thresholds=("bw.near_peak", "precision.x87_share"))
 def precision(ctx: Context) -> Finding | None:
-    """Double precision throughout a bandwidth-bound code: halving the bytes may be possible."""
+    """80-bit long double code on the x87 stack (no SIMD form exists: the fix is the data
+    type), or double precision throughout a bandwidth-bound code."""
+    x87 = _x87(ctx)
+    if x87 is not None:
+        return x87
     dp, sp = ctx.top("flops.dp"), ctx.top("flops.sp")
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if dp is None or dp.value <= 0 or (sp is not None and sp.value > 0):
@@ -74,3 +87,80 @@ def precision(ctx: Context) -> Finding | None:
                         ctx.ev(got, f"bandwidth {fmt(got.value)} MB/s near peak")],
                        limits=["whether single precision is accurate enough is a domain "
                                "question the data cannot answer"])
+
+
+def _x87(ctx: Context) -> Finding | None:
+    """x87 instructions hold a large share of the floating-point code (disassembly or annotate)."""
+    lim = ctx.t("precision.x87_share")
+    best: tuple[float, Located, Located] | None = None
+    for x in ctx.all("insn.x87"):
+        tot = next((t for t in ctx.all("insn.fp_total") if t.profile is x.profile
+                    and t.metric.scope == x.metric.scope), None)
+        if tot is None or tot.value <= 0:
+            continue
+        share = x.value / tot.value
+        if share >= lim and (best is None or x.value > best[2].value):
+            best = (share, tot, x)
+    if best is None:
+        return None
+    share, tot, x = best
+    where = x.metric.scope.name or "the code"
+    ev = [ctx.ev(x, f"{x.value:.0f} of {tot.value:.0f} floating-point instructions in {where} "
+                 f"are x87 (80-bit long double): no vector form exists",
+                 f"x87 share >= {lim:.2f}", metric="insn.x87_share", value=share, unit="ratio")]
+    # another family seeing x87 code too (disassembly and a sampled annotate agree)
+    for y in ctx.all("insn.x87"):
+        if y.kind == x.kind:
+            continue
+        t2 = next((t for t in ctx.all("insn.fp_total") if t.profile is y.profile
+                   and t.metric.scope == y.metric.scope), None)
+        if t2 is not None and t2.value > 0 and y.value / t2.value >= lim:
+            ev.append(ctx.ev(y, f"{y.kind}: x87 instructions carry {y.value / t2.value:.0%} of "
+                             "the floating-point weight", f"x87 share >= {lim:.2f}",
+                             metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
+            break
+    for r, _p in ctx.remarks():
+        if r.kind == "missed" and not r.vectorized:
+            ev.append(Evidence("vector.loops_missed", 1.0, "count", r.source, "compiler",
+                               f"the compiler did not vectorize {r.file}:{r.line}: "
+                               f"{r.message[:70]}"))
+            break
+    return ctx.finding("app.precision", 0.8, "long double arithmetic on the x87 unit: vector and "
+                       "arch flags cannot help, the data type can", ev, scope=where)
+
+
+PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",
+        "wcslen")
+
+
+def _is_pure(name: str) -> bool:
+    """A libc routine whose result depends only on its arguments (``__strlen_avx2`` too)."""
+    low = name.lower().strip("_")
+    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE)
+
+
+def _syscall_io(ctx: Context) -> Finding | None:
+    """read/write system calls at a rate only unbuffered I/O makes (strace -c)."""
+    rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in
+          ("write", "read", "pwrite64", "pread64", "writev", "readv")]
+    tot = ctx.top("syscall.total_calls")
+    if not rw or tot is None or tot.value <= 0:
+        return None
+    io_calls = sum(c.value for c in rw)
+    runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not runs:
+        return None
+    el = min(runs, key=lambda x: x.value)
+    rate = io_calls / el.value
+    lim = ctx.t("io.syscalls_per_s")
+    if rate < lim or io_calls / tot.value < 0.5:
+        return None
+    top = max(rw, key=lambda c: c.value)
+    return ctx.finding("app.io_hotspot", 0.75, "unbuffered I/O: one system call per small "
+                       "read or write", [
+                           ctx.ev(top, f"{fmt(top.value)} {top.metric.scope.name}() calls, "
+                                  f"{io_calls / tot.value:.0%} of all system calls",
+                                  "read/write share of syscalls >= 0.50"),
+                           ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O calls/s",
+                                  f"I/O calls/s >= {lim:g}")],
+                       scope=top.metric.scope.name)

@@ -40,13 +40,16 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                    f"({peak.metric.scope.name or 'bench'})"),
         ]
         conflicts = []
-        others = [o for o in ctx.all(got.metric.name) if o.kind != got.kind]
+        # another input measuring the same quantity: a disagreement is a conflict whatever the
+        # family; an agreement counts as confirmation only from another family
+        others = [o for o in ctx.all(got.metric.name) if o.profile is not got.profile
+                  and o.metric.scope.kind != ScopeKind.RUN]
         for o in others:
             c = crossval.conflict(got.metric.name, got.value, got.kind, o.metric.name, o.value,
                                   o.kind, ctx.t("crossval.disagree"))
             if c:
                 conflicts.append(c)
-            else:
+            elif o.kind != got.kind:
                 ev.append(ctx.ev(o, f"{o.kind} agrees: {fmt(o.value)} MB/s"))
         return ctx.finding("hw.memory_bandwidth", 0.55 + 0.35 * min(ratio, 1.0),
                            "memory bandwidth at the machine's ceiling", ev, conflicts=conflicts)
@@ -61,8 +64,8 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
         if own is not None:
             # the benchmark's own rate (bytes it moved / its timer) and the memory controller's
             # counters during it are independent measurements of the same traffic
-            ev[0] = replace(ev[0], source_kind="bench")
-            c = crossval.conflict("bench.bandwidth", peak.value, "bench", own.metric.name,
+            ev[0] = replace(ev[0], source_kind="benchmark")
+            c = crossval.conflict("bench.bandwidth", peak.value, "benchmark", own.metric.name,
                                   own.value, own.kind, ctx.t("crossval.disagree"))
             if c is None:
                 support.append(ctx.ev(own, f"{own.kind} memory counters during the kernel: "
@@ -174,6 +177,11 @@ def cache_locality(ctx: Context) -> Finding | None:
     if not ev:
         return None
     ev.extend(_where(ctx, ev))
+    # the compiler saw the access pattern the misses come from (a second family agreeing)
+    odd = next((r for r, _p in ctx.remarks() if r.access in ("strided", "gather")), None)
+    if odd is not None:
+        ev.append(Evidence("remark.access", None, "", odd.source, "compiler",
+                           f"the compiler reports {odd.access} access at {odd.file}:{odd.line}"))
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if got is not None and peak is not None:
         ratio = got.value / peak.value
@@ -260,7 +268,7 @@ def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     return out
 
 
-@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_scalar|@remarks",),
+@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_vector|@remarks",),
       thresholds=("vector.share_low", "vector.missed_share"), request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize."""
@@ -268,12 +276,13 @@ def vectorization(ctx: Context) -> Finding | None:
     share = ctx.top("flops.vector_share")
     low = ctx.t("vector.share_low")
     if share is None:
-        vec, sca = ctx.top("flops.dp_vector"), ctx.top("flops.dp_scalar")
-        if vec is not None and sca is not None and vec.value + sca.value > 0:
-            v = vec.value / (vec.value + sca.value)
+        vec, dp = ctx.top("flops.dp_vector"), ctx.top("flops.dp")
+        sca = dp
+        if vec is not None and dp is not None and dp.value > 0:
+            v = vec.value / dp.value
             if v < low:
-                ev.append(ctx.ev(sca, f"vector share of DP FLOPs {v:.0%} (scalar "
-                                 f"{fmt(sca.value)} vs packed {fmt(vec.value)} MFLOP/s)",
+                ev.append(ctx.ev(sca, f"vector share of DP FLOPs {v:.0%} (packed "
+                                 f"{fmt(vec.value)} of {fmt(dp.value)} MFLOP/s)",
                                  f"flops.vector_share < {low:.2f}", metric="flops.vector_share",
                                  value=v, unit="ratio"))
     elif share.value < low:
@@ -286,7 +295,7 @@ def vectorization(ctx: Context) -> Finding | None:
         r0, _ = missed[0]
         why = r0.message[:80]
         ev.append(Evidence("vector.loops_missed", float(len(missed)), "count",
-                           r0.source or None, "remarks",
+                           r0.source or None, "compiler",
                            f"{len(missed)} of {len(rem)} remarked loops not vectorized, e.g. "
                            f"{r0.file}:{r0.line}: {why}", f"missed share >= {mlim:.2f}"))
     else:
@@ -316,8 +325,10 @@ def _peak_flops(ctx: Context) -> float | None:
     return s.cpu.cores * s.cpu.max_mhz * per
 
 
-@rule(id="hw.compute_bound", needs=("flops.dp|ipc|topdown.retiring|topdown.core_bound",),
-      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share"),
+@rule(id="hw.compute_bound",
+      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound",),
+      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
+                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -330,6 +341,7 @@ def compute_bound(ctx: Context) -> Finding | None:
         if r >= lim:
             ev.append(ctx.ev(fl, f"{fmt(fl.value)} MFLOP/s = {r:.0%} of peak {fmt(peak)}",
                              f"flops.dp >= {lim:.2f} x peak"))
+    ev.extend(_reported_rate(ctx, peak) if fl is None else [])
     ipc = ctx.top("ipc")
     if ipc is not None and ipc.value >= ctx.t("compute.ipc_high"):
         ev.append(ctx.ev(ipc, f"IPC {ipc.value:.2f}", f"ipc >= {ctx.t('compute.ipc_high'):g}"))
@@ -343,6 +355,29 @@ def compute_bound(ctx: Context) -> Finding | None:
     if not ev:
         return None
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _reported_rate(ctx: Context, peak: float | None) -> list[Evidence]:
+    """The program's own FLOP rate against the snapshot's peak, counted only when the operands
+    stay in cache (simulated D1 misses low) and the code is packed: then arithmetic, not data,
+    is what the core waits on."""
+    rate = max(ctx.all("flops.rate"), key=lambda x: x.value, default=None)
+    if rate is None or not peak:
+        return []
+    d1 = ctx.top("d1.miss_ratio")
+    packed = ctx.top("insn.packed")
+    if d1 is None or d1.value >= ctx.t("cache.sim_d1_miss_ratio") or packed is None:
+        return []
+    r = rate.value / peak
+    lim = ctx.t("compute.rate_near_peak")
+    if r < lim:
+        return []
+    return [ctx.ev(rate, f"the program reports {fmt(rate.value)} MFLOP/s = {r:.0%} of the "
+                   f"snapshot peak {fmt(peak)}", f"flops.rate >= {lim:.2f} x peak"),
+            ctx.ev(d1, f"simulated D1 miss ratio {d1.value:.2%}: operands stay in cache",
+                   f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}"),
+            ctx.ev(packed, f"{packed.value:.0f} packed floating-point instructions: already "
+                   "vectorized")]
 
 
 def _share_or_ratio(ctx: Context, tma: str, num: str, den: str) -> tuple[float, Evidence] | None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
+from perfscout.diagnose.placement import placement
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -49,6 +50,8 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
     share = 0.0
     wait: float | None = None
     ts = ctx.top("mpi.time_share")
+    if ts is not None and ts.metric.scope.kind == ScopeKind.RANK:
+        ts = None  # one rank's share is not the run's: take the mean over ranks below
     if ts is None:
         agg = [x for x in ctx.all("mpi.time_share", (ScopeKind.RANK,))]
         if agg:
@@ -78,6 +81,14 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
                 wait_ev.append(ctx.ev(first[top], f"{wait:.0%} of MPI time in Wait/Barrier/"
                                       f"collectives (largest: {top})",
                                       metric="mpi.wait_share", value=wait, unit="ratio"))
+    waits = ctx.all("mpi.wait_time", (ScopeKind.RANK,))
+    mpis = ctx.all("mpi.time", (ScopeKind.RANK,))
+    if wait is None and waits and mpis and sum(x.value for x in mpis) > 0:
+        wait = min(1.0, sum(x.value for x in waits) / sum(x.value for x in mpis))
+        top_w = max(waits, key=lambda x: x.value)
+        wait_ev.append(ctx.ev(top_w, f"{wait:.0%} of MPI time is waiting (rank "
+                              f"{top_w.metric.scope.name} waits {top_w.value:.3g} s)",
+                              metric="mpi.wait_share", value=wait, unit="ratio"))
     tree = tree_mpi(ctx)
     if tree is not None and wait is None:
         wait, wait_ev = tree[1], tree[2][1:]
@@ -188,13 +199,13 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
     return top.value / mean, top, len(vals)
 
 
-@rule(id="rt.omp_imbalance", needs=("time.elapsed|cycles|instructions|time.user",),
+@rule(id="rt.omp_imbalance", needs=("busy.time|time.elapsed|cycles|instructions|time.user",),
       thresholds=("imbalance.max_over_mean",))
 def omp_imbalance(ctx: Context) -> Finding | None:
     """Per-thread work differs: some threads idle at the barrier while others compute."""
     lim = ctx.t("imbalance.max_over_mean")
     # not instructions: a thread spinning at a barrier retires more of them than a busy one
-    for name in ("time.user", "cycles", "time.elapsed"):
+    for name in ("busy.time", "time.user", "cycles", "time.elapsed"):
         got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
         if got is not None and got[0] >= lim:
             r, top, n = got
@@ -205,14 +216,49 @@ def omp_imbalance(ctx: Context) -> Finding | None:
     return None
 
 
-@rule(id="rt.affinity", needs=("cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
-      facts=("numa.nodes",))
+@rule(id="rt.affinity",
+      needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
+      request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
-    """All busy threads on one NUMA node of a multi-node machine."""
-    s = ctx.snapshot
-    nodes = int(ctx.fact("numa.nodes"))
-    if s is None or nodes < 2:
+    """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit
+    on one NUMA node of a multi-node machine."""
+    return _bound_short(ctx) or _one_node(ctx)
+
+
+def _bound_short(ctx: Context) -> Finding | None:
+    pl = placement(ctx)
+    pts = _sweep(ctx)
+    wanted = max([pl.wanted or 0, *(n for n, _, _ in pts)])
+    if pl.allowed is None or pl.allowed_src is None or wanted < 2:
         return None
+    limit = min(wanted, pl.online or wanted)
+    if pl.allowed >= limit:
+        return None
+    ev = [ctx.ev(pl.allowed_src, f"{wanted} threads/ranks may run on only {pl.allowed} CPU(s) "
+                 f"({pl.allowed_src.metric.raw_name})",
+                 "CPUs allowed < min(threads, online CPUs)")]
+    if pl.wanted_src is not None and pl.wanted_src.kind != pl.allowed_src.kind:
+        ev.append(ctx.ev(pl.wanted_src, f"{int(pl.wanted_src.value)} threads/ranks requested",
+                         kind="setting"))
+    if pl.online:
+        ev.append(ctx.fact_ev("cpu.online", pl.online, f"{pl.online} CPUs online"))
+    if pl.busy is not None and pl.busy.value <= pl.allowed * 1.15:
+        ev.append(ctx.ev(pl.busy, f"{pl.busy.value:.2f} CPUs utilized: the threads share "
+                         f"{pl.allowed} CPU(s)"))
+    if len(pts) >= 2 and pts[-1][1] > 0 and pts[0][1] / pts[-1][1] <= 1.15:
+        ev.append(ctx.ev(pts[-1][2], f"{pts[-1][0]} threads run {pts[0][1] / pts[-1][1]:.2f}x "
+                         f"faster than {pts[0][0]}: no speedup", metric="scaling.speedup",
+                         value=pts[0][1] / pts[-1][1], unit="ratio"))
+    return ctx.finding("rt.affinity", 0.75, f"threads bound to {pl.allowed} CPU(s) of "
+                       f"{pl.online or '?'}: bind them to distinct cores", ev)
+
+
+def _one_node(ctx: Context) -> Finding | None:
+    s = ctx.snapshot
+    nodes = ctx.fact("numa.nodes")
+    if s is None or not nodes or int(nodes) < 2:
+        return None
+    nodes = int(nodes)
     cpus: dict[int, Located] = {}
     for name in ("cycles", "instructions", "flops.dp", "time.user", "cpi"):
         for loc in ctx.all(name, (ScopeKind.THREAD, ScopeKind.CORE)):
@@ -251,10 +297,17 @@ def _sweep(ctx: Context) -> list[tuple[int, float, Located]]:
 
 
 def _idle_cores(ctx: Context) -> Finding | None:
-    """No sweep, but one run kept about one CPU busy on a machine with more cores."""
+    """No sweep, but a run that asked for several threads kept about one CPU busy on a machine
+    whose other cores were free (no binding to fewer CPUs, no other jobs' load)."""
     busy = ctx.top("cpu.utilized")
     online = ctx.fact("cpu.online")
     if busy is None or not online or online < 2:
+        return None
+    pl = placement(ctx)
+    if pl.wanted is None or pl.wanted < 2 or (pl.usable or 0) < 2 or \
+            busy.value < ctx.t("contention.busy_share"):  # not even one CPU: contention
+        for q in rq.thread_sweep(ctx):
+            ctx.request(q)
         return None
     lim = ctx.t("serial.busy_cpus")
     if busy.value > lim or busy.value >= online:
@@ -265,7 +318,10 @@ def _idle_cores(ctx: Context) -> Finding | None:
         "rt.serial_fraction", 0.4, "the run uses one core of several",
         [ctx.ev(busy, f"{busy.value:.2f} CPUs utilized on a machine with {online} online CPUs: "
                 "the rest idle", f"cpu.utilized <= {lim:g} with >= 2 CPUs"),
-         ctx.fact_ev("cpu.online", online, f"{online} CPUs online")],
+         ctx.fact_ev("cpu.online", online, f"{online} CPUs online"),
+         *([ctx.ev(pl.wanted_src, f"{pl.wanted} threads requested, about one busy",
+                   kind="setting")]
+           if pl.wanted_src is not None else [])],
         limits=["one run, no thread sweep: the serial fraction itself is not measured"])
 
 
@@ -286,8 +342,13 @@ def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
       thresholds=("serial.fraction", "serial.min_points"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
-    pts = _sweep(ctx)
-    need = int(ctx.t("serial.min_points"))
+    pl = placement(ctx)
+    if _bound_short(ctx) is not None:
+        return None  # the threads had too few CPUs: affinity, not the code's serial part
+    usable = pl.usable
+    pts = [x for x in _sweep(ctx) if usable is None or x[0] <= usable]
+    # a machine with fewer CPUs than the usual number of points allows only that many
+    need = int(min(ctx.t("serial.min_points"), usable or ctx.t("serial.min_points")))
     if len(pts) < need:
         if 1 <= len(pts) < need and any(thread_count(ctx, p) for p in ctx.profiles):
             for q in rq.thread_sweep(ctx):

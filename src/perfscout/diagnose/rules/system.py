@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.placement import contended, placement
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -80,11 +81,16 @@ def sys_io(ctx: Context) -> Finding | None:
     return None
 
 
-@rule(id="sys.os_noise", needs=("context_switches|cpu_migrations|context_switches.involuntary",),
-      thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share"),
+@rule(id="sys.os_noise",
+      needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized",),
+      thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
-    """Frequent context switches: the kernel takes the cores away from the program."""
+    """Frequent context switches, or other jobs' load holding the CPUs the run could use: the
+    kernel takes the cores away from the program."""
+    got = _contention(ctx)
+    if got is not None:
+        return got
     cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
     if cs is None:
         return None
@@ -101,6 +107,27 @@ def os_noise(ctx: Context) -> Finding | None:
     return ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run often", ev)
 
 
+def _contention(ctx: Context) -> Finding | None:
+    """The run got fewer CPUs than it could use while the load average says other jobs ran:
+    "0.33 CPUs utilized" under load 10 is a shared machine, not idle cores."""
+    pl = placement(ctx)
+    if pl.busy is None or pl.load is None or not pl.online or not contended(ctx, pl):
+        return None
+    could = min(pl.wanted or 1, pl.usable or 1)
+    lim = ctx.t("contention.busy_share")
+    # not even one full CPU: a run with one busy thread or more would keep one CPU busy
+    if pl.busy.value >= min(could, 1) * lim:
+        return None
+    ev = [ctx.ev(pl.busy, f"{pl.busy.value:.2f} CPUs utilized where {could} could be busy",
+                 f"busy / usable < {lim:.2f}"),
+          ctx.fact_ev("load.avg1", pl.load, f"load average {pl.load:.2f} on {pl.online} CPUs "
+                      f"when collected: other jobs ran ({pl.other_load:.2f} besides this run)")]
+    return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
+                       f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
+                       limits=["the load average is sampled when the snapshot was taken, not "
+                               "over the run"])
+
+
 @rule(id="sys.oversubscription", needs=(), facts=("cpu.online",), thresholds=("oversub.ratio",))
 def oversubscription(ctx: Context) -> Finding | None:
     """More threads or ranks than the machine has CPUs."""
@@ -108,6 +135,9 @@ def oversubscription(ctx: Context) -> Finding | None:
     n = thread_count(ctx)
     per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
     src = None
+    pl = placement(ctx)
+    if pl.wanted_src is not None and pl.wanted and pl.wanted > (n or 0):
+        n, src = pl.wanted, pl.wanted_src
     if per_rank and len(per_rank) > (n or 0):
         n, src = len(per_rank), per_rank[0]
     if n is None or cpus <= 0:
@@ -119,13 +149,20 @@ def oversubscription(ctx: Context) -> Finding | None:
         (p for p in ctx.profiles if thread_count(ctx, p) == n), ctx.profiles[0])
     ev = [Evidence("threads", float(n), "count", src.source if src else
                    (prof.metrics[0].source if prof.metrics else None) or _path(prof),
-                   src.kind if src else "meta", f"{n} threads/ranks on {cpus} CPUs",
+                   _kind_of(src), f"{n} threads/ranks on {cpus} CPUs",
                    f"threads / cpus > {lim:g}"),
           ctx.fact_ev("cpu.online", cpus, f"{cpus} online CPUs")]
     cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
     if cs is not None:
         ev.append(ctx.ev(cs, f"{fmt(cs.value)} context switches"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _kind_of(src: Located | None) -> str:
+    """A requested thread count is a setting; threads or ranks a runtime listed are measured."""
+    if src is None:
+        return "meta"
+    return "setting" if src.metric.name == "threads.requested" else src.kind
 
 
 def _path(p: object) -> SourceRef:

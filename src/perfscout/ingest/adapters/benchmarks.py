@@ -34,6 +34,7 @@ _STREAM_KV = re.compile(r"^(Array size|Number of Threads counted|Number of Threa
 @register_adapter
 class StreamAdapter(Adapter):
     name = "stream"
+    family = "benchmark"
     description = "STREAM benchmark output (McCalpin), also embedded in other text"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -110,6 +111,7 @@ _SUMMARY = re.compile(rf"^(.*?)\s+({_F})\s+({_F})\s*$")
 @register_adapter
 class OsuAdapter(Adapter):
     name = "osu"
+    family = "benchmark"
     description = "OSU micro-benchmark output (latency, bw, bibw, one-sided, collectives)"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -202,6 +204,7 @@ _IMB_HEAD = re.compile(r"^#bytes\s+#repetitions\s+(.*)$")
 @register_adapter
 class ImbAdapter(Adapter):
     name = "imb"
+    family = "benchmark"
     description = "Intel MPI Benchmarks (IMB-MPI1) output"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -263,6 +266,7 @@ _HPL_RESID = re.compile(r"^\|\|Ax-b\|\|.*=\s*(" + _F + r")\s*\.+\s*(PASSED|FAILE
 @register_adapter
 class HplAdapter(Adapter):
     name = "hpl"
+    family = "benchmark"
     description = "HPL (High-Performance Linpack) output"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -77,6 +77,7 @@ def _split_fn(label: str) -> tuple[str, str, str]:
 @register_adapter
 class CallgrindAnnotateAdapter(Adapter):
     name = "callgrind_annotate"
+    family = "simulator"
     description = "callgrind_annotate / cg_annotate text output"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -282,6 +283,7 @@ def _raw_rows(path: Path) -> Iterator[tuple[int, str]]:
 @register_adapter
 class ValgrindOutAdapter(Adapter):
     name = "callgrind_out"
+    family = "simulator"
     description = "raw callgrind.out.* / cachegrind.out.* files"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -50,6 +50,7 @@ class _Loop:
 @register_adapter
 class CompilerRemarksAdapter(Adapter):
     name = "compiler_remarks"
+    family = "compiler"
     description = "gcc -fopt-info-vec-* / clang -Rpass*=loop-vectorize remarks"
 
     def sniff(self, head: str, path: Path) -> float:

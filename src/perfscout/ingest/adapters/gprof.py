@@ -40,6 +40,7 @@ def _clean(name: str) -> str:
 @register_adapter
 class GprofAdapter(Adapter):
     name = "gprof"
+    family = "instrumentation"
     description = "GNU gprof flat profile and call graph (text)"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -269,6 +269,7 @@ def _ht() -> Any:
 @register_adapter
 class HpctoolkitAdapter(Adapter):
     name = "hpctoolkit"
+    family = "sampling"
     description = "HPCToolkit database directory (experiment.xml + metric-db files)"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -287,6 +288,7 @@ class HpctoolkitAdapter(Adapter):
 @register_adapter
 class TauAdapter(Adapter):
     name = "tau"
+    family = "instrumentation"
     description = "TAU profile directory (profile.N.C.T files)"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -304,6 +306,7 @@ class TauAdapter(Adapter):
 @register_adapter
 class CaliAdapter(Adapter):
     name = "caliper"
+    family = "instrumentation"
     description = "Caliper .cali file"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -317,6 +320,7 @@ class CaliAdapter(Adapter):
 @register_adapter
 class PyinstrumentAdapter(Adapter):
     name = "pyinstrument"
+    family = "sampling"
     description = "pyinstrument JSON renderer output"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -330,6 +334,7 @@ class PyinstrumentAdapter(Adapter):
 @register_adapter
 class TimemoryAdapter(Adapter):
     name = "timemory"
+    family = "instrumentation"
     description = "timemory JSON tree output"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -343,6 +348,7 @@ class TimemoryAdapter(Adapter):
 @register_adapter
 class GprofDotAdapter(Adapter):
     name = "gprof2dot"
+    family = "instrumentation"
     description = "gprof2dot DOT graph"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -372,6 +378,7 @@ def _pstats_kind(path: Path) -> str:
 @register_adapter
 class CprofileAdapter(Adapter):
     name = "cprofile"
+    family = "instrumentation"
     description = "cProfile / profile pstats file (Python 3 or Python 2)"
     binary = True
 
@@ -475,6 +482,7 @@ _END = object()
 @register_adapter
 class CaliperJsonAdapter(Adapter):
     name = "caliper_json"
+    family = "instrumentation"
     description = "Caliper json-split output (cali-query -q ... format json-split)"
 
     def sniff(self, head: str, path: Path) -> float:

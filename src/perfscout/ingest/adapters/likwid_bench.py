@@ -44,6 +44,7 @@ class LikwidBenchAdapter(Adapter):
     """Plain ``likwid-bench`` output (see module docstring)."""
 
     name = "likwid-bench"
+    family = "benchmark"
     description = "likwid-bench results"
 
     def sniff(self, head: str, path: Path) -> float:

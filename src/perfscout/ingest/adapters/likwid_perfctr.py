@@ -204,6 +204,7 @@ class LikwidPerfctrAdapter(Adapter):
     """``likwid-perfctr`` / ``likwid-mpirun`` text and CSV output (see module docstring)."""
 
     name = "likwid-perfctr"
+    family = "hardware_counters"
     description = "likwid-perfctr tables and -O CSV, marker regions, STAT, likwid-mpirun"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -56,6 +56,7 @@ def _kind(title: str) -> str:
 @register_adapter
 class MpipAdapter(Adapter):
     name = "mpip"
+    family = "instrumentation"
     description = "mpiP report (also embedded in other text)"
 
     def sniff(self, head: str, path: Path) -> float:

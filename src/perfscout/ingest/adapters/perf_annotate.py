@@ -10,9 +10,10 @@ in the file (local percent x the symbol's samples / total samples).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
+from perfscout.ingest.adapters.objdump_mix import classify, mix_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -24,6 +25,7 @@ _BLOCK = re.compile(r"^\s*Percent \|\s*Source code & Disassembly of (?P<bin>\S+)
 _INSN = re.compile(r"^\s*(?P<pct>\d+\.\d+)\s*:\s+(?P<addr>[0-9a-f]+):\s*(?P<asm>.*)$")
 _SRC = re.compile(r"^\s*:\s+(?P<line>\d+)\s+(?P<code>.*)$")
 _FILELINE = re.compile(r"^\s*(?:\d+\.\d+\s*)?:?\s*(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)\s*$")
+_TRAIL = re.compile(r"^(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)$")
 _SYMLINE = re.compile(r"^\s*:\s+\d+\s+[0-9a-f]+ <(?P<sym>.+)>:\s*$")
 _EMPTY = re.compile(r"^\s*:\s*(\d+\s+)?.*$")
 TOP_N = 50
@@ -34,6 +36,7 @@ class PerfAnnotateAdapter(Adapter):
     """``perf annotate --stdio`` (see module docstring)."""
 
     name = "perf-annotate"
+    family = "sampling"
     description = "perf annotate --stdio hot lines"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -45,6 +48,7 @@ class PerfAnnotateAdapter(Adapter):
         sym = ""
         samples = 0
         lines: dict[tuple[str, int], float] = defaultdict(float)
+        mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
         cur_src: tuple[str, int] | None = None
         block_line = 0
         event = ""
@@ -64,8 +68,16 @@ class PerfAnnotateAdapter(Adapter):
             i = _INSN.match(line)
             if i:
                 pct = parse_number(i["pct"]) or 0.0
+                asm, _, where = i["asm"].partition("//")
+                loc = _TRAIL.match(where.strip()) if where else None
+                if loc:  # perf annotate -l names each instruction's source line
+                    cur_src = (loc["file"], int(loc["line"]))
                 if pct and cur_src is not None:
                     lines[cur_src] += pct
+                parts = asm.split(None, 1)
+                kind = classify(parts[0], parts[1] if len(parts) > 1 else "") if parts else ""
+                if pct and kind:
+                    mix[kind] += pct / 100 * samples
                 continue
             s = _SYMLINE.match(line)
             if s:
@@ -103,6 +115,9 @@ class PerfAnnotateAdapter(Adapter):
                                    self_value=pct / 100 * n, unit=event,
                                    location=SourceRef(file, ln), callpath=(name,),
                                    source=SourceRef(str(path), at)))
+        if mix:  # instruction mix weighted by samples: what the hot code executes
+            weighted = Counter({k: round(v) for k, v in mix.items()})
+            metrics += mix_metrics(weighted, 0, Scope(), SourceRef(str(path), None))
         hot.sort(key=lambda h: -(h.self_share or 0.0))
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        hotspots=tuple(hot[:TOP_N]),

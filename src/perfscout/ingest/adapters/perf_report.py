@@ -43,6 +43,7 @@ class PerfReportAdapter(Adapter):
     """``perf report --stdio`` text (see module docstring)."""
 
     name = "perf-report"
+    family = "sampling"
     description = "perf report --stdio (self, --children, call graphs, multiple events)"
 
     def sniff(self, head: str, path: Path) -> float:

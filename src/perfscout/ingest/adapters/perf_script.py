@@ -153,6 +153,7 @@ class PerfScriptAdapter(Adapter):
     """``perf script`` output with or without call graphs (see module docstring)."""
 
     name = "perf-script"
+    family = "sampling"
     description = "perf script samples and stacks"
 
     def sniff(self, head: str, path: Path) -> float:

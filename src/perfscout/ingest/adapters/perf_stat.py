@@ -66,6 +66,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "stalled-cycles-frontend": ("stalled_cycles.frontend", "count"),
     "stalled-cycles-backend": ("stalled_cycles.backend", "count"),
     "slots": ("topdown.slots", "count"),
+    "node-loads": ("numa.local_accesses", "count"),
+    "node-load-misses": ("numa.remote_accesses", "count"),
 }
 
 # comment text (lower case, after the number) -> (canonical, scale to canonical unit, unit)
@@ -519,6 +521,7 @@ class PerfStatAdapter(Adapter):
     """``perf stat`` text and ``-x`` CSV output (see module docstring)."""
 
     name = "perf-stat"
+    family = "hardware_counters"
     description = "perf stat (text, -x CSV, -r, -I, hybrid PMUs, appended runs)"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -47,6 +47,7 @@ def _num(v: str | None) -> float | None:
 @register_adapter
 class PerfscoutResult(Adapter):
     name = "perfscout-result"
+    family = "program"
     description = "result lines of perfscout's bundled kernels"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -85,6 +85,7 @@ class _Score:
 @register_adapter
 class ScorepScoreAdapter(Adapter):
     name = "scorep-score"
+    family = "instrumentation"
     description = "scorep-score trace-size estimate and region table (also inside other text)"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -252,6 +253,7 @@ _PAPI = {"PAPI_TOT_INS": "instructions", "PAPI_TOT_CYC": "cycles",
 @register_adapter
 class Otf2PrintAdapter(Adapter):
     name = "otf2-print"
+    family = "instrumentation"
     description = "otf2-print METRIC definitions and METRIC events (Score-P traces)"
 
     def sniff(self, head: str, path: Path) -> float:

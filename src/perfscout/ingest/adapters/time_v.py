@@ -46,6 +46,7 @@ def _clock(text: str) -> float:
 @register_adapter
 class TimeVAdapter(Adapter):
     name = "time_v"
+    family = "os_accounting"
     description = "GNU /usr/bin/time -v report"
 
     def sniff(self, head: str, path: Path) -> float:

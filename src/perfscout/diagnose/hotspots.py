@@ -1,0 +1,47 @@
+"""Where time goes, when profiles disagree: gprof's attribution (instrumentation, with its
+known artefacts) against a sampling profile. The disagreement is stated, never resolved
+silently; the sampling profile is the one trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from perfscout.diagnose.engine import source_kind
+from perfscout.model.metrics import Hotspot, Profile
+
+TRUSTED = "sampling"
+
+
+def _top(p: Profile) -> Hotspot | None:
+    hs = [h for h in p.hotspots if h.self_share is not None and h.kind != "line"]
+    return max(hs, key=lambda h: h.self_share or 0.0) if hs else None
+
+
+def _base(name: str) -> str:
+    return name.split("(")[0].split(" line ")[0].strip().lower()
+
+
+def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]:
+    """One statement per instrumentation profile whose top function a sampling profile does
+    not confirm (the sampling profile gives it less than ``1 - disagree`` of gprof's share)."""
+    sampled = [p for p in profiles if source_kind(p.format) == TRUSTED and p.hotspots]
+    out: list[str] = []
+    for p in profiles:
+        if source_kind(p.format) != "instrumentation" or not sampled:
+            continue
+        top = _top(p)
+        if top is None or not top.self_share:
+            continue
+        for s in sampled:
+            stop = _top(s)
+            if stop is None or _base(stop.name) == _base(top.name):
+                continue
+            there = sum(h.self_share or 0.0 for h in s.hotspots
+                        if _base(h.name) == _base(top.name))
+            if there < top.self_share * (1 - disagree):
+                out.append(
+                    f"{p.format} ({p.path}) puts {top.self_share:.0%} in {top.name} but "
+                    f"{s.format} ({s.path}) gives it {there:.0%} and puts "
+                    f"{stop.self_share or 0:.0%} in {stop.name}; the sampling profile is trusted")
+    return out

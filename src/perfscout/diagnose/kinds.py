@@ -1,0 +1,123 @@
+"""One declaration per finding kind: what it can explain, the data request that settles it,
+and the proposals that address it. Its layer comes from the taxonomy and the quantities it
+needs from its rule's ``needs``; the cause-chain table (:data:`chains.EXPLAINS`) is derived
+from here, and ``tests/diagnose/test_kinds.py`` fails when a kind lacks a part or the catalog
+and this table disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    explains: tuple[str, ...]  # symptoms this cause can produce (their caused_by names it)
+    settles: str  # the data request (perfscout.diagnose.requests function) that decides it
+    proposals: tuple[str, ...]  # catalog ids that address it
+
+
+def _k(id: str, explains: str, settles: str, proposals: str) -> Kind:
+    return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()))
+
+
+KINDS: dict[str, Kind] = {k.id: k for k in (
+    _k("hw.memory_bandwidth", "", "bandwidth_bench",
+       "reduce_precision numa_first_touch numa_interleave"),
+    _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
+       "loop_interchange loop_tiling use_blas"),
+    _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
+       "numa_first_touch numa_interleave bind_threads mpi_bind_map"),
+    _k("hw.vectorization", "hw.compute_bound", "remarks",
+       "omp_simd compiler_opt_level compiler_arch use_blas"),
+    _k("hw.compute_bound", "", "callgrind",
+       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll"),
+    _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt"),
+    _k("hw.bad_speculation", "hw.frontend", "perf_stat", "enable_smt"),
+    _k("hw.frequency", "", "perf_stat", "frequency_governor"),
+    _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
+       "huge_pages"),
+    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering"),
+    _k("sys.os_noise", "", "software_events", "bind_threads thread_count"),
+    _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction",
+       "software_events", "thread_count"),
+    _k("rt.mpi_communication", "", "sampling",
+       "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning"),
+    _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition"),
+    _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp"),
+    _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
+       "affinity_report", "bind_threads mpi_bind_map"),
+    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp"),
+    _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy"),
+    _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
+       "rebalance_decomposition"),
+    _k("alg.small_messages", "rt.mpi_communication", "sampling", "mpi_aggregate_messages"),
+    _k("alg.complexity", "", "sampling", "use_blas"),
+    _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering"),
+    _k("app.redundant_work", "", "callgrind", "hoist_invariant"),
+    _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision"),
+)}
+
+
+def explains() -> tuple[tuple[str, str], ...]:
+    """(cause, symptom) pairs, in declaration order: the cause-chain table."""
+    return tuple((k.id, s) for k in KINDS.values() for s in k.explains)
+
+
+def missing_parts(kind: Kind) -> list[str]:
+    """What the declaration of ``kind`` lacks (empty when complete): a taxonomy layer, a rule
+    with the quantities it needs, valid symptom ids, a data request that exists, a proposal."""
+    from perfscout.diagnose import requests
+    from perfscout.diagnose.engine import rules
+    from perfscout.model.taxonomy import FINDING_IDS
+
+    out: list[str] = []
+    if kind.id not in FINDING_IDS:
+        out.append("layer (not in the taxonomy)")
+    r = rules().get(kind.id)
+    if r is None or not (r.needs or r.facts):
+        out.append("quantities (no rule with needs)")
+    bad = [s for s in kind.explains if s not in FINDING_IDS or s == kind.id]
+    if bad:
+        out.append(f"explains (unknown ids {bad})")
+    if not callable(getattr(requests, kind.settles, None)):
+        out.append(f"settles (no data request {kind.settles!r})")
+    if not kind.proposals:
+        out.append("proposals (none addresses it)")
+    return out
+
+
+# what each kind is most often mistaken for, and the quantity that tells them apart
+LOOK_ALIKES: dict[str, tuple[tuple[str, str], ...]] = {
+    "hw.memory_bandwidth": (
+        ("hw.vectorization", "the achieved bandwidth is at the measured ceiling: wider vectors "
+                             "move the same bytes"),
+        ("hw.compute_bound", "bytes, not FLOPs, are at their ceiling")),
+    "hw.cache_locality": (
+        ("hw.vectorization", "the miss rate and stride come before vector width: a vector "
+                             "loop waits on the same misses"),
+        ("hw.memory_bandwidth", "DRAM is not at its ceiling; the misses are the access order")),
+    "hw.vectorization": (("hw.cache_locality", "operands hit the cache; the code is scalar"),),
+    "hw.compute_bound": (("hw.vectorization", "the code is already packed"),
+                         ("hw.cache_locality", "operands stay in cache")),
+    "app.precision": (("hw.vectorization", "x87 long double has no vector form: the data type "
+                                           "is the fix, not flags"),),
+    "rt.affinity": (
+        ("rt.serial_fraction", "the threads exist but may run on fewer CPUs than they are"),
+        ("sys.oversubscription", "the machine has the CPUs; the binding does not give them"),
+        ("sys.os_noise", "the run's own binding, not other jobs, keeps the CPUs idle")),
+    "rt.serial_fraction": (
+        ("rt.affinity", "the threads could run on distinct cores"),
+        ("sys.os_noise", "about one CPU busy, not less: the cores were not taken by others")),
+    "sys.os_noise": (
+        ("rt.serial_fraction", "the load average says other jobs held the cores: the run did "
+                               "not get even one CPU"),),
+    "sys.oversubscription": (
+        ("rt.affinity", "more threads than the machine has CPUs, whatever the binding"),),
+    "alg.load_imbalance": (
+        ("rt.mpi_wait", "per-rank compute differs: the wait is its symptom"),),
+    "alg.small_messages": (
+        ("alg.load_imbalance", "time goes to per-message latency; rank compute is balanced"),),
+    "app.io_hotspot": (("sys.io", "the time is in the program's calls, not the file system"),),
+}

@@ -1,0 +1,75 @@
+"""Where the run's threads could run, and who else was running: the quantities that tell apart
+affinity (threads exist, bound to fewer CPUs), serial fraction (one thread does the work),
+oversubscription (more runnable threads than CPUs) and contention from other jobs (load average
+at collection time).
+
+Every value comes with the located metric or snapshot fact it was read from, so the findings
+quote their sources. Rules in :mod:`perfscout.diagnose.rules.runtime` and ``.system`` read these
+instead of each re-deriving them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfscout.diagnose.engine import Context, Located
+from perfscout.diagnose.rules.common import thread_count
+from perfscout.model.metrics import ScopeKind
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The run's threads against the CPUs."""
+
+    wanted: int | None  # threads or ranks the run asked for
+    wanted_src: Located | None
+    allowed: int | None  # distinct CPUs those threads may run on (affinity masks, bindings)
+    allowed_src: Located | None
+    online: int | None  # CPUs of the machine (snapshot)
+    busy: Located | None  # CPUs the run kept busy (perf "CPUs utilized")
+    load: float | None  # 1-minute load average when the snapshot was taken
+
+    @property
+    def other_load(self) -> float | None:
+        """Load of other jobs: the load average minus what the run itself kept busy."""
+        if self.load is None:
+            return None
+        return max(0.0, self.load - (self.busy.value if self.busy is not None else 0.0))
+
+    @property
+    def usable(self) -> int | None:
+        """CPUs the run could use: its binding, else the machine."""
+        vals = [v for v in (self.allowed, self.online) if v]
+        return min(vals) if vals else None
+
+
+def _max(ctx: Context, names: tuple[str, ...]) -> Located | None:
+    locs = [loc for n in names for loc in ctx.all(n)
+            if loc.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE, ScopeKind.RUN)]
+    return max(locs, key=lambda x: x.value) if locs else None
+
+
+def placement(ctx: Context) -> Placement:
+    """Read the placement quantities from every input and the snapshot."""
+    want = _max(ctx, ("threads.requested", "affinity.threads", "ranks.count"))
+    n = int(want.value) if want is not None else None
+    if n is None:
+        tc = thread_count(ctx)
+        n = tc if tc and tc > 0 else None
+    allowed_locs = ctx.all("affinity.cpus")
+    allowed = min(allowed_locs, key=lambda x: x.value) if allowed_locs else None
+    online = ctx.fact("cpu.online")
+    load = ctx.fact("load.avg1")
+    return Placement(
+        wanted=n, wanted_src=want,
+        allowed=int(allowed.value) if allowed is not None else None, allowed_src=allowed,
+        online=int(online) if online else None, busy=ctx.top("cpu.utilized"),
+        load=float(load) if load is not None else None)
+
+
+def contended(ctx: Context, pl: Placement) -> bool:
+    """Other jobs' load filled the CPUs this run could use (the snapshot's load average)."""
+    other = pl.other_load
+    if other is None or not pl.online:
+        return False
+    return other / pl.online >= ctx.t("contention.other_load")

@@ -1,0 +1,127 @@
+"""Instruction mix of disassembled code (``objdump -d``): x87, scalar and packed floating point
+and calls to libm, per function and in total.
+
+The mix answers questions a profile cannot: a kernel in 80-bit ``long double`` runs on the x87
+stack (no vector form exists, so vector flags cannot help), a loop compiled to scalar ``addsd``
+was not vectorized, ``vfmadd...pd %zmm`` is 512-bit code. :func:`classify` is shared with the
+perf annotate reader so both count one way. The binary is the compiler's output: family compiler.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
+
+_X87 = re.compile(r"^f(?:ld|ld1|ldz|ldt|ild|st|stp|stpt|ist|istp|isttp|add|addp|iadd|sub|subp|"
+                  r"subr|subrp|isub|mul|mulp|imul|div|divp|divr|divrp|idiv|xch|chs|abs|sqrt|"
+                  r"sin|cos|sincos|prem|prem1|rndint|scale|ucom|ucomi|ucomip|ucomp|ucompp|com|"
+                  r"comi|comip|comp|cmov\w+|2xm1|yl2x|yl2xp1|ptan|patan)[lst]?$")
+_ARITH = r"(?:add|sub|mul|div|sqrt|min|max|f(?:n)?m(?:add|sub)\d{3}|hadd|dp)"
+_SCALAR = re.compile(rf"^v?{_ARITH}s[sdh]$")
+_PACKED = re.compile(rf"^v?{_ARITH}p[sdh]$")
+_LIBM = re.compile(r"<(?:__)?(exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|tan|sincos|"
+                   r"asin|acos|atan|atan2|sinh|cosh|tanh|cbrt|erf|erfc|hypot|fmod)"
+                   r"[fl]?(?:_finite)?(?:@plt|@@GLIBC[\w.]*)?>")
+_INSN = re.compile(r"^\s*[0-9a-f]+:\s+(?:(?:[0-9a-f]{2} )+\s*)?(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
+_FUNC = re.compile(r"^[0-9a-f]+ <(?P<fn>[^>]+)>:\s*$")
+
+
+def classify(mnemonic: str, operands: str) -> str:
+    """``x87``, ``scalar``, ``packed``, ``libm`` or '' for one instruction."""
+    mn = mnemonic.lower()
+    if mn.startswith("call") and _LIBM.search(operands):
+        return "libm"
+    if _X87.match(mn):
+        return "x87"
+    if _SCALAR.match(mn):
+        return "scalar"
+    if _PACKED.match(mn):
+        return "packed"
+    return ""
+
+
+def vector_bits(operands: str) -> int:
+    """The widest vector register an instruction names (128, 256, 512), 0 for none."""
+    if "%zmm" in operands:
+        return 512
+    if "%ymm" in operands:
+        return 256
+    return 128 if "%xmm" in operands else 0
+
+
+def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -> list[Metric]:
+    """The canonical instruction-mix metrics of one function (or of all of them)."""
+    out = [Metric(f"insn.{k}", float(counts[k]), "count", scope, src, k)
+           for k in ("x87", "scalar", "packed") if counts[k]]
+    if counts["libm"]:
+        out.append(Metric("insn.libm_calls", float(counts["libm"]), "count", scope, src, "libm"))
+    fp = counts["x87"] + counts["scalar"] + counts["packed"]
+    if fp:
+        out.append(Metric("insn.fp_total", float(fp), "count", scope, src, "fp instructions"))
+    if counts["packed"] and bits:
+        out.append(Metric("insn.vector_bits", float(bits), "bits", scope, src, "register"))
+    return out
+
+
+@register_adapter
+class ObjdumpMixAdapter(Adapter):
+    """``objdump -d`` output (see module docstring)."""
+
+    name = "objdump"
+    description = "objdump -d disassembly: instruction mix (x87, scalar, packed, libm calls)"
+    family = "compiler"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if path.is_dir():
+            return 0.0
+        if re.search(r"file format (?:elf|pe|mach)", head) and "Disassembly of section" in head:
+            return 0.9
+        return 0.0
+
+    def parse(self, path: Path) -> Profile:
+        per: dict[str, Counter[str]] = {}
+        bits: dict[str, int] = {}
+        first: dict[str, int] = {}
+        fn = ""
+        unparsed = Unparsed()
+        total: Counter[str] = Counter()
+        insns = 0
+        for no, line in iter_lines(path):
+            f = _FUNC.match(line)
+            if f:
+                fn = f["fn"]
+                per.setdefault(fn, Counter())
+                first.setdefault(fn, no)
+                continue
+            m = _INSN.match(line)
+            if not m:
+                if line.strip() and not line.startswith(("Disassembly", "/")) and \
+                        "file format" not in line:
+                    unparsed.add(no)
+                continue
+            insns += 1
+            kind = classify(m["mn"], m["ops"])
+            if kind:
+                per.setdefault(fn, Counter())[kind] += 1
+                total[kind] += 1
+                if kind == "packed":
+                    bits[fn] = max(bits.get(fn, 0), vector_bits(m["ops"]))
+        if insns == 0:
+            raise ParseError(str(path), None,
+                             "objdump -d instruction lines ('  401136:\\tfldt ...')")
+        metrics: list[Metric] = []
+        for name, c in per.items():
+            metrics += mix_metrics(c, bits.get(name, 0), Scope(ScopeKind.FUNCTION, name),
+                                   SourceRef(str(path), first.get(name)))
+        metrics += mix_metrics(total, max(bits.values(), default=0), Scope(),
+                               SourceRef(str(path), None))
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
+                       meta={"functions": ",".join(per)},
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

@@ -1,0 +1,358 @@
+"""What a program prints about itself, and runtime placement reports.
+
+``program-output`` reads metrics a program prints: ``key=value [unit]`` (several per line),
+``key: value unit``, and header+rows tables (a thread, rank or size sweep). Units s, ms, us, ns,
+GB/s, MB/s, GiB/s, MiB/s, GFLOP/s, MFLOP/s, MLUP/s, GLUP/s are converted to the canonical ones.
+A line holding ``rank=N`` or ``thread=N`` scopes its other values to that rank or thread; a key
+printed again at process scope starts a new run (repeated runs in one file stay apart, scope
+``run k``). OpenMP/MPI placement lines interleaved with the output are read by
+:mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
+
+``runtime-report`` reads a file that holds only such placement lines (``--report-bindings``
+stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bind=verbose``).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import is_topology, register_adapter
+from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
+from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
+
+# unit as printed (lower case) -> (canonical unit, factor to it)
+UNITS: dict[str, tuple[str, float]] = {
+    "s": ("s", 1.0), "sec": ("s", 1.0), "secs": ("s", 1.0), "seconds": ("s", 1.0),
+    "ms": ("s", 1e-3), "us": ("s", 1e-6), "µs": ("s", 1e-6), "ns": ("s", 1e-9),
+    "gb/s": ("MB/s", 1e3), "mb/s": ("MB/s", 1.0), "gib/s": ("MB/s", 1073.741824),
+    "mib/s": ("MB/s", 1.048576), "kb/s": ("MB/s", 1e-3), "tb/s": ("MB/s", 1e6),
+    "gflop/s": ("MFLOP/s", 1e3), "gflops": ("MFLOP/s", 1e3), "mflop/s": ("MFLOP/s", 1.0),
+    "mflops": ("MFLOP/s", 1.0), "tflop/s": ("MFLOP/s", 1e6),
+    "mlup/s": ("MLUP/s", 1.0), "mlups": ("MLUP/s", 1.0), "glup/s": ("MLUP/s", 1e3),
+    "glups": ("MLUP/s", 1e3), "b": ("B", 1.0), "bytes": ("B", 1.0), "kb": ("B", 1e3),
+    "kib": ("B", 1024.0), "mb": ("B", 1e6), "mib": ("B", 1048576.0),
+}
+
+# normalised key -> canonical name (a key's unit may choose among names, see _name)
+KEYS: dict[str, str] = {
+    **dict.fromkeys(("time", "times", "elapsed", "elapsedtime", "walltime", "wallclock",
+                     "runtime", "totaltime", "seconds", "solvetime", "timetotal"),
+                    "time.elapsed"),
+    **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
+                     "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
+    **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
+                    "flops.rate"),
+    **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
+    **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
+                     "ompthreads"), "threads.requested"),
+    **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
+    **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
+                    "busy.time"),
+    **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
+    **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime"), "mpi.wait_time"),
+    **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
+    **dict.fromkeys(("messagesize", "msgsize", "msgbytes"), "mpi.msg_size_mean"),
+    **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
+    **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
+}
+SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
+RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
+# table header words -> canonical sweep names
+TABLE_KEYS: dict[str, str] = {
+    **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads"),
+                    "scaling.threads"),
+    **dict.fromkeys(("ranks", "np", "nprocs", "procs"), "scaling.ranks"),
+    **dict.fromkeys(("n", "size", "problem_size", "elements", "nx"), "scaling.size"),
+}
+
+_PAIR = re.compile(
+    r"(?P<key>[A-Za-z_][\w./()\-]*?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+    r"(?:\s*(?P<unit>[A-Za-zµ]+(?:/s)?))?(?=[\s,;]|$)")
+_HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
+_ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
+
+
+def norm_key(key: str) -> str:
+    """A printed key reduced for lookup: lower case, no separators or unit suffix."""
+    k = key.lower().strip()
+    k = re.sub(r"\((?:s|ms|us|sec|seconds)\)$", "", k)
+    k = re.sub(r"_(?:s|ms|us|sec)$", "", k)
+    return re.sub(r"[\s_\-.]", "", k)
+
+
+def _name(key: str, unit: str) -> str:
+    """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
+    k = norm_key(key)
+    name = KEYS.get(k, "")
+    if not name and k.replace("/", "") in {"gflops", "mflops"}:
+        name = "flops.rate"
+    if not name:  # a known unit names the quantity: "best_bw_triad: 28.1 GB/s"
+        name = {"MB/s": "mem.bandwidth", "MFLOP/s": "flops.rate", "MLUP/s": "lups.rate"}.get(
+            unit, "")
+        if name == "mem.bandwidth" and any(w in k for w in ("io", "write", "read", "disk",
+                                                             "throughput", "file")):
+            name = "io.throughput"
+    if name == "mpi.latency" and unit == "s":
+        return name  # converted to us by the caller
+    return name
+
+
+def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, str] | None:
+    """The value in the canonical unit of ``name``, or None when the unit does not fit."""
+    unit_text = unit_text.lower()
+    k = key.lower()
+    if not unit_text:  # the unit may be in the key: time_ms, time(s)
+        m = re.search(r"[_(](s|ms|us|ns|sec)\)?$", k)
+        unit_text = m.group(1) if m else ""
+        if not unit_text and "gflop" in k:
+            unit_text = "gflop/s"
+        if not unit_text and "mlup" in k:
+            unit_text = "mlup/s"
+    cu, factor = UNITS.get(unit_text, ("", 1.0))
+    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s",
+            "mem.bandwidth": "MB/s",
+            "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
+            "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
+    if want is None:  # counts
+        return (value, "count") if not unit_text else None
+    if name == "mpi.latency":
+        if cu == "s":
+            return value * factor * 1e6, "us"
+        return (value, "us") if not unit_text else None
+    if name == "mpi.msg_size_mean" and not unit_text:
+        return value, "B"
+    if not unit_text and want == "s":
+        return value, "s"  # a bare time is in seconds by convention
+    if not unit_text and name == "mem.bandwidth" and "gb" in k:
+        return value * 1e3, "MB/s"
+    if cu != want:
+        return None
+    return value * factor, want
+
+
+class _Runs:
+    """Counts process-scope repeats of each name: the second ``time=`` starts run 2."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+        self.explicit: str = ""
+        self.ordinals: dict[int, int] = {}  # printed run number -> 1-based order of appearance
+
+    def mark(self, printed: int) -> None:
+        """A line names its run (``run=0``): scope it by order of appearance, 1-based."""
+        self.ordinals.setdefault(printed, len(self.ordinals) + 1)
+        self.explicit = f"run {self.ordinals[printed]}"
+
+    def scope(self, name: str) -> Scope:
+        if self.explicit:
+            return Scope(ScopeKind.RUN, self.explicit)
+        n = self.seen.get(name, 0) + 1
+        self.seen[name] = n
+        return Scope(ScopeKind.RUN, f"run {n}")
+
+
+def _pairs(line: str) -> list[tuple[str, float, str]]:
+    out: list[tuple[str, float, str]] = []
+    for m in _PAIR.finditer(line):
+        v = parse_number(m["num"])
+        if v is not None:
+            out.append((m["key"], v, m["unit"] or ""))
+    return out
+
+
+def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
+    """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
+    pairs = _pairs(line)
+    if not pairs:
+        return [], False
+    scope: Scope | None = None
+    runs.explicit = ""
+    rest: list[tuple[str, float, str]] = []
+    for key, v, unit in pairs:
+        k = norm_key(key)
+        if k in SCOPE_KEYS and float(v).is_integer():
+            scope = Scope(SCOPE_KEYS[k], str(int(v)))
+        elif k in RUN_KEYS and float(v).is_integer():
+            runs.mark(int(v))
+        else:
+            rest.append((key, v, unit))
+    out: list[Metric] = []
+    for key, v, unit in rest:
+        cu = UNITS.get(unit.lower(), ("", 1.0))[0]
+        name = _name(key, cu)
+        if not name:
+            out.append(Metric(name=f"event.{key}", value=v, unit=unit, source=SourceRef(
+                str(path), no), raw_name=key, scope=scope or Scope()))
+            continue
+        conv = _convert(name, v, unit, key)
+        if conv is None:
+            continue
+        value, cunit = conv
+        sc = scope if scope is not None else runs.scope(name)
+        out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
+                          source=SourceRef(str(path), no), raw_name=key))
+    return out, bool(out)
+
+
+def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:
+    """Header+rows tables: each row a RUN-scoped sweep point (``threads=2``)."""
+    out: list[Metric] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(lines):
+        no, text = lines[i]
+        h = _HEADER.match(text)
+        if not h:
+            i += 1
+            continue
+        cols = [c for c in re.split(r"[ \t,]+", h.group(1).strip()) if c]
+        rows: list[tuple[int, list[float]]] = []
+        j = i + 1
+        while j < len(lines) and _ROW.match(lines[j][1]):
+            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", lines[j][1].strip())]
+            vals = [v for v in parsed if v is not None]
+            if len(parsed) != len(cols) or len(vals) != len(parsed):
+                break
+            rows.append((lines[j][0], vals))
+            j += 1
+        names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
+        keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
+        if rows and keyed and any(n and not n.startswith("scaling.") for n in names):
+            kc = keyed[0]
+            for rno, vals in rows:
+                label = f"{cols[kc].lower()}={vals[kc]:g}"
+                for c, (col, n) in enumerate(zip(cols, names, strict=True)):
+                    if not n:
+                        continue
+                    conv = _convert(n, vals[c], "", col) if not n.startswith("scaling.") \
+                        else (vals[c], "count")
+                    if conv is None:
+                        continue
+                    out.append(Metric(name=n, value=conv[0], unit=conv[1],
+                                      scope=Scope(ScopeKind.RUN, label),
+                                      source=SourceRef(str(path), rno), raw_name=col))
+            used.add(no)
+            used.update(r for r, _ in rows)
+        i = max(j, i + 1)
+    return out, used
+
+
+def _table_value_name(col: str) -> str:
+    k = norm_key(col)
+    name = KEYS.get(k, "")
+    if name in {"threads.requested"}:
+        return "scaling.threads"
+    if name in {"ranks.count"}:
+        return "scaling.ranks"
+    return name
+
+
+def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, int]:
+    lines = list(iter_lines(path))
+    placement = Placement()
+    unparsed = Unparsed()
+    runs = _Runs()
+    table, used = _table(lines, path)
+    metrics: list[Metric] = list(table)
+    read = 0
+    for no, line in lines:
+        if no in used:
+            continue
+        if read_runtime_line(line, no, placement):
+            read += 1
+            continue
+        ms, ok = _line_metrics(line, no, path, runs)
+        if ok:
+            metrics.extend(ms)
+            read += 1
+        elif line.strip():
+            unparsed.add(no)
+    metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    return metrics, placement, unparsed, read + len(used)
+
+
+def _known(head: str) -> int:
+    """How many lines of ``head`` hold a value this adapter names canonically."""
+    hits = 0
+    for line in head.splitlines()[:400]:
+        for key, _v, unit in _pairs(line):
+            cu = UNITS.get(unit.lower(), ("", 1.0))[0]
+            if _name(key, cu) or norm_key(key) in SCOPE_KEYS:
+                hits += 1
+                break
+    return hits
+
+
+def _placement_lines(head: str) -> int:
+    pl = Placement()
+    return sum(read_runtime_line(line, 0, pl) for line in head.splitlines()[:400])
+
+
+@register_adapter
+class ProgramOutputAdapter(Adapter):
+    """A program's own printout (see module docstring)."""
+
+    name = "program-output"
+    description = "metrics a program prints (key=value, key: value unit, sweep tables)"
+    family = "program"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if path.is_dir() or "\x00" in head[:4096]:
+            return 0.0
+        known = _known(head)
+        lines = [ln for ln in head.splitlines() if ln.strip()]
+        table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
+        if known == 0 and not table:
+            return 0.0
+        if is_topology(head):
+            return 0.0  # snapshot input: the registry says which command reads it
+        return 0.25  # the generic reader: every specific format outranks it
+
+    def parse(self, path: Path) -> Profile:
+        metrics, placement, unparsed, _read_n = _read(path, self.family)
+        named = [m for m in metrics if not m.name.startswith("event.")]
+        if not named:
+            raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
+                             "'bandwidth: 28.4 GB/s', or a header with numeric rows")
+        meta = {k: v for k, (v, _n) in placement.env.items()}
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
+                       notes=tuple(sorted(placement.kinds)))
+
+
+@register_adapter
+class RuntimeReportAdapter(Adapter):
+    """Stand-alone runtime placement reports (see module docstring)."""
+
+    name = "runtime-report"
+    description = ("OMP_DISPLAY_ENV/OMP_DISPLAY_AFFINITY, Open MPI --report-bindings, "
+                   "srun --cpu-bind=verbose, taskset -p, numactl --show")
+    family = "runtime_report"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if path.is_dir():
+            return 0.0
+        n = _placement_lines(head)
+        if n == 0:
+            return 0.0
+        return 0.2 if _known(head) else 0.5  # program values too: program-output reads both
+
+    def parse(self, path: Path) -> Profile:
+        placement = Placement()
+        unparsed = Unparsed()
+        for no, line in iter_lines(path):
+            if not read_runtime_line(line, no, placement) and line.strip():
+                unparsed.add(no)
+        if not placement.kinds:
+            raise ParseError(str(path), None, "runtime placement lines (MCW rank N bound to, "
+                             "OMP_NUM_THREADS = '2', level 1 thread ... affinity 0)")
+        metrics = placement_metrics(placement, path, self.family)
+        meta = {k: v for k, (v, _n) in placement.env.items()}
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
+                       notes=tuple(sorted(placement.kinds)))

@@ -1,0 +1,154 @@
+"""Runtime placement reports that appear inside program output: ``OMP_DISPLAY_ENV``,
+``OMP_DISPLAY_AFFINITY``, Open MPI ``--report-bindings``, ``srun --cpu-bind=verbose``,
+``taskset -p`` and ``numactl --show``.
+
+:func:`read_runtime_line` recognises one line and returns what it says; :func:`placement_metrics`
+turns the lines of one file into canonical metrics (``threads.requested``, ``ranks.count``,
+``affinity.threads``, ``affinity.cpus``, ``affinity.unbound``). Used by the program-output and
+runtime-report adapters, so interleaved and stand-alone reports are read one way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from perfscout.model.metrics import Metric, SourceRef
+
+_OMP_ENV = re.compile(r"^\s*(?:\[[\w ]+\]\s*)?((?:OMP|GOMP|KMP)_\w+)\s*=\s*'([^']*)'\s*$")
+_OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- ]+)\s*$")
+_OMP_BEGIN = re.compile(r"^\s*OPENMP DISPLAY ENVIRONMENT (BEGIN|END)\s*$")
+_MPI_BOUND = re.compile(r"MCW rank (\d+) bound to (.*?):\s*\[([^\]]*)\]")
+_MPI_UNBOUND = re.compile(r"MCW rank (\d+) is not bound")
+_SRUN = re.compile(r"cpu[-_]bind=\w+.*?task\s+(\d+)\s+\d+\s+\[\d+\]:\s*mask\s+(0x[0-9a-fA-F]+)")
+_TASKSET = re.compile(r"pid \d+'s (?:current|new) affinity (mask|list):\s*([0-9a-fA-F,\-x ]+)\s*$")
+_NUMA_SHOW = re.compile(r"^\s*physcpubind:\s*([\d ]+)\s*$")
+_NUMA_OTHER = re.compile(r"^\s*(policy|preferred node|cpubind|nodebind|membind):\s")
+
+
+def cpu_list(text: str) -> set[int]:
+    """CPUs of a list like ``0-3,6`` or ``0 1 2``."""
+    out: set[int] = set()
+    for part in re.split(r"[,\s]+", text.strip()):
+        if not part:
+            continue
+        if "-" in part:
+            a, _, b = part.partition("-")
+            if a.isdigit() and b.isdigit() and int(b) >= int(a) and int(b) - int(a) < 65536:
+                out.update(range(int(a), int(b) + 1))
+        elif part.isdigit():
+            out.add(int(part))
+    return out
+
+
+def mask_cpus(mask: str) -> set[int]:
+    """CPUs of a hexadecimal affinity mask (``0x3``, ``3``, ``ff,ffffffff``)."""
+    digits = mask.lower().removeprefix("0x").replace(",", "")
+    try:
+        v = int(digits, 16)
+    except ValueError:
+        return set()
+    return {i for i in range(v.bit_length()) if v >> i & 1}
+
+
+def _mpi_cpus(where: str, picture: str) -> set[int]:
+    """The cores of an Open MPI binding: ``[B/.]`` pictures one socket's cores, one slot each."""
+    cores = [i for i, slot in enumerate(picture.split("/")) if "B" in slot]
+    if cores:
+        return set(cores)
+    return {int(c) for c in re.findall(r"core (\d+)", where)}
+
+
+@dataclass
+class Placement:
+    """What the runtime lines of one file said."""
+
+    env: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (value, line)
+    threads: dict[str, tuple[set[int], int]] = field(default_factory=dict)  # id -> (cpus, line)
+    ranks: dict[int, tuple[set[int] | None, int]] = field(default_factory=dict)  # None: unbound
+    mask: tuple[set[int], int] | None = None  # taskset / numactl --show of the process
+    kinds: set[str] = field(default_factory=set)
+
+
+def read_runtime_line(line: str, no: int, into: Placement) -> bool:
+    """Record ``line`` in ``into`` when it is a runtime placement line; True when it was one."""
+    if _OMP_BEGIN.match(line):
+        into.kinds.add("omp_display_env")
+        return True
+    m = _OMP_ENV.match(line)
+    if m:
+        into.env[m[1]] = (m[2], no)
+        into.kinds.add("omp_display_env")
+        return True
+    m = _OMP_AFF.match(line)
+    if m:
+        into.threads[f"{m[1]}:{m[2]}"] = (cpu_list(m[3]), no)
+        into.kinds.add("omp_display_affinity")
+        return True
+    m = _MPI_BOUND.search(line)
+    if m:
+        into.ranks[int(m[1])] = (_mpi_cpus(m[2], m[3]), no)
+        into.kinds.add("mpi_report_bindings")
+        return True
+    m = _MPI_UNBOUND.search(line)
+    if m:
+        into.ranks[int(m[1])] = (None, no)
+        into.kinds.add("mpi_report_bindings")
+        return True
+    m = _SRUN.search(line)
+    if m:
+        into.ranks[int(m[1])] = (mask_cpus(m[2]), no)
+        into.kinds.add("srun_cpu_bind")
+        return True
+    m = _TASKSET.search(line)
+    if m:
+        cpus = mask_cpus(m[2]) if m[1] == "mask" else cpu_list(m[2])
+        into.mask = (cpus, no)
+        into.kinds.add("taskset")
+        return True
+    m = _NUMA_SHOW.match(line)
+    if m:
+        into.mask = (cpu_list(m[1]), no)
+        into.kinds.add("numactl_show")
+        return True
+    if _NUMA_OTHER.match(line):
+        into.kinds.add("numactl_show")
+        return True
+    return False
+
+
+def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:
+    """Canonical metrics of what ``pl`` recorded (``family`` tags each metric's source)."""
+    out: list[Metric] = []
+
+    def add(name: str, value: float, unit: str, line: int, raw: str) -> None:
+        out.append(Metric(name=name, value=value, unit=unit, source=SourceRef(str(path), line),
+                          raw_name=raw, family=family))
+
+    nt = pl.env.get("OMP_NUM_THREADS")
+    if nt is not None:
+        first = nt[0].split(",")[0].strip()
+        if first.isdigit():
+            add("threads.requested", float(first), "count", nt[1], "OMP_NUM_THREADS")
+    if pl.threads:
+        cpus: set[int] = set().union(*(c for c, _ in pl.threads.values()))
+        line = min(n for _, n in pl.threads.values())
+        add("affinity.threads", float(len(pl.threads)), "count", line, "OMP_DISPLAY_AFFINITY")
+        if cpus:
+            add("affinity.cpus", float(len(cpus)), "count", line, "OMP_DISPLAY_AFFINITY")
+    if pl.ranks:
+        line = min(n for _, n in pl.ranks.values())
+        add("ranks.count", float(len(pl.ranks)), "count", line, "report-bindings")
+        bound = [c for c, _ in pl.ranks.values() if c is not None]
+        unbound = len(pl.ranks) - len(bound)
+        if unbound:
+            add("affinity.unbound", float(unbound), "count", line, "report-bindings")
+        if bound and not unbound:
+            add("affinity.threads", float(len(bound)), "count", line, "report-bindings")
+            add("affinity.cpus", float(len(set().union(*bound))), "count", line,
+                "report-bindings")
+    if pl.mask is not None and pl.mask[0]:
+        add("affinity.cpus", float(len(pl.mask[0])), "count", pl.mask[1],
+            "taskset" if "taskset" in pl.kinds else "physcpubind")
+    return out

@@ -1,0 +1,64 @@
+"""Guards from the evidence (issue 22): x87 long double, threads bound to too few CPUs, more
+threads than CPUs, -march without -O3, vector width for a cache-missing loop."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.advise.conftest import finding, good_proposal
+
+from perfscout.advise import check_proposals
+
+
+def _rejected(props, snap, findings, policy):  # type: ignore[no-untyped-def]
+    ok, rej = check_proposals(props, snap, findings, [], policy_check=policy)
+    assert not ok, [p.id for p in ok]
+    return rej[0]
+
+
+def test_user_written_8_threads_on_2_cores_is_rejected(live, policy) -> None:  # type: ignore[no-untyped-def]
+    snap = replace(live, cpu=replace(live.cpu, online_cpus=2, cores_per_socket=2, sockets=1))
+    p = good_proposal(id="user.threads", addresses=["rt.serial_fraction"], kind="env",
+                      title="Run 8 threads", change={"env": {"OMP_NUM_THREADS": "8"},
+                                                     "description": "more threads"})
+    r = _rejected([p], snap, [finding("rt.serial_fraction")], policy)
+    assert r.guard == "threads_vs_cpus" and "8 threads on 2 CPUs" in r.reason
+
+
+def test_more_threads_refused_when_threads_are_bound_to_too_few_cpus(live, policy) -> None:  # type: ignore[no-untyped-def]
+    p = good_proposal(id="parallelize_omp", addresses=["rt.serial_fraction"], kind="source",
+                      change={"description": "add an omp parallel for"})
+    r = _rejected([p], live, [finding("rt.affinity"), finding("rt.serial_fraction")], policy)
+    assert r.guard == "threads_vs_cpus" and "bind" in r.reason
+
+
+def test_vector_and_arch_changes_refused_for_x87_code(live, policy) -> None:  # type: ignore[no-untyped-def]
+    x87 = finding("app.precision", ("insn.x87_share", 1.0))
+    vec = finding("hw.vectorization", ("vector.loops_missed", 1.0))
+    for p in (good_proposal(id="llm.arch", addresses=["hw.vectorization"],
+                            change={"flags": ["-O3", "-march=native"], "description": "isa"}),
+              good_proposal(id="omp_simd", addresses=["hw.vectorization"], kind="source",
+                            change={"description": "add #pragma omp simd"})):
+        r = _rejected([p], live, [x87, vec], policy)
+        assert r.guard == "x87_code" and "long double" in r.reason
+
+
+def test_march_without_o3_is_refused_unless_remarks_show_vectorization(live, policy) -> None:  # type: ignore[no-untyped-def]
+    p = good_proposal(id="llm.march", addresses=["hw.compute_bound"],
+                      change={"flags": ["-march=native"], "description": "isa"})
+    r = _rejected([p], live, [finding("hw.compute_bound")], policy)
+    assert r.guard == "march_needs_o3"
+    with_o3 = good_proposal(id="llm.march", addresses=["hw.compute_bound"],
+                            change={"flags": ["-O3", "-march=native"], "description": "isa"})
+    ok, _ = check_proposals([with_o3], live, [finding("hw.compute_bound")], [],
+                            policy_check=policy)
+    assert [q.id for q in ok] == ["llm.march"]
+
+
+def test_vector_width_refused_for_a_loop_that_misses_the_cache(live, policy) -> None:  # type: ignore[no-untyped-def]
+    vec = replace(finding("hw.vectorization", ("vector.loops_missed", 1.0), root=False),
+                  caused_by=("hw.cache_locality",))
+    p = good_proposal(id="omp_simd", addresses=["hw.vectorization"], kind="source",
+                      change={"description": "add #pragma omp simd"})
+    r = _rejected([p], live, [finding("hw.cache_locality", ("d1.miss_ratio", 0.5)), vec], policy)
+    assert r.guard == "stride_before_width" and "cache" in r.reason

@@ -1,0 +1,38 @@
+"""The pre-registered held-out cases are analysed end to end; the figure is measured (and
+reported by benches/bench_diagnosis.py), these tests hold what must not regress silently."""
+
+from __future__ import annotations
+
+import pytest
+from tests.diagnose import heldout_score as ho
+
+LABELS = {lb.case: lb for lb in ho.labels()}
+
+
+def test_the_set_is_large_and_covers_every_layer_traps_and_undecidable_cases() -> None:
+    labels = list(LABELS.values())
+    assert len(labels) >= 30
+    layers = {lb.top.split(".")[0] for lb in labels if lb.top}
+    assert layers == {"hw", "sys", "rt", "alg", "app"}
+    assert sum(lb.undecidable for lb in labels) >= 5
+    assert not [lb.case for lb in labels if lb.label_wrong]  # none found wrong so far
+
+
+@pytest.mark.parametrize("case", [c for c, lb in LABELS.items() if lb.undecidable])
+def test_undecidable_cases_get_a_data_request_and_nothing_confirmed(case: str) -> None:
+    s = ho.score(LABELS[case])
+    assert s.request_ok, (s.ranked, s.statuses)
+
+
+@pytest.mark.parametrize("case", ["app-x87-objdump", "rt-affinity-omp-one-place",
+                                  "hw-matmul-ijk-cachegrind", "alg-mpi-imbalance"])
+def test_traps_are_not_answered_with_the_obvious_wrong_finding_or_a_hazard(case: str) -> None:
+    s = ho.score(LABELS[case])
+    assert s.top1 and not s.hazards, (s.ranked, s.hazards)
+
+
+def test_the_ijk_matmul_proposals_name_the_hot_line_not_the_first_loop() -> None:
+    s = ho.score(LABELS["hw-matmul-ijk-callgrind"])
+    loops = [x for x in s.scopes if x.startswith(("loop_interchange@", "loop_tiling@"))]
+    assert loops and all(x.endswith(("matmul_ijk.c:15", "matmul_ijk.c:16")) for x in loops), \
+        s.scopes

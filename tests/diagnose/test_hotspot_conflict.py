@@ -1,0 +1,31 @@
+"""gprof against a sampling profile: a disagreement about where time goes is stated."""
+
+from __future__ import annotations
+
+from perfscout.diagnose.engine import diagnose
+from perfscout.diagnose.hotspots import hotspot_conflicts
+from perfscout.model.metrics import Hotspot, Profile
+
+
+def _gprof() -> Profile:
+    # gprof's known artefact: time of inlined code charged to an allocation routine
+    return Profile("gprof", "gprof.txt", hotspots=(
+        Hotspot("alloc_matrix", self_share=0.995, calls=3),
+        Hotspot("kernel", self_share=0.005, calls=1)))
+
+
+def _perf() -> Profile:
+    return Profile("perf-report", "perf.txt", hotspots=(
+        Hotspot("kernel", self_share=0.89), Hotspot("alloc_matrix", self_share=0.01)))
+
+
+def test_gprof_and_sampling_disagreeing_is_a_stated_conflict_trusting_sampling() -> None:
+    (c,) = hotspot_conflicts([_gprof(), _perf()], 0.30)
+    assert "alloc_matrix" in c and "kernel" in c and "sampling profile is trusted" in c
+    d = diagnose([_gprof(), _perf()])
+    assert any("sampling profile is trusted" in x for x in d.limits)
+
+
+def test_agreeing_profiles_state_nothing() -> None:
+    agree = Profile("gprof", "g.txt", hotspots=(Hotspot("kernel", self_share=0.9),))
+    assert hotspot_conflicts([agree, _perf()], 0.30) == []

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Regenerates the real-tool fixtures of the user-evidence adapters (program output, sweeps,
+# runtime placement reports, strace -c, objdump -d, likwid-bench runs). Run from this directory.
+set -eu
+B=$(mktemp -d)
+trap 'rm -rf "$B"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+gcc -O2 src/report.c -o "$B/report"
+"$B/report" > program-report.txt
+gcc -O2 -fopenmp ../../../diagnose/data/src/sweep.c -o "$B/sweep"
+{ echo "threads time_s"; for t in 1 2 4; do printf '%s ' "$t"; /usr/bin/time -f %e -o "$B/t" env OMP_NUM_THREADS=$t "$B/sweep" > /dev/null; cat "$B/t"; done; } > thread-sweep.txt
+OMP_NUM_THREADS=2 OMP_PROC_BIND=close OMP_PLACES=cores OMP_DISPLAY_ENV=verbose OMP_DISPLAY_AFFINITY=true "$B/sweep" > omp-interleaved.txt 2>&1
+mpirun -np 2 --bind-to core --report-bindings true 2> report-bindings.txt
+strace -c -o strace-c.txt ls / > /dev/null
+strace -f -c -o strace-fc.txt sh -c 'ls / > /dev/null; cat /proc/version > /dev/null'
+gcc -O3 -mavx2 -mfma -shared -fPIC src/mix.c -o "$B/mix.so" -lm
+objdump -d --no-show-raw-insn "$B/mix.so" > objdump-mix.txt
+numactl --show > numactl-show.txt
+taskset -p $$ > taskset-p.txt
+for _ in 1 2 3; do likwid-bench -t copy -w S0:4MB:1; done > likwid-bench-3runs.txt 2>&1

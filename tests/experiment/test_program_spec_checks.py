@@ -20,7 +20,8 @@ from perfscout.sandbox.runner import default_runner
 
 PROJECT = Path(__file__).parent / "data" / "gridproj"
 CFG = {"experiment.repetitions": 3, "experiment.max_repetitions": 3, "experiment.warmup": 0,
-       "experiment.cv_max": 10.0, "experiment.alpha": 0.05}
+       "experiment.cv_max": 10.0, "experiment.alpha": 0.05,
+       "experiment.margin": 0.03}
 BUILD = {"kind": "compile", "sources": ["src/main.c", "src/grid.c"], "include": ["include"],
          "exe": "grid"}
 

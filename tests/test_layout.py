@@ -1,7 +1,7 @@
 """The layout rules of DESIGN.md, checked by walking imports.
 
 model/ imports nothing else of the package; each stage imports only model/, top-level helpers
-(config) and stages before it; only cli/, agent/ and pipeline orchestrate.
+(config, files, registry) and stages before it; only cli/, agent/ and pipeline orchestrate.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
 ORDER = ["model", "snapshot", "ingest", "diagnose", "transform", "triage", "advise", "sandbox",
          "experiment", "tune", "patch", "kb", "report", "export"]
 ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
+HELPERS = {"config", "files", "registry"}  # top-level modules any stage may import
 
 
 def _imports(path: Path) -> set[str]:
@@ -40,7 +41,7 @@ def test_model_imports_nothing_else() -> None:
 def test_stages_import_only_earlier_stages() -> None:
     violations = []
     for stage in ORDER[1:]:
-        allowed = set(ORDER[: ORDER.index(stage) + 1]) | {"config", ""}
+        allowed = set(ORDER[: ORDER.index(stage) + 1]) | HELPERS | {""}
         for f in (PKG / stage).rglob("*.py"):
             for m in _imports(f):
                 s = _stage(m)
@@ -52,3 +53,9 @@ def test_stages_import_only_earlier_stages() -> None:
 def test_every_stage_folder_exists() -> None:
     for stage in [*ORDER, "cli", "agent"]:
         assert (PKG / stage / "__init__.py").is_file(), stage
+
+
+def test_helpers_import_only_model() -> None:
+    for name in sorted(HELPERS):
+        bad = {m for m in _imports(PKG / f"{name}.py") if _stage(m) not in {"model", *HELPERS}}
+        assert not bad, f"{name}.py imports {bad}"

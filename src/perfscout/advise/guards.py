@@ -15,6 +15,7 @@ from perfscout.advise.facts import Facts
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS
+from perfscout.snapshot.textutil import parse_cpu_list
 
 PolicyCheck = Callable[[tuple[str, ...]], PolicyDecision]
 Guard = Callable[[Proposal, Facts, PolicyCheck], str | None]
@@ -189,17 +190,12 @@ def numa_single_node(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
 
 
 def _ints(spec: str) -> set[int] | None:
-    out: set[int] = set()
-    for part in spec.replace(" ", "").split(","):
-        if not part:
-            continue
-        m = re.fullmatch(r"(\d+)(?:-(\d+))?(?::\d+)?", part)
-        if not m:
-            return None
-        lo = int(m.group(1))
-        hi = int(m.group(2)) if m.group(2) else lo
-        out.update(range(lo, hi + 1))
-    return out or None
+    """CPU or node ids of a kernel-style list (strides too), by the snapshot's one parser;
+    None for anything else (names, "all", "!0")."""
+    try:
+        return set(parse_cpu_list(spec)) or None
+    except ValueError:
+        return None
 
 
 def _places_cpus(places: str) -> set[int] | None:

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 
 from perfscout.advise.facts import Facts
 from perfscout.model.proposals import PreconditionResult
+from perfscout.registry import Registry
 
 Predicate = Callable[[Facts, str], PreconditionResult]
-PRECONDITIONS: dict[str, Predicate] = {}
+PRECONDITIONS: Registry[Predicate] = Registry("precondition")
 
 #: a hotspot below this share of the time is not worth a source change
 MIN_SHARE = 0.05
@@ -24,10 +25,7 @@ def precondition(name: str) -> Callable[[Predicate], Predicate]:
     """Register a predicate under ``name``; duplicates are refused."""
 
     def deco(fn: Predicate) -> Predicate:
-        if name in PRECONDITIONS:
-            raise ValueError(f"precondition {name!r} registered twice")
-        PRECONDITIONS[name] = fn
-        return fn
+        return PRECONDITIONS.register(name, fn)
 
     return deco
 
@@ -38,16 +36,9 @@ def _res(name: str, ok: bool | None, detail: str) -> PreconditionResult:
 
 
 def evaluate(names: Sequence[str], facts: Facts, scope: str = "") -> tuple[PreconditionResult, ...]:
-    """Evaluate each named precondition; an unknown name is a programming error."""
-    out = []
-    for n in names:
-        try:
-            fn = PRECONDITIONS[n]
-        except KeyError:
-            raise KeyError(f"unknown precondition {n!r}; valid: {', '.join(sorted(PRECONDITIONS))}"
-                           ) from None
-        out.append(fn(facts, scope))
-    return tuple(out)
+    """Evaluate each named precondition; an unknown name (a programming error) raises
+    UnknownName listing the valid ones."""
+    return tuple(PRECONDITIONS[n](facts, scope) for n in names)
 
 
 @precondition("numa_nodes >= 2")

@@ -1,4 +1,4 @@
-"""Streaming line reading and the unparsed-line tally the text adapters of part B share.
+"""Streaming line reading and the unparsed-line tally the text adapters share.
 
 Text adapters read one line at a time (never the whole file) through :func:`numbered_lines`, and
 record every line they did not understand in an :class:`Unparsed` tally, whose count and first

@@ -98,7 +98,7 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "scaling.speedup": ("ratio", "speedup over one thread"),
     "io.read_bytes": ("B", "bytes read"),
     "io.write_bytes": ("B", "bytes written"),
-    # ingest part B (gprof, callgrind, benchmarks, /usr/bin/time -v)
+    # gprof, callgrind, benchmarks, /usr/bin/time -v (docs/ingest-trees-mpi-benchmarks.md)
     "bench.msg_rate": ("msg/s", "benchmark message rate (OSU mbw_mr)"),
     "mem.page_faults.minor": ("count", "minor page faults (/usr/bin/time -v)"),
     "mem.swaps": ("count", "swaps (/usr/bin/time -v)"),

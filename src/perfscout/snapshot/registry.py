@@ -2,8 +2,8 @@
 
 A collector names the command it runs live, the saved-file names ``--from DIR`` reads, an
 optional content sniffer for files saved under other names, and ONE parser used for both.
-Register with :func:`collector`; names are unique, and :func:`get_collector` lists the valid
-names when asked for an unknown one.
+Register with :func:`collector`; names are unique (:class:`~perfscout.registry.DuplicateName`),
+and :func:`get_collector` raises :class:`~perfscout.registry.UnknownName` listing the valid names.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfscout.model.errors import NotFoundError
+from perfscout.registry import Registry
 from perfscout.snapshot.textutil import Facts
 
 Parser = Callable[[str, str], Facts]
@@ -43,7 +43,7 @@ class Collector:
     marks: Mapping[str, Any] = field(default_factory=dict)  # facts added when parsing succeeds
 
 
-_REGISTRY: dict[str, Collector] = {}
+_REGISTRY: Registry[Collector] = Registry("snapshot collector")
 
 
 def collector(name: str, **kwargs: Any) -> Callable[[Parser], Parser]:
@@ -58,20 +58,12 @@ def collector(name: str, **kwargs: Any) -> Callable[[Parser], Parser]:
 
 def register(c: Collector) -> None:
     """Add ``c``; a second collector with the same name is a programming error."""
-    if c.name in _REGISTRY:
-        raise ValueError(f"collector {c.name!r} is already registered")
-    _REGISTRY[c.name] = c
+    _REGISTRY.register(c.name, c)
 
 
 def get_collector(name: str) -> Collector:
-    """The collector called ``name``; NotFoundError naming the valid ones otherwise."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise NotFoundError(
-            f"no snapshot collector named {name!r}",
-            hint="valid collectors: " + ", ".join(sorted(_REGISTRY)),
-        ) from None
+    """The collector called ``name``; UnknownName (a NotFoundError) naming the valid ones."""
+    return _REGISTRY[name]
 
 
 def all_collectors() -> list[Collector]:

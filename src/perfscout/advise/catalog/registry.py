@@ -1,8 +1,8 @@
 """The proposal catalog: entries declared with :func:`proposal`, looked up by id.
 
 An entry says which finding ids it addresses, its layer and kind, the named preconditions it
-needs and a builder that fills every schema field from the facts of the case. The registry
-refuses duplicate ids and names the valid ids on a miss.
+needs and a builder that fills every schema field from the facts of the case. ``CATALOG`` is a
+:class:`~perfscout.registry.Registry`: it refuses duplicate ids and names the valid ids on a miss.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import Proposal
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS, Layer
+from perfscout.registry import Registry
 
 Builder = Callable[[Facts, Finding], Proposal | None]
 
@@ -29,7 +30,7 @@ class CatalogEntry:
     build: Builder
 
 
-CATALOG: dict[str, CatalogEntry] = {}
+CATALOG: Registry[CatalogEntry] = Registry("proposal id")
 
 
 def proposal(
@@ -45,18 +46,13 @@ def proposal(
         raise ValueError(f"proposal {id!r}: kind {kind!r} not in {PROPOSAL_KINDS}")
 
     def deco(fn: Builder) -> Builder:
-        if id in CATALOG:
-            raise ValueError(f"proposal {id!r} registered twice")
-        CATALOG[id] = CatalogEntry(id, addresses, layer, kind, preconditions, group or id, fn)
+        CATALOG.register(id, CatalogEntry(id, addresses, layer, kind, preconditions, group or id,
+                                          fn))
         return fn
 
     return deco
 
 
 def get_entry(pid: str) -> CatalogEntry:
-    """The entry for ``pid``; a KeyError lists the valid ids."""
-    try:
-        return CATALOG[pid]
-    except KeyError:
-        raise KeyError(f"unknown proposal id {pid!r}; valid: {', '.join(sorted(CATALOG))}"
-                       ) from None
+    """The entry for ``pid``; UnknownName (a KeyError and a NotFoundError) lists the valid ids."""
+    return CATALOG[pid]

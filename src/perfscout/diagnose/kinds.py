@@ -24,13 +24,13 @@ def _k(id: str, explains: str, settles: str, proposals: str) -> Kind:
 
 KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.memory_bandwidth", "", "bandwidth_bench",
-       "reduce_precision numa_first_touch numa_interleave"),
+       "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas"),
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
        "numa_first_touch numa_interleave bind_threads mpi_bind_map"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
-       "omp_simd compiler_opt_level compiler_arch use_blas"),
+       "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt"),

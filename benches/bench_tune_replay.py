@@ -54,7 +54,8 @@ def one(name: str, seeds: int = SEEDS) -> dict[str, object]:
     region_right = res["results"] and by[("narrowed", "tpe")]["misses"] == 0
     ratio = guided["evals_to_5pct_median"] / full["evals_to_5pct_median"]
     return {
-        "rows": res["rows"], "points_within_5pct": len(near), "findings": [f.id for f in a.findings],
+        "rows": res["rows"], "points_within_5pct": len(near),
+        "findings": [f.id for f in a.findings],
         "evidence_region_holds_a_5pct_point": bool(region_right),
         "results": res["results"], "preferences": res["prior"]["preferences"],
         "guided_over_full_tpe": round(ratio, 3),

@@ -389,6 +389,8 @@ def summary(study: optuna.Study, space: Space) -> dict[str, Any]:
         "n_trials": len(fin),
         "n_failed": len(fin) - len(done),
         "n_cached": sum(1 for t in fin if "cached_from" in t.user_attrs),
+        # the evaluations it took: trials actually measured (not answered from the study)
+        "n_evaluated": sum(1 for t in fin if "cached_from" not in t.user_attrs),
         "failures": [{"trial": t.number, "reason": t.user_attrs.get("reason", "")}
                      for t in fin if t.state == TrialState.FAIL][:20],
         "importances": importances,

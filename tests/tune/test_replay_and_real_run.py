@@ -81,7 +81,9 @@ def test_real_narrowed_tuning_run_beats_best_single_proposal(ps_home: Path) -> N
     d = env["data"]
     assert d["n_trials"] >= 30
     names = {p["name"] for p in d["space"]["params"]}
-    assert names == {"order", "tile", "flags"}  # the findings' roles, threads/binding fixed
+    assert names == {"order", "tile", "flags", "threads", "binding"}  # a prior, not a prune
+    prefs = {p["param"]: p for p in d["prior"]["preferences"]}
+    assert "no finding points at threads" in prefs["threads"]["reason"]  # the baseline first
     c = d["confirmation"]
     assert c["best_single"] in ("loop_interchange", "loop_tiling", "compiler_opt_level",
                                 "compiler_arch", "thread_count")

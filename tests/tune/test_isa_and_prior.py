@@ -126,3 +126,29 @@ def test_written_index_breaks_a_tied_vote_as_a_preference_only(tmp_path: Path) -
     assert prior.preferred("order") == ("ji",) and "written" in next(
         p.reason for p in prior.preferences if p.param == "order")
     assert prior.space.param("order").values == ("ij", "ji")
+
+
+def test_a_stale_trials_point_is_queued_again_and_an_anonymous_one_is_stale() -> None:
+    import socket
+
+    import optuna
+    from optuna.trial import TrialState
+
+    from perfscout.tune.optuna_bridge import ask_owned, recover_stale
+
+    study = optuna.create_study()
+    dist = {"x": optuna.distributions.CategoricalDistribution([1, 2, 3])}
+    dead = study.ask(dist)  # a worker that died mid-evaluation: its pid is gone
+    study._storage.set_trial_user_attr(dead._trial_id, "host", socket.gethostname())
+    study._storage.set_trial_user_attr(dead._trial_id, "pid", 2 ** 22 + 12345)
+    anon = study.ask()  # killed inside ask before it could say who it was
+    mine = ask_owned(study, dist)  # this process, alive: left alone
+    assert recover_stale(study) == 2
+    by = {t.number: t for t in study.trials}
+    assert by[dead.number].state == TrialState.FAIL and by[dead.number].user_attrs["stale"]
+    assert by[anon.number].state == TrialState.FAIL
+    assert by[mine.number].state == TrialState.RUNNING
+    waiting = [t for t in study.trials if t.state == TrialState.WAITING]
+    assert [t.system_attrs["fixed_params"] for t in waiting] == [dict(dead.params)]
+    again = ask_owned(study, dist)  # the queued point is asked next, owned by this process
+    assert again.params == dead.params and again.user_attrs["pid"] > 0

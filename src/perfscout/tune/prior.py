@@ -142,12 +142,17 @@ def _key(point: Mapping[str, Any]) -> str:
     return json.dumps(dict(sorted(point.items())), sort_keys=True, default=str)
 
 
+MIN_REGION = 8
+
+
 @dataclass
 class GuidedProposer:
     """Proposes the next point to enqueue, or None to let the study's sampler choose.
 
     Feed it every finished evaluation (:meth:`observe`), including ones it did not propose;
-    :meth:`from_history` rebuilds it after a restart. ``region_share`` bounds phase 1.
+    :meth:`from_history` rebuilds it after a restart. ``region_share`` of the budget bounds
+    phase 1 (at least 8 trials, at most the region), and it ends early once the region's best
+    has not improved for ``patience`` of its trials (after ``MIN_REGION``).
     """
 
     prior: Prior
@@ -160,6 +165,11 @@ class GuidedProposer:
     _pending: dict[str, int] = field(default_factory=dict)
     _region_done: int = 0
     _widened: set[str] = field(default_factory=set)
+    _region_best: float | None = None
+    _since_better: int = 0
+    #: phase 1 also ends when this many region trials in a row did not improve its best
+    #: (after at least MIN_REGION): a region whose best stalls hands over early
+    patience: int = 6
 
     def __post_init__(self) -> None:
         self._sub = optuna.create_study(
@@ -195,6 +205,13 @@ class GuidedProposer:
         if first and self._in_region(point):
             self._region_done += 1
             self._tell_sub(point, value)
+            better = value is not None and (
+                self._region_best is None or (value < self._region_best
+                                              if self.direction == "minimize"
+                                              else value > self._region_best))
+            self._since_better = 0 if better else self._since_better + 1
+            if better:
+                self._region_best = value
 
     def _tell_sub(self, point: Mapping[str, Any], value: float | None) -> None:
         assert self._sub is not None
@@ -217,7 +234,8 @@ class GuidedProposer:
 
     def propose(self) -> tuple[dict[str, Any], str] | None:
         """The next point with the phase that chose it, or None (the study's sampler's turn)."""
-        if self._region_done < self.phase1_len:
+        stalled = self._region_done >= MIN_REGION and self._since_better >= self.patience
+        if self._region_done < self.phase1_len and not stalled:
             got = self._from_region()
             if got is not None:
                 return got, "preferred region (evidence)"

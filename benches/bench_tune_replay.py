@@ -12,6 +12,7 @@ the evidence is right, <= full TPE's where it is wrong (``rowsweep``), 0 misses 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -26,7 +27,7 @@ from perfscout.model.serialize import from_jsonable  # noqa: E402
 from perfscout.model.snapshot import PlatformSnapshot  # noqa: E402
 from perfscout.tune.service import read_analysis, replay  # noqa: E402
 
-SEEDS = int(__import__("os").environ.get("SEEDS", "20"))
+SEEDS = int(os.environ.get("SEEDS", "20"))  # SEEDS=8: a quicker look
 BUDGET = 100
 DATA = HERE / "data"
 # table -> (analysis, snapshot, is the evidence's region right: does it hold a 5% point?)
@@ -67,7 +68,10 @@ def one(name: str, seeds: int = SEEDS) -> dict[str, object]:
 
 def main() -> None:
     names = sys.argv[1:] or list(TABLES)
+    load_before = os.getloadavg()
     out = {n: one(n) for n in names}
+    load = {"loadavg_before": load_before, "loadavg_after": os.getloadavg(),
+            "note": "replay is CPU-bound Python: load changes its run time, not its figures"}
     for n, r in out.items():
         rs = {(x["space"], x["sampler"]): x for x in r["results"]}  # type: ignore[attr-defined]
         print(f"{n}: " + ", ".join(
@@ -75,7 +79,8 @@ def main() -> None:
             f" miss {rs[(s, m)]['misses']}" for s, m in rs) + f" -> ratio "
             f"{r['guided_over_full_tpe']} target {r['target']} met {r['met']}", flush=True)
     if names == list(TABLES):
-        write_result("tune_replay", {"seeds": SEEDS, "budget": BUDGET, "tables": out})
+        write_result("tune_replay", {"seeds": SEEDS, "budget": BUDGET, "load": load,
+                                     "tables": out})
 
 
 if __name__ == "__main__":

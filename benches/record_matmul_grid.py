@@ -80,14 +80,14 @@ def main() -> None:
     record_analysis(work)
 
 
-def record_snapshot(work: Path) -> None:
+def record_snapshot(work: Path, out: Path | None = None) -> None:
     """The recording machine's snapshot: the replay narrows with its caches and cores, so a
     replay elsewhere uses the machine the table was measured on."""
     from perfscout.model.serialize import to_jsonable
     from perfscout.snapshot import take_snapshot
 
     snap = take_snapshot(default_runner(work))
-    out = ROOT / "benches" / "data" / "matmul_snapshot.json"
+    out = out or ROOT / "benches" / "data" / "matmul_snapshot.json"
     out.write_text(json.dumps(to_jsonable(snap), indent=1) + "\n")
     print(f"wrote {out}")
 

@@ -13,7 +13,7 @@ SNAPSHOT = REPO / "benches" / "data" / "matmul_snapshot.json"
 
 
 def test_replay_reports_each_sampler_and_space(ps_home: Path) -> None:
-    cp = run_cli("tune", "--replay", str(GRID), "--narrow-from", str(ANALYSIS),
+    cp = run_cli("tune", "replay", str(GRID), "--narrow-from", str(ANALYSIS),
                  "--platform", str(SNAPSHOT),
                  "--sampler", "tpe,random", "--seeds", "4", "--budget", "15", "--json")
     env = json.loads(cp.stdout)
@@ -24,8 +24,10 @@ def test_replay_reports_each_sampler_and_space(ps_home: Path) -> None:
     assert d["table_best"] == min(r["t"] for r in table["rows"])
     got = {(r["sampler"], r["space"]) for r in d["results"]}
     assert got == {("tpe", "full"), ("random", "full"), ("tpe", "narrowed"),
-                   ("random", "narrowed")}
+                   ("random", "narrowed"), ("tpe", "guided")}
     full = next(r for r in d["results"] if r["space"] == "full")
+    guided = next(r for r in d["results"] if r["space"] == "guided")
+    assert guided["space_size"] == 216  # a prior, not a prune: the whole table reachable
     narrowed = next(r for r in d["results"] if r["space"] == "narrowed")
     # j-innermost orders (2) x tiles fitting the recording machine's L2 (4) x vectorizing flag
     # sets (2), threads fixed at its 2 cores
@@ -64,7 +66,7 @@ def test_replay_rejects_bad_tables(tmp_path: Path, ps_home: Path) -> None:
     bad.write_text(json.dumps({"objective": "t", "params": {"x": {"role": "bogus",
                                                                    "values": [1]}},
                                "rows": [{"x": 1, "t": 1.0}]}))
-    cp = run_cli("tune", "--replay", str(bad), "--json")
+    cp = run_cli("tune", "replay", str(bad), "--json")
     env = json.loads(cp.stdout)
     assert cp.returncode == 3 and "unknown role" in env["errors"][0]["message"]
     assert "Traceback" not in cp.stderr
@@ -72,14 +74,16 @@ def test_replay_rejects_bad_tables(tmp_path: Path, ps_home: Path) -> None:
 
 def test_real_narrowed_tuning_run_beats_best_single_proposal(ps_home: Path) -> None:
     """Findings -> narrowed space -> 30 trials -> confirmed win over the best single proposal."""
-    cp = run_cli("tune", "--from-analysis", str(ANALYSIS), "--budget", "30", "--size", "384",
+    cp = run_cli("tune", "run", "--from-analysis", str(ANALYSIS), "--budget", "30", "--size", "384",
                  "--study", "real", "--confirm", "--json", timeout=1500)
     env = json.loads(cp.stdout)
     assert env["status"] == "ok", env["errors"]
     d = env["data"]
     assert d["n_trials"] >= 30
     names = {p["name"] for p in d["space"]["params"]}
-    assert names == {"order", "tile", "flags"}  # the findings' roles, threads/binding fixed
+    assert names == {"order", "tile", "flags", "threads", "binding"}  # a prior, not a prune
+    prefs = {p["param"]: p for p in d["prior"]["preferences"]}
+    assert "no finding points at threads" in prefs["threads"]["reason"]  # the baseline first
     c = d["confirmation"]
     assert c["best_single"] in ("loop_interchange", "loop_tiling", "compiler_opt_level",
                                 "compiler_arch", "thread_count")

@@ -118,7 +118,7 @@ def test_flags_limited_to_what_compiler_and_cpu_accept() -> None:
     # one flag set is left, so it is fixed, with every reason
     fixed = {f.name: f for f in x86.fixed}
     assert fixed["flags"].value == "-O3 -march=native"
-    assert "Intel-only" in fixed["flags"].reason and "AVX-512" in fixed["flags"].reason
+    assert "Intel-compiler-only" in fixed["flags"].reason and "AVX-512" in fixed["flags"].reason
     assert "dropped '-O2'" in fixed["flags"].reason
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import optuna
@@ -36,7 +36,7 @@ def _study(home: Path, name: str) -> optuna.Study:
 
 
 def test_failed_builds_are_failed_trials_never_fast(tmp_path: Path, ps_home: Path) -> None:
-    cp = run_cli("tune", str(_space(tmp_path)), "--budget", "10", "--size", "192",
+    cp = run_cli("tune", "run", str(_space(tmp_path)), "--budget", "10", "--size", "192",
                  "--study", "fails", "--sampler", "random", "--json")
     env = json.loads(cp.stdout)
     assert env["status"] == "ok", env["errors"]
@@ -50,51 +50,66 @@ def test_failed_builds_are_failed_trials_never_fast(tmp_path: Path, ps_home: Pat
             assert "build" in t.user_attrs["reason"] or t.user_attrs.get("cached_from") is not None
 
 
-def test_sigkill_then_restart_continues_the_same_study(tmp_path: Path, ps_home: Path) -> None:
+def _wait_line(fd: int, proc: subprocess.Popen[bytes], log: Path) -> str:
+    """Block until the tuner writes its line to the FIFO (checking it is still alive)."""
+    buf = b""
+    while not buf.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], 5.0)
+        if ready:
+            buf += os.read(fd, 64)
+        assert proc.poll() is None, f"the tuning run ended before the kill:\n{log.read_text()}"
+    return buf.decode().strip()
+
+
+def test_killed_inside_ask_then_restart_leaves_nothing_running_and_no_point_lost(
+        tmp_path: Path, ps_home: Path) -> None:
     space = _space(tmp_path, SPACE.replace(', "-O2 -fno-such-flag-here"', ', "-O3"'))
-    # trials on a loaded machine often fail as noisy (fast), and a repeated point is answered
-    # from the study at once: kill after two finished trials of twelve, whatever their state
-    args = [sys.executable, "-m", "perfscout", "tune", str(space), "--budget", "12", "--size",
-            "128", "--study", "killme", "--sampler", "random", "--json"]
-    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    fifo = tmp_path / "in-ask"
+    os.mkfifo(fifo)
+    fd = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # never blocks, sees the tuner's line
+    args = [sys.executable, "-m", "perfscout", "tune", "run", str(space), "--budget", "8",
+            "--size", "128", "--study", "killme", "--sampler", "random", "--json"]
+    # the tuner's third ask writes its trial number to the FIFO from inside study.ask (the
+    # trial exists, RUNNING, not yet sampled) and waits there: the explicit signal to kill on
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"),
+               PERFSCOUT_TUNE_ASK_HOOK=f"3:{fifo}")
     log = tmp_path / "tune.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
-    deadline = time.time() + 240
-    before: dict[int, tuple[TrialState, float | None]] = {}
-    while time.time() < deadline:
-        time.sleep(0.5)
-        assert proc.poll() is None, f"the tuning run ended before the kill:\n{log.read_text()}"
-        try:
-            st = _study(ps_home, "killme")
-        except KeyError:
-            continue
-        done = [t for t in st.trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]
-        if len(done) >= 2:
-            before = {t.number: (t.state, t.value) for t in done}
-            break
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    assert len(before) >= 2, "the tuning run never finished 2 trials"
-    cp = run_cli("tune", str(space), "--budget", "12", "--size", "128", "--study", "killme",
-                 "--sampler", "random", "--json")
-    data = json.loads(cp.stdout)["data"]
-    assert data["n_trials"] >= 12
+    try:
+        number = int(_wait_line(fd, proc, log))
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        os.close(fd)
+    st = _study(ps_home, "killme")
+    killed = next(t for t in st.trials if t.number == number)
+    assert killed.state == TrialState.RUNNING  # killed in exactly that state
+    before = {t.number: (t.state, t.value) for t in st.trials
+              if t.state in (TrialState.COMPLETE, TrialState.FAIL)}
+    asked = {t.number: dict(t.params) for t in st.trials if t.params}
+    assert len(before) == 2, before
+    cp = run_cli("tune", "run", str(space), "--budget", "8", "--size", "128", "--study",
+                 "killme", "--sampler", "random", "--json")
+    assert json.loads(cp.stdout)["data"]["n_trials"] >= 8, cp.stdout
     st = _study(ps_home, "killme")
     after = {t.number: t for t in st.trials}
+    assert not [t for t in st.trials if t.state == TrialState.RUNNING]
+    assert after[number].state == TrialState.FAIL and after[number].user_attrs["stale"]
     for num, (state, val) in before.items():  # finished trials survive as they were
         assert after[num].state == state and after[num].value == val
-    assert not [t for t in st.trials if t.state == TrialState.RUNNING]
-    # a trial the kill interrupted is marked stale and its point queued again
-    stale = [t for t in st.trials if t.user_attrs.get("stale")]
-    assert len(stale) <= 1
+    measured = {json.dumps(t.params, sort_keys=True) for t in st.trials
+                if t.state in (TrialState.COMPLETE, TrialState.FAIL)
+                and not t.user_attrs.get("stale")}
+    for num, params in asked.items():  # every point asked was measured (or queued and then)
+        assert json.dumps(params, sort_keys=True) in measured, (num, params)
 
 
 def test_two_workers_share_a_study_without_evaluating_twice(tmp_path: Path,
                                                             ps_home: Path) -> None:
     space = _space(tmp_path, SPACE.replace(', "-O2 -fno-such-flag-here"', ', "-O3"'))
-    cp = run_cli("tune", str(space), "--budget", "8", "--size", "160", "--study", "shared",
+    cp = run_cli("tune", "run", str(space), "--budget", "8", "--size", "160", "--study", "shared",
                  "--workers", "2", "--json")
     env = json.loads(cp.stdout)
     assert env["status"] == "ok", env["errors"]

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from perfscout.advise.facts import Facts
+from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS
@@ -23,14 +24,6 @@ Guard = Callable[[Proposal, Facts, PolicyCheck], str | None]
 #: no expected gain above this without a measured headroom (and none above it ever)
 MAX_UNBOUNDED_GAIN = 10.0
 
-INTEL_ONLY = re.compile(r"^(-ipo\d*|-xHost|-x[A-Z][A-Z0-9_-]+|-ax[A-Z0-9_,-]+|-qopt-[\w=-]+|"
-                        r"-qopenmp|-fp-model[= ].*|-no-prec-div|-qoverride-limits)$")
-AVX512 = re.compile(r"^(-mavx512\w*|-march=(skylake-avx512|cascadelake|cooperlake|icelake[\w-]*|"
-                    r"tigerlake|sapphirerapids|emeraldrapids|graniterapids|knl|knm|znver[45]|"
-                    r"x86-64-v4)|-mtune=skylake-avx512|-xCORE-AVX512|-xCOMMON-AVX512|"
-                    r"-qopt-zmm-usage=high|-mprefer-vector-width=512)$")
-X86_ONLY = re.compile(r"^(-m(sse|avx|fma|bmi|f16c|popcnt)[\w.]*|-march=(x86-64[\w-]*|haswell|"
-                      r"broadwell|skylake|znver\d|native-x86))$")
 GPU_WORDS = re.compile(r"cuda|hip(Memcpy|Malloc|Stream)|nvcc|cupy|-fopenmp-targets|"
                        r"omp target|acc (data|parallel|kernels)", re.I)
 UNROLL_WORDS = re.compile(r"unroll", re.I)

@@ -1,247 +1,118 @@
-"""``perfscout tune``: narrowed autotuning of the bundled tunable matmul, study inspection, and
-offline replay of recorded tables.
-
-    perfscout tune SPACE.yaml --budget 30             # search a space written by hand
-    perfscout tune --from-analysis A.json --budget 30 # narrow the matmul space from findings
-    perfscout tune show STUDY                         # best, failures, parameter importances
-    perfscout tune --replay TABLE.json [--narrow-from A.json] --seeds 30 --budget 40
-"""
+"""``perfscout tune run|show|replay``: parse, call :mod:`perfscout.tune.service`, render.
+See docs/tune.md."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.live import Live
-from rich.table import Table
 
 from perfscout.cli.cmd_analyze import load_platform
 from perfscout.cli.cmd_experiment import open_store, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
+from perfscout.cli.tune_view import progress_table, render_replay, render_run
 from perfscout.config import load_config
-from perfscout.files import read_structured
-from perfscout.model.errors import InputError, NotFoundError, UsageError
-from perfscout.model.findings import Finding
-from perfscout.model.serialize import from_jsonable
-from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.model.errors import UsageError
 from perfscout.sandbox.runner import default_runner
-from perfscout.tune import narrow
-from perfscout.tune.optuna_bridge import load_or_create, open_storage, summary
-from perfscout.tune.replay import compare, load_table
-from perfscout.tune.space import Space, load_space
-from perfscout.tune.study import confirm, finalists, matmul_space, tune
+from perfscout.tune import service
 
-
-def _analysis(path: Path) -> tuple[list[Finding], PlatformSnapshot | None]:
-    """Findings (and the snapshot, when present) from an ``analyze --json`` envelope."""
-    env = read_structured(path, "analysis",
-                          hint="pass the output of `perfscout analyze ... --json`")
-    data = env.get("data", env) if isinstance(env, dict) else None
-    if not isinstance(data, dict) or "findings" not in data:
-        raise InputError(f"{path} has no findings",
-                         hint="pass the output of `perfscout analyze ... --json`")
-    try:
-        findings = [from_jsonable(Finding, f) for f in data["findings"]]
-        snap = from_jsonable(PlatformSnapshot, data["snapshot"]) if data.get("snapshot") else None
-    except (TypeError, ValueError, KeyError) as exc:
-        raise InputError(f"{path}: unreadable finding or snapshot: {exc}") from None
-    return findings, snap
-
-
-def _progress_table(rows: list[dict[str, Any]], budget: int) -> Table:
-    t = Table("trial", "params", "GFLOP/s", "best", "done", "failed",
-              title=f"tuning (budget {budget})")
-    for r in rows[-12:]:
-        val = "-" if r["value"] is None else f"{r['value']:.3f}"
-        if r.get("cached"):
-            val += " (cached)"
-        if not r["ok"]:
-            val = f"failed: {r.get('reason', '')[:40]}"
-        best = "-" if r["best_value"] is None else f"{r['best_value']:.3f}"
-        t.add_row(str(r["trial"]), json.dumps(r["params"]), val, best, str(r["done"]),
-                  str(r["failed"]))
-    return t
+STORAGE = typer.Option(None, "--storage", help="sqlite:///F, journal:PATH or an RDB URL.")
+PLATFORM = typer.Option(None, "--platform", help="Snapshot JSON whose caches/cores shape the "
+                        "evidence (replay: the recording machine; default: this machine).")
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("tune")
-    def tune_cmd(
-        target: list[str] = typer.Argument(None, help="SPACE.yaml, or `show STUDY`."),
-        from_analysis: Path = typer.Option(None, "--from-analysis",
-                                           help="analyze --json output to narrow from."),
-        budget: int = typer.Option(30, "--budget", help="Trials to finish."),
-        workers: int = typer.Option(1, "--workers", help="Worker processes sharing the study."),
-        storage: str = typer.Option(None, "--storage",
-                                    help="sqlite:///F, journal:PATH or an RDB URL."),
-        study_name: str = typer.Option(None, "--study", help="Study name (resume by name)."),
-        size: int = typer.Option(256, "--size", help="Matrix size of the trials."),
-        sampler: str = typer.Option("tpe", "--sampler", help="tpe, random, gp, cmaes, ..."),
-        seeds: int = typer.Option(30, "--seeds", help="Replay: seeds per sampler."),
-        replay: Path = typer.Option(None, "--replay", help="Replay a recorded table (JSON)."),
-        narrow_from: Path = typer.Option(None, "--narrow-from",
-                                         help="Replay: narrow from this analysis."),
-        platform: str = typer.Option(None, "--platform",
-                                     help="Snapshot JSON whose caches/cores bound the narrowing "
-                                          "(replay: the machine the table was recorded on; "
-                                          "default for live runs: this machine)."),
-        do_confirm: bool = typer.Option(False, "--confirm",
-                                        help="Confirm the best against the best single proposal."),
-        as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-    ) -> None:
-        """Search a (narrowed) space with Optuna; each trial is a real experiment."""
-        args = list(target or [])
+    tune_app = typer.Typer(help="Autotune a program (Optuna; the findings order the search).",
+                           no_args_is_help=True)
+    app.add_typer(tune_app, name="tune")
 
+    @tune_app.command("run")
+    def run_cmd(space: Path = typer.Argument(None, help="SPACE.yaml (`program:` names the "
+                                             "spec of the program; default the bundled matmul)."),
+                from_analysis: Path = typer.Option(None, "--from-analysis",
+                                                   help="analyze --json output: the prior."),
+                budget: int = typer.Option(30, "--budget", help="Trials to finish."),
+                workers: int = typer.Option(1, "--workers", help="Processes sharing the study."),
+                storage: str = STORAGE, platform: str = PLATFORM,
+                study: str = typer.Option(None, "--study", help="Study name (resume by name)."),
+                size: int = typer.Option(256, "--size", help="Bundled matmul: matrix size."),
+                sampler: str = typer.Option("tpe", "--sampler", help="tpe, random, gp, ..."),
+                confirm: bool = typer.Option(False, "--confirm", help="Repeat the contenders "
+                                             "against the baseline and the best single proposal."),
+                as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        """Search the space; each trial is a real experiment; the evidence goes first."""
+        execute("tune", as_json, lambda: _run(space, from_analysis, platform, budget, workers,
+                                              storage, study, size, sampler, confirm, as_json))
+
+    @tune_app.command("show")
+    def show_cmd(study: str = typer.Argument(..., help="Study name."), storage: str = STORAGE,
+                 plot: Path = typer.Option(None, "--plot", help="Write the history plot here."),
+                 as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        """Best, failures, parameter importances; --plot draws the optimization history."""
         def run() -> Outcome:
-            cfg = load_config(config_path=OPTIONS.config_path)
-            if replay is not None:
-                return _replay(replay, narrow_from, load_platform(platform, None), sampler,
-                               seeds, budget)
-            if args and args[0] == "show":
-                if len(args) != 2:
-                    raise UsageError("usage: perfscout tune show STUDY")
-                return _show(args[1], storage, cfg.home)
-            if len(args) > 1:
-                raise UsageError("give one SPACE file, or `show STUDY`")
-            if args:
-                space = load_space(args[0])
-                reason = f"space written by hand in {args[0]}"
-            elif from_analysis is not None:
-                findings, snap = _analysis(from_analysis)
-                snap = load_platform(platform, None) or snap or _live_snapshot(cfg.home)
-                cores = (snap.cpu.online_cpus if snap and snap.cpu.online_cpus else 2)
-                space = narrow(findings, snap, matmul_space(size, cores))
-                reason = f"matmul space narrowed from {from_analysis}"
-            else:
-                raise UsageError("give a SPACE file, --from-analysis, --replay or `show STUDY`")
-            name = study_name or f"tune-{space.name}-{size}"
-            open_storage(storage, cfg.home)  # a bad URL fails before any trial runs
-            store, work = open_store(cfg), workspace(cfg)
-            runner = default_runner(work)
-            rows: list[dict[str, Any]] = []
-            con = stderr_console()
-            lock = cfg.home / "locks" / "timing.lock"
-            kwargs = dict(size=size, runner=runner, store=store, workspace=work,
-                          cfg_get=cfg.get, budget=budget, study_name=name, storage=storage,
-                          home=cfg.home, sampler=sampler, lock=lock)
-            if workers > 1:
-                from perfscout.tune.study import run_workers
+            home = load_config(config_path=OPTIONS.config_path).home
+            r = service.show(study, storage, home, plot)
+            return Outcome(data=r, render=lambda c: render_run(c, r))
+        execute("tune", as_json, run)
 
-                # create the study once, so the workers only load it (no creation race)
-                load_or_create(name, open_storage(storage, cfg.home), "maximize", sampler)
-                codes = run_workers(workers, _worker_entry, dict(
-                    space=space, size=size, budget=budget, study_name=name, storage=storage,
-                    sampler=sampler, config_path=OPTIONS.config_path))
-                if any(codes):
-                    raise InputError(f"a tuning worker failed (exit codes {codes})")
-                st = open_storage(storage, cfg.home)
-                result = summary(load_or_create(name, st, "maximize", sampler), space)
-            elif as_json:
-                result = tune(space, **kwargs)
-            else:
-                with Live(_progress_table(rows, budget), console=con, transient=False) as live:
-                    def prog(r: dict[str, Any]) -> None:
-                        rows.append(r)
-                        live.update(_progress_table(rows, budget))
-                    result = tune(space, progress=prog, **kwargs)
-            result["space_reason"] = reason
-            if do_confirm and result["best_value"] is not None:
-                cores = len(os.sched_getaffinity(0))  # the cores this run may time on
-                result["confirmation"] = confirm(finalists(result["top"]), space, size=size,
-                                                 runner=runner, store=store, workspace=work,
-                                                 cfg_get=cfg.get, cores=cores)
-            return Outcome(data=result, render=lambda c: _render(c, result))
-
+    @tune_app.command("replay")
+    def replay_cmd(table: Path = typer.Argument(..., help="Recorded table (JSON)."),
+                   narrow_from: Path = typer.Option(None, "--narrow-from", help="Analysis."),
+                   platform: str = PLATFORM,
+                   sampler: str = typer.Option("tpe,random", "--sampler", help="Samplers."),
+                   seeds: int = typer.Option(30, "--seeds"), budget: int = typer.Option(40,
+                                                                                      "--budget"),
+                   as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        """Replay a table: full-space samplers, the hard-narrowed space, evidence-guided TPE."""
+        def run() -> Outcome:
+            a = service.read_analysis(narrow_from) if narrow_from else None
+            samplers = [s.strip() for s in sampler.split(",") if s.strip()]
+            r = service.replay(table, a, load_platform(platform, None), samplers, seeds, budget)
+            return Outcome(data=r, render=lambda c: render_replay(c, r, str(table)))
         execute("tune", as_json, run)
 
 
-def _worker_entry(space: Space, size: int, budget: int, study_name: str, storage: str | None,
-                  sampler: str, config_path: str | None, seed: int) -> None:
-    import sys
+def _run(space_path: Path | None, from_analysis: Path | None, platform: str | None, budget: int,
+         workers: int, storage: str | None, study: str | None, size: int, sampler: str,
+         confirm: bool, as_json: bool) -> Outcome:
+    from perfscout.tune.optuna_bridge import open_storage
+    from perfscout.tune.space import load_space
+    from perfscout.tune.study import matmul_space
 
-    cfg = load_config(config_path=config_path)
+    cfg = load_config(config_path=OPTIONS.config_path)
+    if space_path is None and from_analysis is None:
+        raise UsageError("give a SPACE file, --from-analysis A.json, or both")
+    space = load_space(space_path) if space_path else None
+    prior, reason = None, f"space written by hand in {space_path}"
+    if from_analysis is not None:
+        a = service.read_analysis(from_analysis)
+        snap = load_platform(platform, None) or a.snapshot
+        cores = service.allowed_cores(snap, len(os.sched_getaffinity(0))) or 1
+        space, reason = service.space_for(a, space, lambda: matmul_space(size, cores))
+        prior = service.prior_for(a, space, snap)
+    assert space is not None
+    req = service.Request(space, reason, prior, budget, study or f"tune-{space.name}-{size}",
+                          storage, size, sampler, confirm)
+    open_storage(storage, cfg.home)  # a bad URL fails before any trial runs
     work = workspace(cfg)
-    try:
-        _tune_worker(space, size, budget, study_name, storage, sampler, cfg, work, seed)
-    except Exception as exc:  # a worker reports one line and a non-zero exit, no traceback
-        sys.stderr.write(f"perfscout tune worker {seed}: {type(exc).__name__}: {exc}\n")
-        raise SystemExit(1) from None
+    kw: dict[str, Any] = dict(runner=default_runner(work), store=open_store(cfg), workspace=work,
+                              home=cfg.home, cfg_get=cfg.get,
+                              lock=cfg.home / "locks" / "timing.lock")
+    if workers > 1:
+        result = service.run(req, workers=lambda r: service.spawn(
+            r, workers, OPTIONS.config_path, default_runner), **kw)
+    elif as_json:
+        result = service.run(req, **kw)
+    else:
+        from rich.live import Live
 
-
-def _tune_worker(space: Space, size: int, budget: int, study_name: str, storage: str | None,
-                 sampler: str, cfg: Any, work: Path, seed: int) -> None:
-    tune(space, size=size, runner=default_runner(work), store=open_store(cfg), workspace=work,
-         cfg_get=cfg.get, budget=budget, study_name=study_name, storage=storage, home=cfg.home,
-         sampler=sampler, seed=seed, lock=cfg.home / "locks" / "timing.lock")
-
-
-def _render(con: Console, r: dict[str, Any]) -> None:
-    t = Table("parameter", "role", "searched", "reason", title=f"space: {r['space']['name']}")
-    for p in r["space"]["params"]:
-        t.add_row(p["name"], p["role"], json.dumps(p["values"]), p["reason"])
-    for f in r["space"]["fixed"]:
-        t.add_row(f["name"], f["role"], f"fixed = {f['value']}", f["reason"])
-    con.print(t)
-    con.print(f"best {r['best_value']} with {json.dumps(r['best_params'])}; "
-              f"{r['n_trials']} trials, {r['n_failed']} failed")
-    if r.get("importances"):
-        con.print("importance: " + ", ".join(f"{k} {v:.2f}" for k, v in r["importances"].items()))
-    c = r.get("confirmation")
-    if c:
-        con.print(f"confirmation vs best single proposal {c['best_single']}: ratio "
-                  f"{c['ratio']} [{c['ratio_low']}, {c['ratio_high']}] -> {c['verdict']}")
-
-
-def _show(name: str, storage: str | None, home: Path) -> Outcome:
-    import optuna
-
-    st = open_storage(storage, home)
-    try:
-        study = optuna.load_study(study_name=name, storage=st)
-    except KeyError:
-        names = [s.study_name for s in optuna.get_all_study_summaries(st)]
-        raise NotFoundError(f"no study {name!r}",
-                            hint="studies: " + (", ".join(names) or "none")) from None
-    from perfscout.tune.space import Param
-
-    dists = study.trials[-1].distributions if study.trials else {}
-    space = Space(name, tuple(Param(k, "other", "categorical", tuple(getattr(d, "choices", ())))
-                              for k, d in dists.items()))
-    result = summary(study, space)
-    return Outcome(data=result, render=lambda c: _render(c, result))
-
-
-def _live_snapshot(home: Path) -> PlatformSnapshot:
-    """This machine, for a live tuning run narrowed without a given snapshot."""
-    from perfscout.snapshot import take_snapshot
-
-    work = home / "work" / "snapshot"
-    work.mkdir(parents=True, exist_ok=True)
-    return take_snapshot(default_runner(work))
-
-
-def _replay(table_path: Path, narrow_from: Path | None, platform: PlatformSnapshot | None,
-            sampler: str, seeds: int, budget: int) -> Outcome:
-    table = load_table(table_path)
-    spaces = {"full": table.space}
-    if narrow_from is not None:
-        findings, snap = _analysis(narrow_from)
-        spaces["narrowed"] = narrow(findings, platform or snap, table.space)
-    samplers = [s.strip() for s in sampler.split(",") if s.strip()]
-    res = compare(table, spaces, samplers, seeds, budget)
-    res["spaces"] = {k: v.describe() for k, v in spaces.items()}
-
-    def render(con: Console) -> None:
-        t = Table("sampler", "space", "points", "evals to 5% (median)", "p90", "misses",
-                  "best at budget", title=f"replay of {table_path} (best {res['table_best']:.4g})")
-        for r in res["results"]:
-            t.add_row(r["sampler"], r["space"], str(r["space_size"]),
-                      f"{r['evals_to_5pct_median']:g}", f"{r['evals_to_5pct_p90']:g}",
-                      str(r["misses"]), f"{r['best_at_budget_median']:.4g}")
-        con.print(t)
-
-    return Outcome(data=res, render=render)
+        rows: list[dict[str, Any]] = []
+        with Live(progress_table(rows, budget), console=stderr_console()) as live:
+            def prog(r: dict[str, Any]) -> None:
+                rows.append(r)
+                live.update(progress_table(rows, budget))
+            result = service.run(req, progress=prog, **kw)
+    return Outcome(data=result, render=lambda c: render_run(c, result))

@@ -35,35 +35,56 @@ def tunable_matmul_source() -> Path:
 
 @dataclass(frozen=True)
 class PointMapping:
-    """How the space's parameters become a build/run configuration."""
+    """How the space's parameters become a build/run configuration.
+
+    By role: ``threads`` -> OMP_NUM_THREADS, ``ranks`` -> mpirun -np, ``compiler_flags`` ->
+    the flag set (replacing the baseline's flags), ``binding`` -> OMP_PROC_BIND/OMP_PLACES,
+    others -> a define named after the parameter; a parameter's ``define:``, ``env:`` or
+    ``flag:`` says it explicitly. A loop order's define value is its index among the values."""
 
     roles: Mapping[str, str]  # param name -> role
     defines: Mapping[str, str] = field(default_factory=dict)  # param name -> define name
     define_values: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     base_flags: tuple[str, ...] = ("-fopenmp",)
+    envs: Mapping[str, str] = field(default_factory=dict)  # param name -> variable
+    flag_templates: Mapping[str, str] = field(default_factory=dict)  # param name -> "-f{}"
 
     @staticmethod
     def for_space(space: Space, defines: Mapping[str, str] | None = None) -> PointMapping:
         roles = {p.name: p.role for p in space.params}
         roles.update({f.name: f.role for f in space.fixed})
         d = dict(defines or {})
+        d.update({p.name: p.define for p in space.params if p.define})
+        envs = {p.name: p.env for p in space.params if p.env}
+        tmpl = {p.name: p.flag for p in space.params if p.flag}
+        orders = {p.name: p.values for p in space.params if p.role == "loop_order"}
         dv: dict[str, Mapping[str, int]] = {}
         for name, role in roles.items():
+            if name in envs or name in tmpl:
+                continue
             if role == "loop_order":
                 d.setdefault(name, "ORDER")
-                dv[name] = {o: i for i, o in enumerate(LOOP_ORDERS)}
+                dv[name] = {str(o): i for i, o in enumerate(orders.get(name) or LOOP_ORDERS)}
             elif role in ("tile", "unroll", "chunk", "other", "simd_width") and name not in d:
                 d[name] = name.upper()
-        return PointMapping(roles, d, dv)
+        return PointMapping(roles, d, dv, () if space.program else ("-fopenmp",), envs, tmpl)
 
-    def variant(self, name: str, point: Mapping[str, Any]) -> Variant:
-        env: dict[str, str] = {}
-        defines: dict[str, str] = {}
-        flags: tuple[str, ...] | None = None
-        threads = ranks = None
+    def variant(self, name: str, point: Mapping[str, Any], base: Variant | None = None
+                ) -> Variant:
+        """The variant running ``point``; over ``base`` (the user's baseline) when given."""
+        env: dict[str, str] = dict(base.env) if base else {}
+        defines: dict[str, str] = dict(base.defines) if base else {}
+        flags: tuple[str, ...] | None = base.flags if base else None
+        extra: list[str] = list(base.extra_flags) if base else []
+        threads = base.threads if base else None
+        ranks = base.ranks if base else None
         for k, v in point.items():
             role = self.roles.get(k, "other")
-            if role == "threads":
+            if k in self.envs:
+                env[self.envs[k]] = str(v)
+            elif k in self.flag_templates:
+                extra.append(self.flag_templates[k].replace("{}", str(v)))
+            elif role == "threads":
                 threads = int(v)
             elif role == "ranks":
                 ranks = int(v)
@@ -78,8 +99,12 @@ class PointMapping:
             elif k in self.defines:
                 mapped = self.define_values.get(k, {}).get(str(v), v)
                 defines[self.defines[k]] = str(mapped)
-        return Variant(name, flags=flags, defines=defines, env=env, threads=threads,
-                       ranks=ranks, note=", ".join(f"{k}={v}" for k, v in sorted(point.items())))
+        keep = {f.name: getattr(base, f.name) for f in dataclasses.fields(Variant)} if base \
+            else {}
+        keep.update(name=name, flags=flags, extra_flags=tuple(extra), defines=defines,
+                    env=env, threads=threads, ranks=ranks, proposal_id="",
+                    note=", ".join(f"{k}={v}" for k, v in sorted(point.items())))
+        return Variant(**keep)
 
 
 @dataclass
@@ -96,10 +121,11 @@ class ExperimentEvaluator:
     cv_max: float = 0.5  # screening: looser than the confirmation's gate
     results: list[ExperimentResult] = field(default_factory=list)
     counter: int = 0
+    base: Variant | None = None  # the user's baseline variant (program spaces)
 
     def __call__(self, point: dict[str, Any]) -> Evaluation:
         self.counter += 1
-        var = self.mapping.variant("trial", point)
+        var = self.mapping.variant("trial", point, self.base)
         spec = dataclasses.replace(
             self.spec, name=f"{self.spec.name}-pt", variants=(var,),
             repetitions=self.repetitions, max_repetitions=self.repetitions, ci_rel_width=10.0,
@@ -112,10 +138,20 @@ class ExperimentEvaluator:
         self.results.append(res)
         out = res.variants[0]
         attrs = {"experiment": res.id, "verdict": out.verdict,
-                 "ratio_to_reference": out.ratio}
+                 "ratio_to_reference": out.ratio, "ratio_low": out.ratio_low,
+                 "ratio_high": out.ratio_high}
+        # only a wrong comparison (failed check, different input, a run that did not finish)
+        # voids a trial; noise does not: any other verdict with a measured value is a value
         if out.verdict == "invalid" or out.median is None:
             return Evaluation(None, False, "; ".join(out.reasons) or "invalid", attrs)
         return Evaluation(float(out.median), True, "", attrs)
+
+
+def program_template(spec: ExperimentSpec, mapping: PointMapping, name: str
+                     ) -> ExperimentSpec:
+    """The experiment template for the user's program: its own baseline is the reference."""
+    return dataclasses.replace(spec, name=name, variants=(
+        mapping.variant("placeholder", {}, spec.baseline),))
 
 
 def matmul_template(size: int, reference: Mapping[str, Any], mapping: PointMapping,

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from perfscout.model.findings import Finding
+from perfscout.model.isa import flag_problem
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.tune.space import Constraint, Fixed, Param, Space
 
@@ -37,25 +38,14 @@ ROLES_FOR_FINDING: dict[str, tuple[str, ...]] = {
     "alg.small_messages": ("ranks", "decomposition"),
 }
 
-INTEL_ONLY = ("-xHost", "-ipo", "-qopenmp", "-fast")
-AVX512 = ("-mavx512", "-march=skylake-avx512", "-march=icelake", "-march=sapphirerapids")
-
-
 def _flag_ok(flagset: str, snap: PlatformSnapshot | None) -> tuple[bool, str]:
+    """Whether the snapshot's compiler and CPU can take ``flagset`` (model/isa.py decides)."""
     if snap is None:
         return True, ""
-    vendors = {c.vendor for c in snap.compilers}
-    flags = str(flagset).split()
-    if any(f.startswith(INTEL_ONLY) for f in flags) and "intel" not in vendors:
-        return False, "Intel-only flag without an Intel compiler"
-    if any(f.startswith(AVX512) for f in flags) and snap.cpu.isa and not snap.cpu.has("avx512f"):
-        return False, "AVX-512 flag on a CPU without avx512f"
-    arch = snap.cpu.arch or ""
-    if any(f.startswith("-mcpu=") for f in flags) and arch.startswith("x86"):
-        return False, "-mcpu= is for Arm/POWER, this CPU is x86"
-    if any(f.startswith("-march=native") for f in flags) and arch.startswith(("aarch64", "arm")):
-        return False, "-march=native is refused by gcc on Arm; use -mcpu=native"
-    return True, ""
+    why = flag_problem(str(flagset).split(), arch=snap.cpu.arch or "",
+                       has_avx512f=snap.cpu.has("avx512f") if snap.cpu.isa else None,
+                       vendors=[c.vendor for c in snap.compilers])
+    return not why, why
 
 
 def _cache_bytes(snap: PlatformSnapshot | None, level: int) -> int | None:

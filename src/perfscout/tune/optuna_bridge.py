@@ -15,12 +15,13 @@ import contextlib
 import fcntl
 import json
 import os
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import optuna
 import optuna.storages.journal
@@ -122,7 +123,12 @@ def direction_literal(d: str) -> Literal["minimize", "maximize"]:
 
 
 def _alive(attrs: Mapping[str, Any]) -> bool:
-    if attrs.get("host") != socket.gethostname():
+    """Whether the worker that asked a trial still runs. A trial with no host/pid was asked
+    by a worker killed before it could say who it was (or by an old version): dead."""
+    host = attrs.get("host")
+    if host is None:
+        return False
+    if host != socket.gethostname():
         return True  # another node's worker: cannot tell, leave it
     pid = attrs.get("pid")
     if not isinstance(pid, int):
@@ -136,18 +142,57 @@ def _alive(attrs: Mapping[str, Any]) -> bool:
     return True
 
 
+def _owner() -> dict[str, Any]:
+    return {"host": socket.gethostname(), "pid": os.getpid()}
+
+
 def recover_stale(study: optuna.Study) -> int:
-    """Fail RUNNING trials whose worker is gone and queue their parameters again."""
+    """Fail RUNNING trials whose worker is gone and queue their parameters again.
+
+    A trial killed anywhere (inside ``study.ask``, in the build, in a run) is RUNNING with its
+    asker's host/pid (set before the ask, see :func:`ask_owned`): once that process is gone it
+    is failed as stale and its point queued again."""
     n = 0
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         if _alive(t.user_attrs):
             continue
         study._storage.set_trial_user_attr(t._trial_id, "stale", True)
         study.tell(t.number, state=TrialState.FAIL, skip_if_finished=True)
-        if t.params:
-            study.enqueue_trial(dict(t.params), skip_if_exists=True)
+        if t.params and not _covered(study, t.params, t.number):
+            # not Optuna's skip_if_exists: it counts the stale trial itself as a repeat
+            study.enqueue_trial(dict(t.params), user_attrs={**_owner(),
+                                                            "requeued_from": t.number})
         n += 1
     return n
+
+
+def _covered(study: optuna.Study, params: Mapping[str, Any], number: int) -> bool:
+    """Another trial already has (or will have) these parameters measured."""
+    key = _key(params)
+    for t in study.get_trials(deepcopy=False):
+        if t.number == number or t.user_attrs.get("stale"):
+            continue
+        got = t.system_attrs.get("fixed_params", t.params) if t.state == TrialState.WAITING \
+            else t.params
+        if _key(got) == key:
+            return True
+    return False
+
+
+def ask_owned(study: optuna.Study, dists: Mapping[str, BaseDistribution],
+              point: Mapping[str, Any] | None = None) -> optuna.Trial:
+    """``study.ask`` whose trial carries this process's host/pid from the moment it exists.
+
+    Optuna creates the trial inside ``ask`` and samples afterwards; a process killed in
+    between left a RUNNING trial nobody could tell was dead. Here the trial is enqueued first
+    (WAITING, with the owner attributes and ``point``'s parameters if given) and ``ask`` pops
+    it; the attributes are written again after the ask, in case another worker's queued trial
+    was popped instead."""
+    study.enqueue_trial(dict(point or {}), user_attrs=_owner())
+    trial = study.ask(dict(dists))
+    for k, v in _owner().items():
+        study._storage.set_trial_user_attr(trial._trial_id, k, v)
+    return trial
 
 
 def _key(params: Mapping[str, Any]) -> str:
@@ -177,22 +222,31 @@ def finished(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
 
 def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int, *,
              lock: Path | None = None, progress: Progress | None = None,
-             max_asks: int | None = None) -> None:
-    """Ask/tell until ``budget`` trials are finished in the (possibly shared) study."""
+             max_asks: int | None = None, guide: Guide | None = None) -> None:
+    """Ask/tell until ``budget`` trials are finished in the (possibly shared) study.
+
+    With a ``guide`` (:class:`perfscout.tune.prior.GuidedProposer`), its points are asked
+    first (enqueued), each trial recording the phase that chose it; the study's sampler
+    proposes the rest over the full space."""
     if not space.params:
         raise InputError("the space has no free parameters to tune",
                          hint="widen the space or tune without --from-analysis")
     dists = distributions(space)
     fixed = space.fixed_values()
     recover_stale(study)
+    _install_ask_hook(study)
+    if guide is not None:
+        for t in finished(study):
+            guide.observe({**fixed, **t.params},
+                          t.value if t.state == TrialState.COMPLETE else None)
     asks = 0
     limit = max_asks if max_asks is not None else budget * 20
     while len(finished(study)) < budget and asks < limit:
         asks += 1
-        trial = study.ask(dists)
-        study._storage.set_trial_user_attr(trial._trial_id, "pid", os.getpid())
-        study._storage.set_trial_user_attr(
-            trial._trial_id, "host", socket.gethostname())
+        got = guide.propose() if guide is not None else None
+        trial = ask_owned(study, dists, {n: got[0][n] for n in dists} if got else None)
+        if got:
+            trial.set_user_attr("proposed_by", got[1])
         params = dict(trial.params)
         point = {**fixed, **params}
         if not space.feasible(point):
@@ -209,8 +263,11 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
             trial.set_user_attr("reason", f"same configuration as trial {prior.number}")
             if prior.state == TrialState.COMPLETE:
                 study.tell(trial, prior.value)
-            else:
+            else:  # a configuration that failed is not measured again
                 study.tell(trial, state=TrialState.FAIL)
+            if guide is not None:
+                guide.observe(point, prior.value if prior.state == TrialState.COMPLETE
+                              else None)
             _report(progress, study, trial.number, params, prior.value, True, cached=True)
             continue
         with core_lock(lock):
@@ -222,7 +279,60 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
         else:
             trial.set_user_attr("reason", ev.reason or "evaluation failed")
             study.tell(trial, state=TrialState.FAIL)
+        if guide is not None:
+            guide.observe(point, ev.value if ev.ok else None)
         _report(progress, study, trial.number, params, ev.value, ev.ok, reason=ev.reason)
+
+
+class Guide(Protocol):
+    """What :func:`optimize` needs of an evidence guide (see :mod:`perfscout.tune.prior`)."""
+
+    def propose(self) -> tuple[dict[str, Any], str] | None: ...
+
+    def observe(self, point: Mapping[str, Any], value: float | None) -> None: ...
+
+
+ASK_HOOK = "PERFSCOUT_TUNE_ASK_HOOK"
+
+
+class _AskHook(optuna.samplers.BaseSampler):
+    """Fault injection for tests: ``PERFSCOUT_TUNE_ASK_HOOK=N:FIFO`` makes the N-th ask of
+    this process write its trial number to FIFO and then wait forever, inside ``study.ask``
+    (the trial exists, RUNNING, not yet sampled), so a test can kill the process in exactly
+    that state on an explicit signal."""
+
+    def __init__(self, inner: optuna.samplers.BaseSampler, nth: int, fifo: str) -> None:
+        self.inner, self.nth, self.fifo, self.count = inner, nth, fifo, 0
+
+    def infer_relative_search_space(self, study: optuna.Study, trial: Any) -> Any:
+        return self.inner.infer_relative_search_space(study, trial)
+
+    def sample_relative(self, study: optuna.Study, trial: Any, space: Any) -> Any:
+        return self.inner.sample_relative(study, trial, space)
+
+    def sample_independent(self, study: optuna.Study, trial: Any, name: str,
+                           dist: BaseDistribution) -> Any:
+        return self.inner.sample_independent(study, trial, name, dist)
+
+    def before_trial(self, study: optuna.Study, trial: Any) -> None:
+        self.inner.before_trial(study, trial)
+        self.count += 1
+        if self.count == self.nth:
+            with open(self.fifo, "w") as fh:
+                fh.write(f"{trial.number}\n")
+            signal.pause()
+            while True:  # pragma: no cover - only a signal ends this
+                signal.pause()
+
+    def after_trial(self, study: optuna.Study, trial: Any, state: Any, values: Any) -> None:
+        self.inner.after_trial(study, trial, state, values)
+
+
+def _install_ask_hook(study: optuna.Study) -> None:
+    spec = os.environ.get(ASK_HOOK, "")
+    if spec and ":" in spec and not isinstance(study.sampler, _AskHook):
+        nth, fifo = spec.split(":", 1)
+        study.sampler = _AskHook(study.sampler, int(nth), fifo)
 
 
 def _measured(study: optuna.Study, params: Mapping[str, Any], number: int
@@ -279,6 +389,8 @@ def summary(study: optuna.Study, space: Space) -> dict[str, Any]:
         "n_trials": len(fin),
         "n_failed": len(fin) - len(done),
         "n_cached": sum(1 for t in fin if "cached_from" in t.user_attrs),
+        # the evaluations it took: trials actually measured (not answered from the study)
+        "n_evaluated": sum(1 for t in fin if "cached_from" not in t.user_attrs),
         "failures": [{"trial": t.number, "reason": t.user_attrs.get("reason", "")}
                      for t in fin if t.state == TrialState.FAIL][:20],
         "importances": importances,

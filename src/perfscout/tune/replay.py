@@ -28,9 +28,10 @@ from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.user_data import listed, mapping, number
 from perfscout.tune.optuna_bridge import direction_literal, distributions
+from perfscout.tune.prior import GuidedProposer, Prior
 from perfscout.tune.samplers import make_sampler
 from perfscout.tune.space import ROLES, Param, Space
-from perfscout.tune.stride import contiguous_of
+from perfscout.tune.stride import contiguous_of, written_of
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,9 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
         contiguous, came = contiguous_of(spec, role, values, f"{where}: params.{name}",
                                          files=False)
         params.append(Param(str(name), role, "categorical", values,
-                            contiguous=contiguous, contiguous_from=came))
+                            contiguous=contiguous, contiguous_from=came,
+                            written=written_of(spec, values, files=False)
+                            if role == "loop_order" else ""))
     names = [p.name for p in params]
     rows: dict[str, float] = {}
     for i, r in enumerate(listed(data["rows"], f"{where}: rows")):
@@ -101,9 +104,16 @@ def table_from_dict(data: Any, where: str = "table") -> Table:
 STALL = 200
 
 
-def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int
-             ) -> tuple[int | None, float | None]:
-    """(evaluations to within 5% of the best or None, best value within the budget)."""
+def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int,
+             prior: Prior | None = None) -> tuple[int | None, float | None]:
+    """(evaluations to within 5% of the best or None, best value within the budget).
+
+    With a ``prior`` the search is evidence-guided: ``prior.space`` is searched, and the
+    :class:`GuidedProposer`'s points are enqueued before the sampler's own."""
+    guide = None
+    if prior is not None:
+        space = prior.space
+        guide = GuidedProposer(prior, budget, seed, direction=table.direction)
     study = optuna.create_study(direction=direction_literal(table.direction),
                                 sampler=make_sampler(sampler, seed))
     dists = distributions(space)
@@ -115,6 +125,9 @@ def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int
     best_at_budget: float | None = None
     since_new = 0
     while (hit is None or len(seen) < budget) and len(seen) < reachable and since_new < STALL:
+        got = guide.propose() if guide is not None else None
+        if got is not None:
+            study.enqueue_trial({n: got[0][n] for n in dists})
         trial = study.ask(dists)
         point = {**fixed, **trial.params}
         k = _key(point)
@@ -123,6 +136,8 @@ def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int
             since_new = 0
             seen[k] = table.rows.get(k)
             v = seen[k]
+            if guide is not None:
+                guide.observe(point, v)
             if v is not None:
                 if best is None or (v < best if table.direction == "minimize" else v > best):
                     best = v
@@ -159,28 +174,32 @@ def _norm(v: Any) -> str:
 
 
 def compare(table: Table, spaces: Mapping[str, Space], samplers: Sequence[str], seeds: int,
-            budget: int) -> dict[str, Any]:
-    """Per sampler x space label: evaluations-to-5% (median, p90, misses) and best at budget."""
+            budget: int, guided: Mapping[str, Prior] | None = None) -> dict[str, Any]:
+    """Per sampler x space label: evaluations-to-5% (median, p90, misses) and best at budget.
+
+    Each ``guided`` label adds a TPE search over its prior's space guided by the evidence."""
     out: dict[str, Any] = {"table_best": table.best(), "budget": budget, "seeds": seeds,
                            "rows": len(table.rows), "results": []}
-    for label, space in spaces.items():
-        for s in samplers:
-            hits, bests = [], []
-            for seed in range(seeds):
-                h, b = run_once(table, space, s, seed, budget)
-                hits.append(h)
-                bests.append(b)
-            # a run that never got within 5% (space exhausted, or the sampler stalled) costs
-            # the whole table: only an exhaustive search of everything is sure to get there
-            # (a narrowed space that excluded the best must not look cheap)
-            size = len(_reachable(table, space))
-            cost = [h if h is not None else len(table.rows) for h in hits]
-            got = [b for b in bests if b is not None]
-            out["results"].append({
-                "sampler": s, "space": label, "space_size": size,
-                "evals_to_5pct_median": statistics.median(cost),
-                "evals_to_5pct_p90": float(np.percentile(cost, 90)),
-                "misses": sum(1 for h in hits if h is None),
-                "best_at_budget_median": statistics.median(got) if got else None,
-            })
+    arms: list[tuple[str, Space, str, Prior | None]] = [
+        (label, space, s, None) for label, space in spaces.items() for s in samplers]
+    arms += [(label, p.space, "tpe", p) for label, p in (guided or {}).items()]
+    for label, space, s, prior in arms:
+        hits, bests = [], []
+        for seed in range(seeds):
+            h, b = run_once(table, space, s, seed, budget, prior)
+            hits.append(h)
+            bests.append(b)
+        # a run that never got within 5% (space exhausted, or the sampler stalled) costs
+        # the whole table: only an exhaustive search of everything is sure to get there
+        # (a narrowed space that excluded the best must not look cheap)
+        size = len(_reachable(table, space))
+        cost = [h if h is not None else len(table.rows) for h in hits]
+        got = [b for b in bests if b is not None]
+        out["results"].append({
+            "sampler": s, "space": label, "space_size": size,
+            "evals_to_5pct_median": statistics.median(cost),
+            "evals_to_5pct_p90": float(np.percentile(cost, 90)),
+            "misses": sum(1 for h in hits if h is None),
+            "best_at_budget_median": statistics.median(got) if got else None,
+        })
     return out

@@ -10,6 +10,9 @@ from findings applies to parameters it has never seen by name. YAML form::
       tile:  {role: tile, kind: pow2, low: 8, high: 256}
       threads: {role: threads, kind: int, low: 1, high: 2}
       flags: {role: compiler_flags, kind: categorical, values: ["-O2", "-O3 -march=native"]}
+      chunk: {role: chunk, values: [1, 16], env: OMP_CHUNK}   # or define: NAME, flag: "-f..{}"
+    program: prog.yaml        # the experiment spec of the user's program (default: the
+                              # bundled tunable matmul); relative to this file
     constraints:
       - {kind: divides, param: tile, value: 384}
       - {kind: product_le, params: [threads, ranks], value: 2}
@@ -28,7 +31,7 @@ from typing import Any
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.user_data import listed, mapping, number
-from perfscout.tune.stride import contiguous_of
+from perfscout.tune.stride import contiguous_of, written_of
 
 ROLES: dict[str, str] = {
     "threads": "OpenMP thread count (OMP_NUM_THREADS)",
@@ -65,6 +68,15 @@ class Param:
     # the loop body ``contiguous`` was read from and the vote (``body:`` / ``source: FILE:LINE``
     # in YAML, see :mod:`perfscout.tune.stride`); empty when the space names the index itself
     contiguous_from: str = ""
+    # how a value reaches the user's program (program spaces; otherwise by role): a
+    # preprocessor define (``-DNAME=value``), an environment variable, or a flag template
+    # (``"-falign-loops={}"``, appended to the build flags)
+    define: str = ""
+    env: str = ""
+    flag: str = ""
+    # loop_order only: the unit-stride index of the array the body writes (a preference for a
+    # tied vote, never a cut; see :func:`perfscout.tune.stride.written_index`)
+    written: str = ""
 
     def choices(self) -> tuple[Any, ...]:
         """Every value of a discrete parameter (pow2/int ranges are enumerated)."""
@@ -121,6 +133,9 @@ class Space:
     constraints: tuple[Constraint, ...] = ()
     fixed: tuple[Fixed, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # the experiment spec of the program tuned (``program: spec.yaml``); empty: the bundled
+    # tunable matmul
+    program: str = ""
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -172,13 +187,14 @@ class Space:
                              "reason": c.reason} for c in self.constraints],
             "size": self.size(),
             "notes": list(self.notes),
+            **({"program": self.program} if self.program else {}),
         }
 
 
 def _param(name: str, d: Any, where: str, base: Path | None) -> Param:
     d = mapping(d, f"{where}: parameter {name!r}")
     unknown = set(d) - {"role", "kind", "values", "low", "high", "reason", "contiguous", "body",
-                        "source"}
+                        "source", "define", "env", "flag"}
     if unknown:
         raise InputError(f"{where}: parameter {name!r} has unknown keys {sorted(unknown)}")
     role = str(d.get("role", "other"))
@@ -205,9 +221,16 @@ def _param(name: str, d: Any, where: str, base: Path | None) -> Param:
         if kind == "pow2" and any(x <= 0 or (int(x) & (int(x) - 1)) for x in (low, high)):
             raise InputError(f"{where}: parameter {name!r}: pow2 bounds must be powers of two")
     contiguous, source = contiguous_of(d, role, values, f"{where}: parameter {name!r}", base)
+    via = {k: str(d.get(k) or "") for k in ("define", "env", "flag")}
+    if sum(1 for v in via.values() if v) > 1:
+        raise InputError(f"{where}: parameter {name!r}: give one of define, env, flag")
+    if via["flag"] and "{}" not in via["flag"]:
+        raise InputError(f"{where}: parameter {name!r}: flag needs a {{}} for the value",
+                         hint='e.g. flag: "-falign-loops={}"')
     return Param(name, role, kind, values, None if low is None else float(low),
                  None if high is None else float(high), str(d.get("reason", "")), contiguous,
-                 source)
+                 source, **via, written=written_of(d, values, base) if role == "loop_order"
+                 else "")
 
 
 def space_from_dict(data: Any, where: str = "space", base: Path | None = None) -> Space:
@@ -215,7 +238,7 @@ def space_from_dict(data: Any, where: str = "space", base: Path | None = None) -
 
     ``base`` is the folder a parameter's ``source: FILE:LINE`` is read relative to."""
     data = mapping(data, f"{where}: a space")
-    unknown = set(data) - {"name", "params", "constraints", "fixed", "notes"}
+    unknown = set(data) - {"name", "params", "constraints", "fixed", "notes", "program"}
     if unknown:
         raise InputError(f"{where}: unknown keys {sorted(unknown)}")
     params = tuple(_param(str(k), v, where, base)
@@ -234,7 +257,12 @@ def space_from_dict(data: Any, where: str = "space", base: Path | None = None) -
                                str(c.get("reason", ""))))
     fixed = tuple(Fixed(str(k), v, "fixed by the user") for k, v in
                   mapping(data.get("fixed"), f"{where}: fixed").items())
-    return Space(str(data.get("name", Path(where).stem)), params, tuple(cons), fixed)
+    program = ""
+    if data.get("program"):
+        prog = Path(str(data["program"])).expanduser()
+        program = str(prog if prog.is_absolute() or base is None else base / prog)
+    return Space(str(data.get("name", Path(where).stem)), params, tuple(cons), fixed,
+                 program=program)
 
 
 def load_space(path: str | Path) -> Space:

@@ -155,3 +155,28 @@ def contiguous_of(spec: Mapping[str, Any], role: str, values: Iterable[Any], whe
                          hint="paste the loop body as `body`")
     text, label = source_line(str(spec["source"]), base)
     return read_body(text, label, values)
+
+
+_ASSIGN = re.compile(r"(?<![=!<>+\-*/%&|^])([+\-*/%&|^]?=)(?!=)")
+
+
+def written_index(text: str, values: Iterable[Any]) -> str:
+    """The unit-stride index of the array the loop body *writes* (the left of its first
+    assignment), or "". A preference only, for a tied vote: a strided store costs a
+    read-for-ownership of a whole line per element, a strided load only the load."""
+    m = _ASSIGN.search(text)
+    if m is None:
+        return ""
+    letters = sorted({ch for v in values for ch in str(v)})
+    lhs = _accesses(text[:m.start()])
+    return (_unit_index(lhs[0][1][-1], letters) or "") if lhs else ""
+
+
+def written_of(spec: Mapping[str, Any], values: Iterable[Any], base: Path | None = None, *,
+               files: bool = True) -> str:
+    """:func:`written_index` of a parameter spec's ``body`` or ``source`` (else "")."""
+    if spec.get("body"):
+        return written_index(str(spec["body"]), values)
+    if spec.get("source") and files:
+        return written_index(source_line(str(spec["source"]), base)[0], values)
+    return ""

@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from perfscout.experiment.runner import ExperimentResult, run_experiment
+from perfscout.experiment.spec import ExperimentSpec, Variant, load_spec, resolve
 from perfscout.experiment.store import Store
 from perfscout.model.errors import RunFailed
 from perfscout.model.runs import Runner
@@ -23,9 +25,11 @@ from perfscout.tune.evaluate import (
     ExperimentEvaluator,
     PointMapping,
     matmul_template,
+    program_template,
     tunable_matmul_source,
 )
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
+from perfscout.tune.prior import GuidedProposer, Prior
 from perfscout.tune.space import Param, Space
 from perfscout.tune.stride import read_body
 
@@ -63,6 +67,35 @@ def matmul_space(size: int, cores: int = 2) -> Space:
 REFERENCE = {"order": "ijk", "tile": 1 << 30, "flags": "-O2", "threads": 1, "binding": "false"}
 
 
+@dataclass(frozen=True)
+class Target:
+    """What a study tunes: the experiment template, how a point becomes a variant, and the
+    reference configuration every trial is measured against."""
+
+    template: ExperimentSpec
+    mapping: PointMapping
+    base: Variant | None  # the user's own baseline (program spaces); None: the bundled matmul
+    reference: Mapping[str, Any]  # the reference point (bundled matmul) or {} (program)
+    direction: str  # maximize | minimize
+    program: str  # the spec file, or "" for the bundled matmul
+
+    def variant(self, name: str, point: Mapping[str, Any]) -> Variant:
+        return self.mapping.variant(name, {**self.reference, **point}, self.base)
+
+
+def target_for(space: Space, size: int, name: str, cfg_get: Callable[[str], Any]) -> Target:
+    """The program a space names (``program:``, read with the experiment spec loader), or the
+    bundled tunable matmul at ``size`` when it names none."""
+    mapping = PointMapping.for_space(space)
+    if space.program:
+        spec = resolve(load_spec(space.program, need_variants=False), cfg_get)
+        return Target(program_template(spec, mapping, name), mapping, spec.baseline, {},
+                      "maximize" if spec.direction == "higher" else "minimize", space.program)
+    ref = {k: v for k, v in dict(REFERENCE, tile=size).items() if k in mapping.roles}
+    return Target(matmul_template(size, ref, mapping, name=name), mapping, None, ref,
+                  "maximize", "")
+
+
 def single_proposals(size: int, cores: int) -> dict[str, dict[str, Any]]:
     """The catalog proposals expressible as one change to the reference point."""
     ref = dict(REFERENCE, tile=size)
@@ -75,68 +108,113 @@ def single_proposals(size: int, cores: int) -> dict[str, dict[str, Any]]:
     }
 
 
+def program_proposals(prior: Prior | None) -> dict[str, dict[str, Any]]:
+    """For a user's program: each parameter at the evidence's first preferred value, alone
+    (the single proposals the evidence makes, each one change to the user's baseline)."""
+    if prior is None:
+        return {}
+    return {f"{p.param}={p.values[0]}": {p.param: p.values[0]}
+            for p in prior.preferences if p.values}
+
+
 def tune(space: Space, *, size: int, runner: Runner, store: Store, workspace: Path,
          cfg_get: Callable[[str], Any], budget: int, study_name: str, storage: str | None,
          home: Path, sampler: str = "tpe", seed: int | None = 0, repetitions: int = 3,
-         progress: Progress | None = None, lock: Path | None = None) -> dict[str, Any]:
-    """Run (or resume) the study until ``budget`` trials are finished; returns :func:`summary`."""
-    mapping = PointMapping.for_space(space)
-    ref = {k: v for k, v in dict(REFERENCE, tile=size).items() if k in mapping.roles}
-    template = matmul_template(size, ref, mapping, name=study_name)
-    ev = ExperimentEvaluator(template, mapping, runner, store, workspace, cfg_get,
-                             repetitions=repetitions)
+         progress: Progress | None = None, lock: Path | None = None,
+         prior: Prior | None = None) -> dict[str, Any]:
+    """Run (or resume) the study until ``budget`` trials are finished; returns :func:`summary`.
+
+    With a ``prior`` the full space (``prior.space``) is searched, the evidence's points first."""
+    searched = prior.space if prior is not None else space
+    target = target_for(searched, size, study_name, cfg_get)
+    ev = ExperimentEvaluator(target.template, target.mapping, runner, store, workspace,
+                             cfg_get, repetitions=repetitions, base=target.base)
     st = open_storage(storage, home)
-    study = load_or_create(study_name, st, "maximize", sampler, seed)
-    optimize(study, space, ev, budget, lock=lock, progress=progress)
-    return summary(study, space)
+    study = load_or_create(study_name, st, target.direction, sampler, seed)
+    guide = (GuidedProposer(prior, budget, seed or 0, direction=target.direction)
+             if prior is not None else None)
+    optimize(study, searched, ev, budget, lock=lock, progress=progress, guide=guide)
+    out = summary(study, searched)
+    out["program"] = target.program or "bundled tunable matmul"
+    if prior is not None:
+        out["prior"] = prior.describe()
+    return out
 
 
 def confirm(finalists: Sequence[Mapping[str, Any]], space: Space, *, size: int,
             runner: Runner, store: Store, workspace: Path, cfg_get: Callable[[str], Any],
-            cores: int, repetitions: int = 7) -> dict[str, Any]:
-    """Measure the single proposals, then the study's finalists (its top distinct points)
-    against the best of them in one experiment; the best finalist that wins is the result."""
-    from perfscout.experiment.spec import Check, ExperimentSpec
-
-    mapping = PointMapping.for_space(space)
-    singles = single_proposals(size, cores)
-    ref_point = dict(REFERENCE, tile=size)
-    screen = ExperimentSpec(
-        name="tune-confirm-singles", source=matmul_template(size, ref_point, mapping).source,
-        args=("{size}",), size=size, metric="gflops", direction="higher", warmup=1,
-        repetitions=repetitions, max_repetitions=repetitions, check=Check("checksum"),
-        baseline=mapping.variant("baseline", ref_point),
-        variants=tuple(dataclasses.replace(mapping.variant(k, p), proposal_id=k)
-                       for k, p in singles.items()))
+            cores: int, repetitions: int = 7, prior: Prior | None = None) -> dict[str, Any]:
+    """Repeat only the contenders: the single proposals and the study's finalists (its top
+    distinct points) against the reference in one interleaved experiment (each one's gain over
+    the baseline), then the finalists against the best single proposal in another; the best
+    finalist that wins is the result."""
+    target = target_for(space, size, "tune-confirm", cfg_get)
+    singles = (program_proposals(prior) if target.program
+               else {k: {n: v for n, v in p.items() if n in target.mapping.roles}
+                     for k, p in single_proposals(size, cores).items()})
+    points = [dict(p) for p in finalists]
+    screen = dataclasses.replace(
+        target.template, name="tune-confirm-singles", warmup=1, repetitions=repetitions,
+        max_repetitions=repetitions, baseline=target.variant("baseline", {}),
+        variants=(*(dataclasses.replace(target.variant(k, p), proposal_id=k)
+                    for k, p in singles.items()),
+                  *(target.variant(f"tuned{i + 1}", p) for i, p in enumerate(points))))
     s_res = run_experiment(screen, runner, store, workspace, cfg_get=cfg_get)
-    valid = [v for v in s_res.variants if v.median is not None and v.verdict != "invalid"]
-    if not valid:
+    by = {v.name: v for v in s_res.variants}
+    higher = target.direction == "maximize"
+
+    def better(v: Any) -> float:
+        return (v.median or 0.0) if higher else -(v.median or float("inf"))
+
+    valid = [by[k] for k in singles if by[k].median is not None and by[k].verdict != "invalid"]
+    best_single = max(valid, key=better) if valid else None
+    vs_base = [{"point": points[i], "median": by[f"tuned{i + 1}"].median,
+                "ratio": by[f"tuned{i + 1}"].ratio, "ratio_low": by[f"tuned{i + 1}"].ratio_low,
+                "ratio_high": by[f"tuned{i + 1}"].ratio_high,
+                "verdict": by[f"tuned{i + 1}"].verdict} for i in range(len(points))]
+    if best_single is None:
+        if not singles:  # nothing to compare with but the baseline
+            return _confirmed(vs_base, None, s_res.id, "", {})
         why = "; ".join(f"{v.name}: {', '.join(v.reasons)}" for v in s_res.variants)
         raise RunFailed("no single proposal was measured validly, so there is nothing to "
                         f"confirm against ({why[:300]})",
                         hint="rerun on a quieter machine or with more repetitions")
-    best_single = max(valid, key=lambda v: v.median or 0.0)
-    points = [{**ref_point, **dict(p)} for p in finalists]
     final = dataclasses.replace(
         screen, name="tune-confirm-final",
-        baseline=dataclasses.replace(mapping.variant("baseline", singles[best_single.name]),
+        baseline=dataclasses.replace(target.variant("baseline", singles[best_single.name]),
                                      proposal_id=best_single.name),
-        variants=tuple(mapping.variant(f"tuned{i + 1}", p) for i, p in enumerate(points)))
+        variants=tuple(target.variant(f"tuned{i + 1}", p) for i, p in enumerate(points)))
     f_res: ExperimentResult = run_experiment(final, runner, store, workspace, cfg_get=cfg_get)
-    wins = [(i, v) for i, v in enumerate(f_res.variants) if v.verdict == "win"]
-    i, tv = (max(wins, key=lambda w: w[1].median or 0.0) if wins
-             else max(enumerate(f_res.variants), key=lambda w: w[1].median or 0.0))
+    singles_out = {k: {"median": by[k].median, "ratio": by[k].ratio, "verdict": by[k].verdict}
+                   for k in singles}
+    return _confirmed(vs_base, f_res, s_res.id, best_single.name, singles_out,
+                      best_single.median, better)
+
+
+def _confirmed(vs_base: list[dict[str, Any]], f_res: ExperimentResult | None, screen_id: str,
+               best_single: str, singles: dict[str, Any], single_median: float | None = None,
+               better: Callable[[Any], float] | None = None) -> dict[str, Any]:
+    if f_res is None:
+        i = max(range(len(vs_base)), key=lambda j: vs_base[j]["ratio"] or 0.0)
+        tv: Any = None
+    else:
+        wins = [(j, v) for j, v in enumerate(f_res.variants) if v.verdict == "win"]
+        key = better or (lambda v: v.median or 0.0)
+        i, tv = (max(wins, key=lambda w: key(w[1])) if wins
+                 else max(enumerate(f_res.variants), key=lambda w: key(w[1])))
     return {
-        "best_single": best_single.name,
-        "best_single_median": best_single.median,
-        "singles": {v.name: {"median": v.median, "verdict": v.verdict} for v in s_res.variants},
-        "finalists": [{"point": points[j], "median": v.median, "ratio": v.ratio,
-                       "verdict": v.verdict} for j, v in enumerate(f_res.variants)],
-        "tuned_point": points[i],
-        "tuned_median": tv.median,
-        "ratio": tv.ratio, "ratio_low": tv.ratio_low, "ratio_high": tv.ratio_high,
-        "verdict": tv.verdict, "reasons": list(tv.reasons),
-        "experiment": f_res.id,
+        "best_single": best_single or None, "best_single_median": single_median,
+        "singles": singles,
+        "finalists": vs_base,
+        "tuned_point": vs_base[i]["point"],
+        "tuned_median": tv.median if tv else vs_base[i]["median"],
+        "gain_vs_baseline": {k: vs_base[i][k] for k in ("ratio", "ratio_low", "ratio_high",
+                                                        "verdict")},
+        "ratio": tv.ratio if tv else None, "ratio_low": tv.ratio_low if tv else None,
+        "ratio_high": tv.ratio_high if tv else None,
+        "verdict": tv.verdict if tv else vs_base[i]["verdict"],
+        "reasons": list(tv.reasons) if tv else [],
+        "experiments": [screen_id, *([f_res.id] if f_res else [])],
     }
 
 

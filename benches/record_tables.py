@@ -1,0 +1,186 @@
+"""Record exhaustive replay tables of three single-threaded kernels (benches/data/kernels/).
+
+    python benches/record_tables.py [NAME ...]      # default: every table below
+
+Each point is a build of the kernel (flags and -D values) timed by its own thread CPU time
+(``CLOCK_THREAD_CPUTIME_ID`` around the kernel loop only), not wall time: on a busy shared
+machine a preempted thread's wait is not the configuration's cost, and the kernels are
+single-threaded. Every point is run ROUNDS times, the rounds interleaved (each round runs
+every point once in a fresh random order, so a burst of load spreads over all points), and the
+table keeps the median. Also recorded, per table: ``perfscout analyze`` of a cachegrind run and
+gcc vectorization remarks of the table's baseline configuration (its first values): the findings
+the evidence-guided search starts from; and the machine's snapshot (caches, cores) once.
+
+- ``transpose``: tiled out-of-place transpose, order x tile x flags x unroll (168 points); the
+  cache heuristic is right (small tiles win by about 2x over the untiled walk).
+- ``matmul_rows``: tiled matmul at N=384, order x tile x flags (108 points); tiles barely
+  matter at this size, the loop order and flags decide.
+- ``rowsweep``: a tiled 2D sweep ``B += s*A`` with no reuse, order x tile x flags x unroll (168
+  points); the cache heuristic is wrong on purpose: the best tile is the whole row (2048), outside
+  "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
+- ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
+  (100 points): compute-bound, the vectorization evidence decides.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+KERNELS = HERE / "data" / "kernels"
+ROUNDS = 5
+ORDERS3 = ["ijk", "ikj", "jik", "jki", "kij", "kji"]
+
+TABLES: dict[str, dict[str, Any]] = {
+    "transpose": {
+        "source": "transpose.c", "args": ["2048", "2"], "small_args": ["256", "1"],
+        "params": {
+            "order": {"role": "loop_order", "values": ["ij", "ji"], "define": "ORDER",
+                      "body": "B[j*n+i] = A[i*n+j]"},
+            "tile": {"role": "tile", "values": [8, 16, 32, 64, 128, 256, 2048],
+                     "define": "TILE"},
+            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
+    "matmul_rows": {
+        "source": "matmul_rows.c", "args": ["384", "2"], "small_args": ["96", "1"],
+        "params": {
+            "order": {"role": "loop_order", "values": ORDERS3, "define": "ORDER",
+                      "body": "C[i*n+j] += A[i*n+k] * B[k*n+j]"},
+            "tile": {"role": "tile", "values": [16, 32, 64, 128, 256, 384], "define": "TILE"},
+            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
+        }},
+    "rowsweep": {
+        "source": "rowsweep.c", "args": ["2048", "4"], "small_args": ["256", "1"],
+        "params": {
+            "order": {"role": "loop_order", "values": ["ij", "ji"], "define": "ORDER",
+                      "body": "B[i*n+j] += s*A[i*n+j]"},
+            "tile": {"role": "tile", "values": [16, 32, 64, 128, 256, 512, 2048],
+                     "define": "TILE"},
+            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
+    "dot_blocked": {
+        "source": "dot_blocked.c", "args": ["16384", "20000"], "small_args": ["16384", "20"],
+        "params": {
+            "acc": {"role": "unroll", "values": [1, 2, 4, 8], "define": "ACC"},
+            "block": {"role": "tile", "values": [64, 256, 1024, 4096, 16384],
+                      "define": "BLOCK"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native", "-O2 -ffast-math",
+                                 "-O3 -march=native -ffast-math"]},
+        }},
+}
+
+
+def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path
+                ) -> list[str]:
+    argv = ["gcc", "-I", str(KERNELS)]
+    for name, spec in params.items():
+        v = point[name]
+        if spec["role"] == "compiler_flags":
+            argv += str(v).split()
+        elif "define" in spec:
+            d = spec["values"].index(v) if spec["role"] == "loop_order" else v
+            argv.append(f"-D{spec['define']}={d}")
+    return [*argv, "-o", str(exe), str(src)]
+
+
+def _run(exe: Path, args: list[str]) -> float:
+    out = subprocess.run([str(exe), *args], capture_output=True, text=True, check=True,
+                         timeout=120).stdout
+    return float(out.split("cpu_s=")[1].split()[0])
+
+
+def record(name: str, work: Path) -> None:
+    t = TABLES[name]
+    params = t["params"]
+    names = list(params)
+    src = KERNELS / t["source"]
+    points = [dict(zip(names, vals, strict=True))
+              for vals in itertools.product(*(params[n]["values"] for n in names))]
+    d = work / name
+    d.mkdir(parents=True, exist_ok=True)
+    exes = []
+    for i, p in enumerate(points):
+        exe = d / f"p{i}"
+        subprocess.run(_build_argv(params, p, src, exe), check=True, capture_output=True)
+        exes.append(exe)
+    times: list[list[float]] = [[] for _ in points]
+    rng = random.Random(0)
+    t0 = time.time()
+    for r in range(ROUNDS):
+        order = list(range(len(points)))
+        rng.shuffle(order)
+        for i in order:
+            times[i].append(_run(exes[i], t["args"]))
+        print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s)", flush=True)
+    rows = [{**p, "t": round(statistics.median(ts), 6),
+             "spread": round((max(ts) - min(ts)) / statistics.median(ts), 3)}
+            for p, ts in zip(points, times, strict=True)]
+    table = {
+        "objective": "t", "direction": "minimize", "kernel": t["source"], "args": t["args"],
+        "machine": __import__("_common").machine_key(), "rounds": ROUNDS,
+        "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
+        "params": {n: {k: v for k, v in s.items() if k != "define"} for n, s in params.items()},
+        "rows": rows,
+    }
+    (HERE / "data" / f"{name}.json").write_text(json.dumps(table, indent=1) + "\n")
+    best = min(rows, key=lambda r: r["t"])
+    print(f"wrote {name}.json: {len(rows)} rows, best {best}", flush=True)
+    record_analysis(name, d)
+
+
+def record_analysis(name: str, work: Path) -> None:
+    """``perfscout analyze`` of cachegrind and gcc remarks of the baseline configuration."""
+    t = TABLES[name]
+    params = t["params"]
+    base = {n: s["values"][0] for n, s in params.items()}
+    exe = work / "baseline"
+    argv = _build_argv(params, base, KERNELS / t["source"], exe)
+    cp = subprocess.run([*argv[:-3], "-fopt-info-vec-all", *argv[-3:]], capture_output=True,
+                        text=True, check=True)
+    remarks = work / "remarks.txt"
+    remarks.write_text(cp.stderr)
+    cg = work / "cachegrind.out"
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes",
+                    f"--cachegrind-out-file={cg}", str(exe), *t["small_args"]],
+                   capture_output=True, check=True)
+    ann = work / "cg_annotate.txt"
+    ann.write_text(subprocess.run(["cg_annotate", str(cg)], capture_output=True, text=True,
+                                  check=True).stdout)
+    res = subprocess.run([sys.executable, "-m", "perfscout", "analyze", str(ann), str(remarks),
+                          "--json"], capture_output=True, text=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+    out = HERE / "data" / f"{name}_analysis.json"
+    out.write_text(res.stdout)
+    ids = [f["id"] for f in json.loads(res.stdout)["data"]["findings"]]
+    print(f"wrote {out.name}: findings {ids}", flush=True)
+
+
+def main() -> None:
+    sys.path.insert(0, str(HERE))
+    names = sys.argv[1:] or list(TABLES)
+    work = HERE / "work" / "tables"
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    from record_matmul_grid import record_snapshot
+
+    for name in names:
+        record(name, work)
+    record_snapshot(work, HERE / "data" / "tables_snapshot.json")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""Compiler-flag legality: which flags a CPU or a compiler cannot take (one place for it).
+
+Used by advise's guards (a proposal's flags) and by tune (which flag sets a search may try),
+so the two never disagree on what is AVX-512, x86-only or Intel-only. Pure: callers pass what
+the snapshot says (architecture, whether avx512f is present, the compiler vendors).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+INTEL_ONLY = re.compile(r"^(-ipo\d*|-xHost|-x[A-Z][A-Z0-9_-]+|-ax[A-Z0-9_,-]+|-qopt-[\w=-]+|"
+                        r"-qopenmp|-fp-model[= ].*|-no-prec-div|-qoverride-limits|-fast)$")
+AVX512 = re.compile(r"^(-mavx512\w*|-march=(skylake-avx512|cascadelake|cooperlake|icelake[\w-]*|"
+                    r"tigerlake|sapphirerapids|emeraldrapids|graniterapids|knl|knm|znver[45]|"
+                    r"x86-64-v4)|-mtune=skylake-avx512|-xCORE-AVX512|-xCOMMON-AVX512|"
+                    r"-qopt-zmm-usage=high|-mprefer-vector-width=512)$")
+X86_ONLY = re.compile(r"^(-m(sse|avx|fma|bmi|f16c|popcnt)[\w.]*|-march=(x86-64[\w-]*|haswell|"
+                      r"broadwell|skylake|znver\d|native-x86))$")
+X86_ARCHES = ("x86_64", "amd64", "i686", "i386")
+
+
+def is_x86(arch: str) -> bool:
+    """True for an x86 architecture name as ``uname -m`` or a snapshot spells it."""
+    return arch.lower().startswith(X86_ARCHES) or arch.lower().startswith("x86")
+
+
+def intel_only(flags: Iterable[str]) -> list[str]:
+    """The flags only an Intel compiler accepts."""
+    return [f for f in flags if INTEL_ONLY.match(f)]
+
+
+def avx512(flags: Iterable[str]) -> list[str]:
+    """The flags that make the compiler emit AVX-512 instructions."""
+    return [f for f in flags if AVX512.match(f)]
+
+
+def x86_isa(flags: Iterable[str]) -> list[str]:
+    """The flags that name an x86 ISA (AVX-512 ones included)."""
+    return [f for f in flags if AVX512.match(f) or X86_ONLY.match(f)]
+
+
+def flag_problem(flags: Iterable[str], *, arch: str = "", has_avx512f: bool | None = None,
+                 vendors: Iterable[str] | None = None) -> str:
+    """Why this CPU/compiler cannot take ``flags``, or "" when nothing proves it cannot.
+
+    ``has_avx512f`` None and ``vendors`` None mean "unknown": an unknown is never a refusal.
+    """
+    fl = list(flags)
+    if vendors is not None and "intel" not in set(vendors) and intel_only(fl):
+        return f"Intel-compiler-only flags {' '.join(intel_only(fl))} without an Intel compiler"
+    if arch and not is_x86(arch) and x86_isa(fl):
+        return f"x86 ISA flags {' '.join(x86_isa(fl))} on a {arch} CPU"
+    if has_avx512f is False and avx512(fl):
+        return f"AVX-512 flags {' '.join(avx512(fl))} on a CPU without avx512f"
+    if arch and is_x86(arch) and any(f.startswith("-mcpu=") for f in fl):
+        return "-mcpu= is for Arm/POWER, this CPU is x86"
+    if arch and not is_x86(arch) and "-march=native" in fl:
+        return f"-march=native is not the gcc spelling on {arch}; use -mcpu=native"
+    return ""

@@ -1,0 +1,296 @@
+"""Evidence as a prior, not a prune: the findings order the search, the full space stays reachable.
+
+A heuristic that cuts the space (tiles that fit L2, j-innermost orders, vectorizing flag sets)
+turns into a liability the day it is wrong: the optimum is gone and no budget brings it back.
+Here the evidence only decides *what is tried first*:
+
+1. :func:`hard_limits` removes only what the evidence proves cannot work: flag sets the CPU or
+   the compiler cannot take (:mod:`perfscout.model.isa`), thread counts above the allowed cores.
+   (A configuration that fails to build or run is failed once and never measured again.)
+2. :func:`evidence_prior` builds the *preferred region* over that space with :func:`narrow`
+   (each preference keeps its reason) and the per-parameter preferences.
+3. :class:`GuidedProposer` proposes, in three phases, the points the study enqueues
+   (``study.enqueue_trial``): a TPE search inside the preferred region for a share of the
+   budget; then the incumbent with each parameter moved, one at a time, to the values the
+   evidence did not prefer (a wrong heuristic on one parameter costs a few evaluations, not the
+   optimum); then nothing — the study's own sampler (TPE over the full space) continues with
+   every trial so far as its history.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import optuna
+from optuna.trial import TrialState
+
+from perfscout.model.findings import Finding
+from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.tune.narrow import _flag_ok, narrow
+from perfscout.tune.optuna_bridge import distributions
+from perfscout.tune.space import Param, Space
+
+
+@dataclass(frozen=True)
+class Preference:
+    """The values of one parameter the evidence prefers (tried first), with the reason."""
+
+    param: str
+    values: tuple[Any, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Prior:
+    """The searched space (only proven-impossible values removed) and the preferred region."""
+
+    space: Space
+    region: Space
+    preferences: tuple[Preference, ...]
+    removed: tuple[str, ...] = ()
+
+    def preferred(self, name: str) -> tuple[Any, ...]:
+        for p in self.preferences:
+            if p.param == name:
+                return p.values
+        return ()
+
+    def describe(self) -> dict[str, Any]:
+        """For --json and the report: what is searched, what is tried first and why."""
+        return {"space": self.space.describe(), "removed": list(self.removed),
+                "preferences": [{"param": p.param, "values": list(p.values),
+                                 "reason": p.reason} for p in self.preferences],
+                "region_size": self.region.size()}
+
+
+def allowed_cores(snapshot: PlatformSnapshot | None, affinity: int | None = None) -> int | None:
+    """The cores a run may use: the snapshot's online CPUs (physical cores with SMT off), and
+    at most the process's affinity when given."""
+    cores = None
+    if snapshot is not None:
+        cores = snapshot.cpu.online_cpus or snapshot.cpu.cores
+    if affinity:
+        cores = affinity if cores is None else min(cores, affinity)
+    return cores
+
+
+def hard_limits(space: Space, snapshot: PlatformSnapshot | None,
+                cores: int | None = None) -> tuple[Space, list[str]]:
+    """``space`` without what provably cannot work on this machine, and what was removed."""
+    removed: list[str] = []
+    params: list[Param] = []
+    for p in space.params:
+        q = p
+        if p.role == "compiler_flags" and p.values:
+            bad = {v: _flag_ok(str(v), snapshot)[1] for v in p.values
+                   if not _flag_ok(str(v), snapshot)[0]}
+            if bad and len(bad) < len(p.values):
+                q = dataclasses.replace(q, values=tuple(v for v in p.values if v not in bad))
+                removed += [f"{p.name}={v!r}: {why}" for v, why in bad.items()]
+        if p.role in ("threads", "ranks") and cores:
+            if p.values:
+                over = [v for v in p.values if int(v) > cores]
+                if over and len(over) < len(p.values):
+                    q = dataclasses.replace(q, values=tuple(v for v in p.values
+                                                            if int(v) <= cores))
+                    removed += [f"{p.name}={v}: more than the {cores} allowed cores"
+                                for v in over]
+            elif p.high is not None and p.low is not None and p.high > cores >= p.low:
+                q = dataclasses.replace(q, high=float(cores))
+                removed.append(f"{p.name} > {cores}: more than the allowed cores")
+        params.append(q)
+    return dataclasses.replace(space, params=tuple(params)), removed
+
+
+def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space: Space,
+                   *, cores: int | None = None) -> Prior:
+    """The prior the findings give over ``space`` (see the module docstring)."""
+    full, removed = hard_limits(space, snapshot, cores if cores else allowed_cores(snapshot))
+    region = _tie_to_written(narrow(list(findings), snapshot, full))
+    prefs: list[Preference] = []
+    fixed = {f.name: f for f in region.fixed}
+    for p in full.params:
+        if p.name in fixed:
+            f = fixed[p.name]
+            prefs.append(Preference(p.name, (f.value,), f.reason))
+            continue
+        q = region.param(p.name)
+        why = q.reason or "no narrowing"
+        prefs.append(Preference(p.name, tuple(q.choices()), why))
+    return Prior(full, region, tuple(prefs), tuple(removed))
+
+
+def _tie_to_written(region: Space) -> Space:
+    """A loop order the body's vote left open prefers the written array's unit stride."""
+    params = []
+    for p in region.params:
+        if p.role == "loop_order" and p.written and not p.contiguous:
+            inner = tuple(v for v in p.values if str(v).endswith(p.written))
+            if inner and len(inner) < len(p.values):
+                p = dataclasses.replace(p, values=inner, reason=(
+                    f"{p.reason}; the tie goes to the written array's unit-stride index "
+                    f"{p.written!r} (a strided store reads each line for ownership)"))
+        params.append(p)
+    return dataclasses.replace(region, params=tuple(params))
+
+
+def _key(point: Mapping[str, Any]) -> str:
+    return json.dumps(dict(sorted(point.items())), sort_keys=True, default=str)
+
+
+MIN_REGION = 8
+
+
+@dataclass
+class GuidedProposer:
+    """Proposes the next point to enqueue, or None to let the study's sampler choose.
+
+    Feed it every finished evaluation (:meth:`observe`), including ones it did not propose;
+    :meth:`from_history` rebuilds it after a restart. ``region_share`` of the budget bounds
+    phase 1 (at least 8 trials, at most the region), and it ends early once the region's best
+    has not improved for ``patience`` of its trials (after ``MIN_REGION``).
+    """
+
+    prior: Prior
+    budget: int
+    seed: int = 0
+    region_share: float = 0.25
+    history: dict[str, float | None] = field(default_factory=dict)
+    direction: str = "minimize"
+    _sub: optuna.Study | None = None
+    _pending: dict[str, int] = field(default_factory=dict)
+    _region_done: int = 0
+    _widened: set[str] = field(default_factory=set)
+    _region_best: float | None = None
+    _since_better: int = 0
+    #: phase 1 also ends when this many region trials in a row did not improve its best
+    #: (after at least MIN_REGION): a region whose best stalls hands over early
+    patience: int = 6
+
+    def __post_init__(self) -> None:
+        self._sub = optuna.create_study(
+            direction="minimize" if self.direction == "minimize" else "maximize",
+            sampler=optuna.samplers.TPESampler(seed=self.seed))
+
+    @classmethod
+    def from_history(cls, prior: Prior, budget: int, history: Sequence[tuple[Mapping[str, Any],
+                     float | None]], *, seed: int = 0, direction: str = "minimize"
+                     ) -> GuidedProposer:
+        g = cls(prior, budget, seed, direction=direction)
+        for point, value in history:
+            g.observe(point, value)
+        return g
+
+    @property
+    def phase1_len(self) -> int:
+        size = self.prior.region.size() or 0
+        return min(size, max(8, int(self.budget * self.region_share)))
+
+    def _in_region(self, point: Mapping[str, Any]) -> bool:
+        fx = self.prior.region.fixed_values()
+        if any(n in point and point[n] != v for n, v in fx.items()):
+            return False
+        return all(p.name not in point or point[p.name] in p.choices()
+                   for p in self.prior.region.params)
+
+    def observe(self, point: Mapping[str, Any], value: float | None) -> None:
+        """Record one finished evaluation (``value`` None: failed)."""
+        k = _key(point)
+        first = k not in self.history
+        self.history[k] = value
+        if first and self._in_region(point):
+            self._region_done += 1
+            self._tell_sub(point, value)
+            better = value is not None and (
+                self._region_best is None or (value < self._region_best
+                                              if self.direction == "minimize"
+                                              else value > self._region_best))
+            self._since_better = 0 if better else self._since_better + 1
+            if better:
+                self._region_best = value
+
+    def _tell_sub(self, point: Mapping[str, Any], value: float | None) -> None:
+        assert self._sub is not None
+        k = _key(point)
+        num = self._pending.pop(k, None)
+        if num is None:  # measured without being proposed here: give the sub-study the fact
+            dists = _dists(self.prior.region)
+            params = {n: point[n] for n in dists if n in point}
+            if len(params) < len(dists):
+                return
+            t = optuna.trial.create_trial(
+                params=params, distributions=dists, value=value,
+                state=TrialState.COMPLETE if value is not None else TrialState.FAIL)
+            self._sub.add_trial(t)
+            return
+        if value is None:
+            self._sub.tell(num, state=TrialState.FAIL)
+        else:
+            self._sub.tell(num, value)
+
+    def propose(self) -> tuple[dict[str, Any], str] | None:
+        """The next point with the phase that chose it, or None (the study's sampler's turn)."""
+        stalled = self._region_done >= MIN_REGION and self._since_better >= self.patience
+        if self._region_done < self.phase1_len and not stalled:
+            got = self._from_region()
+            if got is not None:
+                return got, "preferred region (evidence)"
+        return self._widen()
+
+    def _from_region(self) -> dict[str, Any] | None:
+        assert self._sub is not None
+        dists = _dists(self.prior.region)
+        fixed = self.prior.region.fixed_values()
+        for _ in range(50):
+            t = self._sub.ask(dists)
+            point = {**fixed, **t.params}
+            if not self.prior.region.feasible(point):
+                self._sub.tell(t, state=TrialState.PRUNED)
+                continue
+            k = _key(self._restrict(point))
+            if k in self.history:
+                v = self.history[k]
+                self._sub.tell(t, v) if v is not None else self._sub.tell(
+                    t, state=TrialState.FAIL)
+                continue
+            self._pending[k] = t.number
+            return self._restrict(point)
+        return None
+
+    def _restrict(self, point: Mapping[str, Any]) -> dict[str, Any]:
+        names = {p.name for p in self.prior.space.params} | set(self.prior.space.fixed_values())
+        return {k: v for k, v in point.items() if k in names}
+
+    def incumbent(self) -> dict[str, Any] | None:
+        done = [(k, v) for k, v in self.history.items() if v is not None]
+        if not done:
+            return None
+        pick = min if self.direction == "minimize" else max
+        k, _ = pick(done, key=lambda kv: kv[1])
+        return dict(json.loads(k))
+
+    def _widen(self) -> tuple[dict[str, Any], str] | None:
+        inc = self.incumbent()
+        if inc is None:
+            return None
+        for p in self.prior.space.params:
+            pref = self.prior.preferred(p.name)
+            for v in p.choices():
+                if v in pref:
+                    continue
+                cand = self._restrict({**self.prior.space.fixed_values(), **inc, p.name: v})
+                k = _key(cand)
+                if k in self.history or k in self._widened or not self.prior.space.feasible(
+                        cand):
+                    continue
+                self._widened.add(k)
+                return cand, f"incumbent with {p.name}={v!r} (outside the preferred values)"
+        return None
+
+
+def _dists(space: Space) -> dict[str, Any]:
+    return dict(distributions(space))

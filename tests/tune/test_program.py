@@ -1,0 +1,113 @@
+"""Tuning the user's own program (a spec names it); an analysis of another program is refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import optuna
+import pytest
+
+from conftest import REPO, run_cli
+from perfscout.tune.optuna_bridge import open_storage
+
+DATA = Path(__file__).parent / "data"
+MATMUL_ANALYSIS = REPO / "benches" / "data" / "matmul_analysis.json"
+
+
+def _program(tmp_path: Path) -> Path:
+    for f in ("rowblur.c", "rowblur.yaml", "rowblur_space.yaml"):
+        shutil.copyfile(DATA / f, tmp_path / f)
+    return tmp_path / "rowblur_space.yaml"
+
+
+def _analysis_of_rowblur(tmp_path: Path) -> Path:
+    """``perfscout analyze`` of real gcc vectorization remarks of the user's program."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc absent")
+    cp = subprocess.run(["gcc", "-O2", "-fopt-info-vec-all", "-o", str(tmp_path / "rb"),
+                         str(tmp_path / "rowblur.c")], capture_output=True, text=True,
+                        check=True, cwd=tmp_path)
+    remarks = tmp_path / "remarks.txt"
+    remarks.write_text(cp.stderr)
+    assert "rowblur.c" in cp.stderr, "gcc wrote no vectorization remarks"
+    out = run_cli("analyze", str(remarks), "--json")
+    path = tmp_path / "analysis.json"
+    path.write_text(out.stdout)
+    assert json.loads(out.stdout)["status"] == "ok", out.stdout
+    return path
+
+
+def test_a_space_naming_a_program_tunes_that_program(tmp_path: Path, ps_home: Path) -> None:
+    space = _program(tmp_path)
+    cp = run_cli("tune", "run", str(space), "--budget", "5", "--study", "blur",
+                 "--sampler", "random", "--json", timeout=900)
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    d = env["data"]
+    assert d["program"].endswith("rowblur.yaml") and d["n_trials"] >= 5
+    cfg = d["best_config"]  # what to apply: flags, defines, environment
+    assert set(cfg["defines"]) == {"BLOCK"} and set(cfg["env"]) == {"ROWBLUR_SPLIT"}
+    assert cfg["flags"] in ("-O1", "-O2", "-O3 -march=native")
+    built = {p.name for p in (ps_home / "workspace").rglob("*.c")}
+    assert "rowblur.c" in built and "matmul_tunable.c" not in built
+    st = optuna.load_study(study_name="blur", storage=open_storage(None, ps_home))
+    assert all(t.user_attrs.get("experiment") for t in st.trials
+               if t.state == optuna.trial.TrialState.COMPLETE
+               and "cached_from" not in t.user_attrs)
+
+
+def test_from_analysis_never_tunes_the_bundled_matmul_under_the_users_name(
+        tmp_path: Path, ps_home: Path) -> None:
+    space = _program(tmp_path)
+    mine = _analysis_of_rowblur(tmp_path)
+    # an analysis of the user's program, without a space: refused, not the bundled matmul
+    cp = run_cli("tune", "run", "--from-analysis", str(mine), "--budget", "2", "--json")
+    env = json.loads(cp.stdout)
+    assert cp.returncode == 3, cp.stdout
+    msg = env["errors"][0]["message"]
+    assert "rowblur.c" in msg and "refusing to tune the bundled matmul" in msg
+    # the matmul's analysis over the user's program's space: refused with both names
+    cp = run_cli("tune", "run", str(space), "--from-analysis", str(MATMUL_ANALYSIS),
+                 "--budget", "2", "--json")
+    assert cp.returncode == 3
+    msg = json.loads(cp.stdout)["errors"][0]["message"]
+    assert "matmul.c" in msg and "rowblur.c" in msg
+    assert not (ps_home / "workspace" / "experiments").exists() or not list(
+        (ps_home / "workspace" / "experiments").rglob("matmul_tunable.c"))
+
+
+def test_from_analysis_of_the_program_orders_its_space(tmp_path: Path, ps_home: Path) -> None:
+    space = _program(tmp_path)
+    mine = _analysis_of_rowblur(tmp_path)
+    cp = run_cli("tune", "run", str(space), "--from-analysis", str(mine), "--budget", "4",
+                 "--study", "blur-prior", "--json", timeout=900)
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    d = env["data"]
+    assert "ordered by" in d["space_reason"]
+    prefs = {p["param"]: p for p in d["prior"]["preferences"]}
+    assert set(prefs) == {"flags", "block", "split"} and all(p["reason"] for p in prefs.values())
+    # a prior, not a prune: every value of the user's space is still searchable
+    searched = {p["name"]: p["values"] for p in d["space"]["params"]}
+    assert searched["block"] == [16, 256, 4096] and searched["split"] == ["0", "1"]
+    st = optuna.load_study(study_name="blur-prior", storage=open_storage(None, ps_home))
+    first = min(st.trials, key=lambda t: t.number)
+    assert first.user_attrs.get("proposed_by", "").startswith("preferred")
+
+
+def test_show_draws_the_history_plot(tmp_path: Path, ps_home: Path) -> None:
+    from perfscout.tune.optuna_bridge import load_or_create
+
+    st = load_or_create("hist", open_storage(None, ps_home), "maximize", "random", 0)
+    for i in range(6):
+        t = st.ask({"x": optuna.distributions.IntDistribution(0, 9)})
+        st.tell(t, float(t.params["x"]) + i)
+    out = tmp_path / "history.png"
+    cp = run_cli("tune", "show", "hist", "--plot", str(out), "--json")
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    assert env["data"]["plot"] == str(out) and env["data"]["n_trials"] == 6
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000

@@ -21,7 +21,8 @@ from perfscout.model.errors import ConfigError
 # key -> (default, type, help)
 DEFAULTS: dict[str, tuple[Any, type, str]] = {
     "home": ("~/.perfscout", str, "store for snapshots, the knowledge base and studies"),
-    "workspace": (".", str, "directory the sandbox confines commands to"),
+    "workspace": ("", str, "directory builds, exports, the sandbox and its audit log use "
+                  "(empty: $PERFSCOUT_HOME/workspace)"),
     "policy": ("", str, "sandbox policy YAML overriding the shipped default"),
     "llm.base_url": ("", str, "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1"),
     "llm.model": ("", str, "model name sent to the endpoint"),
@@ -119,6 +120,14 @@ class Config:
     def home(self) -> Path:
         p = Path(str(self.get("home"))).expanduser()
         return p
+
+    @property
+    def workspace(self) -> Path:
+        """The one workspace: experiments build under ``workspace/experiments/ID``, exports
+        point there, and the sandbox confines commands and keeps its audit log there. The
+        ``workspace`` key when set, else ``$PERFSCOUT_HOME/workspace`` (not created here)."""
+        raw = str(self.get("workspace") or "")
+        return Path(raw).expanduser() if raw else self.home / "workspace"
 
     def thresholds(self) -> dict[str, Any]:
         """The configured threshold overrides as written; ``diagnose.thresholds.resolve``

@@ -128,5 +128,33 @@ def write_out(out: Path | None, text: str) -> None:
 def text_or_path(text: str, out: Path | None) -> Callable[[Console], None]:
     """The render of a command that prints ``text``, or says where it wrote it."""
     def render(con: Console) -> None:
-        con.print(text if out is None else f"wrote {out}", markup=False, highlight=False)
+        if out is None:
+            write_raw(text)
+        else:
+            con.print(f"wrote {out}", markup=False, highlight=False)
     return render
+
+
+def write_raw(text: str) -> None:
+    """``text`` to stdout as bytes, exactly: no console wrapping, markup or highlighting."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.buffer.flush()
+
+
+def generated_file(text: str, out: Path | None, default: Path, as_json: bool
+                   ) -> tuple[Path | None, Callable[[Console], None]]:
+    """Deliver a generated file (a script, a test, a report) the way a user expects.
+
+    ``--out`` writes it there; without ``--out`` a redirected or piped stdout receives the raw
+    bytes (``perfscout export reframe CARD > test.py`` is a valid file), and a terminal gets it
+    written to ``default`` (in the workspace) with a line saying where, since a terminal would
+    wrap it. Returns the path written (None: stdout) and the human render.
+    """
+    if out is None and (as_json or not sys.stdout.isatty()):
+        return None, text_or_path(text, None)
+    path = out if out is not None else default
+    if out is None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    write_out(path, text)
+    return path, text_or_path(text, path)

@@ -27,7 +27,11 @@ DEFAULTS: dict[str, tuple[Any, type, str]] = {
     "llm.base_url": ("", str, "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1"),
     "llm.model": ("", str, "model name sent to the endpoint"),
     "llm.api_key": ("", str, "API key (local servers accept any value)"),
-    "llm.timeout_s": (60.0, float, "per-request timeout"),
+    "llm.timeout_s": (300.0, float, "per-request timeout (a small local model on a busy "
+                      "2-core machine needs minutes)"),
+    "llm.max_retries": (1, int, "retries of a request that failed to connect, timed out or "
+                        "got a 5xx answer"),
+    "llm.max_tokens": (512, int, "largest reply the model may write per request"),
     "agent.max_steps": (30, int, "tool-call budget of one agent session"),
     "agent.max_tokens": (200000, int, "token budget of one agent session"),
     "agent.max_wall_s": (1800.0, float, "wall-time budget of one agent session"),

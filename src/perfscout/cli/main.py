@@ -6,8 +6,10 @@ import importlib
 import json
 import pkgutil
 import sys
+from typing import Any
 
 import typer
+import typer.main
 
 import perfscout.cli as cli_pkg
 from perfscout import ENVELOPE_VERSION, __version__
@@ -27,6 +29,7 @@ def build_app() -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        rich_markup_mode=None,
     )
 
     @app.callback()
@@ -48,11 +51,67 @@ def build_app() -> typer.Typer:
     return app
 
 
+_WORDS = {int: "N", float: "NUMBER"}
+
+
+def _word(param: Any) -> str:
+    """The metavar of ``param`` as a word: ``FILE`` for a list of files (usage adds ``...``),
+    ``N`` for an integer, else the parameter's own name upper-cased (``--platform
+    PLATFORM``)."""
+    name = (param.name or "value").upper()
+    if param.nargs == -1 or getattr(param, "multiple", False):
+        return name[:-1] if name.endswith("S") else name
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    return _WORDS.get(annotation, name) if isinstance(annotation, type) else name
+
+
+def _usage(word: str, required: bool, many: bool) -> Any:
+    shown = word if required else f"[{word}]"
+    return lambda: shown + ("..." if many else "")
+
+
+def _words_for_metavars(cmd: Any) -> None:
+    """Help shows words (``FILE...``, ``N``) where typer would print Python types
+    (``<list[Path]>``, ``<int>``); flags show none."""
+    for p in getattr(cmd, "params", ()):
+        p.display_type = lambda ctx: ""  # the metavar says it, in words
+        if getattr(p, "is_flag", False):
+            continue
+        if p.metavar is None:
+            p.metavar = _word(p)
+        if p.param_type_name == "argument":
+            p._usage_display_name = _usage(p.metavar, p.required, p.nargs != 1)
+    for sub in getattr(cmd, "commands", {}).values():
+        _words_for_metavars(sub)
+
+
+def build_command() -> Any:
+    """The click command of the app, with metavars as words."""
+    cmd = typer.main.get_command(build_app())
+    _words_for_metavars(cmd)
+    return cmd
+
+
+def _version(args: list[str]) -> bool:
+    """``perfscout --version [--json]`` (answered before any subcommand module is loaded)."""
+    if "--version" not in args or not set(args) <= {"--version", "--json", "--debug"}:
+        return False
+    if "--json" in args:
+        env = {"perfscout": ENVELOPE_VERSION, "command": "version", "status": "ok",
+               "exit_code": 0, "data": {"version": __version__}, "errors": []}
+        sys.stdout.write(json.dumps(env) + "\n")
+    else:
+        sys.stdout.write(f"perfscout {__version__}\n")
+    return True
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    app = build_app()
+    if _version(args):
+        sys.exit(0)
+    cmd = build_command()
     try:
-        rc = app(args=args, prog_name="perfscout", standalone_mode=False)
+        rc = cmd.main(args=args, prog_name="perfscout", standalone_mode=False)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):

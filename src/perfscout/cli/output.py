@@ -18,6 +18,8 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from perfscout import ENVELOPE_VERSION
 from perfscout.cli.state import OPTIONS
@@ -50,12 +52,38 @@ def envelope(command: str, outcome: Outcome) -> dict[str, Any]:
     }
 
 
+ID_HEADERS = ("id", "proposal", "card", "experiment", "variant", "finding", "name", "key")
+
+
+def keep_ids_whole(table: Table) -> None:
+    """Never cut an id a later command needs: columns named like ids (``id``, ``proposal``,
+    ``card``...) keep their longest cell on one line, and every column folds instead of
+    ending in an ellipsis, so a narrow terminal wraps the other columns and loses nothing."""
+    for i, col in enumerate(table.columns):
+        col.overflow = "fold"
+        head = str(col.header).strip().lower()
+        if i == 0 or any(h == head or head.endswith(" " + h) for h in ID_HEADERS):
+            cells = [len(str(c)) for c in col._cells if isinstance(c, str | Text)]
+            col.min_width = max([len(head), *cells])
+            col.no_wrap = True
+
+
+class ScoutConsole(Console):
+    """The console commands render to: tables keep their ids whole (:func:`keep_ids_whole`)."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        for obj in objects:
+            if isinstance(obj, Table):
+                keep_ids_whole(obj)
+        super().print(*objects, **kwargs)
+
+
 def stdout_console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return ScoutConsole(highlight=False, soft_wrap=False, emoji=False)
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    return ScoutConsole(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
 def error_outcome(exc: PerfscoutError) -> Outcome:
@@ -64,9 +92,11 @@ def error_outcome(exc: PerfscoutError) -> Outcome:
 
 def print_error(err: dict[str, Any]) -> None:
     con = stderr_console()
-    con.print(f"[bold red]perfscout: error:[/] {err['message']}", markup=True, highlight=False)
+    # the message is text, never markup: "exe:cat:path" must not become an emoji
+    con.print(Text("perfscout: error: ", style="bold red") + Text(str(err["message"])),
+              highlight=False, emoji=False)
     if err.get("hint"):
-        con.print(f"  hint: {err['hint']}", markup=False)
+        con.print(f"  hint: {err['hint']}", markup=False, highlight=False, emoji=False)
 
 
 def emit(command: str, as_json: bool, outcome: Outcome) -> NoReturn:

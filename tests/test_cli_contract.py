@@ -91,3 +91,15 @@ def test_tables_never_cut_ids_at_80_columns() -> None:
     out = con.file.getvalue()
     assert all(i in out for i in ids), out
     assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_each_command_module_registers_its_own_name() -> None:
+    """main loads only ``cmd_<name>`` for ``perfscout <name> ...``: the convention must hold."""
+    import typer.main
+
+    from perfscout.cli.main import build_app, command_modules
+
+    full = sorted(typer.main.get_command(build_app()).commands)  # type: ignore[attr-defined]
+    assert full == sorted(m.removeprefix("cmd_") for m in command_modules())
+    for name in full:
+        assert list(typer.main.get_command(build_app(name)).commands) == [name]  # type: ignore[attr-defined]

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import shlex
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 
 @cache
 def _env(package: str) -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(loader=jinja2.PackageLoader(package, "templates"),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True, autoescape=False)

@@ -31,10 +31,7 @@ from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.sandbox.runner import default_runner
 from perfscout.tune import narrow
-from perfscout.tune.optuna_bridge import load_or_create, open_storage, summary
-from perfscout.tune.replay import compare, load_table
 from perfscout.tune.space import Space, load_space
-from perfscout.tune.study import confirm, finalists, matmul_space, tune
 
 
 def _analysis(path: Path) -> tuple[list[Finding], PlatformSnapshot | None]:
@@ -97,6 +94,9 @@ def register(app: typer.Typer) -> None:
         args = list(target or [])
 
         def run() -> Outcome:
+            from perfscout.tune.optuna_bridge import load_or_create, open_storage, summary
+            from perfscout.tune.study import confirm, finalists, matmul_space, tune
+
             cfg = load_config(config_path=OPTIONS.config_path)
             if replay is not None:
                 return _replay(replay, narrow_from, load_platform(platform, None), sampler,
@@ -174,6 +174,8 @@ def _worker_entry(space: Space, size: int, budget: int, study_name: str, storage
 
 def _tune_worker(space: Space, size: int, budget: int, study_name: str, storage: str | None,
                  sampler: str, cfg: Any, work: Path, seed: int) -> None:
+    from perfscout.tune.study import tune
+
     tune(space, size=size, runner=default_runner(work), store=open_store(cfg), workspace=work,
          cfg_get=cfg.get, budget=budget, study_name=study_name, storage=storage, home=cfg.home,
          sampler=sampler, seed=seed, lock=cfg.home / "locks" / "timing.lock")
@@ -198,6 +200,8 @@ def _render(con: Console, r: dict[str, Any]) -> None:
 
 def _show(name: str, storage: str | None, home: Path) -> Outcome:
     import optuna
+
+    from perfscout.tune.optuna_bridge import open_storage, summary
 
     st = open_storage(storage, home)
     try:
@@ -226,6 +230,8 @@ def _live_snapshot(home: Path) -> PlatformSnapshot:
 
 def _replay(table_path: Path, narrow_from: Path | None, platform: PlatformSnapshot | None,
             sampler: str, seeds: int, budget: int) -> Outcome:
+    from perfscout.tune.replay import compare, load_table
+
     table = load_table(table_path)
     spaces = {"full": table.space}
     if narrow_from is not None:

@@ -1,4 +1,8 @@
-"""Entry point: builds the typer app from the ``cmd_*`` modules and guards the usage errors."""
+"""Entry point: builds the typer app from the ``cmd_*`` modules and guards the usage errors.
+
+Start-up is kept short: ``--version`` is answered before typer is imported, and ``perfscout
+NAME ...`` loads only ``cmd_NAME`` (every module only for the top-level help).
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,28 @@ import importlib
 import json
 import pkgutil
 import sys
-from typing import Any
-
-import typer
-import typer.main
+from typing import TYPE_CHECKING, Any
 
 import perfscout.cli as cli_pkg
 from perfscout import ENVELOPE_VERSION, __version__
 from perfscout.cli.state import OPTIONS
 from perfscout.model.errors import ExitCode
 
-try:  # typer >= 0.2x vendors its own click
-    from typer._click import exceptions as click_exceptions
-except ImportError:  # pragma: no cover - older typer
-    from click import exceptions as click_exceptions  # type: ignore[no-redef]
+if TYPE_CHECKING:
+    import typer
 
 
-def build_app() -> typer.Typer:
+def command_modules() -> list[str]:
+    """The ``cmd_<name>`` modules; each registers the command ``<name>`` (a test checks it)."""
+    return sorted(m.name for m in pkgutil.iter_modules(cli_pkg.__path__)
+                  if m.name.startswith("cmd_"))
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or only command ``only`` (a known name): a command
+    then loads its own module and nothing else, so it starts fast."""
+    import typer
+
     app = typer.Typer(
         name="perfscout",
         help="A performance scout for HPC codes. Every command accepts --json.",
@@ -44,10 +53,9 @@ def build_app() -> typer.Typer:
         OPTIONS.debug = OPTIONS.debug or debug
         OPTIONS.config_path = config
 
-    for mod in sorted(pkgutil.iter_modules(cli_pkg.__path__), key=lambda m: m.name):
-        if mod.name.startswith("cmd_"):
-            module = importlib.import_module(f"perfscout.cli.{mod.name}")
-            module.register(app)
+    names = command_modules()
+    for name in [f"cmd_{only}"] if f"cmd_{only}" in names else names:
+        importlib.import_module(f"perfscout.cli.{name}").register(app)
     return app
 
 
@@ -85,9 +93,26 @@ def _words_for_metavars(cmd: Any) -> None:
         _words_for_metavars(sub)
 
 
-def build_command() -> Any:
-    """The click command of the app, with metavars as words."""
-    cmd = typer.main.get_command(build_app())
+def _named_command(args: list[str]) -> str | None:
+    """The subcommand ``args`` name (after the global options), or None."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--config":
+            i += 2
+        elif a.startswith("-"):
+            i += 1
+        else:
+            return a
+    return None
+
+
+def build_command(args: list[str] | None = None) -> Any:
+    """The click command of the app (only the named subcommand's when ``args`` name one),
+    with metavars as words."""
+    import typer.main
+
+    cmd = typer.main.get_command(build_app(_named_command(args or [])))
     _words_for_metavars(cmd)
     return cmd
 
@@ -109,7 +134,14 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     if _version(args):
         sys.exit(0)
-    cmd = build_command()
+    import typer
+
+    try:  # typer >= 0.2x vendors its own click
+        from typer._click import exceptions as click_exceptions
+    except ImportError:  # pragma: no cover - older typer
+        from click import exceptions as click_exceptions  # type: ignore[no-redef]
+
+    cmd = build_command(args)
     try:
         rc = cmd.main(args=args, prog_name="perfscout", standalone_mode=False)
     except typer.Exit as exc:

@@ -11,9 +11,10 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from scipy import stats as sps
+if TYPE_CHECKING:
+    import numpy as np
 
 WIN, LOSS, NEUTRAL, INVALID = "win", "loss", "neutral", "invalid"
 VERDICTS = (WIN, LOSS, NEUTRAL, INVALID)
@@ -51,6 +52,7 @@ def seed_for(*parts: object) -> int:
 
 def cv(xs: Sequence[float]) -> float:
     """Coefficient of variation (sample std / mean); 0 for fewer than two samples."""
+    import numpy as np
     if len(xs) < 2:
         return 0.0
     arr = np.asarray(xs, dtype=float)
@@ -61,6 +63,7 @@ def cv(xs: Sequence[float]) -> float:
 def robust_cv(xs: Sequence[float]) -> float:
     """Noise robust to a few descheduled runs: 1.4826 * MAD / median (equals the CV for normal
     samples); 0 for fewer than two samples."""
+    import numpy as np
     if len(xs) < 2:
         return 0.0
     arr = np.asarray(xs, dtype=float)
@@ -73,6 +76,7 @@ def robust_cv(xs: Sequence[float]) -> float:
 def median_ci(xs: Sequence[float], *, level: float = 0.95, n_boot: int = 2000,
               seed: int = 0) -> Interval:
     """Median of ``xs`` with a bootstrap percentile interval."""
+    import numpy as np
     arr = np.asarray(xs, dtype=float)
     if arr.size == 0:
         raise ValueError("median_ci needs at least one sample")
@@ -87,6 +91,7 @@ def speedup_ci(baseline: Sequence[float], variant: Sequence[float], direction: s
                level: float = 0.95, n_boot: int = 2000, seed: int = 0) -> Interval:
     """Ratio of medians oriented so that > 1 means the variant is better, with a bootstrap CI
     (both samples resampled independently)."""
+    import numpy as np
     b = np.asarray(baseline, dtype=float)
     v = np.asarray(variant, dtype=float)
     if b.size == 0 or v.size == 0:
@@ -107,6 +112,7 @@ def speedup_ci(baseline: Sequence[float], variant: Sequence[float], direction: s
 
 def rank_test(baseline: Sequence[float], variant: Sequence[float]) -> float:
     """Two-sided Mann-Whitney U p-value (1.0 when every sample is identical)."""
+    from scipy import stats as sps
     if len(baseline) < 2 or len(variant) < 2:
         return 1.0
     if len(set(baseline) | set(variant)) == 1:

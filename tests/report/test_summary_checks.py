@@ -72,7 +72,7 @@ def test_numbers_above_their_ceiling_are_flagged_and_never_confirmed() -> None:
     blocks, _ = document(loaded_input(), "en")
     items = [x for b in blocks if isinstance(b, Bullets) for x in b.items]
     # the triad point at 4 GFLOP/s sits above the memory roof 29.457 GB/s x 0.0833 = 2.45
-    assert any("triad thread_count: 4 GFLOP/s is above the roof" in x for x in items), items
+    assert any("`triad` `thread_count`: 4 GFLOP/s is above the roof" in x for x in items), items
     assert any("hw.memory_bandwidth (triad): its bandwidth 43000 MB/s is above the ceiling "
                "29457 MB/s" in x for x in items), items
     paras = [b.text for b in blocks if isinstance(b, Para)]
@@ -107,3 +107,15 @@ def test_the_chinese_report_has_no_english_sentence(corpus: Path) -> None:
         assert en, "the check finds the English sentences of the English report"
         left = {s: t for t in texts(document(inp, "zh")[0]) for s in english_sentences(t)}
         assert not left, left
+
+
+def test_the_demo_stores_a_bandwidth_above_its_ceiling_as_a_hypothesis() -> None:
+    from perfscout.report.checks import demote_stale
+
+    fs, limits = demote_stale(loaded_input().findings, None)  # above the peak it quotes
+    bw = next(f for f in fs if f.id == "hw.memory_bandwidth")
+    assert bw.status == Status.HYPOTHESIS and "stale" in limits[0] and "43000" in limits[0]
+    fs, limits = demote_stale(sample_input().findings, 20000.0)  # above the demo's own peak
+    assert next(f for f in fs if f.id == "hw.memory_bandwidth").status == Status.HYPOTHESIS
+    fs, limits = demote_stale(sample_input().findings, 40000.0)  # below: unchanged
+    assert fs == sample_input().findings and limits == []

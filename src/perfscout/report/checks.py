@@ -76,3 +76,27 @@ def checks(inp: ReportInput) -> list[Check]:
 def stale(f: Finding, found: list[Check]) -> bool:
     """Whether finding ``f`` rests on a number above its ceiling (never shown as confirmed)."""
     return f.status == Status.CONFIRMED and any(c.finding == f.id for c in found)
+
+
+def demote_stale(findings: tuple[Finding, ...], peak_MBps: float | None
+                 ) -> tuple[tuple[Finding, ...], list[str]]:
+    """Findings whose achieved bandwidth exceeds the peak they quote (or ``peak_MBps``) as
+    hypotheses, with the limit that says why: a ceiling below an achieved rate is stale and
+    must be re-measured before anything is judged against it."""
+    from dataclasses import replace
+
+    inp = ReportInput("", "", "", findings=findings,
+                      ceilings=Ceilings(peak_MBps / 1000 if peak_MBps else None))
+    bad = {c.finding: c for c in checks(inp) if c.finding}
+    out, limits = [], []
+    for f in findings:
+        c = bad.get(f.id)
+        if c is None or f.status != Status.CONFIRMED:
+            out.append(f)
+            continue
+        why = (f"{f.id}: achieved {c.fields['bw']} MB/s is above the ceiling "
+               f"{c.fields['peak']} MB/s: the ceiling is stale (measured under load or "
+               "cached); re-measure it before judging, so this is a hypothesis")
+        out.append(replace(f, status=Status.HYPOTHESIS, limits=(*f.limits, why)))
+        limits.append(why)
+    return tuple(out), limits

@@ -91,7 +91,7 @@ def _problem(msg: Messages, problem: str) -> str:
     return f"{fid}: {msg.finding_title(fid, title)}" if title else msg.free(problem)
 
 
-def _source(msg: Messages, source: str) -> str:
+def source_text(msg: Messages, source: str) -> str:
     """``demo run <id>`` and the like: the kind of run in the report's language, then the id."""
     words = " ".join(t for t in source.split() if not re.search(r"[\d_.-]", t))
     ids = " ".join(t for t in source.split() if re.search(r"[\d_.-]", t))
@@ -295,7 +295,7 @@ def document(inp: ReportInput, lang: str = "en") -> tuple[list[Block], list[Figu
     found = checks(inp)
     blocks: list[Block] = [
         Heading(1, f"{msg('title')}"),
-        Para(f"{msg('source')}: {_source(msg, inp.source)} · {msg('generated')}: "
+        Para(f"{msg('source')}: {source_text(msg, inp.source)} · {msg('generated')}: "
              f"{inp.created_at}", "muted"),
         *_summary(inp, msg, found),
         Heading(2, msg("h.platform"), "platform"),

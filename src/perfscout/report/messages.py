@@ -30,9 +30,9 @@ EN: dict[str, str] = {
     "col.kernel": "kernel",
     "col.layer": "layer",
     "col.total": "total",
-    "check.roof": "{kernel} {variant}: {gflops} GFLOP/s is above the roof at {ai} FLOP/byte "
+    "check.roof": "`{kernel}` `{variant}`: {gflops} GFLOP/s is above the roof at {ai} FLOP/byte "
                   "({roof} GFLOP/s): the ceiling is stale; re-measure it before judging",
-    "check.bw": "{kernel} {variant}: {bw} MB/s is above the measured bandwidth ceiling "
+    "check.bw": "`{kernel}` `{variant}`: {bw} MB/s is above the measured bandwidth ceiling "
                 "({peak} MB/s): the ceiling is stale; re-measure it before judging",
     "check.finding": "{finding} ({scope}): its bandwidth {bw} MB/s is above the ceiling "
                      "{peak} MB/s; shown as a hypothesis until the ceiling is re-measured",
@@ -136,9 +136,9 @@ ZH: dict[str, str] = {
     "col.kernel": "内核",
     "col.layer": "层次",
     "col.total": "合计",
-    "check.roof": "{kernel} {variant}：{gflops} GFLOP/s 高于算术强度 {ai} FLOP/byte 处的上限"
+    "check.roof": "`{kernel}` `{variant}`：{gflops} GFLOP/s 高于算术强度 {ai} FLOP/byte 处的上限"
                   "（{roof} GFLOP/s）：该上限已过时，判断前需重新测量",
-    "check.bw": "{kernel} {variant}：{bw} MB/s 高于实测带宽上限（{peak} MB/s）：该上限已过时，"
+    "check.bw": "`{kernel}` `{variant}`：{bw} MB/s 高于实测带宽上限（{peak} MB/s）：该上限已过时，"
                 "判断前需重新测量",
     "check.finding": "{finding}（{scope}）：其带宽 {bw} MB/s 高于上限 {peak} MB/s；"
                      "在重新测量上限之前按假设处理",

@@ -55,17 +55,23 @@ def envelope(command: str, outcome: Outcome) -> dict[str, Any]:
 ID_HEADERS = ("id", "proposal", "card", "experiment", "variant", "finding", "name", "key")
 
 
-def keep_ids_whole(table: Table) -> None:
+def keep_ids_whole(table: Table, width: int = 80) -> None:
     """Never cut an id a later command needs: columns named like ids (``id``, ``proposal``,
     ``card``...) keep their longest cell on one line, and every column folds instead of
-    ending in an ellipsis, so a narrow terminal wraps the other columns and loses nothing."""
+    ending in an ellipsis, so a narrow terminal wraps the other columns and loses nothing.
+    Ids are short; a column of long names (over 40 characters) only folds, and the pinned
+    columns together take at most half the width, so the others keep room."""
+    budget = width // 2
     for i, col in enumerate(table.columns):
         col.overflow = "fold"
         head = str(col.header).strip().lower()
         if i == 0 or any(h == head or head.endswith(" " + h) for h in ID_HEADERS):
             cells = [len(str(c)) for c in col._cells if isinstance(c, str | Text)]
-            col.min_width = max([len(head), *cells])
-            col.no_wrap = True
+            need = max([len(head), *cells])
+            if need <= min(40, budget):
+                col.min_width = need
+                col.no_wrap = True
+                budget -= need
 
 
 class ScoutConsole(Console):
@@ -74,7 +80,7 @@ class ScoutConsole(Console):
     def print(self, *objects: Any, **kwargs: Any) -> None:
         for obj in objects:
             if isinstance(obj, Table):
-                keep_ids_whole(obj)
+                keep_ids_whole(obj, self.width)
         super().print(*objects, **kwargs)
 
 

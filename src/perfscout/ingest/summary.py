@@ -182,12 +182,13 @@ def drill(profile: Profile, function: str, lines: bool = False, max_paths: int =
     path_val: dict[tuple[str, ...], float] = {}
     if profile.calltree is not None:
         for node, p in _walk(profile.calltree, ()):
-            if node.name != name:
+            if node.name != name or name in p[:-1]:  # recursion: the outermost frame only
                 continue
             if len(p) > 1:
                 callers[p[-2]] = callers.get(p[-2], 0.0) + node.inclusive_value
             for c in node.children:
-                callees[c.name] = callees.get(c.name, 0.0) + c.inclusive_value
+                if c.name != name:  # a frame of the same function is not a callee
+                    callees[c.name] = callees.get(c.name, 0.0) + c.inclusive_value
             path_val[p] = path_val.get(p, 0.0) + node.inclusive_value
     paths = sorted(path_val, key=lambda p: -path_val[p])[:max_paths]
     hs = next((h for h in profile.hotspots if h.name == name and h.kind != "line"), None)

@@ -21,10 +21,14 @@ _WORD = r"[A-Za-z][A-Za-z'-]+"
 _RUN = re.compile(rf"(?<![\w./@=:|-]){_WORD}(?: +{_WORD})+(?![\w./@=(|-])")
 
 
+_SIGNATURE = re.compile(r"(?<=[\w>])\([^()]*\)")
+
+
 def english_sentences(text: str) -> list[str]:
-    """Runs of two or more English words in ``text`` that are not all names or units."""
+    """Runs of two or more English words in ``text`` that are not all names or units (a
+    function's argument list, ``f(double const*, int)``, is a name)."""
     out = []
-    for m in _RUN.finditer(text):
+    for m in _RUN.finditer(_SIGNATURE.sub("", text)):
         words = re.findall(_WORD, m.group(0))
         if sum(1 for w in words if w not in NAMES) >= 2:
             out.append(m.group(0))

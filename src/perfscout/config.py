@@ -21,12 +21,17 @@ from perfscout.model.errors import ConfigError
 # key -> (default, type, help)
 DEFAULTS: dict[str, tuple[Any, type, str]] = {
     "home": ("~/.perfscout", str, "store for snapshots, the knowledge base and studies"),
-    "workspace": (".", str, "directory the sandbox confines commands to"),
+    "workspace": ("", str, "directory builds, exports, the sandbox and its audit log use "
+                  "(empty: $PERFSCOUT_HOME/workspace)"),
     "policy": ("", str, "sandbox policy YAML overriding the shipped default"),
     "llm.base_url": ("", str, "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1"),
     "llm.model": ("", str, "model name sent to the endpoint"),
     "llm.api_key": ("", str, "API key (local servers accept any value)"),
-    "llm.timeout_s": (60.0, float, "per-request timeout"),
+    "llm.timeout_s": (300.0, float, "per-request timeout (a small local model on a busy "
+                      "2-core machine needs minutes)"),
+    "llm.max_retries": (1, int, "retries of a request that failed to connect, timed out or "
+                        "got a 5xx answer"),
+    "llm.max_tokens": (512, int, "largest reply the model may write per request"),
     "agent.max_steps": (30, int, "tool-call budget of one agent session"),
     "agent.max_tokens": (200000, int, "token budget of one agent session"),
     "agent.max_wall_s": (1800.0, float, "wall-time budget of one agent session"),
@@ -120,6 +125,14 @@ class Config:
     def home(self) -> Path:
         p = Path(str(self.get("home"))).expanduser()
         return p
+
+    @property
+    def workspace(self) -> Path:
+        """The one workspace: experiments build under ``workspace/experiments/ID``, exports
+        point there, and the sandbox confines commands and keeps its audit log there. The
+        ``workspace`` key when set, else ``$PERFSCOUT_HOME/workspace`` (not created here)."""
+        raw = str(self.get("workspace") or "")
+        return Path(raw).expanduser() if raw else self.home / "workspace"
 
     def thresholds(self) -> dict[str, Any]:
         """The configured threshold overrides as written; ``diagnose.thresholds.resolve``

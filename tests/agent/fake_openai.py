@@ -2,8 +2,10 @@
 
 Each POST to ``/v1/chat/completions`` takes the next script item: a dict (the assistant
 ``message``: ``content`` and/or ``tool_calls``), a function of the request body returning such a
-dict, ``("status", CODE)`` for an HTTP error, or ``("sleep", SECONDS)`` to stall past a client
-timeout. Every request body is kept in ``requests`` so a test can check what the model saw.
+dict, ``("status", CODE)`` for an HTTP error, ``("sleep", SECONDS)`` to stall past a client
+timeout, or ``("raw", (CONTENT_TYPE, BODY))`` to send a body that is not a completion (an HTML
+page, truncated JSON). Every request body is kept in ``requests`` so a test can check what the
+model saw.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ class FakeOpenAI:
                         self._send(int(val), {"error": {"message": f"scripted {val}",
                                                         "type": "server_error"}})
                         return
+                    if kind == "raw":
+                        ctype, text = val
+                        self._send_bytes(200, ctype, str(text).encode())
+                        return
                     if kind == "sleep":
                         time.sleep(float(val))
                         self._send(200, _completion({"content": "late"}))
@@ -73,10 +79,12 @@ class FakeOpenAI:
                 self._send(200, _completion(msg))
 
             def _send(self, code: int, obj: dict[str, Any]) -> None:
-                data = json.dumps(obj).encode()
+                self._send_bytes(code, "application/json", json.dumps(obj).encode())
+
+            def _send_bytes(self, code: int, ctype: str, data: bytes) -> None:
                 try:
                     self.send_response(code)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", ctype)
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)

@@ -20,8 +20,9 @@ FINISH = tool_call("finish", {"answer": "done"})
 
 
 def session(fake: FakeOpenAI, wb: Any, tmp_path: Path, *, timeout_s: float = 30.0,
-            budgets: Budgets | None = None, mode: str = "auto") -> Any:
-    model = OpenAIChatModel(fake.base_url, "fake", "k", timeout_s=timeout_s, mode=mode)
+            budgets: Budgets | None = None, mode: str = "auto", max_retries: int = 0) -> Any:
+    model = OpenAIChatModel(fake.base_url, "fake", "k", timeout_s=timeout_s, mode=mode,
+                            max_retries=max_retries)
     tr = Transcript(tmp_path / "t.jsonl")
     try:
         return run_session("why is triad slow?", model, wb, tr, budgets=budgets or Budgets())
@@ -259,3 +260,11 @@ def test_replay_reproduces_the_model_side(bench: Any, tmp_path: Path) -> None:
     assert calls == [[c["name"] for c in r["tool_calls"]] for r in recs2
                      if r["kind"] == "model_reply"]
     assert first.answer == again.answer == "done"
+
+
+def test_a_server_error_is_retried_when_retries_are_configured(bench: Any,
+                                                               tmp_path: Path) -> None:
+    wb = bench([])
+    with FakeOpenAI([("status", 503), FINISH]) as fake:
+        res = session(fake, wb, tmp_path, max_retries=1)
+    assert res.status == "finished" and len(fake.requests) == 2

@@ -69,7 +69,8 @@ def test_offline_agent_matches_analyze(triad_profiles: list[str], tmp_path: Path
     got = analyzed["observation"]["result"]
     assert [(f["id"], f["status"]) for f in got["findings"]] == \
         [(f["id"], f["status"]) for f in a["data"]["findings"]]
-    assert got["catalog_proposals"] == [p["id"] for p in a["data"]["proposals"]]
+    assert [p["id"] for p in got["catalog_proposals"]] == \
+        [p["id"] for p in a["data"]["proposals"]]
     names = [r["name"] for r in recs if r["kind"] == "tool_result"]
     # the workflow order: snapshot, confirm, summaries, analyze, do-not list, ..., finish
     assert names[:3] == ["platform_snapshot", "confirm_platform", "list_profiles"]

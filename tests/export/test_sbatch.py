@@ -57,3 +57,33 @@ def test_cli_script_sbatch_from_a_stored_experiment(tmp_path: Path, ps_home: Pat
     assert "OMP_NUM_THREADS=2" in out.read_text()
     r = run_cli("script", "sbatch", "nope", "--json")
     assert r.returncode != 0 and "Traceback" not in r.stderr
+
+
+def test_a_terminal_gets_the_script_written_to_the_workspace(tmp_path: Path,
+                                                              ps_home: Path) -> None:
+    """On a terminal the script is not printed (the terminal would wrap it): it is written
+    under the workspace's exports/ and the path is said."""
+    import json
+    import os
+    import pty
+    import sys
+
+    from conftest import REPO
+    from perfscout.experiment.runner import experiment_id
+    from perfscout.experiment.store import Store, default_db
+    from perfscout.model.serialize import to_jsonable
+
+    st = Store(default_db(ps_home))
+    st.begin(experiment_id(SPEC), SPEC.name, json.dumps(to_jsonable(SPEC)), 3)
+    st.close()
+    main, tty = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    r = subprocess.run([sys.executable, "-m", "perfscout", "script", "sbatch", "mm"],
+                       stdout=tty, stderr=subprocess.PIPE, env=env, timeout=120)
+    os.close(tty)
+    shown = os.read(main, 65536).decode()
+    os.close(main)
+    assert r.returncode == 0, r.stderr
+    [written] = (ps_home / "workspace" / "exports").glob("sbatch_*_two.sh")
+    assert "wrote" in shown and written.name in shown.replace("\r\n", "").replace("\n", "")
+    assert "#SBATCH" not in shown and written.read_text().startswith("#!/bin/bash")

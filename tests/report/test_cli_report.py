@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import subprocess
@@ -17,6 +18,7 @@ from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.serialize import to_jsonable
 from perfscout.model.taxonomy import Layer
 from perfscout.report.messages import ZH
+from perfscout.report.translate import english_sentences
 
 
 def test_the_demo_wrote_its_report(demo_home: dict[str, str]) -> None:
@@ -106,6 +108,29 @@ def test_chinese_report_has_translated_headings(demo_home: dict[str, str],
     cards = json.loads(run_cli("cards", "list", "--json", env=demo_home).stdout)["data"]["cards"]
     for c in cards:  # ids unchanged in the translated report
         assert c["id"] in html
+    # what a reader sees in the browser: the summary first, and no English sentence in it
+    # (the platform card's values are product names, code spans are ids)
+    dom = chromium(f"file://{out / 'report-zh.html'}", tmp_path, "--dump-dom").stdout
+    h2 = re.findall(r"<h2[^>]*>([^<]*)</h2>", dom)
+    assert h2 and h2[0] == ZH["h.summary"], h2
+    body = re.sub(r"<(style|code|figure)[^>]*>.*?</\1>", " ", dom, flags=re.S)
+    body = re.sub(r"<table class=\"platform\">.*?</table>", " ", body, flags=re.S)
+    cells = [html_lib.unescape(t) for t in re.split(r"<[^>]+>", body) if t.strip()]
+    left = {s: t for t in cells for s in english_sentences(t)}
+    assert not left, left
+
+
+def test_report_summary_block_in_the_browser(demo_home: dict[str, str], tmp_path: Path) -> None:
+    cp = run_cli("report", "--demo", "--json", env=demo_home)
+    page = Path(json.loads(cp.stdout)["data"]["html"])
+    dom = chromium(f"file://{page}", tmp_path, "--dump-dom").stdout
+    h2 = re.findall(r"<h2[^>]*>([^<]*)</h2>", dom)
+    assert h2[0] == "Summary", h2
+    summary = dom[dom.index(">Summary</h2>"):dom.index(f">{h2[1]}</h2>")]
+    assert "triad: " in summary and ("best verified gain" in summary
+                                     or "no verified gain" in summary)
+    assert "Findings by layer and status" in summary
+    assert "Numbers that failed their own check" in summary
 
 
 def test_report_from_experiment_id_and_analysis(demo_home: dict[str, str],

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from perfscout.agent.grounding import Evidence, answer_texts, claims_in, problems
 from perfscout.agent.models import Message, Model, Reply, reply_to_message
 from perfscout.agent.tools import Workbench, tool_specs
 from perfscout.agent.transcript import Transcript
@@ -50,7 +51,7 @@ class Budgets:
 @dataclass
 class SessionResult:
     answer: str
-    status: str  # finished, answered (text only), error
+    status: str  # finished, answered (text, no claims), ungrounded, error
     steps: int
     tokens: int
     transcript: str
@@ -61,6 +62,7 @@ class SessionResult:
     decisions: list[dict[str, Any]] = field(default_factory=list)
     model: str = ""
     guard: str = ""
+    ungrounded: list[str] = field(default_factory=list)  # why the answer was not accepted
 
 
 def system_prompt(wb: Workbench) -> str:
@@ -95,13 +97,28 @@ def run_session(question: str, model: Model, wb: Workbench, transcript: Transcri
     t0 = time.monotonic()
     steps = tokens = 0
     n_decisions = 0
+    evidence = Evidence()
+    evidence.add(question)
+    sent_back = 0  # answers returned to the model as ungrounded (once, then the run fails)
 
-    def result(answer: str, status: str) -> SessionResult:
+    def result(answer: str, status: str, why: Sequence[str] = ()) -> SessionResult:
         return SessionResult(answer, status, steps, tokens, str(transcript.path),
                              list(wb.accepted), [{"id": r.id, "reason": r.reason,
                                                   "guard": r.guard} for r in wb.rejected],
                              wb.experiments, to_jsonable(wb.data_requests), wb.decisions,
-                             model.name, wb.guard_name)
+                             model.name, wb.guard_name, list(why))
+
+    def ungrounded(answer: str, why: list[str]) -> SessionResult | None:
+        """None: the answer goes back to the model once with ``why``; else the final result."""
+        nonlocal sent_back
+        say("guard: answer not grounded: " + "; ".join(why))
+        transcript.write("grounding", answer=answer, problems=why, retry=sent_back == 0)
+        if sent_back == 0:
+            sent_back += 1
+            return None
+        res = result(answer, "ungrounded", why)
+        transcript.write("end", status="ungrounded", steps=steps, tokens=tokens, result=res)
+        return res
 
     def stop(exc: Exception, status: str) -> None:
         transcript.write("end", status=status, error=str(exc), steps=steps, tokens=tokens,
@@ -133,9 +150,18 @@ def run_session(question: str, model: Model, wb: Workbench, transcript: Transcri
         if reply.text:
             say(f"model: {reply.text}")
         if not reply.tool_calls:
-            transcript.write("end", status="answered", steps=steps, tokens=tokens,
-                             result=result(reply.text, "answered"))
-            return result(reply.text, "answered")
+            if not claims_in([reply.text]).any:  # nothing asserted: a plain reply
+                transcript.write("end", status="answered", steps=steps, tokens=tokens,
+                                 result=result(reply.text, "answered"))
+                return result(reply.text, "answered")
+            why = ["the reply states findings, numbers or a status without calling any tool: "
+                   "read the profiles with the tools and end with the finish tool"]
+            why += problems([reply.text], evidence)
+            final = ungrounded(reply.text, why)
+            if final is not None:
+                return final
+            messages.append({"role": "user", "content": "Not accepted: " + "; ".join(why)})
+            continue
         for call in reply.tool_calls:
             steps += 1
             if call.arguments is None:
@@ -146,6 +172,19 @@ def run_session(question: str, model: Model, wb: Workbench, transcript: Transcri
                 obs = wb.call(call.name, call.arguments)
             if not obs["ok"]:
                 say(f"  -> refused: {obs['error']}")
+            if obs["ok"] and call.name != "finish":
+                evidence.add(obs["result"])
+            if wb.finished is not None:
+                ans = str(wb.finished["answer"])
+                why = problems(answer_texts(ans, wb.finished.get("claims")), evidence)
+                if why:
+                    final = ungrounded(ans, why)
+                    if final is not None:
+                        return final
+                    wb.finished = None
+                    obs = {"ok": False, "error": "answer not grounded: " + "; ".join(why),
+                           "next": "state only ids and numbers the tools returned in this "
+                                   "run, then call finish again"}
             content = _observation(obs)
             tmsg = {"role": "tool", "tool_call_id": call.id, "name": call.name,
                     "content": content}

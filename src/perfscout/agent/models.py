@@ -122,11 +122,13 @@ def _loads_or_raw(s: str) -> Any:
 
 class OpenAIChatModel:
     """An OpenAI-compatible chat endpoint. ``mode``: ``auto`` (native tool calls, JSON mode
-    when the server refuses tools), ``native`` or ``json``. No retries: a failure is reported
-    at once as an :class:`LLMError` with what to check."""
+    when the server refuses tools), ``native`` or ``json``. Connection failures, timeouts and
+    5xx answers are retried ``max_retries`` times by the client; then, and for any reply that
+    is not a chat completion (an HTML page, truncated JSON, no choices), an
+    :class:`LLMError` (exit 12) says what came back and what to check."""
 
-    def __init__(self, base_url: str, model: str, api_key: str = "", *, timeout_s: float = 60.0,
-                 mode: str = "auto", max_tokens: int = 1024) -> None:
+    def __init__(self, base_url: str, model: str, api_key: str = "", *, timeout_s: float = 300.0,
+                 mode: str = "auto", max_tokens: int = 512, max_retries: int = 1) -> None:
         from openai import OpenAI
 
         if not base_url:
@@ -140,10 +142,48 @@ class OpenAIChatModel:
         self.max_tokens = max_tokens
         self.timeout_s = timeout_s
         self._client = OpenAI(base_url=base_url, api_key=api_key or "not-needed",
-                              timeout=timeout_s, max_retries=0)
+                              timeout=timeout_s, max_retries=max(0, max_retries))
         self._ids = itertools.count(1)
 
     def complete(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
+        import openai
+
+        try:
+            return self._complete(messages, tools)
+        except (LLMError, openai.OpenAIError):
+            raise
+        except Exception as exc:  # the client choked on what the endpoint sent
+            raise LLMError(f"model endpoint {self.base_url} sent a reply that is not a chat "
+                           f"completion ({type(exc).__name__}: {_short(str(exc))})",
+                           "check that --base-url points at an OpenAI-compatible /v1 "
+                           "endpoint and read the server log") from None
+
+    def _create(self, **kw: Any) -> Any:
+        """One chat completion, checked: the endpoint must send a completion with choices."""
+        import openai
+
+        create: Any = self._client.chat.completions.with_raw_response.create
+        try:
+            raw = create(model=self.name, max_tokens=self.max_tokens, **kw)
+        except openai.APIResponseValidationError as exc:
+            raise LLMError(f"model endpoint {self.base_url} sent a malformed reply: "
+                           f"{_short(str(exc))}", "read the server log") from None
+        body = raw.http_response.text
+        try:
+            data = json.loads(body)
+        except ValueError:
+            what = "an HTML page" if body.lstrip()[:1] == "<" else "text that is not JSON " \
+                "(truncated?)"
+            raise LLMError(f"model endpoint {self.base_url} sent {what} instead of a chat "
+                           f"completion: {_short(body, 120)!r}",
+                           "check that --base-url ends in /v1 of an OpenAI-compatible server, "
+                           "and the server log") from None
+        if not isinstance(data, dict) or not data.get("choices"):
+            raise LLMError(f"model endpoint {self.base_url} returned no choices: "
+                           f"{_short(body, 120)!r}", "check the server log and the model name")
+        return raw.parse()
+
+    def _complete(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
         import openai
 
         if self.mode in ("auto", "native"):
@@ -161,11 +201,8 @@ class OpenAIChatModel:
             raise self._error(exc) from None
 
     def _native(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
-        create: Any = self._client.chat.completions.create  # messages are plain dicts
-        r = create(model=self.name, messages=[_native_message(m) for m in messages],
-                   tools=list(tools), tool_choice="auto", max_tokens=self.max_tokens)
-        if not r.choices:
-            raise LLMError("the model endpoint returned no choices", "check the server log")
+        r = self._create(messages=[_native_message(m) for m in messages], tools=list(tools),
+                         tool_choice="auto")
         msg = r.choices[0].message
         calls = []
         for tc in msg.tool_calls or ():
@@ -179,13 +216,9 @@ class OpenAIChatModel:
 
     def _json(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> Reply:
         schema = json_mode_schema(tools)
-        create: Any = self._client.chat.completions.create
         # llama.cpp and vLLM honour a JSON schema under response_format (constrained output)
-        r = create(model=self.name, messages=to_json_mode(messages, tools),
-                   response_format={"type": "json_object", "schema": schema},
-                   max_tokens=self.max_tokens)
-        if not r.choices:
-            raise LLMError("the model endpoint returned no choices", "check the server log")
+        r = self._create(messages=to_json_mode(messages, tools),
+                         response_format={"type": "json_object", "schema": schema})
         text = r.choices[0].message.content or ""
         cid = f"call_{next(self._ids)}"
         try:

@@ -34,7 +34,9 @@ def make_model(cfg: Config, *, offline: bool, model: str | None = None,
         return OfflinePlanner()
     return OpenAIChatModel(base_url or str(cfg.get("llm.base_url")),
                            model or str(cfg.get("llm.model")), str(cfg.get("llm.api_key")),
-                           timeout_s=float(cfg.get("llm.timeout_s")), mode=mode)
+                           timeout_s=float(cfg.get("llm.timeout_s")), mode=mode,
+                           max_tokens=int(cfg.get("llm.max_tokens")),
+                           max_retries=int(cfg.get("llm.max_retries")))
 
 
 def transcript_path(cfg: Config, given: str | None = None) -> Path:

@@ -42,6 +42,15 @@ class ToolError(Exception):
         self.next_step = next_step
 
 
+# what a tool may change: (read-only, destructive) as MCP hints announce them
+EFFECTS: dict[str, tuple[bool, bool]] = {
+    "read": (True, False),  # reads files, the snapshot or the analysis; changes nothing
+    "session": (False, False),  # changes this session's state only (confirmations, answer)
+    "workspace": (False, False),  # builds and runs in the workspace; adds, never removes
+    "command": (False, True),  # runs a command the policy allows: it may overwrite files
+}
+
+
 @dataclass(frozen=True)
 class Tool:
     """One tool: its schema is checked against JSON Schema when the tool is built."""
@@ -51,8 +60,11 @@ class Tool:
     parameters: Mapping[str, Any]
     handler: Callable[[Workbench, dict[str, Any]], Any]
     approval: str = ""  # scope of the approval it needs ("" = none)
+    effect: str = "read"  # read | session | workspace | command (see EFFECTS)
 
     def __post_init__(self) -> None:
+        if self.effect not in EFFECTS:
+            raise ValueError(f"tool {self.name}: effect must be one of {', '.join(EFFECTS)}")
         if not re.fullmatch(r"[a-z][a-z0-9_]{1,63}", self.name):
             raise ValueError(f"tool name {self.name!r} must be a lower-case identifier")
         if len(self.description) < 20:
@@ -85,31 +97,38 @@ def _obj(props: dict[str, Any] | None = None, required: Sequence[str] = ()) -> d
 
 STR = {"type": "string"}
 ARGV = {"type": "array", "items": {"type": "string"}, "minItems": 1}
-PROPOSAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "A proposal (DESIGN.md schema). verification, expected_gain, risk, "
-                   "confidence and invalid_when are required by the guards.",
-    "properties": {
-        "id": {"type": "string", "description": "catalog id or llm.<slug>"},
-        "addresses": {"type": "array", "items": STR},
-        "layer": STR, "kind": {"enum": ["env", "launch", "flags", "source", "param", "system"]},
-        "title": STR,
-        "change": {"type": "object"},
-        "evidence": {"type": "array", "items": STR},
-        "verification": {"type": "object", "properties": {
-            "commands": {"type": "array", "items": ARGV}, "metric": STR,
-            "direction": {"enum": ["higher", "lower"]}}},
-        "expected_gain": {"type": "object", "properties": {
-            "low": {"type": "number"}, "high": {"type": "number"}, "basis": STR}},
-        "risk": {"type": "object", "properties": {
-            "level": {"enum": ["low", "medium", "high"]}, "reason": STR}},
-        "confidence": {"type": "object", "properties": {
-            "value": {"type": "number", "minimum": 0, "maximum": 1}, "rationale": STR}},
-        "invalid_when": {"type": "array", "items": STR},
-        "rollback": STR, "scope": STR,
-    },
-    "required": ["id"],
-}
+
+
+def _inline_refs(node: Any, defs: Mapping[str, Any]) -> Any:
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return _inline_refs(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+        return {k: _inline_refs(v, defs) for k, v in node.items() if k not in ("$defs", "title")}
+    if isinstance(node, list):
+        return [_inline_refs(v, defs) for v in node]
+    return node
+
+
+def proposal_schema() -> dict[str, Any]:
+    """The JSON Schema of a proposal, generated from the one definition of the shape
+    (:class:`perfscout.model.proposals.Proposal`, which ``advise --check`` also parses into)
+    by pydantic, references inlined so it can sit inside a tool's parameters. A proposal a
+    tool returns (the model's serialiser) validates against it unchanged."""
+    from pydantic import TypeAdapter
+
+    from perfscout.model.taxonomy import PROPOSAL_KINDS
+
+    raw = TypeAdapter(Proposal).json_schema()
+    schema: dict[str, Any] = _inline_refs(raw, raw.get("$defs", {}))
+    props = schema["properties"]
+    props["kind"] = {"anyOf": [{"enum": list(PROPOSAL_KINDS)}, {"type": "null"}]}
+    props["id"]["description"] = "catalog id or llm.<slug>"
+    schema["description"] = ("A proposal (DESIGN.md schema). verification, expected_gain, risk, "
+                             "confidence and invalid_when are required by the guards.")
+    return schema
+
+
+PROPOSAL_SCHEMA: dict[str, Any] = proposal_schema()
 
 
 @dataclass
@@ -155,7 +174,7 @@ class Workbench:
         except ToolError as exc:
             return _err(exc.message, exc.next_step)
         except PerfscoutError as exc:
-            return _err(exc.message, exc.hint)
+            return _err(exc.message, exc.hint, int(exc.exit_code), type(exc).__name__)
 
     def decide(self, kind: str, **info: Any) -> None:
         """Record a decision (guard verdict, approval, denial) for the transcript."""
@@ -177,8 +196,10 @@ class Workbench:
         return self.analysis
 
 
-def _err(message: str, next_step: str) -> dict[str, Any]:
-    return {"ok": False, "error": message, "next": next_step}
+def _err(message: str, next_step: str, exit_code: int = 1, kind: str = "ToolError"
+         ) -> dict[str, Any]:
+    return {"ok": False, "error": message, "next": next_step, "exit_code": exit_code,
+            "type": kind}
 
 
 # -- handlers ---------------------------------------------------------------------------------
@@ -254,7 +275,7 @@ def _analyze(wb: Workbench, args: dict[str, Any]) -> Any:
     for p in a.profiles:
         wb.profiles.setdefault(p.path, p)
     return {"findings": [_finding_row(f) for f in a.findings],
-            "catalog_proposals": [p.id for p in a.proposals],
+            "catalog_proposals": a.proposals,  # whole: propose/check_proposal take them as is
             "rejected": a.rejected, "data_requests": a.data_requests, "limits": a.limits,
             "next": "call do_not_list before proposing anything"}
 
@@ -432,11 +453,12 @@ TOOL_LIST: tuple[Tool, ...] = (
     Tool("platform_snapshot", "Take (or show) the platform snapshot of the machine: CPU, "
          "sockets, SMT, caches, NUMA, compilers, MPI, counters. Call first.", _obj(), _snapshot),
     Tool("confirm_platform", "Confirm the platform card by its key before giving any "
-         "platform-specific advice.", _obj({"platform": STR}, ["platform"]), _confirm),
+         "platform-specific advice.", _obj({"platform": STR}, ["platform"]), _confirm,
+         effect="session"),
     Tool("run_command", "Run one command (argv list, no shell) in the sandbox. Only commands "
          "the sandbox policy allows run; a denial says why.",
          _obj({"argv": ARGV, "timeout_s": {"type": "number", "minimum": 1, "maximum": 600}},
-              ["argv"]), _run),
+              ["argv"]), _run, effect="command"),
     Tool("list_profiles", "List this session's profiler output files and their formats.",
          _obj(), _list_profiles),
     Tool("summarize_profile", "Top-N hotspots and headline metrics of one profile; read this "
@@ -453,7 +475,7 @@ TOOL_LIST: tuple[Tool, ...] = (
          "required before propose.", _obj(), _do_not),
     Tool("propose", "Submit a proposal; the guards accept it or reject it with the reason. "
          "Needs verification, expected_gain, risk, confidence, invalid_when.",
-         _obj({"proposal": PROPOSAL_SCHEMA}, ["proposal"]), _propose),
+         _obj({"proposal": PROPOSAL_SCHEMA}, ["proposal"]), _propose, effect="session"),
     Tool("check_proposal", "Dry-run the guards on a proposal without submitting it.",
          _obj({"proposal": PROPOSAL_SCHEMA}, ["proposal"]), _check),
     Tool("request_data", "Ask the user for missing evidence by naming the command that would "
@@ -465,17 +487,18 @@ TOOL_LIST: tuple[Tool, ...] = (
          _obj({"proposal_ids": {"type": "array", "items": STR, "minItems": 1},
                "kernel": STR, "size": {"type": "integer", "minimum": 1},
                "repetitions": {"type": "integer", "minimum": 2, "maximum": 50},
-               "approval_token": STR}, ["proposal_ids"]), _experiment, approval="experiment"),
+               "approval_token": STR}, ["proposal_ids"]), _experiment, approval="experiment",
+         effect="workspace"),
     Tool("tune", "Autotune the bundled matmul kernel (Optuna) over the search space the "
          "findings narrowed. Runs only after a person approves (prompt, --approve tune, or "
          "approval_token of scope tune).",
          _obj({"size": {"type": "integer", "minimum": 16, "maximum": 2048},
                "budget": {"type": "integer", "minimum": 1, "maximum": 50},
-               "approval_token": STR}), _tune, approval="tune"),
+               "approval_token": STR}), _tune, approval="tune", effect="workspace"),
     Tool("finish", "End the session with the answer; claims of 'confirmed' are checked.",
          _obj({"answer": STR, "claims": {"type": "array", "items": _obj(
              {"finding": STR, "status": {"enum": ["confirmed", "hypothesis"]}},
-             ["finding", "status"])}}, ["answer"]), _finish),
+             ["finding", "status"])}}, ["answer"]), _finish, effect="session"),
 )
 TOOLS: dict[str, Tool] = {t.name: t for t in TOOL_LIST}
 if len(TOOLS) != len(TOOL_LIST):  # declared once

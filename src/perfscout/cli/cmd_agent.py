@@ -12,7 +12,7 @@ from rich.console import Console
 from perfscout.cli._sandbox_opts import POLICY_OPT, WORKSPACE_OPT, config, runner_of
 from perfscout.cli.cmd_analyze import load_platform
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
-from perfscout.model.errors import UsageError
+from perfscout.model.errors import ExitCode, UsageError
 from perfscout.model.proposals import Proposal
 
 
@@ -129,9 +129,26 @@ def register(app: typer.Typer) -> None:
                                   say=say)
             finally:
                 tr.close()
+            fallback = None
+            if res.status == "ungrounded":
+                say("the model's answer was not grounded; the offline planner answers instead "
+                    "(nothing is approved for it)")
+                owb = make_workbench(cfg, runner, runner.workspace, files or [], snapshot=snap,
+                                     approver=lambda props: set(), kernel=kernel, size=size)
+                otr = Transcript(tpath.with_suffix(".offline.jsonl"))
+                try:
+                    fallback = run_session(question, make_model(cfg, offline=True), owb, otr,
+                                          budgets=Budgets.from_config(cfg.get))
+                finally:
+                    otr.close()
 
             def render(con: Console) -> None:
-                con.print(res.answer, markup=False)
+                if fallback is not None:
+                    con.print(f"UNGROUNDED model answer (not accepted): {res.answer}",
+                              markup=False)
+                    con.print(f"offline planner's answer: {fallback.answer}", markup=False)
+                else:
+                    con.print(res.answer, markup=False)
                 for r in res.rejected:
                     con.print(f"rejected {r['id']}: {r['reason']}", markup=False)
                 for e in res.experiments:
@@ -140,7 +157,14 @@ def register(app: typer.Typer) -> None:
                                   f"{v['verdict']} ratio {v['ratio']}", markup=False)
                 con.print(f"transcript: {res.transcript}", markup=False)
 
-            return Outcome(data={"session": res, "audit_log": str(runner.audit.path)},
-                           render=render)
+            data = {"session": res, "audit_log": str(runner.audit.path)}
+            if fallback is None:
+                return Outcome(data=data, render=render)
+            data["offline"] = {"answer": fallback.answer, "transcript": fallback.transcript}
+            return Outcome(data=data, render=render, status="error", exit_code=ExitCode.LLM,
+                           errors=[{"type": "UngroundedAnswer", "exit_code": int(ExitCode.LLM),
+                                    "message": "the model's answer is not grounded in this "
+                                               "run's tool results: " + "; ".join(res.ungrounded),
+                                    "hint": "use a larger model (docs/agent.md), or --offline"}])
 
         execute("agent", as_json, run)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
+from perfscout.cli.output import JSON_HELP, Outcome, execute, generated_file
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.experiment.store import Store, default_db
@@ -21,9 +21,15 @@ def register(app: typer.Typer) -> None:
 
     @e_app.command("reframe")
     def reframe(card_ref: str = typer.Argument(..., metavar="CARD"),
-                out: Path | None = typer.Option(None, "--out", help="write the test here"),
+                out: Path | None = typer.Option(None, "--out", metavar="FILE",
+                                                help="write the test here"),
+                tolerance: float = typer.Option(0.10, "--tolerance", metavar="FRACTION",
+                                                help="allowed regression below the reference"),
                 as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-        """Print (or write) a ReFrame test whose performance reference is the card's result."""
+        """Write a ReFrame test whose performance reference is the card's result.
+
+        Redirected stdout gets the file as is (``> test.py``); a terminal gets it written under
+        the workspace's exports folder."""
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
@@ -43,11 +49,14 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"experiment {exp.id} has no variant for "
                                  f"{card.proposal_id}")
             median = res.outcome(names[0]).median or 0.0
+            if not 0 < tolerance < 1:
+                raise InputError(f"--tolerance {tolerance:g} is not a fraction between 0 and 1")
             text = reframe_test(card, spec, names[0], median,
-                                cfg.home / "experiments" / exp.id)
-            write_out(out, text)
+                                cfg.workspace / "experiments" / exp.id, tolerance=tolerance)
+            path, render = generated_file(text, out, cfg.workspace / "exports" /
+                                          f"reframe_{card.id}.py", as_json)
             return Outcome(data={"card": card.id, "variant": names[0], "reference": median,
-                                 "test": text, "path": str(out) if out else None},
-                           render=text_or_path(text, out))
+                                 "test": text, "path": str(path) if path else None},
+                           render=render)
 
         execute("export reframe", as_json, run)

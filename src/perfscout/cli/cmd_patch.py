@@ -108,9 +108,9 @@ def register(app: typer.Typer) -> None:
                 try:
                     with CardStore(default_db(cfg.home)) as cs:
                         rec, _res, card = verify_and_record(
-                            git, cfg.home, proposal, verify, default_runner(cfg.home), st, cs,
-                            platform_key=f"{platform.machine()}|nocc|nompi", cfg_get=cfg.get,
-                            args=tuple(arg), size=size)
+                            git, cfg.home, proposal, verify, default_runner(cfg.workspace), st,
+                            cs, platform_key=f"{platform.machine()}|nocc|nompi", cfg_get=cfg.get,
+                            args=tuple(arg), size=size, workspace=cfg.workspace)
                 finally:
                     st.close()
                 data = {"patch": to_jsonable(rec), "card": card.id}

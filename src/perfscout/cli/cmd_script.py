@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from perfscout.cli.output import JSON_HELP, Outcome, execute, text_or_path, write_out
+from perfscout.cli.output import JSON_HELP, Outcome, execute, generated_file
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 from perfscout.experiment.store import Store, default_db
@@ -20,13 +20,18 @@ def register(app: typer.Typer) -> None:
     app.add_typer(s_app, name="script")
 
     @s_app.command("sbatch")
-    def sbatch(experiment: str,
-               variant: str = typer.Option("", "--variant", help="default: the first variant"),
-               out: Path | None = typer.Option(None, "--out", help="write the script here"),
-               time_min: int = typer.Option(30, "--time", help="minutes"),
-               partition: str = typer.Option("", "--partition"),
+    def sbatch(experiment: str = typer.Argument(..., metavar="EXPERIMENT"),
+               variant: str = typer.Option("", "--variant", metavar="NAME",
+                                           help="default: the first variant"),
+               out: Path | None = typer.Option(None, "--out", metavar="FILE",
+                                               help="write the script here"),
+               time_min: int = typer.Option(30, "--time", metavar="MINUTES", help="minutes"),
+               partition: str = typer.Option("", "--partition", metavar="NAME"),
                as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-        """Print (or write) an sbatch script with the variant's build, environment and binding."""
+        """Write an sbatch script with the variant's build, environment and binding.
+
+        Redirected stdout gets the script as is (``> job.sh``); a terminal gets it written under
+        the workspace's exports folder."""
 
         def run() -> Outcome:
             cfg = load_config(config_path=OPTIONS.config_path)
@@ -36,12 +41,12 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"{exp.id} has no experiment spec this version can read")
             spec = exp.spec
             name = variant or (spec.variants[0].name if spec.variants else "baseline")
-            text = sbatch_script(spec, name, cfg.home / "experiments" / exp.id,
+            text = sbatch_script(spec, name, cfg.workspace / "experiments" / exp.id,
                                  cores=os.cpu_count() or 1, time_min=time_min,
                                  partition=partition)
-            write_out(out, text)
+            path, render = generated_file(text, out, cfg.workspace / "exports" /
+                                          f"sbatch_{exp.id}_{name}.sh", as_json)
             return Outcome(data={"experiment": exp.id, "variant": name, "script": text,
-                                 "path": str(out) if out else None},
-                           render=text_or_path(text, out))
+                                 "path": str(path) if path else None}, render=render)
 
         execute("script sbatch", as_json, run)

@@ -15,8 +15,10 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID = "win", "loss", "neutral", "inconclusive", "invalid"
 VERDICTS = (WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID)
@@ -56,6 +58,7 @@ def seed_for(*parts: object) -> int:
 
 def cv(xs: Sequence[float]) -> float:
     """Coefficient of variation (sample std / mean); 0 for fewer than two samples."""
+    import numpy as np
     if len(xs) < 2:
         return 0.0
     arr = np.asarray(xs, dtype=float)
@@ -66,6 +69,7 @@ def cv(xs: Sequence[float]) -> float:
 def robust_cv(xs: Sequence[float]) -> float:
     """Noise robust to a few descheduled runs: 1.4826 * MAD / median (equals the CV for normal
     samples); 0 for fewer than two samples."""
+    import numpy as np
     if len(xs) < 2:
         return 0.0
     arr = np.asarray(xs, dtype=float)
@@ -78,6 +82,7 @@ def robust_cv(xs: Sequence[float]) -> float:
 def median_ci(xs: Sequence[float], *, level: float = 0.95, n_boot: int = 2000,
               seed: int = 0) -> Interval:
     """Median of ``xs`` with a bootstrap percentile interval."""
+    import numpy as np
     arr = np.asarray(xs, dtype=float)
     if arr.size == 0:
         raise ValueError("median_ci needs at least one sample")
@@ -92,6 +97,7 @@ def speedup_ci(baseline: Sequence[float], variant: Sequence[float], direction: s
                level: float = 0.95, n_boot: int = 2000, seed: int = 0) -> Interval:
     """Ratio of medians oriented so that > 1 means the variant is better, with a bootstrap CI
     (both samples resampled independently)."""
+    import numpy as np
     b = np.asarray(baseline, dtype=float)
     v = np.asarray(variant, dtype=float)
     if b.size == 0 or v.size == 0:

@@ -10,6 +10,7 @@ for "lower is better" ones), so a later regression of the optimisation fails the
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from perfscout.experiment.build import compile_command
@@ -17,6 +18,7 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import ExperimentSpec
 from perfscout.kb.cards import Card
 from perfscout.model.errors import InputError
+from perfscout.templates import render
 
 
 def _ident(s: str) -> str:
@@ -42,31 +44,19 @@ def reframe_test(card: Card, spec: ExperimentSpec, variant_name: str, median: fl
     cc = compile_command(spec, v, src, exe)
     argv, env = run_argv(spec, v, exe)
     lo, hi = (-tolerance, None) if spec.direction != "lower" else (None, tolerance)
-    cls = _ident(f"Perfscout_{card.proposal_id}_{card.id[:8]}")
-    head = f"perfscout card {card.id}: {card.proposal_id} ({card.verdict}, x{card.actual.value})"
-    return f'''"""{head}."""
+    return render("perfscout.export", "reframe_test.py.j2",
+                  head=f"perfscout card {card.id}: {card.proposal_id} ({card.verdict}, "
+                       f"x{card.actual.value})",
+                  cls=_ident(f"Perfscout_{card.proposal_id}_{card.id[:8]}"),
+                  descr=f"perfscout {card.proposal_id} on {card.scope}", build=shlex.join(cc),
+                  executable=argv[0], options=list(argv[1:]), env=dict(sorted(env.items())),
+                  median=median, lower=lo, upper=hi, metric=spec.metric,
+                  pattern=metric_pattern(spec.metric))
 
-import reframe as rfm
-import reframe.utility.sanity as sn
 
-
-@rfm.simple_test
-class {cls}(rfm.RunOnlyRegressionTest):
-    descr = {f"perfscout {card.proposal_id} on {card.scope}"!r}
-    valid_systems = ["*"]
-    valid_prog_environs = ["*"]
-    sourcesdir = None
-    prerun_cmds = [{" ".join(cc)!r}]
-    executable = {argv[0]!r}
-    executable_opts = {argv[1:]!r}
-    env_vars = {dict(sorted(env.items()))!r}
-    reference = {{"*": {{"value": ({median!r}, {lo!r}, {hi!r}, {spec.metric!r})}}}}
-
-    @sanity_function
-    def validate(self):
-        return sn.assert_found(r"^PERFSCOUT ", self.stdout)
-
-    @performance_function({spec.metric!r})
-    def value(self):
-        return sn.extractsingle(r"value=(\\S+)", self.stdout, 1, float)
-'''
+def metric_pattern(metric: str) -> str:
+    """The regex whose group 1 is ``metric`` in a ``PERFSCOUT`` result line, read the way the
+    experiment runner reads it: a ``metric=value`` field of its own (``time_s=0.12``), else the
+    line's ``value=`` when the line says ``metric=<metric>``."""
+    m = re.escape(metric)
+    return rf"(?m)^PERFSCOUT .*?(?:\s{m}=|\smetric={m}\s.*?\bvalue=)(\S+)"

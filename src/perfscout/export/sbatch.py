@@ -8,13 +8,13 @@ the platform snapshot counted.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from perfscout.experiment.build import compile_command
 from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import ExperimentSpec, Variant
 from perfscout.model.errors import NotFoundError
+from perfscout.templates import render
 
 
 def sbatch_script(spec: ExperimentSpec, variant_name: str, workdir: Path, *, cores: int,
@@ -36,17 +36,9 @@ def sbatch_script(spec: ExperimentSpec, variant_name: str, workdir: Path, *, cor
     argv, env = run_argv(spec, v, exe)
     threads = max(1, min(cores, int(env.get("OMP_NUM_THREADS", "1"))))
     ranks = v.ranks or spec.baseline.ranks or 1
-    lines = ["#!/bin/bash", f"#SBATCH --job-name=ps-{spec.name}-{v.name}"[:80],
-             f"#SBATCH --ntasks={ranks}", f"#SBATCH --cpus-per-task={threads}",
-             f"#SBATCH --time={time_min}", f"#SBATCH --chdir={shlex.quote(str(vdir))}",
-             "#SBATCH --exclusive"]
-    if partition:
-        lines.append(f"#SBATCH --partition={partition}")
-    lines += ["set -euo pipefail", f"# perfscout variant {v.name} of {spec.name}"]
-    lines += [f"export {k}={shlex.quote(val)}" for k, val in sorted(env.items())]
-    if threads > 1:
-        lines += ["export OMP_PROC_BIND=${OMP_PROC_BIND:-close}",
-                  "export OMP_PLACES=${OMP_PLACES:-cores}"]
-    lines += [shlex.join(cc), "srun --cpu-bind=cores " + shlex.join(argv)
-              if ranks == 1 and not v.launcher else shlex.join(argv)]
-    return "\n".join(lines) + "\n"
+    direct = ranks == 1 and not v.launcher
+    return render("perfscout.export", "sbatch.sh.j2", job_name=f"ps-{spec.name}-{v.name}"[:80],
+                  ranks=ranks, threads=threads, time_min=time_min, chdir=str(vdir),
+                  partition=partition, variant=v.name, experiment=spec.name,
+                  env=sorted(env.items()), build=cc, run=argv,
+                  launch="srun --cpu-bind=cores " if direct else "")

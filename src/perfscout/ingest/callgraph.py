@@ -7,6 +7,7 @@ graph never explodes into an unbounded tree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -60,3 +61,66 @@ def build_tree(
     top = [expand(r, inclusive_value.get(r, 0.0), frozenset({r}), 1) for r in roots]
     total = sum(n.inclusive_value for n in top)
     return CallNode(name=ROOT_NAME, inclusive_value=total, children=tuple(top)), truncated[0]
+
+
+_PERF_BRANCH = re.compile(
+    r"(?P<lead>[|\s]*?)(?P<mark>[|\s])--(?P<pct>\d+(?:\.\d+)?)%--(?P<name>\S.*)$")
+
+
+@dataclass
+class _Open:
+    name: str
+    col: int
+    value: float
+    children: list[_Open]
+
+
+def perf_graph_tree(lines: Sequence[str], entry_share: float) -> CallNode | None:
+    """The call graph ``perf report --stdio --children`` prints under one entry, as a tree.
+
+    A chain starts with ``---name``; each next plain line at the same column is a callee of
+    the line above; ``|--P%--name`` (or `` --P%--name``) branches from the node whose name
+    starts at the column of the ``|`` (or the blank). Values are shares of the total (perf's
+    default graph mode prints absolute percentages); a chain line without its own percentage
+    carries its branch's."""
+    nodes: list[_Open] = []  # every node, for finding a parent by column
+    root: _Open | None = None
+    last: _Open | None = None
+    for raw in lines:
+        line = raw.rstrip()
+        body = line.strip()
+        if not body or set(body) <= {"|", " "}:
+            continue
+        if body.startswith("---") and root is None:
+            col = line.index("---") + 3
+            root = last = _Open(body[3:].strip(), col, entry_share, [])
+            nodes.append(root)
+            continue
+        if root is None or last is None:
+            continue
+        m = _PERF_BRANCH.match(line)
+        if m:
+            pcol = m.start("mark")
+            parent = next((n for n in reversed(nodes) if n.col == pcol), None)
+            if parent is None:
+                continue
+            node = _Open(m["name"].strip(), m.start("name"), float(m["pct"]) / 100, [])
+            parent.children.append(node)
+            nodes.append(node)
+            last = node
+            continue
+        col = len(line) - len(line.lstrip())
+        if col == last.col and "--" not in body:  # the chain goes on: a callee of the last
+            node = _Open(body, col, last.value, [])
+            last.children.append(node)
+            nodes.append(node)
+            last = node
+    if root is None:
+        return None
+
+    def freeze(n: _Open) -> CallNode:
+        kids = tuple(freeze(c) for c in n.children)
+        own = max(n.value - sum(k.inclusive_value for k in kids), 0.0)
+        return CallNode(n.name, self_value=own, inclusive_value=n.value, children=kids)
+
+    return freeze(root)

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from perfscout.model.metrics import CallNode, Hotspot, Metric, Profile, ScopeKind
 
 HEADLINE_SCOPES = (ScopeKind.PROCESS,)
+# the headline of a file without hotspots: its runs, regions (STREAM's Copy..Triad), nodes
+METRIC_ONLY_SCOPES = (ScopeKind.RUN, ScopeKind.REGION, ScopeKind.NODE, ScopeKind.SOCKET,
+                      ScopeKind.CORE, ScopeKind.THREAD)
 MAX_PATHS = 20
 
 
@@ -108,6 +111,8 @@ def summarize(profile: Profile, top: int = 20) -> Summary:
     rows = tuple(_row(i + 1, h) for i, h in enumerate(funcs[: max(top, 0)]))
     headline = tuple(m for m in profile.metrics
                      if m.scope.kind in HEADLINE_SCOPES and not m.scope.name.startswith("size="))
+    if not headline and not funcs:  # a metric-only format (perf stat, STREAM, HPL): its metrics
+        headline = tuple(m for m in profile.metrics if m.scope.kind in METRIC_ONLY_SCOPES)
     per_rank: dict[str, dict[str, float]] = {}
     for m in profile.metrics:
         if m.scope.kind == ScopeKind.RANK:
@@ -177,12 +182,13 @@ def drill(profile: Profile, function: str, lines: bool = False, max_paths: int =
     path_val: dict[tuple[str, ...], float] = {}
     if profile.calltree is not None:
         for node, p in _walk(profile.calltree, ()):
-            if node.name != name:
+            if node.name != name or name in p[:-1]:  # recursion: the outermost frame only
                 continue
             if len(p) > 1:
                 callers[p[-2]] = callers.get(p[-2], 0.0) + node.inclusive_value
             for c in node.children:
-                callees[c.name] = callees.get(c.name, 0.0) + c.inclusive_value
+                if c.name != name:  # a frame of the same function is not a callee
+                    callees[c.name] = callees.get(c.name, 0.0) + c.inclusive_value
             path_val[p] = path_val.get(p, 0.0) + node.inclusive_value
     paths = sorted(path_val, key=lambda p: -path_val[p])[:max_paths]
     hs = next((h for h in profile.hotspots if h.name == name and h.kind != "line"), None)
@@ -224,3 +230,58 @@ def _hot_lines(profile: Profile, name: str, hs: Hotspot | None) -> list[HotLine]
                                self_value=h.self_value))
     out.sort(key=lambda x: -(x.self_value or 0.0))
     return out[:50]
+
+
+@dataclass(frozen=True)
+class MovedFunction:
+    """One function's share in two profiles and how far it moved (``b - a``)."""
+
+    name: str
+    self_a: float | None
+    self_b: float | None
+    self_delta: float  # percentage points of the total, b minus a (missing counts as 0)
+    inclusive_a: float | None
+    inclusive_b: float | None
+    inclusive_delta: float
+    only_in: str = ""  # "a" or "b" when the function appears in one profile only
+
+
+@dataclass(frozen=True)
+class ProfileDiff:
+    a: str
+    b: str
+    format_a: str
+    format_b: str
+    moved: tuple[MovedFunction, ...]  # largest move of the self share first
+    common: int
+    only_a: int
+    only_b: int
+
+
+def _by_name(profile: Profile) -> dict[str, Hotspot]:
+    out: dict[str, Hotspot] = {}
+    for h in profile.hotspots:  # the first (hottest as the tool lists them) of each name
+        if h.kind != "line":
+            out.setdefault(h.name, h)
+    return out
+
+
+def diff_profiles(a: Profile, b: Profile, top: int = 20) -> ProfileDiff:
+    """Which functions moved between two profiles of the same program, and by how much: the
+    change of each function's self and inclusive share of its profile's total (shares, so two
+    runs of different length compare), largest self move first."""
+    ha, hb = _by_name(a), _by_name(b)
+    rows = []
+    for name in dict.fromkeys([*ha, *hb]):
+        x, y = ha.get(name), hb.get(name)
+        sa = x.self_share if x else None
+        sb = y.self_share if y else None
+        ia = x.inclusive_share if x else None
+        ib = y.inclusive_share if y else None
+        rows.append(MovedFunction(name, sa, sb, (sb or 0.0) - (sa or 0.0), ia, ib,
+                                  (ib or 0.0) - (ia or 0.0),
+                                  "" if x and y else ("a" if x else "b")))
+    rows.sort(key=lambda r: (-abs(r.self_delta), -abs(r.inclusive_delta), r.name))
+    return ProfileDiff(a.path, b.path, a.format, b.format, tuple(rows[: max(top, 0)]),
+                       sum(1 for n in ha if n in hb), sum(1 for n in ha if n not in hb),
+                       sum(1 for n in hb if n not in ha))

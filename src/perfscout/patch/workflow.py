@@ -27,9 +27,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from unidiff import PatchSet
-from unidiff.errors import UnidiffParseError
-
 from perfscout.experiment.patching import apply_unified_diff
 from perfscout.experiment.runner import ExperimentResult, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant
@@ -74,6 +71,9 @@ def patches_dir(home: Path) -> Path:
 
 def diff_files(diff: str) -> tuple[str, ...]:
     """Paths (relative to the repository root) that ``diff`` touches; InputError if unparsable."""
+    from unidiff import PatchSet
+    from unidiff.errors import UnidiffParseError
+
     try:
         ps = PatchSet(io.StringIO(diff))
     except UnidiffParseError as exc:
@@ -127,6 +127,8 @@ def apply_proposal(git: Git, home: Path, proposal_id: str, diff: str,
                    scope: Sequence[str], *, expected: tuple[float | None, float | None]
                    = (None, None)) -> PatchRecord:
     """Create branch ``perfscout/<id>`` with one commit applying ``diff``; see the module doc."""
+    from unidiff import PatchSet
+
     if not _SAFE.match(proposal_id):
         raise InputError(f"proposal id {proposal_id!r} is not usable as a branch name")
     files = diff_files(diff)

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.busy import busy_line, busy_of
 from perfscout.experiment.convert import to_variants
@@ -199,6 +197,8 @@ def measure_peak_bandwidth(runner: Runner, workspace: Path) -> tuple[float | Non
 
 def numpy_dgemm_gflops(n: int, reps: int = 5) -> float:
     """numpy's DGEMM rate at size ``n`` (best of ``reps``), measured in this process."""
+    import numpy as np
+
     a = np.random.default_rng(0).random((n, n))
     b = np.random.default_rng(1).random((n, n))
     best = float("inf")

@@ -21,6 +21,7 @@ from perfscout.model.proposals import Proposal
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.report import Ceilings, ReportFiles
+from perfscout.report.checks import demote_stale
 from perfscout.report.run import report_from_run
 
 
@@ -31,7 +32,8 @@ def platform_key(snapshot: PlatformSnapshot | None, snap_info: Mapping[str, Any]
     return f"{snap_info.get('cpu') or 'unknown-cpu'}|nocc|nompi"
 
 
-def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None) -> dict[str, Any]:
+def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None,
+              peak_MBps: float | None = None) -> dict[str, Any]:
     from perfscout.ingest.registry import load
     from perfscout.pipeline.analyze import analyze
 
@@ -49,9 +51,10 @@ def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None) -> dict[s
         a = analyze(usable, snapshot=snapshot)
     except Exception as exc:  # the report says what it could not analyse, the demo goes on
         return {**empty, "limits": [*limits, f"analysis failed: {exc}"]}
-    return {"findings": to_jsonable(a.findings), "proposals": to_jsonable(a.proposals),
+    findings, stale = demote_stale(a.findings, peak_MBps)  # never confirmed above a ceiling
+    return {"findings": to_jsonable(findings), "proposals": to_jsonable(a.proposals),
             "rejected": to_jsonable(a.rejected), "do_not": to_jsonable(a.do_not),
-            "limits": [*limits, *a.limits]}
+            "limits": [*limits, *a.limits, *stale]}
 
 
 def demo_cards(demo: Mapping[str, Any], analyses: Mapping[str, Mapping[str, Any]],
@@ -95,7 +98,9 @@ def finish_demo(demo_result: Any, snapshot: PlatformSnapshot | None, store: Stor
 
     demo = to_jsonable(demo_result)
     run_id = "demo-" + _dt.datetime.now(_dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    analyses = {k["kernel"]: _analysis(k["profile_files"], snapshot) for k in demo["kernels"]}
+    analyses = {k["kernel"]: _analysis(k["profile_files"], snapshot,
+                                       demo.get("peak_bandwidth_MBps"))
+                for k in demo["kernels"]}
     props: dict[str, Sequence[Proposal]] = dict(proposals or {})
     for k in demo["kernels"]:
         if k["kernel"] in props:

@@ -24,10 +24,11 @@ def verify_and_record(git: Git, home: Path, proposal_id: str, source: str, runne
                       store: Store, cards: CardStore, *, platform_key: str,
                       cfg_get: Callable[[str], Any],
                       args: Sequence[str] = (), size: int | None = None,
-                      repetitions: int | None = None
+                      repetitions: int | None = None, workspace: Path | None = None
                       ) -> tuple[PatchRecord, ExperimentResult, Card]:
-    """Build and time the branch against its base, then store one card for the proposal."""
-    rec, res = verify_patch(git, home, proposal_id, source, runner, store, home,
+    """Build and time the branch against its base (under ``workspace/experiments``, the one
+    workspace exports point at), then store one card for the proposal."""
+    rec, res = verify_patch(git, home, proposal_id, source, runner, store, workspace or home,
                             cfg_get=cfg_get, args=args, size=size, repetitions=repetitions)
     v = res.outcome(proposal_id)
     card = cards.add(Card(

@@ -191,5 +191,7 @@ def build(store: Store, *, source: str, experiment_ids: Sequence[str], cards: Se
         findings=tuple(a.get("findings", ())), limits=tuple(a.get("limits", ())),
         do_not=tuple(a.get("do_not", ())), proposals=tuple(a.get("proposals", ())),
         rejected=tuple(a.get("rejected", ())), experiments=tuple(results),
+        rejected_scopes=tuple(a.get("rejected_scopes", ())),
+        do_not_scopes=tuple(a.get("do_not_scopes", ())),
         ceilings=ceilings or Ceilings(), roofline=tuple(roofline_points(store, results)),
         scaling=tuple(scaling_series(store, results)), cards=tuple(cards), notes=tuple(notes))

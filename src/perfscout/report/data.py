@@ -70,3 +70,5 @@ class ReportInput:
     scaling: tuple[ScalingSeries, ...] = ()
     cards: tuple[Card, ...] = ()
     notes: tuple[str, ...] = ()
+    rejected_scopes: tuple[str, ...] = ()  # the kernel of each rejected proposal (parallel)
+    do_not_scopes: tuple[str, ...] = ()  # the kernel of each do-not entry (parallel)

@@ -7,11 +7,36 @@ translated. Adding a language means adding one mapping with every key of ``en``;
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from perfscout.model.errors import UsageError
+from perfscout.report.translate import (
+    FINDINGS_ZH,
+    NAMED_ROWS,
+    PLATFORM_ZH,
+    PROPOSALS_ZH,
+    english_sentences,
+)
 
 EN: dict[str, str] = {
+    "h.summary": "Summary",
+    "free.english": "(the original is in English: see the English report)",
+    "summary.kernel": "{kernel}: {verdict}",
+    "summary.best": "best verified gain: {proposal} on {kernel}, {ratio}x [{low}, {high}]",
+    "summary.no_gain": "no verified gain",
+    "summary.kernel_win": "{proposal} verified {ratio}x",
+    "summary.kernel_none": "no verified gain ({n} variants measured)",
+    "summary.counts": "Findings by layer and status",
+    "summary.checks": "Numbers that failed their own check",
+    "summary.checks_none": "Every achieved rate is below the ceiling it is compared with.",
+    "col.kernel": "kernel",
+    "col.layer": "layer",
+    "col.total": "total",
+    "check.roof": "`{kernel}` `{variant}`: {gflops} GFLOP/s is above the roof at {ai} FLOP/byte "
+                  "({roof} GFLOP/s): the ceiling is stale; re-measure it before judging",
+    "check.bw": "`{kernel}` `{variant}`: {bw} MB/s is above the measured bandwidth ceiling "
+                "({peak} MB/s): the ceiling is stale; re-measure it before judging",
+    "check.finding": "{finding} ({scope}): its bandwidth {bw} MB/s is above the ceiling "
+                     "{peak} MB/s; shown as a hypothesis until the ceiling is re-measured",
+    "status.stale": "hypothesis (stale ceiling)",
     "title": "perfscout report",
     "source": "Source",
     "generated": "Generated",
@@ -100,6 +125,26 @@ EN: dict[str, str] = {
 }
 
 ZH: dict[str, str] = {
+    "h.summary": "摘要",
+    "free.english": "（此处原文为英文，见英文版报告）",
+    "summary.kernel": "{kernel}：{verdict}",
+    "summary.best": "已验证的最大收益：{proposal}（{kernel}），{ratio} 倍 [{low}, {high}]",
+    "summary.no_gain": "没有已验证的收益",
+    "summary.kernel_win": "{proposal} 已验证 {ratio} 倍",
+    "summary.kernel_none": "没有已验证的收益（测量了 {n} 个变体）",
+    "summary.counts": "按层次和状态统计的发现",
+    "summary.checks": "未通过自检的数字",
+    "summary.checks_none": "所有实测速率均低于其对比的上限。",
+    "col.kernel": "内核",
+    "col.layer": "层次",
+    "col.total": "合计",
+    "check.roof": "`{kernel}` `{variant}`：{gflops} GFLOP/s 高于算术强度 {ai} FLOP/byte 处的上限"
+                  "（{roof} GFLOP/s）：该上限已过时，判断前需重新测量",
+    "check.bw": "`{kernel}` `{variant}`：{bw} MB/s 高于实测带宽上限（{peak} MB/s）：该上限已过时，"
+                "判断前需重新测量",
+    "check.finding": "{finding}（{scope}）：其带宽 {bw} MB/s 高于上限 {peak} MB/s；"
+                     "在重新测量上限之前按假设处理",
+    "status.stale": "假设（上限已过时）",
     "title": "perfscout 报告",
     "source": "来源",
     "generated": "生成时间",
@@ -188,19 +233,43 @@ ZH: dict[str, str] = {
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN, "zh": ZH}
 
-Messages = Callable[..., str]
+class Messages:
+    """A lookup ``msg(key, **fields)`` in one language, and the text a stage wrote in English
+    as that language shows it (:meth:`free`, :meth:`finding_title`, :meth:`proposal_title`)."""
+
+    def __init__(self, lang: str) -> None:
+        try:
+            self.catalog = CATALOGS[lang]
+        except KeyError:
+            raise UsageError(f"no report language {lang!r}",
+                             hint="languages: " + ", ".join(CATALOGS)) from None
+        self.lang = lang
+
+    def __call__(self, key: str, **fields: object) -> str:
+        text = self.catalog.get(key, EN[key])
+        return text.format(**fields) if fields else text
+
+    def free(self, text: str) -> str:
+        """``text`` as written, unless this is a translation and it is an English sentence:
+        then a note that the original is in the English report."""
+        if self.lang == "en" or not english_sentences(text):
+            return text
+        return self("free.english")
+
+    def finding_title(self, fid: str, title: str) -> str:
+        return title if self.lang == "en" else FINDINGS_ZH.get(fid) or self.free(title)
+
+    def platform_row(self, label: str, value: str) -> tuple[str, str]:
+        """A platform card row: the label translated, the value kept when it is a name."""
+        if self.lang == "en":
+            return label, value
+        return (PLATFORM_ZH.get(label) or self.free(label),
+                value if label in NAMED_ROWS else self.free(value))
+
+    def proposal_title(self, pid: str, title: str) -> str:
+        return title if self.lang == "en" else PROPOSALS_ZH.get(pid) or self.free(title)
 
 
 def messages(lang: str) -> Messages:
     """A lookup ``msg(key, **fields)`` for ``lang``; UsageError listing languages on a miss."""
-    try:
-        cat = CATALOGS[lang]
-    except KeyError:
-        raise UsageError(f"no report language {lang!r}",
-                         hint="languages: " + ", ".join(CATALOGS)) from None
-
-    def msg(key: str, **fields: object) -> str:
-        text = cat.get(key, EN[key])
-        return text.format(**fields) if fields else text
-
-    return msg
+    return Messages(lang)

@@ -12,13 +12,10 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 from perfscout.experiment.runner import ExperimentResult
 from perfscout.report.data import Ceilings, RooflinePoint, ScalingSeries
@@ -26,6 +23,17 @@ from perfscout.report.messages import Messages, messages
 
 VERDICT_COLOR = {"win": "#2e7d32", "loss": "#c62828", "neutral": "#f9a825",
                  "invalid": "#8e24aa", "baseline": "#1565c0", "inconclusive": "#bdbdbd"}
+
+
+@lru_cache(maxsize=1)
+def pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend, imported on first use (it takes a second)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 @lru_cache(maxsize=1)
@@ -59,6 +67,7 @@ def plot_messages(lang: str) -> Messages:
 
 
 def _png(fig: Figure) -> bytes:
+    plt = pyplot()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     plt.close(fig)
@@ -66,6 +75,7 @@ def _png(fig: Figure) -> bytes:
 
 
 def _font(lang: str) -> None:
+    plt = pyplot()
     font = cjk_font()
     if lang != "en" and font:
         plt.rcParams["font.sans-serif"] = [font, "DejaVu Sans"]
@@ -73,6 +83,7 @@ def _font(lang: str) -> None:
 
 def variant_bars(res: ExperimentResult, lang: str = "en") -> bytes:
     """Median of each variant with its 95% bootstrap interval, coloured by verdict."""
+    plt = pyplot()
     msg = plot_messages(lang)
     _font(lang)
     rows = [v for v in (res.baseline, *res.variants) if v.median is not None]
@@ -97,6 +108,7 @@ def variant_bars(res: ExperimentResult, lang: str = "en") -> bytes:
 
 def roofline(points: Sequence[RooflinePoint], ceilings: Ceilings, lang: str = "en") -> bytes:
     """Log-log roofline: min(peak FLOP/s, intensity x peak bandwidth) and the kernels on it."""
+    plt = pyplot()
     import numpy as np
 
     msg = plot_messages(lang)
@@ -135,6 +147,7 @@ def roofline(points: Sequence[RooflinePoint], ceilings: Ceilings, lang: str = "e
 
 def scaling(series: ScalingSeries, lang: str = "en") -> bytes:
     """The metric against the thread count with intervals, and the linear ideal from 1 point."""
+    plt = pyplot()
     msg = plot_messages(lang)
     _font(lang)
     fig, ax = plt.subplots(figsize=(6.5, 4.2))

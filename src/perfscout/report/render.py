@@ -93,7 +93,8 @@ def to_html(blocks: Sequence[Block], lang: str, title: str) -> str:
                                  else f"<td>{_inline(c)}</td>")
                 rows.append("<tr>" + "".join(cells) + "</tr>")
             thead = f"<thead><tr>{head}</tr></thead>" if any(b.headers) else ""
-            body.append(f"<table>{thead}<tbody>{''.join(rows)}</tbody></table>")
+            kind = "" if any(b.headers) else ' class="platform"'  # the label/value card
+            body.append(f"<table{kind}>{thead}<tbody>{''.join(rows)}</tbody></table>")
         elif isinstance(b, Bullets):
             body.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in b.items) + "</ul>")
         elif isinstance(b, Image):

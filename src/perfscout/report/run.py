@@ -28,7 +28,8 @@ from perfscout.report.collect import build, parse_analysis
 from perfscout.report.data import Ceilings
 from perfscout.report.write import ReportFiles, write_report
 
-_ANALYSIS_KEYS = ("findings", "proposals", "rejected", "do_not", "limits")
+_ANALYSIS_KEYS = ("findings", "proposals", "rejected", "do_not", "limits", "rejected_scopes",
+                  "do_not_scopes")
 
 
 def report_from_run(store: Store, cards: CardStore, run_id: str, run: Mapping[str, Any],
@@ -39,12 +40,17 @@ def report_from_run(store: Store, cards: CardStore, run_id: str, run: Mapping[st
     for scope, raw in (run.get("analyses") or {}).items():
         a = parse_analysis(raw, f"analysis of {scope}")
         a["findings"] = tuple(f if f.scope else replace(f, scope=scope) for f in a["findings"])
+        a["proposals"] = tuple(p if p.scope else replace(p, scope=scope)
+                               for p in a["proposals"])
+        a["rejected_scopes"] = (scope,) * len(a["rejected"])
+        a["do_not_scopes"] = (scope,) * len(a["do_not"])
         analyses.append(a)
     merged: dict[str, Any] = {key: tuple(x for a in analyses for x in a[key])
                               for key in _ANALYSIS_KEYS}
     merged["limits"] = tuple(dict.fromkeys(merged["limits"]))  # the same limit per scope once
-    ran = tuple(from_jsonable(Proposal, p) for ps in (run.get("proposals") or {}).values()
-                for p in ps)
+    ran = tuple(replace(q, scope=q.scope or kernel)
+                for kernel, ps in (run.get("proposals") or {}).items()
+                for q in (from_jsonable(Proposal, p) for p in ps))
     if ran:  # the proposals that were run (the demo's fixed list when advise was absent)
         merged["proposals"] = ran
     ceilings = from_jsonable(Ceilings, run["ceilings"]) if run.get("ceilings") else Ceilings()

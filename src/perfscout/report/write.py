@@ -10,7 +10,7 @@ from pathlib import Path
 from perfscout.files import write_atomic
 from perfscout.model.errors import InputError
 from perfscout.report.data import ReportInput
-from perfscout.report.document import document
+from perfscout.report.document import document, source_text
 from perfscout.report.messages import messages
 from perfscout.report.render import to_html, to_markdown
 
@@ -40,5 +40,7 @@ def write_report(inp: ReportInput, out_dir: Path, lang: str = "en") -> ReportFil
     md = out_dir / f"{stem}.md"
     page = out_dir / f"{stem}.html"
     write_atomic(md, to_markdown(blocks, assets.name).encode())
-    write_atomic(page, to_html(blocks, lang, f"{messages(lang)('title')} · {inp.source}").encode())
+    msg = messages(lang)
+    write_atomic(page, to_html(blocks, lang, f"{msg('title')} · {source_text(msg, inp.source)}"
+                               ).encode())
     return ReportFiles(page, md, assets, tuple(f.key for f in figs))

@@ -69,6 +69,7 @@ def _hotspots(roots: list[_Node], total: float, unit: str, src: str) -> list[Hot
     info: dict[str, tuple[str, SourceRef | None, tuple[str, ...]]] = {}
 
     lines: dict[str, tuple[float, SourceRef | None, str]] = {}
+    heaviest: dict[str, float] = {}
 
     def walk(n: _Node, path: tuple[str, ...], above: frozenset[str]) -> None:
         if n.kind in ("statement", "loop") and path:
@@ -84,8 +85,10 @@ def _hotspots(roots: list[_Node], total: float, unit: str, src: str) -> list[Hot
         self_by[n.name] = self_by.get(n.name, 0.0) + n.self_value
         if n.name not in above:  # recursion: count the outermost frame only
             incl_by[n.name] = incl_by.get(n.name, 0.0) + n.inclusive_value
-        best = info.get(n.name)
-        if best is None:
+        # the call path shown is the one carrying the most of the function's cost, not the
+        # first met (HPCToolkit's first path often runs through MPI_Init with no time in it)
+        if n.inclusive_value > heaviest.get(n.name, -1.0):
+            heaviest[n.name] = n.inclusive_value
             info[n.name] = (n.module, n.location, p)
         for c in n.children:
             walk(c, p, above | {n.name})

@@ -17,7 +17,15 @@ from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
 from perfscout.model.errors import ParseError
-from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+from perfscout.model.metrics import (
+    CallNode,
+    Hotspot,
+    Metric,
+    Profile,
+    Scope,
+    ScopeKind,
+    SourceRef,
+)
 
 _SAMPLES = re.compile(r"^# Samples: (?P<n>[\d.]+)(?P<mult>[KMG]?)\s+of event '(?P<ev>[^']+)'")
 _COUNT = re.compile(r"^# Event count \(approx\.\): (?P<n>\d+)")
@@ -63,9 +71,13 @@ class PerfReportAdapter(Adapter):
         cur: dict[str, object] | None = None
         rows: list[dict[str, object]] = []
 
+        first_rows: list[dict[str, object]] = []
+
         def close_section() -> None:
             if not event:
                 return
+            if event == events[0]:
+                first_rows.extend(rows)
             for r in rows:
                 path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[arg-type]
                 if event == events[0]:
@@ -118,11 +130,12 @@ class PerfReportAdapter(Adapter):
                 else:
                     inc, slf = None, a if b is None else b
                 cur = {"sym": sym, "dso": dso, "comm": comm, "self": slf, "inc": inc,
-                       "path": [], "line": no, "open": True}
+                       "path": [], "line": no, "open": True, "graph": []}
                 rows.append(cur)
                 continue
             body = line.strip()
             if cur is not None and body and (line[0] in " \t"):
+                cur["graph"].append(line)  # type: ignore[attr-defined]
                 # call graph: first chain after "---" until the first branch
                 if body.startswith("---"):
                     cur["path"].append(body[3:].strip())  # type: ignore[attr-defined]
@@ -145,7 +158,46 @@ class PerfReportAdapter(Adapter):
         meta["events"] = ",".join(events)
         meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
         # callpaths from perf are caller->callee from the entry; keep as printed
+        total = next((m.value for m in metrics if m.name == "profile.total"), 1.0)
+        calltree = _calltree(first_rows, total) if first_rows else None
+        if calltree is not None:
+            notes.append("call tree: the --children call graph of the entries that start "
+                         "a chain at a root (shares of the total)")
         return Profile(
+            calltree=calltree,
             format=self.name, path=str(path), metrics=tuple(metrics), hotspots=tuple(hotspots),
             meta=meta, unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
             notes=tuple(notes))
+
+
+def _calltree(rows: list[dict[str, object]], total: float) -> CallNode | None:
+    """One tree from the entries' call graphs: the graphs of entries that are roots (no
+    entry's graph names them below its start) under a synthetic root; values are the
+    shares times the event ``total``, the unit the hotspots' shares refer to."""
+    from perfscout.ingest.callgraph import ROOT_NAME, perf_graph_tree
+
+    trees = []
+    for r in rows:
+        share = r["inc"] if r["inc"] is not None else r["self"]
+        t = perf_graph_tree(r["graph"], float(share or 0.0))  # type: ignore[arg-type]
+        if t is not None and t.name == r["sym"]:
+            trees.append(t)
+    if not trees:
+        return None
+    inner = {c.name for t in trees for c in _descendants(t)}
+    roots = [_scaled(t, total) for t in trees if t.name not in inner]
+    return CallNode(ROOT_NAME, inclusive_value=sum(t.inclusive_value for t in roots),
+                    children=tuple(roots))
+
+
+def _scaled(n: CallNode, k: float) -> CallNode:
+    return CallNode(n.name, n.self_value * k, n.inclusive_value * k,
+                    children=tuple(_scaled(c, k) for c in n.children))
+
+
+def _descendants(n: CallNode) -> list[CallNode]:
+    out = []
+    for c in n.children:
+        out.append(c)
+        out += _descendants(c)
+    return out

@@ -4,7 +4,8 @@
 set -u
 PKGS=(gcc g++ gfortran make cmake git binutils valgrind linux-perf time
       openmpi-bin libopenmpi-dev numactl hwloc likwid hyperfine
-      slurm-wlm munge chromium libopenblas-dev fonts-wqy-microhei)
+      slurm-wlm munge chromium libopenblas-dev fonts-wqy-microhei
+      bubblewrap)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

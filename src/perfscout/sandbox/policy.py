@@ -121,6 +121,36 @@ class Policy:
         return None
 
 
+def policy_scopes(policy: Policy) -> set[str]:
+    """The approval scopes the policy's rules name (``approval: SCOPE``)."""
+    out: set[str] = set()
+    for exe in policy.executables.values():
+        for rule in (exe.rule, *exe.subcommands.values()):
+            if rule.approval:
+                out.add(rule.approval)
+    return out
+
+
+def timeout_problem(value: object, cap: float) -> str | None:
+    """Why ``value`` is not a usable timeout under ``cap`` seconds, or None (None: use cap).
+
+    A timeout must be a finite number of seconds, above 0 and at most the policy's (or the
+    rule's) cap: 0, negative, NaN or infinite values would turn the kill off or fire it
+    before the program could run, and a higher one would override the policy.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"timeout {value!r} is not a number of seconds"
+    if value != value or value in (float("inf"), float("-inf")):
+        return f"timeout {value!r} is not a finite number of seconds"
+    if value <= 0:
+        return f"timeout {value:g} s must be above 0"
+    if value > cap:
+        return f"timeout {value:g} s is above the policy's cap of {cap:g} s for this command"
+    return None
+
+
 # ---- validation ---------------------------------------------------------------------------
 
 def _check_keys(where: str, data: Any, allowed: set[str]) -> dict[str, Any]:

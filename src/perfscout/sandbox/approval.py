@@ -177,7 +177,7 @@ def check_token(home: Path, token: str | None, scope: str, *,
 
 def list_tokens(home: Path) -> list[Approval]:
     """Every stored grant (live and expired), oldest first; tampered ones are left out."""
-    out = []
+    out: list[Approval] = []
     data = _load(home)
     if not data:
         return out

@@ -250,6 +250,11 @@ class Evaluator:
             i += 1
         if rule.positionals == "program":
             wrapped = args[i:] if i < len(args) else []
+            if ":" in wrapped[1:]:
+                raise _Deny(f"{rule.name}:mpmd",
+                            f"{rule.name} would start a second program after ':' (MPMD "
+                            "syntax) that the policy never checks",
+                            "run one program per launcher call")
             acc.argv.extend(args[:i])
             if wrapped:
                 self._check(wrapped, cwd, acc, depth + 1)

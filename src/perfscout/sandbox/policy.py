@@ -18,7 +18,8 @@ from typing import Any
 
 import yaml
 
-from perfscout.model.errors import ConfigError
+from perfscout.files import MAX_YAML_BYTES, parse_structured, read_user_text
+from perfscout.model.errors import ConfigError, InputError, NotFoundError
 
 POSITIONAL_KINDS = ("none", "any", "read", "write", "workspace", "program", "choices")
 VALUE_KINDS = ("any", "read", "write", "workspace", "env", "program")
@@ -325,10 +326,11 @@ def load_policy(path: str | Path | None = None) -> Policy:
     else:
         p = Path(path).expanduser()
         try:
-            text, source = p.read_text(), str(p)
-        except OSError as exc:
-            raise ConfigError(f"cannot read policy file {p}: {exc.strerror}",
-                              hint="fix the 'policy' config key or --policy") from None
+            text = read_user_text(p, "policy", limit=MAX_YAML_BYTES,
+                                  hint="fix the 'policy' config key or --policy")
+        except NotFoundError as exc:
+            raise ConfigError(exc.message, exc.hint) from None
+        source = str(p)
     return _parse_text(text, source)
 
 
@@ -339,9 +341,9 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def _parse_text(text: str, source: str) -> Policy:
     """Parse and validate once per distinct text (a Policy is immutable, so it is shared)."""
     try:
-        data = yaml.load(text, Loader=_Loader)  # a safe loader: plain data only
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"policy {source} is not valid YAML: {exc}") from None
+        data = parse_structured(text, f"policy {source}", "yaml")
+    except InputError as exc:
+        raise ConfigError(exc.message, exc.hint) from None
     try:
         return parse_policy(data, source)
     except ConfigError as exc:

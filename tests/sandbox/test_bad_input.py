@@ -30,7 +30,7 @@ from perfscout.model.errors import ConfigError, InputError, NotFoundError, Perfs
 from perfscout.sandbox.policy import load_policy
 
 INTERNAL = 70
-HANG_S = 30  # generous on a loaded 2-core machine; a hang is an unbounded read or parse
+HANG_S = 120  # a CLI start took ~12 s at load 10 on 2 cores; a hang is an unbounded read
 
 
 def _nested(depth: int, fmt: str) -> str:

@@ -6,7 +6,7 @@ PKGS=(gcc g++ gfortran make cmake git binutils valgrind linux-perf time
       openmpi-bin libopenmpi-dev numactl hwloc likwid hyperfine
       mpich libmpich-dev
       slurm-wlm munge chromium libopenblas-dev fonts-wqy-microhei
-      stress-ng
+      stress-ng bubblewrap
       clang-16 libpolly-16-dev)  # clang-16: Polly loop optimiser tests (catalog loopopt)
 missing=()
 for p in "${PKGS[@]}"; do

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from perfscout.model.errors import ConfigError
+from perfscout.files import MAX_YAML_BYTES, parse_structured, read_user_text
+from perfscout.model.errors import ConfigError, InputError, NotFoundError
 
 # key -> (default, type, help)
 DEFAULTS: dict[str, tuple[Any, type, str]] = {
@@ -63,9 +62,10 @@ def _coerce(key: str, raw: Any, origin: str) -> Any:
     if tp is dict:
         if isinstance(raw, str):
             try:
-                raw = yaml.safe_load(raw) or {}
-            except yaml.YAMLError as exc:
-                raise ConfigError(f"{origin}: {key} is not valid YAML: {exc}") from None
+                raw = parse_structured(raw[:MAX_YAML_BYTES + 1], f"{origin}: {key}",
+                                       "yaml") or {}
+            except InputError as exc:
+                raise ConfigError(exc.message) from None
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{origin}: {key} must be a mapping")
         return dict(raw)
@@ -151,9 +151,10 @@ def load_config(
     path = config_file(config_path, env)
     if path is not None:
         try:
-            raw = yaml.safe_load(path.read_text()) or {}
-        except (OSError, yaml.YAMLError) as exc:
-            raise ConfigError(f"cannot read config file {path}: {exc}") from None
+            raw = parse_structured(read_user_text(path, "config", limit=MAX_YAML_BYTES),
+                                   f"config file {path}", "yaml") or {}
+        except (InputError, NotFoundError) as exc:
+            raise ConfigError(f"cannot read config file {path}: {exc.message}") from None
         if not isinstance(raw, Mapping):
             raise ConfigError(f"config file {path} must hold a mapping")
         for k, v in _flatten(raw).items():

@@ -138,7 +138,9 @@ def test_every_git_step_is_audited_and_drop_goes_through_it_too(tmp_path: Path) 
     cfg = _cfg(tmp_path)
     _apply(repo, tmp_path)
     drop_patch(open_git(repo, cfg), tmp_path / "home", PID)  # type: ignore[arg-type]
-    log = default_log((tmp_path / "ws").resolve())
+    # the patch flow logs beside its worktrees, never into the user's repository
+    log = default_log((tmp_path / "home" / "patches").resolve())
+    assert not (repo / ".perfscout").exists()
     recs = [json.loads(ln) for ln in log.read_text().splitlines()]
     git_recs = [r for r in recs if r.get("purpose", "").startswith("patch:git")]
     subs = {r["purpose"].split()[1] for r in git_recs}

@@ -179,9 +179,9 @@ class Box:
             shutil.copy2(self.progs / name, dst)
         return f"./{name}"
 
-    def runner(self, **defaults: Any) -> LocalRunner:
+    def runner(self, unconfined: bool = False, **defaults: Any) -> LocalRunner:
         return LocalRunner(policy(**defaults), self.ws, self.home,
-                           use_exec_wrapper=self.use_exec_wrapper)
+                           use_exec_wrapper=self.use_exec_wrapper, unconfined=unconfined)
 
 
 def policy(**defaults: Any) -> Any:

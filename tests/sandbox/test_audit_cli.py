@@ -23,7 +23,7 @@ def _log(box: Box, n: int = 4) -> Path:
 
 
 def test_untouched_log_verifies(box: Box) -> None:
-    res = verify(_log(box))
+    res = verify(_log(box), box.home)
     assert res.ok and res.records == 4
 
 
@@ -35,7 +35,7 @@ def test_edited_line_is_named(box: Box) -> None:
     rec["allowed"] = True  # the edit keeps the old hash and link
     lines[1] = json.dumps(rec)
     p.write_text("\n".join(lines) + "\n")
-    res = verify(p)
+    res = verify(p, box.home)
     assert not res.ok and res.line == 2 and "edited" in res.problem
 
 
@@ -44,7 +44,7 @@ def test_deleted_line_is_named(box: Box) -> None:
     lines = p.read_text().splitlines()
     del lines[1]
     p.write_text("\n".join(lines) + "\n")
-    res = verify(p)
+    res = verify(p, box.home)
     assert not res.ok and res.line == 2
 
 
@@ -52,7 +52,7 @@ def test_deleted_last_line_is_caught(box: Box) -> None:
     p = _log(box)
     lines = p.read_text().splitlines()
     p.write_text("\n".join(lines[:-1]) + "\n")
-    res = verify(p)
+    res = verify(p, box.home)
     assert not res.ok and res.line == 4
 
 
@@ -82,6 +82,6 @@ def test_cli_run_policy_audit_approve(box: Box, ps_home: Path) -> None:
     log = box.ws / ".perfscout" / "audit.jsonl"
     log.write_text(log.read_text().replace("lscpu", "lsxpu", 1))
     cp = run_cli("audit", "verify", "--json", str(log))
-    assert cp.returncode == 1 and json.loads(cp.stdout)["data"]["line"] == 1
+    assert cp.returncode == 1 and json.loads(cp.stdout)["data"]["logs"][0]["line"] == 1
     cp = run_cli("audit", "show", "--json", str(log))
     assert len(json.loads(cp.stdout)["data"]["records"]) == 2

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from perfscout.files import parse_structured, read_user_text
 from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.serialize import to_jsonable
 
@@ -44,12 +45,12 @@ def read_transcript(path: Path | str) -> list[dict[str, Any]]:
     if not p.is_file():
         raise NotFoundError(f"{p}: no such transcript", "sessions print their transcript path")
     out = []
-    for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(read_user_text(p, "transcript").splitlines(), 1):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
-        except ValueError:
+            rec = parse_structured(line, f"{p}:{n}", "json")
+        except InputError:
             raise InputError(f"{p}:{n}: not a JSON line",
                              "the transcript is damaged at this line") from None
         if not isinstance(rec, dict) or "kind" not in rec:

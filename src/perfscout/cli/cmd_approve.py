@@ -11,7 +11,15 @@ from rich.table import Table
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
-from perfscout.sandbox.approval import grant_token, list_tokens, parse_ttl, revoke_token
+from perfscout.sandbox.approval import (
+    argv_digest,
+    grant_token,
+    list_tokens,
+    parse_ttl,
+    revoke_token,
+)
+from perfscout.sandbox.policy import load_policy, policy_scopes
+from perfscout.sandbox.shellwords import split_command
 
 
 def _when(t: float) -> str:
@@ -28,13 +36,26 @@ def register(app: typer.Typer) -> None:
         scope: str = typer.Option(..., "--scope", help="What the token allows, e.g. sbatch."),
         ttl: str = typer.Option("1h", "--ttl", help="Lifetime: 30m, 1h, 2d."),
         note: str = typer.Option("", "--note", help="Why (kept with the grant)."),
+        for_ids: list[str] = typer.Option(None, "--for", metavar="PROPOSAL",
+                                          help="Bind the token to this proposal id "
+                                          "(repeatable)."),
+        command: str = typer.Option(None, "--command", metavar="ARGV",
+                                    help="Bind the token to this one command line."),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
-        """Print a new token (shown once; only its hash is stored under PERFSCOUT_HOME)."""
+        """Print a new token (shown once; only its hash is stored under PERFSCOUT_HOME).
+
+        Scopes are those something checks (sbatch, experiment, tune, run_command and the
+        policy's); --for and --command tie the token to what it approves."""
 
         def run() -> Outcome:
-            home = load_config(config_path=OPTIONS.config_path).home
-            token, a = grant_token(home, scope, parse_ttl(ttl), note)
+            cfg = load_config(config_path=OPTIONS.config_path)
+            bound = list(for_ids or [])
+            if command:
+                bound.append(argv_digest(split_command(command)))
+            pol = load_policy(str(cfg.get("policy")) or None)
+            token, a = grant_token(cfg.home, scope, parse_ttl(ttl), note, bound=bound,
+                                   scopes=policy_scopes(pol))
 
             def render(con: Console) -> None:
                 print(token)
@@ -53,7 +74,8 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             items = list_tokens(load_config(config_path=OPTIONS.config_path).home)
             rows = [{"id": a.id, "scope": a.scope, "created": a.created, "expires": a.expires,
-                     "expired": a.expired, "note": a.note} for a in items]
+                     "expired": a.expired, "note": a.note, "bound": list(a.bound)}
+                    for a in items]
 
             def render(con: Console) -> None:
                 t = Table("id", "scope", "expires", "state", "note")

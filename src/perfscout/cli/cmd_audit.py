@@ -1,4 +1,7 @@
-"""``perfscout audit verify|show``: check the hash chain of the sandbox log, or print it."""
+"""``perfscout audit verify|show``: check the keyed chain of the sandbox logs, or print one.
+
+``audit verify`` without a log checks every log perfscout wrote under this home (the heads
+beside the key list them: the workspace's, the experiments', the patch flow's)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from rich.table import Table
 from perfscout.cli._sandbox_opts import WORKSPACE_OPT, config
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.model.errors import ExitCode
-from perfscout.sandbox.audit import default_log, read_records, verify
+from perfscout.sandbox.audit import default_log, known_logs, read_records, verify
 
 
 def _log_path(log: str | None, workspace: str | None) -> Path:
@@ -21,37 +24,57 @@ def _log_path(log: str | None, workspace: str | None) -> Path:
     return default_log(Path(str(cfg.get("workspace"))).expanduser().resolve())
 
 
+def _logs(log: str | None, workspace: str | None) -> tuple[list[Path], Path]:
+    """The logs to verify (the named one, else every known log) and the home."""
+    cfg = config(workspace, None)
+    if log:
+        return [Path(log).expanduser()], cfg.home
+    logs = known_logs(cfg.home)
+    own = default_log(Path(str(cfg.get("workspace"))).expanduser().resolve())
+    if own.exists() and own.resolve() not in {p.resolve() for p in logs}:
+        logs.append(own)  # written without a head: verify reports it
+    if not logs:
+        logs.append(own)  # the not-found error names the workspace's log
+    return logs, cfg.home
+
+
 def register(app: typer.Typer) -> None:
     audit_app = typer.Typer(help="Verify or show the sandbox audit log.", no_args_is_help=True)
     app.add_typer(audit_app, name="audit")
 
     @audit_app.command("verify")
     def verify_cmd(
-        log: str = typer.Argument(None, help="Log file (default: the workspace's log)."),
+        log: str = typer.Argument(None, help="Log file (default: every log of this home)."),
         workspace: str = WORKSPACE_OPT,
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
-        """Check every record's hash and link; names the first line that was edited or lost."""
+        """Check every record's MAC and link; names the first line that was edited or lost."""
 
         def run() -> Outcome:
-            path = _log_path(log, workspace)
-            res = verify(path)
-            data = {"log": str(path), "ok": res.ok, "records": res.records, "line": res.line,
-                    "problem": res.problem}
+            paths, home = _logs(log, workspace)
+            results = [(p, verify(p, home)) for p in paths]
+            rows = [{"log": str(p), "ok": r.ok, "records": r.records, "line": r.line,
+                     "problem": r.problem} for p, r in results]
+            data = {"ok": all(r.ok for _, r in results), "logs": rows,
+                    "records": sum(r.records for _, r in results)}
 
             def render(con: Console) -> None:
-                if res.ok:
-                    con.print(f"{path}: {res.records} records, chain intact", markup=False)
-                else:
-                    con.print(f"{path}:{res.line}: {res.problem}", markup=False)
+                for p, r in results:
+                    if r.ok:
+                        con.print(f"{p}: {r.records} records, chain intact", markup=False)
+                    else:
+                        where = f":{r.line}" if r.line else ""
+                        con.print(f"{p}{where}: {r.problem}", markup=False)
 
-            if res.ok:
+            if data["ok"]:
                 return Outcome(data=data, render=render)
-            err = {"type": "AuditChainBroken", "message": f"{path}:{res.line}: {res.problem}",
-                   "hint": "the log was modified after it was written; keep a copy and "
-                   "investigate", "exit_code": int(ExitCode.FAILURE)}
+            errs = [{"type": "AuditChainBroken",
+                     "message": f"{p}{':' + str(r.line) if r.line else ''}: {r.problem}",
+                     "hint": "the log was modified after it was written; keep a copy and "
+                     "investigate", "exit_code": int(ExitCode.FAILURE)}
+                    for p, r in results if not r.ok]
             return Outcome(data=data, render=render, status="fail",
-                           exit_code=ExitCode.FAILURE, errors=[err])
+                           exit_code=ExitCode.FAILURE, errors=errs)
 
         execute("audit verify", as_json, run)
 

@@ -12,8 +12,8 @@ from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import Config, load_config
 from perfscout.experiment.store import Store, default_db
+from perfscout.files import read_user_text
 from perfscout.kb import CardStore
-from perfscout.model.errors import InputError
 from perfscout.model.serialize import to_jsonable
 from perfscout.patch.git import Git, repository_root
 from perfscout.patch.workflow import (
@@ -92,10 +92,7 @@ def register(app: typer.Typer) -> None:
         """Branch perfscout/PROPOSAL with one commit; with --verify, build, time and record it."""
 
         def run() -> Outcome:
-            try:
-                text = diff.read_text()
-            except OSError as exc:
-                raise InputError(f"cannot read diff {diff}: {exc}") from None
+            text = read_user_text(diff, "diff", hint="give a unified diff (git diff, diff -u)")
             cfg = load_config(config_path=OPTIONS.config_path)
             git = open_git(repo, cfg)
             rec = apply_proposal(git, cfg.home, proposal, text, scope)

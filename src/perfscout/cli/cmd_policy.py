@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
             argv = split_command(command[0]) if len(command) == 1 else tuple(command)
             cfg = config(workspace, policy)
             ws = Path(str(cfg.get("workspace"))).expanduser().resolve()
-            ev = Evaluator(policy_of(cfg), ws, lambda t, s: check_token(cfg.home, t, s))
+            ev = Evaluator(policy_of(cfg), ws, lambda t, s, a: check_token(cfg.home, t, s, argv=a))
             v = ev.evaluate(argv, approval_token=approval)
             d = v.decision
             data = {"decision": d, "argv": list(argv), "workspace": str(ws),

@@ -7,7 +7,14 @@ import sys
 import typer
 from rich.console import Console
 
-from perfscout.cli._sandbox_opts import POLICY_OPT, WORKSPACE_OPT, config, runner_of
+from perfscout.cli._sandbox_opts import (
+    POLICY_OPT,
+    UNCONFINED_OPT,
+    WORKSPACE_OPT,
+    check_timeout,
+    config,
+    runner_of,
+)
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.model.errors import ExitCode, PolicyDenied, UsageError
 from perfscout.model.runs import RunRequest
@@ -24,6 +31,7 @@ def register(app: typer.Typer) -> None:
         timeout: float = typer.Option(None, "--timeout", help="Seconds before the tree is killed."),
         approval: str = typer.Option(None, "--approval", help="Approval token for gated commands."),
         purpose: str = typer.Option("cli:run", "--purpose", help="Label for the audit log."),
+        unconfined: bool = UNCONFINED_OPT,
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
         """Run a command under the sandbox policy; a denial says why and what would allow it.
@@ -34,12 +42,13 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             if not command:
                 raise UsageError("no command given", "perfscout run -- CMD ARGS...")
-            runner = runner_of(config(workspace, policy))
+            runner = runner_of(config(workspace, policy), unconfined=unconfined)
             try:
                 argv = split_command(command[0]) if len(command) == 1 else tuple(command)
             except PolicyDenied as exc:
                 runner.record_denial(command[0], "deny:shell-metachar", exc.message, purpose)
                 raise
+            check_timeout(runner, argv, timeout)
             res = runner.run(RunRequest(argv, timeout_s=timeout, purpose=purpose,
                                         approval_token=approval))
             data = {"result": res, "audit_log": str(runner.audit.path)}
@@ -65,6 +74,8 @@ def register(app: typer.Typer) -> None:
                 how = (f"exit {res.exit_code}" if res.signal is None
                        else f"signal {res.signal}")
                 net = "network isolated" if res.network_isolated else "network NOT isolated"
+                if runner.confinement() is None:
+                    net += ", UNCONFINED (no bwrap)"
                 Console(stderr=True, highlight=False).print(
                     f"[perfscout] {res.rule}: {how}{', timed out' if res.timed_out else ''} in "
                     f"{res.duration_s:.3f} s, {net}; {res.reason}".rstrip("; "), markup=False)

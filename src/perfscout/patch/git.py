@@ -26,6 +26,9 @@ DRIVERS = re.compile(r"^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|t
                      r"diff\.external|merge\..+\.driver|core\.alternaterefscommand)$")
 
 
+OWN_UNTRACKED = ("?? .perfscout/", '?? ".perfscout/')
+
+
 def repository_root(path: Path) -> Path:
     """The top of the git checkout holding ``path`` (the directory with ``.git``), resolved.
 
@@ -110,8 +113,12 @@ class Git:
         return self.run("rev-parse", "--verify", "HEAD").strip()
 
     def is_dirty(self) -> bool:
-        """Uncommitted changes or untracked files in the repository's working tree."""
-        return bool(self.run("status", "--porcelain", "--untracked-files=all").strip())
+        """Uncommitted changes or untracked files in the repository's working tree.
+
+        perfscout's own untracked ``.perfscout/`` (an audit log written when the repository
+        was also the workspace) is not the user's change and does not count."""
+        lines = self.run("status", "--porcelain", "--untracked-files=all").splitlines()
+        return any(ln.strip() and not ln.startswith(OWN_UNTRACKED) for ln in lines)
 
     def has_branch(self, name: str) -> bool:
         return self.ok("rev-parse", "--verify", "--quiet", f"refs/heads/{name}")

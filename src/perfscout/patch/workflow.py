@@ -31,7 +31,7 @@ from perfscout.experiment.patching import apply_unified_diff
 from perfscout.experiment.runner import ExperimentResult, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant
 from perfscout.experiment.store import Store
-from perfscout.files import write_atomic
+from perfscout.files import read_beneath, write_atomic, write_beneath
 from perfscout.model.errors import InputError, NotFoundError, PolicyDenied, StateConflict
 from perfscout.model.runs import Runner
 from perfscout.model.serialize import from_jsonable, to_jsonable
@@ -90,12 +90,26 @@ def diff_files(diff: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# files that change what git itself does (hooks, filters, drivers, where the repository is)
+GIT_CONTROL = {
+    ".git": "the .git directory (or a worktree's .git file) tells git where the repository, "
+            "its hooks and its config are",
+    ".gitattributes": ".gitattributes can name filter and diff drivers that run programs",
+    ".gitmodules": ".gitmodules makes git fetch and check out other repositories",
+}
+
+
 def check_scope(files: Sequence[str], scope: Sequence[str]) -> None:
     """PolicyDenied when a file is outside the declared scope (a file, or a directory ``d/``)."""
     for f in files:
         norm = os.path.normpath(f)
         if norm.startswith("..") or os.path.isabs(norm):
             raise PolicyDenied(f"diff touches {f!r}, outside the repository")
+        for part in norm.split("/"):
+            why = GIT_CONTROL.get(part.lower())
+            if why:
+                raise PolicyDenied(f"diff touches {f!r}: {why}",
+                                   hint="a patch may change source files only")
         if not any(norm == os.path.normpath(s) or norm.startswith(s.rstrip("/") + "/")
                    for s in scope):
             raise PolicyDenied(f"diff touches {f!r}, outside the proposal's scope "
@@ -146,11 +160,16 @@ def apply_proposal(git: Git, home: Path, proposal_id: str, diff: str,
     git.run("worktree", "add", "-b", branch, str(wt), base)
     try:
         for f in files:
-            target = wt / f
-            old = target.read_text() if target.is_file() else ""
+            # never through a symlink: a committed link must not carry the write outside
+            raw = read_beneath(wt, os.path.normpath(f))
+            try:
+                old = "" if raw is None else raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError(f"{f} is not UTF-8 text; perfscout patches text files "
+                                 "only") from None
             one = "".join(str(pf) for pf in PatchSet(io.StringIO(diff))
                           if f in (pf.path, pf.source_file[2:], pf.target_file[2:]))
-            target.write_text(apply_unified_diff(old, one, f))
+            write_beneath(wt, os.path.normpath(f), apply_unified_diff(old, one, f).encode())
         git.run("add", "--", *files, cwd=wt)
         git.run("commit", "-q", "--no-verify", "-m", f"perfscout: {proposal_id}",
                 "-m", f"{TRAILER}: {proposal_id}", cwd=wt)

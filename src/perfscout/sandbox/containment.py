@@ -396,13 +396,15 @@ class RunGroup:
                 out.add(int(d))
         return out
 
-    def kill_all(self, grace_s: float = 0.0) -> int:
-        """SIGTERM (when ``grace_s``), then SIGKILL everything left; returns how many were hit."""
+    def kill_all(self, grace_s: float = 0.0, spare: frozenset[int] = frozenset()) -> int:
+        """SIGTERM (when ``grace_s``; not to ``spare``), then SIGKILL everything left.
+
+        Returns how many processes were hit."""
         hit = 0
         if grace_s > 0:
             pids = self.members()
             hit = len(pids)
-            for p in pids:
+            for p in pids - spare:
                 with contextlib.suppress(OSError):
                     os.kill(p, signal.SIGTERM)
             deadline = time.monotonic() + grace_s

@@ -24,7 +24,7 @@ from perfscout.sandbox.policy import ArgRule, Limits, Policy, ValueSpec
 METACHARS = (";", "|", "&", "<", ">", "`", "$(", "${", "\n", "\r", "\x00")
 MAX_DEPTH = 6
 
-TokenCheck = Callable[[str | None, str], bool]
+TokenCheck = Callable[[str | None, str, Sequence[str]], bool]  # token, scope, argv
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Evaluator:
         self.workspace = Path(os.path.realpath(workspace))
         # paths and working directories may also lie here; programs still only in the workspace
         self.roots = (self.workspace, *(Path(os.path.realpath(r)) for r in extra_roots))
-        self.token_ok = token_ok or (lambda token, scope: False)
+        self.token_ok = token_ok or (lambda token, scope, argv: False)
 
     # -- entry point ---------------------------------------------------------------------
     def evaluate(self, argv: Sequence[str], *, cwd: Path | None = None,
@@ -114,7 +114,7 @@ class Evaluator:
                                     "pass each argument literally, without shell syntax")
             acc = _Acc()
             self._check(list(argv), here, acc, 0)
-            if acc.approval is not None and not self.token_ok(approval_token, acc.approval):
+            if acc.approval is not None and not self.token_ok(approval_token, acc.approval, argv):
                 given = "an invalid or expired token" if approval_token else "no token"
                 raise _Deny(f"approval:{acc.approval}",
                             f"{acc.rules[0]} needs an approval token of scope "
@@ -208,10 +208,15 @@ class Evaluator:
         if not self.policy.allow_scripts:
             try:
                 with open(real, "rb") as fh:
-                    magic = fh.read(2)
+                    magic = fh.read(4)
             except OSError as exc:
                 raise _Deny(f"{rule.name}:unreadable", f"{exe_arg}: {exc.strerror}") from None
-            if magic == b"#!":
+            if magic != b"\x7fELF" and magic[:2] != b"#!":
+                raise _Deny(f"{rule.name}:not-a-program",
+                            f"{exe_arg} is not an ELF program (a file without a '#!' line "
+                            "would be run by /bin/sh)",
+                            "compile the program inside the workspace")
+            if magic[:2] == b"#!":
                 raise _Deny(f"{rule.name}:script",
                             f"{exe_arg} is a '#!' script; scripts would run an interpreter the "
                             "policy does not check",
@@ -245,6 +250,11 @@ class Evaluator:
             i += 1
         if rule.positionals == "program":
             wrapped = args[i:] if i < len(args) else []
+            if ":" in wrapped[1:]:
+                raise _Deny(f"{rule.name}:mpmd",
+                            f"{rule.name} would start a second program after ':' (MPMD "
+                            "syntax) that the policy never checks",
+                            "run one program per launcher call")
             acc.argv.extend(args[:i])
             if wrapped:
                 self._check(wrapped, cwd, acc, depth + 1)

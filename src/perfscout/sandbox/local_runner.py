@@ -14,6 +14,7 @@ its exit is noticed through a pidfd, so nothing polls. Overhead per command is m
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fnmatch
 import functools
 import hashlib
@@ -33,9 +34,9 @@ from typing import Any
 
 from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
 from perfscout.model.serialize import to_jsonable
-from perfscout.sandbox import containment
+from perfscout.sandbox import confine, containment
 from perfscout.sandbox.approval import check_token
-from perfscout.sandbox.audit import AuditLog, default_log
+from perfscout.sandbox.audit import AuditLog, default_log, secret_paths
 from perfscout.sandbox.containment import (
     MARKER_VAR,
     CgroupPool,
@@ -46,7 +47,7 @@ from perfscout.sandbox.containment import (
 )
 from perfscout.sandbox.evaluate import Evaluator, Verdict
 from perfscout.sandbox.execwrap import Wrapper, exec_wrapper
-from perfscout.sandbox.policy import EnvPolicy, Limits, Policy
+from perfscout.sandbox.policy import EnvPolicy, Limits, Policy, timeout_problem
 
 TRUNCATION_MARKER = "\n[perfscout: output truncated after {cap} bytes; {total} bytes in all]\n"
 KILL_GRACE_S = 0.5
@@ -139,18 +140,27 @@ class LocalRunner:
     exceptions. The total time budget is shared by every command this runner runs.
     ``extra_roots`` are further directories that paths and working directories may name
     (programs still run only from the workspace or the trusted system directories).
+
+    Every allowed command runs inside a bubblewrap view (:mod:`perfscout.sandbox.confine`):
+    only the workspace and the extra roots writable, perfscout's home, audit log, key and
+    approvals invisible, no capabilities, its own network and pid namespaces. Where bwrap is
+    missing every command is refused, unless ``unconfined`` is set (``--unconfined``; each
+    record then says ``confined: none``).
     """
 
     def __init__(self, policy: Policy, workspace: Path, home: Path,
                  audit_log: Path | None = None, base_env: Mapping[str, str] | None = None,
-                 use_exec_wrapper: bool = True, extra_roots: Sequence[Path] = ()) -> None:
+                 use_exec_wrapper: bool = True, extra_roots: Sequence[Path] = (),
+                 unconfined: bool = False) -> None:
         self.policy = policy
         self.workspace = Path(os.path.realpath(workspace))
         self.home = home
-        self.evaluator = Evaluator(policy, self.workspace,
-                                   lambda tok, scope: check_token(self.home, tok, scope),
+        self.extra_roots = tuple(Path(os.path.realpath(r)) for r in extra_roots)
+        self.evaluator = Evaluator(policy, self.workspace, self._token_ok,
                                    extra_roots=extra_roots)
-        self.audit = AuditLog(audit_log or default_log(self.workspace))
+        self.audit = AuditLog(audit_log or default_log(self.workspace), home)
+        self.unconfined = unconfined
+        self._views: dict[bool, confine.View] = {}
         self.base_env = dict(os.environ if base_env is None else base_env)
         self.env_filter = EnvFilter(policy.env)
         self._base_clean, self._base_dropped = self.env_filter.build(self.base_env, {})
@@ -187,7 +197,13 @@ class LocalRunner:
             self._log(base | {"reason": v.decision.reason,
                               "suggestion": v.decision.suggestion}, res)
             return res
-        timeout = request.timeout_s or v.timeout_s or self.policy.timeout_s
+        cap = v.timeout_s or self.policy.timeout_s
+        bad = timeout_problem(request.timeout_s, cap)
+        if bad:
+            res = RunResult(request.argv, False, "deny:timeout", reason=bad)
+            self._log(base | {"allowed": False, "rule": "deny:timeout", "reason": bad}, res)
+            return res
+        timeout = request.timeout_s or cap
         if self.policy.total_budget_s is not None:
             left = self.policy.total_budget_s - self.spent_s
             if left <= 0:
@@ -197,8 +213,15 @@ class LocalRunner:
                 self._log(base | {"allowed": False, "rule": "deny:total-budget"}, res)
                 return res
             timeout = min(timeout, left)
-        netns = None if v.network else self.network_namespace()
-        res, extra = self._spawn(request, v, timeout, netns)
+        bwrap = self.confinement()
+        if bwrap is None and not self.unconfined:
+            res = RunResult(request.argv, False, "deny:no-confinement",
+                            reason=confine.missing_text())
+            self._log(base | {"allowed": False, "rule": "deny:no-confinement",
+                              "reason": res.reason}, res)
+            return res
+        netns = None if v.network or bwrap else self.network_namespace()
+        res, extra = self._spawn(request, v, timeout, netns, bwrap)
         self.spent_s += res.duration_s
         self._log(base | {"resolved_argv": list(v.decision.resolved_argv),
                           "limits": dict(_limits_json(v.limits)), "timeout_s": timeout,
@@ -210,6 +233,23 @@ class LocalRunner:
         res = RunResult((command,), False, rule, reason=reason)
         self._log({"purpose": purpose, "argv": [command], "cwd": str(self.workspace),
                    "rule": rule, "allowed": False, "reason": reason}, res)
+
+    def _token_ok(self, token: str | None, scope: str, argv: Sequence[str]) -> bool:
+        return check_token(self.home, token, scope, argv=argv)
+
+    def confinement(self) -> str | None:
+        """The bwrap binary commands run under, or None (then only ``unconfined`` runs)."""
+        return confine.bwrap_path(self.policy.search_path)
+
+    def view(self, network: bool) -> confine.View:
+        """The mount/namespace view of this runner's commands (made once per network mode)."""
+        if network not in self._views:
+            self.audit.touch()  # exists before any command runs, so it is hidden, not creatable
+            hidden = tuple(dict.fromkeys((*secret_paths(self.home), self.audit.path,
+                                          *self.audit.private_paths())))
+            self._views[network] = confine.View((self.workspace, *self.extra_roots), hidden,
+                                                network)
+        return self._views[network]
 
     def network_namespace(self) -> IsolatedNetns | None:
         """This runner's isolated namespace (made on first use), or None where there can be none.
@@ -248,8 +288,9 @@ class LocalRunner:
         return env, sorted(set(self._base_dropped) | set(dropped))
 
     def _spawn(self, request: RunRequest, v: Verdict, timeout: float,
-               netns: IsolatedNetns | None) -> tuple[RunResult, dict[str, Any]]:
-        isolate = netns is not None
+               netns: IsolatedNetns | None,
+               bwrap: str | None) -> tuple[RunResult, dict[str, Any]]:
+        isolate = netns is not None or (bwrap is not None and not v.network)
         env, dropped = self._env(request)
         group = RunGroup(v.limits.nproc, self._cgroups)
         env[MARKER_VAR] = group.marker
@@ -257,10 +298,18 @@ class LocalRunner:
         out, err = _Stream(cap, bytearray()), _Stream(cap, bytearray())
         wrapper = self.wrapper().path
         argv = list(v.decision.resolved_argv)
+        limits = v.limits
+        if bwrap is not None:
+            argv = [*self.view(v.network).argv(bwrap, Path(self._cwd(request)), wrapper), *argv]
+            if group.cgroup is not None:
+                # without capabilities RLIMIT_NPROC would count every uid-0 process of the
+                # machine; the pids cgroup bounds this command's tree instead
+                limits = dataclasses.replace(limits, nproc=None)
         if wrapper is not None:
-            argv = wrapper_argv(wrapper, v.limits, group.procs_file, argv)
+            argv = wrapper_argv(wrapper, limits, group.procs_file, argv)
         extra: dict[str, Any] = {"env_dropped": dropped,
-                                 "spawn": "exec-wrapper" if wrapper else "preexec"}
+                                 "spawn": "exec-wrapper" if wrapper else "preexec",
+                                 "confined": "bwrap" if bwrap else "none (--unconfined)"}
         spawner_peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         t0 = time.monotonic()
         try:
@@ -270,7 +319,7 @@ class LocalRunner:
                     stdin=subprocess.PIPE if request.stdin is not None else subprocess.DEVNULL,
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
                     start_new_session=True,
-                    preexec_fn=None if wrapper else child_setup(v.limits, group.procs_file),
+                    preexec_fn=None if wrapper else child_setup(limits, group.procs_file),
                 )
         except (OSError, subprocess.SubprocessError) as exc:
             group.close()
@@ -290,6 +339,8 @@ class LocalRunner:
                 sig = os.WTERMSIG(status)
             else:
                 exit_code = os.waitstatus_to_exitcode(status)
+                if bwrap is not None and (inner := confine.signal_of(exit_code)) is not None:
+                    exit_code, sig = None, inner
         reason = ""
         if timed_out:
             reason = f"timed out after {timeout:g} s; the whole process tree was killed"
@@ -298,6 +349,10 @@ class LocalRunner:
         elif exit_code in (126, 127) and wrapper and out.total == 0 \
                 and err.data.startswith(b"perfscout-exec: "):
             reason = "could not start: " + err.data.decode(errors="replace").strip()[16:]
+        elif exit_code in (1, 126, 127) and bwrap and out.total == 0 \
+                and err.data.startswith(b"bwrap: "):
+            reason = "could not start: " + err.data.decode(errors="replace").strip()[7:]
+            exit_code = 127
         elif exit_code:
             reason = f"exited with status {exit_code}"
         res = RunResult(
@@ -389,7 +444,8 @@ class LocalRunner:
                     check_exit = True
         finally:
             if timed_out:
-                group.kill_all(grace_s=KILL_GRACE_S)
+                # bwrap itself is spared the SIGTERM: it would die at once and report it
+                group.kill_all(grace_s=KILL_GRACE_S, spare=frozenset({proc.pid}))
                 if status is None:
                     _, status, ru = os.wait4(proc.pid, 0)
                     proc.returncode = os.waitstatus_to_exitcode(status)

@@ -18,7 +18,8 @@ from typing import Any
 
 import yaml
 
-from perfscout.model.errors import ConfigError
+from perfscout.files import MAX_YAML_BYTES, parse_structured, read_user_text
+from perfscout.model.errors import ConfigError, InputError, NotFoundError
 
 POSITIONAL_KINDS = ("none", "any", "read", "write", "workspace", "program", "choices")
 VALUE_KINDS = ("any", "read", "write", "workspace", "env", "program")
@@ -119,6 +120,36 @@ class Policy:
             if name in exe.names:
                 return exe
         return None
+
+
+def policy_scopes(policy: Policy) -> set[str]:
+    """The approval scopes the policy's rules name (``approval: SCOPE``)."""
+    out: set[str] = set()
+    for exe in policy.executables.values():
+        for rule in (exe.rule, *exe.subcommands.values()):
+            if rule.approval:
+                out.add(rule.approval)
+    return out
+
+
+def timeout_problem(value: object, cap: float) -> str | None:
+    """Why ``value`` is not a usable timeout under ``cap`` seconds, or None (None: use cap).
+
+    A timeout must be a finite number of seconds, above 0 and at most the policy's (or the
+    rule's) cap: 0, negative, NaN or infinite values would turn the kill off or fire it
+    before the program could run, and a higher one would override the policy.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"timeout {value!r} is not a number of seconds"
+    if value != value or value in (float("inf"), float("-inf")):
+        return f"timeout {value!r} is not a finite number of seconds"
+    if value <= 0:
+        return f"timeout {value:g} s must be above 0"
+    if value > cap:
+        return f"timeout {value:g} s is above the policy's cap of {cap:g} s for this command"
+    return None
 
 
 # ---- validation ---------------------------------------------------------------------------
@@ -295,10 +326,11 @@ def load_policy(path: str | Path | None = None) -> Policy:
     else:
         p = Path(path).expanduser()
         try:
-            text, source = p.read_text(), str(p)
-        except OSError as exc:
-            raise ConfigError(f"cannot read policy file {p}: {exc.strerror}",
-                              hint="fix the 'policy' config key or --policy") from None
+            text = read_user_text(p, "policy", limit=MAX_YAML_BYTES,
+                                  hint="fix the 'policy' config key or --policy")
+        except NotFoundError as exc:
+            raise ConfigError(exc.message, exc.hint) from None
+        source = str(p)
     return _parse_text(text, source)
 
 
@@ -309,9 +341,9 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def _parse_text(text: str, source: str) -> Policy:
     """Parse and validate once per distinct text (a Policy is immutable, so it is shared)."""
     try:
-        data = yaml.load(text, Loader=_Loader)  # a safe loader: plain data only
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"policy {source} is not valid YAML: {exc}") from None
+        data = parse_structured(text, f"policy {source}", "yaml")
+    except InputError as exc:
+        raise ConfigError(exc.message, exc.hint) from None
     try:
         return parse_policy(data, source)
     except ConfigError as exc:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from perfscout.files import write_atomic
+from perfscout.files import MAX_JSON_BYTES, parse_structured, read_user_bytes, write_atomic
 from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -68,9 +68,11 @@ def load_snapshot(path: Path) -> PlatformSnapshot:
         raise NotFoundError(f"snapshot file {p} does not exist",
                             hint="`perfscout snapshot list` shows the saved ids")
     try:
-        data: Any = json.loads(p.read_text(encoding="utf-8", errors="replace"))
-    except (json.JSONDecodeError, OSError) as exc:
-        raise InputError(f"{p}: not a snapshot JSON file ({exc})",
+        data: Any = parse_structured(
+            read_user_bytes(p, "snapshot", limit=MAX_JSON_BYTES).decode("utf-8", "replace"),
+            f"snapshot file {p}", "json")
+    except InputError as exc:
+        raise InputError(f"{p}: not a snapshot JSON file ({exc.message})",
                          hint="pass a file written by `snapshot --save` or `snapshot --json`"
                          ) from None
     if isinstance(data, dict) and "perfscout" in data and isinstance(data.get("data"), dict):

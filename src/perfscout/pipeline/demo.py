@@ -209,14 +209,21 @@ def numpy_dgemm_gflops(n: int, reps: int = 5) -> float:
     return 2.0 * n**3 / best / 1e9
 
 
-def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> list[Path]:
+def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
+                     notes: list[str] | None = None) -> list[Path]:
     """Build with ``-fopt-info`` remarks, run under ``perf stat`` (software events); returns the
-    files written (remarks, perf stat CSV, the kernel's result line)."""
+    files written (remarks, perf stat CSV, the kernel's result line). For a user's project
+    (``spec.project``) the build also has ``-g`` and the run is repeated under ``perf record``
+    for a per-source-line profile (the hot line a source change targets); what happened to it
+    is appended to ``notes``."""
+    from perfscout.pipeline.line_profile import record_lines
+
     pdir = workspace / "profile" / (spec.kernel or spec.name)
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"
     v = dataclasses.replace(spec.baseline, name="profile",
                             extra_flags=(*spec.baseline.extra_flags,
+                                         *(("-g",) if spec.project else ()),
                                          f"-fopt-info-vec-all={remarks}"))
     b = build_variant(runner, spec, v, pdir)
     argv, env = run_argv(spec, v, b.exe)
@@ -231,6 +238,11 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if spec.project:
+        lines, note = record_lines(runner, argv, env, pdir, spec.timeout_s)
+        files += [lines] if lines is not None else []
+        if notes is not None:
+            notes.append(note)
     if spec.kernel in CACHE_SIM:
         # no hardware counters here: a cache simulation says whether misses are the problem
         cg = pdir / "cachegrind.out"

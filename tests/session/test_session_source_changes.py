@@ -1,0 +1,99 @@
+"""Issue 16: in a session on a user's project, source proposals get a diff generated for the
+hot loop that the line-level profile names; a generated change is built and verified on a
+copy of the project; a proposal whose generation is refused stays listed with its reason."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+DATA = Path(__file__).parent / "data"
+NEEDED = ("perf", "make", "gcc")
+
+
+def _env(out: subprocess.CompletedProcess[str]) -> dict:  # type: ignore[type-arg]
+    assert "Traceback" not in out.stderr, out.stderr
+    return dict(json.loads(out.stdout))
+
+
+def _project(tmp: Path) -> Path:
+    """A copy of the colmv project (two sources, a header, a Makefile; the hot loop walks the
+    matrix a column at a time) and its spec pointing at the copy."""
+    missing = [t for t in NEEDED if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"not installed: {', '.join(missing)}")
+    proj = tmp / "colmv"
+    shutil.copytree(DATA / "colmv", proj, ignore=shutil.ignore_patterns("*.yaml"))
+    spec = tmp / "colmv.yaml"
+    spec.write_text((DATA / "colmv" / "colmv.yaml").read_text().replace("PROJECT", str(proj)))
+    return spec
+
+
+def _analysis(home: Path, sid: str) -> dict:  # type: ignore[type-arg]
+    return dict(json.loads((home / "sessions" / sid / "analysis.json").read_text()))
+
+
+def test_a_generated_loop_interchange_is_built_and_verified(tmp_path: Path,
+                                                           ps_home: Path) -> None:
+    spec = _project(tmp_path)
+    policy = tmp_path / "approve.yaml"
+    policy.write_text("confirm_platform: true\napprove: [loop_interchange]\n")
+    before = sorted(p.read_bytes() for p in (tmp_path / "colmv").rglob("*") if p.is_file())
+    d = _env(run_cli("session", "start", "--spec", str(spec), "--approval-policy", str(policy),
+                     "--json"))
+    assert d["exit_code"] == 0, d
+    data = d["data"]
+    sid = data["id"]
+    assert any("line-level profile: perf record" in n
+               for n in data["outputs"]["collect"]["notes"]), data["outputs"]["collect"]
+    a = _analysis(ps_home, sid)
+    # the hot line is in the project's own kernel file, named relative to the project
+    assert a["hot_lines"][0]["path"] == "src/kernel.c", a["hot_lines"]
+    props = {p["id"]: p for p in a["proposals"]}
+    li = props["loop_interchange"]
+    assert li["scope"].startswith("src/kernel.c:"), li["scope"]
+    diff = li["change"]["diff"]
+    assert "src/kernel.c" in diff and "+" in diff and "for (int i" in diff, diff
+    assert "loop_interchange" not in [u["id"] for u in a["unconvertible"]]
+    # verify built the generated change in a copy and it computes the same result
+    assert data["next"] is None, data
+    exp = data["outputs"]["verify"]["experiment"]
+    assert "loop_interchange" in data["outputs"]["verify"]["verdicts"]
+    from perfscout.experiment.store import Store, default_db
+    from perfscout.experiment.validity import correctness_reasons
+
+    with closing(Store(default_db(ps_home))) as st:
+        res = st.get(exp).result
+    assert res is not None
+    out = res.outcome("loop_interchange")
+    assert correctness_reasons(out.reasons) == [], out.reasons
+    assert out.verdict != "invalid" or out.reasons, out
+    # the user's project is never written
+    after = sorted(p.read_bytes() for p in (tmp_path / "colmv").rglob("*") if p.is_file())
+    assert before == after
+
+
+def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
+                                                          ps_home: Path) -> None:
+    """Under the column walk, y[i] is updated by every j: parallelizing the hot loop nest's
+    outer loop carries a dependence, so no diff is generated; the proposal stays on the
+    approval menu with the generator's reason, and in analysis.json."""
+    spec = _project(tmp_path)
+    out = run_cli("session", "start", "--spec", str(spec), "--confirm-platform")
+    assert out.returncode == 0, out.stderr
+    sid = next((ps_home / "sessions").iterdir()).name
+    a = _analysis(ps_home, sid)
+    refused = {u["id"]: u for u in a["unconvertible"]}
+    offered = {p["id"] for p in a["proposals"]}
+    assert refused, a["proposals"]
+    pid, u = next(iter(refused.items()))
+    assert pid in offered and u["reason"], u
+    shown = " ".join(out.stderr.split())
+    assert f"no diff for {pid}:" in shown
+    assert " ".join(f"CANNOT RUN: {u['reason']}".split())[:60] in shown

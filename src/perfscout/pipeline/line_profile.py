@@ -52,6 +52,23 @@ def record_lines(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pd
     return out, f"line-level profile: perf record -e cpu-clock -g ({out.name})"
 
 
+def simulate_caches(runner: Runner, exe: Path, args: Sequence[str], env: Mapping[str, str],
+                    pdir: Path, run_dir: Path, timeout_s: float | None
+                    ) -> tuple[Path | None, str]:
+    """Run the program itself (not perfscout's harness: valgrind may not trace children) under
+    ``cachegrind --cache-sim=yes``: with no hardware counters, the simulated miss ratios are
+    what tells the diagnosis that an access pattern (not the DRAM) is the problem."""
+    out = pdir / "cachegrind-program.out"
+    res = runner.run(RunRequest(
+        ("valgrind", "--tool=cachegrind", "--cache-sim=yes", f"--cachegrind-out-file={out}",
+         str(exe), *args), cwd=str(run_dir), env=dict(env), timeout_s=timeout_s,
+        purpose="session:cachegrind"))
+    if not res.ok or not out.is_file():
+        why = res.reason or res.stderr.strip()[-200:] or f"exit {res.exit_code}"
+        return None, f"no cache simulation: cachegrind failed ({why})"
+    return out, f"cache simulation: valgrind --tool=cachegrind ({out.name})"
+
+
 @dataclass(frozen=True)
 class HotLine:
     """A hot source line of the user's project: path relative to the project, line, share."""

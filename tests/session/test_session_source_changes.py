@@ -22,16 +22,17 @@ def _env(out: subprocess.CompletedProcess[str]) -> dict:  # type: ignore[type-ar
     return dict(json.loads(out.stdout))
 
 
-def _project(tmp: Path) -> Path:
-    """A copy of the colmv project (two sources, a header, a Makefile; the hot loop walks the
-    matrix a column at a time) and its spec pointing at the copy."""
+def _project(tmp: Path, name: str = "colmv") -> Path:
+    """A copy of a project of tests/session/data (two sources, a header in src/, a Makefile,
+    the size from -D; the hot loop walks a matrix a column at a time) and its spec pointing
+    at the copy."""
     missing = [t for t in NEEDED if shutil.which(t) is None]
     if missing:
         pytest.skip(f"not installed: {', '.join(missing)}")
-    proj = tmp / "colmv"
-    shutil.copytree(DATA / "colmv", proj, ignore=shutil.ignore_patterns("*.yaml"))
-    spec = tmp / "colmv.yaml"
-    spec.write_text((DATA / "colmv" / "colmv.yaml").read_text().replace("PROJECT", str(proj)))
+    proj = tmp / name
+    shutil.copytree(DATA / name, proj, ignore=shutil.ignore_patterns("*.yaml"))
+    spec = tmp / f"{name}.yaml"
+    spec.write_text((DATA / name / f"{name}.yaml").read_text().replace("PROJECT", str(proj)))
     return spec
 
 
@@ -81,19 +82,32 @@ def test_a_generated_loop_interchange_is_built_and_verified(tmp_path: Path,
 
 def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
                                                           ps_home: Path) -> None:
-    """Under the column walk, y[i] is updated by every j: parallelizing the hot loop nest's
-    outer loop carries a dependence, so no diff is generated; the proposal stays on the
-    approval menu with the generator's reason, and in analysis.json."""
-    spec = _project(tmp_path)
+    """In colsweep's in-place sweep each point reads its upper and left neighbours' new
+    values: both loops carry a dependence, so no `omp parallel for` is generated; the proposal
+    stays on the approval menu with the dependence named, and in analysis.json. The
+    interchange of the same nest is legal (both distances stay positive) and gets its diff."""
+    spec = _project(tmp_path, "colsweep")
     out = run_cli("session", "start", "--spec", str(spec), "--confirm-platform")
     assert out.returncode == 0, out.stderr
     sid = next((ps_home / "sessions").iterdir()).name
     a = _analysis(ps_home, sid)
+    offered = {p["id"]: p for p in a["proposals"]}
     refused = {u["id"]: u for u in a["unconvertible"]}
-    offered = {p["id"] for p in a["proposals"]}
-    assert refused, a["proposals"]
-    pid, u = next(iter(refused.items()))
-    assert pid in offered and u["reason"], u
+    assert "parallelize_omp" in offered, sorted(offered)
+    why = refused["parallelize_omp"]["reason"]
+    assert "carried by loop j" in why and "carried by loop i" in why, why
+    assert refused["parallelize_omp"]["scope"].startswith("src/sweep.c:")
+    assert not offered["parallelize_omp"]["change"]["diff"]
+    assert offered["loop_interchange"]["change"]["diff"], refused
     shown = " ".join(out.stderr.split())
-    assert f"no diff for {pid}:" in shown
-    assert " ".join(f"CANNOT RUN: {u['reason']}".split())[:60] in shown
+    assert "no diff for parallelize_omp: no loop of the nest can run" in shown
+    assert "parallelize_omp (source)" in shown and "CANNOT RUN: no loop of the nest" in shown
+    # approving only the refused proposal leaves approve waiting, with the generator's reason
+    d = _env(run_cli("session", "approve", sid, "--approve", "parallelize_omp", "--json"))
+    assert d["data"]["next"] == "approve", d
+    assert "parallelize_omp: no loop of the nest can run" in d["data"]["waiting"]
+    # ... and the report of the finished session lists it with the same reason
+    d = _env(run_cli("session", "approve", sid, "--approve", "loop_interchange", "--json"))
+    assert d["data"]["next"] is None, d
+    md = Path(d["data"]["outputs"]["report"]["md"]).read_text()
+    assert "no source change generated for parallelize_omp (src/sweep.c:" in " ".join(md.split())

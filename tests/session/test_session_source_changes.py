@@ -11,6 +11,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+
 from conftest import run_cli
 
 DATA = Path(__file__).parent / "data"

@@ -36,8 +36,8 @@ from perfscout.model.user_data import flag, listed, mapping, scalar_text
 
 if TYPE_CHECKING:
     from perfscout.experiment.runner import ExperimentResult
-    from perfscout.pipeline.analyze import Analysis
     from perfscout.experiment.spec import ExperimentSpec
+    from perfscout.pipeline.analyze import Analysis
 
 
 class StepStatus(enum.StrEnum):

@@ -112,3 +112,35 @@ def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
     assert d["data"]["next"] is None, d
     md = Path(d["data"]["outputs"]["report"]["md"]).read_text()
     assert "no source change generated for parallelize_omp (src/sweep.c:" in " ".join(md.split())
+
+
+def test_a_generated_blas_call_links_with_its_library_after_the_sources(
+        tmp_path: Path, ps_home: Path) -> None:
+    """use_blas's diff needs -lopenblas: the proposal carries it among its flags, and the
+    variant must put it where the linker takes it (LDLIBS, after the objects), not in CFLAGS
+    before the sources, where the link of a make build fails."""
+    import dataclasses
+
+    from perfscout.experiment.build import build_variant
+    from perfscout.experiment.convert import to_variant
+    from perfscout.experiment.spec import Variant, inherit, load_spec
+    from perfscout.model.proposals import Proposal
+    from perfscout.pipeline.source_changes import attach_diffs
+    from perfscout.sandbox.runner import default_runner
+
+    if not Path("/usr/include/x86_64-linux-gnu/cblas.h").exists() and \
+            not Path("/usr/include/cblas.h").exists():
+        pytest.skip("no cblas.h (libopenblas-dev) installed")
+    spec = load_spec(_project(tmp_path), need_variants=False)
+    # cblas.h names a parameter N: the colmv default size is used instead of -DN
+    spec = dataclasses.replace(spec, baseline=dataclasses.replace(spec.baseline, defines={}))
+    props, bad = attach_diffs([Proposal("use_blas", kind="source", title="BLAS",
+                                        scope="src/kernel.c:8")], Path(spec.project))
+    assert bad == [] and "cblas_dgemv" in props[0].change.diff  # type: ignore[union-attr]
+    v = to_variant(props[0], "")
+    assert isinstance(v, Variant)
+    assert v.libs == ("-lopenblas",) and "-lopenblas" not in v.extra_flags
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    b = build_variant(default_runner(ws), spec, inherit(spec.baseline, v), ws / "build")
+    assert b.exe.is_file()

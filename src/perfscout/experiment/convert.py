@@ -40,15 +40,18 @@ def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
                   if isinstance(v, (int, float)) or (isinstance(v, str)
                                                      and re.fullmatch(r"[\w.+-]+", v))}}
     patch: str = ch.diff
-    libs: tuple[str, ...] = ()
+    # a proposal names libraries among its flags (use_blas: -lopenblas); they go after the
+    # sources and objects, where the linker takes them (LDLIBS, the end of the compile line)
+    libs: tuple[str, ...] = tuple(f for f in ch.flags if f.startswith("-l"))
+    flags = tuple(f for f in ch.flags if not f.startswith("-l"))
     if p.kind == "source" and not patch:
         t = transforms.find(kernel_name, [p.id])
         if t is None:
             return Unconvertible(p.id, f"no diff given and no bundled transformation of "
                                        f"{kernel_name or 'this program'} for {p.id}")
-        patch, libs = transforms.diff_for(t), t.libs
+        patch, libs = transforms.diff_for(t), tuple(dict.fromkeys((*t.libs, *libs)))
     return Variant(
-        name=p.id.replace("/", "_"), extra_flags=tuple(ch.flags), defines=defines,
+        name=p.id.replace("/", "_"), extra_flags=flags, defines=defines,
         env=dict(ch.env), launcher=tuple(ch.launcher),
         threads=int(threads) if threads is not None else None,
         ranks=int(ranks) if ranks is not None else None, patch=patch, libs=libs,

@@ -209,14 +209,19 @@ def numpy_dgemm_gflops(n: int, reps: int = 5) -> float:
     return 2.0 * n**3 / best / 1e9
 
 
-def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> list[Path]:
+def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
+                     notes: list[str] | None = None) -> list[Path]:
     """Build with ``-fopt-info`` remarks, run under ``perf stat`` (software events); returns the
-    files written (remarks, perf stat CSV, the kernel's result line)."""
+    files written (remarks, perf stat CSV, the kernel's result line). For a user's project
+    (``spec.project``) the build also has ``-g``, the run is repeated under ``perf record``
+    for a per-source-line profile (the hot line a source change targets) and the program is
+    run under cachegrind; what happened to each is appended to ``notes``."""
     pdir = workspace / "profile" / (spec.kernel or spec.name)
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"
     v = dataclasses.replace(spec.baseline, name="profile",
                             extra_flags=(*spec.baseline.extra_flags,
+                                         *(("-g",) if spec.project else ()),
                                          f"-fopt-info-vec-all={remarks}"))
     b = build_variant(runner, spec, v, pdir)
     argv, env = run_argv(spec, v, b.exe)
@@ -231,6 +236,8 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if spec.project:
+        files += _project_profiles(runner, spec, argv, env, pdir, notes)
     if spec.kernel in CACHE_SIM:
         # no hardware counters here: a cache simulation says whether misses are the problem
         cg = pdir / "cachegrind.out"
@@ -246,6 +253,30 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path) -> l
     if peak.is_file():
         files.append(peak)
     return files
+
+
+def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
+                      env: dict[str, str], pdir: Path, notes: list[str] | None) -> list[Path]:
+    """A user's project: the per-line profile, and (not under MPI) a cache simulation of the
+    program itself; a tool that fails is left out and said in ``notes``."""
+    from perfscout.experiment.program import is_mpi
+    from perfscout.pipeline.line_profile import record_lines, simulate_caches
+
+    said: list[str] = []
+    lines, note = record_lines(runner, argv, env, pdir, spec.timeout_s)
+    said.append(note)
+    out = [lines] if lines is not None else []
+    if not is_mpi(spec) and spec.build is not None:
+        copy = pdir / "profile" / "project"  # build_program's copy of variant "profile"
+        exe = copy / (spec.build.exe or "prog")
+        args = [a.replace("{size}", str(spec.size)) for a in spec.args]
+        cg, note = simulate_caches(runner, exe, args, env, pdir, copy / spec.run_dir,
+                                   spec.timeout_s)
+        said.append(note)
+        out += [cg] if cg is not None else []
+    if notes is not None:
+        notes += said
+    return out
 
 
 def _gain(p: Proposal) -> dict[str, Any] | None:

@@ -37,6 +37,7 @@ from perfscout.model.user_data import flag, listed, mapping, scalar_text
 if TYPE_CHECKING:
     from perfscout.experiment.runner import ExperimentResult
     from perfscout.experiment.spec import ExperimentSpec
+    from perfscout.pipeline.analyze import Analysis
 
 
 class StepStatus(enum.StrEnum):
@@ -243,8 +244,11 @@ def _collect(ctx: Context) -> dict[str, Any]:
     probe_result_line(ctx.runner, spec, ctx.workspace / "probe" / ctx.state.id)
     snap = take_snapshot(ctx.runner)
     _write(ctx.dir / "snapshot.json", snap)
-    files = [str(p) for p in profile_baseline(ctx.runner, spec, ctx.workspace)]
-    return {"files": files + list(ctx.state.inputs), "platform_key": snap.key}
+    notes: list[str] = []
+    files = [str(p) for p in profile_baseline(ctx.runner, spec, ctx.workspace, notes)]
+    for n in notes:
+        ctx.say(f"    {n}")
+    return {"files": files + list(ctx.state.inputs), "platform_key": snap.key, "notes": notes}
 
 
 def _confirm_gate(ctx: Context) -> str | None:
@@ -265,10 +269,34 @@ def _analyse(ctx: Context) -> dict[str, Any]:
     ctx.say("3/6 analyse: findings, do-not list, proposals")
     a = analyze(ctx.state.steps["collect"].out["files"], snapshot=ctx.snapshot(),
                 runner=ctx.runner, kb_db=default_db(ctx.home))
+    proposals, hot, bad = _source_changes(ctx, a)
     _write(ctx.dir / "analysis.json", {
-        "findings": a.findings, "proposals": a.proposals, "rejected": a.rejected,
-        "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits})
-    return {"proposals": [p.id for p in a.proposals], "findings": [f.id for f in a.findings]}
+        "findings": a.findings, "proposals": proposals, "rejected": a.rejected,
+        "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits,
+        "hot_lines": hot, "unconvertible": bad})
+    return {"proposals": [p.id for p in proposals], "findings": [f.id for f in a.findings],
+            "unconvertible": [u["id"] for u in bad]}
+
+
+def _source_changes(ctx: Context, a: Analysis
+                    ) -> tuple[list[Proposal], list[dict[str, Any]], list[dict[str, str]]]:
+    """On a user's project: point each loop-changing source proposal at the hot line of the
+    line-level profile (unless the diagnosis already named a project line) and generate its
+    diff against the project's files; the proposals, the hot lines, and the source proposals
+    left without a diff with the reason (shown at the approve gate and in the report)."""
+    from perfscout.pipeline.line_profile import hot_lines, target_hot_line
+    from perfscout.pipeline.source_changes import attach_diffs
+
+    spec = session_spec(ctx.state)
+    if not spec.project:
+        return list(a.proposals), [], []
+    project = Path(spec.project)
+    hot = hot_lines(a.profiles, project)
+    proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, project), project)
+    for u in bad:
+        ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
+    return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],
+            [{"id": u.proposal_id, "reason": u.reason, "scope": u.scope} for u in bad])
 
 
 def _approve_gate(ctx: Context) -> str | None:
@@ -292,7 +320,8 @@ def _approve(ctx: Context) -> dict[str, Any]:
         raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
                          hint="offered: " + ", ".join(sorted(props)))
     variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
-    why = [{"id": u.proposal_id, "reason": u.reason} for u in bad]
+    no_diff = {u["id"]: u["reason"] for u in ctx.analysis().get("unconvertible", [])}
+    why = [{"id": u.proposal_id, "reason": no_diff.get(u.proposal_id, u.reason)} for u in bad]
     if not variants:
         _save_step(ctx, "approve", StepStatus.PENDING, {"refused": wanted, "unconvertible": why})
         raise ApprovalRequired(
@@ -349,6 +378,8 @@ def _report(ctx: Context) -> dict[str, Any]:
     ids = [verify["experiment"], *([verify["combination"]["experiment"]]
                                    if verify.get("combination", {}).get("experiment") else [])]
     notes = [f"not run: {u['id']}: {u['reason']}" for u in verify["unconvertible"]]
+    notes += [f"no source change generated for {u['id']} ({u.get('scope') or 'no hot line'}): "
+              f"{u['reason']}" for u in ctx.analysis().get("unconvertible", [])]
     if verify.get("combination"):
         notes.append(f"combination of winners: {verify['combination']['note']}")
     with CardStore(default_db(ctx.home)) as cards, closing(Store(default_db(ctx.home))) as st:

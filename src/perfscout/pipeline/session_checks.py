@@ -86,7 +86,8 @@ def _change_text(p: Proposal) -> str:
 
 def menu_lines(analysis: Mapping[str, Any], spec: ExperimentSpec) -> list[str]:
     """What a person needs at the approval gate: findings, the do-not list, and each proposal
-    with its change (its diff in full), whether it can run on this program and why not."""
+    with its change (its diff in full), whether it can run on this program and why not (for a
+    source proposal left without a generated diff: the generator's reason)."""
     out = ["findings:"]
     out += [f"  {f['id']} [{f.get('status', '')}] {f.get('title', '')}"
             for f in analysis.get("findings", [])] or ["  (none)"]
@@ -94,10 +95,13 @@ def menu_lines(analysis: Mapping[str, Any], spec: ExperimentSpec) -> list[str]:
     out += [f"  {d.get('topic', '')}: {d.get('reason', '')}"
             for d in analysis.get("do_not", [])] or ["  (none)"]
     out.append("proposals (approve by id):")
+    # why a source proposal got no generated diff says more than "no diff given"
+    no_diff = {u["id"]: u["reason"] for u in analysis.get("unconvertible", [])}
     for raw in analysis.get("proposals", []):
         p = from_jsonable(Proposal, raw)
         v = to_variant(p, spec.kernel)
-        can = "runnable" if isinstance(v, Variant) else f"CANNOT RUN: {v.reason}"
+        can = "runnable" if isinstance(v, Variant) else \
+            f"CANNOT RUN: {no_diff.get(p.id, v.reason)}"
         out.append(f"  {p.id} ({p.kind}) {p.title}: {_change_text(p)} [{can}]")
         if p.change is not None and p.change.diff:
             out += ["    " + ln for ln in p.change.diff.rstrip().splitlines()]

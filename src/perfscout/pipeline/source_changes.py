@@ -68,6 +68,13 @@ def _relative(source_root: Path, path: str) -> str | None:
     return None
 
 
+def project_relative(source_root: Path, path: str) -> str | None:
+    """``path`` (absolute, e.g. in a workspace copy of the project, or relative to the root)
+    as the path of an existing file relative to ``source_root``; None when it names none."""
+    rel = _relative(source_root, path)
+    return rel if rel is not None and (source_root / rel).is_file() else None
+
+
 def _checked(p: Proposal, g: Generated, original: str) -> str:
     """Run the diff checks a hand-written diff gets; the failure as one line, else ""."""
     try:

@@ -1,0 +1,126 @@
+"""A line-level profile of a user's program, and the hot source lines it names.
+
+The session's collect step profiles the baseline (built with ``-g``) under ``perf record -e
+cpu-clock -g`` (software sampling: no hardware counters are needed, and samples count only the
+time the program is on a CPU, so a busy machine shifts no share between lines) and writes
+``perf report --sort srcline --full-source-path``, which the ``perf-report`` ingest adapter
+reads: one hotspot per source line, named ``/abs/path/file.c:LINE``. The build runs in a copy
+of the project inside the workspace; :func:`hot_lines` maps those paths back to paths relative
+to the user's project, so a source proposal's ``scope`` (``path:line``) and its generated diff
+name the project's own files.
+
+A tool that fails is not fatal: the profile is left out and the reason returned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from perfscout.model.metrics import Profile
+from perfscout.model.proposals import Proposal
+from perfscout.model.runs import Runner, RunRequest
+
+# the catalog's source proposals that change one loop nest (their scope is the hot line)
+LOOP_PROPOSALS = ("loop_interchange", "omp_simd", "parallelize_omp", "loop_tiling",
+                  "loop_unroll", "use_blas")
+_NAMED_LINE = re.compile(r"^(?P<path>.+):(?P<line>\d+)$")
+
+
+def record_lines(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pdir: Path,
+                 timeout_s: float | None) -> tuple[Path | None, str]:
+    """Run ``argv`` under ``perf record`` and write the per-source-line report; returns the
+    report file (None when a tool failed) and a note saying what happened."""
+    data = pdir / "perf-lines.data"
+    rec = runner.run(RunRequest(
+        ("perf", "record", "-q", "-e", "cpu-clock", "-g", "-o", str(data), "--", *argv),
+        cwd=str(pdir), env=dict(env), timeout_s=timeout_s, purpose="session:line-profile"))
+    if not rec.ok or not data.is_file():
+        why = rec.reason or rec.stderr.strip()[-200:] or f"exit {rec.exit_code}"
+        return None, f"no line-level profile: perf record failed ({why})"
+    rep = runner.run(RunRequest(
+        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
+         "--sort", "srcline", "--full-source-path"),
+        cwd=str(pdir), timeout_s=timeout_s, purpose="session:line-profile"))
+    if not rep.ok or "Source:Line" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no line-level profile: perf report --sort srcline failed ({why})"
+    out = pdir / "perf-report-srcline.txt"
+    out.write_text(rep.stdout)
+    return out, f"line-level profile: perf record -e cpu-clock -g ({out.name})"
+
+
+def simulate_caches(runner: Runner, exe: Path, args: Sequence[str], env: Mapping[str, str],
+                    pdir: Path, run_dir: Path, timeout_s: float | None
+                    ) -> tuple[Path | None, str]:
+    """Run the program itself (not perfscout's harness: valgrind may not trace children) under
+    ``cachegrind --cache-sim=yes``: with no hardware counters, the simulated miss ratios are
+    what tells the diagnosis that an access pattern (not the DRAM) is the problem."""
+    out = pdir / "cachegrind-program.out"
+    res = runner.run(RunRequest(
+        ("valgrind", "--tool=cachegrind", "--cache-sim=yes", f"--cachegrind-out-file={out}",
+         str(exe), *args), cwd=str(run_dir), env=dict(env), timeout_s=timeout_s,
+        purpose="session:cachegrind"))
+    if not res.ok or not out.is_file():
+        why = res.reason or res.stderr.strip()[-200:] or f"exit {res.exit_code}"
+        return None, f"no cache simulation: cachegrind failed ({why})"
+    return out, f"cache simulation: valgrind --tool=cachegrind ({out.name})"
+
+
+@dataclass(frozen=True)
+class HotLine:
+    """A hot source line of the user's project: path relative to the project, line, share."""
+
+    path: str
+    line: int
+    share: float
+
+    @property
+    def scope(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+def hot_lines(profiles: Sequence[Profile], project: Path) -> list[HotLine]:
+    """The line-level hotspots of ``profiles`` that fall in the files of ``project`` (the
+    workspace copy's paths mapped back to project-relative ones), hottest first."""
+    from perfscout.pipeline.source_changes import project_relative
+
+    best: dict[tuple[str, int], float] = {}
+    for prof in profiles:
+        for h in prof.hotspots:
+            loc = h.location
+            if loc is not None and loc.line:
+                path, line = loc.file, int(loc.line)
+            elif (m := _NAMED_LINE.match(h.name)) is not None:
+                path, line = m["path"], int(m["line"])
+            else:
+                continue
+            rel = project_relative(project, path)
+            if rel is None or line <= 0:
+                continue
+            key = (rel, line)
+            best[key] = max(best.get(key, 0.0), h.self_share or 0.0)
+    return [HotLine(p, ln, s) for (p, ln), s in sorted(best.items(), key=lambda kv: -kv[1])]
+
+
+def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], project: Path
+                    ) -> list[Proposal]:
+    """Each loop-changing source proposal with ``scope`` set to the hottest line, unless its
+    scope already names a line in a project file (the diagnosis may have chosen the loop: that
+    line is kept, its path made relative to the project)."""
+    from perfscout.pipeline.source_changes import project_relative, split_scope
+
+    out = []
+    for p in proposals:
+        if p.kind == "source" and p.id in LOOP_PROPOSALS:
+            where = split_scope(p.scope) if p.scope else None
+            rel = project_relative(project, where[0]) if where is not None else None
+            # a line the diagnosis chose is kept, named relative to the project
+            if rel is not None and where is not None:
+                p = replace(p, scope=f"{rel}:{where[1]}")
+            elif hot:
+                p = replace(p, scope=hot[0].scope)
+        out.append(p)
+    return out

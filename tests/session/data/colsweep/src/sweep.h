@@ -1,0 +1,4 @@
+#ifndef SWEEP_H
+#define SWEEP_H
+void sweep(int n, double *a);
+#endif

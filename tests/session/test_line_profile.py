@@ -1,0 +1,56 @@
+"""The hot project line a source proposal targets: line-level hotspots of a build in a
+workspace copy mapped back to project-relative paths; a scope the diagnosis already set on a
+project line is kept (made relative), an empty or foreign one is filled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.proposals import Change, Proposal
+from perfscout.pipeline.line_profile import hot_lines, target_hot_line
+
+
+def _project(tmp: Path) -> Path:
+    proj = tmp / "proj"
+    (proj / "src").mkdir(parents=True)
+    for f in ("src/kernel.c", "src/main.c"):
+        (proj / f).write_text("int x;\n" * 20)
+    return proj
+
+
+def test_hot_lines_map_the_workspace_copy_back_to_the_project(tmp_path: Path) -> None:
+    proj = _project(tmp_path)
+    copy = tmp_path / "ws" / "profile" / "s1" / "profile" / "project"
+    prof = Profile(format="perf-report", path="r.txt", hotspots=(
+        Hotspot(name=f"{copy}/src/main.c:4", self_share=0.1),
+        Hotspot(name=f"{copy}/src/kernel.c:8", self_share=0.7),
+        Hotspot(name="./elf/../sysdeps/x86/dl-cacheinfo.h:158", self_share=0.2),
+        Hotspot(name="clear_page_erms+7", self_share=0.3),
+        Hotspot(name="kernel.c:8", self_share=0.4, kind="line",
+                location=SourceRef(f"{copy}/src/kernel.c", 9)),
+    ))
+    got = hot_lines([prof], proj)
+    assert [(h.path, h.line) for h in got] == [("src/kernel.c", 8), ("src/kernel.c", 9),
+                                               ("src/main.c", 4)]
+    assert got[0].scope == "src/kernel.c:8" and got[0].share == 0.7
+
+
+def test_target_hot_line_fills_only_what_names_no_project_line(tmp_path: Path) -> None:
+    proj = _project(tmp_path)
+    hot = hot_lines([Profile(format="perf-report", path="r", hotspots=(
+        Hotspot(name=f"{proj}/src/kernel.c:8", self_share=0.9),))], proj)
+
+    def p(pid: str, scope: str, kind: str = "source") -> Proposal:
+        return Proposal(pid, kind=kind, title=pid, change=Change(), scope=scope)
+
+    props = [p("loop_interchange", ""), p("omp_simd", "matvec"),
+             p("loop_tiling", f"{tmp_path}/ws/copy/project/src/main.c:3"),
+             p("use_blas", "/elsewhere/lib.c:3"), p("compiler_opt_level", "", "flags"),
+             p("inline_hot", "")]
+    got = {x.id: x.scope for x in target_hot_line(props, hot, proj)}
+    assert got == {"loop_interchange": "src/kernel.c:8", "omp_simd": "src/kernel.c:8",
+                   "loop_tiling": "src/main.c:3", "use_blas": "src/kernel.c:8",
+                   "compiler_opt_level": "", "inline_hot": ""}
+    # no line-level profile: nothing is invented
+    assert [x.scope for x in target_hot_line(props, [], proj)][:2] == ["", "matvec"]

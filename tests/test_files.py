@@ -27,12 +27,12 @@ def test_missing_and_malformed_files_are_told_apart(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ("tune", "{d}/missing.yaml", "--budget", "1"),
-    ("tune", "--replay", "{d}/missing.json"),
+    ("tune", "run", "{d}/missing.yaml", "--budget", "1"),
+    ("tune", "replay", "{d}/missing.json"),
     ("experiment", "run", "{d}/missing.yaml"),
-    ("tune", "--from-analysis", "{d}/missing.json", "--budget", "1"),
+    ("tune", "run", "--from-analysis", "{d}/missing.json", "--budget", "1"),
     ("advise", "--analysis", "{d}/missing.json"),
-    ("tune", "--replay", "{d}/missing.json", "--platform", "{d}/no-snapshot.json"),
+    ("tune", "replay", "{d}/missing.json", "--platform", "{d}/no-snapshot.json"),
 ])
 def test_every_command_reports_a_missing_input_file_with_exit_4(
         tmp_path: Path, ps_home: Path, argv: tuple[str, ...]) -> None:

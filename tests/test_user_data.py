@@ -128,8 +128,8 @@ def test_cli_reports_bad_user_files_in_one_line(tmp_path: Path, ps_home: Path) -
     table = tmp_path / "t.json"
     table.write_text('{"objective": "t", "params": {"x": {"role": "tile", "values": [1]}}, '
                      '"rows": [{"x": 1, "t": "fast"}]}')
-    for argv in (("experiment", "run", str(spec)), ("tune", str(space), "--budget", "1"),
-                 ("tune", "--replay", str(table))):
+    for argv in (("experiment", "run", str(spec)), ("tune", "run", str(space), "--budget", "1"),
+                 ("tune", "replay", str(table))):
         cp = run_cli(*argv)
         assert cp.returncode == 3, (argv, cp.stderr)
         assert cp.stderr.startswith("perfscout: error: ") and "Traceback" not in cp.stderr

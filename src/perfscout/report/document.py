@@ -268,7 +268,7 @@ def _cards(inp: ReportInput, msg: Messages) -> list[Block]:
     out += [Heading(3, msg("cards.summary")), Table(
         (msg("col.proposal"), msg("col.platform"), msg("col.n"), msg("col.success"),
          msg("col.median_actual"), msg("col.ratio_expected")),
-        tuple((s.proposal_id, s.platform_key, str(s.n),
+        tuple((s.proposal_id, f"`{s.platform_key}`", str(s.n),
                "-" if s.success_rate is None else f"{s.success_rate:.0%}",
                fmt(s.median_actual), fmt(s.median_actual_over_expected)) for s in stats))]
     return out

@@ -71,7 +71,7 @@ TABLE_KEYS: dict[str, str] = {
 }
 
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-z_][\w./()\-]*?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+    r"(?P<key>[A-Za-z_][\w./()\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
     r"(?:\s*(?P<unit>[A-Za-zµ]+(?:/s)?))?(?=[\s,;]|$)")
 _HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")

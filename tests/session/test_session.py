@@ -101,18 +101,19 @@ def test_session_on_a_users_program(tmp_path: Path, ps_home: Path) -> None:
     sid = d["id"]
     assert d["program"] == "smooth.c" and d["next"] == "approve", d
     offered = d["outputs"]["analyse"]["proposals"]
-    # -O2 leaves the smoothing loop scalar (remarks) and the serial run uses 1 of the cores
-    assert {"hw.vectorization", "rt.serial_fraction"} <= set(d["outputs"]["analyse"]["findings"])
-    assert {"compiler_opt_level", "parallelize_omp"} <= set(offered), offered
+    # -O2 leaves the smoothing loop scalar (remarks). Whether the serial run reads as a serial
+    # fraction or as contention depends on the load beside it, so this test does not ask.
+    assert "hw.vectorization" in set(d["outputs"]["analyse"]["findings"])
+    assert {"compiler_opt_level", "omp_simd"} <= set(offered), offered
     # the spec was read at start: changing the file now does not change what is measured
     spec.write_text("this: is not the spec any more\n")
     d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
-                     "--approve", "parallelize_omp", "--json"))["data"]
+                     "--approve", "omp_simd", "--json"))["data"]
     assert d["next"] is None, d
     verify = d["outputs"]["verify"]
     assert set(verify["verdicts"]) == {"compiler_opt_level"}
-    # no diff, no bundled transformation: listed with the reason
-    assert [u["id"] for u in verify["unconvertible"]] == ["parallelize_omp"]
+    # a single-file spec gets no generated diff: the source proposal is listed with the reason
+    assert [u["id"] for u in verify["unconvertible"]] == ["omp_simd"]
     assert "no diff given" in verify["unconvertible"][0]["reason"]
     shown = _env(run_cli("experiment", "show", verify["experiment"], "--json"))["data"]
     assert shown["experiment"]["metric"] == "mups"

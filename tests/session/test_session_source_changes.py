@@ -88,7 +88,11 @@ def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
     stays on the approval menu with the dependence named, and in analysis.json. The
     interchange of the same nest is legal (both distances stay positive) and gets its diff."""
     spec = _project(tmp_path, "colsweep")
-    out = run_cli("session", "start", "--spec", str(spec), "--confirm-platform")
+    # the user's own thread sweep (no speedup from a second thread) is what makes
+    # parallelize_omp worth offering; the profile alone does not say the code is serial
+    sweep = tmp_path / "sweep.txt"
+    sweep.write_text("threads time_s\n1 2.00\n2 1.96\n")
+    out = run_cli("session", "start", str(sweep), "--spec", str(spec), "--confirm-platform")
     assert out.returncode == 0, out.stderr
     sid = next((ps_home / "sessions").iterdir()).name
     a = _analysis(ps_home, sid)

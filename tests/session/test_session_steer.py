@@ -36,20 +36,20 @@ def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> No
                  "[runnable]", "CANNOT RUN: no diff given"):
         assert part in shown, part
     sid = next((ps_home / "sessions").iterdir()).name
-    d = _env(run_cli("session", "approve", sid, "--approve", "parallelize_omp", "--json"))
+    d = _env(run_cli("session", "approve", sid, "--approve", "omp_simd", "--json"))
     assert d["exit_code"] == 0 and d["data"]["next"] == "approve"
     assert "none of the approved proposals can run" in d["data"]["waiting"]
-    assert "parallelize_omp: no diff given" in d["data"]["waiting"]
-    assert d["data"]["outputs"]["approve"]["refused"] == ["parallelize_omp"]
+    assert "omp_simd: no diff given" in d["data"]["waiting"]
+    assert d["data"]["outputs"]["approve"]["refused"] == ["omp_simd"]
     d = _env(run_cli("session", "resume", sid, "--json"))
     assert d["exit_code"] == 0 and d["data"]["next"] == "approve", d
     d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
-                     "--approve", "parallelize_omp", "--json"))["data"]
+                     "--approve", "omp_simd", "--json"))["data"]
     assert d["next"] is None, d
-    assert d["outputs"]["approve"]["approved"] == ["compiler_opt_level", "parallelize_omp"]
-    assert [u["id"] for u in d["outputs"]["verify"]["unconvertible"]] == ["parallelize_omp"]
-    assert "not run: parallelize_omp" in Path(d["outputs"]["report"]["md"]).read_text()
-    late = run_cli("session", "approve", sid, "--approve", "compiler_arch", "--json")
+    assert d["outputs"]["approve"]["approved"] == ["compiler_opt_level", "omp_simd"]
+    assert [u["id"] for u in d["outputs"]["verify"]["unconvertible"]] == ["omp_simd"]
+    assert "not run: omp_simd" in Path(d["outputs"]["report"]["md"]).read_text()
+    late = run_cli("session", "approve", sid, "--approve", "compiler_opt_level", "--json")
     assert late.returncode == 3 and "approvals are closed" in _env(late)["errors"][0]["message"]
 
 
@@ -62,11 +62,11 @@ def test_a_verify_where_nothing_builds_opens_the_approval_again(tmp_path: Path,
     d = _env(run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--confirm-platform",
                      "--json"))
     sid = d["data"]["id"]
-    d = _env(run_cli("session", "approve", sid, "--approve", "compiler_arch", "--policy",
+    d = _env(run_cli("session", "approve", sid, "--approve", "loop_nest_optimize", "--policy",
                      str(policy), "--json"))["data"]
     assert d["next"] == "approve" and "none of the approved proposals builds" in d["waiting"]
     assert d["steps"]["verify"] == "pending"
-    assert d["outputs"]["approve"]["unconvertible"][0]["id"] == "compiler_arch"
+    assert d["outputs"]["approve"]["unconvertible"][0]["id"] == "loop_nest_optimize"
     d = _env(run_cli("session", "approve", sid, "--approve", "compiler_opt_level",
                      "--json"))["data"]
     assert d["next"] is None and set(d["outputs"]["verify"]["verdicts"]) == {
@@ -95,7 +95,7 @@ def test_combine_winners_from_the_cli(tmp_path: Path, ps_home: Path) -> None:
     """--combine: with two approved flag proposals, the verify step also runs their
     combination against each alone, and says whether it is kept."""
     policy = tmp_path / "p.yaml"
-    policy.write_text("confirm_platform: true\napprove: [compiler_opt_level, compiler_arch]\n")
+    policy.write_text("confirm_platform: true\napprove: [compiler_opt_level, loop_nest_optimize]\n")
     d = _env(run_cli("session", "start", "--spec", str(_smooth(tmp_path)), "--approval-policy",
                      str(policy), "--combine", "--json"))["data"]
     assert d["next"] is None and d["combine"] is True

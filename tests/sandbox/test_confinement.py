@@ -359,3 +359,26 @@ def test_mca_variables_that_name_programs_are_dropped(box: Box) -> None:
         assert f"{n}=(unset)" in res.stdout, res.stdout
     assert "OMPI_MCA_btl=self,vader" in res.stdout
     assert set(names) <= set(read_records(r.audit.path)[-1]["env_dropped"])
+
+
+def test_the_jobcomp_folder_from_slurm_conf_is_visible_to_slurm_commands(tmp_path: Path) -> None:
+    """`sacct -c` reads the jobcomp file named in slurm.conf: its folder is bound read-only
+    for the scheduler's (network) rules, and nothing is added when the file names none."""
+    from perfscout.sandbox.confine import View, slurm_accounting_dirs
+
+    acct = tmp_path / "acct"
+    acct.mkdir()
+    conf = tmp_path / "slurm.conf"
+    conf.write_text(f"ClusterName=x\nJobCompType=jobcomp/filetxt\nJobCompLoc={acct}/jc.txt # c\n")
+    assert slurm_accounting_dirs(str(conf)) == (str(acct.resolve()),)
+    conf.write_text("ClusterName=x\n")
+    assert slurm_accounting_dirs(str(conf)) == ()
+    assert slurm_accounting_dirs(str(tmp_path / "missing.conf")) == ()
+    os.environ["SLURM_CONF"] = str(conf)
+    try:
+        conf.write_text(f"JobCompLoc={acct}/jc.txt\n")
+        with_net = View(writable=(tmp_path,), hidden=(), network=True).mounts()
+        without = View(writable=(tmp_path,), hidden=(), network=False).mounts()
+    finally:
+        del os.environ["SLURM_CONF"]
+    assert str(acct.resolve()) in with_net and str(acct.resolve()) not in without

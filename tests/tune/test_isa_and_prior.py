@@ -142,7 +142,10 @@ def test_a_stale_trials_point_is_queued_again_and_an_anonymous_one_is_stale() ->
     study._storage.set_trial_user_attr(dead._trial_id, "host", socket.gethostname())
     study._storage.set_trial_user_attr(dead._trial_id, "pid", 2 ** 22 + 12345)
     anon = study.ask()  # killed inside ask before it could say who it was
-    mine = ask_owned(study, dist)  # this process, alive: left alone
+    # this process, alive: left alone (at another point: a live trial at the dead one's point
+    # would cover it, and nothing would need queueing)
+    other = next(x for x in (1, 2, 3) if x != dead.params["x"])
+    mine = ask_owned(study, dist, {"x": other})
     assert recover_stale(study) == 2
     by = {t.number: t for t in study.trials}
     assert by[dead.number].state == TrialState.FAIL and by[dead.number].user_attrs["stale"]

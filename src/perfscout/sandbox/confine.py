@@ -43,6 +43,24 @@ SIGNAL_EXIT_BASE = 128
 _probe: dict[str, str | None] = {}
 
 
+def slurm_accounting_dirs(conf: str | None = None) -> tuple[str, ...]:
+    """The folder of Slurm's job-completion file (``JobCompLoc`` in ``slurm.conf``), bound for
+    the scheduler's client commands (rules with the network): ``sacct -c`` reads that file,
+    which lives outside the system folders the view binds (Slurm's default is under /var/log),
+    and opens it for appending first."""
+    path = conf or os.environ.get("SLURM_CONF", "/etc/slurm/slurm.conf")
+    dirs: list[str] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                key, _, value = line.split("#", 1)[0].strip().partition("=")
+                if key.strip().lower() == "jobcomploc" and value.strip().startswith("/"):
+                    dirs.append(os.path.dirname(os.path.realpath(value.strip())))
+    except OSError:
+        return ()
+    return tuple(dict.fromkeys(dirs))
+
+
 def bwrap_path(search_path: Sequence[str] = ("/usr/bin", "/bin", "/usr/local/bin")) -> str | None:
     """The bwrap binary in a trusted directory that can make a sandbox here, or None.
 
@@ -90,6 +108,11 @@ class View:
         for p in READ_ONLY_SYSTEM + (NETWORK_EXTRA if self.network else ()):
             if os.path.isdir(p) and not os.path.islink(p):
                 ops.append((p.count("/"), 0, ["--ro-bind", p, p]))
+        # sacct -c opens the jobcomp file for appending before it reads it (its plugin's
+        # start-up), so the scheduler's client commands get that one folder writable
+        for p in slurm_accounting_dirs() if self.network else ():
+            if os.path.isdir(p) and not os.path.islink(p):
+                ops.append((p.count("/"), 0, ["--bind", p, p]))
         for link in SYSTEM_LINKS:
             if os.path.islink(link):
                 ops.append((1, 0, ["--symlink", os.readlink(link), link]))

@@ -13,7 +13,7 @@ import signal
 from perfscout.triage.sacct import JobFacts
 
 # the signal each cause is expected to end a process with, when it ends one
-EXPECTED_SIGNAL = {"segfault": {11, 7}, "oom.process": {9, 6}, "oom.cgroup": {9},
+EXPECTED_SIGNAL = {"segfault": {11, 7}, "abort": {6}, "oom.process": {9, 6}, "oom.cgroup": {9},
                    "stack_overflow": {11, 6}, "runtime.exception": {6}}
 
 

@@ -6,7 +6,14 @@ import datetime as _dt
 import json
 import os
 import platform
+import shutil
+import signal
 import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +52,32 @@ def write_result(name: str, figures: dict[str, Any]) -> Path:
     tmp.replace(out)
     print(json.dumps(doc, indent=2))
     return out
+
+
+def stress_argv(cpus: int) -> list[str]:
+    """The issue's shared-node load, scaled with the number of online CPUs."""
+    return ["stress-ng", "--cpu", str(5 * cpus), "--cpu-load", "50", "--vm", str(cpus),
+            "--vm-bytes", "1G", "--hdd", "1", "--hdd-bytes", "1G", "--quiet"]
+
+
+@contextmanager
+def background_load(enabled: bool, where: Path) -> Iterator[list[str]]:
+    """Run stress-ng in its own process group for the duration; stop it by its pid."""
+    if not enabled:
+        yield []
+        return
+    if shutil.which("stress-ng") is None:
+        sys.exit("stress-ng is not installed (scripts/install-system.sh installs it)")
+    argv = stress_argv(os.cpu_count() or 1)
+    proc = subprocess.Popen(argv, cwd=where, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        time.sleep(5)  # let the load build up before the first experiment
+        yield argv
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)  # its own group: proc.pid leads it
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

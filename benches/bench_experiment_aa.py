@@ -24,21 +24,17 @@ import argparse
 import hashlib
 import os
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import write_result
+from _common import background_load, write_result
 
 from perfscout.config import load_config
 from perfscout.experiment.runner import run_experiment
@@ -52,35 +48,6 @@ PLANTED = ("--- a/matmul.c\n+++ b/matmul.c\n@@ -8,3 +8,3 @@\n"
            "-  for (long i = 0; i < n; i++)\n"
            "+  for (long i = 0; i < n - n / 10; i++)\n"
            "     for (long j = 0; j < n; j++) {\n")
-
-
-def stress_argv(cpus: int) -> list[str]:
-    """The issue's shared-node load, scaled with the number of online CPUs."""
-    return ["stress-ng", "--cpu", str(5 * cpus), "--cpu-load", "50", "--vm", str(cpus),
-            "--vm-bytes", "1G", "--hdd", "1", "--hdd-bytes", "1G", "--quiet"]
-
-
-@contextmanager
-def background_load(enabled: bool, where: Path) -> Iterator[list[str]]:
-    """Run stress-ng in its own process group for the duration; stop it by its pid."""
-    if not enabled:
-        yield []
-        return
-    if shutil.which("stress-ng") is None:
-        sys.exit("stress-ng is not installed (scripts/install-system.sh installs it)")
-    argv = stress_argv(os.cpu_count() or 1)
-    proc = subprocess.Popen(argv, cwd=where, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        time.sleep(5)  # let the load build up before the first experiment
-        yield argv
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # its own group: proc.pid leads it
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 def run_condition(name: str, metric: str, n_exp: int, cfg: Any, work: Path) -> dict[str, Any]:

@@ -4,6 +4,7 @@ logs, then against the local Slurm."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 import subprocess
@@ -14,8 +15,9 @@ from tests.triage.heldout_set import HELDOUT, load_cases
 from tests.triage.slurm_jobs import wait_gone
 
 from conftest import require_service, require_tool, run_cli
-from perfscout.triage import triage_text
+from perfscout.triage import parse_sacct, triage_text
 from perfscout.triage.nightly import render_markdown, summarize
+from perfscout.triage.sacct import ended_within
 
 CASES = {c.name: c for c in load_cases(HELDOUT)}
 PICK = ["stack_rust", "stack_java", "stack_python_recursion", "segfault_srun",
@@ -157,3 +159,18 @@ def test_nightly_against_local_slurm(tmp_path: Path, ps_home: Path) -> None:
     assert "COMPLETED, exit 0" in ok[ids["clean"]]["why"]
     md = (out / "triage-summary.md").read_text()
     assert f"Newest: job {ids['deep2']}" in md
+
+
+def test_window_drops_jobs_that_ended_before_it_even_when_sacct_returns_them() -> None:
+    """``sacct -c`` ignores --starttime: the jobcomp file's older jobs must not be triaged."""
+    text = ("JobID|JobName|State|ExitCode|Start|End\n"
+            "1|old|FAILED|1:0|2026-12-03T09:00:00|2026-12-03T09:05:00\n"
+            "2|new|FAILED|1:0|2026-12-03T11:50:00|2026-12-03T11:55:00\n"
+            "3|unplaced|FAILED|1:0|Unknown|Unknown\n"
+            "4|long|COMPLETED|0:0|2026-12-03T08:00:00|2026-12-03T11:59:00\n")
+    jobs = parse_sacct(text)
+    now = dt.datetime(2026, 12, 3, 12, 0, 0)
+    kept = [j.job_id for j in ended_within(jobs, dt.timedelta(hours=1), now)]
+    assert kept == ["2", "3", "4"]
+    wider = ended_within(jobs, dt.timedelta(hours=4), now)
+    assert [j.job_id for j in wider] == ["1", "2", "3", "4"]

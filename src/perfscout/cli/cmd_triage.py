@@ -28,23 +28,26 @@ from perfscout.sandbox import default_runner
 from perfscout.triage import LogReport, parse_sacct, triage_files, triage_text
 from perfscout.triage.classify import FAILED
 from perfscout.triage.nightly import SUMMARY_NAME, render_markdown, summarize
-from perfscout.triage.sacct import SACCT_FIELDS, JobFacts
+from perfscout.triage.sacct import SACCT_FIELDS, JobFacts, ended_within
 
 
-def _since(text: str) -> str:
+def _since(text: str) -> dt.timedelta:
     m = re.fullmatch(r"(\d+)([hmd])", text.strip())
     if not m:
         raise UsageError(f"--since {text!r}: expected a duration like 24h, 90m or 7d",
                          "use N followed by m, h or d")
     n, unit = int(m.group(1)), m.group(2)
-    return f"now-{n}{ {'h': 'hours', 'm': 'minutes', 'd': 'days'}[unit] }".replace(" ", "")
+    unit_name = {"h": "hours", "m": "minutes", "d": "days"}[unit]
+    return dt.timedelta(**{unit_name: n})
 
 
 def _sacct(runner: Runner, since: str) -> list[JobFacts]:
     """Jobs since ``since`` from slurmdbd, or from the jobcomp file (``sacct -c``)."""
     if shutil.which("sacct") is None:
         raise ToolMissingError("sacct is not on PATH", "install slurm-wlm or give log files")
-    base = ("sacct", "--parsable2", "-a", f"--starttime={_since(since)}",
+    window = _since(since)
+    start = (dt.datetime.now() - window).strftime("%Y-%m-%dT%H:%M:%S")
+    base = ("sacct", "--parsable2", "-a", f"--starttime={start}",
             f"--format={','.join(SACCT_FIELDS)}")
     res = runner.run(RunRequest(base, purpose="triage:sacct", timeout_s=60))
     if not res.ok:  # no slurmdbd: the jobcomp file
@@ -53,7 +56,7 @@ def _sacct(runner: Runner, since: str) -> list[JobFacts]:
         why = res.reason if not res.allowed else res.stderr.strip()[:160] or res.reason
         raise ToolMissingError(f"sacct failed: {why}",
                                "is Slurm accounting (slurmdbd or jobcomp) configured?")
-    return parse_sacct(res.stdout, "sacct")
+    return ended_within(parse_sacct(res.stdout, "sacct"), window)
 
 
 def _log_for(runner: Runner, job: JobFacts) -> Path | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -117,3 +118,27 @@ def parse_sacct(text: str, path: str = "<sacct>") -> list[JobFacts]:
             work_dir=row.get("WorkDir", ""),
         ))
     return out
+
+
+def _local_time(text: str) -> dt.datetime | None:
+    try:
+        return dt.datetime.fromisoformat(text.strip())
+    except ValueError:  # "Unknown", "None", empty
+        return None
+
+
+def ended_within(jobs: list[JobFacts], window: dt.timedelta,
+                 now: dt.datetime | None = None) -> list[JobFacts]:
+    """The jobs that ended (or, with no end time, started) within ``window`` before ``now``.
+
+    Needed because ``sacct -c`` (the jobcomp file, when there is no slurmdbd) ignores
+    ``--starttime`` and returns every job the file holds, from earlier controllers too. Times are
+    the controller's local time, as sacct prints them. A job with neither time is kept: its
+    record cannot be placed, and dropping it would hide a failure."""
+    cutoff = (now or dt.datetime.now()) - window
+    kept = []
+    for job in jobs:
+        when = _local_time(job.end) or _local_time(job.start)
+        if when is None or when >= cutoff:
+            kept.append(job)
+    return kept

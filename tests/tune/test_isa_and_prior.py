@@ -94,7 +94,32 @@ def test_guided_search_reaches_an_optimum_the_heuristic_excludes() -> None:
         g.observe(point, truth[(point["order"], point["tile"])])
     assert ("ikj", 2048) in {(o, t) for o, t, _ in seen}
     assert "outside the preferred values" in next(w for o, t, w in seen if t == 2048)
-    assert all(w.startswith("preferred") for o, t, w in seen[:3])  # the evidence goes first
+    # the evidence goes first: its top-ranked point, then its region
+    assert seen[0] == ("ikj", 64, "the evidence's first choice")
+    assert all(w.startswith("preferred") for o, t, w in seen[1:3])
+    assert len({(o, t) for o, t, _ in seen}) == len(seen)  # the first choice is not asked again
+
+
+def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None:
+    space = Space("k", (
+        Param("order", "loop_order", "categorical", ("ij", "ji"), contiguous="j"),
+        Param("tile", "tile", "categorical", (2048, 16, 64, 256)),
+        Param("unroll", "unroll", "categorical", (1, 4, 2)),
+        Param("flags", "compiler_flags", "categorical",
+              ("-O2", "-O3 -march=native -ffast-math", "-O3 -march=native", "-O3")),
+        Param("threads", "threads", "categorical", (1, 2, 4)),
+    ))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")],
+                           snap(cores=2), space)
+    # the largest tile that fits, the largest unroll, the most vectorizer flags without the
+    # semantics-changing extra, the unit-stride order, all allowed cores (not the removed 4)
+    assert prior.first == {"order": "ij", "tile": 256, "unroll": 4,
+                           "flags": "-O3 -march=native", "threads": 2}
+    assert prior.describe()["first_choice"] == prior.first
+    # restarted with the first choice already measured: it is not proposed again
+    g = GuidedProposer.from_history(prior, 20, [(dict(prior.first), 1.0)])
+    got = g.propose()
+    assert got is not None and got[0] != prior.first and got[1].startswith("preferred")
 
 
 @pytest.mark.parametrize("name,analysis,snapshot", [

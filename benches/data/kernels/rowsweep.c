@@ -6,11 +6,7 @@
 #ifndef ORDER
 #define ORDER 0
 #endif
-#ifndef UNROLL
-#define UNROLL 1
-#endif
-#define STR(x) #x
-#define XSTR(x) STR(x)
+#include "ps_unroll.h"
 #define INIT_A(i) ((double)((i) % 100))
 #define INIT_B(i) 1.0
 static void tile2d(long n, long i0, long i1, long j0, long j1, const double *restrict A,
@@ -18,10 +14,10 @@ static void tile2d(long n, long i0, long i1, long j0, long j1, const double *res
   const double s = 0.5;
 #if ORDER == 0
   for (long i = i0; i < i1; i++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long j = j0; j < j1; j++) B[i * n + j] += s * A[i * n + j];
+    PS_UNROLL for (long j = j0; j < j1; j++) B[i * n + j] += s * A[i * n + j];
 #else
   for (long j = j0; j < j1; j++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long i = i0; i < i1; i++) B[i * n + j] += s * A[i * n + j];
+    PS_UNROLL for (long i = i0; i < i1; i++) B[i * n + j] += s * A[i * n + j];
 #endif
 }
 #include "ps_tiled2d.h"

@@ -15,21 +15,17 @@
 #ifndef TJ
 #define TJ 64
 #endif
-#ifndef UNROLL
-#define UNROLL 1
-#endif
-#define STR(x) #x
-#define XSTR(x) STR(x)
+#include "ps_unroll.h"
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 static void tile(long n, long i0, long i1, long j0, long j1, const double *restrict A,
                  double *restrict B) {
 #if ORDER == 0
   for (long i = i0; i < i1; i++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long j = j0; j < j1; j++)
+    PS_UNROLL for (long j = j0; j < j1; j++)
       B[i * n + j] = 0.25 * (A[(i - 1) * n + j] + A[(i + 1) * n + j] + A[i * n + j - 1] + A[i * n + j + 1]);
 #else
   for (long j = j0; j < j1; j++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long i = i0; i < i1; i++)
+    PS_UNROLL for (long i = i0; i < i1; i++)
       B[i * n + j] = 0.25 * (A[(i - 1) * n + j] + A[(i + 1) * n + j] + A[i * n + j - 1] + A[i * n + j + 1]);
 #endif
 }

@@ -4,21 +4,17 @@
 #ifndef ORDER
 #define ORDER 0
 #endif
-#ifndef UNROLL
-#define UNROLL 1
-#endif
-#define STR(x) #x
-#define XSTR(x) STR(x)
+#include "ps_unroll.h"
 #define INIT_A(i) ((double)((i) % 1000))
 #define INIT_B(i) 0.0
 static void tile2d(long n, long i0, long i1, long j0, long j1, const double *restrict A,
                    double *restrict B) {
 #if ORDER == 0
   for (long i = i0; i < i1; i++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long j = j0; j < j1; j++) B[j * n + i] = A[i * n + j];
+    PS_UNROLL for (long j = j0; j < j1; j++) B[j * n + i] = A[i * n + j];
 #else
   for (long j = j0; j < j1; j++)
-    _Pragma(XSTR(GCC unroll UNROLL)) for (long i = i0; i < i1; i++) B[j * n + i] = A[i * n + j];
+    PS_UNROLL for (long i = i0; i < i1; i++) B[j * n + i] = A[i * n + j];
 #endif
 }
 #include "ps_tiled2d.h"

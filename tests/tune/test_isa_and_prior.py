@@ -17,7 +17,7 @@ from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnap
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune import narrow
 from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits
-from perfscout.tune.replay import load_table, run_once
+from perfscout.tune.replay import load_table, region_holds_a_near_best, run_once
 from perfscout.tune.space import Param, Space
 
 DATA = REPO / "benches" / "data"
@@ -180,3 +180,21 @@ def test_a_stale_trials_point_is_queued_again_and_an_anonymous_one_is_stale() ->
     assert [t.system_attrs["fixed_params"] for t in waiting] == [dict(dead.params)]
     again = ask_owned(study, dist)  # the queued point is asked next, owned by this process
     assert again.params == dead.params and again.user_attrs["pid"] > 0
+
+
+@pytest.mark.parametrize("name,analysis,snapshot,right", [
+    ("transpose", "transpose_analysis", "tables_snapshot", True),
+    ("rowsweep", "rowsweep_analysis", "tables_snapshot", False),  # wrong on purpose
+    ("matmul_rows", "matmul_rows_analysis", "tables_snapshot", False),
+])
+def test_the_evidence_is_right_when_its_region_holds_a_near_best_point(
+        name: str, analysis: str, snapshot: str, right: bool) -> None:
+    from perfscout.model.serialize import from_jsonable
+    from perfscout.tune.service import read_analysis
+
+    table = load_table(DATA / f"{name}.json")
+    s = from_jsonable(PlatformSnapshot, json.loads((DATA / f"{snapshot}.json").read_text()))
+    prior = evidence_prior(read_analysis(DATA / f"{analysis}.json").findings, s, table.space)
+    assert region_holds_a_near_best(table, prior.region) is right
+    # the whole space always holds the best
+    assert region_holds_a_near_best(table, prior.space)

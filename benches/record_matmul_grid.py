@@ -41,7 +41,8 @@ def main() -> None:
     work.mkdir(parents=True)
     runner = default_runner(work)
     src = work / "matmul_tunable.c"
-    shutil.copyfile(tunable_matmul_source(), src)
+    for f in tunable_matmul_source().parent.glob("*.[ch]"):  # the .c and its tile header
+        shutil.copyfile(f, work / f.name)
     rows = []
     for oi, (order, tile, flags) in enumerate(itertools.product(LOOP_ORDERS, TILES, FLAGS)):
         exe = work / f"mm_{order}_{tile}_{flags.replace(' ', '').replace('-', '')}"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import shutil
 import statistics
@@ -38,38 +39,43 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 KERNELS = HERE / "data" / "kernels"
+#: matmul_rows.c includes the tunable matmul's tile (matmul_tile.h)
+TUNE_KERNELS = ROOT / "src" / "perfscout" / "tune" / "kernels"
 ROUNDS = 5
+#: RECORD_REUSE=1 keeps the builds of an interrupted recording (same source, same flags)
+REUSE = os.environ.get("RECORD_REUSE") == "1"
 ORDERS3 = ["ijk", "ikj", "jik", "jki", "kij", "kji"]
 
-TABLES: dict[str, dict[str, Any]] = {
-    "transpose": {
-        "source": "transpose.c", "args": ["2048", "2"], "small_args": ["256", "1"],
+FLAGS3 = ["-O2", "-O3", "-O3 -march=native"]
+
+
+def _tiled_sweep(source: str, n: int, reps: int, body: str, tiles: list[int]
+                 ) -> dict[str, Any]:
+    """A single-tile 2D kernel's table: order (ij, ji) x tile x flags x unroll."""
+    return {
+        "source": source, "args": [str(n), str(reps)], "small_args": ["256", "1"],
         "params": {
             "order": {"role": "loop_order", "values": ["ij", "ji"], "define": "ORDER",
-                      "body": "B[j*n+i] = A[i*n+j]"},
-            "tile": {"role": "tile", "values": [8, 16, 32, 64, 128, 256, 2048],
-                     "define": "TILE"},
-            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
+                      "body": body},
+            "tile": {"role": "tile", "values": tiles, "define": "TILE"},
+            "flags": {"role": "compiler_flags", "values": FLAGS3},
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
-        }},
+        }}
+
+
+TABLES: dict[str, dict[str, Any]] = {
+    "transpose": _tiled_sweep("transpose.c", 2048, 2, "B[j*n+i] = A[i*n+j]",
+                              [8, 16, 32, 64, 128, 256, 2048]),
     "matmul_rows": {
         "source": "matmul_rows.c", "args": ["384", "2"], "small_args": ["96", "1"],
         "params": {
             "order": {"role": "loop_order", "values": ORDERS3, "define": "ORDER",
                       "body": "C[i*n+j] += A[i*n+k] * B[k*n+j]"},
             "tile": {"role": "tile", "values": [16, 32, 64, 128, 256, 384], "define": "TILE"},
-            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
+            "flags": {"role": "compiler_flags", "values": FLAGS3},
         }},
-    "rowsweep": {
-        "source": "rowsweep.c", "args": ["2048", "4"], "small_args": ["256", "1"],
-        "params": {
-            "order": {"role": "loop_order", "values": ["ij", "ji"], "define": "ORDER",
-                      "body": "B[i*n+j] += s*A[i*n+j]"},
-            "tile": {"role": "tile", "values": [16, 32, 64, 128, 256, 512, 2048],
-                     "define": "TILE"},
-            "flags": {"role": "compiler_flags", "values": ["-O2", "-O3", "-O3 -march=native"]},
-            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
-        }},
+    "rowsweep": _tiled_sweep("rowsweep.c", 2048, 4, "B[i*n+j] += s*A[i*n+j]",
+                             [16, 32, 64, 128, 256, 512, 2048]),
     "dot_blocked": {
         "source": "dot_blocked.c", "args": ["16384", "20000"], "small_args": ["16384", "20"],
         "params": {
@@ -80,12 +86,27 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3", "-O3 -march=native", "-O2 -ffast-math",
                                  "-O3 -march=native -ffast-math"]},
         }},
+    # PRE-REGISTERED (benches/data/stencil2d_prereg.md): never used to tune the guide
+    "stencil2d": {
+        "source": "stencil2d.c", "args": ["2000", "2"], "small_args": ["512", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ij", "ji"], "define": "ORDER",
+                      "body": "B[i*n+j] = 0.25*(A[(i-1)*n+j] + A[(i+1)*n+j] + A[i*n+j-1]"
+                              " + A[i*n+j+1])"},
+            "ti": {"role": "tile", "values": [3000, 16, 64, 256], "define": "TI"},
+            "tj": {"role": "tile", "values": [3000, 16, 64, 256], "define": "TJ"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags", "values": FLAGS3},
+        }},
 }
+#: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
+OWN_SNAPSHOT = {"stencil2d"}
 
 
 def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path
                 ) -> list[str]:
-    argv = ["gcc", "-I", str(KERNELS)]
+    argv = ["gcc", "-I", str(KERNELS), "-I", str(TUNE_KERNELS)]
     for name, spec in params.items():
         v = point[name]
         if spec["role"] == "compiler_flags":
@@ -114,7 +135,8 @@ def record(name: str, work: Path) -> None:
     exes = []
     for i, p in enumerate(points):
         exe = d / f"p{i}"
-        subprocess.run(_build_argv(params, p, src, exe), check=True, capture_output=True)
+        if not (REUSE and exe.exists() and exe.stat().st_mtime > src.stat().st_mtime):
+            subprocess.run(_build_argv(params, p, src, exe), check=True, capture_output=True)
         exes.append(exe)
     times: list[list[float]] = [[] for _ in points]
     rng = random.Random(0)
@@ -130,14 +152,18 @@ def record(name: str, work: Path) -> None:
             for p, ts in zip(points, times, strict=True)]
     table = {
         "objective": "t", "direction": "minimize", "kernel": t["source"], "args": t["args"],
+        "preregistered": bool(t.get("preregistered")),
         "machine": __import__("_common").machine_key(), "rounds": ROUNDS,
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
         "params": {n: {k: v for k, v in s.items() if k != "define"} for n, s in params.items()},
         "rows": rows,
     }
     (HERE / "data" / f"{name}.json").write_text(json.dumps(table, indent=1) + "\n")
-    best = min(rows, key=lambda r: r["t"])
-    print(f"wrote {name}.json: {len(rows)} rows, best {best}", flush=True)
+    if t.get("preregistered"):  # not looked at before its one replay
+        print(f"wrote {name}.json: {len(rows)} rows", flush=True)
+    else:
+        print(f"wrote {name}.json: {len(rows)} rows, best {min(rows, key=lambda r: r['t'])}",
+              flush=True)
     record_analysis(name, d)
 
 
@@ -172,14 +198,17 @@ def main() -> None:
     sys.path.insert(0, str(HERE))
     names = sys.argv[1:] or list(TABLES)
     work = HERE / "work" / "tables"
-    if work.exists():
+    if work.exists() and not REUSE:
         shutil.rmtree(work)
-    work.mkdir(parents=True)
+    work.mkdir(parents=True, exist_ok=True)
     from record_matmul_grid import record_snapshot
 
     for name in names:
         record(name, work)
-    record_snapshot(work, HERE / "data" / "tables_snapshot.json")
+        if name in OWN_SNAPSHOT:
+            record_snapshot(work, HERE / "data" / f"{name}_snapshot.json")
+    if set(names) - OWN_SNAPSHOT:
+        record_snapshot(work, HERE / "data" / "tables_snapshot.json")
 
 
 if __name__ == "__main__":

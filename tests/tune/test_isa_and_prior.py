@@ -17,7 +17,7 @@ from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnap
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune import narrow
 from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits
-from perfscout.tune.replay import load_table, run_once
+from perfscout.tune.replay import load_table, region_holds_a_near_best, run_once
 from perfscout.tune.space import Param, Space
 
 DATA = REPO / "benches" / "data"
@@ -94,7 +94,32 @@ def test_guided_search_reaches_an_optimum_the_heuristic_excludes() -> None:
         g.observe(point, truth[(point["order"], point["tile"])])
     assert ("ikj", 2048) in {(o, t) for o, t, _ in seen}
     assert "outside the preferred values" in next(w for o, t, w in seen if t == 2048)
-    assert all(w.startswith("preferred") for o, t, w in seen[:3])  # the evidence goes first
+    # the evidence goes first: its top-ranked point, then its region
+    assert seen[0] == ("ikj", 64, "the evidence's first choice")
+    assert all(w.startswith("preferred") for o, t, w in seen[1:3])
+    assert len({(o, t) for o, t, _ in seen}) == len(seen)  # the first choice is not asked again
+
+
+def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None:
+    space = Space("k", (
+        Param("order", "loop_order", "categorical", ("ij", "ji"), contiguous="j"),
+        Param("tile", "tile", "categorical", (2048, 16, 64, 256)),
+        Param("unroll", "unroll", "categorical", (1, 4, 2)),
+        Param("flags", "compiler_flags", "categorical",
+              ("-O2", "-O3 -march=native -ffast-math", "-O3 -march=native", "-O3")),
+        Param("threads", "threads", "categorical", (1, 2, 4)),
+    ))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")],
+                           snap(cores=2), space)
+    # the largest tile that fits, the largest unroll, the most vectorizer flags without the
+    # semantics-changing extra, the unit-stride order, all allowed cores (not the removed 4)
+    assert prior.first == {"order": "ij", "tile": 256, "unroll": 4,
+                           "flags": "-O3 -march=native", "threads": 2}
+    assert prior.describe()["first_choice"] == prior.first
+    # restarted with the first choice already measured: it is not proposed again
+    g = GuidedProposer.from_history(prior, 20, [(dict(prior.first), 1.0)])
+    got = g.propose()
+    assert got is not None and got[0] != prior.first and got[1].startswith("preferred")
 
 
 @pytest.mark.parametrize("name,analysis,snapshot", [
@@ -155,3 +180,21 @@ def test_a_stale_trials_point_is_queued_again_and_an_anonymous_one_is_stale() ->
     assert [t.system_attrs["fixed_params"] for t in waiting] == [dict(dead.params)]
     again = ask_owned(study, dist)  # the queued point is asked next, owned by this process
     assert again.params == dead.params and again.user_attrs["pid"] > 0
+
+
+@pytest.mark.parametrize("name,analysis,snapshot,right", [
+    ("transpose", "transpose_analysis", "tables_snapshot", True),
+    ("rowsweep", "rowsweep_analysis", "tables_snapshot", False),  # wrong on purpose
+    ("matmul_rows", "matmul_rows_analysis", "tables_snapshot", False),
+])
+def test_the_evidence_is_right_when_its_region_holds_a_near_best_point(
+        name: str, analysis: str, snapshot: str, right: bool) -> None:
+    from perfscout.model.serialize import from_jsonable
+    from perfscout.tune.service import read_analysis
+
+    table = load_table(DATA / f"{name}.json")
+    s = from_jsonable(PlatformSnapshot, json.loads((DATA / f"{snapshot}.json").read_text()))
+    prior = evidence_prior(read_analysis(DATA / f"{analysis}.json").findings, s, table.space)
+    assert region_holds_a_near_best(table, prior.region) is right
+    # the whole space always holds the best
+    assert region_holds_a_near_best(table, prior.space)

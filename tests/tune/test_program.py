@@ -95,7 +95,12 @@ def test_from_analysis_of_the_program_orders_its_space(tmp_path: Path, ps_home: 
     assert searched["block"] == [16, 256, 4096] and searched["split"] == ["0", "1"]
     st = optuna.load_study(study_name="blur-prior", storage=open_storage(None, ps_home))
     first = min(st.trials, key=lambda t: t.number)
-    assert first.user_attrs.get("proposed_by", "").startswith("preferred")
+    assert first.user_attrs.get("proposed_by") == "the evidence's first choice"
+    assert first.params == d["prior"]["first_choice"]
+    assert all(first.params[n] in p["values"] for n, p in prefs.items())
+    # the region here is that one point: then each unpreferred value, one at a time
+    later = [t.user_attrs.get("proposed_by", "") for t in st.trials if t.number > first.number]
+    assert later and all(w.startswith(("preferred", "incumbent with")) for w in later), later
 
 
 def test_show_draws_the_history_plot(tmp_path: Path, ps_home: Path) -> None:
@@ -111,3 +116,61 @@ def test_show_draws_the_history_plot(tmp_path: Path, ps_home: Path) -> None:
     assert env["status"] == "ok", env["errors"]
     assert env["data"]["plot"] == str(out) and env["data"]["n_trials"] == 6
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000
+
+
+HEAT2D = REPO / "benches" / "programs" / "heat2d"
+
+
+def test_live_tune_of_a_user_shaped_program_is_confirmed_and_shown(
+        tmp_path: Path, ps_home: Path) -> None:
+    """As a user would: init the program (its own Makefile), analyze its gcc remarks, write a
+    space naming the spec, tune with --confirm within the budget, then `tune show` the result:
+    what to apply, the gains against the baseline and the best single proposal (interleaved
+    experiments), importances, evaluations, and the history plot."""
+    if shutil.which("gcc") is None or shutil.which("make") is None:
+        pytest.skip("gcc or make absent")
+    spec = tmp_path / "heat2d.yaml"
+    cp = run_cli("init", str(HEAT2D), "--args", "60", "-o", str(spec), "--json", timeout=300)
+    assert json.loads(cp.stdout)["status"] == "ok", cp.stdout
+    rem = subprocess.run(["gcc", "-O2", "-DN=1024", "-fopt-info-vec-all", "-o",
+                          str(tmp_path / "h"), str(HEAT2D / "src" / "main.c"),
+                          str(HEAT2D / "src" / "stencil.c")], capture_output=True, text=True,
+                         check=True)
+    (tmp_path / "remarks.txt").write_text(rem.stderr)
+    an = run_cli("analyze", str(tmp_path / "remarks.txt"), "--json")
+    (tmp_path / "analysis.json").write_text(an.stdout)
+    assert "hw.vectorization" in {f["id"] for f in json.loads(an.stdout)["data"]["findings"]}
+    space = tmp_path / "space.yaml"
+    space.write_text("name: heat2d-tune\nprogram: heat2d.yaml\nparams:\n"
+                     "  flags: {role: compiler_flags, values: [-O2, -O3, -O3 -march=native]}\n"
+                     "  omp: {role: other, values: ['', -fopenmp], flag: '{}'}\n")
+    budget = 4
+    cp = run_cli("tune", "run", str(space), "--from-analysis", str(tmp_path / "analysis.json"),
+                 "--budget", str(budget), "--confirm", "--study", "heat", "--json",
+                 timeout=1500)
+    env = json.loads(cp.stdout)
+    assert env["status"] == "ok", env["errors"]
+    d = env["data"]
+    assert d["program"].endswith("heat2d.yaml") and "ordered by" in d["space_reason"]
+    assert d["n_evaluated"] <= budget and d["n_trials"] >= budget  # within its budget
+    c = d["confirmation"]
+    assert c["tuned_point"] == d["best_params"] or c["tuned_point"] in d["top"]
+    assert c["best_single"], c  # the evidence's single proposals were measured too
+    for exp_id in c["experiments"]:  # each confirmation is one interleaved experiment
+        shown = json.loads(run_cli("experiment", "show", exp_id, "--json").stdout)["data"]
+        rounds: dict[int, set[str]] = {}
+        for s in shown["samples"]:
+            rounds.setdefault(s["round"], set()).add(s["variant"])
+        names = {"baseline"} | {v["name"] for v in shown["experiment"]["variants"]}
+        assert len(rounds) >= 3 and all(r == names for r in rounds.values()), rounds
+    # make's build got the tuned flags: the bundled matmul was never built
+    assert not list((ps_home / "workspace").rglob("matmul_tunable.c"))
+    plot = tmp_path / "history.png"
+    cp = run_cli("tune", "show", "heat", "--plot", str(plot))
+    assert cp.returncode == 0, cp.stderr
+    out = " ".join(cp.stdout.split())
+    assert "apply: " in out and d["best_config"]["flags"] in out
+    assert "gain vs baseline:" in out and f"vs best single proposal {c['best_single']}" in out
+    assert "importance: " in out and f"{d['n_trials']} trials ({d['n_evaluated']} measured)" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "ExperimentalWarning" not in cp.stderr

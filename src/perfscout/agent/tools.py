@@ -411,29 +411,32 @@ def _approved(wb: Workbench, scope: str, token: str | None, asks: list[Proposal]
 
 def _tune(wb: Workbench, args: dict[str, Any]) -> Any:
     from perfscout.experiment.store import Store, default_db
-    from perfscout.tune import narrow
+    from perfscout.tune.service import Analysis, prior_for
     from perfscout.tune.study import matmul_space, tune
 
     size = int(args.get("size", 64))
     budget = int(args.get("budget", 4))
     cpu = wb.snapshot.cpu if wb.snapshot else None
     cores = (cpu.online_cpus or cpu.cores or 1) if cpu else 1
-    findings = wb.analysis.findings if wb.analysis else ()
-    space = narrow(findings, wb.snapshot, matmul_space(size, cores))
+    findings = list(wb.analysis.findings) if wb.analysis else []
+    # the session's findings order the search (a prior over the whole space), as `tune run`
+    prior = prior_for(Analysis("the session's analysis", findings, wb.snapshot, frozenset()),
+                      matmul_space(size, cores), wb.snapshot)
+    space = prior.space
     ask = Proposal("tune", kind="param", title=f"autotune the matmul kernel at n={size} "
                    f"({budget} trials over {', '.join(p.name for p in space.params)})")
     if "tune" not in _approved(wb, TUNE_SCOPE, args.get("approval_token"), [ask]):
         raise ToolError("the tuning study was not approved; nothing ran",
-                        "report the narrowed space for the user to approve")
+                        "report the space and the evidence's preferences for the user to approve")
     store = Store(default_db(wb.home))
     try:
         res = tune(space, size=size, runner=wb.runner, store=store, workspace=wb.workspace,
                    cfg_get=wb.cfg_get, budget=budget, study_name=f"agent-matmul-{size}",
-                   storage=None, home=wb.home, repetitions=3)
+                   storage=None, home=wb.home, repetitions=3, prior=prior)
     finally:
         store.close()
     wb.decide("tune", size=size, budget=budget)
-    return {"space": space, "study": res}
+    return {"space": space, "prior": prior.describe(), "study": res}
 
 
 def _finish(wb: Workbench, args: dict[str, Any]) -> Any:

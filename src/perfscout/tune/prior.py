@@ -10,11 +10,12 @@ Here the evidence only decides *what is tried first*:
 2. :func:`evidence_prior` builds the *preferred region* over that space with :func:`narrow`
    (each preference keeps its reason) and the per-parameter preferences.
 3. :class:`GuidedProposer` proposes, in three phases, the points the study enqueues
-   (``study.enqueue_trial``): a TPE search inside the preferred region for a share of the
-   budget; then the incumbent with each parameter moved, one at a time, to the values the
-   evidence did not prefer (a wrong heuristic on one parameter costs a few evaluations, not the
-   optimum); then nothing — the study's own sampler (TPE over the full space) continues with
-   every trial so far as its history.
+   (``study.enqueue_trial``): the evidence's first choice (:func:`first_choice`: each
+   parameter at the value its evidence ranks first), then a TPE search inside the preferred
+   region for a share of the budget; then the incumbent with each parameter moved, one at a
+   time, to the values the evidence did not prefer (a wrong heuristic on one parameter costs a
+   few evaluations, not the optimum); then nothing — the study's own sampler (TPE over the
+   full space) continues with every trial so far as its history.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from optuna.trial import TrialState
 
 from perfscout.model.findings import Finding
 from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.tune.narrow import _flag_ok, narrow
+from perfscout.tune.narrow import VECTORIZING, _flag_ok, narrow
 from perfscout.tune.optuna_bridge import distributions
 from perfscout.tune.space import Param, Space
 
@@ -52,6 +53,8 @@ class Prior:
     region: Space
     preferences: tuple[Preference, ...]
     removed: tuple[str, ...] = ()
+    #: the single point tried first (each parameter at its top-ranked preferred value)
+    first: Mapping[str, Any] = field(default_factory=dict)
 
     def preferred(self, name: str) -> tuple[Any, ...]:
         for p in self.preferences:
@@ -64,7 +67,7 @@ class Prior:
         return {"space": self.space.describe(), "removed": list(self.removed),
                 "preferences": [{"param": p.param, "values": list(p.values),
                                  "reason": p.reason} for p in self.preferences],
-                "region_size": self.region.size()}
+                "first_choice": dict(self.first), "region_size": self.region.size()}
 
 
 def allowed_cores(snapshot: PlatformSnapshot | None, affinity: int | None = None) -> int | None:
@@ -121,7 +124,40 @@ def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | Non
         q = region.param(p.name)
         why = q.reason or "no narrowing"
         prefs.append(Preference(p.name, tuple(q.choices()), why))
-    return Prior(full, region, tuple(prefs), tuple(removed))
+    first = first_choice(full, prefs)
+    return Prior(full, region, tuple(prefs), tuple(removed),
+                 first if full.feasible(first) else {})
+
+
+def _vectorizing_count(flagset: Any) -> int:
+    return sum(1 for f in str(flagset).split() if f.startswith(VECTORIZING))
+
+
+def first_choice(space: Space, prefs: Sequence[Preference]) -> dict[str, Any]:
+    """The point the evidence ranks first, tried before any sampling.
+
+    Inside the preferred region the prior is otherwise flat (phase 1 starts with the sampler's
+    random start-up trials), although the evidence ranks the values it keeps: per role, the
+    largest tile that still fits (fewest loop overheads while its blocks stay cached), the
+    largest unroll or SIMD width and all allowed threads/ranks (what a vectorization or
+    bandwidth finding asks for more of), the flag set that turns on the most vectorizer/ISA
+    flags (ties: the fewest flags, so no semantics-changing extra such as -ffast-math), and
+    otherwise the first preferred value (a loop order's unit-stride order, a baseline value).
+    One evaluation: a wrong first choice costs one trial, the search goes on as before."""
+    out: dict[str, Any] = {}
+    by = {p.param: p.values for p in prefs}
+    for p in space.params:
+        vals = by.get(p.name) or p.choices()
+        if not vals:
+            continue
+        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals)
+        if p.role in ("tile", "unroll", "simd_width", "threads", "ranks") and numeric:
+            out[p.name] = max(vals)
+        elif p.role == "compiler_flags":
+            out[p.name] = max(vals, key=lambda v: (_vectorizing_count(v), -len(str(v).split())))
+        else:
+            out[p.name] = vals[0]
+    return {**space.fixed_values(), **out}
 
 
 def _tie_to_written(region: Space) -> Space:
@@ -167,6 +203,7 @@ class GuidedProposer:
     _widened: set[str] = field(default_factory=set)
     _region_best: float | None = None
     _since_better: int = 0
+    _first_done: bool = False
     #: phase 1 also ends when this many region trials in a row did not improve its best
     #: (after at least MIN_REGION): a region whose best stalls hands over early
     patience: int = 6
@@ -234,6 +271,11 @@ class GuidedProposer:
 
     def propose(self) -> tuple[dict[str, Any], str] | None:
         """The next point with the phase that chose it, or None (the study's sampler's turn)."""
+        first = self._restrict(self.prior.first) if self.prior.first else {}
+        if first and not self._first_done:
+            self._first_done = True
+            if _key(first) not in self.history:
+                return first, "the evidence's first choice"
         stalled = self._region_done >= MIN_REGION and self._since_better >= self.patience
         if self._region_done < self.phase1_len and not stalled:
             got = self._from_region()

@@ -169,6 +169,12 @@ def _reachable(table: Table, space: Space) -> list[str]:
     return out
 
 
+def region_holds_a_near_best(table: Table, region: Space, tol: float = 0.05) -> bool:
+    """Whether ``region`` (a prior's preferred region) holds a configuration within ``tol`` of
+    the table's best: the evidence is *right* on this table when it does."""
+    return any(table.within(table.rows[k], tol) for k in _reachable(table, region))
+
+
 def _norm(v: Any) -> str:
     return json.dumps(v)
 

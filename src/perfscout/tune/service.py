@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from perfscout.experiment.program import LANG_OF
 from perfscout.experiment.spec import load_spec
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError, NotFoundError
@@ -61,10 +62,18 @@ def read_analysis(path: Path) -> Analysis:
 
 
 def _program_files(space: Space) -> frozenset[str]:
+    """Basenames of the source files of the program a space tunes: its one `source`, a
+    project's `build.sources`, or (a make/cmake project) every source file under its folder."""
     if not space.program:
         return BUNDLED
     spec = load_spec(space.program, need_variants=False)
-    names = [spec.source, *getattr(spec, "sources", ())]
+    names: list[str] = [spec.source] if spec.source else []
+    if spec.project:
+        if spec.build is not None and spec.build.sources:
+            names += spec.build.sources
+        else:
+            names += [str(f) for f in Path(spec.project).rglob("*")
+                      if f.suffix in LANG_OF and f.is_file()]
     return frozenset(Path(str(n)).name for n in names if n)
 
 
@@ -87,8 +96,9 @@ def space_for(analysis: Analysis, space: Space | None, matmul: Callable[[], Spac
         return matmul(), f"bundled matmul space, from {analysis.path} (of matmul.c)"
     files = _program_files(space)
     if named and not named & files:
+        tuned = ", ".join(sorted(files)) or "a program with no source file found"
         raise InputError(f"{analysis.path} is an analysis of {', '.join(sorted(named))}, but "
-                         f"the space tunes {', '.join(sorted(files))}",
+                         f"the space tunes {tuned}",
                          hint="pass the analysis of the program the space names")
     what = space.program or "the bundled matmul"
     why = f"space {space.name} of {what}, ordered by {analysis.path}"
@@ -106,7 +116,8 @@ def prior_for(analysis: Analysis, space: Space, platform: PlatformSnapshot | Non
 
 def config_of(variant: Any) -> dict[str, Any]:
     """A configuration as a user applies it: flags, defines, environment, threads/ranks."""
-    out = {"flags": " ".join([*(variant.flags or ()), *variant.extra_flags]),
+    flags = [f for f in (*(variant.flags or ()), *variant.extra_flags) if str(f).strip()]
+    out = {"flags": " ".join(flags),
            "defines": dict(variant.defines), "env": dict(variant.env)}
     out.update({k: getattr(variant, k) for k in ("threads", "ranks")
                 if getattr(variant, k) is not None})
@@ -132,6 +143,7 @@ def show(name: str, storage: str | None, home: Path, plot: Path | None) -> dict[
     space = Space(name, tuple(Param(k, "other", "categorical", tuple(getattr(d, "choices", ())))
                               for k, d in dists.items()))
     result = summary(study, space)
+    result.update(study.user_attrs.get(REPORT_ATTR) or {})
     if plot is not None:
         result["plot"] = str(history_plot(study, plot))
     return result
@@ -140,6 +152,7 @@ def show(name: str, storage: str | None, home: Path, plot: Path | None) -> dict[
 def history_plot(study: Any, out: Path) -> Path:
     """Optuna's optimization-history plot (matplotlib backend) written to ``out``."""
     import matplotlib
+    import optuna
 
     matplotlib.use("Agg")
     import optuna.visualization.matplotlib as ovm
@@ -149,7 +162,11 @@ def history_plot(study: Any, out: Path) -> Path:
 
     if not [t for t in study.trials if t.state == TrialState.COMPLETE]:
         raise InputError(f"study {study.study_name!r} has no completed trial to plot")
-    ax = ovm.plot_optimization_history(study)
+    import warnings
+
+    with warnings.catch_warnings():  # the plot is marked experimental; the user cannot act on it
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        ax = ovm.plot_optimization_history(study)
     ax.set_title(f"{study.study_name}: objective per trial and best so far")
     import io
 
@@ -227,7 +244,16 @@ def run(req: Request, *, runner: Any, store: Any, workspace: Path, home: Path,
             finalists(result["top"]), searched, size=req.size, runner=runner, store=store,
             workspace=workspace, cfg_get=cfg_get, cores=len(os.sched_getaffinity(0)),
             prior=req.prior)
+    st = open_storage(req.storage, home)
+    load_or_create(req.study, st, target.direction, req.sampler).set_user_attr(
+        REPORT_ATTR, {k: result[k] for k in REPORTED if k in result})
     return result
+
+
+#: what ``tune show`` repeats of the last ``tune run`` (kept on the study as a user attribute):
+#: the searched space with roles and reasons, the prior, what to apply and its verified gains
+REPORT_ATTR = "perfscout_report"
+REPORTED = ("space", "space_reason", "prior", "program", "best_config", "confirmation")
 
 
 def spawn(req: Request, k: int, config_path: str | None, make_runner: Callable[[Path], Any]

@@ -19,32 +19,8 @@ static double now(void) {
 }
 static int nthreads(void) { return 1; }
 #endif
-#ifndef ORDER
-#define ORDER 0
-#endif
-#ifndef TILE
-#define TILE 64
-#endif
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define BODY C[i * n + j] += A[i * n + k] * B[k * n + j]
-#define L(v, lo, hi) for (long v = lo; v < hi; v++)
-
-static void tile(long n, long i0, long i1, long j0, long j1, long k0, long k1,
-                 const double *restrict A, const double *restrict B, double *restrict C) {
-#if ORDER == 0
-  L(i, i0, i1) L(j, j0, j1) L(k, k0, k1) BODY;
-#elif ORDER == 1
-  L(i, i0, i1) L(k, k0, k1) L(j, j0, j1) BODY;
-#elif ORDER == 2
-  L(j, j0, j1) L(i, i0, i1) L(k, k0, k1) BODY;
-#elif ORDER == 3
-  L(j, j0, j1) L(k, k0, k1) L(i, i0, i1) BODY;
-#elif ORDER == 4
-  L(k, k0, k1) L(i, i0, i1) L(j, j0, j1) BODY;
-#else
-  L(k, k0, k1) L(j, j0, j1) L(i, i0, i1) BODY;
-#endif
-}
+#include "matmul_tile.h"
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 256;

@@ -324,4 +324,6 @@ EN: dict[str, str] = {
     "pre.version_unknown": "{name}: version unknown",
     "pre.graphite": "{name} {version}: -floop-nest-optimize since GCC {since} (when built with ISL)",
     "pre.polly_unknown": "{compiler}: the snapshot does not record whether Polly is linked in; the variant's build is the check",
+    "limit.not_analysed": "{file} not analysed: {error}",
+    "limit.analysis_failed": "analysis failed: {error}",
 }

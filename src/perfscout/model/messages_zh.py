@@ -321,4 +321,6 @@ ZH: dict[str, str] = {
     "pre.version_unknown": "`{name}`：版本未知",
     "pre.graphite": "`{name} {version}`：GCC {since} 起支持 -floop-nest-optimize（需用 ISL 构建）",
     "pre.polly_unknown": "`{compiler}`：快照没有记录是否链接了 Polly；以该变体能否构建为准",
+    "limit.not_analysed": "`{file}` 未分析：`{error}`",
+    "limit.analysis_failed": "分析失败：`{error}`",
 }

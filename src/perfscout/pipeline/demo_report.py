@@ -44,14 +44,15 @@ def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None,
             load(f)
             usable.append(f)
         except Exception as exc:
-            limits.append(f"{Path(f).name} not analysed: {getattr(exc, 'message', exc)}")
+            limits.append(Text("limit.not_analysed", file=Path(f).name,
+                               error=getattr(exc, "message", exc)))
     empty: dict[str, Any] = {"findings": [], "proposals": [], "rejected": [], "do_not": []}
     if not usable:
         return {**empty, "limits": limits}
     try:
         a = analyze(usable, snapshot=snapshot)
     except Exception as exc:  # the report says what it could not analyse, the demo goes on
-        return {**empty, "limits": [*limits, f"analysis failed: {exc}"]}
+        return {**empty, "limits": [*limits, Text("limit.analysis_failed", error=exc)]}
     findings, stale = demote_stale(a.findings, peak_MBps)  # never confirmed above a ceiling
     return {"findings": to_jsonable(findings), "proposals": to_jsonable(a.proposals),
             "rejected": to_jsonable(a.rejected), "do_not": to_jsonable(a.do_not),

@@ -97,3 +97,13 @@ def test_unknown_ids_and_plain_text() -> None:
         Text("no.such.id")
     assert parse("a sentence nobody catalogued") is None
     assert translate("a sentence nobody catalogued", "zh") is None
+
+
+def test_no_chinese_entry_holds_an_english_sentence() -> None:
+    """Outside code spans and placeholders, a Chinese entry says nothing in English (product
+    names of two words are quoted as code)."""
+    from tests.i18n.zhcheck import english_left
+
+    zh = CATALOGS["zh"]
+    left = english_left([re.sub(r"\{\w+\}", "0", zh[k]) for k in zh if k != "free.english"])
+    assert not left, left

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.advise.conftest import DGX2, EPYC, GRACE, corpus_platform
 from tests.i18n.zhcheck import english_left
 from tests.report.build import sample_input
 from tests.report.test_summary_checks import loaded_input, texts
@@ -28,14 +29,8 @@ from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.report.collect import parse_analysis, platform_rows
 from perfscout.report.data import ReportInput
 from perfscout.report.document import document
-from perfscout.snapshot import snapshot_from_dir
 
-MACHINES = {
-    "dual-epyc": ("lscpu-dual-epyc7451-8numa-plus-parsable.txt",),
-    "grace": ("lscpu-nvidia-grace-neoverse-v2-72c-9numa.txt",
-              "numactl-hardware-grace-hopper-9nodes.txt"),
-    "dgx2": ("hwloc-xml-nvidia-DGX2.xml",),
-}
+MACHINES = {"dual-epyc": EPYC, "grace": GRACE, "dgx2": DGX2}
 PROFILES = [
     "benchmarks/stream/stream-5.10-omp-2threads-in-notes.txt",
     "perf_report/report-stdio-children-callgraph-cycles-P.txt",
@@ -57,16 +52,6 @@ EXTRA: list[dict[str, Any]] = [
 ]
 GLOBS = ["gprof/flat-*", "mpip/*", "callgrind/*", "cprofile/*", "hpctoolkit/*", "tau/*",
          "scorep/*", "likwid/*", "caliper/*", "pyinstrument/*", "timemory/*", "perf_stat/*"]
-
-
-def _machine(corpus: Path, names: tuple[str, ...]) -> PlatformSnapshot:
-    d = Path(tempfile.mkdtemp(prefix="zh-snap-"))
-    try:
-        for n in names:
-            shutil.copy(corpus / "topology" / n, d / n)
-        return snapshot_from_dir(d)
-    finally:
-        shutil.rmtree(d, ignore_errors=True)
 
 
 def _checked(a: Any, snap: PlatformSnapshot) -> tuple[Rejected, ...]:
@@ -102,7 +87,7 @@ def _inputs(corpus: Path) -> list[ReportInput]:
                                                          verdict="invalid",
                                                          reasons=tuple(invalid))))
     for i, files in enumerate(MACHINES.values()):
-        snap = _machine(corpus, files)
+        snap = corpus_platform(corpus, files)
         for j, g in enumerate(groups):
             if (i + j) % len(MACHINES) and g != TRIAD:  # each group on one machine
                 continue

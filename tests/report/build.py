@@ -6,6 +6,7 @@ from __future__ import annotations
 from perfscout.experiment.runner import ExperimentResult, VariantOutcome
 from perfscout.kb.cards import Card, Gain
 from perfscout.model.findings import Evidence, Finding, Status
+from perfscout.model.message import Text
 from perfscout.model.proposals import DoNot, ExpectedGain, Proposal, Rejected, Risk
 from perfscout.model.taxonomy import Layer
 from perfscout.report.data import (
@@ -32,7 +33,7 @@ def sample_input() -> ReportInput:
                   root_cause=True)
     prop = Proposal("thread_count", addresses=("hw.memory_bandwidth",), kind="param",
                     title="2 OpenMP threads", scope="triad",
-                    expected_gain=ExpectedGain(1.3, 2.0, "one core cannot saturate DRAM"),
+                    expected_gain=ExpectedGain(1.3, 2.0, Text("gain.bind_threads", n=2)),
                     risk=Risk("low", "env only"))
     res = ExperimentResult(
         "demo-triad-confirm-1234", "demo-triad-confirm", "triad", 10_000_000, "bandwidth_MBps",
@@ -47,11 +48,13 @@ def sample_input() -> ReportInput:
                 expected_low=1.3, expected_high=2.0, actual=Gain(1.87, 1.8, 1.95),
                 experiments=(res.id,))
     return ReportInput(
-        title="perfscout", source="unit test", created_at="2026-12-02 18:00 UTC",
+        title="perfscout", source="demo run demo-20261202T180000Z",
+        created_at="2026-12-02 18:00 UTC",
         platform=(("cpu", "Intel Xeon"), ("numa nodes", "2")), platform_key=KEY,
-        findings=(bw, numa, mpi), limits=("no hardware counters",),
-        do_not=(DoNot("enable_smt", "bandwidth-bound on a dual-socket node"),),
-        proposals=(prop,), rejected=(Rejected("gpu_async_copy", "no GPU", "needs_gpu"),),
+        findings=(bw, numa, mpi), limits=(Text("limit.counterless"),),
+        do_not=(DoNot("enable_smt", Text("donot.smt_reason")),),
+        proposals=(prop,),
+        rejected=(Rejected("gpu_async_copy", Text("guard.gpu"), "gpu_without_gpu"),),
         experiments=(res,), ceilings=Ceilings(29.457, "likwid-bench", 60.0, "numpy DGEMM"),
         roofline=(RooflinePoint("triad", "baseline", 0.0833, 1.17),
                   RooflinePoint("matmul", "baseline", 42.7, 1.1),
@@ -59,4 +62,4 @@ def sample_input() -> ReportInput:
         scaling=(ScalingSeries("triad", "bandwidth_MBps", res.id,
                                (ScalingPoint(1, 14000.0, 13500.0, 14500.0),
                                 ScalingPoint(2, 26180.0, 25200.0, 27300.0))),),
-        cards=(card,), notes=("demo: approved automatically",))
+        cards=(card,), notes=(Text("note.auto_approved"),))

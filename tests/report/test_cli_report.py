@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.i18n.zhcheck import english_left
 from tests.report.pngcheck import bands, decode, inline_pngs, non_uniform
 
 from conftest import require_tool, run_cli
@@ -18,7 +19,6 @@ from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.serialize import to_jsonable
 from perfscout.model.taxonomy import Layer
 from perfscout.report.messages import ZH
-from perfscout.report.translate import english_sentences
 
 
 def test_the_demo_wrote_its_report(demo_home: dict[str, str]) -> None:
@@ -108,15 +108,22 @@ def test_chinese_report_has_translated_headings(demo_home: dict[str, str],
     cards = json.loads(run_cli("cards", "list", "--json", env=demo_home).stdout)["data"]["cards"]
     for c in cards:  # ids unchanged in the translated report
         assert c["id"] in html
-    # what a reader sees in the browser: the summary first, and no English sentence in it
-    # (the platform card's values are product names, code spans are ids)
+    # what a reader sees in the browser: the summary block first, in Chinese, and no English
+    # sentence anywhere in the body, nor the pointer to the English report that stands in for
+    # a sentence without a message id (code spans are ids; the platform card's values are
+    # product names; figure captions are checked, the images are not text)
     dom = chromium(f"file://{out / 'report-zh.html'}", tmp_path, "--dump-dom").stdout
     h2 = re.findall(r"<h2[^>]*>([^<]*)</h2>", dom)
     assert h2 and h2[0] == ZH["h.summary"], h2
-    body = re.sub(r"<(style|code|figure)[^>]*>.*?</\1>", " ", dom, flags=re.S)
+    summary = dom[dom.index(f">{ZH['h.summary']}</h2>"):dom.index(f">{h2[1]}</h2>")]
+    assert "triad：" in summary and (ZH["summary.no_gain"] in summary
+                                     or "已验证的最大收益" in summary), summary[:2000]
+    assert ZH["summary.counts"] in summary and ZH["summary.checks"] in summary
+    body = re.sub(r"<(style|code|img)[^>]*>.*?</\1>|<img[^>]*>", " ", dom, flags=re.S)
     body = re.sub(r"<table class=\"platform\">.*?</table>", " ", body, flags=re.S)
     cells = [html_lib.unescape(t) for t in re.split(r"<[^>]+>", body) if t.strip()]
-    left = {s: t for t in cells for s in english_sentences(t)}
+    assert len(cells) > 100, cells  # the whole report is there
+    left = english_left(cells)
     assert not left, left
 
 
@@ -183,3 +190,65 @@ def test_demo_report_needs_a_demo(ps_home: Path) -> None:
     cp = run_cli("report", "--demo", "--json")
     assert cp.returncode == 4
     assert "perfscout demo" in json.loads(cp.stdout)["errors"][0]["hint"]
+
+
+def _achieved_MBps(result_txt: Path) -> float:
+    """The bandwidth the demo's triad reported on its result line (``value=`` of
+    ``metric=bandwidth_MBps``), read here independently of the analysis."""
+    line = next(ln for ln in result_txt.read_text().splitlines() if "metric=bandwidth_MBps" in ln)
+    return float(re.search(r"\bvalue=([\d.]+)", line).group(1))  # type: ignore[union-attr]
+
+
+def _with_ceiling(likwid: Path, MBps: float, out: Path) -> str:
+    """The demo's likwid-bench output as if the peak had been measured at ``MBps``."""
+    text = re.sub(r"^(MByte/s:\s+)[\d.]+", lambda m: f"{m.group(1)}{MBps:.2f}",
+                  likwid.read_text(), flags=re.M)
+    assert text != likwid.read_text(), "the likwid-bench output has its MByte/s line"
+    out.write_text(text)
+    return str(out)
+
+
+def test_a_bandwidth_above_its_ceiling_is_never_confirmed(demo_home: dict[str, str],
+                                                          tmp_path: Path) -> None:
+    """The demo's own analysis step on its real profile files, with the peak bandwidth
+    measured below what the kernel achieved (a peak taken under load, or cached) and just above
+    it: below, the bandwidth finding is never confirmed and carries the stale-ceiling limit;
+    above, nothing is stale. And in the run the demo stored on this loaded machine, no finding
+    is confirmed on a bandwidth above the run's ceiling."""
+    from perfscout.model.message import parse
+    from perfscout.pipeline.demo_report import _analysis
+
+    demo = json.loads((Path(demo_home["PERFSCOUT_HOME"]) / "demo.json").read_text())["data"]
+    files = demo["kernels"][0]["profile_files"]
+    achieved = _achieved_MBps(next(Path(f) for f in files if f.endswith("result.txt")))
+    likwid = next(Path(f) for f in files if "likwid-bench" in f)
+    own = [f for f in files if f != str(likwid)]
+
+    def run(peak: float) -> dict:  # type: ignore[type-arg]
+        ceiling = _with_ceiling(likwid, peak, tmp_path / f"likwid-bench-{peak:.0f}.txt")
+        return _analysis([*own, ceiling], None, peak_MBps=peak)
+
+    def stale(a: dict) -> list[str]:  # type: ignore[type-arg]
+        return [x for x in a["limits"] if (t := parse(x)) and t.key == "limit.stale_ceiling"]
+
+    fair, loaded = run(achieved * 1.05), run(achieved * 0.6)
+    assert not stale(fair), fair["limits"]
+    bw = [f for f in loaded["findings"] if f["id"] == "hw.memory_bandwidth"]
+    assert bw, loaded["findings"]  # the kernel is at (above) the ceiling: bandwidth-bound
+    assert all(f["status"] == "hypothesis" for f in bw) and stale(loaded), loaded
+    assert any(f["id"] == "hw.memory_bandwidth" for f in fair["findings"]), fair["findings"]
+
+    # the stored run of this (loaded, shared) machine: never confirmed above its ceiling
+    import sqlite3
+    with sqlite3.connect(Path(demo_home["PERFSCOUT_HOME"]) / "perfscout.db") as db:
+        run_data = json.loads(db.execute("select data_json from kb_runs").fetchone()[0])
+    ceiling = (run_data.get("ceilings") or {}).get("bandwidth_GBps")
+    for a in run_data["analyses"].values():
+        for f in a["findings"]:
+            rates = [e["value"] for e in f["evidence"] if e.get("unit") == "MB/s"
+                     and e["metric"].startswith("mem.") and e["value"] is not None]
+            peaks = [e["value"] for e in f["evidence"] if e.get("unit") == "MB/s"
+                     and e["metric"].startswith("bench.") and e["value"] is not None]
+            if rates and max(rates) > min([*peaks, *([ceiling * 1000] if ceiling else [])],
+                                          default=float("inf")):
+                assert f["status"] != "confirmed", f

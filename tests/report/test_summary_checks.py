@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.report.build import sample_input
 
 from perfscout.model.findings import Evidence, Finding, Status
+from perfscout.model.message import Text
 from perfscout.model.proposals import DoNot, Rejected
 from perfscout.model.taxonomy import Layer
 from perfscout.report.data import ReportInput, RooflinePoint
@@ -45,11 +46,13 @@ def loaded_input() -> ReportInput:
     return replace(
         base, findings=(over, *base.findings[1:]),
         roofline=(*base.roofline, RooflinePoint("triad", "thread_count", 0.0833, 4.0)),
-        do_not=(DoNot("enable_smt", "bandwidth-bound on a dual-socket node"),
-                DoNot("enable_smt", "bandwidth-bound on a dual-socket node"),
-                DoNot("optimise ???", "no symbols")),
+        do_not=(DoNot("enable_smt", Text("donot.smt_reason")),
+                DoNot("enable_smt", Text("donot.smt_reason")),
+                # a stored run from before the do-not list named only real functions
+                DoNot(Text("donot.optimise", name="???"), Text(
+                    "donot.small_hotspot", name="???", share="0.1%", bound="1.001", min="5%"))),
         do_not_scopes=("triad", "matmul", "triad"),
-        rejected=(Rejected("gpu_async_copy", "no GPU", "needs_gpu"),),
+        rejected=(Rejected("gpu_async_copy", Text("guard.gpu"), "gpu_without_gpu"),),
         rejected_scopes=("triad",))
 
 
@@ -86,10 +89,9 @@ def test_kernel_columns_and_a_do_not_list_without_repeats() -> None:
     blocks, _ = document(loaded_input(), "en")
     tables = {b.headers: b for b in blocks if isinstance(b, Table)}
     donot = next(t for h, t in tables.items() if h[:2] == ("topic", "reason"))
-    assert donot.rows == (("enable_smt", "bandwidth-bound on a dual-socket node",
-                           "triad, matmul", ""),)
+    assert donot.rows == (("enable_smt", Text("donot.smt_reason"), "triad, matmul", ""),)
     assert next(t for h, t in tables.items() if h[:2] == ("kernel", "id")).rows == (
-        ("triad", "gpu_async_copy", "no GPU", "needs_gpu"),)
+        ("triad", "gpu_async_copy", Text("guard.gpu"), "gpu_without_gpu"),)
     assert any(h[:3] == ("id", "kind", "kernel") for h in tables)
 
 

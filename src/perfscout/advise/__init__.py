@@ -26,6 +26,7 @@ from perfscout.advise.parse import parse_proposal, parse_proposals
 from perfscout.advise.preconditions import evaluate
 from perfscout.advise.rank import adjust_confidence, first_round, rank, score
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.metrics import Profile
 from perfscout.model.proposals import DoNot, ExpectedGain, Proposal, Rejected
 from perfscout.model.snapshot import PlatformSnapshot
@@ -67,9 +68,9 @@ def _precondition_reject(p_id: str, results: Iterable[Any], origin: str) -> Reje
     failed = [r for r in results if r.status == "fail"]
     if not failed:
         return None
-    why = "; ".join(f"{r.name} failed ({r.detail})" if r.detail else f"{r.name} failed"
-                    for r in failed)
-    return Rejected(p_id, f"precondition not met: {why}", guard="precondition", origin=origin)
+    why = "; ".join(Text("pre.failed_detail", name=r.name, detail=r.detail) if r.detail
+                    else Text("pre.failed", name=r.name) for r in failed)
+    return Rejected(p_id, Text("pre.not_met", why=why), guard="precondition", origin=origin)
 
 
 def _build(entry: CatalogEntry, facts: Facts, finding: Finding,

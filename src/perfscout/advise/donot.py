@@ -7,8 +7,13 @@ must keep (one change at a time, same input and environment, no claim without a 
 
 from __future__ import annotations
 
+import re
+from pathlib import PurePosixPath
+
 from perfscout.advise.facts import AT_PEAK, Facts
 from perfscout.advise.preconditions import MIN_SHARE
+from perfscout.model.message import Text
+from perfscout.model.metrics import Hotspot
 from perfscout.model.proposals import DoNot
 
 #: MPI below this share of the time is not worth tuning
@@ -26,19 +31,47 @@ def do_not_list(facts: Facts) -> tuple[DoNot, ...]:
     return tuple(out)
 
 
+#: names a profiler gives code it could not symbolise: nothing a reader can act on
+_UNNAMED = re.compile(r"^(\?+|\[unknown\]|<unknown>|0x[0-9a-fA-F]+|\[[^\]]*\]|)$")
+
+
+def display_name(h: Hotspot) -> str | None:
+    """The function or kernel a do-not entry names: the profiler's symbol, or for a path (an
+    unresolved symbol shown as its binary or file, often deep in the workspace) the last part
+    of it; ``None`` for code without a name (``???``, ``[unknown]``, a bare address)."""
+    name = h.name.strip()
+    if "/" in name and "(" not in name and " " not in name:
+        name = PurePosixPath(name.split(":")[0]).name + (
+            ":" + name.split(":", 1)[1] if ":" in name else "")
+    return None if _UNNAMED.match(name) or _UNNAMED.match(name.split(":")[0]) else name
+
+
 def _small_hotspots(facts: Facts) -> list[DoNot]:
-    small = [h for h in facts.hotspots() if (h.self_share or 0.0) < MIN_SHARE]
-    out = []
-    for h in small[:MAX_SMALL]:
-        share = h.inclusive_share if h.inclusive_share is not None else h.self_share
-        if share is not None and share >= MIN_SHARE:
+    """One entry per distinct named function below the share threshold (the same function in
+    two profiles is one entry, with its larger share)."""
+    best: dict[str, tuple[float, float]] = {}  # name -> (share, self share)
+    big: set[str] = set()
+    for h in facts.hotspots():
+        name = display_name(h)
+        if name is None:
             continue
-        bound = 1.0 / (1.0 - (share or 0.0))
+        share = h.inclusive_share if h.inclusive_share is not None else h.self_share
+        if (h.self_share or 0.0) >= MIN_SHARE or (share is not None and share >= MIN_SHARE):
+            big.add(name)
+            continue
+        old = best.get(name)
+        if old is None or (share or 0.0) > old[0]:
+            best[name] = (share or 0.0, h.self_share or 0.0)
+    out: list[DoNot] = []
+    for name, (share, own) in list(best.items()):
+        if name in big or len(out) == MAX_SMALL:
+            continue
+        bound = 1.0 / (1.0 - share)
         out.append(DoNot(
-            topic=f"optimise {h.name}",
-            reason=f"{h.name} takes {share or 0.0:.1%} of the time: even removing it entirely "
-                   f"gives at most {bound:.3f}x (Amdahl); below the {MIN_SHARE:.0%} threshold",
-            evidence=(f"hotspot {h.name} self share {h.self_share:.1%}",)))
+            topic=Text("donot.optimise", name=name),
+            reason=Text("donot.small_hotspot", name=name, share=f"{share:.1%}",
+                        bound=f"{bound:.3f}", min=f"{MIN_SHARE:.0%}"),
+            evidence=(Text("donot.ev.hotspot_share", name=name, share=f"{own:.1%}"),)))
     return out
 
 
@@ -46,51 +79,32 @@ def _layers_fine(facts: Facts) -> list[DoNot]:
     out = []
     ratio = facts.bandwidth_ratio
     if facts.bandwidth_bound:
-        basis = (f"measured bandwidth at {ratio:.0%} of peak" if ratio is not None
-                 else "hw.memory_bandwidth finding")
-        out.append(DoNot(
-            topic="vectorisation, -march/-mcpu flags or more SIMD for the memory-bound part",
-            reason=f"the code is memory-bandwidth-bound ({basis}); wider vectors compute faster "
-                   "but bring no more bytes per second",
-            evidence=(basis,)))
+        basis = (Text("donot.basis_ratio", ratio=f"{ratio:.0%}") if ratio is not None
+                 else Text("donot.basis_finding"))
+        out.append(DoNot(topic=Text("donot.vector_topic"),
+                         reason=Text("donot.vector_reason", basis=basis), evidence=(basis,)))
         if (facts.threads_per_core or 1) > 1:
             out.append(DoNot(
-                topic="enable SMT / more threads per core",
-                reason="extra hardware threads share the same memory controllers; a "
-                       "bandwidth-bound code gains nothing and may lose to contention",
-                evidence=(basis, f"threads per core: {facts.threads_per_core}")))
+                topic=Text("donot.smt_topic"), reason=Text("donot.smt_reason"),
+                evidence=(basis, Text("fact.threads_per_core", n=facts.threads_per_core))))
     elif ratio is not None and ratio < AT_PEAK / 2 and not (
             facts.finding_ids & {"hw.memory_bandwidth", "hw.numa_remote", "hw.cache_locality"}):
-        out.append(DoNot(
-            topic="memory-placement changes (numactl, huge pages) without a memory finding",
-            reason=f"measured bandwidth is {ratio:.0%} of peak: DRAM is not the limit",
-            evidence=(f"mem.bandwidth / bench.bandwidth = {ratio:.2f}",)))
+        out.append(DoNot(topic=Text("donot.placement_topic"),
+                         reason=Text("donot.placement_reason", ratio=f"{ratio:.0%}"),
+                         evidence=(f"mem.bandwidth / bench.bandwidth = {ratio:.2f}",)))
     mpi = facts.mpi_share
     if mpi is not None and mpi < MPI_FINE:
-        out.append(DoNot(
-            topic="MPI tuning (collectives, message aggregation, overlap)",
-            reason=f"MPI takes {mpi:.1%} of the time: at most {1 / (1 - mpi):.3f}x to gain",
-            evidence=(f"mpi.time_share = {mpi:.3f}",)))
+        out.append(DoNot(topic=Text("donot.mpi_topic"),
+                         reason=Text("donot.mpi_reason", share=f"{mpi:.1%}",
+                                     bound=f"{1 / (1 - mpi):.3f}"),
+                         evidence=(f"mpi.time_share = {mpi:.3f}",)))
     if facts.has_gpu is False:
-        out.append(DoNot(topic="GPU offload or transfer tuning",
-                         reason="no GPU in the platform snapshot",
-                         evidence=("snapshot.gpus is empty",)))
+        out.append(DoNot(topic=Text("donot.gpu_topic"), reason=Text("donot.gpu_reason"),
+                         evidence=(Text("donot.ev.no_gpu"),)))
     return out
 
 
 def _method_rules(facts: Facts) -> list[DoNot]:
-    return [
-        DoNot(topic="apply several changes at once",
-              reason="a combined change breaks attribution: when the time moves nobody can "
-                     "say which change did it, and one change can hide another's loss; try one "
-                     "per experiment",
-              evidence=("experiment method",)),
-        DoNot(topic="compare runs across different inputs, node types or environments",
-              reason="a speedup measured on another input size, node, compiler or module set "
-                     "is not a speedup of this change; keep input and environment fixed",
-              evidence=("experiment method",)),
-        DoNot(topic="claim a gain without a measurement",
-              reason="every proposal carries its own verification command; report the "
-                     "measured ratio with its spread, not the expected one",
-              evidence=("experiment method",)),
-    ]
+    method = (Text("donot.ev.method"),)
+    return [DoNot(topic=Text(f"donot.{rule}_topic"), reason=Text(f"donot.{rule}_reason"),
+                  evidence=method) for rule in ("several", "inputs", "claim")]

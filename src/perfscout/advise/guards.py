@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from perfscout.advise.facts import Facts
 from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
+from perfscout.model.message import Text
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS
@@ -70,12 +71,12 @@ def schema_complete(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     if not p.rollback:
         missing.append("rollback")
     if missing:
-        return "incomplete proposal: missing " + ", ".join(missing)
+        return Text("guard.incomplete", fields=", ".join(missing))
     unknown = [a for a in p.addresses if a not in FINDING_IDS]
     if unknown:
-        return f"addresses unknown finding ids {unknown}"
+        return Text("guard.unknown_findings", ids=unknown)
     if p.expected_gain is not None and p.expected_gain.low > p.expected_gain.high:
-        return "expected_gain.low is above expected_gain.high"
+        return Text("guard.gain_order")
     return None
 
 
@@ -89,17 +90,16 @@ def smt_bandwidth(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
         return None
     ratio = facts.bandwidth_ratio
     sockets = facts.sockets
-    where = f"on a {sockets}-socket node" if sockets else "here"
-    bw = f" (bandwidth at {ratio:.0%} of peak)" if ratio is not None else ""
-    return (f"enabling SMT for a memory-bandwidth-bound code {where}{bw}: extra hardware threads "
-            "share the same memory controllers and add no bandwidth")
+    where = Text("guard.smt_where", n=sockets) if sockets else Text("guard.smt_here")
+    bw = Text("guard.smt_bw", ratio=f"{ratio:.0%}") if ratio is not None else ""
+    return Text("guard.smt_bandwidth", where=where, bw=bw)
 
 
 def gpu_without_gpu(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     if p.id != "gpu_async_copy" and not GPU_WORDS.search(_text(p)):
         return None
     if facts.has_gpu is False:
-        return "GPU change proposed for a platform with no GPU in the snapshot"
+        return Text("guard.gpu")
     return None
 
 
@@ -112,8 +112,8 @@ def intel_only_flags(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
         return None
     if c is None and (facts.snapshot is None or "intel" in facts.compiler_vendors):
         return None
-    name = f"{c.name} ({c.vendor})" if c else "no Intel compiler in the snapshot"
-    return f"Intel-compiler-only flags {' '.join(bad)} with {name}"
+    name = f"{c.name} ({c.vendor})" if c else Text("guard.no_intel")
+    return Text("guard.intel_flags", flags=" ".join(bad), compiler=name)
 
 
 def isa_flags(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
@@ -122,14 +122,14 @@ def isa_flags(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     if arch and arch not in ("x86_64", "amd64", "i686"):
         bad = [f for f in flags if AVX512.match(f) or X86_ONLY.match(f)]
         if bad:
-            return f"x86 ISA flags {' '.join(bad)} on a {arch} CPU ({_model(facts)})"
+            return Text("guard.x86_flags", flags=" ".join(bad), arch=arch, model=_model(facts))
     avx512 = [f for f in flags if AVX512.match(f)]
     if avx512 and facts.has_isa("avx512f") is False:
-        return f"AVX-512 flags {' '.join(avx512)} on a CPU without avx512f ({_model(facts)})"
+        return Text("guard.avx512", flags=" ".join(avx512), model=_model(facts))
     if "-march=native" in flags and arch and arch not in ("x86_64", "amd64", "i686"):
         c = facts.compiler
         if c is not None and c.vendor == "gnu":
-            return f"-march=native is not the gcc spelling on {arch}; use -mcpu=native"
+            return Text("guard.mcpu", arch=arch)
     return None
 
 
@@ -177,8 +177,7 @@ def numa_single_node(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
             bound_nodes = {int(next(iter(domains))[1])}
     if bound_nodes is not None and len(bound_nodes) == 1:
         which = next(iter(bound_nodes))
-        return (f"binds all threads/ranks to one NUMA node (node {which}) of a "
-                f"{len(nodes)}-node machine: the other nodes' memory bandwidth goes unused")
+        return Text("guard.numa_one_node", node=which, n=len(nodes))
     return None
 
 
@@ -223,9 +222,8 @@ def unroll_noncontiguous(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     if access is None or access == "contiguous":
         return None
     rem = [r for r in facts.remarks(p.scope) if r.access and r.access != "contiguous"]
-    where = f" at {rem[0].file}:{rem[0].line}" if rem else ""
-    return (f"unroll proposed but compiler remarks show {access} access{where}: unrolling does "
-            "not fix non-unit stride (interchange or change the layout first)")
+    where = Text("guard.unroll_where", file=rem[0].file, line=rem[0].line) if rem else ""
+    return Text("guard.unroll", access=access, where=where)
 
 
 # --- policy ---------------------------------------------------------------------------------
@@ -236,8 +234,8 @@ def verification_allowed(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
         d = policy(tuple(argv))
         if not d.allowed and not _not_built_yet(argv, d):
             hint = f" ({d.suggestion})" if d.suggestion else ""
-            return (f"verification command {' '.join(argv)!r} is denied by the sandbox policy: "
-                    f"{d.rule} {d.reason}{hint}".rstrip())
+            return Text("guard.policy", argv=repr(" ".join(argv)), rule=d.rule,
+                        reason=d.reason, hint=hint)
     return None
 
 
@@ -255,9 +253,10 @@ def headroom(p: Proposal, facts: Facts) -> tuple[float, str] | None:
     mpi_ids = {"rt.mpi_wait", "rt.mpi_communication", "alg.small_messages"}
     if share is None and set(p.addresses) & mpi_ids and facts.mpi_share is not None:
         share = facts.mpi_share
-        what = f"MPI takes {share:.0%} of the time"
+        what: str = Text("guard.mpi_takes", share=f"{share:.0%}")
     else:
-        what = f"{p.scope} takes {share:.0%} of the time" if share is not None else ""
+        what = Text("guard.scope_takes", scope=p.scope,
+                    share=f"{share:.0%}") if share is not None else ""
     if share is None:
         return None
     if share >= 0.999:
@@ -271,10 +270,9 @@ def gain_within_headroom(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
         return None
     hr = headroom(p, facts)
     if hr is not None and g.high > hr[0] * 1.001:
-        return (f"expected gain up to {g.high:g}x exceeds the Amdahl bound {hr[0]:.2f}x "
-                f"({hr[1]}: removing it entirely gives at most that)")
+        return Text("guard.amdahl", high=f"{g.high:g}", bound=f"{hr[0]:.2f}", what=hr[1])
     if g.high > MAX_UNBOUNDED_GAIN:
-        return f"expected gain {g.high:g}x is beyond {MAX_UNBOUNDED_GAIN:g}x with no measured basis"
+        return Text("guard.unbounded", high=f"{g.high:g}", max=f"{MAX_UNBOUNDED_GAIN:g}")
     return None
 
 
@@ -296,9 +294,7 @@ def x87_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     share = facts.evidence_value("insn.x87_share")
     if share is None or not _vector_kind(p):
         return None
-    return (f"the hot code is x87 long double ({share:.0%} of its floating-point instructions): "
-            "x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type "
-            "(reduce_precision)")
+    return Text("guard.x87", share=f"{share:.0%}")
 
 
 def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
@@ -316,9 +312,8 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
             return None
     if not causes:
         return None
-    return (f"{', '.join(p.addresses)} is caused by {', '.join(sorted(causes))}: a loop that "
-            "misses the cache (or runs x87 code) is not helped by wider vectors; fix the access "
-            "pattern or data type first")
+    return Text("guard.stride_first", findings=", ".join(p.addresses),
+                causes=", ".join(sorted(causes)))
 
 
 def _requested_threads(p: Proposal) -> int | None:
@@ -343,20 +338,18 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
                                           want > (facts.metric_max("threads.requested") or 1))
     aff = facts.finding("rt.affinity")
     if aff is not None and (adds or p.id in THREAD_IDS):
-        return ("the threads already exist but are bound to too few CPUs (rt.affinity): more "
-                "threads cannot run; bind them to distinct cores (bind_threads / mpi_bind_map)")
+        return Text("guard.affinity")
     cpus = facts.cores
     if snap := facts.snapshot:
         cpus = snap.cpu.online_cpus or cpus
     if want is not None and cpus and want > cpus:
-        return f"{want} threads on {cpus} CPUs oversubscribes the machine"
+        return Text("guard.oversubscribe", want=want, cpus=cpus)
     have = facts.metric_max("threads.requested")
     if p.id == "thread_count" and want is not None and have is not None and want == int(have):
-        return f"the run already uses {want} threads: the change is a no-op"
+        return Text("guard.noop_threads", want=want)
     if p.id == "thread_count" and (facts.metric_max("threads.requested") or 0) <= 1 and \
             facts.finding("sys.oversubscription") is None:
-        return ("the run has a single thread: its thread count is not what other jobs' load "
-                "takes away")
+        return Text("guard.single_thread")
     return None
 
 
@@ -369,7 +362,7 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
         return None
     if any(r.vectorized for r in facts.remarks()):
         return None
-    return "-march without -O3 (or remarks showing it enables vectorization) changes little"
+    return Text("guard.march_o3")
 
 
 GUARDS: tuple[tuple[str, Guard], ...] = (

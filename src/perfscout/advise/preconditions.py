@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from perfscout.advise.facts import Facts
+from perfscout.model.message import Text
 from perfscout.model.proposals import PreconditionResult
 from perfscout.registry import Registry
 
@@ -44,34 +45,35 @@ def evaluate(names: Sequence[str], facts: Facts, scope: str = "") -> tuple[Preco
 @precondition("numa_nodes >= 2")
 def _numa2(f: Facts, scope: str) -> PreconditionResult:
     n = f.numa_nodes
-    return _res("numa_nodes >= 2", None if n is None else n >= 2, f"NUMA nodes with CPUs: {n}")
+    return _res("numa_nodes >= 2", None if n is None else n >= 2, Text("pre.numa", n=n))
 
 
 @precondition("cores >= 2")
 def _cores2(f: Facts, scope: str) -> PreconditionResult:
     c = f.cores
-    return _res("cores >= 2", None if c is None else c >= 2, f"cores: {c}")
+    return _res("cores >= 2", None if c is None else c >= 2, Text("pre.cores", n=c))
 
 
 @precondition("compiler known")
 def _compiler_known(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     return _res("compiler known", None if f.snapshot is None else c is not None,
-                f"compiler: {c.name} ({c.vendor})" if c else "no compiler in the snapshot")
+                Text("pre.compiler", name=c.name, vendor=c.vendor) if c
+                else Text("pre.no_compiler"))
 
 
 @precondition("compiler is intel")
 def _compiler_intel(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     return _res("compiler is intel", None if c is None else c.vendor == "intel",
-                f"compiler vendor: {c.vendor if c else 'unknown'}")
+                Text("pre.vendor", vendor=c.vendor if c else "unknown"))
 
 
 @precondition("has_gpu")
 def _has_gpu(f: Facts, scope: str) -> PreconditionResult:
     g = f.has_gpu
     n = len(f.snapshot.gpus) if f.snapshot else 0
-    return _res("has_gpu", g, f"GPUs in the snapshot: {n}" if g is not None else "GPUs not probed")
+    return _res("has_gpu", g, Text("pre.gpus", n=n) if g is not None else Text("pre.gpus_unprobed"))
 
 
 @precondition("mpi present")
@@ -80,70 +82,69 @@ def _mpi(f: Facts, scope: str) -> PreconditionResult:
     if m is not None:
         return _res("mpi present", True, f"MPI: {m.implementation}")
     if f.measured_mpi:
-        return _res("mpi present", True, "the profiles measured MPI time (implementation not "
-                    "in the snapshot)")
+        return _res("mpi present", True, Text("pre.mpi_measured"))
     return _res("mpi present", None if f.snapshot is None else False,
-                "no MPI implementation in the snapshot and no MPI measurement")
+                Text("pre.no_mpi"))
 
 
 @precondition("access_pattern == contiguous")
 def _contiguous(f: Facts, scope: str) -> PreconditionResult:
     a = f.access_pattern(scope)
     return _res("access_pattern == contiguous", None if a is None else a == "contiguous",
-                f"compiler remarks: {a}" if a else "no compiler remark on the access pattern")
+                Text("pre.remarks", access=a) if a else Text("pre.no_remark"))
 
 
 @precondition("access_pattern != contiguous")
 def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
     a = f.access_pattern(scope)
     return _res("access_pattern != contiguous", None if a is None else a != "contiguous",
-                f"compiler remarks: {a}" if a else "no compiler remark on the access pattern")
+                Text("pre.remarks", access=a) if a else Text("pre.no_remark"))
 
 
 @precondition("dense matrix kernel")
 def _dense(f: Facts, scope: str) -> PreconditionResult:
     d = f.dense_kernel(scope)
     return _res("dense matrix kernel", d,
-                "the command, kernel, hot function or source names a matrix product" if d
-                else "nothing names a dense matrix product" if d is False
-                else "the code is not named in any input")
+                Text("pre.dense_yes") if d else Text("pre.dense_no") if d is False
+                else Text("pre.dense_unknown"))
 
 
 @precondition("share_of_time >= 5%")
 def _share(f: Facts, scope: str) -> PreconditionResult:
     s = f.share_of(scope)
     return _res("share_of_time >= 5%", None if s is None else s >= MIN_SHARE,
-                f"{scope or 'scope'}: {s:.1%} of the time" if s is not None
-                else f"no share of time for {scope or 'the scope'}")
+                Text("pre.share", scope=scope or "scope", share=f"{s:.1%}") if s is not None
+                else Text("pre.no_share", scope=scope or Text("pre.scope")))
 
 
 @precondition("not bandwidth_bound")
 def _not_bw(f: Facts, scope: str) -> PreconditionResult:
     b = f.bandwidth_bound
     r = f.bandwidth_ratio
-    detail = (f"bandwidth at {r:.0%} of peak" if r is not None else
-              "hw.memory_bandwidth finding" if b else "no bandwidth measurement")
+    detail = (Text("pre.bw_ratio", ratio=f"{r:.0%}") if r is not None else
+              Text("donot.basis_finding") if b else Text("pre.no_bw"))
     return _res("not bandwidth_bound", None if b is None else not b, detail)
 
 
 @precondition("smt available")
 def _smt(f: Facts, scope: str) -> PreconditionResult:
     t = f.threads_per_core
-    return _res("smt available", None if t is None else t > 1, f"threads per core: {t}")
+    return _res("smt available", None if t is None else t > 1, Text("fact.threads_per_core", n=t))
 
 
 @precondition("mpi_share >= 5%")
 def _mpi_share(f: Facts, scope: str) -> PreconditionResult:
     s = f.mpi_share
     return _res("mpi_share >= 5%", None if s is None else s >= MIN_SHARE,
-                f"MPI share of time: {s:.1%}" if s is not None else "no MPI share measured")
+                Text("pre.mpi_share", share=f"{s:.1%}") if s is not None
+                else Text("pre.no_mpi_share"))
 
 
 @precondition("huge pages configurable")
 def _hp(f: Facts, scope: str) -> PreconditionResult:
     if f.snapshot is None or f.snapshot.memory.thp_mode is None:
-        return _res("huge pages configurable", None, "THP mode unknown")
+        return _res("huge pages configurable", None, Text("pre.thp_unknown"))
     mode = f.snapshot.memory.thp_mode
     hp = f.snapshot.memory.hugepages_total or 0
     return _res("huge pages configurable", mode in ("madvise", "always") or hp > 0,
-                f"THP {mode}, {hp} reserved huge pages")
+                Text("pre.thp", mode=mode, n=hp))

@@ -5,39 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 
 if TYPE_CHECKING:
     from perfscout.diagnose.engine import Context
 
-# finding id -> what its conclusion rests on when no hardware counter was read
-_COUNTERLESS: dict[str, str] = {
-    "hw.memory_bandwidth": "no DRAM counters: bandwidth comes from benchmark/measured rates, not "
-                           "from the program's own memory traffic",
-    "hw.cache_locality": "no cache counters: miss ratios come from cachegrind simulation of a "
-                         "generic cache, not this CPU's",
-    "hw.numa_remote": "no uncore counters: remote accesses are inferred from placement "
-                      "(topology, migrations, bandwidth), not counted",
-    "hw.vectorization": "no FLOP counters: vector share comes from compiler remarks only",
-    "hw.compute_bound": "no FLOP/cycle counters: compute-boundness comes from timings and "
-                        "instruction counts (callgrind)",
-}
-COUNTERLESS_GENERAL = (
-    "hardware counters unavailable on this machine: hw.frontend, hw.bad_speculation and "
-    "hw.frequency cannot be judged from the run itself; conclusions rest on timings, software "
-    "events, valgrind simulations, compiler remarks and bandwidth benchmarks"
-)
+# finding ids whose conclusion rests on something else when no hardware counter was read
+# (the sentence is the catalog's ``limit.counterless.<id>``)
+_COUNTERLESS = frozenset({"hw.memory_bandwidth", "hw.cache_locality", "hw.numa_remote",
+                          "hw.vectorization", "hw.compute_bound"})
+COUNTERLESS_GENERAL = Text("limit.counterless")
 
 
 def limits(ctx: Context, findings: list[Finding]) -> tuple[str, ...]:
     out: list[str] = []
     if ctx.snapshot is None:
-        out.append("no platform snapshot: machine ceilings (cores, NUMA nodes, peak bandwidth) "
-                   "come only from the inputs; give --platform or --platform-dir")
+        out.append(Text("limit.no_snapshot"))
     elif ctx.counterless:
         out.append(COUNTERLESS_GENERAL)
     if not findings:
-        out.append("the inputs do not separate the layers: no finding is stated; see the data "
-                   "requests")
+        out.append(Text("limit.no_finding"))
     return tuple(out)
 
 
@@ -47,4 +34,4 @@ def for_finding(ctx: Context, f: Finding) -> tuple[str, ...]:
     if any(e.source_kind == "hardware_counters" and e.metric.startswith(("mem.", "cache.",
            "flops.", "numa.", "llc.", "l1d.")) for e in f.evidence):
         return ()  # counter data from another machine was given
-    return (_COUNTERLESS[f.id],)
+    return (Text(f"limit.counterless.{f.id}"),)

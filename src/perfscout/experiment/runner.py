@@ -40,6 +40,7 @@ from perfscout.experiment.stats import (
 from perfscout.experiment.store import Store
 from perfscout.experiment.validity import Sample, gate
 from perfscout.model.errors import InputError
+from perfscout.model.message import Text
 from perfscout.model.runs import Runner, RunRequest
 
 Progress = Callable[[str, int, int], None]  # (message, done, total)
@@ -214,7 +215,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
     outs = []
     for v in spec.variants:
         xs = [s for s in timed if s.variant == v.name]
-        reasons = list(breasons and ["baseline invalid: " + breasons[0]])
+        reasons = list(breasons and [Text("exp.baseline_invalid", reason=breasons[0])])
         reasons += gate(base, xs, check=spec.check,
                         peak_bandwidth_MBps=spec.peak_bandwidth_MBps)
         summ = summary(v.name, xs)
@@ -230,7 +231,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
                 build_command=cmd(v.name)))
         else:
             outs.append(VariantOutcome(v.name, v.proposal_id, **summ, verdict=INVALID,
-                                       reasons=tuple(reasons or ["no successful runs"]),
+                                       reasons=tuple(reasons or [Text("exp.no_runs")]),
                                        build_command=cmd(v.name)))
     state = base[0].state if base else {}
     busy = busy_of(samples)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfscout.experiment.spec import Check
+from perfscout.model.message import Text
 
 
 @dataclass(frozen=True)
@@ -93,9 +94,9 @@ def _too_good(baseline: Sequence[Sample], variant: Sequence[Sample], peak_MBps: 
     floor = v[0] / (ceiling * 1e6)
     if v[1] >= 0.5 * floor:
         return None
-    what = "the measured peak" if ceiling == peak_MBps else "the baseline's own rate"
-    return (f"too good to be true: median {v[1]:.4g} s is below the {floor:.4g} s that "
-            f"{v[0]:.3g} bytes need at {what} {ceiling:.0f} MB/s")
+    what = Text("exp.what_peak") if ceiling == peak_MBps else Text("exp.what_baseline")
+    return Text("exp.too_good", median=f"{v[1]:.4g}", floor=f"{floor:.4g}", bytes=f"{v[0]:.3g}",
+                what=what, ceiling=f"{ceiling:.0f}")
 
 
 def _states(samples: Sequence[Sample]) -> set[str]:
@@ -108,26 +109,27 @@ def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check,
     reasons: list[str] = []
     failed = [s for s in variant if not s.ok]
     if failed:
-        reasons.append(f"{len(failed)} of {len(variant)} runs failed: {failed[0].error[:120]}")
+        reasons.append(Text("exp.runs_failed", failed=len(failed), total=len(variant),
+                            error=failed[0].error[:120]))
     good = [s for s in variant if s.ok]
     base_good = [s for s in baseline if s.ok]
     if not good or not base_good:
-        return reasons or ["no successful runs"]
+        return reasons or [Text("exp.no_runs")]
     ref = base_good[0]
     if not is_baseline:
         sizes = {s.n for s in good} | {s.n for s in base_good}
         if len(sizes) > 1:
-            reasons.append(f"problem size differs from the baseline: {sorted(map(str, sizes))}")
+            reasons.append(Text("exp.size_differs", sizes=sorted(map(str, sizes))))
         bad = [s for s in good if not _checksum_ok(str(ref.checksum), str(s.checksum), check)]
         if bad:
-            reasons.append(f"output differs from the baseline: checksum {bad[0].checksum} != "
-                           f"{ref.checksum} ({check.kind})")
+            reasons.append(Text("exp.output_differs", got=bad[0].checksum, want=ref.checksum,
+                                kind=check.kind))
         sb, sv = _states(base_good), _states(good)
         if sb != sv:
-            reasons.append(f"machine state differs from the baseline's: {sorted(sv - sb)[:1]} vs "
-                           f"{sorted(sb - sv)[:1]}")
+            reasons.append(Text("exp.state_differs", variant=sorted(sv - sb)[:1],
+                                baseline=sorted(sb - sv)[:1]))
     if len(_states(good)) > 1:
-        reasons.append("machine state changed during the runs (governor/SMT/affinity)")
+        reasons.append(Text("exp.state_changed"))
     if peak_bandwidth_MBps and not is_baseline:
         reason = _too_good(base_good, good, peak_bandwidth_MBps)
         if reason:

@@ -32,6 +32,8 @@ def to_jsonable(obj: Any) -> Any:
         return [to_jsonable(v) for v in obj]
     if isinstance(obj, float) and obj != obj:  # NaN is not JSON
         return None
+    if isinstance(obj, str) and type(obj) is not str:  # a message Text: its English, plain
+        return str(obj)
     return obj
 
 

@@ -17,6 +17,7 @@ from perfscout.experiment.store import Store
 from perfscout.kb.cards import Card, CardStore, Gain
 from perfscout.kb.record import make_card
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Proposal
 from perfscout.model.serialize import from_jsonable, to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -43,14 +44,15 @@ def _analysis(files: Sequence[str], snapshot: PlatformSnapshot | None,
             load(f)
             usable.append(f)
         except Exception as exc:
-            limits.append(f"{Path(f).name} not analysed: {getattr(exc, 'message', exc)}")
+            limits.append(Text("limit.not_analysed", file=Path(f).name,
+                               error=getattr(exc, "message", exc)))
     empty: dict[str, Any] = {"findings": [], "proposals": [], "rejected": [], "do_not": []}
     if not usable:
         return {**empty, "limits": limits}
     try:
         a = analyze(usable, snapshot=snapshot)
     except Exception as exc:  # the report says what it could not analyse, the demo goes on
-        return {**empty, "limits": [*limits, f"analysis failed: {exc}"]}
+        return {**empty, "limits": [*limits, Text("limit.analysis_failed", error=exc)]}
     findings, stale = demote_stale(a.findings, peak_MBps)  # never confirmed above a ceiling
     return {"findings": to_jsonable(findings), "proposals": to_jsonable(a.proposals),
             "rejected": to_jsonable(a.rejected), "do_not": to_jsonable(a.do_not),
@@ -111,9 +113,10 @@ def finish_demo(demo_result: Any, snapshot: PlatformSnapshot | None, store: Stor
             props[k["kernel"]] = [from_jsonable(Proposal, p)
                                   for p in analyses[k["kernel"]]["proposals"]]
     key = platform_key(snapshot, demo.get("snapshot") or {})
-    notes = [f"{k['kernel']}: proposals from {k['proposal_source']}" for k in demo["kernels"]]
-    notes.append("demo: every runnable proposal was approved automatically")
-    run = {"title": "demo run", "demo": demo,
+    notes = [Text("note.proposals_from", kernel=k["kernel"], source=k["proposal_source"])
+             for k in demo["kernels"]]
+    notes.append(Text("note.auto_approved"))
+    run = {"title": Text("run.demo"), "demo": demo,
            "experiment_ids": [e for k in demo["kernels"] for e in k["experiments"]],
            "snapshot": to_jsonable(snapshot) if snapshot else None,
            "platform_info": demo.get("snapshot"), "analyses": analyses, "platform_key": key,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from perfscout.experiment.display import fmt
 from perfscout.model.findings import Finding, Status
+from perfscout.model.message import Text
 from perfscout.report.data import Ceilings, ReportInput, RooflinePoint
 
 BW_METRICS = ("bandwidth_MBps", "mem.bandwidth", "mem.read_bandwidth", "bench.bandwidth")
@@ -88,15 +89,15 @@ def demote_stale(findings: tuple[Finding, ...], peak_MBps: float | None
     inp = ReportInput("", "", "", findings=findings,
                       ceilings=Ceilings(peak_MBps / 1000 if peak_MBps else None))
     bad = {c.finding: c for c in checks(inp) if c.finding}
-    out, limits = [], []
+    out: list[Finding] = []
+    limits: list[str] = []
     for f in findings:
         c = bad.get(f.id)
         if c is None or f.status != Status.CONFIRMED:
             out.append(f)
             continue
-        why = (f"{f.id}: achieved {c.fields['bw']} MB/s is above the ceiling "
-               f"{c.fields['peak']} MB/s: the ceiling is stale (measured under load or "
-               "cached); re-measure it before judging, so this is a hypothesis")
+        why = Text("limit.stale_ceiling", finding=f.id, bw=c.fields["bw"],
+                   peak=c.fields["peak"])
         out.append(replace(f, status=Status.HYPOTHESIS, limits=(*f.limits, why)))
         limits.append(why)
     return tuple(out), limits

@@ -20,6 +20,7 @@ from perfscout.files import read_structured
 from perfscout.kb.cards import Card
 from perfscout.model.errors import InputError
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import DoNot, Proposal, Rejected
 from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
@@ -140,11 +141,17 @@ def platform_rows(snap: PlatformSnapshot | None, fallback: Mapping[str, Any] | N
         ("isa", " ".join(f for f in c.isa if f.startswith(("avx", "sve", "neon", "amx")))),
         ("compilers", ", ".join(f"{x.name} {x.version or ''}".strip() for x in snap.compilers)),
         ("mpi", ", ".join(f"{m.implementation} {m.version or ''}".strip() for m in snap.mpi)),
-        ("hw counters", {True: "yes", False: "no", None: "not probed"}[snap.perf.hw_counters]
-         + (f" ({snap.perf.hw_counters_reason})" if snap.perf.hw_counters_reason else "")),
+        ("hw counters", _counters(snap.perf.hw_counters, snap.perf.hw_counters_reason)),
         ("virtualization", c.virtualization),
     ]
-    return tuple((k, str(v)) for k, v in rows if v not in (None, "", "None"))
+    return tuple((k, v if isinstance(v, str) else str(v)) for k, v in rows
+                 if v not in (None, "", "None"))
+
+
+def _counters(ok: bool | None, reason: str) -> Text:
+    answer = Text({True: "platform.hw.yes", False: "platform.hw.no",
+                   None: "platform.hw.unprobed"}[ok])
+    return Text("platform.hw_reason", answer=answer, reason=reason) if reason else answer
 
 
 def parse_analysis(data: Any, where: str = "analysis") -> dict[str, Any]:

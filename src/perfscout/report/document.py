@@ -286,7 +286,7 @@ def do_not_rows(inp: ReportInput, msg: Messages) -> tuple[tuple[str, ...], ...]:
         if k and k not in ks:
             ks.append(k)
         ev += [e for e in d.evidence if e not in ev]
-    return tuple((msg.proposal_title(t, msg.free(t)), msg.free(r), ", ".join(ks) or "-",
+    return tuple((msg.proposal_title(t, t), msg.free(r), ", ".join(ks) or "-",
                   "; ".join(msg.free(e) for e in ev)) for (t, r), (ks, ev) in merged.items())
 
 

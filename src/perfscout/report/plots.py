@@ -122,9 +122,10 @@ def roofline(points: Sequence[RooflinePoint], ceilings: Ceilings, lang: str = "e
         ax.loglog(x, np.minimum(fl, x * bw), color="#263238", lw=2)
     if bw:
         ax.loglog(x, x * bw, color="#1565c0", ls="--", lw=1,
-                  label=msg("plot.bw_ceiling", bw=bw))
+                  label=msg("plot.bw_ceiling", bw=f"{bw:.1f}"))
     if fl:
-        ax.axhline(fl, color="#c62828", ls="--", lw=1, label=msg("plot.flop_ceiling", gflops=fl))
+        ax.axhline(fl, color="#c62828", ls="--", lw=1,
+                   label=msg("plot.flop_ceiling", gflops=f"{fl:.1f}"))
     markers = "s^Dv<>p*h"  # baseline is a circle; other variants of a kernel get these
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     kernels = sorted({p.kernel for p in points})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from perfscout.model.message import Text
 from perfscout.model.snapshot import Compiler, Gpu, MpiInfo
 from perfscout.snapshot.textutil import VERSION, Facts, require, to_int
 
@@ -183,16 +184,13 @@ def parse_perf_probe(text: str, source: str = "perf stat") -> Facts:
     if "<not supported>" in low or "<not counted>" in low:
         bad = [ev for ev, ln in events.items() if "<not" in ln] or ["cycles", "instructions"]
         return {"perf.hw_counters": False,
-                "perf.hw_counters_reason": f"perf stat reports {', '.join(bad)} "
-                                           f"<not supported> (no PMU access, e.g. a VM guest)"}
+                "perf.hw_counters_reason": Text("snap.hw_not_supported", events=", ".join(bad))}
     if "permission" in low or "paranoid" in low or "access to performance monitoring" in low:
         return {"perf.hw_counters": False,
-                "perf.hw_counters_reason": "perf stat denied: perf_event_paranoid too high "
-                                           "or no CAP_PERFMON"}
+                "perf.hw_counters_reason": Text("snap.hw_denied")}
     nums = [ln for ln in events.values() if re.match(r"^\s*\d[\d.,]*\s*[,;]", ln)]
     if len(nums) == 2:
-        return {"perf.hw_counters": True, "perf.hw_counters_reason": "cycles and instructions "
-                                                                     "counted"}
+        return {"perf.hw_counters": True, "perf.hw_counters_reason": Text("snap.hw_counted")}
     return require({}, source, "perf stat CSV lines for cycles and instructions",
                    text.strip()[:60])
 

@@ -6,6 +6,7 @@ from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, s
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -29,8 +30,7 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
                       "one buffer per neighbour (or a derived datatype)" if size is not None
                       else "pack the per-field sends into one buffer per neighbour"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(low, high, f"latency-bound MPI share {s:.0%}; fewer "
-                                   "messages cut per-message latency 1.2-3x (Amdahl)"),
+        expected_gain=ExpectedGain(low, high, Text("gain.small_messages", share=f"{s:.0%}")),
         risk=Risk("medium", "pack/unpack code; buffer sizes"),
         confidence=Confidence(conf(f, 0.55), "many small messages measured"),
         invalid_when=("messages are already above the eager limit",),
@@ -54,9 +54,8 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
                       description="split the domain by measured cost (or use dynamic "
                       "scheduling) so the slowest rank no longer sets the pace"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(min(1.05, hi), hi, f"max/mean work {imb:.2f}: balance "
-                                   "recovers at most that ratio" if imb is not None else
-                                   "imbalance ratio not measured; assumed 1.3"),
+        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
+                                   if imb is not None else Text("gain.imbalance_assumed")),
         risk=Risk("medium", "decomposition changes communication pattern"),
         confidence=Confidence(conf(f, 0.55), "per-rank time spread measured"),
         invalid_when=("the imbalance comes from a slow node (check hardware first)",),
@@ -77,7 +76,7 @@ def use_blas(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description=f"call dgemm/dgemv (OpenBLAS) instead of the loop nest in "
                       f"{scope}", flags=("-lopenblas",)),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 2.0, 10.0, 0.5, "a tuned BLAS kernel"),
+        expected_gain=gain_on_share(facts, scope, 2.0, 10.0, 0.5, Text("gain.what.blas")),
         risk=Risk("medium", "summation order differs; needs a tolerance check"),
         confidence=Confidence(conf(f, 0.4), "only if the loop is a dense linear-algebra kernel"),
         invalid_when=("the loop is not a matrix/vector product", "matrices are tiny"),

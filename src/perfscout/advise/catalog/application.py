@@ -6,6 +6,7 @@ from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of,
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -22,7 +23,7 @@ def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description="replace per-value fscanf/getline by one fread of the whole "
                       "file (or setvbuf with a 1 MiB buffer) and parse from memory"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.5, 5.0, 0.2, "buffered parsing"),
+        expected_gain=gain_on_share(facts, scope, 1.5, 5.0, 0.2, Text("gain.what.buffered")),
         risk=Risk("low", "same parsed values; check with the baseline output"),
         confidence=Confidence(conf(f, 0.55), "I/O functions in the hotspots"),
         invalid_when=("the time is in the file system (network FS latency), not in parsing",),
@@ -40,7 +41,7 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description="keep accumulators in double, store the streamed arrays in "
                       "float: half the bytes per element"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.2, 2.0, 0.5, "half the bytes moved"),
+        expected_gain=gain_on_share(facts, scope, 1.2, 2.0, 0.5, Text("gain.what.half_bytes")),
         risk=Risk("high", "changes results; needs a numerical tolerance agreed with the owner"),
         confidence=Confidence(conf(f, 0.3), "bandwidth-bound; accuracy impact unknown"),
         invalid_when=("results must be bit-identical", "the algorithm is ill-conditioned"),
@@ -59,7 +60,7 @@ def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
                       "condition calling strlen, a lookup redone per element): compute it once "
                       "before the loop and reuse it"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 2.0, 50.0, 0.3, "removing the repeated call"),
+        expected_gain=gain_on_share(facts, scope, 2.0, 50.0, 0.3, Text("gain.what.hoist")),
         risk=Risk("low", "same result when the value is truly invariant; check the output"),
         confidence=Confidence(conf(f, 0.55), "one cheap routine holds a large share"),
         invalid_when=("the loop body changes what the call reads",),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import ExpectedGain, Verification
 
 #: the bundled kernel, relative to the workspace, used when the profiled command is unknown
@@ -59,13 +60,13 @@ def amdahl(share: float, local_low: float, local_high: float) -> tuple[float, fl
 
 
 def gain_on_share(facts: Facts, scope: str, local_low: float, local_high: float,
-                  default_share: float, what: str) -> ExpectedGain:
+                  default_share: float, what: Text) -> ExpectedGain:
     share = facts.share_of(scope)
-    basis_share = "measured" if share is not None else "assumed"
+    key = "gain.share_measured" if share is not None else "gain.share_assumed"
     s = share if share is not None else default_share
     low, high = amdahl(s, local_low, local_high)
-    return ExpectedGain(low, high, f"{basis_share} share of time {s:.0%} of {scope or 'the run'}"
-                        f" x {what} ({local_low:g}-{local_high:g}x on that part, Amdahl)")
+    return ExpectedGain(low, high, Text(key, share=f"{s:.0%}", scope=scope or Text("gain.the_run"),
+                                        what=what, low=f"{local_low:g}", high=f"{local_high:g}"))
 
 
 def refs(finding: Finding, facts: Facts) -> tuple[str, ...]:

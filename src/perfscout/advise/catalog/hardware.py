@@ -12,6 +12,7 @@ from perfscout.advise.catalog.common import (
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -49,7 +50,7 @@ def compiler_opt_level(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(flags=("-O3",), description=f"raise the optimisation level of {c.name} "
                       "to -O3 (enables the vectorizer and more inlining at gcc/clang)"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.05, 1.5, 0.5, "a higher optimisation level"),
+        expected_gain=gain_on_share(facts, scope, 1.05, 1.5, 0.5, Text("gain.what.opt_level")),
         risk=Risk("low", "may change floating-point association only with -Ofast; -O3 keeps "
                   "IEEE semantics but can grow code size"),
         confidence=Confidence(conf(f, 0.6), "compute-side finding and a compiler that honours -O3"),
@@ -75,7 +76,7 @@ def compiler_arch(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(flags=(flag,), description=f"{c.name} ({c.vendor}) on {facts.arch}: "
                       f"{flag} enables the native vector ISA ({isa})"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.05, 1.6, 0.5, "wider vector instructions"),
+        expected_gain=gain_on_share(facts, scope, 1.05, 1.6, 0.5, Text("gain.what.wider_vectors")),
         risk=Risk("medium", "the binary no longer runs on older CPUs of the cluster"),
         confidence=Confidence(conf(f, 0.55), f"{flag} is the {c.vendor} spelling for {facts.arch}"),
         invalid_when=("the binary must run on heterogeneous nodes",
@@ -99,7 +100,7 @@ def compiler_lto(facts: Facts, f: Finding) -> Proposal | None:
         title=f"Link-time optimisation ({flag})",
         change=Change(flags=(flag,), description=f"{flag} lets {c.name} inline across files"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.02, 1.2, 0.3, "cross-file inlining"),
+        expected_gain=gain_on_share(facts, scope, 1.02, 1.2, 0.3, Text("gain.what.inlining")),
         risk=Risk("low", "longer link times; rare miscompiles with mixed toolchains"),
         confidence=Confidence(conf(f, 0.4), "helps when hot calls cross translation units"),
         invalid_when=("the hot code is in one translation unit already",
@@ -124,7 +125,7 @@ def omp_simd(facts: Facts, f: Finding) -> Proposal | None:
         evidence=refs(f, facts) + tuple(f"remark {r.file}:{r.line}: {r.message}"
                                         for r in missed[:2]),
         verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.2, 3.0, 0.3, "vectorizing the loop"),
+        expected_gain=gain_on_share(facts, scope, 1.2, 3.0, 0.3, Text("gain.what.vectorizing")),
         risk=Risk("medium", "asserting no loop-carried dependence the compiler could not prove"),
         confidence=Confidence(conf(f, 0.5), "remarks show a contiguous loop that was not "
                               "vectorized"),
@@ -145,7 +146,7 @@ def loop_interchange(facts: Facts, f: Finding) -> Proposal | None:
                       "first, in Fortran) index of the arrays it touches"),
         evidence=(*refs(f, facts), f"access pattern: {facts.access_pattern(scope)}"),
         verification=verify(facts, events="task-clock,page-faults,cache-misses"),
-        expected_gain=gain_on_share(facts, scope, 1.3, 4.0, 0.5, "unit-stride access"),
+        expected_gain=gain_on_share(facts, scope, 1.3, 4.0, 0.5, Text("gain.what.unit_stride")),
         risk=Risk("low", "semantics unchanged when iterations are independent"),
         confidence=Confidence(conf(f, 0.6), "remarks show strided access in the hot loop"),
         invalid_when=("the misses come from remote NUMA placement (check hw.numa_remote first)",
@@ -173,7 +174,7 @@ def loop_tiling(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(params={"tile": tile}, description=f"block the nest in {tile}x{tile} tiles "
                       f"so three tiles fit in half of L2 ({l2 or 'unknown'} bytes)"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.2, 3.0, 0.5, "reuse inside a tile"),
+        expected_gain=gain_on_share(facts, scope, 1.2, 3.0, 0.5, Text("gain.what.tile_reuse")),
         risk=Risk("medium", "more complex loop bounds; remainder handling"),
         confidence=Confidence(conf(f, 0.45), "cache misses in a nest with reuse"),
         invalid_when=("the data are streamed once (no reuse)", "the working set fits in cache"),
@@ -191,7 +192,7 @@ def loop_unroll(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(params={"unroll": 4}, flags=("-funroll-loops",),
                       description="'#pragma GCC unroll 4' on the contiguous inner loop"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.02, 1.3, 0.3, "fewer loop branches"),
+        expected_gain=gain_on_share(facts, scope, 1.02, 1.3, 0.3, Text("gain.what.fewer_branches")),
         risk=Risk("low", "code growth; no effect on semantics"),
         confidence=Confidence(conf(f, 0.35), "loop overhead matters only on short bodies"),
         invalid_when=("the access is strided or gathered", "the loop is memory-bound"),
@@ -205,7 +206,7 @@ def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
     n = facts.numa_nodes or 2
     remote = facts.metric_max("numa.remote_ratio")
     hi = round(min(float(n), 1.0 + (remote if remote is not None else 0.5) * (n - 1)), 2)
-    rtxt = f"{remote:.0%}" if remote is not None else "unknown"
+    rtxt = f"{remote:.0%}" if remote is not None else Text("gain.remote_unknown")
     return Proposal(
         id="numa_first_touch", addresses=(f.id,), layer=HW, kind="source",
         title="Initialise arrays in parallel (first touch) with the compute loop's schedule",
@@ -215,8 +216,8 @@ def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
                       f"node of the thread using them ({n} NUMA nodes)"),
         evidence=refs(f, facts), verification=verify(facts, "mem.bandwidth", "higher",
                                                      with_likwid=True),
-        expected_gain=ExpectedGain(1.1, max(1.2, hi), f"remote share {rtxt}"
-                                   f" over {n} NUMA nodes: at most {n}x aggregate bandwidth"),
+        expected_gain=ExpectedGain(1.1, max(1.2, hi), Text("gain.numa_first_touch", remote=rtxt,
+                                                              n=n)),
         risk=Risk("low", "initialisation order changes; results identical"),
         confidence=Confidence(conf(f, 0.65), f"{n} NUMA nodes and remote/placement evidence"),
         invalid_when=("threads are not bound (pages and threads drift apart)",
@@ -236,8 +237,7 @@ def numa_interleave(facts: Facts, f: Finding) -> Proposal | None:
                       description="spread pages round-robin over the nodes; no code change"),
         evidence=refs(f, facts), verification=verify(facts, "mem.bandwidth", "higher"),
         expected_gain=ExpectedGain(1.05, round(1.0 + 0.5 * (n - 1), 2),
-                                   f"{n} nodes: up to half the extra nodes' bandwidth when one "
-                                   "node serves all pages today"),
+                                   Text("gain.numa_interleave", n=n)),
         risk=Risk("low", "launch option only"),
         confidence=Confidence(conf(f, 0.5), "quick check of the placement hypothesis"),
         invalid_when=("first-touch placement is already correct (interleave then adds remote "

@@ -16,6 +16,7 @@ from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.advise.preconditions import _res, precondition
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -36,14 +37,15 @@ def _gcc_graphite(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     name = "gcc with graphite"
     if c is None:
-        return _res(name, None, "no compiler in the snapshot")
+        return _res(name, None, Text("pre.no_compiler"))
     if c.vendor != "gnu":
-        return _res(name, False, f"the build compiler is {c.name} ({c.vendor}), not GCC")
+        return _res(name, False, Text("pre.not_gcc", name=c.name, vendor=c.vendor))
     v = _major_minor(c.version)
     if v is None:
-        return _res(name, None, f"{c.name}: version unknown")
-    return _res(name, v >= GRAPHITE_SINCE, f"{c.name} {c.version}: -floop-nest-optimize since "
-                f"GCC {GRAPHITE_SINCE[0]}.{GRAPHITE_SINCE[1]} (when built with ISL)")
+        return _res(name, None, Text("pre.version_unknown", name=c.name))
+    return _res(name, v >= GRAPHITE_SINCE, Text(
+        "pre.graphite", name=c.name, version=c.version,
+        since=f"{GRAPHITE_SINCE[0]}.{GRAPHITE_SINCE[1]}"))
 
 
 @precondition("clang with polly")
@@ -51,11 +53,11 @@ def _clang_polly(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     name = "clang with polly"
     if c is None:
-        return _res(name, None, "no compiler in the snapshot")
+        return _res(name, None, Text("pre.no_compiler"))
     if c.vendor != "llvm" or not c.name.startswith("clang"):
-        return _res(name, False, f"the build compiler is {c.name} ({c.vendor}), not Clang")
-    return _res(name, None, f"{c.name} {c.version or ''}: the snapshot does not record whether "
-                "Polly is linked in; the variant's build is the check".replace("  ", " "))
+        return _res(name, False, Text("pre.not_clang", name=c.name, vendor=c.vendor))
+    return _res(name, None, Text("pre.polly_unknown",
+                                 compiler=f"{c.name} {c.version or ''}".strip()))
 
 
 def _build(facts: Facts, f: Finding, pid: str, flags: tuple[str, ...], what: str
@@ -71,7 +73,7 @@ def _build(facts: Facts, f: Finding, pid: str, flags: tuple[str, ...], what: str
                       "no source change"),
         evidence=refs(f, facts), verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.0, 3.0, 0.5,
-                                    f"a loop nest restructured by {what}"),
+                                    Text("gain.what.loop_nest", tool=what)),
         risk=Risk("low", "the compiler keeps the program's semantics; it may leave the nest as "
                   "it is when the model fails (no gain) or grow compile time"),
         confidence=Confidence(conf(f, 0.35), "polyhedral optimisers help affine nests with poor "

@@ -6,6 +6,7 @@ from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, s
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -51,8 +52,7 @@ def bind_threads(facts: Facts, f: Finding) -> Proposal | None:
         evidence=refs(f, facts),
         verification=verify(facts, "time.elapsed", "lower",
                             events="task-clock,context-switches,cpu-migrations"),
-        expected_gain=ExpectedGain(1.05, 1.0 + 0.4 * nodes, f"unbound threads migrate; "
-                                   f"{nodes} node(s) of bandwidth become reachable"),
+        expected_gain=ExpectedGain(1.05, 1.0 + 0.4 * nodes, Text("gain.bind_threads", n=nodes)),
         risk=Risk("low", "environment only"),
         confidence=Confidence(conf(f, 0.7), "binding is the first thing to fix before measuring"),
         invalid_when=("the launcher or batch system already binds the threads",
@@ -77,8 +77,7 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
                       description=f"{impl}: ranks round-robin over NUMA nodes, "
                       "each bound to a core"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(1.05, 1.0 + 0.3 * nodes, "ranks packed on one node share one "
-                                   "memory controller"),
+        expected_gain=ExpectedGain(1.05, 1.0 + 0.3 * nodes, Text("gain.mpi_bind")),
         risk=Risk("low", "launch option only"),
         confidence=Confidence(conf(f, 0.6), f"{impl} binding options for {nodes} NUMA nodes"),
         invalid_when=("the batch system binds ranks (srun --cpu-bind)",
@@ -103,9 +102,9 @@ def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(flags=("-fopenmp",), description=f"'#pragma omp parallel for "
                       f"schedule({sched})' on the outer loop of {scope or 'the region'}"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(low, high, f"{'measured' if share is not None else 'assumed'}"
-                                   f" share {s:.0%} over {cores} cores at 70% efficiency "
-                                   "(Amdahl)"),
+        expected_gain=ExpectedGain(low, high, Text("gain.parallel_measured" if share is not None
+                                        else "gain.parallel_assumed",
+                                        share=f"{s:.0%}", cores=cores)),
         risk=Risk("medium", "data races if iterations share state"),
         confidence=Confidence(conf(f, 0.5), "serial share measured in the scaling data"),
         invalid_when=("iterations depend on each other", "the region is I/O"),
@@ -113,12 +112,14 @@ def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-def _mpi_gain(facts: Facts, recover_low: float, recover_high: float, what: str) -> ExpectedGain:
+def _mpi_gain(facts: Facts, recover_low: float, recover_high: float, what: Text
+              ) -> ExpectedGain:
     share = facts.mpi_share
     s = share if share is not None else 0.2
     low, high = amdahl(s, 1.0 / (1.0 - recover_low), 1.0 / (1.0 - recover_high))
-    return ExpectedGain(low, high, f"{'measured' if share is not None else 'assumed'} MPI share "
-                        f"{s:.0%}, {what} recovers {recover_low:.0%}-{recover_high:.0%} of it")
+    return ExpectedGain(low, high, Text("gain.mpi_measured" if share is not None
+                                        else "gain.mpi_assumed", share=f"{s:.0%}", what=what,
+                                        low=f"{recover_low:.0%}", high=f"{recover_high:.0%}"))
 
 
 @proposal("mpi_nonblocking_overlap", addresses=("rt.mpi_wait", "rt.mpi_communication"), layer=RT,
@@ -130,7 +131,7 @@ def mpi_nonblocking_overlap(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description="post MPI_Irecv/MPI_Isend for the halo, compute the interior, "
                       "MPI_Waitall, then the boundary"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=_mpi_gain(facts, 0.2, 0.6, "overlap"),
+        expected_gain=_mpi_gain(facts, 0.2, 0.6, Text("gain.what.overlap")),
         risk=Risk("medium", "buffers must not be touched before the wait completes"),
         confidence=Confidence(conf(f, 0.45), "waits measured in point-to-point calls"),
         invalid_when=("the wait is load imbalance (fix the decomposition first)",
@@ -155,7 +156,7 @@ def mpi_collective_tuning(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(env=env, description=f"{impl}: select the ring/recursive-doubling "
                       "allreduce instead of the default decision"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=_mpi_gain(facts, 0.05, 0.3, "a better collective algorithm"),
+        expected_gain=_mpi_gain(facts, 0.05, 0.3, Text("gain.what.collective")),
         risk=Risk("low", "environment only"),
         confidence=Confidence(conf(f, 0.35), "collective time measured; the best algorithm "
                               "depends on message size and rank count"),
@@ -174,7 +175,8 @@ def gpu_async_copy(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description="allocate host buffers with cudaMallocHost and overlap "
                       "cudaMemcpyAsync on two streams with the kernels"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.2, 2.0, 0.3, "overlapped transfers"),
+        expected_gain=gain_on_share(facts, scope, 1.2, 2.0, 0.3,
+                                    Text("gain.what.overlap_transfers")),
         risk=Risk("medium", "stream synchronisation errors"),
         confidence=Confidence(conf(f, 0.45), "transfer time measured"),
         invalid_when=("no GPU", "transfers already overlap"),

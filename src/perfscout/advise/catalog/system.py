@@ -6,6 +6,7 @@ from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of,
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
+from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
@@ -26,7 +27,7 @@ def huge_pages(facts: Facts, f: Finding) -> Proposal | None:
         verification=verify(facts, "page_faults", "lower",
                             events="task-clock,page-faults,dTLB-load-misses"),
         expected_gain=gain_on_share(facts, scope_of(f, facts), 1.05, 1.3, 0.3,
-                                    "fewer TLB misses and page faults"),
+                                    Text("gain.what.fewer_tlb")),
         risk=Risk("low", "more memory per process when arrays are sparse"),
         confidence=Confidence(conf(f, 0.5), "page-fault/TLB pressure measured"),
         invalid_when=("THP is 'never' and no huge pages are reserved",
@@ -50,8 +51,7 @@ def enable_smt(facts: Facts, f: Finding) -> Proposal | None:
                       params={"threads": threads},
                       description="latency-bound code can hide stalls with a second thread"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(1.0, 1.3, "SMT hides front-end/speculation stalls; no extra "
-                                   "execution units or bandwidth"),
+        expected_gain=ExpectedGain(1.0, 1.3, Text("gain.smt")),
         risk=Risk("medium", "threads share L1/L2; can slow cache-sensitive code"),
         confidence=Confidence(conf(f, 0.35), "only stall-bound code gains from SMT"),
         invalid_when=("the code is memory-bandwidth-bound",
@@ -78,8 +78,7 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
         evidence=refs(f, facts), verification=verify(facts, "time.elapsed", "lower",
                                                      events="task-clock,context-switches,"
                                                             "cpu-migrations"),
-        expected_gain=ExpectedGain(1.05, 2.0, "oversubscribed threads time-slice; at most the "
-                                   "oversubscription factor is recovered"),
+        expected_gain=ExpectedGain(1.05, 2.0, Text("gain.oversubscription")),
         risk=Risk("low", "one variable changed"),
         confidence=Confidence(conf(f, 0.6), f"threads vs {cores} cores"),
         invalid_when=("other jobs share the node", "the code needs a fixed thread count"),
@@ -97,7 +96,7 @@ def frequency_governor(facts: Facts, f: Finding) -> Proposal | None:
                       "governor or thermal limit; on a shared node only the administrator may "
                       "change it (cpupower frequency-set -g performance)"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(1.0, 1.5, "at most the ratio of maximum to measured clock"),
+        expected_gain=ExpectedGain(1.0, 1.5, Text("gain.frequency")),
         risk=Risk("medium", "a system setting that affects every job on the node"),
         confidence=Confidence(conf(f, 0.4), "measured clock below maximum"),
         invalid_when=("the clock is limited by temperature or power, not by the governor",),

@@ -43,5 +43,5 @@ def test_the_rule_table_is_a_registry_too() -> None:
 
     table = rules()
     assert "rt.affinity" in table
-    with pytest.raises(UnknownName, match="valid: .*rt.affinity"):
+    with pytest.raises(UnknownName, match=r"valid: .*rt\.affinity"):
         table["rt.afinity"]

@@ -39,12 +39,21 @@ def _explained(f: Finding, findings: Sequence[Finding]) -> int:
     return sum(1 for g in findings if f.id in g.caused_by)
 
 
+def is_environment(f: Finding) -> bool:
+    """A finding that rests on other jobs' load (the snapshot's load average): it says the
+    measurements were taken on a shared machine, not what limits the program itself."""
+    return any(e.metric == "load.avg1" for e in f.evidence)
+
+
 def rank(findings: Sequence[Finding]) -> list[Finding]:
-    """Root causes first; among them, those that explain more, then confirmed, then confident."""
+    """Root causes first; among them, the program's own before the machine's load (a spread
+    the program measured itself, e.g. per-thread busy time, is not undone by a busy machine),
+    then those that explain more, then confirmed, then confident."""
     return sorted(
         findings,
         key=lambda f: (
             not f.root_cause,
+            is_environment(f),
             -min(_explained(f, findings), 1),
             f.status != Status.CONFIRMED,
             -f.confidence,

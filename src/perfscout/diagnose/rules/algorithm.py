@@ -53,10 +53,28 @@ def load_imbalance(ctx: Context) -> Finding | None:
           if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
           and _across_ranks(x)]
     for x in im:
-        if x.value >= lim:
+        if x.value >= lim and _spread_costs(ctx, x):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
     return None
+
+
+def _spread_costs(ctx: Context, x: Located) -> bool:
+    """A spread of a per-rank *time* matters only when the slowest rank's excess over the mean
+    is a real share of the run: 0.04 s vs 0.03 s of compute in a 7 s run is no imbalance.
+    Spreads of other quantities (cycles, FLOPs) cannot be weighed and are kept."""
+    if not x.metric.derived:
+        return True
+    vals = [m for m in x.profile.metrics if m.name == x.metric.raw_name
+            and m.scope.kind == ScopeKind.RANK]
+    if len(vals) < 2 or any(m.unit != "s" for m in vals):
+        return True
+    run = max((m.value for m in x.profile.metrics if m.name in ("time.elapsed", "app.time")
+               and m.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS)), default=0.0)
+    if run <= 0:
+        return True
+    mean = sum(m.value for m in vals) / len(vals)
+    return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
 @rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),

@@ -17,12 +17,32 @@ from perfscout.model.findings import Finding, Status
 EXPLAINS: tuple[tuple[str, str], ...] = explains()
 
 
+def is_environment(f: Finding) -> bool:
+    """A finding that rests on other jobs' load (the snapshot's load average): it says the
+    measurements were taken on a shared machine, not what limits the program itself."""
+    return any(e.metric == "load.avg1" for e in f.evidence)
+
+
+def at_ceiling(f: Finding) -> bool:
+    """The finding measures the program at the machine's own measured ceiling (its bandwidth
+    against a benchmark's, at or above the near-peak threshold it was judged with): nothing
+    upstream is holding it down, so no other finding can be its cause."""
+    near = f.thresholds.get("bw.near_peak")
+    got = [e.value for e in f.evidence if e.metric in ("mem.bandwidth", "mem.read_bandwidth")
+           and e.value]
+    peak = [e.value for e in f.evidence if e.metric == "bench.bandwidth" and e.value]
+    return near is not None and bool(got) and bool(peak) and max(got) / max(peak) >= near
+
+
 def link(findings: Sequence[Finding]) -> list[Finding]:
-    """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes."""
+    """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes.
+    A finding at its measured ceiling, and one resting on other jobs' load, have no cause in
+    the program."""
     present = {f.id for f in findings}
     out: list[Finding] = []
     for f in findings:
-        causes = [c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
+        causes = [] if at_ceiling(f) or is_environment(f) else [
+            c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
         caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))
         out.append(replace(f, caused_by=caused_by))
     # a cause that is itself explained by its own symptom (a cycle) keeps the stronger one
@@ -37,12 +57,6 @@ def link(findings: Sequence[Finding]) -> list[Finding]:
 
 def _explained(f: Finding, findings: Sequence[Finding]) -> int:
     return sum(1 for g in findings if f.id in g.caused_by)
-
-
-def is_environment(f: Finding) -> bool:
-    """A finding that rests on other jobs' load (the snapshot's load average): it says the
-    measurements were taken on a shared machine, not what limits the program itself."""
-    return any(e.metric == "load.avg1" for e in f.evidence)
 
 
 def rank(findings: Sequence[Finding]) -> list[Finding]:

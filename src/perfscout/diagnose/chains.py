@@ -25,8 +25,9 @@ def is_environment(f: Finding) -> bool:
 
 def at_ceiling(f: Finding) -> bool:
     """The finding measures the program at the machine's own measured ceiling (its bandwidth
-    against a benchmark's, at or above the near-peak threshold it was judged with): nothing
-    upstream is holding it down, so no other finding can be its cause."""
+    against a benchmark's, at or above the near-peak threshold it was judged with): page
+    faults or noise are not holding it down, so they cannot be its cause; memory placement
+    (NUMA) still can, as it changes the ceiling itself."""
     near = f.thresholds.get("bw.near_peak")
     got = [e.value for e in f.evidence if e.metric in ("mem.bandwidth", "mem.read_bandwidth")
            and e.value]
@@ -36,13 +37,15 @@ def at_ceiling(f: Finding) -> bool:
 
 def link(findings: Sequence[Finding]) -> list[Finding]:
     """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes.
-    A finding at its measured ceiling, and one resting on other jobs' load, have no cause in
-    the program."""
+    A finding resting on other jobs' load has no cause in the program; one at its measured
+    ceiling has none outside the hardware layer."""
     present = {f.id for f in findings}
     out: list[Finding] = []
     for f in findings:
-        causes = [] if at_ceiling(f) or is_environment(f) else [
+        causes = [] if is_environment(f) else [
             c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
+        if at_ceiling(f):  # only memory placement changes the ceiling itself
+            causes = [c for c in causes if c.startswith("hw.")]
         caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))
         out.append(replace(f, caused_by=caused_by))
     # a cause that is itself explained by its own symptom (a cycle) keeps the stronger one

@@ -113,3 +113,13 @@ def test_bandwidth_at_the_ceiling_measured_with_it_has_no_cause_upstream() -> No
     lb = {x.case: x for x in ho.labels()}["hw-triad-ceiling-2t"]  # the first (seen) set
     s = ho.score(lb)
     assert s.ranked[0] == "hw.memory_bandwidth", s.ranked
+
+
+def test_imbalance_is_confirmed_when_a_sampling_profile_sees_the_fast_ranks_wait() -> None:
+    a = _analyze("rt2-mpi-unequal-perf")
+    f = a.findings[0]
+    assert f.id == "alg.load_imbalance" and str(f.status.value) == "confirmed"
+    assert {e.source_kind for e in f.evidence} >= {"program", "sampling"}
+    # the printout alone (no second family) stays a hypothesis
+    b = _analyze("rt2-mpi-unequal")
+    assert str(b.findings[0].status.value) == "hypothesis"

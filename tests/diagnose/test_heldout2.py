@@ -123,3 +123,12 @@ def test_imbalance_is_confirmed_when_a_sampling_profile_sees_the_fast_ranks_wait
     # the printout alone (no second family) stays a hypothesis
     b = _analyze("rt2-mpi-unequal")
     assert str(b.findings[0].status.value) == "hypothesis"
+
+
+def test_the_hot_loops_own_remarks_decide_its_access_pattern() -> None:
+    """The stencil's remarks call another loop (line 14) contiguous; the hot loop nest (perf
+    annotate: line 19, column walk) has no such remark, so interchange is not refused."""
+    a = _analyze("hw2-stencil-colmajor")
+    loops = {p.id: p.scope for p in a.proposals}
+    assert loops.get("loop_interchange") == "stencil_cm.c:19", loops
+    assert not any(r.id == "loop_interchange" for r in a.rejected)

@@ -33,3 +33,19 @@ def test_unknown_threshold_in_config_is_a_config_error(tmp_path: Path) -> None:
     cp = run_cli("--config", str(cfg), "analyze", str(f), "--json")
     env = json.loads(cp.stdout)
     assert cp.returncode == 10 and "bw.near_peak" in env["errors"][0]["hint"]
+
+
+def test_human_output_explains_the_top_finding_with_sources_look_alike_and_hot_loop() -> None:
+    """What decided the top finding (quantities with their files and families), what it was
+    told apart from and why, and the hot loop a proposal targets, on a real held-out case."""
+    case = Path(__file__).parent / "heldout2" / "hw2-poly-O1-scalar"
+    cp = run_cli("analyze", str(case / "data"), "--platform", str(case / "platform.json"),
+                 env={"COLUMNS": "300"})
+    out = cp.stdout
+    assert cp.returncode == 0, cp.stderr
+    assert "top finding hw.vectorization (confirmed" in out
+    decided = [ln for ln in out.splitlines() if "decided by:" in ln]
+    assert any("perf-annotate.txt; sampling" in ln for ln in decided), decided
+    assert any("objdump-main.txt; compiler" in ln for ln in decided), decided
+    assert "not hw.cache_locality" in out  # the look-alike and why
+    assert "hot loop: polyO1.c:16" in out  # perf annotate's hottest line, checked by hand

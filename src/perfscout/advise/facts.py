@@ -11,6 +11,7 @@ import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import Hotspot, Profile, Remark
@@ -246,8 +247,18 @@ class Facts:
 
     def access_pattern(self, scope: str = "") -> str | None:
         """``contiguous`` when the remarks show only contiguous access, else the first
-        non-contiguous kind seen (``strided``, ``gather``); None with no remark on access."""
-        kinds = [r.access for r in self.remarks(scope) if r.access]
+        non-contiguous kind seen (``strided``, ``gather``); None with no remark on access.
+        When a line-level profile names the hot line and remarks sit on its loop nest (within
+        two lines), only those speak for it: another loop's access says nothing about it."""
+        rems = self.remarks(scope)
+        hot = self.hot_line()
+        if hot is not None:
+            file, _, line = hot.rpartition(":")
+            near = [r for r in rems if r.line is not None and line.isdigit()
+                    and Path(r.file).name == Path(file).name and abs(r.line - int(line)) <= 2]
+            if near:
+                rems = near
+        kinds = [r.access for r in rems if r.access]
         if not kinds:
             return None
         bad = [k for k in kinds if k != "contiguous"]

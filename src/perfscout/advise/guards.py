@@ -353,6 +353,29 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     return None
 
 
+BIND_IDS = frozenset({"bind_threads", "mpi_bind_map"})
+
+
+def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Binding places threads or ranks on cores: a one-thread run has nothing to place, and
+    cores that other jobs' load holds (a finding resting on the load average) are not given
+    back by binding."""
+    if p.id not in BIND_IDS:
+        return None
+    counts = [v for name in ("threads.requested", "affinity.threads", "ranks.count",
+                             "scaling.threads", "scaling.ranks")
+              if (v := facts.metric_max(name)) is not None]
+    if counts and max(counts) <= 1:
+        return "the run has a single thread: there is nothing to bind"
+    from perfscout.diagnose.chains import is_environment
+
+    found = [f for fid in p.addresses if (f := facts.finding(fid)) is not None]
+    if found and all(is_environment(f) for f in found):
+        return ("other jobs' load holds the cores (the load average when the data was "
+                "collected): binding cannot give them back")
+    return None
+
+
 def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """-march=native on top of -O2 changes little: gcc's -O2 vectorizes only very cheap loops.
     Offer it with -O3, or when remarks show loops it vectorizes."""
@@ -376,6 +399,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("x87_code", x87_code),
     ("stride_before_width", stride_before_width),
     ("threads_vs_cpus", threads_vs_cpus),
+    ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),
     ("policy", verification_allowed),
     ("amdahl", gain_within_headroom),

@@ -17,12 +17,35 @@ from perfscout.model.findings import Finding, Status
 EXPLAINS: tuple[tuple[str, str], ...] = explains()
 
 
+def is_environment(f: Finding) -> bool:
+    """A finding that rests on other jobs' load (the snapshot's load average): it says the
+    measurements were taken on a shared machine, not what limits the program itself."""
+    return any(e.metric == "load.avg1" for e in f.evidence)
+
+
+def at_ceiling(f: Finding) -> bool:
+    """The finding measures the program at the machine's own measured ceiling (its bandwidth
+    against a benchmark's, at or above the near-peak threshold it was judged with): page
+    faults or noise are not holding it down, so they cannot be its cause; memory placement
+    (NUMA) still can, as it changes the ceiling itself."""
+    near = f.thresholds.get("bw.near_peak")
+    got = [e.value for e in f.evidence if e.metric in ("mem.bandwidth", "mem.read_bandwidth")
+           and e.value]
+    peak = [e.value for e in f.evidence if e.metric == "bench.bandwidth" and e.value]
+    return near is not None and bool(got) and bool(peak) and max(got) / max(peak) >= near
+
+
 def link(findings: Sequence[Finding]) -> list[Finding]:
-    """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes."""
+    """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes.
+    A finding resting on other jobs' load has no cause in the program; one at its measured
+    ceiling has none outside the hardware layer."""
     present = {f.id for f in findings}
     out: list[Finding] = []
     for f in findings:
-        causes = [c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
+        causes = [] if is_environment(f) else [
+            c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
+        if at_ceiling(f):  # only memory placement changes the ceiling itself
+            causes = [c for c in causes if c.startswith("hw.")]
         caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))
         out.append(replace(f, caused_by=caused_by))
     # a cause that is itself explained by its own symptom (a cycle) keeps the stronger one
@@ -40,11 +63,14 @@ def _explained(f: Finding, findings: Sequence[Finding]) -> int:
 
 
 def rank(findings: Sequence[Finding]) -> list[Finding]:
-    """Root causes first; among them, those that explain more, then confirmed, then confident."""
+    """Root causes first; among them, the program's own before the machine's load (a spread
+    the program measured itself, e.g. per-thread busy time, is not undone by a busy machine),
+    then those that explain more, then confirmed, then confident."""
     return sorted(
         findings,
         key=lambda f: (
             not f.root_cause,
+            is_environment(f),
             -min(_explained(f, findings), 1),
             f.status != Status.CONFIRMED,
             -f.confidence,

@@ -20,6 +20,7 @@ from perfscout.model.metrics import Hotspot, Metric, Profile, Remark, Scope, Sco
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.taxonomy import FINDING_IDS, layer_of
+from perfscout.registry import Registry
 
 # metrics a counter tool reads from the OS, not from the PMU: perf stat's software events
 OS_METRICS = frozenset({
@@ -110,7 +111,7 @@ class Rule:
         return str(layer_of(self.id))
 
 
-_RULES: dict[str, Rule] = {}
+_RULES: Registry[Rule] = Registry("diagnosis rule")
 
 
 def rule(
@@ -119,7 +120,8 @@ def rule(
     request: Callable[[Context, tuple[str, ...]], Iterable[DataRequest]] | None = None,
 ) -> Callable[[Callable[[Context], Any]], Callable[[Context], Any]]:
     """Register a diagnosis rule. Duplicate or unknown ids and unknown thresholds are refused
-    at import time, listing the valid names."""
+    at import time (:class:`~perfscout.registry.DuplicateName` for a taken id), listing the
+    valid names."""
     layer_of(id)  # raises on an unknown id, listing the valid ones
     for t in thresholds:
         if t not in th.DEFAULTS:
@@ -129,20 +131,19 @@ def rule(
             raise ValueError(f"rule {id}: unknown fact {f!r}; valid: {', '.join(FACTS)}")
 
     def deco(fn: Callable[[Context], Any]) -> Callable[[Context], Any]:
-        if id in _RULES:
-            raise ValueError(f"rule {id!r} registered twice")
-        _RULES[id] = Rule(id, fn, tuple(needs), tuple(facts), tuple(thresholds), request,
-                          (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "")
+        _RULES.register(id, Rule(id, fn, tuple(needs), tuple(facts), tuple(thresholds), request,
+                                 (fn.__doc__ or "").strip().splitlines()[0]
+                                 if fn.__doc__ else ""))
         return fn
 
     return deco
 
 
-def rules() -> dict[str, Rule]:
+def rules() -> Mapping[str, Rule]:
     """All registered rules by id (imports the rule modules on first use)."""
     import perfscout.diagnose.rules  # noqa: F401  (registers)
 
-    return dict(_RULES)
+    return _RULES
 
 
 @dataclass

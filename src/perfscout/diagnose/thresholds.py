@@ -49,6 +49,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("io.cpu_idle_share", 0.50, "1 - (user + sys) / (elapsed x threads) at or above: "
               "the process waits"),
     Threshold("io.bytes", 1.0e8, "bytes read + written at or above"),
+    Threshold("io.blocked_switches", 0.90, "voluntary / all context switches at or above: the "
+              "process blocks itself (I/O, sync) rather than being preempted"),
+    Threshold("io.sync_share", 0.50, "share of traced system-call time in fsync/fdatasync/sync "
+              "at or above"),
     Threshold("noise.ctx_per_cpu_s", 500.0, "context switches per CPU-second at or above"),
     Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
     Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),

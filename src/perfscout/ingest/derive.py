@@ -27,6 +27,8 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
     ("flops.vector_share", "flops.dp_vector", "flops.dp", "ratio"),
     ("arith_intensity", "flops.dp", "mem.bandwidth", "FLOP/B"),
     ("mpi.time_share", "mpi.time", "app.time", "ratio"),
+    # a program's own per-rank printout gives its wall time, not mpiP's AppTime
+    ("mpi.time_share", "mpi.time", "time.elapsed", "ratio"),
 )
 
 # values whose spread across threads/ranks means load imbalance
@@ -46,12 +48,14 @@ def _ratios(metrics: tuple[Metric, ...]) -> list[Metric]:
     for (scope, stat), names in by_scope.items():
         if stat and stat != "sum":
             continue  # min/max/avg of a ratio's inputs do not make the ratio's min/max/avg
+        made: set[str] = set()
         for name, num, den, unit in RATIOS:
-            if name in names or num not in names or den not in names:
+            if name in names or name in made or num not in names or den not in names:
                 continue
             d = names[den].value
             if d == 0:
                 continue
+            made.add(name)
             out.append(Metric(
                 name=name, value=names[num].value / d, unit=unit, scope=scope,
                 source=names[num].source, raw_name=f"{num} / {den}", derived=True, stat=stat,

@@ -7,14 +7,17 @@ line numbers go into ``Profile.unparsed_lines`` / ``unparsed_examples``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from perfscout.ingest.textutil import Unparsed
 from perfscout.model.errors import ParseError
 
-__all__ = ["Unparsed", "numbered_lines"]
+__all__ = ["Unparsed", "first_match", "numbered_lines"]
 
+H = TypeVar("H")
 
 
 def numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -38,3 +41,15 @@ def to_float(text: str, path: Path, line_no: int, what: str) -> float:
         return float(text)
     except ValueError:
         raise ParseError(str(path), line_no, what, text) from None
+
+
+def first_match(text: str, table: Sequence[tuple[re.Pattern[str], H]]
+                ) -> tuple[H, re.Match[str]] | None:
+    """The handler and match of the first pattern of ``table`` found in ``text`` (``search``:
+    anchor a pattern with ``^`` to match at the start), or None. Line-oriented adapters keep
+    their line kinds as such a table instead of a chain of match/if blocks."""
+    for pattern, handler in table:
+        m = pattern.search(text)
+        if m is not None:
+            return handler, m
+    return None

@@ -12,20 +12,20 @@ from typing import TypeVar
 from perfscout.ingest.base import SNIFF_BYTES, Adapter
 from perfscout.model.errors import InputError, NotFoundError, ParseError, PerfscoutError
 from perfscout.model.metrics import Profile, Skipped
+from perfscout.registry import Registry
 
-_REGISTRY: dict[str, Adapter] = {}
+_REGISTRY: Registry[Adapter] = Registry("input format")
 _LOADED = False
 
 A = TypeVar("A", bound=type[Adapter])
 
 
 def register_adapter(cls: A) -> A:
-    """Class decorator: register one instance of ``cls`` under ``cls.name`` (unique)."""
+    """Class decorator: register one instance of ``cls`` under ``cls.name``; a taken name is
+    refused with :class:`~perfscout.registry.DuplicateName`."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no name")
-    if cls.name in _REGISTRY:
-        raise ValueError(f"adapter {cls.name!r} registered twice")
-    _REGISTRY[cls.name] = cls()
+    _REGISTRY.register(cls.name, cls())
     return cls
 
 
@@ -47,13 +47,10 @@ def adapters() -> dict[str, Adapter]:
 
 
 def get_adapter(name: str) -> Adapter:
-    regs = adapters()
-    try:
-        return regs[name]
-    except KeyError:
-        raise InputError(
-            f"unknown format {name!r}", hint="valid formats: " + ", ".join(sorted(regs))
-        ) from None
+    """The adapter called ``name`` (``--format``); :class:`~perfscout.registry.UnknownName`
+    lists the valid formats on a miss."""
+    _load_all()
+    return _REGISTRY[name]
 
 
 def _head(path: Path) -> str:

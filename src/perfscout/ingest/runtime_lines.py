@@ -11,9 +11,11 @@ runtime-report adapters, so interleaved and stand-alone reports are read one way
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from perfscout.ingest.lineread import first_match
 from perfscout.model.metrics import Metric, SourceRef
 
 _OMP_ENV = re.compile(r"^\s*(?:\[[\w ]+\]\s*)?((?:OMP|GOMP|KMP)_\w+)\s*=\s*'([^']*)'\s*$")
@@ -71,51 +73,66 @@ class Placement:
     kinds: set[str] = field(default_factory=set)
 
 
+def _omp_begin(m: re.Match[str], no: int, into: Placement) -> str:
+    return "omp_display_env"
+
+
+def _omp_env(m: re.Match[str], no: int, into: Placement) -> str:
+    into.env[m[1]] = (m[2], no)
+    return "omp_display_env"
+
+
+def _omp_aff(m: re.Match[str], no: int, into: Placement) -> str:
+    into.threads[f"{m[1]}:{m[2]}"] = (cpu_list(m[3]), no)
+    return "omp_display_affinity"
+
+
+def _mpi_bound(m: re.Match[str], no: int, into: Placement) -> str:
+    into.ranks[int(m[1])] = (_mpi_cpus(m[2], m[3]), no)
+    return "mpi_report_bindings"
+
+
+def _mpi_unbound(m: re.Match[str], no: int, into: Placement) -> str:
+    into.ranks[int(m[1])] = (None, no)
+    return "mpi_report_bindings"
+
+
+def _srun(m: re.Match[str], no: int, into: Placement) -> str:
+    into.ranks[int(m[1])] = (mask_cpus(m[2]), no)
+    return "srun_cpu_bind"
+
+
+def _taskset(m: re.Match[str], no: int, into: Placement) -> str:
+    into.mask = (mask_cpus(m[2]) if m[1] == "mask" else cpu_list(m[2]), no)
+    return "taskset"
+
+
+def _numa_show(m: re.Match[str], no: int, into: Placement) -> str:
+    into.mask = (cpu_list(m[1]), no)
+    return "numactl_show"
+
+
+def _numa_other(m: re.Match[str], no: int, into: Placement) -> str:
+    return "numactl_show"
+
+
+Handler = Callable[[re.Match[str], int, Placement], str]
+# each kind of runtime line and what it records (the handler returns the report kind)
+LINE_KINDS: tuple[tuple[re.Pattern[str], Handler], ...] = (
+    (_OMP_BEGIN, _omp_begin), (_OMP_ENV, _omp_env), (_OMP_AFF, _omp_aff),
+    (_MPI_BOUND, _mpi_bound), (_MPI_UNBOUND, _mpi_unbound), (_SRUN, _srun),
+    (_TASKSET, _taskset), (_NUMA_SHOW, _numa_show), (_NUMA_OTHER, _numa_other),
+)
+
+
 def read_runtime_line(line: str, no: int, into: Placement) -> bool:
     """Record ``line`` in ``into`` when it is a runtime placement line; True when it was one."""
-    if _OMP_BEGIN.match(line):
-        into.kinds.add("omp_display_env")
-        return True
-    m = _OMP_ENV.match(line)
-    if m:
-        into.env[m[1]] = (m[2], no)
-        into.kinds.add("omp_display_env")
-        return True
-    m = _OMP_AFF.match(line)
-    if m:
-        into.threads[f"{m[1]}:{m[2]}"] = (cpu_list(m[3]), no)
-        into.kinds.add("omp_display_affinity")
-        return True
-    m = _MPI_BOUND.search(line)
-    if m:
-        into.ranks[int(m[1])] = (_mpi_cpus(m[2], m[3]), no)
-        into.kinds.add("mpi_report_bindings")
-        return True
-    m = _MPI_UNBOUND.search(line)
-    if m:
-        into.ranks[int(m[1])] = (None, no)
-        into.kinds.add("mpi_report_bindings")
-        return True
-    m = _SRUN.search(line)
-    if m:
-        into.ranks[int(m[1])] = (mask_cpus(m[2]), no)
-        into.kinds.add("srun_cpu_bind")
-        return True
-    m = _TASKSET.search(line)
-    if m:
-        cpus = mask_cpus(m[2]) if m[1] == "mask" else cpu_list(m[2])
-        into.mask = (cpus, no)
-        into.kinds.add("taskset")
-        return True
-    m = _NUMA_SHOW.match(line)
-    if m:
-        into.mask = (cpu_list(m[1]), no)
-        into.kinds.add("numactl_show")
-        return True
-    if _NUMA_OTHER.match(line):
-        into.kinds.add("numactl_show")
-        return True
-    return False
+    hit = first_match(line, LINE_KINDS)
+    if hit is None:
+        return False
+    handler, m = hit
+    into.kinds.add(handler(m, no, into))
+    return True
 
 
 def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:

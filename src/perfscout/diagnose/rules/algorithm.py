@@ -26,7 +26,8 @@ def _across_ranks(x: Located) -> bool:
 
 
 @rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
-      thresholds=("imbalance.max_over_mean", "imbalance.min_cost"), request=_mpip)
+      thresholds=("imbalance.max_over_mean", "imbalance.min_cost", "mpi.share_high"),
+      request=_mpip)
 def load_imbalance(ctx: Context) -> Finding | None:
     """Per-rank compute time (app - MPI) spreads: some ranks wait for the slowest."""
     lim = ctx.t("imbalance.max_over_mean")
@@ -47,16 +48,49 @@ def load_imbalance(ctx: Context) -> Finding | None:
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
                              metric="imbalance.max_over_mean", value=ratio, unit="ratio"),
                       ctx.ev(mpi[low], f"rank {low} spends {mpi[low].value:.3g} s in MPI")]
+                ev.extend(_waiting_elsewhere(ctx, app[top].kind))
                 return ctx.finding("alg.load_imbalance", 0.8, "compute is unevenly split "
                                    "across ranks", ev)
     im = [x for x in ctx.all("imbalance.max_over_mean")
           if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
           and _across_ranks(x)]
     for x in im:
-        if x.value >= lim:
+        if x.value >= lim and _spread_costs(ctx, x):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
     return None
+
+
+def _waiting_elsewhere(ctx: Context, kind: str) -> list[Evidence]:
+    """Another family (a sampling profile of the same run) sees the fast ranks waiting: its
+    waiting MPI calls hold a real share of the whole profile."""
+    from perfscout.diagnose.rules.common import category_share, hot_is_mpi_wait
+    from perfscout.diagnose.rules.runtime import _hot_ev
+
+    sh = category_share(ctx, hot_is_mpi_wait)
+    lim = ctx.t("mpi.share_high")
+    if sh is None or sh.share < lim:
+        return []
+    e = _hot_ev(ctx, sh, "waiting MPI calls take", f"wait share >= {lim:.2f}")
+    return [e] if e.source_kind != kind else []
+
+
+def _spread_costs(ctx: Context, x: Located) -> bool:
+    """A spread of a per-rank *time* matters only when the slowest rank's excess over the mean
+    is a real share of the run: 0.04 s vs 0.03 s of compute in a 7 s run is no imbalance.
+    Spreads of other quantities (cycles, FLOPs) cannot be weighed and are kept."""
+    if not x.metric.derived:
+        return True
+    vals = [m for m in x.profile.metrics if m.name == x.metric.raw_name
+            and m.scope.kind == ScopeKind.RANK]
+    if len(vals) < 2 or any(m.unit != "s" for m in vals):
+        return True
+    run = max((m.value for m in x.profile.metrics if m.name in ("time.elapsed", "app.time")
+               and m.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS)), default=0.0)
+    if run <= 0:
+        return True
+    mean = sum(m.value for m in vals) / len(vals)
+    return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
 @rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),

@@ -153,8 +153,9 @@ def task_seconds(ctx: Context, prof: Profile | None = None) -> tuple[float, Loca
     if tc is not None and tc.value > 0:
         return tc.value / 1000.0, tc
     u = pick("time.user")
-    if u is not None and u.value > 0:
-        sy = pick("time.sys")
+    sy = pick("time.sys")
+    if u is not None and u.value + (sy.value if sy else 0.0) > 0:
+        # a process that only waits on the kernel (fsync) has 0.00 s user time
         return u.value + (sy.value if sy else 0.0), u
     e = pick("time.elapsed")
     if e is not None and e.value > 0:

@@ -268,13 +268,48 @@ def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     return out
 
 
-@rule(id="hw.vectorization", needs=("flops.vector_share|flops.dp_vector|@remarks",),
+def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
+    """(scalar share of the floating-point instructions, scalar count, total) per profile
+    that counts an instruction mix, a sampled one (perf annotate: weighted by where the time
+    goes) before a static one (objdump: every instruction of the function once). x87 code is
+    left to the precision rule."""
+    out: list[tuple[float, Located, Located]] = []
+    for tot in ctx.all("insn.fp_total", (ScopeKind.PROCESS,)):
+        if tot.value <= 0:
+            continue
+
+        def of(name: str, tot: Located = tot) -> Located | None:
+            return next((x for x in ctx.all(name, (ScopeKind.PROCESS,))
+                         if x.profile is tot.profile), None)
+
+        packed, scalar, x87 = of("insn.packed"), of("insn.scalar"), of("insn.x87")
+        if x87 is not None and x87.value / tot.value >= 0.5:
+            continue
+        n_scalar = scalar.value if scalar is not None else tot.value - (
+            packed.value if packed is not None else 0.0)
+        out.append((max(0.0, n_scalar) / tot.value, scalar or packed or tot, tot))
+    out.sort(key=lambda t: t[2].kind != "sampling")
+    return out
+
+
+@rule(id="hw.vectorization",
+      needs=("flops.vector_share|flops.dp_vector|@remarks|insn.fp_total",),
       thresholds=("vector.share_low", "vector.missed_share"), request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
-    """Scalar FLOPs and/or loops the compiler did not vectorize."""
+    """Scalar FLOPs and/or loops the compiler did not vectorize; the hot code's instruction mix
+    (scalar vs packed) decides over remarks about other loops."""
     ev: list[Evidence] = []
-    share = ctx.top("flops.vector_share")
     low = ctx.t("vector.share_low")
+    mix = insn_mix(ctx)
+    if mix and mix[0][0] <= 1.0 - low:
+        return None  # the hot code is already packed: remarks about other loops do not matter
+    for share_s, loc, counted in mix:
+        if share_s > 1.0 - low:
+            ev.append(ctx.ev(loc, f"{loc.kind}: {share_s:.0%} of the floating-point "
+                             f"instructions are scalar ({fmt(counted.value)} counted)",
+                             f"scalar share > {1.0 - low:.2f}", metric="insn.scalar_share",
+                             value=share_s, unit="ratio"))
+    share = ctx.top("flops.vector_share")
     if share is None:
         vec, dp = ctx.top("flops.dp_vector"), ctx.top("flops.dp")
         sca = dp
@@ -328,7 +363,7 @@ def _peak_flops(ctx: Context) -> float | None:
 @rule(id="hw.compute_bound",
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
-                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio"),
+                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -353,8 +388,34 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return None
+        return _packed_hot_code(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _packed_hot_code(ctx: Context) -> Finding | None:
+    """No peak to compare with (the snapshot lacks the clock), but the sampled hot code is
+    packed SIMD, the program reports a FLOP rate and nothing says it waits on memory: the
+    arithmetic is the likeliest limit, stated as such."""
+    mix = [m for m in insn_mix(ctx) if m[2].kind == "sampling"]
+    rate = max(ctx.all("flops.rate"), key=lambda x: x.value, default=None)
+    low = ctx.t("vector.share_low")
+    if not mix or rate is None or mix[0][0] > 1.0 - low:
+        return None
+    d1 = ctx.top("d1.miss_ratio")
+    if d1 is not None and d1.value >= ctx.t("cache.sim_d1_miss_ratio"):
+        return None
+    if ctx.top("mem.bandwidth") is not None:
+        return None  # a bandwidth figure: the bandwidth rule weighs it
+    share_s, _loc, tot = mix[0]
+    return ctx.finding(
+        "hw.compute_bound", 0.4, "packed SIMD arithmetic in the hot code",
+        [ctx.ev(tot, f"{1.0 - share_s:.0%} of the sampled floating-point instructions are "
+                "packed SIMD: the hot code is already vectorized", f"packed share >= {low:.2f}",
+                metric="insn.packed_share", value=1.0 - share_s, unit="ratio"),
+         # the rate is context (how fast), not a second measurement of what limits it
+         ctx.ev(rate, f"the program reports {fmt(rate.value)} MFLOP/s", kind="derived")],
+        limits=["no FLOP peak in the inputs or the snapshot: the distance to the ceiling is "
+                "not measured"])
 
 
 def _reported_rate(ctx: Context, peak: float | None) -> list[Evidence]:

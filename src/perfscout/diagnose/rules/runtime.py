@@ -11,6 +11,7 @@ from perfscout.diagnose.placement import placement
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
+    fmt,
     hot_is_mpi,
     hot_is_mpi_wait,
     is_mpi_wait,
@@ -173,11 +174,20 @@ def mpi_wait(ctx: Context) -> Finding | None:
 
 
 @rule(id="rt.mpi_communication", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
-      thresholds=("mpi.comm_share", "mpi.wait_share"))
+      thresholds=("mpi.comm_share", "mpi.wait_share", "msg.small_bytes"))
 def mpi_communication(ctx: Context) -> Finding | None:
     """A high MPI share spent moving data (point-to-point transfers), not waiting."""
     share, sev, wait, wev = mpi_shares(ctx)
-    if share < ctx.t("mpi.comm_share") or wait is None or wait >= ctx.t("mpi.wait_share"):
+    if share < ctx.t("mpi.comm_share"):
+        return None
+    if wait is None:
+        # no wait/transfer split: large messages say the time is spent moving data
+        size = ctx.top("mpi.msg_size_mean")
+        if size is None or size.value < ctx.t("msg.small_bytes"):
+            return None
+        wev = [ctx.ev(size, f"mean message {fmt(size.value)} B: transfers, not latency",
+                      f"mean size >= {ctx.t('msg.small_bytes'):g} B")]
+    elif wait >= ctx.t("mpi.wait_share"):
         return None
     ev = _thr(sev, f"MPI share >= {ctx.t('mpi.comm_share'):.2f}") + wev
     return ctx.finding("rt.mpi_communication", 0.4 + 0.4 * share, "time in MPI transfers", ev)

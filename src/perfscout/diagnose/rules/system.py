@@ -56,7 +56,7 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
 
 
 @rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),
-      thresholds=("io.cpu_idle_share", "io.bytes"),
+      thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
     """The process waits (elapsed far above CPU time) while moving many bytes through files."""
@@ -78,7 +78,53 @@ def sys_io(ctx: Context) -> Finding | None:
         ev.append(ctx.ev(io[0], f"{moved / 1e6:,.0f} MB moved through the file system",
                          f"bytes >= {ctx.t('io.bytes'):g}"))
         return ctx.finding("sys.io", 0.7, "the run waits on file-system I/O", ev)
+    # few bytes, but the process blocks itself (voluntary switches, not preemption by other
+    # jobs) and its traced system time goes to syncing files: it waits for the disk
+    blocked = _blocked(ctx)
+    sync = _sync_share(ctx)
+    if blocked is not None and sync is not None:
+        ev.extend([blocked, sync])
+        return ctx.finding("sys.io", 0.65, "the run waits for the disk (file syncs)", ev)
     return None
+
+
+SYNC_CALLS = frozenset({"fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "msync"})
+
+
+def _blocked(ctx: Context) -> Evidence | None:
+    inv = ctx.top("context_switches.involuntary")
+    if inv is None:
+        return None
+    vol = next((c for c in ctx.all("context_switches") if c.profile is inv.profile), None)
+    if vol is None or vol.value + inv.value <= 0:
+        return None
+    share = vol.value / (vol.value + inv.value)
+    lim = ctx.t("io.blocked_switches")
+    if share < lim:
+        return None
+    return ctx.ev(vol, f"{fmt(vol.value)} voluntary vs {fmt(inv.value)} involuntary context "
+                  f"switches: the process blocks itself ({share:.0%}), it is not preempted",
+                  f"voluntary share >= {lim:.2f}", metric="context_switches.voluntary_share",
+                  value=share, unit="ratio")
+
+
+def _sync_share(ctx: Context) -> Evidence | None:
+    times = [t for t in ctx.all("syscall.time") if t.metric.scope.name]
+    total = sum(t.value for t in times)
+    syncs = [t for t in times if t.metric.scope.name in SYNC_CALLS]
+    if total <= 0 or not syncs:
+        return None
+    share = sum(t.value for t in syncs) / total
+    lim = ctx.t("io.sync_share")
+    if share < lim:
+        return None
+    top = max(syncs, key=lambda t: t.value)
+    calls = next((c for c in ctx.all("syscall.calls") if c.profile is top.profile
+                  and c.metric.scope.name == top.metric.scope.name), None)
+    n = f"{fmt(calls.value)} calls, " if calls is not None else ""
+    return ctx.ev(top, f"{top.metric.scope.name} holds {share:.0%} of the traced system-call "
+                  f"time ({n}{top.value:.3g} s)", f"sync share >= {lim:.2f}",
+                  metric="syscall.sync_share", value=share, unit="ratio")
 
 
 @rule(id="sys.os_noise",

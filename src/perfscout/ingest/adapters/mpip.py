@@ -9,11 +9,12 @@ counted as unparsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed, first_match, numbered_lines
 from perfscout.ingest.registry import register_adapter
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
@@ -51,6 +52,105 @@ def _kind(title: str) -> str:
         if key in t:
             return kind
     return "unknown"
+
+
+Agg = list[tuple[str, int, float, float, float, int | None, int]]
+Emit = Callable[[str, float, str, Scope, int, str], None]
+
+
+@dataclass
+class _Row:
+    """Where one table row of the report goes."""
+
+    section: str
+    n: int
+    emit: Emit
+    sites: dict[int, _Site]
+    agg: Agg
+
+
+def _task(r: re.Match[str], w: _Row) -> None:
+    task = r.group(1)
+    app, mpi, pct = float(r.group(2)), float(r.group(3)), float(r.group(4))
+    scope = Scope(ScopeKind.PROCESS, "all") if task == "*" else Scope(ScopeKind.RANK, task)
+    w.emit("app.time", app, "s", scope, w.n, "AppTime")
+    w.emit("mpi.time", mpi, "s", scope, w.n, "MPITime")
+    w.emit("mpi.time_share", pct / 100.0, "ratio", scope, w.n, "MPI%")
+
+
+def _site(r: re.Match[str], w: _Row) -> None:
+    sid, lev = int(r.group(1)), int(r.group(2))
+    site = w.sites.setdefault(sid, _Site())
+    if lev == 0:
+        site.file = r.group(3)
+        site.line = int(r.group(4)) if r.group(4).isdigit() else None
+        site.call = r.group(6) or ""
+    site.stack.append(r.group(5))
+
+
+def _agg_time(r: re.Match[str], w: _Row) -> None:
+    call, site_id = r.group(1), int(r.group(2))
+    t, app_pct, mpi_pct = float(r.group(3)), float(r.group(4)), float(r.group(5))
+    count = int(r.group(6)) if r.group(6) else None
+    scope = Scope(ScopeKind.CALLSITE, f"MPI_{call}@{site_id}")
+    w.emit("mpi.call_time", t, "ms", scope, w.n, "Time")
+    w.emit("mpi.call_share", mpi_pct / 100.0, "ratio", scope, w.n, "MPI%")
+    if count is not None:
+        w.emit("mpi.msg_count", float(count), "count", scope, w.n, "Count")
+    w.agg.append((call, site_id, t, app_pct, mpi_pct, count, w.n))
+
+
+def _agg_sent(r: re.Match[str], w: _Row) -> None:
+    scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}")
+    w.emit("mpi.msg_count", float(r.group(3)), "count", scope, w.n, "Count")
+    w.emit("mpi.bytes_sent", float(r.group(4)), "B", scope, w.n, "Total")
+    w.emit("mpi.msg_size_mean", float(r.group(5)), "B", scope, w.n, "Avrg")
+
+
+def _hist(r: re.Match[str], w: _Row) -> None:
+    return None  # histogram rows are read and not kept
+
+
+def _cs_time(r: re.Match[str], w: _Row) -> None:
+    rank = r.group(3)
+    scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
+                  parent="" if rank == "*" else f"rank {rank}")
+    w.emit("mpi.call_time", int(r.group(4)) * float(r.group(6)), "ms", scope, w.n,
+           "Count*Mean")
+    w.emit("mpi.call_share", float(r.group(9)) / 100.0, "ratio", scope, w.n, "MPI%")
+
+
+def _cs_bytes(r: re.Match[str], w: _Row) -> None:
+    rank = r.group(3)
+    scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
+                  parent="" if rank == "*" else f"rank {rank}")
+    if w.section == "cs_sent":
+        w.emit("mpi.msg_count", float(r.group(4)), "count", scope, w.n, "Count")
+        w.emit("mpi.msg_size_mean", float(r.group(6)), "B", scope, w.n, "Mean")
+        w.emit("mpi.bytes_sent", float(r.group(8)), "B", scope, w.n, "Sum")
+    else:
+        name = "io.write_bytes" if "write" in r.group(1).lower() else "io.read_bytes"
+        w.emit(name, float(r.group(8)), "B", scope, w.n, "Sum")
+
+
+RowHandler = Callable[[re.Match[str], _Row], None]
+# each section's row pattern and what it records (the runtime-line reader's table shape)
+ROWS: dict[str, tuple[tuple[re.Pattern[str], RowHandler], ...]] = {
+    "task": ((_TASK, _task),), "sites": ((_SITE, _site),), "agg_time": ((_AGG_TIME, _agg_time),),
+    "agg_sent": ((_AGG_SENT, _agg_sent),), "hist": ((_HIST, _hist),),
+    "cs_time": ((_CS_TIME, _cs_time),), "cs_sent": ((_CS_BYTES, _cs_bytes),),
+    "cs_io": ((_CS_BYTES, _cs_bytes),),
+}
+
+
+def _row(w: _Row, s: str) -> bool:
+    """Record one table row of section ``w.section``; False when it fits no row pattern."""
+    hit = first_match(s, ROWS.get(w.section, ()))
+    if hit is None:
+        return False
+    handler, r = hit
+    handler(r, w)
+    return True
 
 
 @register_adapter
@@ -114,7 +214,7 @@ class MpipAdapter(Adapter):
             if rows_in == 0 and s.startswith(_TABLE_HEADS):
                 rows_in = 0
                 continue
-            ok = self._row(section, s, n, src, m, sites, agg)
+            ok = _row(_Row(section, n, m, sites, agg), s)
             if ok:
                 rows_in += 1
             elif rows_in:
@@ -131,88 +231,6 @@ class MpipAdapter(Adapter):
         meta["callsites"] = str(len(sites))
         return Profile(format=self.name, path=src, metrics=tuple(metrics),
                        hotspots=tuple(hotspots), meta=meta, **bad.as_fields())  # type: ignore[arg-type]
-
-    @staticmethod
-    def _row(section: str, s: str, n: int, src: str, m: object,
-             sites: dict[int, _Site],
-             agg: list[tuple[str, int, float, float, float, int | None, int]]) -> bool:
-        emit = m
-        assert callable(emit)
-        if section == "task":
-            r = _TASK.match(s)
-            if not r:
-                return False
-            task = r.group(1)
-            app, mpi, pct = float(r.group(2)), float(r.group(3)), float(r.group(4))
-            scope = Scope(ScopeKind.PROCESS, "all") if task == "*" else Scope(ScopeKind.RANK, task)
-            emit("app.time", app, "s", scope, n, "AppTime")
-            emit("mpi.time", mpi, "s", scope, n, "MPITime")
-            emit("mpi.time_share", pct / 100.0, "ratio", scope, n, "MPI%")
-            return True
-        if section == "sites":
-            r = _SITE.match(s)
-            if not r:
-                return False
-            sid, lev = int(r.group(1)), int(r.group(2))
-            site = sites.setdefault(sid, _Site())
-            if lev == 0:
-                site.file = r.group(3)
-                site.line = int(r.group(4)) if r.group(4).isdigit() else None
-                site.call = r.group(6) or ""
-            site.stack.append(r.group(5))
-            return True
-        if section == "agg_time":
-            r = _AGG_TIME.match(s)
-            if not r:
-                return False
-            call, site_id = r.group(1), int(r.group(2))
-            t, app_pct, mpi_pct = float(r.group(3)), float(r.group(4)), float(r.group(5))
-            count = int(r.group(6)) if r.group(6) else None
-            scope = Scope(ScopeKind.CALLSITE, f"MPI_{call}@{site_id}")
-            emit("mpi.call_time", t, "ms", scope, n, "Time")
-            emit("mpi.call_share", mpi_pct / 100.0, "ratio", scope, n, "MPI%")
-            if count is not None:
-                emit("mpi.msg_count", float(count), "count", scope, n, "Count")
-            agg.append((call, site_id, t, app_pct, mpi_pct, count, n))
-            return True
-        if section == "agg_sent":
-            r = _AGG_SENT.match(s)
-            if not r:
-                return False
-            scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}")
-            emit("mpi.msg_count", float(r.group(3)), "count", scope, n, "Count")
-            emit("mpi.bytes_sent", float(r.group(4)), "B", scope, n, "Total")
-            emit("mpi.msg_size_mean", float(r.group(5)), "B", scope, n, "Avrg")
-            return True
-        if section == "hist":
-            return bool(_HIST.match(s))
-        if section == "cs_time":
-            r = _CS_TIME.match(s)
-            if not r:
-                return False
-            rank = r.group(3)
-            scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
-                          parent="" if rank == "*" else f"rank {rank}")
-            emit("mpi.call_time", int(r.group(4)) * float(r.group(6)), "ms", scope, n,
-                 "Count*Mean")
-            emit("mpi.call_share", float(r.group(9)) / 100.0, "ratio", scope, n, "MPI%")
-            return True
-        if section in ("cs_sent", "cs_io"):
-            r = _CS_BYTES.match(s)
-            if not r:
-                return False
-            rank = r.group(3)
-            scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
-                          parent="" if rank == "*" else f"rank {rank}")
-            if section == "cs_sent":
-                emit("mpi.msg_count", float(r.group(4)), "count", scope, n, "Count")
-                emit("mpi.msg_size_mean", float(r.group(6)), "B", scope, n, "Mean")
-                emit("mpi.bytes_sent", float(r.group(8)), "B", scope, n, "Sum")
-            else:
-                name = "io.write_bytes" if "write" in r.group(1).lower() else "io.read_bytes"
-                emit(name, float(r.group(8)), "B", scope, n, "Sum")
-            return True
-        return False
 
     @staticmethod
     def _hotspots(src: str, agg: list[tuple[str, int, float, float, float, int | None, int]],

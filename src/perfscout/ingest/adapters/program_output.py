@@ -1,7 +1,8 @@
 """What a program prints about itself, and runtime placement reports.
 
 ``program-output`` reads metrics a program prints: ``key=value [unit]`` (several per line),
-``key: value unit``, and header+rows tables (a thread, rank or size sweep). Units s, ms, us, ns,
+``key: value unit``, a line made only of ``key value [unit]`` groups (``rank 0 compute 1.2 s
+wait 0.3 s``), and header+rows tables (a thread, rank or size sweep). Units s, ms, us, ns,
 GB/s, MB/s, GiB/s, MiB/s, GFLOP/s, MFLOP/s, MLUP/s, GLUP/s are converted to the canonical ones.
 A line holding ``rank=N`` or ``thread=N`` scopes its other values to that rank or thread; a key
 printed again at process scope starts a new run (repeated runs in one file stay apart, scope
@@ -41,7 +42,7 @@ UNITS: dict[str, tuple[str, float]] = {
 # normalised key -> canonical name (a key's unit may choose among names, see _name)
 KEYS: dict[str, str] = {
     **dict.fromkeys(("time", "times", "elapsed", "elapsedtime", "walltime", "wallclock",
-                     "runtime", "totaltime", "seconds", "solvetime", "timetotal"),
+                     "runtime", "totaltime", "seconds", "solvetime", "timetotal", "total"),
                     "time.elapsed"),
     **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
                      "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
@@ -56,7 +57,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime"), "mpi.wait_time"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
-    **dict.fromkeys(("messagesize", "msgsize", "msgbytes"), "mpi.msg_size_mean"),
+    **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
+                     "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
 }
@@ -73,6 +75,12 @@ TABLE_KEYS: dict[str, str] = {
 _PAIR = re.compile(
     r"(?P<key>[A-Za-z_][\w./()\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
     r"(?:\s*(?P<unit>[A-Za-zµ]+(?:/s)?))?(?=[\s,;]|$)")
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# a line made only of "key value [unit]" groups, separated by blanks
+_SPACED_LINE = re.compile(
+    rf"^\s*(?:[A-Za-z_][\w./\-]{{0,63}}\s+{_NUM}(?:\s+[A-Za-zµ]+(?:/s)?)?\s*[,;]?\s*){{2,}}$")
+_SPACED = re.compile(
+    rf"([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?)(?=[\s,;]|$))?")
 _HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
@@ -162,6 +170,28 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
         v = parse_number(m["num"])
         if v is not None:
             out.append((m["key"], v, m["unit"] or ""))
+    if not out and len(line) <= 2000 and _SPACED_LINE.match(line):
+        out = _spaced(line)
+    return out
+
+
+def _spaced(line: str) -> list[tuple[str, float, str]]:
+    """``rank 0 compute 1.2 s wait 0.3 s``: a word after a number is its unit only when it is
+    a known unit; otherwise it is the next key."""
+    out: list[tuple[str, float, str]] = []
+    pos = 0
+    while True:
+        m = _SPACED.search(line, pos)
+        if m is None:
+            break
+        unit = m.group(3) or ""
+        end = m.end()
+        if unit and unit.lower() not in UNITS:
+            unit, end = "", m.end(2)
+        v = parse_number(m.group(2))
+        if v is not None:
+            out.append((m.group(1), v, unit))
+        pos = end
     return out
 
 

@@ -366,13 +366,12 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
                              "scaling.threads", "scaling.ranks")
               if (v := facts.metric_max(name)) is not None]
     if counts and max(counts) <= 1:
-        return "the run has a single thread: there is nothing to bind"
+        return Text("guard.bind_single_thread")
     from perfscout.diagnose.chains import is_environment
 
     found = [f for fid in p.addresses if (f := facts.finding(fid)) is not None]
     if found and all(is_environment(f) for f in found):
-        return ("other jobs' load holds the cores (the load average when the data was "
-                "collected): binding cannot give them back")
+        return Text("guard.bind_load_only")
     return None
 
 

@@ -5,17 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-import yaml
 from rich.console import Console
 
-from perfscout.cli.cmd_experiment import workspace
+from perfscout.cli.common import workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
-from perfscout.files import write_atomic
-from perfscout.model.errors import InputError
-from perfscout.pipeline.init_program import guess
-from perfscout.sandbox.runner import default_runner
 
 
 def register(app: typer.Typer) -> None:
@@ -33,6 +28,13 @@ def register(app: typer.Typer) -> None:
         write a starter spec for `session start --spec` / `experiment run` / `tune`."""
 
         def run() -> Outcome:
+            import yaml
+
+            from perfscout.files import write_atomic
+            from perfscout.model.errors import InputError
+            from perfscout.pipeline.init_program import guess
+            from perfscout.sandbox.runner import default_runner
+
             cfg = load_config(config_path=OPTIONS.config_path)
             work = workspace(cfg)
             g = guess(project, default_runner(work, policy=policy),

@@ -5,8 +5,7 @@ from __future__ import annotations
 import typer
 from rich.console import Console
 
-from perfscout.cli._sandbox_opts import POLICY_OPT, WORKSPACE_OPT, config, runner_of
-from perfscout.cli.cmd_analyze import load_platform
+from perfscout.cli.common import POLICY_OPT, WORKSPACE_OPT, config, load_platform, runner_of
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 
 

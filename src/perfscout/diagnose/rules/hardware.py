@@ -81,7 +81,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
     if got is not None and peak is None:
         ctx.request(rq.bandwidth_bench(ctx))
         ai = ctx.top("arith_intensity")
-        if ai is not None and ai.value < 0.25:
+        if ai is not None and ai.value < ctx.t("bw.low_intensity"):
             return ctx.finding(
                 "hw.memory_bandwidth", 0.45,
                 "low arithmetic intensity at high bandwidth (peak not measured)",
@@ -104,9 +104,9 @@ def _peak_is_only_a_ceiling(ctx: Context, peak: Located) -> bool:
 def _memory_bound_support(ctx: Context) -> list[Evidence]:
     out: list[Evidence] = []
     ipc = ctx.top("ipc")
-    if ipc is not None and ipc.value < 1.0:
-        out.append(ctx.ev(ipc, f"IPC {ipc.value:.2f} < 1: the core waits on memory",
-                          "ipc < 1.0"))
+    if ipc is not None and ipc.value < (low := ctx.t("compute.ipc_low")):
+        out.append(ctx.ev(ipc, f"IPC {ipc.value:.2f} < {low:g}: the core waits on memory",
+                          f"ipc < {low:g}"))
     mr = ctx.top("cache.miss_ratio")
     if mr is not None and mr.value >= ctx.t("cache.llc_miss_ratio"):
         out.append(ctx.ev(mr, f"cache miss ratio {mr.value:.1%}",
@@ -250,10 +250,11 @@ def numa_remote(ctx: Context) -> Finding | None:
     if len(per_socket) >= 2:
         hi = max(per_socket, key=lambda x: x.value)
         lo = min(per_socket, key=lambda x: x.value)
-        if lo.value > 0 and hi.value / lo.value >= 2.0:
+        ratio = ctx.t("numa.socket_bw_ratio")
+        if lo.value > 0 and hi.value / lo.value >= ratio:
             ev.append(ctx.ev(hi, f"socket {hi.metric.scope.name} carries {fmt(hi.value)} MB/s vs "
                              f"{fmt(lo.value)} MB/s on {lo.metric.scope.name}: memory sits on "
-                             f"one node", "per-socket bandwidth max/min >= 2"))
+                             f"one node", f"per-socket bandwidth max/min >= {ratio:g}"))
             strength = max(strength, 0.7)
     if strength == 0.0:
         return None

@@ -6,31 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import git
 import pytest
 
+from patch.user_repo import make_user_repo as _make_user_repo
 from perfscout.config import load_config
-from perfscout.experiment.kernels import kernel_source
 from perfscout.patch.git import Git
 from perfscout.pipeline.patch_flow import open_git
 
 RepoMaker = Callable[[Path], Path]
 GitOpener = Callable[[Path, Path], Git]
-
-
-def _make_user_repo(where: Path) -> Path:
-    repo = where / "code"
-    repo.mkdir(parents=True)
-    (repo / "matmul.c").write_text(kernel_source("matmul.c"))
-    (repo / "ps_common.h").write_text(kernel_source("ps_common.h"))
-    (repo / "README").write_text("user code\n")
-    r = git.Repo.init(repo)
-    with r.config_writer() as cw:
-        cw.set_value("user", "name", "User")
-        cw.set_value("user", "email", "user@example.invalid")
-    r.git.add("-A")
-    r.git.commit("-m", "initial")
-    return repo
 
 
 @pytest.fixture

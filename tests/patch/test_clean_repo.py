@@ -12,13 +12,13 @@ import git
 import pytest
 
 from conftest import run_cli
+from patch.user_repo import PID
 from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 from perfscout.model.errors import ExitCode, InputError, PolicyDenied
 from perfscout.patch.git import Git
 from perfscout.patch.workflow import apply_proposal
 
-PID = "loop_interchange"
 RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
 GitOpener = Callable[[Path, Path], Git]  # the user_git fixture
 

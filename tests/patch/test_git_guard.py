@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from patch.user_repo import PID
 from perfscout.config import load_config
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 from perfscout.model.errors import PolicyDenied
@@ -24,7 +25,6 @@ from perfscout.sandbox.local_runner import LocalRunner
 from perfscout.sandbox.policy import default_policy_text, load_policy
 from perfscout.sandbox.runner import default_runner
 
-PID = "loop_interchange"
 RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
 
 

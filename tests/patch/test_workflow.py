@@ -11,6 +11,7 @@ import git
 import pytest
 
 from conftest import require_tool
+from patch.user_repo import PID
 from perfscout.config import load_config
 from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.store import Store
@@ -23,7 +24,6 @@ from perfscout.patch.workflow import TRAILER, apply_proposal, drop_patch, list_p
 from perfscout.pipeline.patch_flow import verify_and_record
 from perfscout.sandbox.runner import default_runner
 
-PID = "loop_interchange"
 RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
 GitOpener = Callable[[Path, Path], Git]  # the user_git fixture
 

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from perfscout.cli.common import load_cfg
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import ApprovalsData, GrantData, RevokedData
 
 
 def _when(t: float) -> str:
@@ -51,7 +52,7 @@ def grant(
                 f"approval {a.id}: scope {a.scope}, expires {_when(a.expires)}",
                 markup=False)
 
-        return Outcome(data={"token": token, "approval": a}, render=render)
+        return Outcome(data=GrantData(token, a), render=render)
 
     execute("approve grant", as_json, run)
 
@@ -74,7 +75,7 @@ def list_cmd(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> N
                           "expired" if a.expired else "live", a.note)
             con.print(t)
 
-        return Outcome(data={"approvals": rows}, render=render)
+        return Outcome(data=ApprovalsData(rows), render=render)
 
     execute("approve list", as_json, run)
 
@@ -89,7 +90,7 @@ def revoke(
         from perfscout.sandbox.approval import revoke_token
 
         a = revoke_token(load_cfg().home, ident)
-        return Outcome(data={"revoked": a},
+        return Outcome(data=RevokedData(a),
                        render=lambda con: con.print(f"revoked {a.id} ({a.scope})",
                                                     markup=False))
 

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from perfscout.cli.common import WORKSPACE_OPT, config
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import AuditShowData, AuditVerifyData
 from perfscout.model.errors import ExitCode
 
 
@@ -55,8 +56,8 @@ def verify_cmd(
         results = [(p, verify(p, home)) for p in paths]
         rows = [{"log": str(p), "ok": r.ok, "records": r.records, "line": r.line,
                  "problem": r.problem} for p, r in results]
-        data = {"ok": all(r.ok for _, r in results), "logs": rows,
-                "records": sum(r.records for _, r in results)}
+        data = AuditVerifyData(all(r.ok for _, r in results), rows,
+                               sum(r.records for _, r in results))
 
         def render(con: Console) -> None:
             for p, r in results:
@@ -66,7 +67,7 @@ def verify_cmd(
                     where = f":{r.line}" if r.line else ""
                     con.print(f"{p}{where}: {r.problem}", markup=False)
 
-        if data["ok"]:
+        if data.ok:
             return Outcome(data=data, render=render)
         errs = [{"type": "AuditChainBroken",
                  "message": f"{p}{':' + str(r.line) if r.line else ''}: {r.problem}",
@@ -103,7 +104,7 @@ def show_cmd(
                           str(r.get("exit_code")), " ".join(map(str, r.get("argv", []))))
             con.print(t)
 
-        return Outcome(data={"log": str(path), "records": recs}, render=render)
+        return Outcome(data=AuditShowData(str(path), recs), render=render)
 
     execute("audit show", as_json, run)
 

@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import ConfigData
 from perfscout.cli.state import OPTIONS
 from perfscout.config import SENSITIVE, env_name, load_config
 
@@ -33,6 +34,6 @@ def register(app: typer.Typer) -> None:
                     t.add_row(r["key"], str(r["value"]), r["source"])
                 con.print(t)
 
-            return Outcome(data={"values": rows}, render=render)
+            return Outcome(data=ConfigData(rows), render=render)
 
         execute("config show", as_json, run)

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import DiffData
 from perfscout.ingest.registry import load
 from perfscout.ingest.summary import ProfileDiff, diff_profiles
 from perfscout.model.errors import UsageError
@@ -57,6 +58,6 @@ def register(app: typer.Typer) -> None:
                                       "gprof, callgrind, HPCToolkit, ...); summarize shows "
                                       "the metrics of the others")
             d = diff_profiles(pa, pb, top)
-            return Outcome(data={"diff": d}, render=lambda con: render_diff(con, d))
+            return Outcome(data=DiffData(d), render=lambda con: render_diff(con, d))
 
         execute("diff", as_json, run)

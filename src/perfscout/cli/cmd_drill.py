@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import DrillData
 from perfscout.ingest.registry import load
 from perfscout.ingest.summary import Drill, drill
 from perfscout.model.errors import NotFoundError
@@ -60,6 +61,6 @@ def register(app: typer.Typer) -> None:
                     f"{file}: no function matching {function!r}",
                     hint="top functions: " + ", ".join(names) if names else
                     "this profile has no functions") from None
-            return Outcome(data={"drill": d}, render=lambda con: render_drill(con, d))
+            return Outcome(data=DrillData(d), render=lambda con: render_drill(con, d))
 
         execute("drill", as_json, run)

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from perfscout.cli.common import workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import InitData
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
             write_atomic(dest, "# written by perfscout init: check every guess below\n"
                          + "".join(f"#  - {s}\n" for s in g.said)
                          + yaml.safe_dump(g.spec, sort_keys=False))
-            data = {"spec_file": str(dest), "spec": g.spec, "guessed": g.said}
+            data = InitData(str(dest), g.spec, list(g.said))
 
             def render(con: Console) -> None:
                 for s in g.said:

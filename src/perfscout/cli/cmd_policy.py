@@ -11,6 +11,7 @@ from rich.table import Table
 
 from perfscout.cli.common import POLICY_OPT, WORKSPACE_OPT, config, policy_of
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import PolicyCheckData, PolicyShowData, PolicyYamlData
 from perfscout.model.errors import ExitCode, UsageError
 
 
@@ -26,7 +27,7 @@ def show(
 
         if yaml_out:
             text = default_policy_text()
-            return Outcome(data={"yaml": text}, render=lambda con: print(text, end=""))
+            return Outcome(data=PolicyYamlData(text), render=lambda con: print(text, end=""))
         pol = policy_of(config(None, policy))
         rows: list[dict[str, Any]] = []
         for exe in pol.executables.values():
@@ -34,11 +35,10 @@ def show(
                 rows.append({"rule": r.name, "names": list(exe.names),
                              "approval": r.approval, "network": r.network,
                              "positionals": r.positionals})
-        data = {"source": pol.source, "defaults": {
+        data = PolicyShowData(pol.source, {
             "timeout_s": pol.timeout_s, "total_budget_s": pol.total_budget_s,
             "output_cap_bytes": pol.output_cap_bytes, "network": pol.network,
-            "limits": pol.limits}, "rules": rows, "denied": dict(pol.denied),
-            "read_only": list(pol.read_only)}
+            "limits": pol.limits}, rows, dict(pol.denied), list(pol.read_only))
 
         def render(con: Console) -> None:
             con.print(f"policy: {pol.source}", markup=False)
@@ -76,8 +76,7 @@ def check(
         ev = Evaluator(policy_of(cfg), ws, lambda t, s, a: check_token(cfg.home, t, s, argv=a))
         v = ev.evaluate(argv, approval_token=approval)
         d = v.decision
-        data = {"decision": d, "argv": list(argv), "workspace": str(ws),
-                "limits": v.limits, "network": v.network}
+        data = PolicyCheckData(d, list(argv), str(ws), v.limits, v.network)
 
         def render(con: Console) -> None:
             if d.allowed:

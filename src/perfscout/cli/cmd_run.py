@@ -17,6 +17,7 @@ from perfscout.cli.common import (
     runner_of,
 )
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import RunData
 from perfscout.model.errors import ExitCode, PolicyDenied, UsageError
 from perfscout.model.runs import RunRequest, RunResult
 
@@ -53,7 +54,7 @@ def run_cmd(
         check_timeout(runner, argv, timeout)
         res = runner.run(RunRequest(argv, timeout_s=timeout, purpose=purpose,
                                     approval_token=approval))
-        data = {"result": res, "audit_log": str(runner.audit.path)}
+        data = RunData(res, str(runner.audit.path))
         if not res.allowed:
             code = (ExitCode.APPROVAL_REQUIRED if res.rule.startswith("approval:")
                     else ExitCode.POLICY_DENIED)

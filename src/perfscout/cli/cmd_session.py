@@ -9,6 +9,7 @@ import typer
 
 from perfscout.cli.common import workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
+from perfscout.cli.results import SessionsData
 from perfscout.cli.state import OPTIONS
 from perfscout.config import load_config
 
@@ -108,7 +109,7 @@ def _status(sid: str | None) -> Outcome:
         st = status_of(home, sid)
         return Outcome(data=st, render=lambda c: render(c, st))
     rows = all_statuses(home)
-    return Outcome(data={"sessions": rows}, render=lambda c: sessions_table(c, rows))
+    return Outcome(data=SessionsData(rows), render=lambda c: sessions_table(c, rows))
 
 
 def _report(sid: str) -> Outcome:

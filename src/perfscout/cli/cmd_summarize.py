@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute, write_raw
+from perfscout.cli.results import SummariesData
 from perfscout.ingest.registry import load_set, skipped_line
 from perfscout.ingest.summary import Summary, summarize
 from perfscout.model.errors import UsageError
@@ -109,6 +110,6 @@ def register(app: typer.Typer) -> None:
                 for s in sums:
                     render_summary(con, s)
 
-            return Outcome(data={"summaries": sums, "skipped": loaded.skipped}, render=render)
+            return Outcome(data=SummariesData(sums, loaded.skipped), render=render)
 
         execute("summarize", as_json, run)

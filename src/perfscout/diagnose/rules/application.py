@@ -18,7 +18,7 @@ from perfscout.model.findings import Evidence, Finding
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
-      thresholds=("app.io_share", "io.syscalls_per_s"),
+      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),

@@ -23,7 +23,8 @@ def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 
 
 @rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
-      thresholds=("bw.near_peak", "crossval.disagree"), request=_bw_requests)
+      thresholds=("bw.near_peak", "crossval.disagree", "bw.low_intensity",
+                  "compute.ipc_low", "cache.llc_miss_ratio"), request=_bw_requests)
 def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
     peak = mem_bench(ctx)
@@ -212,7 +213,8 @@ def _numa_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 @rule(id="hw.numa_remote",
       needs=("numa.remote_ratio|numa.remote_accesses|cpu_migrations|mem.bandwidth",),
       facts=("numa.nodes",),
-      thresholds=("numa.remote_ratio", "numa.migrations_per_s"), request=_numa_requests)
+      thresholds=("numa.remote_ratio", "numa.migrations_per_s", "numa.socket_bw_ratio"),
+      request=_numa_requests)
 def numa_remote(ctx: Context) -> Finding | None:
     """Remote NUMA memory: a high remote share, or unbound threads on a multi-node machine."""
     nodes = int(ctx.fact("numa.nodes"))
@@ -250,11 +252,11 @@ def numa_remote(ctx: Context) -> Finding | None:
     if len(per_socket) >= 2:
         hi = max(per_socket, key=lambda x: x.value)
         lo = min(per_socket, key=lambda x: x.value)
-        ratio = ctx.t("numa.socket_bw_ratio")
-        if lo.value > 0 and hi.value / lo.value >= ratio:
+        most = ctx.t("numa.socket_bw_ratio")
+        if lo.value > 0 and hi.value / lo.value >= most:
             ev.append(ctx.ev(hi, f"socket {hi.metric.scope.name} carries {fmt(hi.value)} MB/s vs "
                              f"{fmt(lo.value)} MB/s on {lo.metric.scope.name}: memory sits on "
-                             f"one node", f"per-socket bandwidth max/min >= {ratio:g}"))
+                             f"one node", f"per-socket bandwidth max/min >= {most:g}"))
             strength = max(strength, 0.7)
     if strength == 0.0:
         return None

@@ -218,6 +218,7 @@ def omp_imbalance(ctx: Context) -> Finding | None:
 
 @rule(id="rt.affinity",
       needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
+      thresholds=("scaling.no_speedup", "affinity.busy_per_cpu"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
     """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.results import DrillData
-from perfscout.ingest.registry import load
-from perfscout.ingest.summary import Drill, drill
+
+if TYPE_CHECKING:
+    from perfscout.ingest.summary import Drill
+
 from perfscout.model.errors import NotFoundError
 
 
@@ -52,6 +55,9 @@ def register(app: typer.Typer) -> None:
         """Callers, callees and call paths of one function (and hot lines with --line)."""
 
         def run() -> Outcome:
+            from perfscout.ingest.registry import load
+            from perfscout.ingest.summary import drill
+
             prof = load(file, fmt)
             try:
                 d = drill(prof, function, lines=line)

@@ -7,11 +7,9 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from perfscout.cli.common import workspace
+from perfscout.cli.common import load_cfg, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 from perfscout.cli.results import InitData
-from perfscout.cli.state import OPTIONS
-from perfscout.config import load_config
 
 
 def register(app: typer.Typer) -> None:
@@ -36,7 +34,7 @@ def register(app: typer.Typer) -> None:
             from perfscout.pipeline.init_program import guess
             from perfscout.sandbox.runner import default_runner
 
-            cfg = load_config(config_path=OPTIONS.config_path)
+            cfg = load_cfg()
             work = workspace(cfg)
             g = guess(project, default_runner(work, policy=policy),
                       work / "init" / project.resolve().name, tuple(args.split()))

@@ -10,12 +10,10 @@ import typer
 
 from perfscout.cli.common import load_cfg
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.pipeline.patch_flow import open_git
 
 if TYPE_CHECKING:
     from perfscout.patch.workflow import PatchRecord
 
-__all__ = ["open_git", "register"]  # open_git lives in pipeline.patch_flow; kept for importers
 JSON = typer.Option(False, "--json", help=JSON_HELP)
 
 
@@ -94,6 +92,7 @@ def drop(proposal: str, as_json: bool = JSON) -> None:
     """Remove the branch and worktree, only if every commit on it is perfscout's."""
     def run() -> Outcome:
         from perfscout.patch.workflow import drop_patch, load_patch
+        from perfscout.pipeline.patch_flow import open_git
 
         cfg = load_cfg()
         r = drop_patch(open_git(Path(load_patch(cfg.home, proposal).repo), cfg), cfg.home,

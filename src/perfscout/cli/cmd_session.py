@@ -7,11 +7,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from perfscout.cli.common import workspace
+from perfscout.cli.common import load_cfg, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.results import SessionsData
-from perfscout.cli.state import OPTIONS
-from perfscout.config import load_config
 
 if TYPE_CHECKING:
     from perfscout.pipeline.session import SessionState
@@ -31,7 +29,7 @@ def _run(state: SessionState, as_json: bool, *, confirm: bool = False,
     from perfscout.pipeline.session_drive import drive
     from perfscout.sandbox.runner import default_runner
 
-    cfg = load_config(config_path=OPTIONS.config_path)
+    cfg = load_cfg()
     work = workspace(cfg)
     con = stderr_console()
     st = drive(cfg.home, state, default_runner(work, policy=policy), work, cfg.get,
@@ -43,7 +41,7 @@ def _run(state: SessionState, as_json: bool, *, confirm: bool = False,
 def _load(sid: str) -> SessionState:
     from perfscout.pipeline import session as ses
 
-    return ses.load(load_config(config_path=OPTIONS.config_path).home, sid)
+    return ses.load(load_cfg().home, sid)
 
 def register(app: typer.Typer) -> None:
     sapp = typer.Typer(help="The six-step workflow as a resumable session.", no_args_is_help=True)
@@ -67,7 +65,7 @@ def register(app: typer.Typer) -> None:
         def run() -> Outcome:
             from perfscout.pipeline import session as ses
 
-            state = ses.start(load_config(config_path=OPTIONS.config_path).home,
+            state = ses.start(load_cfg().home,
                               kernel=kernel or "", spec=str(spec) if spec else None,
                               inputs=[str(f) for f in files or []], size=size,
                               policy=approval_policy, combine=combine)
@@ -104,7 +102,7 @@ def _status(sid: str | None) -> Outcome:
     from perfscout.cli.session_view import render, sessions_table
     from perfscout.pipeline.session_drive import all_statuses, status_of
 
-    home = load_config(config_path=OPTIONS.config_path).home
+    home = load_cfg().home
     if sid:
         st = status_of(home, sid)
         return Outcome(data=st, render=lambda c: render(c, st))
@@ -115,5 +113,5 @@ def _status(sid: str | None) -> Outcome:
 def _report(sid: str) -> Outcome:
     from perfscout.pipeline.session_drive import report_of
 
-    rep = report_of(load_config(config_path=OPTIONS.config_path).home, sid)
+    rep = report_of(load_cfg().home, sid)
     return Outcome(data=rep, render=lambda c: c.print(f"report: {rep['html']}", markup=False))

@@ -8,11 +8,9 @@ from typing import Any
 
 import typer
 
-from perfscout.cli.common import load_platform, open_store, workspace
+from perfscout.cli.common import load_cfg, load_platform, open_store, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
-from perfscout.cli.tune_view import progress_table, render_replay, render_run
-from perfscout.config import load_config
 
 STORAGE = typer.Option(None, "--storage", help="sqlite:///F, journal:PATH or an RDB URL.")
 PLATFORM = typer.Option(None, "--platform", help="Snapshot JSON whose caches/cores shape the "
@@ -48,9 +46,10 @@ def register(app: typer.Typer) -> None:
                  as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
         """Best, failures, parameter importances; --plot draws the optimization history."""
         def run() -> Outcome:
+            from perfscout.cli.tune_view import render_run
             from perfscout.tune import service
 
-            home = load_config(config_path=OPTIONS.config_path).home
+            home = load_cfg().home
             r = service.show(study, storage, home, plot)
             return Outcome(data=r, render=lambda c: render_run(c, r))
         execute("tune", as_json, run)
@@ -65,6 +64,7 @@ def register(app: typer.Typer) -> None:
                    as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
         """Replay a table: full-space samplers, the hard-narrowed space, evidence-guided TPE."""
         def run() -> Outcome:
+            from perfscout.cli.tune_view import render_replay
             from perfscout.tune import service
 
             a = service.read_analysis(narrow_from) if narrow_from else None
@@ -77,11 +77,12 @@ def register(app: typer.Typer) -> None:
 def _run(space_path: Path | None, from_analysis: Path | None, platform: str | None, budget: int,
          workers: int, storage: str | None, study: str | None, size: int, sampler: str,
          confirm: bool, as_json: bool) -> Outcome:
+    from perfscout.cli.tune_view import progress_table, render_run
     from perfscout.pipeline.tune_flow import request, search
     from perfscout.sandbox.runner import default_runner
     from perfscout.tune.optuna_bridge import open_storage
 
-    cfg = load_config(config_path=OPTIONS.config_path)
+    cfg = load_cfg()
     req = request(space_path, from_analysis, load_platform(platform, None), budget, study,
                   storage, size, sampler, confirm)
     open_storage(storage, cfg.home)  # a bad URL fails before any trial runs

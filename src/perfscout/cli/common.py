@@ -51,9 +51,10 @@ def config(workspace: str | None, policy: str | None) -> Config:
 
 
 def workspace(cfg: Config) -> Path:
-    """The one workspace (:attr:`Config.workspace`), created: experiments build under it, the
-    sandbox is rooted at it and its audit log lives there."""
-    w = cfg.workspace
+    """Where experiments, sessions, tuning and ``init`` build and run, created:
+    ``$PERFSCOUT_HOME/workspace`` (the sandbox root of those runs; its audit log is one of the
+    logs ``audit verify`` checks by default)."""
+    w = cfg.home / "workspace"
     w.mkdir(parents=True, exist_ok=True)
     return w
 

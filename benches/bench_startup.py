@@ -1,9 +1,12 @@
 """How fast the CLI starts: ``perfscout --version``/``--help`` and a small ``analyze`` beside
 ``python -c pass`` (the interpreter's own start), medians of interleaved runs.
 
-Heavy libraries (scipy, matplotlib, optuna, pandas, hatchet, openai, mcp) are imported where
-they are used, and ``perfscout NAME`` loads only ``cli/cmd_NAME.py``; this bench shows what a
-command costs over a bare interpreter, and which heavy modules a plain start still loads.
+Heavy libraries (numpy, scipy, matplotlib, optuna, pandas, hatchet, jinja2, openai, mcp) are
+imported where they are used, and ``perfscout NAME`` loads only ``cli/cmd_NAME.py``; this bench
+shows what a command costs over a bare interpreter, and which heavy modules each start still
+loads (``--version``, ``--help``, every command's ``--help``, ``analyze`` of one small STREAM
+output from the corpus). A command's own ``--help`` loads pydantic: typer builds its parameter
+converters with it.
 Run: ``.venv/bin/python benches/bench_startup.py`` (the load average is recorded with it).
 """
 

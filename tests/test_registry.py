@@ -49,7 +49,20 @@ def _evaluate_one(name: str) -> object:
     return evaluate((name,), facts=None, scope="")  # type: ignore[arg-type]  # never reached
 
 
+def _tool_again(name: str) -> None:
+    from perfscout.agent.tools import TOOLS
+
+    TOOLS.register(name, TOOLS[name])
+
+
+def _tool_lookup(name: str) -> object:
+    from perfscout.agent.tools import TOOLS
+
+    return TOOLS[name]
+
+
 def _families() -> list[Family]:
+    from perfscout.agent.tools import TOOLS
     from perfscout.snapshot.registry import _REGISTRY as collectors
 
     all_collectors()  # loads the built-in collectors
@@ -57,6 +70,7 @@ def _families() -> list[Family]:
         Family("snapshot collectors", collectors, _collector_again, get_collector),  # type: ignore[arg-type]
         Family("proposal catalog", CATALOG, _proposal_again, get_entry),  # type: ignore[arg-type]
         Family("preconditions", PRECONDITIONS, _precondition_again, _evaluate_one),  # type: ignore[arg-type]
+        Family("agent tools", TOOLS, _tool_again, _tool_lookup),  # type: ignore[arg-type]
     ]
 
 
@@ -124,3 +138,28 @@ def test_proposal_refused_before_registration_leaves_no_entry() -> None:
     with pytest.raises(ValueError, match="unknown finding"):
         proposal("not_registered", addresses=("hw.nope",), layer=Layer.HARDWARE, kind="env")
     assert "not_registered" not in CATALOG
+
+
+def test_proposal_naming_an_unknown_precondition_is_refused_listing_the_valid_ones() -> None:
+    with pytest.raises(UnknownName) as exc:
+        proposal("not_registered_either", addresses=("hw.memory_bandwidth",),
+                 layer=Layer.HARDWARE, kind="env", preconditions=("numa_nodes >= 2",
+                                                                  "no such precondition"))
+    assert exc.value.name == "no such precondition" and exc.value.kind == "precondition"
+    assert exc.value.valid == PRECONDITIONS.names()
+    assert "not_registered_either" not in CATALOG
+
+
+def test_every_catalog_precondition_is_registered() -> None:
+    for entry in CATALOG.values():
+        for name in entry.preconditions:
+            assert name in PRECONDITIONS, f"{entry.id}: {name}"
+
+
+def test_an_unknown_tool_call_names_every_tool() -> None:
+    from perfscout.agent.tools import TOOLS, Workbench
+
+    wb = Workbench.__new__(Workbench)  # dispatch reads no session state before the lookup
+    obs = wb.call("no_such_tool", {})
+    assert obs["ok"] is False and "no_such_tool" in obs["error"]
+    assert all(n in obs["next"] for n in TOOLS.names())

@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 
 from conftest import require_tool, run_cli
-from patch.test_workflow import PID, _user_repo
+from patch.user_repo import PID, make_user_repo
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 
 
 def test_verified_patch_exports_a_listed_reframe_test_and_a_batch_script(
         tmp_path: Path, ps_home: Path) -> None:
     require_tool("gcc")
-    repo = _user_repo(tmp_path)
+    repo = make_user_repo(tmp_path)
     d = tmp_path / "p.diff"
     d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
     r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",

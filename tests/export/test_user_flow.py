@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, require_service, require_tool, run_cli
-from patch.test_workflow import PID, _user_repo
+from patch.user_repo import PID, make_user_repo
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 
 
@@ -34,7 +34,7 @@ def _redirected(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def verified(tmp_path: Path, ps_home: Path) -> tuple[str, str]:
     """A card and its experiment from a verified source patch (matmul loop interchange)."""
     require_tool("gcc")
-    repo = _user_repo(tmp_path)
+    repo = make_user_repo(tmp_path)
     d = tmp_path / "p.diff"
     d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
     r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",

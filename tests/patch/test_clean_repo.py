@@ -5,40 +5,22 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import git
 import pytest
 
 from conftest import run_cli
-from perfscout.cli.cmd_patch import open_git
-from perfscout.config import load_config
+from patch.user_repo import PID
 from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 from perfscout.model.errors import ExitCode, InputError, PolicyDenied
 from perfscout.patch.git import Git
 from perfscout.patch.workflow import apply_proposal
 
-PID = "loop_interchange"
-
-
-def _repo(tmp: Path) -> Path:
-    repo = tmp / "code"
-    repo.mkdir()
-    (repo / "matmul.c").write_text(kernel_source("matmul.c"))
-    (repo / "ps_common.h").write_text(kernel_source("ps_common.h"))
-    r = git.Repo.init(repo)
-    with r.config_writer() as cw:
-        cw.set_value("user", "name", "User")
-        cw.set_value("user", "email", "user@example.invalid")
-    r.git.add("-A")
-    r.git.commit("-m", "initial")
-    return repo
-
-
-def user_git(repo: Path, home: Path) -> Git:
-    return open_git(repo, load_config(env={"PERFSCOUT_HOME": str(home),
-                                           "PERFSCOUT_WORKSPACE": str(home / "ws")}))
+RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
+GitOpener = Callable[[Path, Path], Git]  # the user_git fixture
 
 
 def _env(tmp: Path, repo: Path) -> dict[str, str]:
@@ -47,8 +29,8 @@ def _env(tmp: Path, repo: Path) -> dict[str, str]:
 
 
 def test_apply_in_a_fresh_clean_repository_succeeds_after_perfscout_wrote_there(
-        tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+        tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     env = _env(tmp_path, repo)
     # perfscout writes its own files into the workspace (the audit log of this command)
     assert run_cli("run", "--", "lscpu", cwd=repo, env=env).returncode == 0
@@ -62,8 +44,8 @@ def test_apply_in_a_fresh_clean_repository_succeeds_after_perfscout_wrote_there(
     assert files == ["matmul.c"]  # nothing of perfscout's own was committed
 
 
-def test_a_dirty_user_file_is_still_refused(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_a_dirty_user_file_is_still_refused(tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     env = _env(tmp_path, repo)
     (repo / "matmul.c").write_text("/* the user's own edit */\n" + kernel_source("matmul.c"))
     (tmp_path / "p.diff").write_text(diff_for(TRANSFORMS[("matmul", PID)]))
@@ -72,7 +54,7 @@ def test_a_dirty_user_file_is_still_refused(tmp_path: Path) -> None:
     assert cp.returncode == int(ExitCode.CONFLICT), cp.stdout + cp.stderr
     assert "uncommitted changes" in cp.stdout
     (tmp_path / "u").mkdir()
-    untracked = _repo(tmp_path / "u")
+    untracked = make_user_repo(tmp_path / "u")
     (untracked / "notes.txt").write_text("mine\n")
     cp = run_cli("patch", "apply", PID, "--json", "--diff", str(tmp_path / "p.diff"),
                  "--scope", "matmul.c", "--repo", str(untracked), cwd=untracked,
@@ -88,8 +70,9 @@ SYMLINK_DIFF = """--- a/link.c
 """
 
 
-def test_a_committed_symlink_does_not_carry_the_write_outside(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_a_committed_symlink_does_not_carry_the_write_outside(
+        tmp_path: Path, make_user_repo: RepoMaker, user_git: GitOpener) -> None:
+    repo = make_user_repo(tmp_path)
     outside = tmp_path / "outside.c"
     outside.write_text("int x = 1;\n")
     (repo / "link.c").symlink_to(outside)
@@ -116,9 +99,10 @@ def test_a_committed_symlink_does_not_carry_the_write_outside(tmp_path: Path) ->
     ("sub/.git", ".git directory"),
     ("src/.GIT/hooks/pre-commit", ".git directory"),
 ])
-def test_diffs_touching_git_control_files_are_refused(tmp_path: Path, path: str,
-                                                      why: str) -> None:
-    repo = _repo(tmp_path)
+def test_diffs_touching_git_control_files_are_refused(
+        tmp_path: Path, path: str, why: str, make_user_repo: RepoMaker,
+        user_git: GitOpener) -> None:
+    repo = make_user_repo(tmp_path)
     diff = f"--- /dev/null\n+++ b/{path}\n@@ -0,0 +1 @@\n+[filter \"x\"]\n"
     with pytest.raises(PolicyDenied, match=why):
         apply_proposal(user_git(repo, tmp_path / "home"), tmp_path / "home", "p2", diff,

@@ -8,41 +8,29 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from perfscout.cli.cmd_patch import open_git
+from patch.user_repo import PID
 from perfscout.config import load_config
-from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.transforms import TRANSFORMS, diff_for
 from perfscout.model.errors import PolicyDenied
 from perfscout.patch.git import Git
 from perfscout.patch.workflow import apply_proposal, drop_patch
+from perfscout.pipeline.patch_flow import open_git
 from perfscout.sandbox.audit import default_log
 from perfscout.sandbox.local_runner import LocalRunner
 from perfscout.sandbox.policy import default_policy_text, load_policy
 from perfscout.sandbox.runner import default_runner
 
-PID = "loop_interchange"
+RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
 
 
 def _sh(*args: str, cwd: Path) -> str:
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
                           text=True).stdout
-
-
-def _repo(tmp: Path) -> Path:
-    repo = tmp / "code"
-    repo.mkdir()
-    (repo / "matmul.c").write_text(kernel_source("matmul.c"))
-    (repo / "ps_common.h").write_text(kernel_source("ps_common.h"))
-    _sh("init", "-q", cwd=repo)
-    _sh("config", "user.name", "User", cwd=repo)
-    _sh("config", "user.email", "user@example.invalid", cwd=repo)
-    _sh("add", "-A", cwd=repo)
-    _sh("commit", "-q", "-m", "initial", cwd=repo)
-    return repo
 
 
 def _hook(tmp: Path, name: str) -> tuple[Path, Path]:
@@ -64,8 +52,8 @@ def _apply(repo: Path, tmp: Path) -> None:
     apply_proposal(git, tmp / "home", PID, diff_for(TRANSFORMS[("matmul", PID)]), ("matmul.c",))
 
 
-def test_repository_hooks_never_run(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_repository_hooks_never_run(tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     markers = []
     for name in ("post-checkout", "pre-commit", "commit-msg", "post-commit",
                  "reference-transaction"):
@@ -85,8 +73,8 @@ def test_repository_hooks_never_run(tmp_path: Path) -> None:
         f"perfscout: {PID}"
 
 
-def test_fsmonitor_and_commit_signer_never_run(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_fsmonitor_and_commit_signer_never_run(tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     fsm, fsm_marker = _hook(tmp_path, "fsmonitor")
     gpg, gpg_marker = _hook(tmp_path, "gpg")
     _sh("config", "core.fsmonitor", str(fsm), cwd=repo)
@@ -101,8 +89,9 @@ def test_fsmonitor_and_commit_signer_never_run(tmp_path: Path) -> None:
     assert "gpgsig" not in raw
 
 
-def test_filter_driver_in_config_is_refused_before_any_checkout(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_filter_driver_in_config_is_refused_before_any_checkout(
+        tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     smudge, marker = _hook(tmp_path, "smudge")
     (repo / ".gitattributes").write_text("*.c filter=evil\n")
     _sh("add", ".gitattributes", cwd=repo)
@@ -120,8 +109,9 @@ def test_filter_driver_in_config_is_refused_before_any_checkout(tmp_path: Path) 
     assert _sh("branch", "--list", "perfscout/*", cwd=repo).strip() == ""
 
 
-def test_a_policy_without_the_forced_git_settings_is_refused(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_a_policy_without_the_forced_git_settings_is_refused(
+        tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     text = "\n".join(ln for ln in default_policy_text().splitlines()
                      if "GIT_CONFIG_" not in ln)
     pol = tmp_path / "policy.yaml"
@@ -133,8 +123,9 @@ def test_a_policy_without_the_forced_git_settings_is_refused(tmp_path: Path) -> 
         Git.open(runner, repo)
 
 
-def test_every_git_step_is_audited_and_drop_goes_through_it_too(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
+def test_every_git_step_is_audited_and_drop_goes_through_it_too(
+        tmp_path: Path, make_user_repo: RepoMaker) -> None:
+    repo = make_user_repo(tmp_path)
     cfg = _cfg(tmp_path)
     _apply(repo, tmp_path)
     drop_patch(open_git(repo, cfg), tmp_path / "home", PID)  # type: ignore[arg-type]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import git
 import pytest
 
 from conftest import require_tool
-from perfscout.cli.cmd_patch import open_git
+from patch.user_repo import PID
 from perfscout.config import load_config
 from perfscout.experiment.kernels import kernel_source
 from perfscout.experiment.store import Store
@@ -23,28 +24,8 @@ from perfscout.patch.workflow import TRAILER, apply_proposal, drop_patch, list_p
 from perfscout.pipeline.patch_flow import verify_and_record
 from perfscout.sandbox.runner import default_runner
 
-PID = "loop_interchange"
-
-
-def _user_repo(tmp: Path) -> Path:
-    repo = tmp / "code"
-    repo.mkdir()
-    (repo / "matmul.c").write_text(kernel_source("matmul.c"))
-    (repo / "ps_common.h").write_text(kernel_source("ps_common.h"))
-    (repo / "README").write_text("user code\n")
-    r = git.Repo.init(repo)
-    with r.config_writer() as cw:
-        cw.set_value("user", "name", "User")
-        cw.set_value("user", "email", "user@example.invalid")
-    r.git.add("-A")
-    r.git.commit("-m", "initial")
-    return repo
-
-
-def _git(repo: Path, home: Path) -> Git:
-    """The workflow's git for ``repo``: a sandbox runner rooted at it and home's patch dir."""
-    return open_git(repo, load_config(env={"PERFSCOUT_HOME": str(home),
-                                           "PERFSCOUT_WORKSPACE": str(home / "ws")}))
+RepoMaker = Callable[[Path], Path]  # the make_user_repo fixture (tests/patch/conftest.py)
+GitOpener = Callable[[Path, Path], Git]  # the user_git fixture
 
 
 def _hashes(repo: Path) -> dict[str, str]:
@@ -54,14 +35,15 @@ def _hashes(repo: Path) -> dict[str, str]:
     return {str(p.relative_to(repo)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
 
 
-def test_source_proposal_becomes_a_verified_branch_with_a_card(tmp_path: Path) -> None:
+def test_source_proposal_becomes_a_verified_branch_with_a_card(
+        tmp_path: Path, make_user_repo: RepoMaker, user_git: GitOpener) -> None:
     require_tool("gcc")
-    repo = _user_repo(tmp_path)
+    repo = make_user_repo(tmp_path)
     home = tmp_path / "home"
     before = _hashes(repo)
     status_before = git.Repo(repo).git.status("--porcelain")
     diff = diff_for(TRANSFORMS[("matmul", PID)])
-    rec = apply_proposal(_git(repo, home), home, PID, diff, ("matmul.c",), expected=(1.5, 4.0))
+    rec = apply_proposal(user_git(repo, home), home, PID, diff, ("matmul.c",), expected=(1.5, 4.0))
     r = git.Repo(repo)
     commits = list(r.iter_commits(f"{rec.base}..{rec.branch}"))
     assert len(commits) == 1 and f"{TRAILER}: {PID}" in str(commits[0].message)
@@ -71,7 +53,7 @@ def test_source_proposal_becomes_a_verified_branch_with_a_card(tmp_path: Path) -
     st = Store(home / "exp.db")
     with CardStore(home / "kb.db") as cs:
         rec2, res, card = verify_and_record(
-            _git(repo, home), home, PID, "matmul.c", default_runner(home), st, cs,
+            user_git(repo, home), home, PID, "matmul.c", default_runner(home), st, cs,
             platform_key="cpu|gcc|nompi",
             cfg_get=load_config(env={}).get, args=("{size}", "1"), size=160, repetitions=3)
         stored = cs.get(card.id)
@@ -88,40 +70,44 @@ def test_source_proposal_becomes_a_verified_branch_with_a_card(tmp_path: Path) -
     assert git.Repo(repo).git.status("--porcelain") == status_before
 
 
-def test_dirty_tree_is_refused_and_no_branch_made(tmp_path: Path) -> None:
-    repo = _user_repo(tmp_path)
+def test_dirty_tree_is_refused_and_no_branch_made(
+        tmp_path: Path, make_user_repo: RepoMaker, user_git: GitOpener) -> None:
+    repo = make_user_repo(tmp_path)
     (repo / "README").write_text("edited\n")
     with pytest.raises(StateConflict, match="uncommitted"):
-        apply_proposal(_git(repo, tmp_path / "home"), tmp_path / "home", PID,
+        apply_proposal(user_git(repo, tmp_path / "home"), tmp_path / "home", PID,
                        diff_for(TRANSFORMS[("matmul", PID)]), ("matmul.c",))
     assert [h.name for h in git.Repo(repo).heads] == [git.Repo(repo).active_branch.name]
 
 
-def test_diff_outside_scope_is_rejected(tmp_path: Path) -> None:
-    repo = _user_repo(tmp_path)
+def test_diff_outside_scope_is_rejected(
+        tmp_path: Path, make_user_repo: RepoMaker, user_git: GitOpener) -> None:
+    repo = make_user_repo(tmp_path)
     diff = diff_for(TRANSFORMS[("matmul", PID)]) + (
         "--- a/README\n+++ b/README\n@@ -1 +1 @@\n-user code\n+changed\n")
     with pytest.raises(PolicyDenied, match="README"):
-        apply_proposal(_git(repo, tmp_path / "home"), tmp_path / "home", PID, diff, ("matmul.c",))
+        apply_proposal(user_git(repo, tmp_path / "home"), tmp_path / "home", PID, diff,
+                       ("matmul.c",))
     assert len(git.Repo(repo).heads) == 1 and (repo / "README").read_text() == "user code\n"
 
 
-def test_drop_undoes_only_perfscouts_commits(tmp_path: Path) -> None:
-    repo = _user_repo(tmp_path)
+def test_drop_undoes_only_perfscouts_commits(
+        tmp_path: Path, make_user_repo: RepoMaker, user_git: GitOpener) -> None:
+    repo = make_user_repo(tmp_path)
     home = tmp_path / "home"
     diff = diff_for(TRANSFORMS[("matmul", PID)])
-    rec = apply_proposal(_git(repo, home), home, PID, diff, ("matmul.c",))
+    rec = apply_proposal(user_git(repo, home), home, PID, diff, ("matmul.c",))
     # a user commit on the perfscout branch makes drop refuse
     wt = git.Repo(rec.worktree)
     Path(rec.worktree, "NOTES").write_text("mine\n")
     wt.git.add("NOTES")
     wt.git.commit("-m", "user note")
     with pytest.raises(StateConflict, match="not made by perfscout"):
-        drop_patch(_git(repo, home), home, PID)
+        drop_patch(user_git(repo, home), home, PID)
     assert rec.branch in [h.name for h in git.Repo(repo).heads]
     wt.git.reset("--hard", "HEAD~1")
     main_head = git.Repo(repo).head.commit.hexsha
-    out = drop_patch(_git(repo, home), home, PID)
+    out = drop_patch(user_git(repo, home), home, PID)
     r = git.Repo(repo)
     assert out.status == "dropped" and rec.branch not in [h.name for h in r.heads]
     assert r.head.commit.hexsha == main_head == rec.base
@@ -131,12 +117,13 @@ def test_drop_undoes_only_perfscouts_commits(tmp_path: Path) -> None:
     assert [p.status for p in list_patches(home)] == ["dropped"]
 
 
-def test_cli_apply_list_show_drop_and_dirty_refusal(tmp_path: Path, ps_home: Path) -> None:
+def test_cli_apply_list_show_drop_and_dirty_refusal(
+        tmp_path: Path, ps_home: Path, make_user_repo: RepoMaker) -> None:
     import json
 
     from conftest import run_cli
 
-    repo = _user_repo(tmp_path)
+    repo = make_user_repo(tmp_path)
     d = tmp_path / "p.diff"
     d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
     r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",

@@ -215,9 +215,9 @@ def test_split_scope() -> None:
 def test_generated_diff_goes_through_the_patch_workflow(project: Path, tmp_path: Path) -> None:
     """In a git repository the generated diff becomes a perfscout/<id> branch with one commit
     (the user's tree untouched), exactly like a hand-written diff."""
-    from perfscout.cli.cmd_patch import open_git
     from perfscout.config import load_config
     from perfscout.patch.workflow import apply_proposal
+    from perfscout.pipeline.patch_flow import open_git
 
     git_bin = require_tool("git")
     for args in (["init", "-q"], ["config", "user.name", "U"],

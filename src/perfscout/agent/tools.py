@@ -25,6 +25,7 @@ from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import Runner, RunRequest
 from perfscout.model.serialize import to_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.registry import Registry, UnknownName
 
 MAX_OUTPUT = 4000  # characters of program output handed back to a model
 EXPERIMENT_SCOPE = "experiment"  # approval-token scope for experiments
@@ -160,9 +161,10 @@ class Workbench:
     # -- dispatch ---------------------------------------------------------------------------
     def call(self, name: str, args: Any) -> dict[str, Any]:
         """Run tool ``name``; always an observation dict, never an exception."""
-        tool = TOOLS.get(name)
-        if tool is None:
-            return _err(f"no tool named {name!r}", "use one of: " + ", ".join(TOOLS))
+        try:
+            tool = TOOLS[name]
+        except UnknownName as exc:
+            return _err(f"no tool named {name!r}", "use one of: " + ", ".join(exc.valid))
         if args is None:
             args = {}
         problems = tool.validate(args)
@@ -503,9 +505,10 @@ TOOL_LIST: tuple[Tool, ...] = (
              {"finding": STR, "status": {"enum": ["confirmed", "hypothesis"]}},
              ["finding", "status"])}}, ["answer"]), _finish, effect="session"),
 )
-TOOLS: dict[str, Tool] = {t.name: t for t in TOOL_LIST}
-if len(TOOLS) != len(TOOL_LIST):  # declared once
-    raise ValueError("duplicate tool names")
+#: the tools by name (the generic registry: a taken name is refused, a miss lists the names)
+TOOLS: Registry[Tool] = Registry("agent tool")
+for _tool in TOOL_LIST:
+    TOOLS.register(_tool.name, _tool)
 
 
 def tool_specs() -> list[dict[str, Any]]:

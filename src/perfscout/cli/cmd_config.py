@@ -6,9 +6,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from perfscout.cli.common import load_cfg
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.cli.state import OPTIONS
-from perfscout.config import SENSITIVE, env_name, load_config
+from perfscout.cli.results import ConfigData
 
 
 def register(app: typer.Typer) -> None:
@@ -20,7 +20,9 @@ def register(app: typer.Typer) -> None:
         """Print each value with its source (default, file, env or cli)."""
 
         def run() -> Outcome:
-            cfg = load_config(config_path=OPTIONS.config_path)
+            from perfscout.config import SENSITIVE, env_name
+
+            cfg = load_cfg()
             rows = []
             for v in cfg.values():
                 shown = "***" if v.key in SENSITIVE and v.value else v.value
@@ -33,6 +35,6 @@ def register(app: typer.Typer) -> None:
                     t.add_row(r["key"], str(r["value"]), r["source"])
                 con.print(t)
 
-            return Outcome(data={"values": rows}, render=render)
+            return Outcome(data=ConfigData(rows), render=render)
 
         execute("config show", as_json, run)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.ingest.registry import load
-from perfscout.ingest.summary import ProfileDiff, diff_profiles
+from perfscout.cli.results import DiffData
+
+if TYPE_CHECKING:
+    from perfscout.ingest.summary import ProfileDiff
+
 from perfscout.model.errors import UsageError
 
 
@@ -47,6 +51,9 @@ def register(app: typer.Typer) -> None:
         """Functions whose share of the total moved between profile A and profile B."""
 
         def run() -> Outcome:
+            from perfscout.ingest.registry import load
+            from perfscout.ingest.summary import diff_profiles
+
             if top < 1:
                 raise UsageError("--top must be at least 1", hint="e.g. --top 20")
             pa, pb = load(a, fmt), load(b, fmt)
@@ -57,6 +64,6 @@ def register(app: typer.Typer) -> None:
                                       "gprof, callgrind, HPCToolkit, ...); summarize shows "
                                       "the metrics of the others")
             d = diff_profiles(pa, pb, top)
-            return Outcome(data={"diff": d}, render=lambda con: render_diff(con, d))
+            return Outcome(data=DiffData(d), render=lambda con: render_diff(con, d))
 
         execute("diff", as_json, run)

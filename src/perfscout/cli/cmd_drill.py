@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.ingest.registry import load
-from perfscout.ingest.summary import Drill, drill
+from perfscout.cli.results import DrillData
+
+if TYPE_CHECKING:
+    from perfscout.ingest.summary import Drill
+
 from perfscout.model.errors import NotFoundError
 
 
@@ -51,6 +55,9 @@ def register(app: typer.Typer) -> None:
         """Callers, callees and call paths of one function (and hot lines with --line)."""
 
         def run() -> Outcome:
+            from perfscout.ingest.registry import load
+            from perfscout.ingest.summary import drill
+
             prof = load(file, fmt)
             try:
                 d = drill(prof, function, lines=line)
@@ -60,6 +67,6 @@ def register(app: typer.Typer) -> None:
                     f"{file}: no function matching {function!r}",
                     hint="top functions: " + ", ".join(names) if names else
                     "this profile has no functions") from None
-            return Outcome(data={"drill": d}, render=lambda con: render_drill(con, d))
+            return Outcome(data=DrillData(d), render=lambda con: render_drill(con, d))
 
         execute("drill", as_json, run)

@@ -5,17 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-import yaml
 from rich.console import Console
 
-from perfscout.cli.cmd_experiment import workspace
+from perfscout.cli.common import load_cfg, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute
-from perfscout.cli.state import OPTIONS
-from perfscout.config import load_config
-from perfscout.files import write_atomic
-from perfscout.model.errors import InputError
-from perfscout.pipeline.init_program import guess
-from perfscout.sandbox.runner import default_runner
+from perfscout.cli.results import InitData
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +27,14 @@ def register(app: typer.Typer) -> None:
         write a starter spec for `session start --spec` / `experiment run` / `tune`."""
 
         def run() -> Outcome:
-            cfg = load_config(config_path=OPTIONS.config_path)
+            import yaml
+
+            from perfscout.files import write_atomic
+            from perfscout.model.errors import InputError
+            from perfscout.pipeline.init_program import guess
+            from perfscout.sandbox.runner import default_runner
+
+            cfg = load_cfg()
             work = workspace(cfg)
             g = guess(project, default_runner(work, policy=policy),
                       work / "init" / project.resolve().name, tuple(args.split()))
@@ -43,7 +44,7 @@ def register(app: typer.Typer) -> None:
             write_atomic(dest, "# written by perfscout init: check every guess below\n"
                          + "".join(f"#  - {s}\n" for s in g.said)
                          + yaml.safe_dump(g.spec, sort_keys=False))
-            data = {"spec_file": str(dest), "spec": g.spec, "guessed": g.said}
+            data = InitData(str(dest), g.spec, list(g.said))
 
             def render(con: Console) -> None:
                 for s in g.said:

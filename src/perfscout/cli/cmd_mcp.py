@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 from rich.console import Console
 
-from perfscout.cli._sandbox_opts import POLICY_OPT, WORKSPACE_OPT, config, runner_of
-from perfscout.cli.cmd_analyze import load_platform
+from perfscout.cli.common import POLICY_OPT, WORKSPACE_OPT, config, load_platform, runner_of
 from perfscout.cli.output import JSON_HELP, Outcome, execute
+from perfscout.cli.results import ToolsData
 
 
 def register(app: typer.Typer) -> None:
@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
                     for r in rows:
                         con.print(f"{r['name']}: {r['description']}", markup=False)
 
-                return Outcome(data={"tools": rows}, render=render)
+                return Outcome(data=ToolsData(rows), render=render)
 
             execute("mcp", as_json, run)
         cfg = config(workspace, policy)

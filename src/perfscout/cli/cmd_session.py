@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from perfscout.cli.cmd_experiment import workspace
+from perfscout.cli.common import load_cfg, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
-from perfscout.cli.session_view import render, sessions_table
-from perfscout.cli.state import OPTIONS
-from perfscout.config import load_config
-from perfscout.model.errors import ApprovalRequired, NotFoundError
-from perfscout.pipeline import session as ses
-from perfscout.sandbox.runner import default_runner
+from perfscout.cli.results import SessionsData
+
+if TYPE_CHECKING:
+    from perfscout.pipeline.session import SessionState
 
 JSON = typer.Option(False, "--json", help=JSON_HELP)
 SID = typer.Argument(..., help="Session id (prefix).")
@@ -23,29 +22,26 @@ COMBINE = typer.Option(False, "--combine", help="Also measure the winners combin
 POLICY = typer.Option(None, "--policy", help="Sandbox policy YAML (default: shipped policy).")
 
 
-def _run(state: ses.SessionState, as_json: bool, *, confirm: bool = False,
+def _run(state: SessionState, as_json: bool, *, confirm: bool = False,
          approve: list[str] | None = None, combine: bool = False,
          policy: str | None = None) -> Outcome:
-    cfg = load_config(config_path=OPTIONS.config_path)
+    from perfscout.cli.session_view import render
+    from perfscout.pipeline.session_drive import drive
+    from perfscout.sandbox.runner import default_runner
+
+    cfg = load_cfg()
     work = workspace(cfg)
     con = stderr_console()
-    if combine and not state.combine:
-        state.combine = True
-        ses.save(cfg.home, state)
-    ctx = ses.Context(cfg.home, state, default_runner(work, policy=policy), work, cfg.get,
-                      confirm, approve or (),
-                      (lambda s: None) if as_json else (lambda s: con.print(s, markup=False)))
-    waiting = ""  # a session waiting for a person is not a failure
-    try:
-        ses.advance(ctx)
-    except ApprovalRequired as exc:
-        waiting = f"{exc.message}; {exc.hint}"
-    st = {**ses.status(ses.load(cfg.home, state.id)), "waiting": waiting}
+    st = drive(cfg.home, state, default_runner(work, policy=policy), work, cfg.get,
+               confirm=confirm, approve=approve or (), combine=combine,
+               say=(lambda s: None) if as_json else (lambda s: con.print(s, markup=False)))
     return Outcome(data=st, render=lambda c: render(c, st))
 
 
-def _load(sid: str) -> ses.SessionState:
-    return ses.load(load_config(config_path=OPTIONS.config_path).home, sid)
+def _load(sid: str) -> SessionState:
+    from perfscout.pipeline import session as ses
+
+    return ses.load(load_cfg().home, sid)
 
 def register(app: typer.Typer) -> None:
     sapp = typer.Typer(help="The six-step workflow as a resumable session.", no_args_is_help=True)
@@ -67,7 +63,9 @@ def register(app: typer.Typer) -> None:
         """Start a session and run it until it needs a person (or finishes)."""
 
         def run() -> Outcome:
-            state = ses.start(load_config(config_path=OPTIONS.config_path).home,
+            from perfscout.pipeline import session as ses
+
+            state = ses.start(load_cfg().home,
                               kernel=kernel or "", spec=str(spec) if spec else None,
                               inputs=[str(f) for f in files or []], size=size,
                               policy=approval_policy, combine=combine)
@@ -101,18 +99,19 @@ def register(app: typer.Typer) -> None:
 
 
 def _status(sid: str | None) -> Outcome:
+    from perfscout.cli.session_view import render, sessions_table
+    from perfscout.pipeline.session_drive import all_statuses, status_of
+
+    home = load_cfg().home
     if sid:
-        st = ses.status(_load(sid))
+        st = status_of(home, sid)
         return Outcome(data=st, render=lambda c: render(c, st))
-    rows = [ses.status(s) for s in ses.list_sessions(load_config(
-        config_path=OPTIONS.config_path).home)]
-    return Outcome(data={"sessions": rows}, render=lambda c: sessions_table(c, rows))
+    rows = all_statuses(home)
+    return Outcome(data=SessionsData(rows), render=lambda c: sessions_table(c, rows))
 
 
 def _report(sid: str) -> Outcome:
-    st = ses.status(_load(sid))
-    rep = st["outputs"].get("report")
-    if not rep:
-        raise NotFoundError(f"session {st['id']} has no report yet",
-                            hint=f"perfscout session resume {st['id']}")
+    from perfscout.pipeline.session_drive import report_of
+
+    rep = report_of(load_cfg().home, sid)
     return Outcome(data=rep, render=lambda c: c.print(f"report: {rep['html']}", markup=False))

@@ -5,15 +5,18 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from perfscout.cli.output import JSON_HELP, Outcome, execute, write_raw
-from perfscout.ingest.registry import load_set, skipped_line
-from perfscout.ingest.summary import Summary, summarize
+from perfscout.cli.results import SummariesData
 from perfscout.model.errors import UsageError
+
+if TYPE_CHECKING:
+    from perfscout.ingest.summary import Summary
 
 
 def _pct(v: float | None) -> str:
@@ -95,6 +98,9 @@ def register(app: typer.Typer) -> None:
         """Top hotspots (self and inclusive share, module, call path, location) and headlines."""
 
         def run() -> Outcome:
+            from perfscout.ingest.registry import load_set, skipped_line
+            from perfscout.ingest.summary import summarize
+
             if top < 1:
                 raise UsageError("--top must be at least 1", hint="e.g. --top 20")
             loaded = load_set(files, fmt)  # one unreadable file never refuses the others
@@ -109,6 +115,6 @@ def register(app: typer.Typer) -> None:
                 for s in sums:
                     render_summary(con, s)
 
-            return Outcome(data={"summaries": sums, "skipped": loaded.skipped}, render=render)
+            return Outcome(data=SummariesData(sums, loaded.skipped), render=render)
 
         execute("summarize", as_json, run)

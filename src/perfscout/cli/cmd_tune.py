@@ -3,21 +3,14 @@ See docs/tune.md."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from perfscout.cli.cmd_analyze import load_platform
-from perfscout.cli.cmd_experiment import open_store, workspace
+from perfscout.cli.common import load_cfg, load_platform, open_store, workspace
 from perfscout.cli.output import JSON_HELP, Outcome, execute, stderr_console
 from perfscout.cli.state import OPTIONS
-from perfscout.cli.tune_view import progress_table, render_replay, render_run
-from perfscout.config import load_config
-from perfscout.model.errors import UsageError
-from perfscout.sandbox.runner import default_runner
-from perfscout.tune import service
 
 STORAGE = typer.Option(None, "--storage", help="sqlite:///F, journal:PATH or an RDB URL.")
 PLATFORM = typer.Option(None, "--platform", help="Snapshot JSON whose caches/cores shape the "
@@ -53,7 +46,10 @@ def register(app: typer.Typer) -> None:
                  as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
         """Best, failures, parameter importances; --plot draws the optimization history."""
         def run() -> Outcome:
-            home = load_config(config_path=OPTIONS.config_path).home
+            from perfscout.cli.tune_view import render_run
+            from perfscout.tune import service
+
+            home = load_cfg().home
             r = service.show(study, storage, home, plot)
             return Outcome(data=r, render=lambda c: render_run(c, r))
         execute("tune", as_json, run)
@@ -68,6 +64,9 @@ def register(app: typer.Typer) -> None:
                    as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
         """Replay a table: full-space samplers, the hard-narrowed space, evidence-guided TPE."""
         def run() -> Outcome:
+            from perfscout.cli.tune_view import render_replay
+            from perfscout.tune import service
+
             a = service.read_analysis(narrow_from) if narrow_from else None
             samplers = [s.strip() for s in sampler.split(",") if s.strip()]
             r = service.replay(table, a, load_platform(platform, None), samplers, seeds, budget)
@@ -78,41 +77,29 @@ def register(app: typer.Typer) -> None:
 def _run(space_path: Path | None, from_analysis: Path | None, platform: str | None, budget: int,
          workers: int, storage: str | None, study: str | None, size: int, sampler: str,
          confirm: bool, as_json: bool) -> Outcome:
+    from perfscout.cli.tune_view import progress_table, render_run
+    from perfscout.pipeline.tune_flow import request, search
+    from perfscout.sandbox.runner import default_runner
     from perfscout.tune.optuna_bridge import open_storage
-    from perfscout.tune.space import load_space
-    from perfscout.tune.study import matmul_space
 
-    cfg = load_config(config_path=OPTIONS.config_path)
-    if space_path is None and from_analysis is None:
-        raise UsageError("give a SPACE file, --from-analysis A.json, or both")
-    space = load_space(space_path) if space_path else None
-    prior, reason = None, f"space written by hand in {space_path}"
-    if from_analysis is not None:
-        a = service.read_analysis(from_analysis)
-        snap = load_platform(platform, None) or a.snapshot
-        cores = service.allowed_cores(snap, len(os.sched_getaffinity(0))) or 1
-        space, reason = service.space_for(a, space, lambda: matmul_space(size, cores))
-        prior = service.prior_for(a, space, snap)
-    assert space is not None
-    req = service.Request(space, reason, prior, budget, study or f"tune-{space.name}-{size}",
-                          storage, size, sampler, confirm)
+    cfg = load_cfg()
+    req = request(space_path, from_analysis, load_platform(platform, None), budget, study,
+                  storage, size, sampler, confirm)
     open_storage(storage, cfg.home)  # a bad URL fails before any trial runs
     work = workspace(cfg)
-    kw: dict[str, Any] = dict(runner=default_runner(work), store=open_store(cfg), workspace=work,
-                              home=cfg.home, cfg_get=cfg.get,
-                              lock=cfg.home / "locks" / "timing.lock")
-    if workers > 1:
-        result = service.run(req, workers=lambda r: service.spawn(
-            r, workers, OPTIONS.config_path, default_runner), **kw)
-    elif as_json:
-        result = service.run(req, **kw)
-    else:
-        from rich.live import Live
+    with open_store(cfg) as store:
+        kw: dict[str, Any] = dict(runner=default_runner(work), store=store, workspace=work,
+                                  home=cfg.home, cfg_get=cfg.get,
+                                  lock=cfg.home / "locks" / "timing.lock")
+        if workers > 1 or as_json:
+            result = search(req, kw, workers, OPTIONS.config_path, None)
+        else:
+            from rich.live import Live
 
-        rows: list[dict[str, Any]] = []
-        with Live(progress_table(rows, budget), console=stderr_console()) as live:
-            def prog(r: dict[str, Any]) -> None:
-                rows.append(r)
-                live.update(progress_table(rows, budget))
-            result = service.run(req, progress=prog, **kw)
+            rows: list[dict[str, Any]] = []
+            with Live(progress_table(rows, budget), console=stderr_console()) as live:
+                def prog(r: dict[str, Any]) -> None:
+                    rows.append(r)
+                    live.update(progress_table(rows, budget))
+                result = search(req, kw, workers, OPTIONS.config_path, prog)
     return Outcome(data=result, render=lambda c: render_run(c, result))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -16,6 +17,38 @@ from perfscout.experiment.runner import ExperimentResult, VariantOutcome
 
 VERDICT_STYLE = {"win": "bold green", "loss": "bold red", "neutral": "yellow",
                  "inconclusive": "dim yellow", "invalid": "bold magenta", "baseline": "cyan"}
+
+
+@dataclass(frozen=True)
+class RunData:
+    """``experiment run --json`` data: the result and the database it is stored in."""
+
+    experiment: ExperimentResult
+    db: str
+
+
+@dataclass(frozen=True)
+class ShownData:
+    """``experiment show ID --json`` data of a finished experiment: result and samples."""
+
+    experiment: ExperimentResult
+    samples: list[Any]
+
+
+@dataclass(frozen=True)
+class UnfinishedData:
+    """``experiment show ID --json`` data of an experiment that has not finished."""
+
+    id: str
+    status: str
+    samples: int
+
+
+@dataclass(frozen=True)
+class ListedData:
+    """``experiment show --json`` data (no id): every stored experiment."""
+
+    experiments: list[Any]
 
 
 def result_table(res: ExperimentResult) -> Table:

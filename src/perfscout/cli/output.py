@@ -23,7 +23,6 @@ from rich.text import Text
 
 from perfscout import ENVELOPE_VERSION
 from perfscout.cli.state import OPTIONS
-from perfscout.files import write_atomic
 from perfscout.model.errors import ExitCode, InputError, PerfscoutError
 from perfscout.model.serialize import to_jsonable
 
@@ -154,6 +153,8 @@ def write_out(out: Path | None, text: str) -> None:
     """Write a command's ``--out`` file atomically; a path that cannot be written is InputError."""
     if out is None:
         return
+    from perfscout.files import write_atomic
+
     try:
         write_atomic(out, text)
     except OSError as exc:

@@ -88,6 +88,18 @@ _TABLE: tuple[Threshold, ...] = (
               "at or above: its result is recomputed"),
     Threshold("io.syscalls_per_s", 20000.0, "system calls per second of run at or above"),
     Threshold("crossval.disagree", 0.30, "relative difference between two sources above: conflict"),
+    Threshold("bw.low_intensity", 0.25, "arithmetic intensity (FLOP/byte) below, at high bandwidth "
+              "with no measured peak: a streaming kernel, likely bandwidth bound"),
+    Threshold("compute.ipc_low", 1.0, "IPC below: the core waits (supports a memory-bound "
+              "finding)"),
+    Threshold("numa.socket_bw_ratio", 2.0, "max / min bandwidth across sockets at or above: "
+              "memory sits on one node"),
+    Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
+              "the system calls are I/O"),
+    Threshold("scaling.no_speedup", 1.15, "speedup from the fewest to the most threads at or "
+              "below: adding threads gave nothing"),
+    Threshold("affinity.busy_per_cpu", 1.15, "CPUs utilized / CPUs allowed at or below: the "
+              "threads share the allowed CPUs"),
 )
 
 DEFAULTS: dict[str, Threshold] = {t.name: t for t in _TABLE}

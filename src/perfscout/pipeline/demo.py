@@ -321,44 +321,9 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
     outcomes = []
     tops: dict[str, float | None] = {}  # each kernel's best run of its best variant
     for kname in kernels:
-        base, screen, confirm = DEMO_KERNELS[kname]
-        # best of 5 multiplies per matmul run: the BLAS variant runs for ~1 ms otherwise
-        args = ("{size}", "5") if kname == "matmul" else ()
-        spec = ExperimentSpec(f"demo-{kname}", base, (), kernel=kname, size=confirm, args=args,
-                              screening_size=screen, confirmation_size=confirm,
-                              peak_bandwidth_MBps=peak)
-        say(f"2/5 {kname}: baseline run with perf stat and compiler remarks")
-        files = profile_baseline(runner, dataclasses.replace(spec, size=screen), workspace)
-        say(f"3/5 {kname}: analyze + advise over {len(files)} profile files")
-        props, source = _try_analyze(files, snapshot, runner)
-        if not props:  # None: analyze failed; []: diagnose ran but advise is not in this build
-            say(f"    {source if props is None else 'analyze gave no proposals'}; using the "
-                f"{FALLBACK_LABEL}")
-            props, source = fallback_proposals(kname), FALLBACK_LABEL
-        variants, bad = to_variants(props, kname)
-        say(f"4/5 {kname}: AUTO-APPROVING all {len(variants)} runnable proposals "
-            f"({', '.join(v.proposal_id for v in variants)}) because this is the unattended "
-            "demo; outside the demo nothing runs without your approval")
-        for u in bad:
-            say(f"    not runnable: {u.proposal_id}: {u.reason}")
-        say(f"5/5 {kname}: experiment matrix (screen n={screen}, confirm n={confirm}, combine)")
-        m = run_matrix(spec, variants, runner, store, workspace, cfg_get=cfg_get,
-                       progress=progress)
-        last = m.confirmation or m.screening
-        best_metric = None
-        if m.best_variant:
-            src = m.combination if m.combination_beats_each and m.combination else last
-            best_metric = src.outcome(m.best_variant).median if src else None
-            tops[kname] = max((x.value for x in store.get(src.id).of(m.best_variant)
-                               if x.ok and x.value is not None), default=0.0) or None
-        outcomes.append(KernelOutcome(
-            kname, confirm, last.metric, last.direction,
-            (m.confirmation or m.screening).baseline.median, source,
-            tuple(_outcomes(m, props)),
-            tuple({"id": u.proposal_id, "reason": u.reason} for u in bad), m.best_variant,
-            m.best_ratio, best_metric, m.combination_note,
-            tuple(r.id for r in (m.screening, m.confirmation, m.combination) if r is not None),
-            tuple(str(f) for f in files)))
+        outcome, tops[kname] = _run_kernel(kname, runner, store, workspace, snapshot, peak,
+                                           cfg_get, say, progress)
+        outcomes.append(outcome)
     by = {k.kernel: k for k in outcomes}
     # best of 20: on a busy machine the best of a few multiplies is still a descheduled one
     np_rate = numpy_dgemm_gflops(DEMO_KERNELS["matmul"][2], 20) if "matmul" in by else None
@@ -382,3 +347,49 @@ def run_demo(runner: Runner, store: Store, workspace: Path, *, cfg_get: Callable
     say(f"recorded {len(cards)} cards; report: {report.html}")
     return dataclasses.replace(result, run_id=run_id, cards=cards, report_html=str(report.html),
                                report_md=str(report.markdown))
+
+
+def _run_kernel(kname: str, runner: Runner, store: Store, workspace: Path,
+                snapshot: Any, peak: float | None,
+                cfg_get: Callable[[str], Any], say: Callable[[str], None],
+                progress: Progress | None) -> tuple[KernelOutcome, float | None]:
+    """One kernel through the loop: profile the baseline, analyze and advise, auto-approve,
+    the experiment matrix. Returns its outcome and the best run of its best variant."""
+    base, screen, confirm = DEMO_KERNELS[kname]
+    # best of 5 multiplies per matmul run: the BLAS variant runs for ~1 ms otherwise
+    args = ("{size}", "5") if kname == "matmul" else ()
+    spec = ExperimentSpec(f"demo-{kname}", base, (), kernel=kname, size=confirm, args=args,
+                          screening_size=screen, confirmation_size=confirm,
+                          peak_bandwidth_MBps=peak)
+    say(f"2/5 {kname}: baseline run with perf stat and compiler remarks")
+    files = profile_baseline(runner, dataclasses.replace(spec, size=screen), workspace)
+    say(f"3/5 {kname}: analyze + advise over {len(files)} profile files")
+    props, source = _try_analyze(files, snapshot, runner)
+    if not props:  # None: analyze failed; []: diagnose ran but advise is not in this build
+        say(f"    {source if props is None else 'analyze gave no proposals'}; using the "
+            f"{FALLBACK_LABEL}")
+        props, source = fallback_proposals(kname), FALLBACK_LABEL
+    variants, bad = to_variants(props, kname)
+    say(f"4/5 {kname}: AUTO-APPROVING all {len(variants)} runnable proposals "
+        f"({', '.join(v.proposal_id for v in variants)}) because this is the unattended "
+        "demo; outside the demo nothing runs without your approval")
+    for u in bad:
+        say(f"    not runnable: {u.proposal_id}: {u.reason}")
+    say(f"5/5 {kname}: experiment matrix (screen n={screen}, confirm n={confirm}, combine)")
+    m = run_matrix(spec, variants, runner, store, workspace, cfg_get=cfg_get,
+                   progress=progress)
+    last = m.confirmation or m.screening
+    best_metric, top = None, None
+    if m.best_variant:
+        src = m.combination if m.combination_beats_each and m.combination else last
+        best_metric = src.outcome(m.best_variant).median if src else None
+        top = max((x.value for x in store.get(src.id).of(m.best_variant)
+                   if x.ok and x.value is not None), default=0.0) or None
+    return KernelOutcome(
+        kname, confirm, last.metric, last.direction,
+        (m.confirmation or m.screening).baseline.median, source,
+        tuple(_outcomes(m, props)),
+        tuple({"id": u.proposal_id, "reason": u.reason} for u in bad), m.best_variant,
+        m.best_ratio, best_metric, m.combination_note,
+        tuple(r.id for r in (m.screening, m.confirmation, m.combination) if r is not None),
+        tuple(str(f) for f in files)), top

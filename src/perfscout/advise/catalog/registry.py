@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from perfscout.advise.facts import Facts
+from perfscout.advise.preconditions import PRECONDITIONS
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import Proposal
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS, Layer
-from perfscout.registry import Registry
+from perfscout.registry import Registry, UnknownName
 
 Builder = Callable[[Facts, Finding], Proposal | None]
 
@@ -38,7 +39,15 @@ def proposal(
     preconditions: tuple[str, ...] = (), group: str = "",
 ) -> Callable[[Builder], Builder]:
     """Declare a catalog entry; the decorated function builds the Proposal (or None when the
-    facts leave nothing concrete to propose)."""
+    facts leave nothing concrete to propose).
+
+    Every name in ``preconditions`` must already be registered (:mod:`perfscout.advise.
+    preconditions`, or a ``@precondition`` above the entry): a misspelt name fails at import
+    with :class:`~perfscout.registry.UnknownName` listing the valid ones, not when a case
+    first reaches the entry."""
+    for name in preconditions:
+        if name not in PRECONDITIONS:
+            raise UnknownName(PRECONDITIONS.kind, name, PRECONDITIONS.names())
     bad = [a for a in addresses if a not in FINDING_IDS]
     if bad:
         raise ValueError(f"proposal {id!r} addresses unknown finding ids {bad}")

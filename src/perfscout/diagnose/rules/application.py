@@ -18,7 +18,7 @@ from perfscout.model.findings import Evidence, Finding
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
-      thresholds=("app.io_share", "io.syscalls_per_s"),
+      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
@@ -153,14 +153,15 @@ def _syscall_io(ctx: Context) -> Finding | None:
     el = min(runs, key=lambda x: x.value)
     rate = io_calls / el.value
     lim = ctx.t("io.syscalls_per_s")
-    if rate < lim or io_calls / tot.value < 0.5:
+    share = ctx.t("io.rw_syscall_share")
+    if rate < lim or io_calls / tot.value < share:
         return None
     top = max(rw, key=lambda c: c.value)
     return ctx.finding("app.io_hotspot", 0.75, "unbuffered I/O: one system call per small "
                        "read or write", [
                            ctx.ev(top, f"{fmt(top.value)} {top.metric.scope.name}() calls, "
                                   f"{io_calls / tot.value:.0%} of all system calls",
-                                  "read/write share of syscalls >= 0.50"),
+                                  f"read/write share of syscalls >= {share:.2f}"),
                            ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O calls/s",
                                   f"I/O calls/s >= {lim:g}")],
                        scope=top.metric.scope.name)

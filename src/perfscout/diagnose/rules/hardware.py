@@ -23,7 +23,8 @@ def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 
 
 @rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
-      thresholds=("bw.near_peak", "crossval.disagree"), request=_bw_requests)
+      thresholds=("bw.near_peak", "crossval.disagree", "bw.low_intensity",
+                  "compute.ipc_low", "cache.llc_miss_ratio"), request=_bw_requests)
 def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
     peak = mem_bench(ctx)
@@ -81,7 +82,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
     if got is not None and peak is None:
         ctx.request(rq.bandwidth_bench(ctx))
         ai = ctx.top("arith_intensity")
-        if ai is not None and ai.value < 0.25:
+        if ai is not None and ai.value < ctx.t("bw.low_intensity"):
             return ctx.finding(
                 "hw.memory_bandwidth", 0.45,
                 "low arithmetic intensity at high bandwidth (peak not measured)",
@@ -104,9 +105,9 @@ def _peak_is_only_a_ceiling(ctx: Context, peak: Located) -> bool:
 def _memory_bound_support(ctx: Context) -> list[Evidence]:
     out: list[Evidence] = []
     ipc = ctx.top("ipc")
-    if ipc is not None and ipc.value < 1.0:
-        out.append(ctx.ev(ipc, f"IPC {ipc.value:.2f} < 1: the core waits on memory",
-                          "ipc < 1.0"))
+    if ipc is not None and ipc.value < (low := ctx.t("compute.ipc_low")):
+        out.append(ctx.ev(ipc, f"IPC {ipc.value:.2f} < {low:g}: the core waits on memory",
+                          f"ipc < {low:g}"))
     mr = ctx.top("cache.miss_ratio")
     if mr is not None and mr.value >= ctx.t("cache.llc_miss_ratio"):
         out.append(ctx.ev(mr, f"cache miss ratio {mr.value:.1%}",
@@ -212,7 +213,8 @@ def _numa_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 @rule(id="hw.numa_remote",
       needs=("numa.remote_ratio|numa.remote_accesses|cpu_migrations|mem.bandwidth",),
       facts=("numa.nodes",),
-      thresholds=("numa.remote_ratio", "numa.migrations_per_s"), request=_numa_requests)
+      thresholds=("numa.remote_ratio", "numa.migrations_per_s", "numa.socket_bw_ratio"),
+      request=_numa_requests)
 def numa_remote(ctx: Context) -> Finding | None:
     """Remote NUMA memory: a high remote share, or unbound threads on a multi-node machine."""
     nodes = int(ctx.fact("numa.nodes"))
@@ -250,10 +252,11 @@ def numa_remote(ctx: Context) -> Finding | None:
     if len(per_socket) >= 2:
         hi = max(per_socket, key=lambda x: x.value)
         lo = min(per_socket, key=lambda x: x.value)
-        if lo.value > 0 and hi.value / lo.value >= 2.0:
+        most = ctx.t("numa.socket_bw_ratio")
+        if lo.value > 0 and hi.value / lo.value >= most:
             ev.append(ctx.ev(hi, f"socket {hi.metric.scope.name} carries {fmt(hi.value)} MB/s vs "
                              f"{fmt(lo.value)} MB/s on {lo.metric.scope.name}: memory sits on "
-                             f"one node", "per-socket bandwidth max/min >= 2"))
+                             f"one node", f"per-socket bandwidth max/min >= {most:g}"))
             strength = max(strength, 0.7)
     if strength == 0.0:
         return None

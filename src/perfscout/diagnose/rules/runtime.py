@@ -228,6 +228,7 @@ def omp_imbalance(ctx: Context) -> Finding | None:
 
 @rule(id="rt.affinity",
       needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
+      thresholds=("scaling.no_speedup", "affinity.busy_per_cpu"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
     """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit
@@ -252,10 +253,11 @@ def _bound_short(ctx: Context) -> Finding | None:
                          kind="setting"))
     if pl.online:
         ev.append(ctx.fact_ev("cpu.online", pl.online, f"{pl.online} CPUs online"))
-    if pl.busy is not None and pl.busy.value <= pl.allowed * 1.15:
+    if pl.busy is not None and pl.busy.value <= pl.allowed * ctx.t("affinity.busy_per_cpu"):
         ev.append(ctx.ev(pl.busy, f"{pl.busy.value:.2f} CPUs utilized: the threads share "
                          f"{pl.allowed} CPU(s)"))
-    if len(pts) >= 2 and pts[-1][1] > 0 and pts[0][1] / pts[-1][1] <= 1.15:
+    flat = ctx.t("scaling.no_speedup")
+    if len(pts) >= 2 and pts[-1][1] > 0 and pts[0][1] / pts[-1][1] <= flat:
         ev.append(ctx.ev(pts[-1][2], f"{pts[-1][0]} threads run {pts[0][1] / pts[-1][1]:.2f}x "
                          f"faster than {pts[0][0]}: no speedup", metric="scaling.speedup",
                          value=pts[0][1] / pts[-1][1], unit="ratio"))

@@ -286,7 +286,7 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
                          if x.profile is tot.profile), None)
 
         packed, scalar, x87 = of("insn.packed"), of("insn.scalar"), of("insn.x87")
-        if x87 is not None and x87.value / tot.value >= 0.5:
+        if x87 is not None and x87.value / tot.value >= ctx.t("vector.x87_share"):
             continue
         n_scalar = scalar.value if scalar is not None else tot.value - (
             packed.value if packed is not None else 0.0)
@@ -297,20 +297,22 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
 
 @rule(id="hw.vectorization",
       needs=("flops.vector_share|flops.dp_vector|@remarks|insn.fp_total",),
-      thresholds=("vector.share_low", "vector.missed_share"), request=_vec_requests)
+      thresholds=("vector.share_low", "vector.missed_share", "vector.x87_share"),
+      request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize; the hot code's instruction mix
     (scalar vs packed) decides over remarks about other loops."""
     ev: list[Evidence] = []
     low = ctx.t("vector.share_low")
+    scalar_high = 1.0 - low  # the same bound, as a scalar share
     mix = insn_mix(ctx)
-    if mix and mix[0][0] <= 1.0 - low:
+    if mix and mix[0][0] <= scalar_high:
         return None  # the hot code is already packed: remarks about other loops do not matter
     for share_s, loc, counted in mix:
-        if share_s > 1.0 - low:
+        if share_s > scalar_high:
             ev.append(ctx.ev(loc, f"{loc.kind}: {share_s:.0%} of the floating-point "
                              f"instructions are scalar ({fmt(counted.value)} counted)",
-                             f"scalar share > {1.0 - low:.2f}", metric="insn.scalar_share",
+                             f"scalar share > {scalar_high:.2f}", metric="insn.scalar_share",
                              value=share_s, unit="ratio"))
     share = ctx.top("flops.vector_share")
     if share is None:
@@ -402,7 +404,8 @@ def _packed_hot_code(ctx: Context) -> Finding | None:
     mix = [m for m in insn_mix(ctx) if m[2].kind == "sampling"]
     rate = max(ctx.all("flops.rate"), key=lambda x: x.value, default=None)
     low = ctx.t("vector.share_low")
-    if not mix or rate is None or mix[0][0] > 1.0 - low:
+    scalar_high = 1.0 - low
+    if not mix or rate is None or mix[0][0] > scalar_high:
         return None
     d1 = ctx.top("d1.miss_ratio")
     if d1 is not None and d1.value >= ctx.t("cache.sim_d1_miss_ratio"):

@@ -21,7 +21,7 @@ from pathlib import Path
 from _common import median, write_result
 
 REPO = Path(__file__).resolve().parents[1]
-CORPUS = Path(os.environ.get("PERFSCOUT_CORPUS", REPO.parent.parent / "shared" / "corpus"))
+CORPUS = Path(os.environ.get("PERFSCOUT_CORPUS", REPO.parent / "shared" / "corpus"))
 SMALL = CORPUS / "benchmarks" / "stream" / "stream-5.10-omp-2threads-in-notes.txt"
 HEAVY = ("scipy", "matplotlib", "optuna", "pandas", "hatchet", "openai", "mcp", "numpy", "jinja2",
          "pydantic", "httpx", "tree_sitter", "jsonschema", "sqlite3")

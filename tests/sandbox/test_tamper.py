@@ -233,9 +233,12 @@ def test_unknown_scopes_are_refused(tmp_path: Path, ps_home: Path) -> None:
 
 
 def test_audit_verify_without_an_argument_checks_the_experiments_log(tmp_path: Path) -> None:
+    """One workspace: an experiment builds and logs in the configured workspace (here not
+    under the home), and ``audit verify`` with no argument checks that log."""
     require_tool("gcc")
     home = tmp_path / "home"
-    env = {"PERFSCOUT_HOME": str(home), "PERFSCOUT_WORKSPACE": str(tmp_path / "elsewhere")}
+    ws = tmp_path / "elsewhere"
+    env = {"PERFSCOUT_HOME": str(home), "PERFSCOUT_WORKSPACE": str(ws)}
     spec = tmp_path / "s.yaml"
     spec.write_text("kernel: triad\nsize: 20000\nrepetitions: 2\nwarmup: 0\n"
                     "variants: [{name: two, threads: 2}]\n")
@@ -245,8 +248,9 @@ def test_audit_verify_without_an_argument_checks_the_experiments_log(tmp_path: P
     assert cp.returncode == 0, cp.stdout + cp.stderr
     data = json.loads(cp.stdout)["data"]
     logs = {row["log"]: row["records"] for row in data["logs"]}
-    exp_logs = [p for p in logs if p.startswith(str(home))]
+    exp_logs = [p for p in logs if p.startswith(str(ws))]
     assert exp_logs and sum(logs[p] for p in exp_logs) >= 3, logs  # gcc builds and runs
+    assert (ws / "experiments").is_dir() and not (home / "workspace").exists()
     # and a tampered experiment log is caught by the same no-argument call
     log = Path(exp_logs[0])
     log.write_text(log.read_text().replace('"allowed":true', '"allowed":false', 1))

@@ -105,7 +105,8 @@ def test_nightly_triage_names_each_failed_job(failed_jobs: dict[str, Path], ps_h
         assert str(failed_jobs[name]) in row["matches"][0]["evidence"][0]
     assert rows[str(failed_jobs["time"])]["job"]["state"] == "TIMEOUT"
     assert env["data"]["failed"] >= len(NIGHTLY)
-    purposes = [r.get("purpose") for r in read_records(default_log(tmp_path.resolve()))]
+    log = default_log((ps_home / "workspace").resolve())  # the one workspace's audit log
+    purposes = [r.get("purpose") for r in read_records(log)]
     assert "triage:sacct" in purposes and "triage:scontrol" in purposes
 
 

@@ -23,7 +23,7 @@ def _log_path(log: str | None, workspace: str | None) -> Path:
     if log:
         return Path(log).expanduser()
     cfg = config(workspace, None)
-    return default_log(Path(str(cfg.get("workspace"))).expanduser().resolve())
+    return default_log(cfg.workspace.resolve())
 
 
 def _logs(log: str | None, workspace: str | None) -> tuple[list[Path], Path]:
@@ -34,7 +34,7 @@ def _logs(log: str | None, workspace: str | None) -> tuple[list[Path], Path]:
     if log:
         return [Path(log).expanduser()], cfg.home
     logs = known_logs(cfg.home)
-    own = default_log(Path(str(cfg.get("workspace"))).expanduser().resolve())
+    own = default_log(cfg.workspace.resolve())
     if own.exists() and own.resolve() not in {p.resolve() for p in logs}:
         logs.append(own)  # written without a head: verify reports it
     if not logs:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -72,7 +71,7 @@ def check(
             raise UsageError("no command given", "perfscout policy check -- CMD ARGS...")
         argv = split_command(command[0]) if len(command) == 1 else tuple(command)
         cfg = config(workspace, policy)
-        ws = Path(str(cfg.get("workspace"))).expanduser().resolve()
+        ws = cfg.workspace.resolve()
         ev = Evaluator(policy_of(cfg), ws, lambda t, s, a: check_token(cfg.home, t, s, argv=a))
         v = ev.evaluate(argv, approval_token=approval)
         d = v.decision

@@ -51,10 +51,10 @@ def config(workspace: str | None, policy: str | None) -> Config:
 
 
 def workspace(cfg: Config) -> Path:
-    """Where experiments, sessions, tuning and ``init`` build and run, created:
-    ``$PERFSCOUT_HOME/workspace`` (the sandbox root of those runs; its audit log is one of the
-    logs ``audit verify`` checks by default)."""
-    w = cfg.home / "workspace"
+    """The one workspace (``Config.workspace``: the ``workspace`` key, else
+    ``$PERFSCOUT_HOME/workspace``), created: experiments, sessions, tuning, ``init`` and the
+    sandbox commands build and run there, and its audit log is one ``audit verify`` checks."""
+    w = cfg.workspace
     w.mkdir(parents=True, exist_ok=True)
     return w
 
@@ -82,12 +82,12 @@ def policy_of(cfg: Config) -> Policy:
 
 
 def runner_of(cfg: Config, unconfined: bool = False) -> LocalRunner:
-    """The sandbox runner confined to the configured ``workspace`` key (the sandbox commands
-    run, policy, agent and mcp; empty means the current directory)."""
+    """The sandbox runner confined to the one workspace (``Config.workspace``), for the
+    sandbox commands run, policy, agent and mcp."""
     from perfscout.sandbox.local_runner import LocalRunner
     from perfscout.sandbox.runner import default_runner
 
-    r = default_runner(Path(str(cfg.get("workspace"))).expanduser(), config=cfg,
+    r = default_runner(cfg.workspace, config=cfg,
                        unconfined=unconfined)
     assert isinstance(r, LocalRunner)
     return r

@@ -22,7 +22,7 @@ def default_runner(workspace: Path | None = None, *, policy: str | Path | None =
     ``unconfined`` lets commands run where bwrap is missing (each record says so).
     """
     cfg = config or load_config()
-    ws = Path(workspace if workspace is not None else str(cfg.get("workspace"))).expanduser()
+    ws = Path(workspace).expanduser() if workspace is not None else cfg.workspace
     ws.mkdir(parents=True, exist_ok=True)
     pol = load_policy(policy or str(cfg.get("policy")) or None)
     return LocalRunner(pol, ws.resolve(), cfg.home, audit_log=audit_log, unconfined=unconfined)

@@ -276,7 +276,7 @@ def _worker(req: Request, config_path: str | None, make_runner: Callable[[Path],
 
     try:
         cfg = load_config(config_path=config_path)
-        work = cfg.home / "workspace"
+        work = cfg.workspace
         work.mkdir(parents=True, exist_ok=True)
         tune(req.space, size=req.size, runner=make_runner(work), store=Store(default_db(cfg.home)),
              workspace=work, cfg_get=cfg.get, budget=req.budget, study_name=req.study,

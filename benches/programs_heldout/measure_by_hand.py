@@ -66,8 +66,9 @@ def main() -> None:
                 t, s = run(expert, bench.get("args", []))
                 te.append(t)
                 sums.add(("expert", s))
-        print(f"{name}: baseline median {statistics.median(tb):.4f} s, expert median "
-              f"{statistics.median(te):.4f} s, speedup {statistics.median(tb) / statistics.median(te):.2f}x, "
+        mb, me = statistics.median(tb), statistics.median(te)
+        print(f"{name}: baseline median {mb:.4f} s, expert median {me:.4f} s, "
+              f"speedup {mb / me:.2f}x, "
               f"load {os.getloadavg()[0]:.1f}; checksums {sorted(sums)}")
 
 

@@ -213,9 +213,10 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
                      notes: list[str] | None = None) -> list[Path]:
     """Build with ``-fopt-info`` remarks, run under ``perf stat`` (software events); returns the
     files written (remarks, perf stat CSV, the kernel's result line). For a user's program
-    (``spec.project``, or a single ``source:`` file) the build also has ``-g``, the run is repeated under ``perf record``
-    for a per-source-line profile (the hot line a source change targets) and the program is
-    run under cachegrind; what happened to each is appended to ``notes``."""
+    (``spec.project``, or a single ``source:`` file) the build also has ``-g``, the run is
+    repeated under ``perf record`` for a per-source-line profile (the hot line a source change
+    targets) and the program is run under cachegrind; what happened to each is appended to
+    ``notes``."""
     pdir = workspace / "profile" / (spec.kernel or spec.name)
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"

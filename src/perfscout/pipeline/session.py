@@ -303,9 +303,10 @@ def _source_changes(ctx: Context, a: Analysis
     root = source_root(session_spec(ctx.state))
     if root is None:
         return list(a.proposals), [], []
-    hot = hot_lines(a.profiles, root)
+    hot = hot_lines(a.profiles, root, ctx.workspace)
     also = [(h.path, h.line) for h in hot if h.share >= HOT_SHARE]
-    proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root), root, also=also)
+    proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root, ctx.workspace), root,
+                                  also=also, skip=ctx.workspace)
     for u in bad:
         ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
     return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],

@@ -129,23 +129,24 @@ def run_and_record(ctx: Context, spec: ExperimentSpec, proposals: Sequence[Propo
 def combine_winners(ctx: Context, spec: ExperimentSpec, variants: Sequence[Variant],
                     res: ExperimentResult, proposals: Sequence[Proposal],
                     source_root: Path | None) -> dict[str, Any]:
-    """Measure the stack (:func:`perfscout.pipeline.stacking.stack`: every winner, their
+    """Measure the stacks (:func:`perfscout.pipeline.stacking.stack`: the winners, their
     generated diffs composed, the flag changes that did not lose and the follow-up flags)
-    against the baseline and each winner alone; it is kept only if it wins against the
-    baseline and beats the best single one."""
+    against the baseline and each winner alone; the best stack is kept only if it wins
+    against the baseline and beats the best single change."""
     from perfscout.pipeline.stacking import stack
 
-    combo, winners, said = stack(variants, res, proposals, ctx.analysis(), source_root,
-                                 spec.kernel)
-    if combo is None:
+    combos, winners, said = stack(variants, res, proposals, ctx.analysis(), source_root,
+                                  spec.kernel)
+    if not combos:
         return {"note": said}
     ctx.say(f"5/6 verify: combination: {said}")
     cres = run_and_record(ctx, dataclasses.replace(spec, name=spec.name + "-combine",
-                                                   variants=(combo, *winners)), proposals)
-    c = cres.outcome(combo.name)
-    best = max((cres.outcome(w.name).ratio or 0.0) for w in winners)
+                                                   variants=(*combos, *winners)), proposals)
+    c = max((cres.outcome(v.name) for v in combos), key=lambda o: (o.verdict == WIN,
+                                                                    o.ratio or 0.0))
+    best = max(((cres.outcome(w.name).ratio or 0.0) for w in winners), default=1.0)
     kept = c.verdict == WIN and (c.ratio or 0.0) > best
-    return {"experiment": cres.id, "variant": combo.name, "verdict": c.verdict,
+    return {"experiment": cres.id, "variant": c.name, "verdict": c.verdict,
             "ratio": c.ratio, "kept": kept,
-            "note": f"{said}: {c.verdict}, {c.ratio or 0:.2f}x vs best single "
+            "note": f"{said}: {c.name} {c.verdict}, {c.ratio or 0:.2f}x vs best single "
                     f"{best:.2f}x; " + ("kept" if kept else "not kept")}

@@ -49,32 +49,35 @@ def split_scope(scope: str) -> tuple[str, int] | None:
     return path, int(line)
 
 
-def _relative(source_root: Path, path: str) -> str | None:
+def _relative(source_root: Path, path: str, skip: Path | None = None) -> str | None:
     """``path`` relative to the source root; an absolute path from elsewhere (the profile of
     a build in a copy of the project) is matched by its longest tail that names a file under
-    the root. None when nothing under the root matches."""
+    the root. Nothing under ``skip`` (perfscout's workspace, which may lie inside the user's
+    folder) is a source file of the user's. None when nothing under the root matches."""
     root = source_root.resolve()
+    skipped = skip.resolve() if skip is not None else None
+
+    def mine(f: Path) -> bool:
+        return f.is_relative_to(root) and not (skipped and f.is_relative_to(skipped))
+
     p = Path(path)
     full = (p if p.is_absolute() else root / p).resolve()
-    try:
+    if mine(full):
         return full.relative_to(root).as_posix()
-    except ValueError:
-        pass
     if not p.is_absolute():
         return None
     parts = p.parts[1:]
     for k in range(len(parts)):
-        tail = Path(*parts[k:])
-        cand = (root / tail).resolve()
-        if cand.is_file() and cand.is_relative_to(root):
+        cand = (root / Path(*parts[k:])).resolve()
+        if cand.is_file() and mine(cand):
             return cand.relative_to(root).as_posix()
     return None
 
 
-def project_relative(source_root: Path, path: str) -> str | None:
+def project_relative(source_root: Path, path: str, skip: Path | None = None) -> str | None:
     """``path`` (absolute, e.g. in a workspace copy of the project, or relative to the root)
     as the path of an existing file relative to ``source_root``; None when it names none."""
-    rel = _relative(source_root, path)
+    rel = _relative(source_root, path, skip)
     return rel if rel is not None and (source_root / rel).is_file() else None
 
 
@@ -126,12 +129,12 @@ def _nest_key(text: str, rel: str, line: int) -> tuple[str, int] | None:
     return (rel, nest[-1][1]) if nest else None
 
 
-def _targets(scope: tuple[str, int], also: Sequence[tuple[str, int]], root: Path
-             ) -> list[tuple[str, int]]:
+def _targets(scope: tuple[str, int], also: Sequence[tuple[str, int]], root: Path,
+             skip: Path | None = None) -> list[tuple[str, int]]:
     """The proposal's own line first, then the other hot lines, one per innermost loop."""
     out, seen = [], set()
     for path, line in (scope, *also):
-        rel = _relative(root, path)
+        rel = _relative(root, path, skip)
         if rel is None or not (root / rel).is_file():
             continue
         key = _nest_key((root / rel).read_text(errors="replace"), rel, line)
@@ -184,7 +187,8 @@ def _with_diff(p: Proposal, edit: Edit) -> Proposal:
     return replace(p, change=replace(ch, diff=edit.diff(), flags=flags, description=desc))
 
 
-def _where(p: Proposal, source_root: Path) -> tuple[str, int] | Unconvertible:
+def _where(p: Proposal, source_root: Path, skip: Path | None = None
+           ) -> tuple[str, int] | Unconvertible:
     """The file line a generated change starts from, or why there is none."""
     if p.id not in GENERATORS:
         return Unconvertible(p.id, f"no generator for {p.id} (generated: "
@@ -193,7 +197,7 @@ def _where(p: Proposal, source_root: Path) -> tuple[str, int] | Unconvertible:
     if where is None:
         return Unconvertible(p.id, f"scope {p.scope or '(empty)'!r} names no file:line "
                                    "(the profile gave no hot line)", p.scope)
-    rel = _relative(source_root, where[0])
+    rel = _relative(source_root, where[0], skip)
     if rel is None:
         return Unconvertible(p.id, f"{where[0]} is outside the source root {source_root}",
                              p.scope)
@@ -204,14 +208,15 @@ def _where(p: Proposal, source_root: Path) -> tuple[str, int] | Unconvertible:
 
 
 def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
-         facts: Facts | None, policy: PolicyCheck | None) -> Proposal | Unconvertible:
+         facts: Facts | None, policy: PolicyCheck | None, skip: Path | None
+         ) -> Proposal | Unconvertible:
     """``p`` with the diff generated on its own line and on every other hot nest."""
-    where = _where(p, source_root)
+    where = _where(p, source_root, skip)
     if isinstance(where, Unconvertible):
         return where
     edit = Edit()
     params = dict(p.change.params) if p.change is not None else {}
-    generate_over(p.id, params, _targets(where, also, source_root), source_root, edit)
+    generate_over(p.id, params, _targets(where, also, source_root, skip), source_root, edit)
     if not edit.files():
         return Unconvertible(p.id, "; ".join(edit.refused) or "nothing generated", p.scope)
     why = _checked(edit)
@@ -224,7 +229,7 @@ def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
 
 def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
                  facts: Facts | None = None, policy: PolicyCheck | None = None,
-                 also: Sequence[tuple[str, int]] = ()
+                 also: Sequence[tuple[str, int]] = (), skip: Path | None = None
                  ) -> tuple[list[Proposal], list[Unconvertible]]:
     """Every proposal, with a generated diff where one was made; and the source proposals
     that still have none, each with the reason (the dependence or construct that forbids the
@@ -234,6 +239,7 @@ def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
     line of ``also`` (path, line; one per innermost loop), each on the text the previous one
     left, into one diff: a program whose time is split over two nests gets both changed. A
     nest where the change is refused is named in the note only when another one was changed.
+    ``skip``: perfscout's workspace, whose copies of the files are never the user's.
 
     Proposals that are not ``source``, already carry a diff, or have no generator are
     returned unchanged (a bundled kernel's built-in transformation still applies to them);
@@ -244,7 +250,7 @@ def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
         if p.kind != "source" or (p.change is not None and p.change.diff):
             out.append(p)
             continue
-        r = _one(p, source_root, also, facts, policy)
+        r = _one(p, source_root, also, facts, policy, skip)
         out.append(r if isinstance(r, Proposal) else p)
         if isinstance(r, Unconvertible):
             bad.append(r)

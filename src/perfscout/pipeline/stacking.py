@@ -13,6 +13,7 @@ against the baseline and each winner alone; it is kept only when it beats them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -70,32 +71,54 @@ def _pieces(variants: Sequence[Variant], res: ExperimentResult, follow: Sequence
     return winners, extra
 
 
+def _composed(patched: Sequence[Variant], proposals: Sequence[Proposal],
+              analysis: Mapping[str, Any], source_root: Path | None) -> tuple[str | None, str]:
+    """The source winners' diffs composed (best first), or the best one alone when nothing
+    composes; and a line saying which."""
+    if len(patched) < 2 or source_root is None:
+        return (patched[0].patch if patched else None), ""
+    by_id = {p.id: p for p in proposals}
+    hot = [(h["path"], int(h["line"])) for h in analysis.get("hot_lines", [])
+           if h.get("share", 0) >= HOT_SHARE]
+    patch, used, refused = compose([by_id[v.proposal_id] for v in patched
+                                    if v.proposal_id in by_id], source_root, hot)
+    if not patch:
+        return patched[0].patch, f"best source change only ({patched[0].name})"
+    return patch, f"source changes composed: {', '.join(used)}" + (
+        f" ({len(refused)} refused on the changed source)" if refused else "")
+
+
 def stack(variants: Sequence[Variant], res: ExperimentResult, proposals: Sequence[Proposal],
           analysis: Mapping[str, Any], source_root: Path | None, kernel: str
-          ) -> tuple[Variant | None, list[Variant], str]:
-    """The stacked variant (None when there is nothing to stack), the winners it is measured
-    against, and one line saying what went in."""
+          ) -> tuple[list[Variant], list[Variant], str]:
+    """The stacked variants to measure (none when there is nothing to stack), the winners
+    they are measured against, and one line saying what went in.
+
+    Two stacks: *all* (every winner, their diffs composed, every flag change that did not
+    lose, the follow-ups) and *lean* (the best source winner alone with the winning flags and
+    the follow-ups): one more source change or an untested flag can cost more than it gives,
+    and the measurement, not a rule, says which. With no winner at all, the deferred flags
+    are still tried (the source change they waited for did not come)."""
     follow = [from_jsonable(Proposal, p) for p in analysis.get("followups", [])]
     winners, extra = _pieces(variants, res, follow, kernel)
-    if not winners:
-        return None, [], "no winner: nothing to combine"
-    if len(winners) + len(extra) < 2:
-        return None, winners, "1 winner and no flag change to add: nothing to combine"
+    follow_v = [v for v in extra if v not in variants]
+    if not winners and not follow_v:
+        return [], [], "no winner and no deferred flag change: nothing to combine"
+    if winners and len(winners) + len(extra) < 2:
+        return [], winners, "1 winner and no flag change to add: nothing to combine"
     patched = sorted((v for v in winners if v.patch),
                      key=lambda v: -(res.outcome(v.name).ratio or 0.0))
-    patch, said = None, ""
-    if len(patched) > 1 and source_root is not None:
-        by_id = {p.id: p for p in proposals}
-        hot = [(h["path"], int(h["line"])) for h in analysis.get("hot_lines", [])
-               if h.get("share", 0) >= HOT_SHARE]
-        patch, used, refused = compose([by_id[v.proposal_id] for v in patched
-                                        if v.proposal_id in by_id], source_root, hot)
-        said = f"source changes composed: {', '.join(used) or 'none'}" + (
-            f" ({len(refused)} refused on the changed source)" if refused else "")
-        if not patch:  # nothing composes: the best source winner alone
-            patch, said = patched[0].patch, f"best source change only ({patched[0].name})"
-    combo = combine([*winners, *extra], kernel, patch=patch)
-    if isinstance(combo, Unconvertible):
-        return None, winners, f"cannot combine: {combo.reason}"
+    patch, said = _composed(patched, proposals, analysis, source_root)
+    whole = combine([*winners, *extra], kernel, patch=patch)
+    if isinstance(whole, Unconvertible):
+        return [], winners, f"cannot combine: {whole.reason}"
+    lean_parts = [*patched[:1], *(v for v in winners if not v.patch), *follow_v]
+    lean = combine(lean_parts, kernel) if lean_parts else None
+    out = [whole]
+    if isinstance(lean, Variant) and (lean.patch, set(lean.extra_flags)) != (
+            whole.patch, set(whole.extra_flags)):
+        out.append(dataclasses.replace(lean, name="lean_" + lean.name))
     parts = ", ".join(v.proposal_id or v.name for v in (*winners, *extra))
-    return combo, winners, f"stack of {parts}" + (f"; {said}" if said else "")
+    return out, winners, f"stack of {parts}" + (f"; {said}" if said else "") + (
+        f"; lean stack of {', '.join(v.proposal_id or v.name for v in lean_parts)}"
+        if len(out) > 1 else "")

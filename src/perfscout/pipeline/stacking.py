@@ -63,7 +63,10 @@ def _pieces(variants: Sequence[Variant], res: ExperimentResult, follow: Sequence
              and not v.threads and not v.ranks
              and res.outcome(v.name).verdict not in (LOSS, INVALID)]
     have = {f for v in (*winners, *extra) for f in v.extra_flags}
+    measured = {v.proposal_id for v in variants}
     for p in follow:
+        if p.id in measured:  # measured alone already: its verdict stands
+            continue
         fv = to_variant(p, kernel)
         if isinstance(fv, Variant) and not set(fv.extra_flags) <= have:
             extra.append(fv)

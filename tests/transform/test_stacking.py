@@ -103,3 +103,21 @@ def test_with_no_winner_the_deferred_flags_are_still_tried(tmp_path: Path) -> No
     analysis["followups"] = []
     combos, _w, said = stack(variants, res, props, analysis, root, "")  # type: ignore[arg-type]
     assert combos == [] and said.startswith("no winner"), said
+
+
+def test_the_lean_stack_takes_the_best_flag_winner_only(tmp_path: Path) -> None:
+    """Two flag winners (Graphite 1.2x, -O3 2.0x): *all* stacks both with the deferred
+    -march=native, *lean* only the better one with it (one more flag can cost more than it
+    gives; the measurement says which)."""
+    root, props, analysis = _case(tmp_path)
+    props = [*props, _flags("compiler_opt_level", "-O3")]
+    variants = _variants(props)
+    res = _Result({"loop_interchange": ("neutral", 1.0), "loop_tiling": ("loss", 0.8),
+                   "loop_nest_optimize": ("win", 1.2), "compiler_lto": ("neutral", 1.0),
+                   "bind_threads": ("inconclusive", 1.0), "compiler_opt_level": ("win", 2.0)})
+    combos, winners, said = stack(variants, res, props, analysis, root, "")  # type: ignore[arg-type]
+    assert {w.name for w in winners} == {"loop_nest_optimize", "compiler_opt_level"}
+    whole, lean = combos
+    assert set(whole.extra_flags) == {"-floop-nest-optimize", "-O3", "-flto", "-march=native"}
+    assert whole.patch == ""  # a source change that did not win stays out
+    assert set(lean.extra_flags) == {"-O3", "-march=native"}, (lean.extra_flags, said)

@@ -98,8 +98,8 @@ def stack(variants: Sequence[Variant], res: ExperimentResult, proposals: Sequenc
     they are measured against, and one line saying what went in.
 
     Two stacks: *all* (every winner, their diffs composed, every flag change that did not
-    lose, the follow-ups) and *lean* (the best source winner alone with the winning flags and
-    the follow-ups): one more source change or an untested flag can cost more than it gives,
+    lose, the follow-ups) and *lean* (the best source winner and the best flag winner with the
+    follow-ups): one more source change or an untested flag can cost more than it gives,
     and the measurement, not a rule, says which. With no winner at all, the deferred flags
     are still tried (the source change they waited for did not come)."""
     follow = [from_jsonable(Proposal, p) for p in analysis.get("followups", [])]
@@ -115,7 +115,9 @@ def stack(variants: Sequence[Variant], res: ExperimentResult, proposals: Sequenc
     whole = combine([*winners, *extra], kernel, patch=patch)
     if isinstance(whole, Unconvertible):
         return [], winners, f"cannot combine: {whole.reason}"
-    lean_parts = [*patched[:1], *(v for v in winners if not v.patch), *follow_v]
+    flag_w = sorted((v for v in winners if not v.patch),
+                    key=lambda v: -(res.outcome(v.name).ratio or 0.0))
+    lean_parts = [*patched[:1], *flag_w[:1], *follow_v]
     lean = combine(lean_parts, kernel) if lean_parts else None
     out = [whole]
     if isinstance(lean, Variant) and (lean.patch, set(lean.extra_flags)) != (

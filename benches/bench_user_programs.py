@@ -19,8 +19,9 @@ a public polyhedral benchmark suite, committed with their expert figures and the
 ratios before perfscout ever ran on them) run the same way; their geometric mean is reported
 apart from the tuning programs' one.
 
-usage: python benches/bench_user_programs.py [NAME ...]   (default: all, tuning and held-out;
-naming programs re-runs those and keeps the other rows of the last results file).
+usage: python benches/bench_user_programs.py [NAME ... | --heldout]   (default: all, tuning
+and held-out; naming programs, or --heldout for the held-out set, re-runs those and keeps the
+other rows of the last results file).
 BENCH_JOBS=2 runs two programs at a time (each experiment still alternates its variants).
 """
 
@@ -213,7 +214,8 @@ def _geomean(xs: list[float]) -> float | None:
 
 
 def main() -> None:
-    names = sys.argv[1:] or [*program_names(PROGRAMS), *program_names(HELDOUT)]
+    names = (program_names(HELDOUT) if sys.argv[1:] == ["--heldout"] else sys.argv[1:]
+             or [*program_names(PROGRAMS), *program_names(HELDOUT)])
     reps = int(os.environ.get("BENCH_REPS", "7"))
     os.environ.setdefault("PERFSCOUT_EXPERIMENT_REPETITIONS", str(reps))
     load0 = os.getloadavg()

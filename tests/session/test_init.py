@@ -90,3 +90,39 @@ def test_output_lines_a_user_writes_are_read() -> None:
     read_output("[heat1d] ranks=2 steps=50  wall=2.8375s  total heat=1.97e+06\n", g)
     assert g.spec["metric"] == "time_s" and "wall=" in g.spec["measure"]["regex"]
     assert g.spec["check"]["regex"].startswith("total heat=")
+
+
+PBMINI = Path(__file__).parent / "data" / "pbmini"
+
+
+def test_init_reads_a_polyhedral_benchmark_kernel(tmp_path: Path, ps_home: Path) -> None:
+    """A kernel in a polyhedral suite's shape: a utility .c and headers, size from -D in the
+    Makefile, arrays through macros, its own timer printing a bare number on stdout, the
+    arrays dumped on stderr. init reads the bare number as the timer (not perfscout's wall
+    time, which includes the set-up) and checks every number of the dump; an experiment with
+    the spec then keeps a right variant and catches one that changes the result."""
+    require_tool("make")
+    proj = tmp_path / "pbmini"
+    shutil.copytree(PBMINI, proj)
+    out = run_cli("init", str(proj), "--out", str(tmp_path / "s.yaml"), "--json")
+    assert out.returncode == 0, out.stderr
+    spec = yaml.safe_load((tmp_path / "s.yaml").read_text())
+    assert spec["metric"] == "time_s" and spec["direction"] == "lower"
+    assert spec["measure"]["regex"].startswith("^ *(") and "source" not in spec["measure"]
+    assert spec["check"]["kind"] == "tolerance" and spec["check"]["source"] == "stderr"
+    said = json.loads(out.stdout)["data"]["guessed"]
+    assert any("its own timer" in s for s in said) and any("stderr" in s for s in said)
+    wrong = ("--- a/kernel/atx.c\n+++ b/kernel/atx.c\n@@ -14,3 +14,3 @@\n"
+             "     for (int j = 0; j < _PB_N; j++) tmp[i] = tmp[i] + A[i][j] * x[j];\n"
+             "-    for (int j = 0; j < _PB_N; j++) y[j] = y[j] + A[i][j] * tmp[i];\n"
+             "+    for (int j = 0; j < _PB_N; j++) y[j] = y[j] + 1.001 * A[i][j] * tmp[i];\n"
+             "   }\n")
+    spec.update(repetitions=3, max_repetitions=3, warmup=0, variants=[
+        {"name": "o3", "extra_flags": ["-O3"]}, {"name": "wrong", "patch": wrong}])
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(spec))
+    out = run_cli("experiment", "run", str(tmp_path / "s.yaml"), "--json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    res = {v["name"]: v for v in json.loads(out.stdout)["data"]["experiment"]["variants"]}
+    assert res["o3"]["verdict"] != "invalid", res["o3"]
+    assert res["wrong"]["verdict"] == "invalid", res["wrong"]
+    assert 0 < res["o3"]["median"] < 60  # the program's own seconds

@@ -90,9 +90,10 @@ DATA = Path(__file__).parent / "data"
 
 
 def test_session_on_a_users_program(tmp_path: Path, ps_home: Path) -> None:
-    """A program that is not a bundled kernel, described by an experiment spec, goes through
-    all six steps: profiled, analysed, the approved flag proposal built and measured from the
-    program's own result line, a source proposal without a diff reported as unconvertible."""
+    """A program that is not a bundled kernel, described by an experiment spec of one source
+    file, goes through all six steps: profiled (line-level too), analysed, the approved flag
+    proposal and the source proposal (its diff generated on the hot loop of the user's file)
+    built and measured from the program's own result line."""
     for f in ("smooth.c", "smooth.yaml"):
         (tmp_path / f).write_text((DATA / f).read_text())
     spec = tmp_path / "smooth.yaml"
@@ -111,20 +112,26 @@ def test_session_on_a_users_program(tmp_path: Path, ps_home: Path) -> None:
                      "--approve", "omp_simd", "--json"))["data"]
     assert d["next"] is None, d
     verify = d["outputs"]["verify"]
-    assert set(verify["verdicts"]) == {"compiler_opt_level"}
-    # a single-file spec gets no generated diff: the source proposal is listed with the reason
-    assert [u["id"] for u in verify["unconvertible"]] == ["omp_simd"]
-    assert "no diff given" in verify["unconvertible"][0]["reason"]
+    assert set(verify["verdicts"]) == {"compiler_opt_level", "omp_simd"}
+    assert not verify["unconvertible"], verify["unconvertible"]
+    # a single-file spec gets the line profile and a diff generated on its hot loop
+    analysis = json.loads((ps_home / "sessions" / sid / "analysis.json").read_text())
+    simd = next(p for p in analysis["proposals"] if p["id"] == "omp_simd")
+    assert analysis["hot_lines"][0]["path"] == "smooth.c", analysis["hot_lines"]
+    assert simd["scope"] == f"smooth.c:{analysis['hot_lines'][0]['line']}", simd["scope"]
+    diff = simd["change"]["diff"]
+    assert diff.startswith("--- a/smooth.c\n+++ b/smooth.c")
+    assert any(ln.startswith("+") and "#pragma omp simd" in ln for ln in diff.splitlines())
     shown = _env(run_cli("experiment", "show", verify["experiment"], "--json"))["data"]
     assert shown["experiment"]["metric"] == "mups"
     ok = [s for s in shown["samples"] if s["ok"] and not s["warmup"]]
-    assert {s["variant"] for s in ok} == {"baseline", "compiler_opt_level"}
+    assert {s["variant"] for s in ok} == {"baseline", "compiler_opt_level", "omp_simd"}
     assert all(s["fields"]["kernel"] == "smooth" and s["value"] > 0 for s in ok)
     # -O3 changes no result: the checksum gate compared the program's own checksums
     assert len({s["checksum"] for s in ok}) == 1
     assert Path(d["outputs"]["report"]["html"]).is_file()
     cards = _env(run_cli("cards", "list", "--json"))["data"]["cards"]
-    assert [c["proposal_id"] for c in cards] == ["compiler_opt_level"]
+    assert sorted(c["proposal_id"] for c in cards) == ["compiler_opt_level", "omp_simd"]
 
 
 def test_session_spec_errors(tmp_path: Path, ps_home: Path) -> None:

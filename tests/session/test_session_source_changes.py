@@ -85,8 +85,9 @@ def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
                                                           ps_home: Path) -> None:
     """In colsweep's in-place sweep each point reads its upper and left neighbours' new
     values: both loops carry a dependence, so no `omp parallel for` is generated; the proposal
-    stays on the approval menu with the dependence named, and in analysis.json. The
-    interchange of the same nest is legal (both distances stay positive) and gets its diff."""
+    stays on the approval menu with the dependence named, and in analysis.json (or, when
+    another hot nest takes the change, in the proposal's description). The interchange of the
+    same nest is legal (both distances stay positive) and gets its diff."""
     spec = _project(tmp_path, "colsweep")
     # the user's own thread sweep (no speedup from a second thread) is what makes
     # parallelize_omp worth offering; the profile alone does not say the code is serial
@@ -98,19 +99,28 @@ def test_a_refused_generation_stays_listed_with_its_reason(tmp_path: Path,
     a = _analysis(ps_home, sid)
     offered = {p["id"]: p for p in a["proposals"]}
     refused = {u["id"]: u for u in a["unconvertible"]}
-    assert "parallelize_omp" in offered, sorted(offered)
+    assert "parallelize_omp" in offered, (sorted(offered), a["rejected"])
+    assert offered["loop_interchange"]["change"]["diff"], refused
+    par = offered["parallelize_omp"]
+    if par["change"]["diff"]:
+        # under load main.c's own loops can reach the hot-line threshold: the change is then
+        # generated there, never on the sweep, whose refusal the description names
+        assert "src/sweep.c" not in par["change"]["diff"]
+        assert "not changed: src/sweep.c:" in par["change"]["description"]
+        assert "carried by loop j" in par["change"]["description"]
+        return
     why = refused["parallelize_omp"]["reason"]
     assert "carried by loop j" in why and "carried by loop i" in why, why
     assert refused["parallelize_omp"]["scope"].startswith("src/sweep.c:")
-    assert not offered["parallelize_omp"]["change"]["diff"]
-    assert offered["loop_interchange"]["change"]["diff"], refused
     shown = " ".join(out.stderr.split())
-    assert "no diff for parallelize_omp: no loop of the nest can run" in shown
-    assert "parallelize_omp (source)" in shown and "CANNOT RUN: no loop of the nest" in shown
+    assert "no diff for parallelize_omp: src/sweep.c:" in shown
+    assert "parallelize_omp (source)" in shown and "CANNOT RUN: src/sweep.c:" in shown
+    assert "no loop of the nest can run" in shown
     # approving only the refused proposal leaves approve waiting, with the generator's reason
     d = _env(run_cli("session", "approve", sid, "--approve", "parallelize_omp", "--json"))
     assert d["data"]["next"] == "approve", d
-    assert "parallelize_omp: no loop of the nest can run" in d["data"]["waiting"]
+    assert "parallelize_omp: src/sweep.c:" in d["data"]["waiting"]
+    assert "no loop of the nest can run" in d["data"]["waiting"]
     # ... and the report of the finished session lists it with the same reason
     d = _env(run_cli("session", "approve", sid, "--approve", "loop_interchange", "--json"))
     assert d["data"]["next"] is None, d

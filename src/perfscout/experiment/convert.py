@@ -69,17 +69,22 @@ def to_variants(proposals: Sequence[Proposal], kernel_name: str = ""
     return ok, bad
 
 
-def combine(variants: Sequence[Variant], kernel_name: str = "") -> Variant | Unconvertible:
+def combine(variants: Sequence[Variant], kernel_name: str = "", patch: str | None = None
+            ) -> Variant | Unconvertible:
     """One variant applying all of ``variants`` together (the matrix's combination step).
 
     Flags, env, defines and libs are merged; a launcher or thread count must agree; at most one
-    source patch, unless a bundled combined transformation exists for the set."""
+    source patch, unless a bundled combined transformation exists for the set, or the caller
+    passes ``patch``: the variants' source changes already composed into one diff (a
+    session regenerates the second change on the result of the first)."""
     ids = [v.proposal_id or v.name for v in variants]
     patches = [v for v in variants if v.patch]
-    patch, libs = "", tuple(lib for v in variants for lib in v.libs)
-    if len(patches) == 1:
-        patch = patches[0].patch
-    elif len(patches) > 1:
+    libs = tuple(lib for v in variants for lib in v.libs)
+    if patch is not None:
+        pass
+    elif len(patches) <= 1:
+        patch = patches[0].patch if patches else ""
+    else:
         t = transforms.find(kernel_name, [v.proposal_id for v in patches])
         if t is None:
             return Unconvertible(transforms.key(ids),

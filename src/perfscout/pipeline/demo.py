@@ -212,16 +212,18 @@ def numpy_dgemm_gflops(n: int, reps: int = 5) -> float:
 def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
                      notes: list[str] | None = None) -> list[Path]:
     """Build with ``-fopt-info`` remarks, run under ``perf stat`` (software events); returns the
-    files written (remarks, perf stat CSV, the kernel's result line). For a user's project
-    (``spec.project``) the build also has ``-g``, the run is repeated under ``perf record``
-    for a per-source-line profile (the hot line a source change targets) and the program is
-    run under cachegrind; what happened to each is appended to ``notes``."""
+    files written (remarks, perf stat CSV, the kernel's result line). For a user's program
+    (``spec.project``, or a single ``source:`` file) the build also has ``-g``, the run is
+    repeated under ``perf record`` for a per-source-line profile (the hot line a source change
+    targets) and the program is run under cachegrind; what happened to each is appended to
+    ``notes``."""
     pdir = workspace / "profile" / (spec.kernel or spec.name)
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"
+    users = bool(spec.project or (spec.source and not spec.kernel))  # the user's own code
     v = dataclasses.replace(spec.baseline, name="profile",
                             extra_flags=(*spec.baseline.extra_flags,
-                                         *(("-g",) if spec.project else ()),
+                                         *(("-g",) if users else ()),
                                          f"-fopt-info-vec-all={remarks}"))
     b = build_variant(runner, spec, v, pdir)
     argv, env = run_argv(spec, v, b.exe)
@@ -236,7 +238,7 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
-    if spec.project:
+    if users:
         files += _project_profiles(runner, spec, argv, env, pdir, notes)
     if spec.kernel in CACHE_SIM:
         # no hardware counters here: a cache simulation says whether misses are the problem

@@ -144,9 +144,46 @@ def _number_regex(line: str, rate: bool) -> str | None:
     return NUM + " *" + _literal(suffix) if suffix else None
 
 
+def _checksum_line(lines: list[str], g: Guess, source: str) -> None:
+    """The first line naming a checksum (sum, norm, residual...) becomes the check."""
+    for ln in lines:
+        k = SUM_WORDS.search(ln)
+        num = re.search(NUM, ln[k.end():]) if k else None
+        if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
+            at = k.end() + num.start()
+            rx = _literal(_label(ln[k.start():at])) + " *" + NUM
+            g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6,
+                               **({"source": source} if source != "stdout" else {})}
+            g.said.append(f"check: the number of {ln.strip()!r} on {source} within 1e-6 "
+                          "(relative)")
+            return
+
+
+def read_errors(stderr: str, g: Guess) -> None:
+    """When standard output gave no check: a checksum line on standard error, else every
+    number standard error prints (a benchmark's array dump, its checksum block) within 1e-6."""
+    lines = [ln for ln in stderr.splitlines() if ln.strip()
+             and not TIME_WORDS.search(ln) and not TIME_UNIT.search(ln)]
+    _checksum_line(lines, g, "stderr")
+    if "check" not in g.spec and any(re.search(NUM, ln) for ln in lines):
+        g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
+                           "source": "stderr"}
+        g.said.append("check: every number the program prints on stderr within 1e-6 "
+                      "(relative)")
+
+
 def read_output(stdout: str, g: Guess) -> None:
     """Guess the metric (a timing or rate line), the checksum and the size from one run."""
     lines = [ln for ln in stdout.splitlines() if ln.strip()]
+    if len(lines) == 1 and re.fullmatch(r"\s*" + NUM + r"\s*", lines[0]):
+        # a bare number and nothing else: the benchmark's own timer (seconds), as polyhedral
+        # benchmark suites print it
+        g.spec["measure"] = {"regex": "^ *" + NUM + " *$"}
+        g.spec["metric"], g.spec["direction"] = "time_s", "lower"
+        g.said.append(f"metric: time_s (lower is better): the program prints only the number "
+                      f"{lines[0].strip()!r}, taken as its own timer in seconds; if it is a "
+                      "rate, set metric and direction: higher")
+        return
     metric = [(ln, bool(RATE_WORDS.search(ln))) for ln in lines
               if RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln)]
     for ln, rate in sorted(metric, key=lambda t: not t[1])[:1]:  # a rate line first
@@ -158,16 +195,7 @@ def read_output(stdout: str, g: Guess) -> None:
                 ("time_" + (unit.group(3) if unit else "s"), "lower")
             g.said.append(f"metric: {g.spec['metric']} ({g.spec['direction']} is better) from "
                           f"the line {ln.strip()!r}")
-    for ln in lines:
-        k = SUM_WORDS.search(ln)
-        num = re.search(NUM, ln[k.end():]) if k else None
-        if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
-            at = k.end() + num.start()
-            rx = _literal(_label(ln[k.start():at])) + " *" + NUM
-            if rx:
-                g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6}
-                g.said.append(f"check: the number of {ln.strip()!r} within 1e-6 (relative)")
-                break
+    _checksum_line(lines, g, "stdout")
     for ln in lines:
         s = SIZE_WORDS.search(ln)
         if s and not TIME_WORDS.search(ln) and not TIME_UNIT.search(ln) and "measure" in g.spec:
@@ -191,8 +219,10 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         _from_sources(root, g)
     if args:
         g.spec["args"] = list(args)
-    stdout = _probe(g, runner, workdir)
+    stdout, stderr = _probe(g, runner, workdir)
     read_output(stdout, g)
+    if "check" not in g.spec:
+        read_errors(stderr, g)
     if not g.spec.get("measure", {}).get("regex"):
         g.spec["measure"] = {"source": "wall"}
         g.spec.update(metric="wall_s", direction="lower")
@@ -201,17 +231,20 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
     if "check" not in g.spec:
         # timings change run to run: lines with a time word or unit are left out
         ignore = r"(time|elapsed|seconds|wall|[0-9] *(s|ms|us|sec)\b|/s\b)"
-        g.spec["check"] = {"kind": "stdout", "ignore": ignore} if stdout.strip() else \
-            {"kind": "none"}
+        mrx = g.spec.get("measure", {}).get("regex")
+        if mrx:  # the line the metric is read from changes run to run too
+            ignore = f"({ignore}|{mrx})"
+        kept = [ln for ln in stdout.splitlines() if ln.strip() and not re.search(ignore, ln)]
+        g.spec["check"] = {"kind": "stdout", "ignore": ignore} if kept else {"kind": "none"}
         g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
-                                   "timings" if stdout.strip() else
+                                   "timings" if kept else
                                    "none: the program prints nothing to compare; add one"))
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
 
 
-def _probe(g: Guess, runner: Runner, workdir: Path) -> str:
-    """Build the guessed program and run it once, timed; its standard output."""
+def _probe(g: Guess, runner: Runner, workdir: Path) -> tuple[str, str]:
+    """Build the guessed program and run it once, timed; its standard output and error."""
     probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s",
              "direction": "lower", "check": {"kind": "none"}}
     spec = spec_from_dict(probe, "the guessed spec", need_variants=False)
@@ -231,5 +264,6 @@ def _probe(g: Guess, runner: Runner, workdir: Path) -> str:
     g.said.append(f"ran it once: {wall:.3g} s" + (
         "; that is short: timing noise will dominate, give a bigger problem (--args, defines)"
         if wall < 0.05 else ""))
-    out = b.exe.parent / "run.stdout"
-    return out.read_text(errors="replace") if out.is_file() else ""
+    out, err = b.exe.parent / "run.stdout", b.exe.parent / "run.stderr"
+    return (out.read_text(errors="replace") if out.is_file() else "",
+            err.read_text(errors="replace") if err.is_file() else "")

@@ -82,9 +82,11 @@ class HotLine:
         return f"{self.path}:{self.line}"
 
 
-def hot_lines(profiles: Sequence[Profile], project: Path) -> list[HotLine]:
+def hot_lines(profiles: Sequence[Profile], project: Path, skip: Path | None = None
+              ) -> list[HotLine]:
     """The line-level hotspots of ``profiles`` that fall in the files of ``project`` (the
-    workspace copy's paths mapped back to project-relative ones), hottest first."""
+    workspace copy's paths mapped back to project-relative ones; ``skip``, the workspace, is
+    never taken for the project even when it lies inside it), hottest first."""
     from perfscout.pipeline.source_changes import project_relative
 
     best: dict[tuple[str, int], float] = {}
@@ -97,7 +99,7 @@ def hot_lines(profiles: Sequence[Profile], project: Path) -> list[HotLine]:
                 path, line = m["path"], int(m["line"])
             else:
                 continue
-            rel = project_relative(project, path)
+            rel = project_relative(project, path, skip)
             if rel is None or line <= 0:
                 continue
             key = (rel, line)
@@ -105,8 +107,8 @@ def hot_lines(profiles: Sequence[Profile], project: Path) -> list[HotLine]:
     return [HotLine(p, ln, s) for (p, ln), s in sorted(best.items(), key=lambda kv: -kv[1])]
 
 
-def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], project: Path
-                    ) -> list[Proposal]:
+def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], project: Path,
+                    skip: Path | None = None) -> list[Proposal]:
     """Each loop-changing source proposal with ``scope`` set to the hottest line, unless its
     scope already names a line in a project file (the diagnosis may have chosen the loop: that
     line is kept, its path made relative to the project)."""
@@ -116,7 +118,7 @@ def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], proje
     for p in proposals:
         if p.kind == "source" and p.id in LOOP_PROPOSALS:
             where = split_scope(p.scope) if p.scope else None
-            rel = project_relative(project, where[0]) if where is not None else None
+            rel = project_relative(project, where[0], skip) if where is not None else None
             # a line the diagnosis chose is kept, named relative to the project
             if rel is not None and where is not None:
                 p = replace(p, scope=f"{rel}:{where[1]}")

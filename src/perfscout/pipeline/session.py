@@ -265,34 +265,48 @@ def _confirm(ctx: Context) -> dict[str, Any]:
 def _analyse(ctx: Context) -> dict[str, Any]:
     from perfscout.experiment.store import default_db
     from perfscout.pipeline.analyze import analyze
+    from perfscout.pipeline.stacking import follow_up_flags
 
     ctx.say("3/6 analyse: findings, do-not list, proposals")
     a = analyze(ctx.state.steps["collect"].out["files"], snapshot=ctx.snapshot(),
                 runner=ctx.runner, kb_db=default_db(ctx.home))
     proposals, hot, bad = _source_changes(ctx, a)
+    follow = follow_up_flags(a.findings, a.rejected, ctx.snapshot(), a.profiles)
     _write(ctx.dir / "analysis.json", {
         "findings": a.findings, "proposals": proposals, "rejected": a.rejected,
         "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits,
-        "hot_lines": hot, "unconvertible": bad})
+        "hot_lines": hot, "unconvertible": bad, "followups": follow})
     return {"proposals": [p.id for p in proposals], "findings": [f.id for f in a.findings],
             "unconvertible": [u["id"] for u in bad]}
 
 
+def source_root(spec: ExperimentSpec) -> Path | None:
+    """Where a session's generated source changes apply: the user's project, or the folder of
+    a single-file ``source:`` program; None for a bundled kernel."""
+    if spec.project:
+        return Path(spec.project)
+    if spec.source and not spec.kernel:
+        return Path(spec.source).resolve().parent
+    return None
+
+
 def _source_changes(ctx: Context, a: Analysis
                     ) -> tuple[list[Proposal], list[dict[str, Any]], list[dict[str, str]]]:
-    """On a user's project: point each loop-changing source proposal at the hot line of the
-    line-level profile (unless the diagnosis already named a project line) and generate its
-    diff against the project's files; the proposals, the hot lines, and the source proposals
-    left without a diff with the reason (shown at the approve gate and in the report)."""
+    """On a user's program: point each loop-changing source proposal at the hot line of the
+    line-level profile (unless the diagnosis already named a program line) and generate its
+    diff on that nest and on every other nest holding a hot line (share >= HOT_SHARE); the
+    proposals, the hot lines, and the source proposals left without a diff with the reason
+    (shown at the approve gate and in the report)."""
     from perfscout.pipeline.line_profile import hot_lines, target_hot_line
-    from perfscout.pipeline.source_changes import attach_diffs
+    from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs
 
-    spec = session_spec(ctx.state)
-    if not spec.project:
+    root = source_root(session_spec(ctx.state))
+    if root is None:
         return list(a.proposals), [], []
-    project = Path(spec.project)
-    hot = hot_lines(a.profiles, project)
-    proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, project), project)
+    hot = hot_lines(a.profiles, root, ctx.workspace)
+    also = [(h.path, h.line) for h in hot if h.share >= HOT_SHARE]
+    proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root, ctx.workspace), root,
+                                  also=also, skip=ctx.workspace)
     for u in bad:
         ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
     return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],
@@ -359,7 +373,8 @@ def _verify(ctx: Context) -> dict[str, Any]:
                            "unconvertible": ctx.state.steps["approve"].out["unconvertible"]
                            + broken}
     if ctx.state.combine:
-        out["combination"] = combine_winners(ctx, spec, variants, res, props)
+        out["combination"] = combine_winners(ctx, spec, variants, res, props,
+                                             source_root(spec))
     return out
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfscout.experiment.build import build_variant
-from perfscout.experiment.convert import Unconvertible, combine, to_variant
+from perfscout.experiment.convert import to_variant
 from perfscout.experiment.kernels import parse_result_line
 from perfscout.experiment.runner import ExperimentResult, run_argv, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant
@@ -127,22 +127,26 @@ def run_and_record(ctx: Context, spec: ExperimentSpec, proposals: Sequence[Propo
 
 
 def combine_winners(ctx: Context, spec: ExperimentSpec, variants: Sequence[Variant],
-                    res: ExperimentResult, proposals: Sequence[Proposal]) -> dict[str, Any]:
-    """Measure all winners applied together against the baseline and each winner alone; the
-    combination is kept only if it wins against the baseline and beats the best single one."""
-    winners = [v for v in variants if res.outcome(v.name).verdict == WIN]
-    if len(winners) < 2:
-        return {"note": f"{len(winners)} winner(s): nothing to combine"}
-    combo = combine(winners, spec.kernel)
-    if isinstance(combo, Unconvertible):
-        return {"note": f"cannot combine: {combo.reason}"}
-    ctx.say(f"5/6 verify: combination of {', '.join(v.name for v in winners)}")
+                    res: ExperimentResult, proposals: Sequence[Proposal],
+                    source_root: Path | None) -> dict[str, Any]:
+    """Measure the stacks (:func:`perfscout.pipeline.stacking.stack`: the winners, their
+    generated diffs composed, the flag changes that did not lose and the follow-up flags)
+    against the baseline and each winner alone; the best stack is kept only if it wins
+    against the baseline and beats the best single change."""
+    from perfscout.pipeline.stacking import stack
+
+    combos, winners, said = stack(variants, res, proposals, ctx.analysis(), source_root,
+                                  spec.kernel)
+    if not combos:
+        return {"note": said}
+    ctx.say(f"5/6 verify: combination: {said}")
     cres = run_and_record(ctx, dataclasses.replace(spec, name=spec.name + "-combine",
-                                                   variants=(combo, *winners)), proposals)
-    c = cres.outcome(combo.name)
-    best = max((cres.outcome(w.name).ratio or 0.0) for w in winners)
+                                                   variants=(*combos, *winners)), proposals)
+    c = max((cres.outcome(v.name) for v in combos), key=lambda o: (o.verdict == WIN,
+                                                                    o.ratio or 0.0))
+    best = max(((cres.outcome(w.name).ratio or 0.0) for w in winners), default=1.0)
     kept = c.verdict == WIN and (c.ratio or 0.0) > best
-    return {"experiment": cres.id, "variant": combo.name, "verdict": c.verdict,
+    return {"experiment": cres.id, "variant": c.name, "verdict": c.verdict,
             "ratio": c.ratio, "kept": kept,
-            "note": f"{combo.name}: {c.verdict}, {c.ratio or 0:.2f}x vs best single "
+            "note": f"{said}: {c.name} {c.verdict}, {c.ratio or 0:.2f}x vs best single "
                     f"{best:.2f}x; " + ("kept" if kept else "not kept")}

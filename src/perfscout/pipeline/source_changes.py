@@ -15,10 +15,12 @@ dropped: the session and ``analyze`` show that list.
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from perfscout.advise.facts import Facts
 from perfscout.advise.guards import PolicyCheck, run_guards
@@ -26,7 +28,8 @@ from perfscout.experiment.patching import apply_unified_diff
 from perfscout.model.errors import InputError, PolicyDenied
 from perfscout.model.proposals import Change, Proposal
 from perfscout.patch.workflow import check_scope, diff_files
-from perfscout.transform import GENERATORS, Generated, Refusal, generate
+from perfscout.transform import GENERATORS, Refusal, generate, loop_nest
+from perfscout.transform.nest import make_diff
 
 
 @dataclass(frozen=True)
@@ -46,60 +49,197 @@ def split_scope(scope: str) -> tuple[str, int] | None:
     return path, int(line)
 
 
-def _relative(source_root: Path, path: str) -> str | None:
+def _relative(source_root: Path, path: str, skip: Path | None = None) -> str | None:
     """``path`` relative to the source root; an absolute path from elsewhere (the profile of
     a build in a copy of the project) is matched by its longest tail that names a file under
-    the root. None when nothing under the root matches."""
+    the root. Nothing under ``skip`` (perfscout's workspace, which may lie inside the user's
+    folder) is a source file of the user's. None when nothing under the root matches."""
     root = source_root.resolve()
+    skipped = skip.resolve() if skip is not None else None
+
+    def mine(f: Path) -> bool:
+        return f.is_relative_to(root) and not (skipped and f.is_relative_to(skipped))
+
     p = Path(path)
     full = (p if p.is_absolute() else root / p).resolve()
-    try:
+    if mine(full):
         return full.relative_to(root).as_posix()
-    except ValueError:
-        pass
     if not p.is_absolute():
         return None
     parts = p.parts[1:]
     for k in range(len(parts)):
-        tail = Path(*parts[k:])
-        cand = (root / tail).resolve()
-        if cand.is_file() and cand.is_relative_to(root):
+        cand = (root / Path(*parts[k:])).resolve()
+        if cand.is_file() and mine(cand):
             return cand.relative_to(root).as_posix()
     return None
 
 
-def project_relative(source_root: Path, path: str) -> str | None:
+def project_relative(source_root: Path, path: str, skip: Path | None = None) -> str | None:
     """``path`` (absolute, e.g. in a workspace copy of the project, or relative to the root)
     as the path of an existing file relative to ``source_root``; None when it names none."""
-    rel = _relative(source_root, path)
+    rel = _relative(source_root, path, skip)
     return rel if rel is not None and (source_root / rel).is_file() else None
 
 
-def _checked(p: Proposal, g: Generated, original: str) -> str:
+#: a hot line below this share of the profile gets no change of its own (the do-not list's
+#: Amdahl threshold: removing it entirely would give less than 1.05x)
+HOT_SHARE = 0.05
+
+
+@dataclass
+class Edit:
+    """The files one or more generated changes rewrote: the original and current text of each
+    (relative path -> text), the notes of what was done, and what the build then needs."""
+
+    original: dict[str, str] = field(default_factory=dict)
+    current: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    flags: tuple[str, ...] = ()
+
+    def text(self, root: Path, rel: str) -> str:
+        if rel not in self.current:
+            self.original[rel] = self.current[rel] = (root / rel).read_text(errors="replace")
+        return self.current[rel]
+
+    def diff(self) -> str:
+        return "".join(make_diff(self.original[r], self.current[r], r)
+                       for r in sorted(self.current) if self.current[r] != self.original[r])
+
+    def files(self) -> list[str]:
+        return [r for r in sorted(self.current) if self.current[r] != self.original[r]]
+
+
+def _map_line(old: str, new: str, line: int) -> int | None:
+    """``line`` of ``old`` in ``new``: where an earlier change left it untouched; None when that
+    change rewrote it (the nest it belongs to was already transformed)."""
+    if old == new:
+        return line
+    sm = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
+    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+        if tag == "equal" and i1 < line <= i2:
+            return j1 + (line - i1)
+    return None
+
+
+def _nest_key(text: str, rel: str, line: int) -> tuple[str, int] | None:
+    """The innermost loop around ``rel:line`` (file, header line): two hot lines of one loop
+    body are one target."""
+    nest = loop_nest(text, rel, line)
+    return (rel, nest[-1][1]) if nest else None
+
+
+def _targets(scope: tuple[str, int], also: Sequence[tuple[str, int]], root: Path,
+             skip: Path | None = None) -> list[tuple[str, int]]:
+    """The proposal's own line first, then the other hot lines, one per innermost loop."""
+    out, seen = [], set()
+    for path, line in (scope, *also):
+        rel = _relative(root, path, skip)
+        if rel is None or not (root / rel).is_file():
+            continue
+        key = _nest_key((root / rel).read_text(errors="replace"), rel, line)
+        if (key is None and (rel, line) != (scope[0], scope[1])) or key in seen:
+            continue
+        seen.add(key)
+        out.append((rel, line))
+    return out
+
+
+def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[str, int]],
+                  root: Path, edit: Edit) -> None:
+    """Generate ``pid`` on each target nest in turn, each on the text the previous changes left
+    (lines mapped through them, the file parsed again): the notes of what was made and the
+    refusals go to ``edit``."""
+    for rel, line in targets:
+        before = edit.text(root, rel)
+        at = _map_line(edit.original[rel], before, line)
+        if at is None:
+            edit.refused.append(f"{rel}:{line}: rewritten by an earlier change")
+            continue
+        g = generate(pid, before, rel, at, params)
+        if isinstance(g, Refusal):
+            edit.refused.append(f"{rel}:{line}: {g.reason}")
+            continue
+        edit.current[rel] = g.new_text
+        edit.notes.append(g.note)
+        edit.flags = tuple(dict.fromkeys((*edit.flags, *g.flags, *g.libs)))
+
+
+def _checked(edit: Edit) -> str:
     """Run the diff checks a hand-written diff gets; the failure as one line, else ""."""
+    diff = edit.diff()
     try:
-        check_scope(diff_files(g.diff), [g.path])
-        applied = apply_unified_diff(original, g.diff, g.path)
+        check_scope(diff_files(diff), edit.files())
+        for rel in edit.files():
+            one = make_diff(edit.original[rel], edit.current[rel], rel)
+            if apply_unified_diff(edit.original[rel], one, rel) != edit.current[rel]:
+                return "generated diff does not reproduce the transformed source when applied"
     except (InputError, PolicyDenied) as exc:
         return f"generated diff failed the diff checks: {exc}"
-    if applied != g.new_text:
-        return "generated diff does not reproduce the transformed source when applied"
     return ""
 
 
-def _with_diff(p: Proposal, g: Generated) -> Proposal:
+def _with_diff(p: Proposal, edit: Edit) -> Proposal:
     ch = p.change or Change()
-    flags = tuple(dict.fromkeys((*ch.flags, *g.flags, *g.libs)))
-    desc = f"{ch.description}; generated: {g.note}" if ch.description else f"generated: {g.note}"
-    return replace(p, change=replace(ch, diff=g.diff, flags=flags, description=desc))
+    flags = tuple(dict.fromkeys((*ch.flags, *edit.flags)))
+    note = "; ".join(edit.notes) + "".join(f"; not changed: {r}" for r in edit.refused)
+    desc = f"{ch.description}; generated: {note}" if ch.description else f"generated: {note}"
+    return replace(p, change=replace(ch, diff=edit.diff(), flags=flags, description=desc))
+
+
+def _where(p: Proposal, source_root: Path, skip: Path | None = None
+           ) -> tuple[str, int] | Unconvertible:
+    """The file line a generated change starts from, or why there is none."""
+    if p.id not in GENERATORS:
+        return Unconvertible(p.id, f"no generator for {p.id} (generated: "
+                                   f"{', '.join(GENERATORS)}); give a diff", p.scope)
+    where = split_scope(p.scope)
+    if where is None:
+        return Unconvertible(p.id, f"scope {p.scope or '(empty)'!r} names no file:line "
+                                   "(the profile gave no hot line)", p.scope)
+    rel = _relative(source_root, where[0], skip)
+    if rel is None:
+        return Unconvertible(p.id, f"{where[0]} is outside the source root {source_root}",
+                             p.scope)
+    file = source_root / rel
+    if not file.is_file() or not os.access(file, os.R_OK):
+        return Unconvertible(p.id, f"{rel} is not a readable file under {source_root}", p.scope)
+    return rel, where[1]
+
+
+def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
+         facts: Facts | None, policy: PolicyCheck | None, skip: Path | None
+         ) -> Proposal | Unconvertible:
+    """``p`` with the diff generated on its own line and on every other hot nest."""
+    where = _where(p, source_root, skip)
+    if isinstance(where, Unconvertible):
+        return where
+    edit = Edit()
+    params = dict(p.change.params) if p.change is not None else {}
+    generate_over(p.id, params, _targets(where, also, source_root, skip), source_root, edit)
+    if not edit.files():
+        return Unconvertible(p.id, "; ".join(edit.refused) or "nothing generated", p.scope)
+    why = _checked(edit)
+    new = _with_diff(p, edit)
+    if not why and facts is not None and policy is not None:
+        rej = run_guards(new, facts, policy)
+        why = f"guard {rej.guard}: {rej.reason}" if rej is not None else ""
+    return Unconvertible(p.id, why, p.scope) if why else new
 
 
 def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
-                 facts: Facts | None = None, policy: PolicyCheck | None = None
+                 facts: Facts | None = None, policy: PolicyCheck | None = None,
+                 also: Sequence[tuple[str, int]] = (), skip: Path | None = None
                  ) -> tuple[list[Proposal], list[Unconvertible]]:
     """Every proposal, with a generated diff where one was made; and the source proposals
     that still have none, each with the reason (the dependence or construct that forbids the
     change, a scope outside ``source_root``, a failed check).
+
+    The change is generated on the proposal's own ``path:line`` and then on each other hot
+    line of ``also`` (path, line; one per innermost loop), each on the text the previous one
+    left, into one diff: a program whose time is split over two nests gets both changed. A
+    nest where the change is refused is named in the note only when another one was changed.
+    ``skip``: perfscout's workspace, whose copies of the files are never the user's.
 
     Proposals that are not ``source``, already carry a diff, or have no generator are
     returned unchanged (a bundled kernel's built-in transformation still applies to them);
@@ -110,44 +250,28 @@ def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
         if p.kind != "source" or (p.change is not None and p.change.diff):
             out.append(p)
             continue
-        if p.id not in GENERATORS:
-            out.append(p)
-            bad.append(Unconvertible(p.id, f"no generator for {p.id} (generated: "
-                                           f"{', '.join(GENERATORS)}); give a diff", p.scope))
-            continue
-        where = split_scope(p.scope)
-        if where is None:
-            out.append(p)
-            bad.append(Unconvertible(p.id, f"scope {p.scope or '(empty)'!r} names no file:line "
-                                           "(the profile gave no hot line)", p.scope))
-            continue
-        rel = _relative(source_root, where[0])
-        if rel is None:
-            out.append(p)
-            bad.append(Unconvertible(p.id, f"{where[0]} is outside the source root "
-                                           f"{source_root}", p.scope))
-            continue
-        file = source_root / rel
-        if not file.is_file() or not os.access(file, os.R_OK):
-            out.append(p)
-            bad.append(Unconvertible(p.id, f"{rel} is not a readable file under {source_root}",
-                                     p.scope))
-            continue
-        text = file.read_text(errors="replace")
-        params = dict(p.change.params) if p.change is not None else {}
-        g = generate(p.id, text, rel, where[1], params)
-        if isinstance(g, Refusal):
-            out.append(p)
-            bad.append(Unconvertible(p.id, g.reason, p.scope))
-            continue
-        why = _checked(p, g, text)
-        new = _with_diff(p, g)
-        if not why and facts is not None and policy is not None:
-            rej = run_guards(new, facts, policy)
-            why = f"guard {rej.guard}: {rej.reason}" if rej is not None else ""
-        if why:
-            out.append(p)
-            bad.append(Unconvertible(p.id, why, p.scope))
-            continue
-        out.append(new)
+        r = _one(p, source_root, also, facts, policy, skip)
+        out.append(r if isinstance(r, Proposal) else p)
+        if isinstance(r, Unconvertible):
+            bad.append(r)
     return out, bad
+
+
+def compose(proposals: Sequence[Proposal], source_root: Path,
+            also: Sequence[tuple[str, int]] = ()) -> tuple[str, list[str], list[str]]:
+    """One diff applying the generated changes of ``proposals`` in turn: the first is
+    generated, the source re-parsed, the second generated on the result (its legality checked
+    again there), and so on. Returns the diff, the ids that made it in, and the refusals."""
+    edit = Edit()
+    used: list[str] = []
+    for p in proposals:
+        where = _where(p, source_root)
+        if isinstance(where, Unconvertible):
+            edit.refused.append(f"{p.id}: {where.reason}")
+            continue
+        before = dict(edit.current)
+        params = dict(p.change.params) if p.change is not None else {}
+        generate_over(p.id, params, _targets(where, also, source_root), source_root, edit)
+        if edit.current != before:
+            used.append(p.id)
+    return (edit.diff() if not _checked(edit) else ""), used, edit.refused

@@ -140,6 +140,36 @@ def _elem(code: Code, nest: Nest, names: list[str]) -> str | Refusal:
                          "precision")
 
 
+#: the parameter names of <cblas.h>'s prototypes (OpenBLAS and the reference CBLAS): a
+#: program macro of one of these names (``-DN=4000``, ``#define M 100``) would be expanded
+#: inside the header's prototypes and break them
+CBLAS_PARAMETERS = (
+    "A", "Ap", "B", "C", "CORDER", "CTRANS", "Diag", "K", "KL", "KU", "M", "N", "Order", "P",
+    "Side", "Trans", "TransA", "TransB", "Uplo", "X", "Y", "a", "alpha", "b", "b1", "b2",
+    "beta", "c", "calpha", "cbeta", "ccols", "clda", "cldb", "cldc", "cpu_set", "cpusetsize",
+    "crows", "d1", "d2", "form", "in", "incX", "incY", "incin", "incout", "incx", "incy", "lda",
+    "ldb", "ldc", "m", "n", "num_threads", "order", "out", "p", "ret", "rout", "s",
+    "thread_idx", "trans", "x", "y")
+
+
+def _guarded_include(code: Code) -> list[str]:
+    """``#include <cblas.h>`` with the program's macros that could clash kept out of it:
+    every upper-case parameter name (a size macro may come from ``-D`` on the command line,
+    which the source cannot show) and every other one the file ``#define``s, saved with
+    ``#pragma push_macro``, undefined for the header, restored after it."""
+    defs = (d.child_by_field_name("name") for d in walk(code.tree.root_node)
+            if d.type in ("preproc_def", "preproc_function_def"))
+    defined = {code.text_of(n) for n in defs if n is not None}
+    names = [n for n in CBLAS_PARAMETERS if n.isupper() or n in defined]
+    if not names:
+        return ["#include <cblas.h>\n"]
+    out = ["/* cblas.h names its parameters like these macros: keep them out of it */\n"]
+    out += [f'#pragma push_macro("{n}")\n#undef {n}\n' for n in names]
+    out.append("#include <cblas.h>\n")
+    out += [f'#pragma pop_macro("{n}")\n' for n in names]
+    return out
+
+
 def _include(code: Code, text: str) -> str:
     if "cblas.h" in {code.text_of(n).split("<")[-1].split(">")[0].strip('"')
                      for n in walk(code.tree.root_node) if n.type == "preproc_include"}:
@@ -148,7 +178,7 @@ def _include(code: Code, text: str) -> str:
     at = (incs[-1].end_point[0] if incs[-1].end_point[1] == 0 else
           incs[-1].end_point[0] + 1) if incs else 0
     lines = text.splitlines(keepends=True)
-    lines.insert(at, "#include <cblas.h>\n")
+    lines[at:at] = _guarded_include(code)
     return "".join(lines)
 
 

@@ -251,11 +251,11 @@ def realistic(ws: Path, n: int, warmup: int) -> dict[str, Any]:
     (proj / "Makefile").write_text(MAKEFILE)
     (proj / "a.c").write_text(A_C)
     (proj / "b.c").write_text(B_C)
-    # about 50 ms of computing, measured bare on this machine now
+    # about 50 ms of computing (CPU time, so a busy machine does not shrink the work)
     iters = 10_000_000
-    t = time.perf_counter()
+    c0 = _cpu()
     subprocess.run([str(ws / "spin"), str(iters)], capture_output=True, check=True)
-    iters = max(1, int(iters * 0.05 / (time.perf_counter() - t)))
+    iters = max(1, int(iters * 0.05 / max(_cpu() - c0, 1e-3)))
     pol = load_policy()
     r = LocalRunner(pol, ws, ws / "home", audit_log=ws / "r.jsonl")
     steps = {

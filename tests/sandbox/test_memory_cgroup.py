@@ -155,3 +155,35 @@ def test_the_tree_cannot_leave_its_memory_cgroup(box: Box, tmp_path: Path) -> No
     assert res.exit_code == 0 and "moved" not in res.stdout, res
     assert "Read-only file system" in res.stdout or "No such file" in res.stdout, res
     assert read_records(r.audit.path)[-1]["memory_cgroup"]["limit_mb"] is not None
+
+
+WRITER = r"""
+#include <stdio.h>
+#include <string.h>
+int main(int c, char **v) {
+  static char b[1 << 20];
+  memset(b, 'x', sizeof b);
+  FILE *f = fopen(v[1], "w");
+  if (!f) return 2;
+  for (int i = 0; i < 48; i++) fwrite(b, 1, sizeof b, f);
+  return fclose(f) ? 3 : 0;
+}
+"""
+
+
+def test_page_cache_a_command_leaves_does_not_count_for_the_next(box: Box,
+                                                                  tmp_path: Path) -> None:
+    """A command's written files stay in the page cache, charged to its memory cgroup; that
+    cgroup is not reused, so the next command's peak is its own."""
+    _need_memory_cgroup()
+    src = tmp_path / "writer.c"
+    src.write_text(WRITER)
+    subprocess.run(["gcc", "-O1", "-o", str(box.ws / "writer"), str(src)], check=True)
+    r = box.runner(timeout_s=60)
+    assert r.run(RunRequest(("./writer", "big.out"))).ok
+    wrote = read_records(r.audit.path)[-1]["memory_cgroup"]
+    assert wrote["peak_mb"] >= 40, wrote  # the cache was charged to the writer's cgroup
+    assert r.run(RunRequest(("true",))).ok
+    after = read_records(r.audit.path)[-1]["memory_cgroup"]
+    assert after["peak_mb"] < 16, after
+    r._memory_cgroups.close()

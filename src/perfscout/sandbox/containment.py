@@ -217,6 +217,8 @@ def child_setup(limits: Limits, cgroup_procs: Sequence[Path]) -> Callable[[], No
 
 CGROUP_ROOTS = (Path("/sys/fs/cgroup/pids"),)
 CGROUP_V1 = Path("/sys/fs/cgroup")
+# a memory cgroup still charged with more than this after its command is not reused
+POOL_MAX_CHARGED = 16 * _MB
 
 
 def own_cgroup(controller: str, proc_cgroup: str = "/proc/self/cgroup") -> str | None:
@@ -271,30 +273,36 @@ class CgroupPool:
 
     def acquire(self, value: int | None) -> Path | None:
         """An empty cgroup limited to ``value`` (processes, or MB for memory; None: no limit),
-        or None where none can be made."""
+        or None where none can be made. A pooled cgroup that refuses the new limit (memory
+        still charged to it above the limit) is removed and a fresh one made."""
         if self._root is None:
             return None
         with self._lock:
             cg, current = self._idle.pop() if self._idle else (None, -1)
-        try:
-            if cg is None:
-                cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
-                cg.mkdir(parents=True)
-            if self.controller == "pids":
-                if value != current:
-                    (cg / "pids.max").write_text("max" if value is None else str(value))
-            else:
-                _set_memory_limit(cg, value, changed=value != current)
-            return cg
-        except OSError:
-            if cg is not None:
-                with contextlib.suppress(OSError):
-                    cg.rmdir()
-            return None
+        for _ in range(2):
+            try:
+                if cg is None:
+                    cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
+                    cg.mkdir(parents=True)
+                if self.controller == "pids":
+                    if value != current:
+                        (cg / "pids.max").write_text("max" if value is None else str(value))
+                else:
+                    _set_memory_limit(cg, value, changed=value != current)
+                return cg
+            except OSError:
+                if cg is not None:
+                    with contextlib.suppress(OSError):
+                        cg.rmdir()
+                cg, current = None, -1
+        return None
 
     def release(self, cg: Path, value: int | None) -> None:
-        """Return ``cg`` after its command; removed instead unless it is empty."""
-        if not cgroup_pids(cg):
+        """Return ``cg`` after its command; removed instead unless it is empty (and, for
+        memory, holds little: page cache the command left stays charged to its cgroup, and
+        would count in the next command's peak)."""
+        if not cgroup_pids(cg) and (self.controller != "memory"
+                                    or _charged(cg) <= POOL_MAX_CHARGED):
             with self._lock:
                 self._idle.append((cg, value))
             return
@@ -311,6 +319,13 @@ class CgroupPool:
             # service) removes when it ends: leave nothing there (fails while others use it)
             with contextlib.suppress(OSError):
                 (self._root / "perfscout").rmdir()
+
+
+def _charged(cg: Path) -> int:
+    try:
+        return int((cg / "memory.usage_in_bytes").read_text())
+    except (OSError, ValueError):
+        return POOL_MAX_CHARGED + 1
 
 
 def _writable_cgroup(root: Path, limit_file: str) -> bool:

@@ -129,7 +129,7 @@ def ladder(ws: Path, n: int, warmup: int) -> dict[str, Any]:
     limits = shipped.verdict(req).limits
     group = RunGroup(None, shipped._cgroups, limits.memory_mb, shipped._memory_cgroups)
     view = shipped.view(False)
-    spawned = wrapper_argv(wrapper, dataclasses.replace(limits, nproc=None), group.procs_files,
+    spawned = wrapper_argv(wrapper, dataclasses.replace(limits, nproc=None), group.join_files,
                            [*view.argv(bw, ws, wrapper), *true])
     no_cgroups = wrapper_argv(wrapper, dataclasses.replace(limits, nproc=None), (),
                               [*view.argv(bw, ws, wrapper), *true])

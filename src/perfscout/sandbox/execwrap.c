@@ -3,9 +3,9 @@
  *
  *   perfscout-exec CGROUP_PROCS|- [CGROUP_PROCS ...] [RES=SOFT:HARD ...] -- PROGRAM ARGS...
  *
- * Joins the per-run cgroups (writes "0" to each CGROUP_PROCS, an absolute path: the pids one
- * and, on a cgroup v1 machine, the memory one; so every descendant is in them from the first
- * instruction), applies each resource limit with prlimit64, then execve()s PROGRAM with
+ * Joins the per-run cgroups (writes "0" to each CGROUP_PROCS, an absolute path to a v1 "tasks"
+ * file or a "cgroup.procs" one: the pids cgroup and, on a cgroup v1 machine, the memory one; so
+ * every descendant is in them from the first instruction), applies each resource limit with prlimit64, then execve()s PROGRAM with
  * the environment it was given. Limits are computed by the Python side (perfscout.sandbox.
  * containment.rlimit_plan); this program only applies them.
  *

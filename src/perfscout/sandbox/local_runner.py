@@ -308,7 +308,7 @@ class LocalRunner:
                 # machine; the pids cgroup bounds this command's tree instead
                 limits = dataclasses.replace(limits, nproc=None)
         if wrapper is not None:
-            argv = wrapper_argv(wrapper, limits, group.procs_files, argv)
+            argv = wrapper_argv(wrapper, limits, group.join_files, argv)
         extra: dict[str, Any] = {"env_dropped": dropped,
                                  "spawn": "exec-wrapper" if wrapper else "preexec",
                                  "confined": "bwrap" if bwrap else "none (--unconfined)"}
@@ -321,7 +321,7 @@ class LocalRunner:
                     stdin=subprocess.PIPE if request.stdin is not None else subprocess.DEVNULL,
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
                     start_new_session=True,
-                    preexec_fn=None if wrapper else child_setup(limits, group.procs_files),
+                    preexec_fn=None if wrapper else child_setup(limits, group.join_files),
                 )
         except (OSError, subprocess.SubprocessError) as exc:
             group.close()

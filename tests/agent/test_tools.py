@@ -57,7 +57,7 @@ def test_experiment_runs_with_a_granted_token_and_not_with_a_forged_one(
     wrong_scope, _ = grant_token(ps_home, "sbatch", 60)
     assert not wb.call("run_experiment", {**args, "approval_token": wrong_scope})["ok"]
     assert wb.experiments == []
-    token, _ = grant_token(ps_home, "experiment", 60)
+    token, _ = grant_token(ps_home, "experiment", 60, bound=["llm.two_threads"])
     ok = wb.call("run_experiment", {**args, "approval_token": token})
     assert ok["ok"], ok
     assert ok["result"]["variants"][0]["proposal"] == "llm.two_threads"

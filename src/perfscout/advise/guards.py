@@ -16,7 +16,7 @@ from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality tab
 from perfscout.model.message import Text
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
-from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS
+from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_ENV, PROPOSAL_KINDS, undeclared_env
 from perfscout.snapshot.textutil import parse_cpu_list
 
 PolicyCheck = Callable[[tuple[str, ...]], PolicyDecision]
@@ -45,6 +45,18 @@ def _text(p: Proposal) -> str:
 
 
 # --- schema ---------------------------------------------------------------------------------
+def env_declared(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A proposal sets only the env variables its kind declares (``PROPOSAL_ENV``): a thread
+    proposal may set ``OMP_*`` placement, never a launcher variable that names a program."""
+    bad = undeclared_env(p.kind, p.change.env) if p.change is not None else []
+    if not bad:
+        return None
+    allowed = PROPOSAL_ENV.get(p.kind or "", ())
+    return (f"a {p.kind!r} proposal may not set {', '.join(bad)}; "
+            + (f"it may set only {', '.join(allowed)}" if allowed
+               else "it may set no environment variable"))
+
+
 def schema_complete(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """Every proposal needs the fields that make it checkable and honest."""
     missing = []
@@ -389,6 +401,7 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
 
 GUARDS: tuple[tuple[str, Guard], ...] = (
     ("schema", schema_complete),
+    ("env_declared", env_declared),
     ("smt_bandwidth", smt_bandwidth),
     ("gpu_without_gpu", gpu_without_gpu),
     ("intel_only_flags", intel_only_flags),

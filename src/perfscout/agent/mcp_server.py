@@ -6,7 +6,8 @@ with ``isError=true`` and perfscout's JSON envelope (status, exit code, errors w
 a client can tell a refusal from a result. There is no person at a prompt here, so the approval
 gate is an argument: a tool that needs approval (``run_experiment``, and over MCP
 ``run_command``) requires ``approval_token``, a live grant from ``perfscout approve grant
---scope experiment|run_command``; without one the call is refused and nothing runs. A
+--scope experiment --for ID`` (bound to the proposals it approves) or ``--scope run_command``;
+without one the call is refused and nothing runs. A
 ``timeout_s`` must be finite, above 0 and within the policy's cap.
 """
 
@@ -63,9 +64,11 @@ def _function(wb: Workbench, tool: Tool) -> Any:
         scope = _scope(tool)
         bad_timeout = timeout_problem(args.get("timeout_s"), _timeout_cap(wb))
         if scope and not args.get("approval_token"):
+            ids = [str(i) for i in args.get("proposal_ids", [])]
+            bind = "".join(f" --for {i}" for i in ids)  # a token approves only what it names
             obs = {"ok": False, "error": f"{tool.name} needs approval: no approval_token given",
                    "next": f"ask the user to run `perfscout approve grant --scope "
-                           f"{scope}` and pass the token",
+                           f"{scope}{bind}` and pass the token",
                    "exit_code": int(ExitCode.APPROVAL_REQUIRED), "type": "ApprovalRequired"}
             wb.decide("approval_refused", tool=tool.name, why="no token")
         elif bad_timeout:

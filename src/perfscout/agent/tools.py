@@ -395,16 +395,24 @@ def _experiment(wb: Workbench, args: dict[str, Any]) -> Any:
 
 
 def _approved(wb: Workbench, scope: str, token: str | None, asks: list[Proposal]) -> set[str]:
-    """The ids of ``asks`` a person approved: a live token of ``scope``, else the approver."""
+    """The ids of ``asks`` a person approved: those a live token of ``scope`` is bound to
+    (``perfscout approve grant --scope S --for ID ...``), else the approver's choice.
+
+    A token approves only what it was granted for: one bound to proposal A, replayed for B,
+    is refused, and so is an unbound one for an experiment (it would approve whatever the
+    model proposes next). ``tune`` has a single subject, so its scope alone may bind it.
+    """
     from perfscout.sandbox.approval import check_token
 
     ids = [p.id for p in asks]
     if token:
-        if not check_token(wb.home, token, scope):
-            wb.decide("approval_refused", ids=ids, why="bad token")
-            raise ToolError(f"the approval token is not a live grant for scope {scope!r}",
-                            f"ask the user to run: perfscout approve grant --scope {scope}")
-        approved = set(ids)
+        approved = {i for i in ids if check_token(wb.home, token, scope, subjects=[i],
+                                                  bound_only=scope != TUNE_SCOPE)}
+        if not approved:
+            wb.decide("approval_refused", ids=ids, why="token not bound to these proposals")
+            raise ToolError(f"the approval token is not a live grant of scope {scope!r} for "
+                            f"{', '.join(ids)}", f"ask the user to run: perfscout approve "
+                            f"grant --scope {scope} --for {' --for '.join(ids)}")
     else:
         approved = wb.approver(asks) if wb.approver is not None else set()
     wb.decide("approval", asked=ids, approved=sorted(approved))

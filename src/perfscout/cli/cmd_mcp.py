@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
         """Serve the tools over stdio until the client disconnects; experiments need an
-        approval_token from `perfscout approve grant --scope experiment`."""
+        approval_token from `perfscout approve grant --scope experiment --for PROPOSAL`."""
         from perfscout.agent.mcp_server import mcp_schema, serve_stdio
         from perfscout.agent.session import make_workbench
         from perfscout.agent.tools import TOOL_LIST

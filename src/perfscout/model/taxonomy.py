@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+from collections.abc import Iterable
 from enum import StrEnum
 
 
@@ -41,6 +43,34 @@ FINDING_IDS: dict[str, Layer] = {
 }
 
 PROPOSAL_KINDS = ("env", "launch", "flags", "source", "param", "system")
+
+# The environment variables a proposal of each kind may set (fnmatch patterns), declared once
+# here: the advise guard ``env_declared`` refuses any other name, with this list as the reason,
+# whoever wrote the proposal (catalog, LLM, user file). No entry names a program, a library or
+# a file that something loads (OMP_TOOL_LIBRARIES, OMPI_MCA_*agent*, LD_*): those would start
+# code the sandbox's argv policy never sees.
+_OPENMP_ENV = ("OMP_NUM_THREADS", "OMP_PROC_BIND", "OMP_PLACES", "OMP_SCHEDULE", "OMP_DYNAMIC",
+               "OMP_WAIT_POLICY", "OMP_STACKSIZE", "OMP_MAX_ACTIVE_LEVELS", "OMP_THREAD_LIMIT",
+               "OMP_NESTED", "OMP_DISPLAY_ENV", "OMP_DISPLAY_AFFINITY", "GOMP_SPINCOUNT",
+               "GOMP_CPU_AFFINITY", "KMP_AFFINITY", "KMP_BLOCKTIME", "KMP_HW_SUBSET")
+_MPI_PLACEMENT_ENV = ("I_MPI_PIN", "I_MPI_PIN_DOMAIN", "I_MPI_PIN_PROCESSOR_LIST",
+                      "OMPI_MCA_hwloc_base_binding_policy", "OMPI_MCA_rmaps_base_mapping_policy",
+                      "MV2_CPU_BINDING_POLICY", "MV2_ENABLE_AFFINITY")
+_MPI_TUNING_ENV = ("OMPI_MCA_coll_tuned_*", "MPIR_CVAR_*_ALGORITHM", "I_MPI_ADJUST_*")
+PROPOSAL_ENV: dict[str, tuple[str, ...]] = {
+    "env": _OPENMP_ENV + _MPI_PLACEMENT_ENV + _MPI_TUNING_ENV + ("GLIBC_TUNABLES",),
+    "launch": _OPENMP_ENV + _MPI_PLACEMENT_ENV,
+    "param": _OPENMP_ENV,
+    "source": _OPENMP_ENV,  # the schedule/binding a source change is measured under
+    "flags": (),
+    "system": (),
+}
+
+
+def undeclared_env(kind: str | None, names: Iterable[str]) -> list[str]:
+    """The names a proposal of ``kind`` may not set (every name for an unknown kind)."""
+    allowed = PROPOSAL_ENV.get(kind or "", ())
+    return sorted(n for n in names if not any(fnmatch.fnmatchcase(n, pat) for pat in allowed))
 
 CORE_PROPOSAL_IDS = (
     "bind_threads", "numa_first_touch", "numa_interleave", "mpi_bind_map", "huge_pages",

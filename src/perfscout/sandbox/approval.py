@@ -150,11 +150,14 @@ def grant_token(home: Path, scope: str, ttl_s: float = 3600.0, note: str = "", *
 
 
 def check_token(home: Path, token: str | None, scope: str, *,
-                argv: Sequence[str] | None = None, subjects: Sequence[str] = ()) -> bool:
+                argv: Sequence[str] | None = None, subjects: Sequence[str] = (),
+                bound_only: bool = False) -> bool:
     """Whether ``token`` is a live, untampered grant of ``scope`` covering what is asked.
 
     A grant bound to ids/argv digests covers ``argv`` when its digest is bound, and
     ``subjects`` (proposal ids) when every one is bound; a bound grant covers nothing else.
+    With ``bound_only`` an unbound grant covers nothing either (the agent's experiments: a
+    token must name the proposals a person saw).
     """
     if not token or not isinstance(token, str):
         return False
@@ -169,7 +172,7 @@ def check_token(home: Path, token: str | None, scope: str, *,
     if a is None or a.scope != scope or a.expired:
         return False
     if not a.bound:
-        return True
+        return not bound_only
     if subjects:
         return set(subjects) <= set(a.bound)
     return argv is not None and argv_digest(argv) in a.bound

@@ -178,8 +178,12 @@ class AuditLog:
         if self._key is None:
             self._key = load_key(self.home)
         key = self._key
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.head.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # a stat first: mkdir of an existing folder still locks its parent (/tmp, say), which
+        # under load cost more than the rest of the record
+        if not self.path.parent.is_dir():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.head.parent.is_dir():
+            self.head.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         with _locked(self.head):
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW,
                          0o600)

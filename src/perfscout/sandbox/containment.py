@@ -26,7 +26,8 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from perfscout.sandbox.policy import Limits
@@ -186,14 +187,15 @@ def rlimit_plan(limits: Limits) -> list[tuple[int, int, int]]:
     return plan
 
 
-def wrapper_argv(wrapper: Path, limits: Limits, cgroup_procs: Path | None,
+def wrapper_argv(wrapper: Path, limits: Limits, cgroup_procs: Sequence[Path],
                  argv: list[str]) -> list[str]:
-    """The argv that runs ``argv`` through the exec wrapper with ``limits`` and the cgroup."""
+    """The argv that runs ``argv`` through the exec wrapper with ``limits`` and the cgroups."""
     spec = [f"{r}={soft}:{hard}" for r, soft, hard in rlimit_plan(limits)]
-    return [str(wrapper), str(cgroup_procs) if cgroup_procs else "-", *spec, "--", *argv]
+    joins = [str(p) for p in cgroup_procs] or ["-"]
+    return [str(wrapper), *joins, *spec, "--", *argv]
 
 
-def child_setup(limits: Limits, cgroup_procs: Path | None) -> Callable[[], None]:
+def child_setup(limits: Limits, cgroup_procs: Sequence[Path]) -> Callable[[], None]:
     """The ``preexec_fn`` used where there is no exec wrapper (runs after fork, before exec).
 
     SIGXFSZ is reset to default by subprocess itself (``restore_signals``), so a huge write
@@ -202,8 +204,8 @@ def child_setup(limits: Limits, cgroup_procs: Path | None) -> Callable[[], None]
     plan = rlimit_plan(limits)
 
     def setup() -> None:
-        if cgroup_procs is not None:
-            with open(cgroup_procs, "w") as fh:
+        for procs in cgroup_procs:
+            with open(procs, "w") as fh:
                 fh.write("0")
         for which, soft, hard in plan:
             resource.setrlimit(which, (soft, hard))
@@ -214,22 +216,54 @@ def child_setup(limits: Limits, cgroup_procs: Path | None) -> Callable[[], None]
 # ---- the process tree ------------------------------------------------------------------------
 
 CGROUP_ROOTS = (Path("/sys/fs/cgroup/pids"),)
+CGROUP_V1 = Path("/sys/fs/cgroup")
+# a memory cgroup still charged with more than this after its command is not reused
+POOL_MAX_CHARGED = 16 * _MB
+
+
+def own_cgroup(controller: str, proc_cgroup: str = "/proc/self/cgroup") -> str | None:
+    """This process's cgroup path in the v1 hierarchy of ``controller`` ("/" at the top)."""
+    try:
+        lines = Path(proc_cgroup).read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controller in controllers.split(","):
+            return path
+    return None
+
+
+def _memory_root() -> Path | None:
+    """Where per-run memory cgroups are made: under this process's own v1 memory cgroup, so
+    any limit around perfscout (a Slurm job's, a container's) still holds over them."""
+    own = own_cgroup("memory")
+    if own is None:
+        return None
+    return CGROUP_V1 / "memory" / own.lstrip("/")
 
 
 class CgroupPool:
-    """Empty per-run ``pids`` cgroups kept for reuse (a runner's commands skip mkdir/rmdir).
+    """Empty per-run cgroups of one controller kept for reuse (a runner's commands skip
+    mkdir/rmdir).
 
-    A cgroup goes back to the pool only when it is empty after its command; :meth:`close`
-    removes the idle ones (the runner calls it when it is collected, and at exit). Cgroups are
-    named ``PID-ID``; a new pool removes the empty ones whose process is gone (one that exited
-    without running its exit handlers: ``os._exit``, multiprocessing children, SIGKILL).
+    ``controller`` is ``pids`` (``pids.max``, made at the top of the pids hierarchy) or
+    ``memory`` (cgroup v1 ``memory.limit_in_bytes`` and, with swap accounting, the memsw limit
+    too, made under this process's own memory cgroup). A cgroup goes back to the pool only when
+    it is empty after its command; :meth:`close` removes the idle ones (the runner calls it
+    when it is collected, and at exit). Cgroups are named ``PID-ID``; a new pool removes the
+    empty ones whose process is gone (one that exited without running its exit handlers:
+    ``os._exit``, multiprocessing children, SIGKILL).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, controller: str = "pids") -> None:
+        self.controller = controller
         self._idle: list[tuple[Path, int | None]] = []
         self._lock = threading.Lock()
-        self._root = next((r for r in CGROUP_ROOTS
-                           if (r / "cgroup.procs").exists() and os.access(r, os.W_OK)), None)
+        roots = CGROUP_ROOTS if controller == "pids" else (_memory_root(),)
+        limit_file = "pids.max" if controller == "pids" else "memory.limit_in_bytes"
+        self._root = next((r for r in roots if r is not None and _writable_cgroup(r, limit_file)),
+                          None)
         if self._root is not None:
             _reap_stale(self._root / "perfscout")
 
@@ -237,30 +271,40 @@ class CgroupPool:
     def usable(self) -> bool:
         return self._root is not None
 
-    def acquire(self, nproc: int | None) -> Path | None:
-        """An empty cgroup with ``pids.max`` = ``nproc``, or None where none can be made."""
+    def acquire(self, value: int | None) -> Path | None:
+        """An empty cgroup limited to ``value`` (processes, or MB for memory; None: no limit),
+        or None where none can be made. A pooled cgroup that refuses the new limit (memory
+        still charged to it above the limit) is removed and a fresh one made."""
         if self._root is None:
             return None
         with self._lock:
             cg, current = self._idle.pop() if self._idle else (None, -1)
-        try:
-            if cg is None:
-                cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
-                cg.mkdir(parents=True)
-            if nproc != current:
-                (cg / "pids.max").write_text("max" if nproc is None else str(nproc))
-            return cg
-        except OSError:
-            if cg is not None:
-                with contextlib.suppress(OSError):
-                    cg.rmdir()
-            return None
+        for _ in range(2):
+            try:
+                if cg is None:
+                    cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
+                    cg.mkdir(parents=True)
+                if self.controller == "pids":
+                    if value != current:
+                        (cg / "pids.max").write_text("max" if value is None else str(value))
+                else:
+                    _set_memory_limit(cg, value, changed=value != current)
+                return cg
+            except OSError:
+                if cg is not None:
+                    with contextlib.suppress(OSError):
+                        cg.rmdir()
+                cg, current = None, -1
+        return None
 
-    def release(self, cg: Path, nproc: int | None) -> None:
-        """Return ``cg`` after its command; removed instead unless it is empty."""
-        if not cgroup_pids(cg):
+    def release(self, cg: Path, value: int | None) -> None:
+        """Return ``cg`` after its command; removed instead unless it is empty (and, for
+        memory, holds little: page cache the command left stays charged to its cgroup, and
+        would count in the next command's peak)."""
+        if not cgroup_pids(cg) and (self.controller != "memory"
+                                    or _charged(cg) <= POOL_MAX_CHARGED):
             with self._lock:
-                self._idle.append((cg, nproc))
+                self._idle.append((cg, value))
             return
         _rmdir_when_empty(cg)
 
@@ -270,6 +314,71 @@ class CgroupPool:
         for cg, _ in idle:
             with contextlib.suppress(OSError):
                 cg.rmdir()
+        if self._root is not None and self.controller == "memory":
+            # the folder sits inside the caller's own cgroup, which its owner (a job, a
+            # service) removes when it ends: leave nothing there (fails while others use it)
+            with contextlib.suppress(OSError):
+                (self._root / "perfscout").rmdir()
+
+
+def _charged(cg: Path) -> int:
+    try:
+        return int((cg / "memory.usage_in_bytes").read_text())
+    except (OSError, ValueError):
+        return POOL_MAX_CHARGED + 1
+
+
+def _writable_cgroup(root: Path, limit_file: str) -> bool:
+    # the top of a v1 hierarchy has no limit file of its own; a child made under it will
+    return (root / "cgroup.procs").exists() and os.access(root, os.W_OK) and (
+        (root / limit_file).exists() or root.parent == CGROUP_V1)
+
+
+def _set_memory_limit(cg: Path, mb: int | None, changed: bool) -> None:
+    """Limit ``cg`` (v1) to ``mb`` of memory, swap included where swap is accounted, and reset
+    its peak so it describes the next command alone."""
+    if changed:
+        limit = "-1" if mb is None else str(mb * _MB)
+        memsw = cg / "memory.memsw.limit_in_bytes"
+        has_memsw = memsw.exists()
+        if has_memsw:
+            memsw.write_text("-1")  # memsw may never be below the memory limit
+        (cg / "memory.limit_in_bytes").write_text(limit)
+        if has_memsw:
+            memsw.write_text(limit)
+    (cg / "memory.max_usage_in_bytes").write_text("0")
+
+
+@dataclass(frozen=True)
+class MemoryUse:
+    """What a command's memory cgroup saw: its tree's peak, and how many of its processes the
+    kernel killed for reaching the limit (``memory.failcnt`` is not used: recent kernels no
+    longer count it for v1)."""
+
+    peak_mb: float
+    oom_kills: int
+
+
+def oom_kills(cg: Path) -> int:
+    """How many processes the kernel's OOM killer has killed in ``cg`` so far (v1)."""
+    try:
+        for line in (cg / "memory.oom_control").read_text().splitlines():
+            key, _, val = line.partition(" ")
+            if key == "oom_kill":
+                return int(val)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def memory_use(cg: Path, oom_kills_before: int = 0) -> MemoryUse | None:
+    """The peak and the OOM kills (beyond ``oom_kills_before``) of a v1 memory cgroup; None if
+    it cannot be read."""
+    try:
+        peak = int((cg / "memory.max_usage_in_bytes").read_text())
+    except (OSError, ValueError):
+        return None
+    return MemoryUse(round(peak / _MB, 1), oom_kills(cg) - oom_kills_before)
 
 
 def _reap_stale(base: Path) -> None:
@@ -329,7 +438,8 @@ class RunGroup:
     made and removed.
     """
 
-    def __init__(self, nproc: int | None, pool: CgroupPool | None = None) -> None:
+    def __init__(self, nproc: int | None, pool: CgroupPool | None = None,
+                 memory_mb: int | None = None, memory_pool: CgroupPool | None = None) -> None:
         self.marker = uuid.uuid4().hex
         self.sid: int | None = None
         self.started = time.time()
@@ -337,14 +447,39 @@ class RunGroup:
         self._own_pool = pool is None
         self.pool = pool or CgroupPool()
         self.cgroup: Path | None = self.pool.acquire(nproc)
+        self.memory_mb = memory_mb
+        self.memory_pool = memory_pool
+        self.memory_cgroup: Path | None = None
+        self._oom_before = 0
+        if memory_pool is not None and memory_mb is not None:
+            self.memory_cgroup = memory_pool.acquire(memory_mb)
+            if self.memory_cgroup is not None:
+                self._oom_before = oom_kills(self.memory_cgroup)
 
     @property
     def contained_by(self) -> str:
         return "cgroup" if self.cgroup is not None else "session"
 
     @property
-    def procs_file(self) -> Path | None:
-        return self.cgroup / "cgroup.procs" if self.cgroup is not None else None
+    def join_files(self) -> tuple[Path, ...]:
+        """The files the child writes ``0`` to before its first instruction, joining its
+        cgroups: v1's ``tasks`` (the child is single-threaded then, so moving its one thread
+        moves the process). Writing ``cgroup.procs`` instead takes the kernel's global
+        threadgroup lock for writing, which waits for an RCU grace period: 2-6 ms per command
+        on a quiet 2-core VM, more than bubblewrap itself; moving the calling thread alone
+        skips that lock (Linux 5.17+)."""
+        out = []
+        for cg in (self.cgroup, self.memory_cgroup):
+            if cg is not None:
+                tasks = cg / "tasks"
+                out.append(tasks if tasks.exists() else cg / "cgroup.procs")
+        return tuple(out)
+
+    def memory(self) -> MemoryUse | None:
+        """The tree's memory as its cgroup counted it (None without a memory cgroup)."""
+        if self.memory_cgroup is None:
+            return None
+        return memory_use(self.memory_cgroup, self._oom_before)
 
     def attach(self, pid: int) -> None:
         self.sid = pid  # start_new_session: the child leads its own session
@@ -430,7 +565,10 @@ class RunGroup:
         return pids - _zombies(pids) if pids else pids
 
     def close(self) -> None:
-        """Give the cgroup back to the pool (or remove it, once empty)."""
+        """Give the cgroups back to their pools (or remove them, once empty)."""
+        if self.memory_cgroup is not None and self.memory_pool is not None:
+            self.memory_pool.release(self.memory_cgroup, self.memory_mb)
+            self.memory_cgroup = None
         if self.cgroup is None:
             return
         if self._own_pool:

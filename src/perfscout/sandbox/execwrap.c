@@ -1,10 +1,11 @@
 /*
  * perfscout exec wrapper: the sandbox's containment step between spawn and the real program.
  *
- *   perfscout-exec CGROUP_PROCS|- [RES=SOFT:HARD ...] -- PROGRAM ARGS...
+ *   perfscout-exec CGROUP_PROCS|- [CGROUP_PROCS ...] [RES=SOFT:HARD ...] -- PROGRAM ARGS...
  *
- * Joins the per-run cgroup (writes "0" to CGROUP_PROCS, so every descendant is in it from the
- * first instruction), applies each resource limit with prlimit64, then execve()s PROGRAM with
+ * Joins the per-run cgroups (writes "0" to each CGROUP_PROCS, an absolute path to a v1 "tasks"
+ * file or a "cgroup.procs" one: the pids cgroup and, on a cgroup v1 machine, the memory one; so
+ * every descendant is in them from the first instruction), applies each resource limit with prlimit64, then execve()s PROGRAM with
  * the environment it was given. Limits are computed by the Python side (perfscout.sandbox.
  * containment.rlimit_plan); this program only applies them.
  *
@@ -115,25 +116,29 @@ void __attribute__((noreturn, used)) ps_entry(long *sp)
 	long argc = sp[0];
 	char **argv = (char **)(sp + 1);
 	char **envp = argv + argc + 1;
-	long i = 2;
+	long i;
 
 	if (argc < 4)
-		die(126, "usage: CGROUP_PROCS|- [RES=SOFT:HARD ...] -- PROGRAM ARGS...", 0, 22);
-	if (!(argv[1][0] == '-' && argv[1][1] == 0)) {
-		long fd = sc4(NR_openat, AT_FDCWD, (long)argv[1], O_WRONLY | O_CLOEXEC, 0);
-		if (fd < 0)
-			die(126, "open", argv[1], fd);
-		long w = sc4(NR_write, fd, (long)"0", 1, 0);
-		if (w < 0)
-			die(126, "joining cgroup", argv[1], w);
-		sc4(NR_close, fd, 0, 0, 0);
-	}
-	for (; i < argc; i++) {
+		die(126, "usage: CGROUP_PROCS|- [CGROUP_PROCS ...] [RES=SOFT:HARD ...] -- PROGRAM ARGS...",
+		    0, 22);
+	for (i = 1; i < argc; i++) {
 		const char *s = argv[i], *p;
 		struct rlim64 rl;
 		long res, r;
 		if (s[0] == '-' && s[1] == '-' && s[2] == 0)
 			break;
+		if (s[0] == '-' && s[1] == 0)
+			continue; /* no cgroup */
+		if (s[0] == '/') {
+			long fd = sc4(NR_openat, AT_FDCWD, (long)s, O_WRONLY | O_CLOEXEC, 0);
+			if (fd < 0)
+				die(126, "open", s, fd);
+			long w = sc4(NR_write, fd, (long)"0", 1, 0);
+			if (w < 0)
+				die(126, "joining cgroup", s, w);
+			sc4(NR_close, fd, 0, 0, 0);
+			continue;
+		}
 		res = (long)num(s, &p);
 		if (*p != '=')
 			die(126, "bad limit", s, 22);

@@ -168,7 +168,9 @@ class LocalRunner:
         self._wrapper: Wrapper | None = None
         self._netns: IsolatedNetns | None = None
         self._cgroups = CgroupPool()
+        self._memory_cgroups = CgroupPool("memory")
         weakref.finalize(self, self._cgroups.close)
+        weakref.finalize(self, self._memory_cgroups.close)
         self.spent_s = 0.0
         self._lock = threading.Lock()
 
@@ -292,7 +294,7 @@ class LocalRunner:
                bwrap: str | None) -> tuple[RunResult, dict[str, Any]]:
         isolate = netns is not None or (bwrap is not None and not v.network)
         env, dropped = self._env(request)
-        group = RunGroup(v.limits.nproc, self._cgroups)
+        group = RunGroup(v.limits.nproc, self._cgroups, v.limits.memory_mb, self._memory_cgroups)
         env[MARKER_VAR] = group.marker
         cap = self.policy.output_cap_bytes
         out, err = _Stream(cap, bytearray()), _Stream(cap, bytearray())
@@ -306,7 +308,7 @@ class LocalRunner:
                 # machine; the pids cgroup bounds this command's tree instead
                 limits = dataclasses.replace(limits, nproc=None)
         if wrapper is not None:
-            argv = wrapper_argv(wrapper, limits, group.procs_file, argv)
+            argv = wrapper_argv(wrapper, limits, group.join_files, argv)
         extra: dict[str, Any] = {"env_dropped": dropped,
                                  "spawn": "exec-wrapper" if wrapper else "preexec",
                                  "confined": "bwrap" if bwrap else "none (--unconfined)"}
@@ -319,7 +321,7 @@ class LocalRunner:
                     stdin=subprocess.PIPE if request.stdin is not None else subprocess.DEVNULL,
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
                     start_new_session=True,
-                    preexec_fn=None if wrapper else child_setup(limits, group.procs_file),
+                    preexec_fn=None if wrapper else child_setup(limits, group.join_files),
                 )
         except (OSError, subprocess.SubprocessError) as exc:
             group.close()
@@ -332,6 +334,7 @@ class LocalRunner:
         duration = time.monotonic() - t0
         leftovers = group.kill_all()
         contained_by = group.contained_by
+        memory = group.memory()
         group.close()
         exit_code = sig = None
         if status is not None:
@@ -346,6 +349,9 @@ class LocalRunner:
             reason = f"timed out after {timeout:g} s; the whole process tree was killed"
         elif sig is not None:
             reason = f"killed by signal {signal.Signals(sig).name}"
+            if memory is not None and memory.oom_kills:
+                reason += (f" (its process tree reached the memory limit of "
+                           f"{v.limits.memory_mb} MB)")
         elif exit_code in (126, 127) and wrapper and out.total == 0 \
                 and err.data.startswith(b"perfscout-exec: "):
             reason = "could not start: " + err.data.decode(errors="replace").strip()[16:]
@@ -364,7 +370,10 @@ class LocalRunner:
             run_delay_s=run_delay, nivcsw=ru.ru_nivcsw if ru else None,
             network_isolated=isolate,
         )
-        extra |= {"contained_by": contained_by, "leftover_processes_killed": leftovers,
+        extra |= {"contained_by": contained_by, "memory_cgroup": (
+                      None if memory is None else {"limit_mb": v.limits.memory_mb}
+                      | dataclasses.asdict(memory)),
+                  "leftover_processes_killed": leftovers,
                   "stdout_total_bytes": out.total, "stderr_total_bytes": err.total}
         return res, extra
 

@@ -35,6 +35,9 @@ class Limits:
     nproc: int | None = None
     nofile: int | None = None
     fsize_mb: int | None = None
+    # the whole process tree's memory (a per-run memory cgroup), which no process of the tree
+    # can raise or leave, unlike the per-process address-space rlimit
+    memory_mb: int | None = None
 
     def override(self, other: Limits) -> Limits:
         """``self`` with every value that ``other`` sets replaced."""

@@ -52,9 +52,10 @@ def env_declared(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     if not bad:
         return None
     allowed = PROPOSAL_ENV.get(p.kind or "", ())
-    return (f"a {p.kind!r} proposal may not set {', '.join(bad)}; "
-            + (f"it may set only {', '.join(allowed)}" if allowed
-               else "it may set no environment variable"))
+    if allowed:
+        return Text("guard.env_undeclared", kind=repr(p.kind), names=", ".join(bad),
+                    allowed=", ".join(allowed))
+    return Text("guard.env_none", kind=repr(p.kind), names=", ".join(bad))
 
 
 def schema_complete(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:

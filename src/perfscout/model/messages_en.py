@@ -231,6 +231,8 @@ EN: dict[str, str] = {
     "guard.noop_threads": "the run already uses {want} threads: the change is a no-op",
     'guard.single_thread': "the run has a single thread: its thread count is not what other jobs' load takes away",
     "guard.march_o3": "-march without -O3 (or remarks showing it enables vectorization) changes little",
+    "guard.env_undeclared": "a {kind} proposal may not set {names}; it may set only {allowed}",
+    "guard.env_none": "a {kind} proposal may not set {names}; it may set no environment variable",
     "guard.bind_single_thread": "the run has a single thread: there is nothing to bind",
     "guard.bind_load_only": "other jobs' load holds the cores (the load average when the data was collected): binding cannot give them back",
     "exp.too_good": "too good to be true: median {median} s is below the {floor} s that {bytes} bytes need at {what} {ceiling} MB/s",

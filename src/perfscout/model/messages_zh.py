@@ -228,6 +228,8 @@ ZH: dict[str, str] = {
     "guard.noop_threads": "运行已经使用 {want} 个线程：这项修改不起作用",
     "guard.single_thread": "运行只有一个线程：其他作业的负载占用的不是它的线程数",
     "guard.march_o3": "不加 -O3（或没有编译器报告表明它启用了向量化）时，-march 作用很小",
+    "guard.env_undeclared": "{kind} 类建议不得设置 `{names}`；它只能设置 `{allowed}`",
+    "guard.env_none": "{kind} 类建议不得设置 `{names}`；它不能设置任何环境变量",
     "guard.bind_single_thread": "运行只有一个线程：没有可绑定的对象",
     "guard.bind_load_only": "核心被其他作业的负载占用（采集数据时的平均负载）：绑定无法把它们让出来",
     "exp.too_good": "好得不真实：中位数 {median} s 低于 {bytes} 字节在 {what} {ceiling} MB/s 下所需的 {floor} s",

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from perfscout.model.errors import ParseError
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _DOT_GROUPED = re.compile(r"^\d{1,3}(\.\d{3}){2,}(,\d+)?$")  # 3.642.649.330
 _COMMA_GROUPED = re.compile(r"^\d{1,3}(,\d{3}){2,}(\.\d+)?$")  # 2,004,300,771
@@ -27,11 +29,18 @@ def strip_ansi(text: str) -> str:
 
 
 def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Yield ``(line_number, text)`` for each line of ``path`` without its line end.
+    """The one line reader of the text adapters: ``(line_number, text)`` for each line of
+    ``path``, 1-based, without its line end.
 
-    Streams (constant memory), decodes UTF-8 replacing bad bytes, strips ANSI codes.
+    Streams (constant memory), decodes UTF-8 replacing bad bytes (a stray byte never aborts a
+    parse), strips ANSI colour codes; a directory or an unreadable file raises
+    :class:`ParseError` naming it.
     """
-    with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
+    try:
+        fh = path.open("r", encoding="utf-8", errors="replace", newline="")
+    except OSError as exc:
+        raise ParseError(str(path), None, "a readable text file", str(exc)) from None
+    with fh:
         for no, line in enumerate(fh, 1):
             yield no, clean_line(line)
 

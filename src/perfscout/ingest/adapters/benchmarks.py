@@ -11,8 +11,9 @@ import re
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -51,7 +52,7 @@ class StreamAdapter(Adapter):
         meta: dict[str, str] = {}
         inside = False
         outside = 0
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("STREAM version"):
                 inside = True
@@ -127,7 +128,7 @@ class OsuAdapter(Adapter):
         cols: list[str] = []
         outside = 0
         mode = ""
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             t = _OSU_TITLE.match(s)
             if t:
@@ -220,7 +221,7 @@ class ImbAdapter(Adapter):
         bench = ""
         cols: list[str] = []
         outside = 0
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             b = _IMB_BENCH.match(s)
             if b:
@@ -281,7 +282,7 @@ class HplAdapter(Adapter):
         meta: dict[str, str] = {"passed": "0", "failed": "0"}
         outside = 0
         expect_row = False
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("HPLinpack"):
                 m = re.search(r"HPLinpack\s+([\d.]+)", s)

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.callgraph import Edge, build_tree
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -96,7 +97,7 @@ class CallgrindAnnotateAdapter(Adapter):
         section = "header"
         cur_file = ""
         next_line = 1
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("-----"):
                 continue
@@ -277,7 +278,7 @@ _POS = re.compile(r"^([+-]?\d+|\*|0x[0-9a-fA-F]+|[+-]0x[0-9a-fA-F]+)$")
 
 
 def _raw_rows(path: Path) -> Iterator[tuple[int, str]]:
-    yield from numbered_lines(path)
+    yield from iter_lines(path)
 
 
 @register_adapter

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Remark, Scope, ScopeKind, SourceRef
 
@@ -69,7 +70,7 @@ class CompilerRemarksAdapter(Adapter):
         echo = 0
         compiler = ""
         seen_any = False
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             m = _DIAG.match(line)
             if not m:
                 if echo > 0:  # clang echoes the source line and a caret line

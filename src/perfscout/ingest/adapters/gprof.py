@@ -12,8 +12,9 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.callgraph import Edge, build_tree
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -63,7 +64,7 @@ class GprofAdapter(Adapter):
         entry_name: str | None = None
         pending: list[tuple[str, float, int | None]] = []
         saw_flat = saw_graph = False
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("Flat profile"):
                 state, saw_flat = "flat_head", True

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, first_match, numbered_lines
+from perfscout.ingest.lineread import Unparsed, first_match
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -181,7 +182,7 @@ class MpipAdapter(Adapter):
         def m(name: str, value: float, unit: str, scope: Scope, n: int, raw: str) -> None:
             metrics.append(Metric(name, value, unit, scope, SourceRef(src, n), raw_name=raw))
 
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             sec = _SECTION.match(s)
             if sec:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -61,7 +62,7 @@ class PerfscoutResult(Adapter):
         meta: dict[str, str] = {}
         unparsed = Unparsed()
         seen = False
-        for no, line in numbered_lines(path):
+        for no, line in iter_lines(path):
             src = SourceRef(str(path), no)
             if line.startswith(SIZE_PREFIX):
                 f = _fields(line[len(SIZE_PREFIX):])

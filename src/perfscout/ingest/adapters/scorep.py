@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -174,7 +175,7 @@ class ScorepScoreAdapter(Adapter):
         command = ""
         in_hint = False
         outside = 0
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if row_re is not None and cur is not None:
                 if not s:
@@ -270,7 +271,7 @@ class Otf2PrintAdapter(Adapter):
         classes: dict[int, list[int]] = {}
         events: list[tuple[int, int, int, list[float]]] = []  # line, location, time, values
         ids: list[int] = []
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             if not line.strip():
                 continue
             mm = _MEMBER.match(line)

@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.lineread import Unparsed, numbered_lines
+from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -63,7 +64,7 @@ class TimeVAdapter(Adapter):
         inside = False
         outside = 0
         scope = Scope(ScopeKind.PROCESS)
-        for n, line in numbered_lines(path):
+        for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("Command being timed:"):
                 inside = True

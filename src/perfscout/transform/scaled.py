@@ -140,7 +140,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     region.refs = [r for r in region.refs if r.line not in skip]
     acc = next((r for r in region.refs if r.write and r.line == out.line), out)
     need = {v for d in acc.dims or () for v in d.vars}
-    have = {lp.var for lp in [*outer, *sloops]}
+    have = {lp.var for lp in [*chain[:len(chain) - len(nest.loops)], *sloops]}
     if have != need:
         return f"the scaling at {where} does not cover every {out.text} exactly once"
     first = top if outer else sloops[0]

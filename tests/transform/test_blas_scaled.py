@@ -98,6 +98,25 @@ NO_SCALING_AT = (SIGNATURE + """  for (i = 0; i < _NI; i++)
     "(*A)[i][k] =", "(*A)[k][i] =").replace(
     "DATA_TYPE ARR2(A, NI, NK)", "DATA_TYPE ARR2(A, NK, NI)")
 
+FUSED_ZERO = SIGNATURE + """  for (i = 0; i < _NI; i++)
+    for (j = 0; j < _NJ; j++) {
+      C[i][j] = 0.0;
+      for (k = 0; k < _NK; k++)
+        C[i][j] += A[i][k] * B[k][j]; /* HOT */
+    }
+}
+""" + MAIN
+
+ZEROING_NEST = SIGNATURE + """  for (i = 0; i < _NI; i++)
+    for (j = 0; j < _NJ; j++)
+      C[i][j] = 0.0;
+  for (i = 0; i < _NI; i++)
+    for (k = 0; k < _NK; k++)
+      for (j = 0; j < _NJ; j++)
+        C[i][j] += A[i][k] * B[k][j]; /* HOT */
+}
+""" + MAIN
+
 SIZES = ["-DNI=70", "-DNJ=75", "-DNK=80"]
 
 
@@ -122,7 +141,10 @@ def _project(tmp: Path, src: str, elem: str = "double") -> Path:
                             "      C[i][j] = C[i][j] * beta;"]),
     (NO_SCALING_AT, "double", ["CblasTrans, CblasNoTrans", "2 * alpha, &A[0][0], (int)(NI)",
                                "1.0, &C[0][0]"]),
-], ids=["fused-ikj", "fused-ikj-float", "fused-ijk", "nest-before-jki", "transposed-no-beta"])
+    (FUSED_ZERO, "double", ["1.0, &A[0][0]", "0.0, &C[0][0]", "-      C[i][j] = 0.0;"]),
+    (ZEROING_NEST, "double", ["1.0, &A[0][0]", "0.0, &C[0][0]", "-      C[i][j] = 0.0;"]),
+], ids=["fused-ikj", "fused-ikj-float", "fused-ijk", "nest-before-jki", "transposed-no-beta",
+        "fused-zero", "zeroing-nest-before"])
 def test_scaled_gemm_through_macros_keeps_the_output(src: str, elem: str, expect: list[str],
                                                      tmp_path: Path) -> None:
     prog = _project(tmp_path, src, elem)
@@ -187,6 +209,23 @@ def test_what_blas_cannot_express_is_refused_naming_it(src: str, expect: list[st
     assert isinstance(r, Refusal), getattr(r, "diff", r)
     for e in expect:
         assert e in r.reason, r.reason
+
+
+SUMMING_NEST_KEPT = ZEROING_NEST.replace("C[i][j] = 0.0;", "C[i][j] = C[i][j] + 1.0;")
+
+
+def test_a_nest_before_that_is_no_scaling_stays_and_the_call_accumulates(
+        tmp_path: Path) -> None:
+    """A separate nest before the product that is not a scaling runs first, unchanged, and
+    the call adds the product to what it left (beta 1)."""
+    prog = _project(tmp_path, SUMMING_NEST_KEPT)
+    g = generate("use_blas", SUMMING_NEST_KEPT, "prog.c", line_of(SUMMING_NEST_KEPT, "HOT"),
+                 root=tmp_path)
+    assert isinstance(g, Generated), g
+    assert "1.0, &C[0][0]" in g.diff and "C[i][j] = C[i][j] + 1.0;" in g.new_text
+    before = _checksum(build_run(prog, SIZES))
+    after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), SIZES, g.libs))
+    assert after == pytest.approx(before, rel=1e-12)
 
 
 GEMV_SCALED = """#include <stdio.h>

@@ -250,9 +250,6 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None
         return Refusal(WHAT, f"{out.name} is both the result and a factor ({same[0].text}): "
                              + (dep.describe() if dep is not None else "an in-place product")
                              + "; BLAS needs distinct arrays")
-    written = _assigned(code, nest, {alpha, beta})
-    if written:
-        return Refusal(WHAT, written)
     return _replace(code, nest, out, refs, (alpha or "1", beta), rel, headers)
 
 
@@ -270,18 +267,6 @@ def _scaled_before(code: Code, nest: Nest) -> int:
     while nxt.type in (C_LOOP, F_LOOP) and len(code.loop(nxt).body) == 1:
         nxt = code.loop(nxt).body[0]
     return nxt.start_point[0] + 1 if nxt.type not in (C_LOOP, F_LOOP) else 0
-
-
-def _assigned(code: Code, nest: Nest, scalars: set[str]) -> str:
-    """Which of the names in alpha/beta is assigned inside the nest ("" when none)."""
-    names = {x for s in scalars for x in s.replace("*", " ").split() if x.isidentifier()}
-    for n in walk(nest.loops[0].node):
-        got = assignment(code, n) if n.type in ("expression_statement",
-                                                "assignment_statement") else None
-        if got is not None and got[0].type == "identifier" and code.name_of(got[0]) in names:
-            return (f"{code.name_of(got[0])}, a factor of the product, is assigned at line "
-                    f"{n.start_point[0] + 1} inside the nest")
-    return ""
 
 
 def _replace(code: Code, nest: Nest, out: Ref, refs: list[Ref], ab: tuple[str, str], rel: str,

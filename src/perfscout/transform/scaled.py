@@ -5,20 +5,21 @@ PolyBench and most hand-written codes compute ``C = alpha*A*B + beta*C`` as::
     for i: { for j: C[i][j] *= beta;  for k: for j: C[i][j] += alpha * A[i][k] * B[k][j]; }
 
 which is not a perfect nest. :func:`widen` recognises the scaling statement (``X *= s``,
-``X = s * X`` or ``X = X * s``, over loops with the accumulation's own bounds, or no loop when the
-enclosing loops already give every index) either as the first statement of the loop around the
-accumulation nest (fused) or as the loop nest just before it, and returns the nest that spans
-both with ``beta`` the scalar. It is exact: each element is scaled once before its terms are
-added, as BLAS does. A scaling of the result by something that is not one scalar for the whole
-matrix (an array element, a loop variable), of another element, or over other bounds is refused
-with what it is.
+``X = s * X``, ``X = X * s``, or ``X = 0`` for beta 0), over loops with the accumulation's own
+bounds, or no loop when the enclosing loops already give every index, either as the first
+statement of the loop around the accumulation nest (fused) or as the loop nest just before it,
+and returns the nest that spans both with ``beta`` the scalar. It is exact: each element is
+scaled once before its terms are added, as BLAS does. In the fused form, a write of the result
+that is not such a scaling (by an array element, a loop variable, of another element, or over
+other bounds) is refused with what it is; a separate nest before that is no scaling just stays
+(the call then accumulates onto what it left, beta 1).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from perfscout.transform.nest import Nest, assignment, loop_end_line, parent_loop
+from perfscout.transform.nest import Nest, assignment, is_zero, loop_end_line, parent_loop
 from perfscout.transform.region import Ref, analyse
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -55,6 +56,9 @@ def scale_of(code: Code, st: Node) -> tuple[str, Node] | None:
     left, op, right = got
     if op == "*=":
         return code.text_of(left), right
+    if op == "=" and right.type in ("number_literal", "number_literal_expression") and \
+            is_zero(code.text_of(right)):
+        return code.text_of(left), right  # X = 0: beta 0
     while right.type == "parenthesized_expression" and right.named_children:
         right = right.named_children[0]
     rop = right.child_by_field_name("operator")
@@ -112,6 +116,8 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     written = assignment(code, st)
     if written is None or out.name not in code.identifiers(written[0]):
         return None
+    if not outer and fac is None:
+        return None  # a separate nest before: it stays, and the call accumulates (beta 1)
     where = f"line {st.start_point[0] + 1}"
     if fac is None:
         return (f"{out.name} is also written before the nest ({where}: "

@@ -121,7 +121,7 @@ SIZES = ["-DNI=70", "-DNJ=75", "-DNK=80"]
 
 
 def _checksum(out: str) -> float:
-    m = re.search(r"checksum=(\S+)", out)
+    m = re.search(r"checksum=\s*(\S+)", out)
     assert m is not None, out
     return float(m.group(1))
 
@@ -268,3 +268,37 @@ def test_a_gemv_scaled_by_its_own_vector_is_refused() -> None:
     src = GEMV_SCALED.replace("y[i] = y[i] * beta;", "y[i] = y[i] * x[i];")
     r = generate("use_blas", src, "gv.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal) and "y[i] is scaled by x[i]" in r.reason, r
+
+
+GEMV_F_SCALED = """program gvs
+  implicit none
+  integer, parameter :: m = 70, n = 50
+  real(8) :: a(m, n), x(n), y(m), alpha, beta
+  integer :: i, j
+  do j = 1, n
+    do i = 1, m
+      a(i, j) = dble(mod(i + j, 6)) - 2.0d0
+    end do
+    x(j) = dble(mod(j, 4))
+  end do
+  y = 1.0d0
+  alpha = 1.5d0
+  beta = -0.5d0
+  do i = 1, m
+    y(i) = beta * y(i)
+    do j = 1, n
+      y(i) = y(i) + alpha * a(i, j) * x(j) ! HOT
+    end do
+  end do
+  print '(a, es25.17)', 'checksum=', sum(y * [(dble(i), i = 1, m)])
+end program gvs
+"""
+
+
+def test_fortran_scaled_gemv_keeps_the_output(tmp_path: Path) -> None:
+    g = generate("use_blas", GEMV_F_SCALED, "gvs.f90", line_of(GEMV_F_SCALED, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "call dgemv('N', m, n, alpha, &" in g.diff and "beta, y, 1)" in g.diff, g.diff
+    before = _checksum(build_run(write(tmp_path, "orig.f90", GEMV_F_SCALED)))
+    after = _checksum(build_run(write(tmp_path, "new.f90", g.new_text), [], g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0

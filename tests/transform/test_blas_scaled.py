@@ -211,18 +211,17 @@ def test_what_blas_cannot_express_is_refused_naming_it(src: str, expect: list[st
         assert e in r.reason, r.reason
 
 
-SUMMING_NEST_KEPT = ZEROING_NEST.replace("C[i][j] = 0.0;", "C[i][j] = C[i][j] + 1.0;")
-
-
-def test_a_nest_before_that_is_no_scaling_stays_and_the_call_accumulates(
-        tmp_path: Path) -> None:
-    """A separate nest before the product that is not a scaling runs first, unchanged, and
-    the call adds the product to what it left (beta 1)."""
-    prog = _project(tmp_path, SUMMING_NEST_KEPT)
-    g = generate("use_blas", SUMMING_NEST_KEPT, "prog.c", line_of(SUMMING_NEST_KEPT, "HOT"),
-                 root=tmp_path)
+@pytest.mark.parametrize("write_before", ["C[i][j] = C[i][j] + 1.0;", "C[i][j] *= B[i][j];"],
+                         ids=["sum", "array-scaling"])
+def test_a_nest_before_that_is_no_scalar_scaling_stays_and_the_call_accumulates(
+        write_before: str, tmp_path: Path) -> None:
+    """A separate nest before the product that is not a scalar scaling runs first, unchanged,
+    and the call adds the product to what it left (beta 1)."""
+    src = ZEROING_NEST.replace("C[i][j] = 0.0;", write_before)
+    prog = _project(tmp_path, src)
+    g = generate("use_blas", src, "prog.c", line_of(src, "HOT"), root=tmp_path)
     assert isinstance(g, Generated), g
-    assert "1.0, &C[0][0]" in g.diff and "C[i][j] = C[i][j] + 1.0;" in g.new_text
+    assert "1.0, &C[0][0]" in g.diff and write_before in g.new_text
     before = _checksum(build_run(prog, SIZES))
     after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), SIZES, g.libs))
     assert after == pytest.approx(before, rel=1e-12)

@@ -11,8 +11,8 @@ statement of the loop around the accumulation nest (fused) or as the loop nest j
 and returns the nest that spans both with ``beta`` the scalar. It is exact: each element is
 scaled once before its terms are added, as BLAS does. In the fused form, a write of the result
 that is not such a scaling (by an array element, a loop variable, of another element, or over
-other bounds) is refused with what it is; a separate nest before that is no scaling just stays
-(the call then accumulates onto what it left, beta 1).
+other bounds) is refused with what it is; a separate nest before that is not one (of any of
+those kinds) just stays (the call then accumulates onto what it left, beta 1).
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def _same_bounds(a: Loop, b: Loop) -> bool:
 
 def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     """The nest with the scaling of ``out`` before it; None when there is no statement before
-    the nest that writes ``out``'s array; the reason when there is one BLAS cannot express."""
+    the nest that writes ``out``'s array, or a separate nest before that is no scaling (it
+    stays); the reason when the fused write is one BLAS cannot express."""
     root = nest.loops[0]
     pnode = parent_loop(code, root.node)
     parent = code.loop(pnode) if pnode is not None else None
@@ -116,23 +117,27 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     written = assignment(code, st)
     if written is None or out.name not in code.identifiers(written[0]):
         return None
-    if not outer and fac is None:
-        return None  # a separate nest before: it stays, and the call accumulates (beta 1)
+
+    def fail(why: str) -> str | None:
+        """Fused, the write cannot stay: refused; a separate nest before stays as it is and
+        the call accumulates onto what it left (beta 1)."""
+        return why if outer else None
     where = f"line {st.start_point[0] + 1}"
     if fac is None:
-        return (f"{out.name} is also written before the nest ({where}: "
-                f"'{code.text_of(st).strip()}'), not scaled by a scalar")
+        return fail(f"{out.name} is also written before the nest ({where}: "
+                    f"'{code.text_of(st).strip()}'), not scaled by a scalar")
     elem, factor = fac
     if _flat(elem) != _flat(out.text):
-        return f"{where} scales {elem}, not the result {out.text}"
+        return fail(f"{where} scales {elem}, not the result {out.text}")
     loops = {lp.var: lp for lp in [*outer, *nest.loops]}
     why = scalar_problem(code, factor, set(loops))
     if why:
-        return (f"{out.text} is scaled by {code.text_of(factor)} at {where}: {why}; BLAS "
-                "beta is one number")
+        return fail(f"{out.text} is scaled by {code.text_of(factor)} at {where}: {why}; BLAS "
+                    "beta is one number")
     for lp in sloops:
         if lp.var not in loops or not _same_bounds(lp, loops[lp.var]):
-            return f"the scaling loop {lp.var} ({where}) does not run over the nest's bounds"
+            return fail(f"the scaling loop {lp.var} ({where}) does not run over the nest's "
+                        "bounds")
     chain = [*outer, *nest.loops]
     while outer:  # the loops around that hold only this nest
         up = parent_loop(code, chain[0].node)
@@ -148,7 +153,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     need = {v for d in acc.dims or () for v in d.vars}
     have = {lp.var for lp in [*chain[:len(chain) - len(nest.loops)], *sloops]}
     if have != need:
-        return f"the scaling at {where} does not cover every {out.text} exactly once"
+        return fail(f"the scaling at {where} does not cover every {out.text} exactly once")
     first = top if outer else sloops[0]
     widened = replace(nest, loops=chain, region=region, first_line=first.line,
                       last_line=loop_end_line(chain[0].node) if outer else nest.last_line,

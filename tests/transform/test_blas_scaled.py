@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from perfscout.experiment.patching import apply_unified_diff
+from perfscout.model.proposals import Proposal, Verification
+from perfscout.pipeline.source_changes import attach_diffs
 from perfscout.transform import Generated, Refusal, generate
 from transform._cc import build_run, line_of, write
 
@@ -301,3 +304,26 @@ def test_fortran_scaled_gemv_keeps_the_output(tmp_path: Path) -> None:
     before = _checksum(build_run(write(tmp_path, "orig.f90", GEMV_F_SCALED)))
     after = _checksum(build_run(write(tmp_path, "new.f90", g.new_text), [], g.libs))
     assert after == pytest.approx(before, rel=1e-12) and before != 0.0
+
+
+def test_attach_diffs_reads_the_projects_header_from_its_include_dir(tmp_path: Path) -> None:
+    """The session's path: the proposal names kern/prog.c:line; the macros are in
+    utilities/pb.h, included as <pb.h> (found through -Iutilities at build time): the generated
+    diff is attached, applies, and the program built with -Iutilities gives the same output."""
+    proj = tmp_path / "proj"
+    (proj / "utilities").mkdir(parents=True)
+    (proj / "kern").mkdir()
+    write(proj / "utilities", "pb.h", HEADER.replace("{elem}", "double"))
+    src = FUSED_IKJ.replace('#include "pb.h"', "#include <pb.h>")
+    write(proj / "kern", "prog.c", src)
+    p = Proposal(id="use_blas", kind="source", scope=f"kern/prog.c:{line_of(src, 'HOT')}",
+                 addresses=("alg.complexity",),
+                 verification=Verification((("./prog",),), "time.elapsed", "lower"))
+    out, bad = attach_diffs([p], proj)
+    assert not bad, bad
+    ch = out[0].change
+    assert ch is not None and "cblas_dgemm(" in ch.diff and "-lopenblas" in ch.flags, ch
+    inc = ["-I", str(proj / "utilities"), *SIZES]
+    before = _checksum(build_run(proj / "kern" / "prog.c", inc))
+    new = write(tmp_path, "new.c", apply_unified_diff(src, ch.diff, "kern/prog.c"))
+    assert _checksum(build_run(new, inc, ["-lopenblas"])) == pytest.approx(before, rel=1e-12)

@@ -327,3 +327,16 @@ def test_attach_diffs_reads_the_projects_header_from_its_include_dir(tmp_path: P
     before = _checksum(build_run(proj / "kern" / "prog.c", inc))
     new = write(tmp_path, "new.c", apply_unified_diff(src, ch.diff, "kern/prog.c"))
     assert _checksum(build_run(new, inc, ["-lopenblas"])) == pytest.approx(before, rel=1e-12)
+
+
+def test_macros_expand_like_the_preprocessor_for_simple_bodies() -> None:
+    from perfscout.transform.macros import Macros
+    from perfscout.transform.source import Code
+    code = Code("#define T double\n#define ARR(v, a, b) v[a][b]\n#define SELF SELF + 1\n"
+                "#define OUTER(x) ARR(x, NI, NJ)\n#ifdef F\n#define E float\n#else\n"
+                "#define E double\n#endif\n", "m.c")
+    m = Macros.of(code)
+    assert m.expand("T OUTER(C)", objects=False) == "T C [ NI ] [ NJ ]"
+    assert m.expand("T OUTER(C)") == "double C [ NI ] [ NJ ]"
+    assert m.expand("SELF") == "SELF + 1"  # not expanded inside its own expansion
+    assert m.ambiguous == {"E"} and m.expand("E x") == "E x"

@@ -110,18 +110,28 @@ class Macros:
         return " ".join(out)
 
 
+HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
+
+
 def project_headers(root: Path) -> Headers:
     """Reads an included header from the project at ``root``: ``"x.h"`` beside the including
     file first, then the first file of that name (path tail) under ``root``; None for a header
-    the project does not hold (a system header)."""
+    the project does not hold (a system header). The project is listed once, on first use."""
     base = root.resolve()
+    index: dict[str, list[Path]] | None = None
 
     def read(name: str, frm: str) -> str | None:
+        nonlocal index
         near = (base / frm).parent / name
-        hits = [near] if near.is_file() else sorted(
-            p for p in base.rglob(Path(name).name) if p.as_posix().endswith("/" + name))
-        for p in hits:
-            if p.is_file() and p.resolve().is_relative_to(base):
+        if near.is_file() and near.resolve().is_relative_to(base):
+            return near.read_text(errors="replace")
+        if index is None:
+            index = {}
+            for p in sorted(base.rglob("*")):
+                if p.suffix in HEADER_SUFFIXES and p.is_file():
+                    index.setdefault(p.name, []).append(p)
+        for p in index.get(Path(name).name, []):
+            if p.as_posix().endswith("/" + name) and p.resolve().is_relative_to(base):
                 return p.read_text(errors="replace")
         return None
     return read

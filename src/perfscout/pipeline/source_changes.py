@@ -156,7 +156,7 @@ def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[s
         if at is None:
             edit.refused.append(f"{rel}:{line}: rewritten by an earlier change")
             continue
-        g = generate(pid, before, rel, at, params)
+        g = generate(pid, before, rel, at, params, root=root)
         if isinstance(g, Refusal):
             edit.refused.append(f"{rel}:{line}: {g.reason}")
             continue

@@ -11,9 +11,11 @@ runs nothing; the experiment runner verifies what it generates.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from perfscout.transform.blas import blas
+from perfscout.transform.macros import project_headers
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -28,16 +30,19 @@ GENERATORS: dict[str, Maker] = {
     "omp_simd": lambda c, ln, rel, p: simd(c, ln, rel),
     "parallelize_omp": lambda c, ln, rel, p: parallel(c, ln, rel),
     "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
-    "use_blas": lambda c, ln, rel, p: blas(c, ln, rel),
+    "use_blas": lambda c, ln, rel, p: blas(c, ln, rel, p.get("headers")),
 }
 
 
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
-             params: Mapping[str, Any] | None = None) -> Generated | Refusal:
+             params: Mapping[str, Any] | None = None, root: Path | None = None
+             ) -> Generated | Refusal:
     """The diff implementing ``proposal_id`` on the loop nest at ``rel_path:line`` of
     ``text``; a Refusal (never an exception) when it does not apply, saying why.
 
-    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4)."""
+    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4).
+    ``root``: the project directory ``rel_path`` is in; its local headers are read for the
+    macros a declaration goes through (use_blas)."""
     make = GENERATORS.get(proposal_id)
     if make is None:
         return Refusal(proposal_id, f"no generator for {proposal_id}; generated: "
@@ -55,7 +60,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
                                     f"{code.function_name(scope)} near line {broken} (a syntax "
                                     "error, or a macro the parser cannot see through)")
     try:
-        return make(code, line, rel_path, params or {})
+        extra = {"headers": project_headers(root)} if root is not None else {}
+        return make(code, line, rel_path, {**(params or {}), **extra})
     except (ValueError, TypeError) as exc:
         return Refusal(proposal_id, f"bad parameter: {exc}")
 

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfscout.transform.declared import declaration
 from perfscout.transform.depend import dependences
+from perfscout.transform.macros import Headers, Macros
 from perfscout.transform.nest import Nest, assignment, make_diff, perfect_nest, replace_lines
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code, Loop, Node, walk
+from perfscout.transform.scaled import Scaled, scalar_problem, scale_of, widen
+from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
 WHAT = "use_blas"
 ZEROS = ("0", "0.0", "0.", "0.0f", "0.f", "0.0d0", "0.d0", "0d0", "0.0_8", "0.0e0")
@@ -70,25 +73,41 @@ def _accumulation(code: Code, nest: Nest) -> tuple[Ref, Node, str] | str:
     return writes[0], product, "1"
 
 
-def _factors(code: Code, nest: Nest, e: Node) -> list[Ref] | str:
-    """The two array references multiplied in the accumulated expression."""
+def _leaves(code: Code, e: Node) -> list[Node]:
+    """The operands of a product ``a * b * c`` (parentheses looked through)."""
     while e.type == "parenthesized_expression" and e.named_children:
         e = e.named_children[0]
     op = e.child_by_field_name("operator")
-    if e.type not in ("binary_expression", "math_expression") or op is None or \
-            code.text_of(op) != "*":
-        return f"'{code.text_of(e)}' is not a product of two array elements"
-    refs = []
-    for p in (e.child_by_field_name("left"), e.child_by_field_name("right")):
-        r = next((x for x in nest.region.refs if not x.write and p is not None and
+    if e.type in ("binary_expression", "math_expression") and op is not None and \
+            code.text_of(op) == "*":
+        a, b = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if a is not None and b is not None:
+            return _leaves(code, a) + _leaves(code, b)
+    return [e]
+
+
+def _factors(code: Code, nest: Nest, e: Node) -> tuple[list[Ref], str] | str:
+    """The two array references multiplied in the accumulated expression and the product of
+    the scalar factors beside them (alpha, "" when none)."""
+    refs, scalars = [], []
+    loop_vars = {lp.var for lp in nest.loops}
+    for p in _leaves(code, e):
+        r = next((x for x in nest.region.refs if not x.write and
                   x.line == p.start_point[0] + 1 and x.text == code.text_of(p)), None)
-        if r is None:
-            return f"'{code.text_of(p) if p is not None else '?'}' is not an array element"
-        refs.append(r)
-    return refs
+        if r is not None:
+            refs.append(r)
+            continue
+        why = scalar_problem(code, p, loop_vars)
+        if why:
+            return f"'{code.text_of(p)}' in '{code.text_of(e)}': {why}"
+        scalars.append(code.text_of(p))
+    if len(refs) != 2:
+        return f"'{code.text_of(e)}' is not a product of two array elements"
+    return refs, " * ".join(scalars)
 
 
-def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str) -> _Matrix | str:
+def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str, m: Macros
+            ) -> _Matrix | str:
     """How ``r`` (indexed by loop vars rows/cols) is passed to BLAS."""
     if r.dims is None or len(r.dims) != 2:
         return f"{r.text} is not a matrix element"
@@ -105,7 +124,7 @@ def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str) -> _Matrix | s
             return (f"{r.text}: the column loop may run past the row length "
                     f"{'*'.join(d0.stride)}, so it is not one row-major block")
         return _Matrix(trans, "*".join(d0.stride), r.name)
-    ext = code.array_extents(code.function_of(nest.loops[0].node), r.name)
+    ext = declaration(code, code.function_of(nest.loops[0].node), r.name, m).extents
     if ext is None or len(ext) != 2:
         return (f"{r.text}: {r.name} is not a declared 2-D array nor one block addressed "
                 "M[row * ld + col]")
@@ -121,11 +140,14 @@ def _vector(code: Code, r: Ref, var: str) -> str:
     return ""
 
 
-def _elem(code: Code, nest: Nest, names: list[str]) -> str | Refusal:
+def _elem(code: Code, nest: Nest, names: list[str], m: Macros) -> str | Refusal:
     fn = code.function_of(nest.loops[0].node)
     kinds = set()
     for n in names:
-        t = code.declared_type(fn, n).lower()
+        got = declaration(code, fn, n, m)
+        if got.why:
+            return Refusal(WHAT, f"the element type of {n}: {got.why}")
+        t = got.type.lower()
         if not code.fortran and "*" not in t and "[]" not in t:
             return Refusal(WHAT, f"{n} is not declared as a pointer or an array in this "
                                  f"function ({t or 'no declaration found'})")
@@ -191,36 +213,70 @@ def _bounds(code: Code, nest: Nest) -> Refusal | None:
     return None
 
 
-def blas(code: Code, line: int, rel: str) -> Generated | Refusal:
-    """The BLAS call replacing the GEMM/GEMV nest at ``line``."""
+def blas(code: Code, line: int, rel: str, headers: Headers | None = None
+         ) -> Generated | Refusal:
+    """The BLAS call replacing the GEMM/GEMV nest at ``line``; ``headers`` reads the project's
+    local headers (for the macros its declarations go through)."""
     nest = perfect_nest(code, line, WHAT)
     if isinstance(nest, Refusal):
         return nest
+    acc = _accumulation(code, nest)
+    if isinstance(acc, str):
+        after = _scaled_before(code, nest)
+        return blas(code, after, rel, headers) if after else Refusal(WHAT, acc)
+    out, product, beta = acc
+    if out.dims is None:
+        return Refusal(WHAT, f"{out.text} has no affine subscript")
+    wide = widen(code, nest, out)
+    if isinstance(wide, str):
+        return Refusal(WHAT, wide)
+    if isinstance(wide, Scaled):
+        if nest.init:
+            return Refusal(WHAT, f"{out.text} is both scaled and reset to {nest.init_value}")
+        nest, beta = wide.nest, wide.beta
+        out = next(r for r in nest.region.refs if r.write and r.line == out.line)
     if nest.region.blockers:
         return Refusal(WHAT, nest.region.blockers[0].reason)
     bad = _bounds(code, nest)
     if bad is not None:
         return bad
-    acc = _accumulation(code, nest)
-    if isinstance(acc, str):
-        return Refusal(WHAT, acc)
-    out, product, beta = acc
     facs = _factors(code, nest, product)
     if isinstance(facs, str):
         return Refusal(WHAT, facs)
-    if out.dims is None:
-        return Refusal(WHAT, f"{out.text} has no affine subscript")
-    same = [r for r in facs if r.name == out.name]
+    refs, alpha = facs
+    same = [r for r in refs if r.name == out.name]
     if same:
         dep = next((d for d in dependences(nest.region) if d.array == out.name), None)
         return Refusal(WHAT, f"{out.name} is both the result and a factor ({same[0].text}): "
                              + (dep.describe() if dep is not None else "an in-place product")
                              + "; BLAS needs distinct arrays")
+    return _replace(code, nest, out, refs, (alpha or "1", beta), rel, headers)
+
+
+def _scaled_before(code: Code, nest: Nest) -> int:
+    """When ``nest`` is a scaling ``X *= s`` followed by a loop, a line of that loop's innermost
+    statement (the accumulation the scaling belongs to); 0 otherwise."""
+    inner = nest.loops[-1]
+    if len(inner.body) != 1 or scale_of(code, inner.body[0]) is None:
+        return 0
+    nxt = nest.loops[0].node.next_named_sibling
+    while nxt is not None and nxt.type == "comment":
+        nxt = nxt.next_named_sibling
+    if nxt is None or nxt.type not in (C_LOOP, F_LOOP):
+        return 0
+    while nxt.type in (C_LOOP, F_LOOP) and len(code.loop(nxt).body) == 1:
+        nxt = code.loop(nxt).body[0]
+    return nxt.start_point[0] + 1 if nxt.type not in (C_LOOP, F_LOOP) else 0
+
+
+def _replace(code: Code, nest: Nest, out: Ref, refs: list[Ref], ab: tuple[str, str], rel: str,
+             headers: Headers | None) -> Generated | Refusal:
+    m = Macros.of(code, headers) if not code.fortran else Macros()
     loops = {lp.var: lp for lp in nest.loops}
     if len(nest.loops) == 3:
-        call = _gemm(code, nest, out, facs, loops, beta)
+        call = _gemm(code, nest, out, refs, loops, ab, m)
     elif len(nest.loops) == 2:
-        call = _gemv(code, nest, out, facs, loops, beta)
+        call = _gemv(code, nest, out, refs, loops, ab, m)
     else:
         return Refusal(WHAT, f"a nest of {len(nest.loops)} loops is neither GEMM (3) nor GEMV (2)")
     if isinstance(call, Refusal):
@@ -232,12 +288,16 @@ def blas(code: Code, line: int, rel: str) -> Generated | Refusal:
     kind = "GEMM" if len(nest.loops) == 3 else "GEMV"
     api = "BLAS" if code.fortran else "CBLAS"
     note = (f"the {kind} nest at {rel}:{nest.first_line} replaced by one {api} call "
-            f"(beta {beta}); link with -lopenblas")
+            f"(alpha {ab[0]}, beta {ab[1]}); link with -lopenblas")
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note,
                      libs=("-lopenblas",))
 
 
 def _scalar(code: Code, t: str, v: str) -> str:
+    """``v`` as a BLAS scalar argument: the literals 0 and 1 in the element type, anything else
+    (the program's alpha or beta) as written."""
+    if v not in ("0", "1"):
+        return v
     if code.fortran:
         return f"{v}.0d0" if t == "d" else f"{v}.0"
     return f"{v}.0" if t == "d" else f"{v}.0f"
@@ -248,7 +308,7 @@ def _size(code: Code, lp: Loop) -> str:
 
 
 def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop],
-          beta: str) -> list[str] | Refusal:
+          ab: tuple[str, str], m: Macros) -> list[str] | Refusal:
     if c.dims is None or len(c.dims) != 2 or any(len(d.vars) != 1 for d in c.dims):
         return Refusal(WHAT, f"{c.text} is not a matrix element indexed by two loops")
     i, j = (next(iter(d.vars)) for d in c.dims)
@@ -256,7 +316,7 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
     if len(rest) != 1:
         return Refusal(WHAT, f"{c.text} is not indexed by two of the nest's loops")
     k = rest[0]
-    cm = _matrix(code, nest, c, i, j)
+    cm = _matrix(code, nest, c, i, j, m)
     if isinstance(cm, str) or cm.trans:
         return Refusal(WHAT, cm if isinstance(cm, str) else f"{c.text} is stored transposed")
     a = next((r for r in facs if r.dims and {v for d in r.dims for v in d.vars} == {i, k}),
@@ -266,16 +326,16 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
     if a is None or b is None:
         return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
                              f"A[{i}][{k}] and B[{k}][{j}]")
-    am, bm = _matrix(code, nest, a, i, k), _matrix(code, nest, b, k, j)
+    am, bm = _matrix(code, nest, a, i, k, m), _matrix(code, nest, b, k, j, m)
     if isinstance(am, str):
         return Refusal(WHAT, am)
     if isinstance(bm, str):
         return Refusal(WHAT, bm)
-    t = _elem(code, nest, [c.name, a.name, b.name])
+    t = _elem(code, nest, [c.name, a.name, b.name], m)
     if isinstance(t, Refusal):
         return t
     m_, n_, k_ = (_size(code, loops[v]) for v in (i, j, k))
-    one, bt = _scalar(code, t, "1"), _scalar(code, t, beta)
+    one, bt = (_scalar(code, t, v) for v in ab)
     if code.fortran:
         return [f"call {t}gemm('{'T' if am.trans else 'N'}', '{'T' if bm.trans else 'N'}', "
                 f"{m_}, {n_}, {k_}, {one}, &",
@@ -290,7 +350,7 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
 
 
 def _gemv(code: Code, nest: Nest, y: Ref, facs: list[Ref], loops: dict[str, Loop],
-          beta: str) -> list[str] | Refusal:
+          ab: tuple[str, str], m: Macros) -> list[str] | Refusal:
     if y.dims is None or len(y.dims) != 1 or len(y.dims[0].vars) != 1:
         return Refusal(WHAT, f"{y.text} is not a vector element")
     i = next(iter(y.dims[0].vars))
@@ -302,14 +362,14 @@ def _gemv(code: Code, nest: Nest, y: Ref, facs: list[Ref], loops: dict[str, Loop
     if a is None or x is None or _vector(code, x, j):
         return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
                              f"A[{i}][{j}] and x[{j}]")
-    am = _matrix(code, nest, a, i, j)
+    am = _matrix(code, nest, a, i, j, m)
     if isinstance(am, str):
         return Refusal(WHAT, am)
-    t = _elem(code, nest, [y.name, a.name, x.name])
+    t = _elem(code, nest, [y.name, a.name, x.name], m)
     if isinstance(t, Refusal):
         return t
     rows, cols = (loops[j], loops[i]) if am.trans else (loops[i], loops[j])
-    one, bt = _scalar(code, t, "1"), _scalar(code, t, beta)
+    one, bt = (_scalar(code, t, v) for v in ab)
     if code.fortran:
         return [f"call {t}gemv('{'T' if am.trans else 'N'}', {_size(code, rows)}, "
                 f"{_size(code, cols)}, {one}, &",

@@ -252,7 +252,7 @@ def _normalise(code: Code, nest: Nest, red: _Reduction) -> Nest | Refusal:
                              "after the nest")
     x = code.text_of(red.target)
     e = code.text_of(expr)
-    zero = _is_zero(red.value) if op == "+" else red.value.strip() in ("1", "1.0", "1.0d0")
+    zero = is_zero(red.value) if op == "+" else red.value.strip() in ("1", "1.0", "1.0d0")
     if red.store_op == "+=" and not zero:
         return Refusal(what, f"{x} += {red.name} with {red.name} starting at {red.value}")
     if code.fortran:
@@ -278,7 +278,8 @@ def _normalise(code: Code, nest: Nest, red: _Reduction) -> Nest | Refusal:
     return nest
 
 
-def _is_zero(v: str) -> bool:
+def is_zero(v: str) -> bool:
+    """Whether the literal ``v`` is zero (``0``, ``0.0f``, ``0.d0``...)."""
     t = v.strip().lower().replace("d0", "").replace("_8", "").rstrip("f")
     try:
         return float(t) == 0.0

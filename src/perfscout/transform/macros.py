@@ -1,0 +1,165 @@
+"""The program's own ``#define``s, to see what a declaration written through macros declares.
+
+A PolyBench-style parameter ``DATA_TYPE PB_2D(C, NI, NJ, ni, nj)`` is ``double C[NI][NJ]``
+only once ``DATA_TYPE`` and ``PB_2D`` are expanded. The transform stage runs no compiler (it
+has no build line), so :class:`Macros` reads the ``#define``s of the file and of the local
+headers it includes (``#include "x.h"`` beside the file, ``<x.h>`` anywhere in the project;
+read through the ``headers`` callback, system headers are never found) with tree-sitter, and
+expands object-like and function-like macros the way the preprocessor does for simple bodies
+(no ``#``/``##``). A name defined twice with different bodies (``#ifdef`` variants) is
+*ambiguous* and left unexpanded, so a caller refuses instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from perfscout.transform.source import Code, walk
+
+TOKEN = re.compile(r"[A-Za-z_]\w*|\.?\d[\w.]*|\S")
+#: (include name, from which file) -> the header's text, None when not a project file
+Headers = Callable[[str, str], "str | None"]
+
+
+@dataclass(frozen=True)
+class _Def:
+    params: tuple[str, ...] | None  # None: object-like
+    body: str
+
+
+@dataclass
+class Macros:
+    """The ``#define``s visible to one file (its own and its local headers')."""
+
+    defs: dict[str, _Def] = field(default_factory=dict)
+    ambiguous: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, code: Code, headers: Headers | None = None) -> Macros:
+        """The macros of ``code`` and, through ``headers``, of the headers it includes
+        (recursively, each once)."""
+        out = cls()
+        seen = {code.path}
+        todo = [code]
+        while todo:
+            c = todo.pop()
+            out._collect(c)
+            if headers is None:
+                continue
+            for inc in (n for n in walk(c.tree.root_node) if n.type == "preproc_include"):
+                p = inc.child_by_field_name("path")
+                name = c.text_of(p).strip('"<>') if p is not None else ""
+                if not name or name in seen:
+                    continue
+                seen.add(name)
+                text = headers(name, c.path)
+                if text is not None:
+                    todo.append(Code(text, name if name.endswith(".h") else name + ".h", "c"))
+        return out
+
+    def _collect(self, code: Code) -> None:
+        for d in walk(code.tree.root_node):
+            if d.type not in ("preproc_def", "preproc_function_def"):
+                continue
+            n, v = d.child_by_field_name("name"), d.child_by_field_name("value")
+            if n is None:
+                continue
+            name = code.text_of(n)
+            params = None
+            if d.type == "preproc_function_def":
+                ps = d.child_by_field_name("parameters")
+                params = tuple(code.text_of(x) for x in ps.named_children) if ps else ()
+            new = _Def(params, " ".join(code.text_of(v).split()) if v is not None else "")
+            if name in self.defs and self.defs[name] != new:
+                self.ambiguous.add(name)
+            self.defs[name] = new
+
+    def expand(self, text: str, objects: bool = True, depth: int = 0,
+               hide: frozenset[str] = frozenset()) -> str:
+        """``text`` with every unambiguous macro expanded (repeatedly; a macro is not expanded
+        inside its own expansion); ``objects=False`` leaves object-like macros (sizes that
+        ``-D`` may change) as they are written."""
+        toks = TOKEN.findall(text)
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            d = self.defs.get(t)
+            if d is None or t in self.ambiguous or t in hide or depth > 32 or \
+                    (d.params is None and not objects):
+                out.append(t)
+                i += 1
+                continue
+            if d.params is None:
+                out.append(self.expand(d.body, objects, depth + 1, hide | {t}))
+                i += 1
+                continue
+            args, end = _arguments(toks, i + 1)
+            if args is None or (len(args) != max(len(d.params), 1) and bool(d.params)):
+                out.append(t)
+                i += 1
+                continue
+            sub = dict(zip(d.params, (self.expand(a, objects, depth + 1, hide) for a in args),
+                           strict=False))
+            body = " ".join(sub.get(x, x) for x in TOKEN.findall(d.body))
+            out.append(self.expand(body, objects, depth + 1, hide | {t}))
+            i = end
+        return " ".join(out)
+
+
+HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
+
+
+def project_headers(root: Path) -> Headers:
+    """Reads an included header from the project at ``root``: ``"x.h"`` beside the including
+    file first, then the first file of that name (path tail) under ``root``; None for a header
+    the project does not hold (a system header). The project is listed once, on first use."""
+    base = root.resolve()
+    index: dict[str, list[Path]] | None = None
+
+    def read(name: str, frm: str) -> str | None:
+        nonlocal index
+        near = (base / frm).parent / name
+        if near.is_file() and near.resolve().is_relative_to(base):
+            return near.read_text(errors="replace")
+        if index is None:
+            index = {}
+            for p in sorted(base.rglob("*")):
+                if p.suffix in HEADER_SUFFIXES and p.is_file():
+                    index.setdefault(p.name, []).append(p)
+        for p in index.get(Path(name).name, []):
+            if p.as_posix().endswith("/" + name) and p.resolve().is_relative_to(base):
+                return p.read_text(errors="replace")
+        return None
+    return read
+
+
+def _arguments(toks: list[str], at: int) -> tuple[list[str] | None, int]:
+    """The comma-separated arguments of a call whose ``(`` is ``toks[at]``, and the index
+    after its ``)``."""
+    if at >= len(toks) or toks[at] != "(":
+        return None, at
+    args: list[str] = []
+    cur: list[str] = []
+    level = 0
+    for j in range(at + 1, len(toks)):
+        t = toks[j]
+        if t == "(":
+            level += 1
+        elif t == ")":
+            if level == 0:
+                args.append(" ".join(cur))
+                return args, j + 1
+            level -= 1
+        elif t == "," and level == 0:
+            args.append(" ".join(cur))
+            cur = []
+            continue
+        cur.append(t)
+    return None, at
+
+
+__all__ = ["Headers", "Macros", "project_headers"]

@@ -2,7 +2,7 @@
 outer loop or in a nest before it, any loop order, arrays declared through macros of a local
 header, sizes from -D): the generated call is built with gcc and OpenBLAS and gives the original
 output; what BLAS cannot express (a scaling by an array, an in-place product, an element type
-hidden behind conditional macros) is refused naming it."""
+that no preprocessing settles) is refused naming it."""
 
 from __future__ import annotations
 
@@ -179,10 +179,56 @@ def test_without_the_header_the_type_is_not_guessed() -> None:
     assert isinstance(r, Refusal) and "C is not a declared 2-D array" in r.reason, r
 
 
-def test_a_conditionally_defined_element_type_is_refused(tmp_path: Path) -> None:
+CONDITIONAL_HEADER = """#ifndef PB_H
+#define PB_H
+#include <stdio.h>
+#include <stdlib.h>
+#if !defined(ELEM_IS_FLOAT) && !defined(ELEM_IS_DOUBLE)
+#define ELEM_IS_DOUBLE
+#endif
+#ifdef ELEM_IS_FLOAT
+#define DATA_TYPE float
+#endif
+#ifdef ELEM_IS_DOUBLE
+#define DATA_TYPE double
+#endif
+#ifdef PROTO_VLA
+#define PICK(c, v) v
+#else
+#define PICK(c, v) c
+#endif
+#define ARR2(v, D1, D2) v[PICK(D1, D1)][PICK(D2, D2)]
+#define ALLOC2(v, T, D1, D2) T (*v)[D1][D2] = malloc(sizeof(T) * (D1) * (D2))
+#define LOOP_BOUND(x, y) y
+#define _NI LOOP_BOUND(NI, ni)
+#define _NJ LOOP_BOUND(NJ, nj)
+#define _NK LOOP_BOUND(NK, nk)
+#endif
+"""
+
+
+def test_conditional_macros_are_settled_by_the_preprocessor(tmp_path: Path) -> None:
+    """A suite header that picks the element type and the prototype macro under #ifdef (each
+    name #defined in several variants): with the project at hand, the preprocessor evaluates
+    the conditionals and the default variant (double, constant extents) is used; the call
+    built with OpenBLAS gives the original output."""
+    write(tmp_path, "pb.h", CONDITIONAL_HEADER)
+    prog = write(tmp_path, "prog.c", FUSED_IKJ)
+    g = generate("use_blas", FUSED_IKJ, "prog.c", line_of(FUSED_IKJ, "HOT"), root=tmp_path)
+    assert isinstance(g, Generated), g
+    assert "cblas_dgemm(" in g.diff and "beta, &C[0][0], (int)(NJ));" in g.diff, g.diff
+    before = _checksum(build_run(prog, SIZES))
+    after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), SIZES, g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
+
+
+def test_an_element_type_the_preprocessor_cannot_settle_is_refused(tmp_path: Path) -> None:
+    """Defined in two variants and #undef'd at the end of the header: no definition survives
+    preprocessing, so the type is not guessed."""
     write(tmp_path, "pb.h", HEADER.replace(
         "#define DATA_TYPE {elem}",
-        "#ifdef USE_FLOAT\n#define DATA_TYPE float\n#else\n#define DATA_TYPE double\n#endif"))
+        "#ifdef USE_FLOAT\n#define DATA_TYPE float\n#else\n#define DATA_TYPE double\n#endif"
+        "\n#undef DATA_TYPE"))
     write(tmp_path, "prog.c", FUSED_IKJ)
     r = generate("use_blas", FUSED_IKJ, "prog.c", line_of(FUSED_IKJ, "HOT"), root=tmp_path)
     assert isinstance(r, Refusal), r

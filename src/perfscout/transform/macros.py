@@ -6,12 +6,19 @@ has no build line), so :class:`Macros` reads the ``#define``s of the file and of
 headers it includes (``#include "x.h"`` beside the file, ``<x.h>`` anywhere in the project;
 read through the ``headers`` callback, system headers are never found) with tree-sitter, and
 expands object-like and function-like macros the way the preprocessor does for simple bodies
-(no ``#``/``##``). A name defined twice with different bodies (``#ifdef`` variants) is
-*ambiguous* and left unexpanded, so a caller refuses instead of guessing.
+(no ``#``/``##``). A name defined twice with different bodies (``#ifdef`` variants, as in
+PolyBench's ``DATA_TYPE`` and ``POLYBENCH_C99_SELECT``) is *ambiguous*; when the project's
+headers are at hand, a real C preprocessor (pcpp, pure Python, in process: nothing is run)
+evaluates the conditionals with the defaults the headers choose and settles those names. What
+stays ambiguous is left unexpanded, so a caller refuses instead of guessing. A ``-D`` on the
+build line that picks another variant is not seen here: the experiment's correctness check
+then fails the variant, it never wins.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -58,7 +65,18 @@ class Macros:
                 text = headers(name, c.path)
                 if text is not None:
                     todo.append(Code(text, name if name.endswith(".h") else name + ".h", "c"))
+        if out.ambiguous and isinstance(headers, ProjectHeaders):
+            out._settle(code, headers)
         return out
+
+    def _settle(self, code: Code, headers: ProjectHeaders) -> None:
+        """Give each ambiguous name the definition the preprocessor ends with for ``code``
+        (conditionals evaluated; the project's header folders searched, no system header)."""
+        final = preprocessed_macros(code.text, headers.root / code.path, headers.folders())
+        for name in sorted(self.ambiguous):
+            if name in final:
+                self.defs[name] = final[name]
+                self.ambiguous.discard(name)
 
     def _collect(self, code: Code) -> None:
         for d in walk(code.tree.root_node):
@@ -113,28 +131,74 @@ class Macros:
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
 
 
-def project_headers(root: Path) -> Headers:
+@dataclass(eq=False)
+class ProjectHeaders:
     """Reads an included header from the project at ``root``: ``"x.h"`` beside the including
     file first, then the first file of that name (path tail) under ``root``; None for a header
     the project does not hold (a system header). The project is listed once, on first use."""
-    base = root.resolve()
-    index: dict[str, list[Path]] | None = None
 
-    def read(name: str, frm: str) -> str | None:
-        nonlocal index
-        near = (base / frm).parent / name
-        if near.is_file() and near.resolve().is_relative_to(base):
-            return near.read_text(errors="replace")
-        if index is None:
-            index = {}
-            for p in sorted(base.rglob("*")):
+    root: Path
+    _index: dict[str, list[Path]] | None = None
+
+    def __post_init__(self) -> None:
+        self.root = self.root.resolve()
+
+    def _files(self) -> dict[str, list[Path]]:
+        if self._index is None:
+            self._index = {}
+            for p in sorted(self.root.rglob("*")):
                 if p.suffix in HEADER_SUFFIXES and p.is_file():
-                    index.setdefault(p.name, []).append(p)
-        for p in index.get(Path(name).name, []):
-            if p.as_posix().endswith("/" + name) and p.resolve().is_relative_to(base):
+                    self._index.setdefault(p.name, []).append(p)
+        return self._index
+
+    def folders(self) -> list[Path]:
+        """Every project folder that holds a header (the ``-I`` list a build would give)."""
+        return sorted({p.parent for ps in self._files().values() for p in ps})
+
+    def __call__(self, name: str, frm: str) -> str | None:
+        near = (self.root / frm).parent / name
+        if near.is_file() and near.resolve().is_relative_to(self.root):
+            return near.read_text(errors="replace")
+        for p in self._files().get(Path(name).name, []):
+            if p.as_posix().endswith("/" + name) and p.resolve().is_relative_to(self.root):
                 return p.read_text(errors="replace")
         return None
-    return read
+
+
+def project_headers(root: Path) -> Headers:
+    """The project's header reader (:class:`ProjectHeaders`) for ``Macros.of``."""
+    return ProjectHeaders(root)
+
+
+def preprocessed_macros(text: str, path: Path, folders: list[Path]) -> dict[str, _Def]:
+    """The macros defined after preprocessing ``text`` (the file at ``path``) with ``folders``
+    as include paths, conditionals evaluated by pcpp the way a C compiler does (unknown names
+    are 0, ``defined`` of an unknown name is false). Includes outside the project are skipped;
+    a file pcpp cannot process gives an empty table (the names then stay ambiguous)."""
+    from pcpp import Action, OutputDirective, Preprocessor
+
+    class _Quiet(Preprocessor):
+        def on_error(self, file: str, line: int, msg: str) -> None:
+            self.return_code += 1
+
+        def on_include_not_found(self, is_malformed: bool, is_system_include: bool,
+                                 curdir: str, includepath: str) -> None:
+            raise OutputDirective(Action.IgnoreAndPassThrough)
+
+    pp = _Quiet()
+    for d in [path.parent, *folders]:
+        pp.add_path(str(d))
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            pp.parse(text, source=str(path))
+            pp.write(io.StringIO())
+    except Exception:  # a construct pcpp cannot handle: the names stay ambiguous
+        return {}
+    out: dict[str, _Def] = {}
+    for name, m in pp.macros.items():
+        body = " ".join("".join(t.value for t in m.value).split())
+        out[name] = _Def(tuple(m.arglist) if m.arglist is not None else None, body)
+    return out
 
 
 def _arguments(toks: list[str], at: int) -> tuple[list[str] | None, int]:
@@ -162,4 +226,4 @@ def _arguments(toks: list[str], at: int) -> tuple[list[str] | None, int]:
     return None, at
 
 
-__all__ = ["Headers", "Macros", "project_headers"]
+__all__ = ["Headers", "Macros", "ProjectHeaders", "preprocessed_macros", "project_headers"]

@@ -7,23 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import require_tool, run_cli
-from patch.user_repo import PID, make_user_repo
-from perfscout.experiment.transforms import TRANSFORMS, diff_for
+from conftest import run_cli
+from patch.user_repo import verified_patch
 
 
 def test_verified_patch_exports_a_listed_reframe_test_and_a_batch_script(
         tmp_path: Path, ps_home: Path) -> None:
-    require_tool("gcc")
-    repo = make_user_repo(tmp_path)
-    d = tmp_path / "p.diff"
-    d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
-    r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",
-                str(repo), "--verify", "matmul.c", "--arg", "{size}", "--arg", "1",
-                "--size", "128", "--json")
-    assert r.returncode == 0, r.stdout + r.stderr
-    data = json.loads(r.stdout)["data"]
-    card, exp = data["card"], data["patch"]["experiment_id"]
+    card, exp = verified_patch(tmp_path)
     f = tmp_path / "t.py"
     r = run_cli("export", "reframe", card, "--out", str(f), "--json")
     assert r.returncode == 0, r.stdout + r.stderr

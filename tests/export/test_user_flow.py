@@ -8,7 +8,6 @@ runs to completion.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -17,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, require_service, require_tool, run_cli
-from patch.user_repo import PID, make_user_repo
-from perfscout.experiment.transforms import TRANSFORMS, diff_for
+from conftest import REPO, require_service, require_tool
+from patch.user_repo import verified_patch
 
 
 def _redirected(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -33,16 +31,7 @@ def _redirected(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture()
 def verified(tmp_path: Path, ps_home: Path) -> tuple[str, str]:
     """A card and its experiment from a verified source patch (matmul loop interchange)."""
-    require_tool("gcc")
-    repo = make_user_repo(tmp_path)
-    d = tmp_path / "p.diff"
-    d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
-    r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",
-                str(repo), "--verify", "matmul.c", "--arg", "{size}", "--arg", "1",
-                "--size", "128", "--json")
-    assert r.returncode == 0, r.stdout + r.stderr
-    data = json.loads(r.stdout)["data"]
-    return data["card"], data["patch"]["experiment_id"]
+    return verified_patch(tmp_path)
 
 
 def test_reframe_runs_the_redirected_export_and_it_passes(

@@ -3,11 +3,14 @@ patch tests (through the fixtures of tests/patch/conftest.py) and the export cha
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import git
 
+from conftest import require_tool, run_cli
 from perfscout.experiment.kernels import kernel_source
+from perfscout.experiment.transforms import TRANSFORMS, diff_for
 
 PID = "loop_interchange"  # the source proposal the patch and export tests apply
 
@@ -27,3 +30,18 @@ def make_user_repo(where: Path) -> Path:
     r.git.add("-A")
     r.git.commit("-m", "initial")
     return repo
+
+
+def verified_patch(where: Path) -> tuple[str, str]:
+    """``patch apply --verify`` of the matmul loop interchange in a fresh user repository under
+    ``where``: the card id and the experiment id it recorded (what the exports start from)."""
+    require_tool("gcc")
+    repo = make_user_repo(where)
+    d = where / "p.diff"
+    d.write_text(diff_for(TRANSFORMS[("matmul", PID)]))
+    r = run_cli("patch", "apply", PID, "--diff", str(d), "--scope", "matmul.c", "--repo",
+                str(repo), "--verify", "matmul.c", "--arg", "{size}", "--arg", "1",
+                "--size", "128", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout)["data"]
+    return data["card"], data["patch"]["experiment_id"]

@@ -15,6 +15,7 @@ consumer of a run (experiments, the matrix, tuning, the profiled baseline) reads
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -221,8 +222,9 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
 
 
+@functools.cache
 def harness_source() -> str:
-    """The C source of the measurement harness (package data)."""
+    """The C source of the measurement harness (package data; read once per process)."""
     return (Path(__file__).parent / "harness.c").read_text()
 
 

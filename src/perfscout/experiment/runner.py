@@ -125,7 +125,7 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
         builds[v.name] = build_variant(runner, spec, v, workdir)
     by_name = {v.name: v for v in spec.all_variants()}
     names = list(by_name)
-    done = store.done_keys(exp_id)
+    done = {(s.variant, s.round) for s in row.samples}  # begin() already read them
     resumed = len(done)
     rounds = row.rounds_planned
     limit = spec.warmup + max(spec.max_repetitions, spec.repetitions)

@@ -247,10 +247,6 @@ class Store:
             out.append(Sample(**kw))
         return [s for s in out if variants is None or s.variant in variants]
 
-    def done_keys(self, exp_id: str) -> set[tuple[str, int]]:
-        return {(r[0], r[1]) for r in self.conn.execute(
-            "SELECT variant, round FROM samples WHERE experiment_id = ?", (exp_id,))}
-
     # matrices ----------------------------------------------------------------------------
     def save_matrix(self, mid: str, name: str, status: str, result: Any) -> None:
         with self._tx() as c:

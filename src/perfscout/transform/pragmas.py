@@ -136,9 +136,9 @@ def parallel(code: Code, line: int, rel: str) -> Generated | Refusal:
         if why:
             reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
             continue
-        if _existing(code, lp, "omp"):
-            return Refusal(what, f"the loop at line {lp.line} already has "
-                                 f"'{_existing(code, lp, 'omp')}'")
+        have = _existing(code, lp, "omp")
+        if have:
+            return Refusal(what, f"the loop at line {lp.line} already has '{have}'")
         cl = _clauses(reds, priv, last)
         if code.fortran:
             text = _insert(code, lp, f"!$omp parallel do{cl}", "!$omp end parallel do")

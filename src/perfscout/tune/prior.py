@@ -293,14 +293,15 @@ class GuidedProposer:
             if not self.prior.region.feasible(point):
                 self._sub.tell(t, state=TrialState.PRUNED)
                 continue
-            k = _key(self._restrict(point))
+            mine = self._restrict(point)
+            k = _key(mine)
             if k in self.history:
                 v = self.history[k]
                 self._sub.tell(t, v) if v is not None else self._sub.tell(
                     t, state=TrialState.FAIL)
                 continue
             self._pending[k] = t.number
-            return self._restrict(point)
+            return mine
         return None
 
     def _restrict(self, point: Mapping[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,8 @@ def _base(name: str) -> str:
 def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]:
     """One statement per instrumentation profile whose top function a sampling profile does
     not confirm (the sampling profile gives it less than ``1 - disagree`` of gprof's share)."""
-    sampled = [p for p in profiles if source_kind(p.format) == TRUSTED and p.hotspots]
+    sampled = [(s, _top(s)) for s in profiles
+               if source_kind(s.format) == TRUSTED and s.hotspots]
     out: list[str] = []
     for p in profiles:
         if source_kind(p.format) != "instrumentation" or not sampled:
@@ -33,12 +34,11 @@ def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]
         top = _top(p)
         if top is None or not top.self_share:
             continue
-        for s in sampled:
-            stop = _top(s)
-            if stop is None or _base(stop.name) == _base(top.name):
+        name = _base(top.name)
+        for s, stop in sampled:
+            if stop is None or _base(stop.name) == name:
                 continue
-            there = sum(h.self_share or 0.0 for h in s.hotspots
-                        if _base(h.name) == _base(top.name))
+            there = sum(h.self_share or 0.0 for h in s.hotspots if _base(h.name) == name)
             if there < top.self_share * (1 - disagree):
                 out.append(
                     f"{p.format} ({p.path}) puts {top.self_share:.0%} in {top.name} but "

@@ -16,8 +16,6 @@ from perfscout.model.findings import Finding, Status
 from perfscout.model.message import Text
 from perfscout.report.data import Ceilings, ReportInput, RooflinePoint
 
-BW_METRICS = ("bandwidth_MBps", "mem.bandwidth", "mem.read_bandwidth", "bench.bandwidth")
-
 
 @dataclass(frozen=True)
 class Check:

@@ -148,7 +148,7 @@ def _match(c: _Cand, path: str) -> Match:
 
 
 def _scheduler_cand(job: JobFacts) -> _Cand | None:
-    sid = STATE_TO_PATTERN.get(job.state.split()[0] if job.state else "")
+    sid = STATE_TO_PATTERN.get(job.base_state)
     if sid is None:
         return None
     return _Cand(sid, [(0, f"sacct: job {job.job_id} State={job.state} "

@@ -40,10 +40,6 @@ class Pattern:
     def search(self, line: str) -> bool:
         return any(c.search(line) for c in self.compiled)
 
-    def rank(self, line: str) -> int | None:
-        """Index of the first regex that matches ``line`` (lower: more telling), else None."""
-        return next((i for i, c in enumerate(self.compiled) if c.search(line)), None)
-
 
 _SPECIAL = set("\\.^$*+?()[]{}|")
 

@@ -38,9 +38,15 @@ class JobFacts:
     work_dir: str = ""
 
     @property
+    def base_state(self) -> str:
+        """The state's first word (``CANCELLED by 123`` -> ``CANCELLED``); "" when none."""
+        words = self.state.split()
+        return words[0] if words else ""
+
+    @property
     def ended(self) -> bool:
         """The job has left the queue (completed, failed, cancelled, ...)."""
-        return bool(self.state) and self.state.split()[0] not in NOT_ENDED
+        return bool(self.state) and self.base_state not in NOT_ENDED
 
     @property
     def failed(self) -> bool:

@@ -112,19 +112,22 @@ def _hist(r: re.Match[str], w: _Row) -> None:
     return None  # histogram rows are read and not kept
 
 
-def _cs_time(r: re.Match[str], w: _Row) -> None:
+def _cs_scope(r: re.Match[str]) -> Scope:
+    """The call site of a per-rank callsite row (call, site id, rank or ``*``)."""
     rank = r.group(3)
-    scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
-                  parent="" if rank == "*" else f"rank {rank}")
+    return Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
+                 parent="" if rank == "*" else f"rank {rank}")
+
+
+def _cs_time(r: re.Match[str], w: _Row) -> None:
+    scope = _cs_scope(r)
     w.emit("mpi.call_time", int(r.group(4)) * float(r.group(6)), "ms", scope, w.n,
            "Count*Mean")
     w.emit("mpi.call_share", float(r.group(9)) / 100.0, "ratio", scope, w.n, "MPI%")
 
 
 def _cs_bytes(r: re.Match[str], w: _Row) -> None:
-    rank = r.group(3)
-    scope = Scope(ScopeKind.CALLSITE, f"MPI_{r.group(1)}@{r.group(2)}",
-                  parent="" if rank == "*" else f"rank {rank}")
+    scope = _cs_scope(r)
     if w.section == "cs_sent":
         w.emit("mpi.msg_count", float(r.group(4)), "count", scope, w.n, "Count")
         w.emit("mpi.msg_size_mean", float(r.group(6)), "B", scope, w.n, "Mean")

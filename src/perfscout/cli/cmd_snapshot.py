@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -31,10 +30,6 @@ class ListData:
     snapshots: list[SavedSnapshot]
 
 
-def _home() -> Path:
-    return Path(str(load_cfg().get("home"))).expanduser()
-
-
 def snapshot(ctx: typer.Context,
              from_dir: str = typer.Option(None, "--from", help="Directory of saved command "
                                           "outputs (see `snapshot collect-script`)."),
@@ -49,7 +44,7 @@ def snapshot(ctx: typer.Context,
         from perfscout.cli.snapshot_view import render_taken, snapshot_data
         from perfscout.pipeline.snapshots import take
 
-        t = take(from_dir, save, _home())
+        t = take(from_dir, save, load_cfg().home)
         return Outcome(data=snapshot_data(t), render=lambda con: render_taken(con, t))
     execute("snapshot", as_json, run)
 
@@ -73,7 +68,7 @@ def list_cmd(as_json: bool = JSON) -> None:
         from perfscout.cli.snapshot_view import render_list
         from perfscout.snapshot import list_snapshots
 
-        entries = list_snapshots(_home())
+        entries = list_snapshots(load_cfg().home)
         return Outcome(data=ListData(entries), render=lambda con: render_list(con, entries))
     execute("snapshot list", as_json, run)
 
@@ -87,7 +82,7 @@ def diff_cmd(refs: list[str] = typer.Argument(None, help="Saved ids or JSON path
         from perfscout.cli.snapshot_view import render_diff
         from perfscout.pipeline.snapshots import diff
 
-        d = diff(refs or [], _home())
+        d = diff(refs or [], load_cfg().home)
         return Outcome(data=d, render=lambda con: render_diff(con, d))
     execute("snapshot diff", as_json, run)
 

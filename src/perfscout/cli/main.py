@@ -153,13 +153,11 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(int(ExitCode.USAGE))
     except click_exceptions.ClickException as exc:
         if "--json" in args:
-            env = {
-                "perfscout": ENVELOPE_VERSION, "command": " ".join(a for a in args[:1]),
-                "status": "error", "exit_code": int(ExitCode.USAGE), "data": {},
-                "errors": [{"type": "UsageError", "message": exc.format_message(),
-                            "hint": "see perfscout --help", "exit_code": int(ExitCode.USAGE)}],
-            }
-            sys.stdout.write(json.dumps(env) + "\n")
+            from perfscout.cli.output import envelope, error_outcome
+            from perfscout.model.errors import UsageError
+
+            err = UsageError(exc.format_message(), "see perfscout --help")
+            sys.stdout.write(json.dumps(envelope(args[0], error_outcome(err))) + "\n")
         else:
             exc.show()
         sys.exit(int(ExitCode.USAGE))

@@ -14,6 +14,7 @@ from perfscout.report.messages import CATALOGS
 from perfscout.report.run import report_from_run
 
 if TYPE_CHECKING:
+    from perfscout.experiment.store import StoredExperiment
     from perfscout.model.snapshot import PlatformSnapshot
 
 
@@ -51,14 +52,14 @@ def write_report_for(home: Path, run_ref: str | None, demo: bool, analysis: str 
         if run_id is not None and data is not None:
             return run_id, report_from_run(store, cards, run_id, data,
                                            out or home / "reports" / run_id, lang)
-        exp_id = store.get(run_ref or "").id
-        return exp_id, _experiment_report(store, cards, exp_id, analysis, snap,
-                                          out or home / "reports" / exp_id, lang)
+        exp = store.get(run_ref or "")
+        return exp.id, _experiment_report(store, cards, exp, analysis, snap,
+                                          out or home / "reports" / exp.id, lang)
 
 
-def _experiment_report(store: Store, cards: CardStore, exp_ref: str, analysis: str | None,
-                       snap: PlatformSnapshot | None, out: Path, lang: str) -> ReportFiles:
-    exp = store.get(exp_ref)
+def _experiment_report(store: Store, cards: CardStore, exp: StoredExperiment,
+                       analysis: str | None, snap: PlatformSnapshot | None, out: Path,
+                       lang: str) -> ReportFiles:
     if exp.result is None:
         raise NotFoundError(f"experiment {exp.id} has not finished",
                             hint="re-run its spec to complete it, then report")

@@ -268,10 +268,11 @@ def _analyse(ctx: Context) -> dict[str, Any]:
     from perfscout.pipeline.stacking import follow_up_flags
 
     ctx.say("3/6 analyse: findings, do-not list, proposals")
-    a = analyze(ctx.state.steps["collect"].out["files"], snapshot=ctx.snapshot(),
+    snap = ctx.snapshot()
+    a = analyze(ctx.state.steps["collect"].out["files"], snapshot=snap,
                 runner=ctx.runner, kb_db=default_db(ctx.home))
     proposals, hot, bad = _source_changes(ctx, a)
-    follow = follow_up_flags(a.findings, a.rejected, ctx.snapshot(), a.profiles)
+    follow = follow_up_flags(a.findings, a.rejected, snap, a.profiles)
     _write(ctx.dir / "analysis.json", {
         "findings": a.findings, "proposals": proposals, "rejected": a.rejected,
         "do_not": a.do_not, "data_requests": a.data_requests, "limits": a.limits,
@@ -392,15 +393,16 @@ def _report(ctx: Context) -> dict[str, Any]:
     verify = ctx.state.steps["verify"].out
     ids = [verify["experiment"], *([verify["combination"]["experiment"]]
                                    if verify.get("combination", {}).get("experiment") else [])]
+    analysis = ctx.analysis()
     notes = [f"not run: {u['id']}: {u['reason']}" for u in verify["unconvertible"]]
     notes += [f"no source change generated for {u['id']} ({u.get('scope') or 'no hot line'}): "
-              f"{u['reason']}" for u in ctx.analysis().get("unconvertible", [])]
+              f"{u['reason']}" for u in analysis.get("unconvertible", [])]
     if verify.get("combination"):
         notes.append(f"combination of winners: {verify['combination']['note']}")
     with CardStore(default_db(ctx.home)) as cards, closing(Store(default_db(ctx.home))) as st:
         mine = [c for c in cards.cards() if set(ids) & set(c.experiments)]
         inp = build(st, source=f"session {ctx.state.id}", experiment_ids=ids, cards=mine,
-                    analysis=parse_analysis(ctx.analysis(), str(ctx.dir / "analysis.json")),
+                    analysis=parse_analysis(analysis, str(ctx.dir / "analysis.json")),
                     snapshot=ctx.snapshot(), notes=notes)
     written = write_report(inp, ctx.dir / "report", "en")
     return {"html": str(written.html), "md": str(written.markdown)}

@@ -103,8 +103,7 @@ class Edit:
         return self.current[rel]
 
     def diff(self) -> str:
-        return "".join(make_diff(self.original[r], self.current[r], r)
-                       for r in sorted(self.current) if self.current[r] != self.original[r])
+        return "".join(make_diff(self.original[r], self.current[r], r) for r in self.files())
 
     def files(self) -> list[str]:
         return [r for r in sorted(self.current) if self.current[r] != self.original[r]]

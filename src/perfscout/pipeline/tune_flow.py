@@ -49,6 +49,4 @@ def search(req: Request, kw: dict[str, Any], workers: int, config_path: str | No
     if workers > 1:
         return service.run(req, workers=lambda r: service.spawn(
             r, workers, config_path, default_runner), **kw)
-    if progress is None:
-        return service.run(req, **kw)
     return service.run(req, progress=progress, **kw)

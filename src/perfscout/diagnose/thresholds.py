@@ -46,6 +46,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
     Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
+    Threshold("tlb.unmap_calls", 10.0, "munmap calls (strace -c) at or above, each costing at "
+              "least tlb.unmap_ms: large buffers are returned and faulted in again"),
+    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap call at or above: each call "
+              "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
     Threshold("tlb.sys_share", 0.20, "system time / (user + system) at or above"),
     Threshold("io.cpu_idle_share", 0.50, "1 - (user + sys) / (elapsed x threads) at or above: "
@@ -98,8 +102,8 @@ _TABLE: tuple[Threshold, ...] = (
               "memory sits on one node"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
-    Threshold("scaling.no_speedup", 1.15, "speedup from the fewest to the most threads at or "
-              "below: adding threads gave nothing"),
+    Threshold("affinity.speedup_per_cpu", 1.3, "thread-sweep speedup / CPUs allowed at or "
+              "below: the extra threads found no CPU to run on (supports an affinity finding)"),
     Threshold("affinity.busy_per_cpu", 1.15, "CPUs utilized / CPUs allowed at or below: the "
               "threads share the allowed CPUs"),
 )

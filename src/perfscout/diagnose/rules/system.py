@@ -16,7 +16,8 @@ def _sw(why: str) -> object:
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
                                       "page_faults.major",),
-      thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share"),
+      thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
+                  "tlb.unmap_calls", "tlb.unmap_ms"),
       request=_sw("page faults and their rate"))  # type: ignore[arg-type]
 def tlb_pagefaults(ctx: Context) -> Finding | None:
     """dTLB misses or page faults cost a real share of the run."""
@@ -51,8 +52,28 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                                  f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
     if not ev:
         return None
+    churn = _unmap_churn(ctx)
+    if churn is not None:  # the traced calls show how the faults come back: buffers unmapped
+        ev.append(churn)
     return ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev), "TLB / page-fault pressure",
                        ev)
+
+
+def _unmap_churn(ctx: Context) -> Evidence | None:
+    """Repeated costly ``munmap`` calls (strace -c): large touched buffers go back to the kernel
+    and the next allocation faults them in again. Supports a page-fault finding; alone it is
+    not one."""
+    calls = next((c for c in ctx.all("syscall.calls") if c.metric.scope.name == "munmap"), None)
+    secs = next((t for t in ctx.all("syscall.time") if t.metric.scope.name == "munmap"
+                 and calls is not None and t.profile is calls.profile), None)
+    if calls is None or secs is None or calls.value < ctx.t("tlb.unmap_calls"):
+        return None
+    ms = 1000 * secs.value / calls.value
+    if ms < ctx.t("tlb.unmap_ms"):
+        return None
+    return ctx.ev(calls, f"{fmt(calls.value)} munmap calls at {ms:.1f} ms each: large buffers "
+                  "are unmapped and faulted in again",
+                  f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
 
 
 @rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),

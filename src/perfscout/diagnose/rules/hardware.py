@@ -427,7 +427,12 @@ def _packed_hot_code(ctx: Context) -> Finding | None:
     """No peak to compare with (the snapshot lacks the clock), but the sampled hot code is
     packed SIMD, the program reports a FLOP rate and nothing says it waits on memory: the
     arithmetic is the likeliest limit, stated as such."""
-    mix = [m for m in insn_mix(ctx) if m[2].kind == "sampling"]
+    allmix = insn_mix(ctx)
+    # sampled hot code first; else the static mix of a disassembly of one function (the user
+    # disassembled the hot function: every instruction of it counted once)
+    mix = [m for m in allmix if m[2].kind == "sampling"] or [
+        m for m in allmix if m[2].kind == "compiler"
+        and len(str(m[2].profile.meta.get("functions", "")).split(",")) == 1]
     rate = max(ctx.all("flops.rate"), key=lambda x: x.value, default=None)
     low = ctx.t("vector.share_low")
     scalar_high = 1.0 - low
@@ -439,9 +444,15 @@ def _packed_hot_code(ctx: Context) -> Finding | None:
     if ctx.top("mem.bandwidth") is not None:
         return None  # a bandwidth figure: the bandwidth rule weighs it
     share_s, _loc, tot = mix[0]
+    how = "sampled" if tot.kind == "sampling" else "static"
+    # operands that stay in L1 (a simulated or counted miss ratio below the threshold) are
+    # the other half of "the arithmetic is the limit": nothing waits on data
+    in_cache = ([ctx.ev(d1, f"D1 miss ratio {d1.value:.1%}: the operands stay in cache",
+                        f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}")]
+                if d1 is not None else [])
     return ctx.finding(
         "hw.compute_bound", 0.4, "packed SIMD arithmetic in the hot code",
-        [ctx.ev(tot, f"{1.0 - share_s:.0%} of the sampled floating-point instructions are "
+        [*in_cache, ctx.ev(tot, f"{1.0 - share_s:.0%} of the {how} floating-point instructions are "
                 "packed SIMD: the hot code is already vectorized", f"packed share >= {low:.2f}",
                 metric="insn.packed_share", value=1.0 - share_s, unit="ratio"),
          # the rate is context (how fast), not a second measurement of what limits it

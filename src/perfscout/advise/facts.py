@@ -238,6 +238,19 @@ class Facts:
                     best = key
         return best[2] if best else None
 
+    def miss_line(self) -> str | None:
+        """``path:line`` of the source line with the most simulated D1 misses (cachegrind's
+        annotated source), None without line-level miss data. A cache proposal targets where
+        the misses are, which a smaller simulated input need not make the hottest line."""
+        best: tuple[float, str] | None = None
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name):
+                    continue
+                if best is None or m.value > best[0]:
+                    best = (m.value, m.scope.name)
+        return best[1] if best else None
+
     def remarks(self, scope: str = "") -> list[Remark]:
         out = [r for p in self.profiles for r in p.remarks]
         if scope:

@@ -400,7 +400,23 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
     return Text("guard.march_o3")
 
 
+CODE_KINDS = frozenset({"flags", "source"})
+
+
+def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A compiler-flag or source change needs the program in the inputs: when every input is
+    a bandwidth benchmark run (likwid-bench, STREAM), only the machine's ceiling was measured
+    and there is no program whose code the change would touch."""
+    if p.kind not in CODE_KINDS:
+        return None
+    measured = [pr for pr in facts.profiles if pr.metrics or pr.hotspots]
+    if measured and all(pr.first("bench.bandwidth") is not None for pr in measured):
+        return Text("guard.bench_only", formats=", ".join(sorted({pr.format for pr in measured})))
+    return None
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
+    ("program_measured", program_measured),
     ("schema", schema_complete),
     ("env_declared", env_declared),
     ("smt_bandwidth", smt_bandwidth),

@@ -330,4 +330,5 @@ EN: dict[str, str] = {
     "pre.polly_unknown": "{compiler}: the snapshot does not record whether Polly is linked in; the variant's build is the check",
     "limit.not_analysed": "{file} not analysed: {error}",
     "limit.analysis_failed": "analysis failed: {error}",
+    "guard.bench_only": "the inputs are bandwidth benchmark runs only ({formats}): they measure the machine's ceiling, not a program whose code or flags could change; give the program's own output or profile",
 }

@@ -327,4 +327,5 @@ ZH: dict[str, str] = {
     "pre.polly_unknown": "`{compiler}`：快照没有记录是否链接了 Polly；以该变体能否构建为准",
     "limit.not_analysed": "`{file}` 未分析：`{error}`",
     "limit.analysis_failed": "分析失败：`{error}`",
+    "guard.bench_only": "输入只有带宽基准测试的运行（{formats}）：它们测的是机器的上限，而不是可以修改代码或编译选项的程序；请提供程序自己的输出或剖析数据",
 }

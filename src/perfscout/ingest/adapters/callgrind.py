@@ -61,6 +61,15 @@ class _LineCost:
     value: float
     text: str
     src_line: int
+    d1_misses: float | None = None  # simulated D1 read + write misses on the line
+
+
+def _d1_misses(events: list[str], vals: list[float | None]) -> float | None:
+    """D1mr + D1mw of one row when the cache simulation recorded them."""
+    got = [vals[events.index(e)] for e in ("D1mr", "D1mw") if e in events
+           and events.index(e) < len(vals)]
+    nums = [v for v in got if v is not None]
+    return sum(nums) if nums else None
 
 
 def _split_fn(label: str) -> tuple[str, str, str]:
@@ -167,7 +176,8 @@ class CallgrindAnnotateAdapter(Adapter):
                 if label.startswith(("=> ", "<= ")):
                     continue  # a call made from the previous line, not a source line
                 if cur_file and vals[pi] is not None:
-                    lines.append(_LineCost(cur_file, next_line, first, label, n))
+                    lines.append(_LineCost(cur_file, next_line, first, label, n,
+                                           _d1_misses(events, vals)))
                 next_line += 1
                 continue
             if section == "fnlist":
@@ -246,6 +256,10 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         metrics.append(Metric(_EVENT_METRIC.get(unit, "profile.total"), lc.value, "count",
                               Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
                               SourceRef(src, lc.src_line), raw_name=lc.text[:80]))
+    for lc in sorted((c for c in lines if c.d1_misses), key=lambda c: -(c.d1_misses or 0))[:50]:
+        metrics.append(Metric("d1.misses", lc.d1_misses or 0.0, "count",
+                              Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
+                              SourceRef(src, lc.src_line), raw_name="D1mr+D1mw"))
     calltree = None
     notes: list[str] = []
     if calltree_parts and calltree_parts[0]:

@@ -174,7 +174,7 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     proposal that removes cache misses names the line the simulated misses are on."""
     if p.id not in LOOP_PROPOSALS:
         return p
-    hot = (facts.miss_line() if p.id in MISS_PROPOSALS else None) or facts.hot_line()
+    hot = facts.hot_line(misses=p.id in MISS_PROPOSALS)
     if hot is None:
         return p
     from dataclasses import replace as _replace

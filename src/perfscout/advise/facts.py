@@ -218,12 +218,23 @@ class Facts:
             return None
         return ratio >= AT_PEAK
 
-    def hot_line(self) -> str | None:
+    def hot_line(self, misses: bool = False) -> str | None:
         """``path:line`` of the hottest source line in a line-level profile: sampling first
         (perf annotate, perf report --sort srcline), then simulation (callgrind line costs);
-        None when no input has line-level data. Never a compiler remark's first loop."""
-        order = {"perf-annotate": 0, "perf-report": 1, "perf-script": 1, "callgrind_annotate": 2,
-                 "callgrind_out": 2}
+        None when no input has line-level data. Never a compiler remark's first loop.
+        With ``misses`` (a proposal that removes cache misses), the line the simulated D1
+        misses are on comes before the simulator's instruction count: a smaller simulated
+        input need not make the missing loop the line with the most instructions."""
+        if misses:
+            sampled = self._line_of(("perf-annotate", "perf-report", "perf-script"))
+            return sampled or self.miss_line() or self.hot_line()
+        return self._line_of(("perf-annotate", "perf-report", "perf-script",
+                              "callgrind_annotate", "callgrind_out"))
+
+    def _line_of(self, formats: tuple[str, ...]) -> str | None:
+        order = {f: r for f, r in {"perf-annotate": 0, "perf-report": 1, "perf-script": 1,
+                                   "callgrind_annotate": 2, "callgrind_out": 2}.items()
+                 if f in formats}
         best: tuple[int, float, str] | None = None
         for p in self.profiles:
             rank = order.get(p.format)

@@ -401,16 +401,18 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
 
 
 CODE_KINDS = frozenset({"flags", "source"})
+BUILTIN_KERNELS = frozenset({"likwid-bench"})  # formats whose kernels are the tool's own code
 
 
 def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A compiler-flag or source change needs the program in the inputs: when every input is
-    a bandwidth benchmark run (likwid-bench, STREAM), only the machine's ceiling was measured
-    and there is no program whose code the change would touch."""
+    a run of a tool's built-in benchmark kernel (likwid-bench), only the machine's ceiling
+    was measured and there is no program whose code the change would touch. (A STREAM
+    output is a program the user builds, and stays one.)"""
     if p.kind not in CODE_KINDS:
         return None
     measured = [pr for pr in facts.profiles if pr.metrics or pr.hotspots]
-    if measured and all(pr.first("bench.bandwidth") is not None for pr in measured):
+    if measured and all(pr.format in BUILTIN_KERNELS for pr in measured):
         return Text("guard.bench_only", formats=", ".join(sorted({pr.format for pr in measured})))
     return None
 

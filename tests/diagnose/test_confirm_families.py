@@ -1,0 +1,102 @@
+"""Confirmation from two families that each supply a quantity the finding rests on, held on
+the real tool outputs of the seen held-out sets (tests/diagnose/heldout, heldout2), plus the
+ceiling, instruction-mix, bench-only and miss-line causes fixed with them."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from tests.diagnose import heldout_score as ho
+
+from perfscout.ingest.registry import load
+from perfscout.model.findings import Status
+
+H1, H2 = ho.HELDOUT, ho.HELDOUT2
+
+
+def _analyze(case: str, root: Path):  # type: ignore[no-untyped-def]
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    with tempfile.TemporaryDirectory(prefix="perfscout-cf-") as ws:
+        return analyze(ho.case_files(case, root=root), snapshot=ho.platform(case, root),
+                       runner=default_runner(Path(ws)))
+
+
+def _top(case: str, root: Path):  # type: ignore[no-untyped-def]
+    a = _analyze(case, root)
+    assert a.findings, a.data_requests
+    return a, a.findings[0]
+
+
+def test_a_sweep_that_gains_no_more_than_the_allowed_cpus_confirms_affinity() -> None:
+    _, f = _top("rt-affinity-taskset-sweep", H1)
+    assert f.id == "rt.affinity" and f.status == Status.CONFIRMED
+    sp = next(e for e in f.evidence if e.metric == "scaling.speedup")
+    assert sp.source_kind == "program" and sp.value == pytest.approx(0.8206 / 0.6926)
+
+
+def test_repeated_costly_munmap_calls_confirm_page_fault_churn() -> None:
+    _, f = _top("sys-pagefault-churn", H1)
+    assert f.id == "sys.tlb_pagefaults" and f.status == Status.CONFIRMED
+    un = next(e for e in f.evidence if e.source_kind == "instrumentation")
+    assert un.metric == "syscall.calls" and un.value == 21  # strace -c: 21 munmap, 2803 us each
+
+
+def test_a_sampling_profile_on_the_same_pure_routine_confirms_redundant_work() -> None:
+    _, f = _top("app-redundant-strlen", H1)
+    assert f.id == "app.redundant_work" and f.status == Status.CONFIRMED
+    share = next(e for e in f.evidence if e.source_kind == "sampling")
+    assert share.value == pytest.approx(0.9721)  # perf report: __strlen_evex 97.21%
+
+
+def test_a_ceiling_that_moved_between_bench_runs_is_judged_against_its_slowest_run() -> None:
+    _, f = _top("hw2-scale-ceiling", H2)
+    assert f.id == "hw.memory_bandwidth"
+    peak = next(e for e in f.evidence if e.metric == "bench.bandwidth")
+    assert peak.value == pytest.approx(1362.53)  # slowest of 2913.69, 1362.53, 1669.98 MB/s
+    assert any("moved between runs" in str(x) for x in f.limits)
+
+
+def test_one_bench_run_far_above_the_program_still_says_nothing() -> None:
+    a = _analyze("hw2-sum-ceiling-same-time", H2)  # 0.77 GB/s vs 1673 MB/s at the slowest
+    assert "hw.memory_bandwidth" not in {f.id for f in a.findings}
+
+
+def test_a_vectorized_loops_scalar_remainder_is_not_scalar_code() -> None:
+    poly = load(H1 / "hw-poly-compute" / "data" / "objdump-poly.txt")
+    whole = {m.name: m.value for m in poly.metrics if not m.scope.name}
+    assert whole == {"insn.packed": 1.0, "insn.fp_total": 1.0, "insn.vector_bits": 256.0}
+    # vaddss has no packed twin in dot(): the reduction stays scalar
+    dot = load(H1 / "hw-fsum-scalar" / "data" / "objdump-dot.txt")
+    d = {m.name: m.value for m in dot.metrics if not m.scope.name}
+    assert d["insn.scalar"] == 15 and d["insn.packed"] == 2
+
+
+def test_packed_code_with_operands_in_cache_is_compute_bound_confirmed() -> None:
+    _, f = _top("hw-poly-compute", H1)
+    assert f.id == "hw.compute_bound" and f.status == Status.CONFIRMED
+    assert {e.source_kind for e in f.evidence} >= {"compiler", "simulator"}
+
+
+def test_a_bandwidth_benchmark_alone_gets_no_code_change() -> None:
+    a = _analyze("und2-bench-only", H2)
+    assert not [p.id for p in a.proposals if p.kind in ("flags", "source")]
+    assert any(r.guard == "program_measured" for r in a.rejected)
+
+
+def test_cache_proposals_name_the_line_the_simulated_misses_are_on() -> None:
+    a = _analyze("hw-colsum-strided", H1)  # Ir is highest on the init loop (line 10)
+    scopes = {p.id: p.scope for p in a.proposals}
+    assert scopes["loop_interchange"].endswith("colsum.c:15")
+    assert scopes["loop_tiling"].endswith("colsum.c:15")
+
+
+def test_no_finding_is_confirmed_on_an_undecidable_case() -> None:
+    for root in (H1, H2):
+        for lb in ho.labels(root):
+            if lb.undecidable:
+                a = _analyze(lb.case, root)
+                assert not [f.id for f in a.findings if f.status == Status.CONFIRMED], lb.case

@@ -100,3 +100,13 @@ def test_no_finding_is_confirmed_on_an_undecidable_case() -> None:
             if lb.undecidable:
                 a = _analyze(lb.case, root)
                 assert not [f.id for f in a.findings if f.status == Status.CONFIRMED], lb.case
+
+
+def test_sampled_time_on_the_simulated_miss_line_confirms_cache_locality() -> None:
+    raw = load(H1 / "hw-matmul-ijk-callgrind" / "data" / "callgrind.out")
+    worst = max((m for m in raw.metrics if m.name == "d1.misses"), key=lambda m: m.value)
+    assert worst.scope.name.endswith("matmul_ijk.c:16") and worst.value == 1005400  # B[k*n+j]
+    _, f = _top("hw-matmul-ijk-callgrind", H1)
+    assert f.id == "hw.cache_locality" and f.status == Status.CONFIRMED
+    sampled = next(e for e in f.evidence if e.source_kind == "sampling")
+    assert sampled.value == pytest.approx(0.9171 + 0.0455)  # srcline: lines 15 and 16

@@ -28,6 +28,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("cache.l2_miss_ratio", 0.20, "L2 misses / L2 requests at or above: many misses"),
     Threshold("cache.sim_d1_miss_ratio", 0.05, "cachegrind simulated D1 miss ratio at or above"),
     Threshold("cache.sim_ll_miss_ratio", 0.01, "cachegrind simulated LL miss ratio at or above"),
+    Threshold("cache.miss_line_share", 0.50, "sampled time share on the loop nest of the line "
+              "with the most simulated D1 misses at or above: the time goes where the misses are"),
     Threshold("numa.remote_ratio", 0.20, "remote / all NUMA accesses at or above: remote memory"),
     Threshold("numa.migrations_per_s", 20.0, "CPU migrations per task-clock second at or above: "
               "threads wander between cores (no binding)"),

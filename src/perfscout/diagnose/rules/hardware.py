@@ -3,7 +3,9 @@ speculation, frequency. Ceilings come from the inputs' own benchmarks or the sna
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 from perfscout.diagnose import crossval
 from perfscout.diagnose import requests as rq
@@ -16,7 +18,7 @@ from perfscout.diagnose.rules.common import (
     task_seconds,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
-from perfscout.model.metrics import ScopeKind
+from perfscout.model.metrics import Hotspot, ScopeKind, SourceRef
 
 STREAM_TRIAD_AI = 2.0 / 24.0  # FLOP per byte of a double triad a = b + s*c
 
@@ -185,6 +187,45 @@ def _where(ctx: Context, ev: list[Evidence]) -> list[Evidence]:
     return []
 
 
+def _time_on_miss_line(ctx: Context, ev: list[Evidence]) -> list[Evidence]:
+    """A sampling profile of the real run that spends ``cache.miss_line_share`` of its time on
+    the loop nest (within two lines) of the line the simulated D1 misses are on: the time goes
+    where the misses are (a second family, from another quantity)."""
+    misses = ctx.all("d1.misses", (ScopeKind.LINE,))
+    if not misses or "sampling" in {e.source_kind for e in ev}:
+        return []
+    worst = max(misses, key=lambda m: m.value)
+    file, _, line = worst.metric.scope.name.rpartition(":")
+    if not line.isdigit():
+        return []
+    base, at = Path(file).name, int(line)
+    lim = ctx.t("cache.miss_line_share")
+    for p in ctx.profiles:
+        if source_kind(p.format) != "sampling":
+            continue
+        near = [h for h in p.hotspots if h.self_share is not None
+                and (w := _line_of(h)) is not None and w[0] == base and abs(w[1] - at) <= 2]
+        share = sum(h.self_share or 0.0 for h in near)
+        if near and share >= lim:
+            return [Evidence("hotspot.share", share, "ratio", near[0].source or SourceRef(p.path),
+                             "sampling", f"{p.format} puts {share:.0%} of the time within two "
+                             f"lines of {base}:{at}, where the simulated D1 misses are",
+                             f"share >= {lim:.2f}")]
+    return []
+
+
+_SRCLINE = re.compile(r"^(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)$")
+
+
+def _line_of(h: Hotspot) -> tuple[str, int] | None:
+    """(file name, line) of a line-level hotspot: its location, or a ``file:line`` name
+    (perf report --sort srcline)."""
+    if h.location is not None and h.location.line is not None:
+        return Path(h.location.file).name, h.location.line
+    m = _SRCLINE.match(h.name.strip())
+    return (Path(m["file"]).name, int(m["line"])) if m else None
+
+
 def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     if ctx.counterless:
         return [rq.cachegrind(ctx)]
@@ -196,7 +237,8 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
       needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|l2.miss_ratio|d1.miss_ratio|"
              "ll.miss_ratio|cache.misses",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
-                  "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak"),
+                  "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
+                  "cache.miss_line_share"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -204,6 +246,7 @@ def cache_locality(ctx: Context) -> Finding | None:
     if not ev:
         return None
     ev.extend(_where(ctx, ev))
+    ev.extend(_time_on_miss_line(ctx, ev))
     # the compiler saw the access pattern the misses come from (a second family agreeing)
     odd = next((r for r, _p in ctx.remarks() if r.access in ("strided", "gather")), None)
     if odd is not None:

@@ -72,6 +72,17 @@ def _d1_misses(events: list[str], vals: list[float | None]) -> float | None:
     return sum(nums) if nums else None
 
 
+def _costs(cells: list[str]) -> list[float | None]:
+    """The event costs of one raw cost line (absent trailing events cost 0)."""
+    out: list[float | None] = []
+    for c in cells:
+        try:
+            out.append(float(c))
+        except ValueError:
+            out.append(None)
+    return out
+
+
 def _split_fn(label: str) -> tuple[str, str, str]:
     """``file:function [module]`` -> (function, file, module)."""
     module = ""
@@ -320,6 +331,7 @@ class ValgrindOutAdapter(Adapter):
         edge_calls: dict[tuple[str, str], int] = {}
         summary: list[float] | None = None
         file_lines: dict[tuple[str, int], float] = {}
+        file_d1: dict[tuple[str, int], float] = {}  # simulated D1 misses per source line
         last_pos = 0
         for n, line in _raw_rows(path):
             if not line or line.startswith("#"):
@@ -357,6 +369,9 @@ class ValgrindOutAdapter(Adapter):
                     if "line" in meta.get("positions", "line"):
                         k = (st.fl, pos)
                         file_lines[k] = file_lines.get(k, 0.0) + cost
+                        miss = _d1_misses(events, _costs(parts[npos:]))
+                        if miss:
+                            file_d1[k] = file_d1.get(k, 0.0) + miss
                 continue
             key, sep, val = line.partition("=")
             if sep and key in ("fl", "fi", "fe", "fn", "cfn", "cfl", "cfi", "ob", "cob", "calls",
@@ -408,8 +423,8 @@ class ValgrindOutAdapter(Adapter):
             for (a, _b), v in edge_val.items():
                 if a != _b:
                     incl[a] = incl.get(a, 0.0) + v
-        lines = [_LineCost(fl, ln, v, "", 0) for (fl, ln), v in file_lines.items()
-                 if ln > 0]
+        lines = [_LineCost(fl, ln, v, "", 0, file_d1.get((fl, ln)))
+                 for (fl, ln), v in file_lines.items() if ln > 0]
         totals: list[float | None] = list(summary)
         return _profile(self.name, src, events, totals, hots, lines, meta, bad,
                         (edges, incl) if edges else None)

@@ -331,4 +331,7 @@ EN: dict[str, str] = {
     "limit.not_analysed": "{file} not analysed: {error}",
     "limit.analysis_failed": "analysis failed: {error}",
     "guard.bench_only": "the inputs are bandwidth benchmark runs only ({formats}): they measure the machine's ceiling, not a program whose code or flags could change; give the program's own output or profile",
+    "conflict.hotspot": "{fmt} ({path}) puts {share} in {name} but {sfmt} ({spath}) gives it {there} and puts {sshare} in {sname}; the sampling profile is trusted",
+    "conflict.values": "{a_kind} says {a_name}={a} but {b_kind} says {b_name}={b} (differ by {diff} > {tol}); not averaged",
+    "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",
 }

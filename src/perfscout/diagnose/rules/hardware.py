@@ -18,6 +18,7 @@ from perfscout.diagnose.rules.common import (
     task_seconds,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
+from perfscout.model.message import Text
 from perfscout.model.metrics import Hotspot, ScopeKind, SourceRef
 
 STREAM_TRIAD_AI = 2.0 / 24.0  # FLOP per byte of a double triad a = b + s*c
@@ -47,8 +48,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 return None
             # the benchmark's own runs spread beyond crossval.disagree: the ceiling moved with
             # other jobs' load, so the program is judged against the slowest run it could meet
-            limits.append(f"the measured ceiling moved between runs ({fmt(low.value)}-"
-                          f"{fmt(peak.value)} MB/s): judged against the slowest run")
+            limits.append(Text("limit.moving_ceiling", low=fmt(low.value), high=fmt(peak.value)))
             peak, ratio = low, got.value / low.value
         ev = [
             ctx.ev(got, f"achieved {fmt(got.value)} MB/s = {ratio:.0%} of the measured peak",

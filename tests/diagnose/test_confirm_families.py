@@ -110,3 +110,24 @@ def test_sampled_time_on_the_simulated_miss_line_confirms_cache_locality() -> No
     assert f.id == "hw.cache_locality" and f.status == Status.CONFIRMED
     sampled = next(e for e in f.evidence if e.source_kind == "sampling")
     assert sampled.value == pytest.approx(0.9171 + 0.0455)  # srcline: lines 15 and 16
+
+
+def test_a_launched_programs_path_is_taken_from_the_workspace_too() -> None:
+    from perfscout.advise.catalog.common import target
+    from perfscout.advise.facts import Facts
+    from perfscout.model.metrics import Profile
+
+    prof = Profile(format="perf-stat", path="p.txt",
+                   meta={"command": "mpirun -np 4 --oversubscribe /tmp/tmp.X/mw 100"})
+    assert target(Facts.build([], None, [prof])) == (
+        "mpirun", "-np", "4", "--oversubscribe", "./mw", "100")
+
+
+def test_imbalance_between_oversubscribed_ranks_is_not_redistributed() -> None:
+    a = _analyze("sys2-mpi-oversub6", H2)  # 6 ranks on 2 CPUs
+    by = {f.id: f for f in a.findings}
+    assert a.findings[0].id == "sys.oversubscription"
+    assert "sys.oversubscription" in by["alg.load_imbalance"].caused_by
+    assert "thread_count" in {p.id for p in a.proposals}
+    rej = {r.id: r for r in a.rejected}
+    assert rej["rebalance_decomposition"].guard == "placement_first"

@@ -329,6 +329,29 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
                 causes=", ".join(sorted(causes)))
 
 
+PLACEMENT_CAUSES = frozenset({"sys.oversubscription", "rt.affinity"})
+
+
+def placement_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A change aimed only at findings that more ranks/threads than CPUs (or a binding to too
+    few CPUs) explain: time-shared CPUs make per-rank and per-thread times unequal, so
+    redistributing work waits on the placement (fix the placement first)."""
+    if not p.addresses:
+        return None
+    causes: set[str] = set()
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None:
+            continue
+        if fid in PLACEMENT_CAUSES or not (set(f.caused_by) & PLACEMENT_CAUSES):
+            return None
+        causes |= set(f.caused_by) & PLACEMENT_CAUSES
+    if not causes:
+        return None
+    return Text("guard.placement_first", findings=", ".join(p.addresses),
+                causes=", ".join(sorted(causes)))
+
+
 def _requested_threads(p: Proposal) -> int | None:
     c = p.change
     if c is None:
@@ -429,6 +452,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
     ("stride_before_width", stride_before_width),
+    ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),

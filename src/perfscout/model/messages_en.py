@@ -334,4 +334,5 @@ EN: dict[str, str] = {
     "conflict.hotspot": "{fmt} ({path}) puts {share} in {name} but {sfmt} ({spath}) gives it {there} and puts {sshare} in {sname}; the sampling profile is trusted",
     "conflict.values": "{a_kind} says {a_name}={a} but {b_kind} says {b_name}={b} (differ by {diff} > {tol}); not averaged",
     "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",
+    "guard.placement_first": "{findings} is caused by {causes}: ranks or threads time-share the CPUs, which makes their times unequal; fix the placement (thread/rank count, binding) first",
 }

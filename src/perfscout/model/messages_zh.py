@@ -331,4 +331,5 @@ ZH: dict[str, str] = {
     "conflict.hotspot": "`{fmt}`（`{path}`）把 {share} 归于 `{name}`，但 `{sfmt}`（`{spath}`）只给它 {there}，并把 {sshare} 归于 `{sname}`；以采样剖析为准",
     "conflict.values": "`{a_kind}` 给出 `{a_name}`={a}，但 `{b_kind}` 给出 `{b_name}`={b}（相差 {diff} > {tol}）；不取平均",
     "limit.moving_ceiling": "测得的上限在各次运行之间变动（{low}-{high} MB/s）：按最慢的一次运行判断",
+    "guard.placement_first": "{findings} 由 {causes} 引起：进程或线程分时共享 CPU，使它们的时间不均；先修正放置（线程/进程数、绑定）",
 }

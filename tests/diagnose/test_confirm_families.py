@@ -131,3 +131,12 @@ def test_imbalance_between_oversubscribed_ranks_is_not_redistributed() -> None:
     assert "thread_count" in {p.id for p in a.proposals}
     rej = {r.id: r for r in a.rejected}
     assert rej["rebalance_decomposition"].guard == "placement_first"
+
+
+def test_context_switches_support_oversubscription_only_at_a_time_sharing_rate() -> None:
+    _, f16 = _top("sys2-omp-oversub16", H2)  # 3201 switches in 77.07 ms of CPU: 41,534/CPU-s
+    cs = next(e for e in f16.evidence if e.metric == "context_switches")
+    assert f16.id == "sys.oversubscription" and cs.value == 3201
+    _, f8 = _top("sys-oversub-omp8", H1)  # 65 in 163.17 ms: 398/CPU-s, other jobs' slices
+    assert f8.id == "sys.oversubscription"
+    assert "context_switches" not in {e.metric for e in f8.evidence}

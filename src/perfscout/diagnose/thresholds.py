@@ -62,6 +62,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("io.sync_share", 0.50, "share of traced system-call time in fsync/fdatasync/sync "
               "at or above"),
     Threshold("noise.ctx_per_cpu_s", 500.0, "context switches per CPU-second at or above"),
+    Threshold("sched.shared_switches_per_s", 2000.0, "context switches per CPU-second at or "
+              "above: the run's own threads or ranks time-share CPUs (other jobs' time slices "
+              "give a few hundred)"),
     Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
     Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.placement import placement
+from perfscout.diagnose.placement import placement, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -228,7 +228,8 @@ def omp_imbalance(ctx: Context) -> Finding | None:
 
 @rule(id="rt.affinity",
       needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
-      thresholds=("affinity.speedup_per_cpu", "affinity.busy_per_cpu"),
+      thresholds=("affinity.speedup_per_cpu", "affinity.busy_per_cpu",
+                  "sched.shared_switches_per_s"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
     """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit
@@ -256,6 +257,11 @@ def _bound_short(ctx: Context) -> Finding | None:
     if pl.busy is not None and pl.busy.value <= pl.allowed * ctx.t("affinity.busy_per_cpu"):
         ev.append(ctx.ev(pl.busy, f"{pl.busy.value:.2f} CPUs utilized: the threads share "
                          f"{pl.allowed} CPU(s)"))
+    shared = time_sharing(ctx)
+    if shared is not None:
+        ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
+                         f"{shared[1]:,.0f}/CPU-s: the threads take turns on {pl.allowed} CPU(s)",
+                         f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
     # the sweep's speedup is the program's own measure of how many CPUs its threads got: at
     # most about the CPUs the mask allows, and below the threads it ran
     cap = pl.allowed * ctx.t("affinity.speedup_per_cpu")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule
-from perfscout.diagnose.placement import contended, placement
+from perfscout.diagnose.placement import contended, placement, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -195,7 +195,8 @@ def _contention(ctx: Context) -> Finding | None:
                                "over the run"])
 
 
-@rule(id="sys.oversubscription", needs=(), facts=("cpu.online",), thresholds=("oversub.ratio",))
+@rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),
+      thresholds=("oversub.ratio", "sched.shared_switches_per_s"))
 def oversubscription(ctx: Context) -> Finding | None:
     """More threads or ranks than the machine has CPUs."""
     cpus = int(ctx.fact("cpu.online"))
@@ -219,9 +220,11 @@ def oversubscription(ctx: Context) -> Finding | None:
                    _kind_of(src), f"{n} threads/ranks on {cpus} CPUs",
                    f"threads / cpus > {lim:g}"),
           ctx.fact_ev("cpu.online", cpus, f"{cpus} online CPUs")]
-    cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
-    if cs is not None:
-        ev.append(ctx.ev(cs, f"{fmt(cs.value)} context switches"))
+    shared = time_sharing(ctx)
+    if shared is not None:  # the OS saw the threads take turns: a measured consequence
+        ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
+                         f"{shared[1]:,.0f}/CPU-s: the threads take turns on the CPUs",
+                         f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
 
 

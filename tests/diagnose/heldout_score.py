@@ -72,7 +72,8 @@ def labels(root: Path = HELDOUT, with_data: bool = True) -> list[Label]:
         if with_data and not (f.parent / "data").is_dir():
             continue
         out.append(Label(
-            case=raw["case"], top=raw.get("top"), alternatives=tuple(raw.get("alternatives") or ()),
+            case=f.parent.name,  # the folder is the case
+            top=raw.get("top"), alternatives=tuple(raw.get("alternatives") or ()),
             expected_proposals=tuple(raw.get("expected_proposals") or ()),
             forbidden_proposals=tuple(raw.get("forbidden_proposals") or ()),
             undecidable=bool(raw.get("undecidable")), confirmable=bool(raw.get("confirmable")),

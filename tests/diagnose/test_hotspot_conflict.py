@@ -44,3 +44,15 @@ def test_the_disagreement_sentence_is_a_catalogued_message_in_both_languages() -
     (h,) = hotspot_conflicts([_gprof(), _perf()], 0.30)
     assert isinstance(h, Text) and h.key == "conflict.hotspot"
     assert "以采样剖析为准" in h.render("zh")
+
+
+def test_a_finding_resting_on_the_trusted_sampling_profile_keeps_its_standing() -> None:
+    gprof = Profile("gprof", "gprof.txt", hotspots=(
+        Hotspot("alloc_matrix", self_share=0.995, calls=3),))
+    perf = Profile("perf-report", "perf.txt", hotspots=(
+        Hotspot("__strlen_avx2", self_share=0.89), Hotspot("alloc_matrix", self_share=0.01)))
+    d = diagnose([gprof, perf])
+    (f,) = [f for f in d.findings if f.id == "app.redundant_work"]
+    assert {e.source_kind for e in f.evidence} == {"sampling"}
+    assert not f.conflicts  # the conflict is about gprof's hotspot, stated in the limits
+    assert any("sampling profile is trusted" in x for x in d.limits)

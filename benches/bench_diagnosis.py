@@ -1,10 +1,11 @@
-"""Accuracy of the diagnosis: the tuning suite (tests/diagnose/scenarios), the first held-out
-set (tests/diagnose/heldout, now SEEN: the rules were changed after its first run) and the
-second pre-registered set (tests/diagnose/heldout2: its first-run figure, kept as it was measured,
-and the figure now), side by side, plus leave-one-family-out.
+"""Accuracy of the diagnosis: the tuning suite (tests/diagnose/scenarios) and every held-out set
+(each ``tests/diagnose/heldout*/`` folder with case folders holding ``label.yaml``), side by
+side, plus leave-one-family-out per set.
 
-``python benches/bench_diagnosis.py --first-run`` scores heldout2 once and records that figure
-with the commit it ran at under ``heldout2.first_run``; later runs keep it unchanged.
+``python benches/bench_diagnosis.py --first-run SETNAME`` scores one set once and records that
+figure with the commit, date and load it ran at under ``SETNAME.first_run``; it refuses when the
+set already has one. Plain runs refresh every set's ``now`` figure and keep each ``first_run``
+exactly as it was recorded.
 
 Writes benches/results/diagnosis.json. Tuning-suite cases whose inputs no ingest adapter reads
 are counted separately (``unreadable``). Held-out figures: top-1 (an undecidable case is right
@@ -17,6 +18,7 @@ includes a family the tuning suite never had.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
@@ -57,21 +59,27 @@ def _commit() -> str:
     return out.stdout.strip()
 
 
-def first_run() -> None:
-    """Score heldout2 once and keep that figure (with the commit and the load) for good."""
+def first_run(name: str) -> None:
+    """Score the held-out set ``name`` once and keep that figure (with the commit, the date and
+    the load) for good; refuse when the set already has one."""
+    known = ho.sets()
+    if name not in known:
+        raise SystemExit(f"no held-out set {name!r}; sets: {', '.join(known) or 'none'}")
     figures = _previous()
-    h2 = dict(figures.get("heldout2") or {})  # type: ignore[call-overload]
-    if "first_run" in h2:
-        raise SystemExit("heldout2 already has its first-run figure; it is never re-measured")
+    entry = dict(figures.get(name) or {})  # type: ignore[call-overload]
+    if "first_run" in entry:
+        raise SystemExit(f"{name} already has its first-run figure; it is never re-measured")
     load0 = _load()
-    scores = [ho.score(lb) for lb in ho.labels(ho.HELDOUT2)]
+    scores = [ho.score(lb) for lb in ho.labels(known[name])]
     first = ho.summary(scores)
     first["per_case"] = _per_case(scores)
     first["commit"] = _commit()
+    first["date"] = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     first["load_avg1"] = [load0, _load()]
-    h2["first_run"] = first
-    figures["heldout2"] = h2
+    entry["first_run"] = first
+    figures[name] = entry
     write_result("diagnosis", figures)
+    _print_side_by_side({f"{name} first run": first})
 
 
 def _per_case(scores: list[ho.Score]) -> dict[str, object]:
@@ -101,20 +109,43 @@ def main() -> None:
         "unreadable_cases": [o.case.name for o in outs if o.analysis is None],
     }
     figures["tuning_suite_families"] = sorted(_tuning_families(corpus))
-    figures["heldout"] = _heldout(set(figures["tuning_suite_families"]), ho.HELDOUT)
-    figures["heldout"]["seen"] = True  # the rules were changed after its first run
-    h2 = dict(_previous().get("heldout2") or {})  # type: ignore[call-overload]
-    h2["now"] = _heldout(set(figures["tuning_suite_families"]), ho.HELDOUT2)
-    figures["heldout2"] = h2
+    previous = _previous()
+    columns: dict[str, dict[str, object]] = {}
+    for name, root in ho.sets().items():
+        before = dict(previous.get(name) or {})  # type: ignore[call-overload]
+        entry = {k: before[k] for k in ("first_run", "seen") if k in before}
+        if "top1" in before:  # the first set's figure was once written flat: it was seen
+            entry["seen"] = True
+        entry["now"] = _heldout(set(figures["tuning_suite_families"]), root)
+        figures[name] = entry
+        if "first_run" in entry:
+            columns[f"{name} first run"] = entry["first_run"]  # type: ignore[assignment]
+        columns[f"{name} now"] = entry["now"]
     figures["load_avg1"] = _load()
     path = write_result("diagnosis", figures)
     print(path, {k: figures[k] for k in ("cases", "evaluated", "top1_accuracy", "top2_accuracy")})
-    keys = ("cases", "top1", "hazardous_cases", "confirmed_where_two_families_agree",
-            "data_request_on_undecidable")
-    print("held-out (seen):", {k: figures["heldout"][k] for k in keys})
-    print("heldout2 now:", {k: h2["now"][k] for k in keys})
-    if "first_run" in h2:
-        print("heldout2 first run:", {k: h2["first_run"][k] for k in keys})
+    _print_side_by_side(columns)
+
+
+ROWS = ("top1", "top1_decidable", "confirmed_where_two_families_agree",
+        "data_request_on_undecidable", "expected_proposal_present", "hot_line_named",
+        "cause_chain_right")
+
+
+def _print_side_by_side(columns: dict[str, dict[str, object]]) -> None:
+    """One row per figure, one column per held-out set (and its first run)."""
+    def cell(v: object) -> str:
+        if isinstance(v, dict) and "right" in v:
+            return f"{v['right']}/{v['of']}"
+        if isinstance(v, list):
+            return str(len(v))
+        return str(v)
+
+    names = list(columns)
+    width = max([len(n) for n in names] + [12])
+    print(f"{'':36}" + "".join(f"{n:>{width + 2}}" for n in names))
+    for row in (*ROWS, "hazardous_cases"):
+        print(f"{row:36}" + "".join(f"{cell(columns[n].get(row)):>{width + 2}}" for n in names))
 
 
 def _tuning_families(corpus: Path) -> set[str]:
@@ -151,5 +182,17 @@ def _heldout(tuning_fams: set[str], root: Path) -> dict[str, object]:
     return out
 
 
+def _cli(argv: list[str]) -> None:
+    if argv[:1] == ["--first-run"]:
+        if len(argv) != 2:
+            raise SystemExit("usage: bench_diagnosis.py [--first-run SETNAME]; sets: "
+                             + ", ".join(ho.sets()))
+        first_run(argv[1])
+    elif argv:
+        raise SystemExit("usage: bench_diagnosis.py [--first-run SETNAME]")
+    else:
+        main()
+
+
 if __name__ == "__main__":
-    first_run() if "--first-run" in sys.argv[1:] else main()
+    _cli(sys.argv[1:])

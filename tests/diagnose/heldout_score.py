@@ -18,8 +18,16 @@ import yaml
 from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 
-HELDOUT = Path(__file__).parent / "heldout"  # seen: the rules were changed after its first run
-HELDOUT2 = Path(__file__).parent / "heldout2"  # pre-registered after that
+HERE = Path(__file__).parent
+HELDOUT = HERE / "heldout"  # seen: the rules were changed after its first run
+HELDOUT2 = HERE / "heldout2"  # pre-registered after that, seen since
+
+
+def sets(base: Path = HERE) -> dict[str, Path]:
+    """Every held-out set under ``base``: a ``heldout*`` folder holding case folders with a
+    ``label.yaml``, by folder name (``heldout``, ``heldout2``, ...), in name order."""
+    return {d.name: d for d in sorted(base.glob("heldout*"))
+            if d.is_dir() and any(d.glob("*/label.yaml"))}
 
 
 @dataclass(frozen=True)
@@ -55,15 +63,17 @@ class Score:
     error: str = ""
 
 
-def labels(root: Path = HELDOUT) -> list[Label]:
-    """Every held-out case of the set in ``root`` with its produced data, sorted by name."""
+def labels(root: Path = HELDOUT, with_data: bool = True) -> list[Label]:
+    """Every held-out case of the set in ``root`` with its produced data (or every
+    pre-registered label when ``with_data`` is False), sorted by name."""
     out = []
     for f in sorted(root.glob("*/label.yaml")):
         raw: dict[str, Any] = yaml.safe_load(f.read_text())
-        if not (f.parent / "data").is_dir():
+        if with_data and not (f.parent / "data").is_dir():
             continue
         out.append(Label(
-            case=raw["case"], top=raw.get("top"), alternatives=tuple(raw.get("alternatives") or ()),
+            case=f.parent.name,  # the folder is the case
+            top=raw.get("top"), alternatives=tuple(raw.get("alternatives") or ()),
             expected_proposals=tuple(raw.get("expected_proposals") or ()),
             forbidden_proposals=tuple(raw.get("forbidden_proposals") or ()),
             undecidable=bool(raw.get("undecidable")), confirmable=bool(raw.get("confirmable")),

@@ -9,13 +9,23 @@ from tests.diagnose import heldout_score as ho
 LABELS = {lb.case: lb for lb in ho.labels()}
 
 
-def test_the_set_is_large_and_covers_every_layer_traps_and_undecidable_cases() -> None:
-    labels = list(LABELS.values())
+def test_every_heldout_folder_is_found_as_a_set() -> None:
+    found = ho.sets()
+    assert {"heldout", "heldout2"} <= set(found)
+    assert all(n.startswith("heldout") and any(p.glob("*/label.yaml")) for n, p in found.items())
+
+
+@pytest.mark.parametrize("name", list(ho.sets()))
+def test_each_set_is_large_and_covers_every_layer_and_undecidable_cases(name: str) -> None:
+    labels = ho.labels(ho.sets()[name], with_data=False)  # the pre-registered labels
     assert len(labels) >= 30
     layers = {lb.top.split(".")[0] for lb in labels if lb.top}
     assert layers == {"hw", "sys", "rt", "alg", "app"}
     assert sum(lb.undecidable for lb in labels) >= 5
-    assert not [lb.case for lb in labels if lb.label_wrong]  # none found wrong so far
+
+
+def test_no_label_of_the_first_set_was_found_wrong() -> None:
+    assert not [lb.case for lb in LABELS.values() if lb.label_wrong]
 
 
 @pytest.mark.parametrize("case", [c for c, lb in LABELS.items() if lb.undecidable])
@@ -36,3 +46,26 @@ def test_the_ijk_matmul_proposals_name_the_hot_line_not_the_first_loop() -> None
     loops = [x for x in s.scopes if x.startswith(("loop_interchange@", "loop_tiling@"))]
     assert loops and all(x.endswith(("matmul_ijk.c:15", "matmul_ijk.c:16")) for x in loops), \
         s.scopes
+
+
+def test_a_first_run_figure_is_recorded_once_and_never_remeasured(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benches" / "bench_diagnosis.py"
+    spec = importlib.util.spec_from_file_location("bench_diagnosis", path)
+    assert spec and spec.loader
+    bd = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bd)
+
+    written: list[object] = []
+    monkeypatch.setattr(bd, "write_result", lambda name, figs: written.append(figs))
+    monkeypatch.setattr(bd, "_previous", lambda: {"heldout2": {"first_run": {"top1": 1}}})
+    with pytest.raises(SystemExit, match="already has its first-run figure"):
+        bd.first_run("heldout2")
+    with pytest.raises(SystemExit, match="no held-out set 'heldout-none'"):
+        bd.first_run("heldout-none")
+    with pytest.raises(SystemExit, match="usage"):
+        bd._cli(["--first-run"])
+    assert not written

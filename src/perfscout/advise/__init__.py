@@ -164,14 +164,17 @@ def advise(
 
 
 LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop_unroll"})
+#: loop changes that remove cache misses: aimed at the line the misses are on
+MISS_PROPOSALS = frozenset({"loop_interchange", "loop_tiling"})
 
 
 def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     """A loop-targeting proposal names the loop the line-level profile says is hot
-    (``Proposal.scope`` = ``path:line``), never the first loop of the compiler's remarks."""
+    (``Proposal.scope`` = ``path:line``), never the first loop of the compiler's remarks; a
+    proposal that removes cache misses names the line the simulated misses are on."""
     if p.id not in LOOP_PROPOSALS:
         return p
-    hot = facts.hot_line()
+    hot = facts.hot_line(misses=p.id in MISS_PROPOSALS)
     if hot is None:
         return p
     from dataclasses import replace as _replace

@@ -218,12 +218,23 @@ class Facts:
             return None
         return ratio >= AT_PEAK
 
-    def hot_line(self) -> str | None:
+    def hot_line(self, misses: bool = False) -> str | None:
         """``path:line`` of the hottest source line in a line-level profile: sampling first
         (perf annotate, perf report --sort srcline), then simulation (callgrind line costs);
-        None when no input has line-level data. Never a compiler remark's first loop."""
-        order = {"perf-annotate": 0, "perf-report": 1, "perf-script": 1, "callgrind_annotate": 2,
-                 "callgrind_out": 2}
+        None when no input has line-level data. Never a compiler remark's first loop.
+        With ``misses`` (a proposal that removes cache misses), the line the simulated D1
+        misses are on comes before the simulator's instruction count: a smaller simulated
+        input need not make the missing loop the line with the most instructions."""
+        if misses:
+            sampled = self._line_of(("perf-annotate", "perf-report", "perf-script"))
+            return sampled or self.miss_line() or self.hot_line()
+        return self._line_of(("perf-annotate", "perf-report", "perf-script",
+                              "callgrind_annotate", "callgrind_out"))
+
+    def _line_of(self, formats: tuple[str, ...]) -> str | None:
+        order = {f: r for f, r in {"perf-annotate": 0, "perf-report": 1, "perf-script": 1,
+                                   "callgrind_annotate": 2, "callgrind_out": 2}.items()
+                 if f in formats}
         best: tuple[int, float, str] | None = None
         for p in self.profiles:
             rank = order.get(p.format)
@@ -237,6 +248,19 @@ class Facts:
                 if best is None or key < best:
                     best = key
         return best[2] if best else None
+
+    def miss_line(self) -> str | None:
+        """``path:line`` of the source line with the most simulated D1 misses (cachegrind's
+        annotated source), None without line-level miss data. A cache proposal targets where
+        the misses are, which a smaller simulated input need not make the hottest line."""
+        best: tuple[float, str] | None = None
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name):
+                    continue
+                if best is None or m.value > best[0]:
+                    best = (m.value, m.scope.name)
+        return best[1] if best else None
 
     def remarks(self, scope: str = "") -> list[Remark]:
         out = [r for p in self.profiles for r in p.remarks]

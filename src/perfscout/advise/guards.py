@@ -329,6 +329,29 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
                 causes=", ".join(sorted(causes)))
 
 
+PLACEMENT_CAUSES = frozenset({"sys.oversubscription", "rt.affinity"})
+
+
+def placement_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A change aimed only at findings that more ranks/threads than CPUs (or a binding to too
+    few CPUs) explain: time-shared CPUs make per-rank and per-thread times unequal, so
+    redistributing work waits on the placement (fix the placement first)."""
+    if not p.addresses:
+        return None
+    causes: set[str] = set()
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None:
+            continue
+        if fid in PLACEMENT_CAUSES or not (set(f.caused_by) & PLACEMENT_CAUSES):
+            return None
+        causes |= set(f.caused_by) & PLACEMENT_CAUSES
+    if not causes:
+        return None
+    return Text("guard.placement_first", findings=", ".join(p.addresses),
+                causes=", ".join(sorted(causes)))
+
+
 def _requested_threads(p: Proposal) -> int | None:
     c = p.change
     if c is None:
@@ -400,7 +423,25 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
     return Text("guard.march_o3")
 
 
+CODE_KINDS = frozenset({"flags", "source"})
+BUILTIN_KERNELS = frozenset({"likwid-bench"})  # formats whose kernels are the tool's own code
+
+
+def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A compiler-flag or source change needs the program in the inputs: when every input is
+    a run of a tool's built-in benchmark kernel (likwid-bench), only the machine's ceiling
+    was measured and there is no program whose code the change would touch. (A STREAM
+    output is a program the user builds, and stays one.)"""
+    if p.kind not in CODE_KINDS:
+        return None
+    measured = [pr for pr in facts.profiles if pr.metrics or pr.hotspots]
+    if measured and all(pr.format in BUILTIN_KERNELS for pr in measured):
+        return Text("guard.bench_only", formats=", ".join(sorted({pr.format for pr in measured})))
+    return None
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
+    ("program_measured", program_measured),
     ("schema", schema_complete),
     ("env_declared", env_declared),
     ("smt_bandwidth", smt_bandwidth),
@@ -411,6 +452,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
     ("stride_before_width", stride_before_width),
+    ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),

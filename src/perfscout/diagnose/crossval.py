@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
+from perfscout.model.message import Text
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
 # a measurement of the run, so it never confirms a finding
@@ -38,5 +39,6 @@ def conflict(a_name: str, a: float, a_kind: str, b_name: str, b: float, b_kind: 
     hi = max(abs(a), abs(b))
     if hi == 0 or abs(a - b) / hi <= tolerance:
         return None
-    return (f"{a_kind} says {a_name}={a:.4g} but {b_kind} says {b_name}={b:.4g} "
-            f"(differ by {abs(a - b) / hi:.0%} > {tolerance:.0%}); not averaged")
+    return Text("conflict.values", a_kind=a_kind, a_name=a_name, a=f"{a:.4g}", b_kind=b_kind,
+                b_name=b_name, b=f"{b:.4g}", diff=f"{abs(a - b) / hi:.0%}",
+                tol=f"{tolerance:.0%}")

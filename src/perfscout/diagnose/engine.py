@@ -318,13 +318,14 @@ def diagnose(
     found = chains.rank(chains.link(found))
     if not found:
         reqs.extend(requests.undecided(ctx))
-    from perfscout.diagnose.hotspots import hotspot_conflicts
+    from perfscout.diagnose.hotspots import TRUSTED, hotspot_conflicts
 
     hot_conf = hotspot_conflicts(ctx.profiles, values["crossval.disagree"])
-    if hot_conf:  # stated on every finding that rests on a hotspot table
+    if hot_conf:  # stated on every finding that rests on a distrusted (not sampled) hotspot
         found = [replace(f, conflicts=tuple(dict.fromkeys(f.conflicts + tuple(hot_conf))),
                          status=Status.HYPOTHESIS)
-                 if any(e.metric.startswith("hotspot") for e in f.evidence) else f
+                 if any(e.metric.startswith("hotspot") and e.source_kind != TRUSTED
+                        for e in f.evidence) else f
                  for f in found]
     lim = limits.limits(ctx, found)
     found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from perfscout.diagnose.engine import source_kind
+from perfscout.model.message import Text
 from perfscout.model.metrics import Hotspot, Profile
 
 TRUSTED = "sampling"
@@ -40,8 +41,8 @@ def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]
                 continue
             there = sum(h.self_share or 0.0 for h in s.hotspots if _base(h.name) == name)
             if there < top.self_share * (1 - disagree):
-                out.append(
-                    f"{p.format} ({p.path}) puts {top.self_share:.0%} in {top.name} but "
-                    f"{s.format} ({s.path}) gives it {there:.0%} and puts "
-                    f"{stop.self_share or 0:.0%} in {stop.name}; the sampling profile is trusted")
+                out.append(Text(
+                    "conflict.hotspot", fmt=p.format, path=p.path,
+                    share=f"{top.self_share:.0%}", name=top.name, sfmt=s.format, spath=s.path,
+                    there=f"{there:.0%}", sshare=f"{stop.self_share or 0:.0%}", sname=stop.name))
     return out

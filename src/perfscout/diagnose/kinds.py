@@ -40,8 +40,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "huge_pages"),
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count"),
-    _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction",
-       "software_events", "thread_count"),
+    _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
+       "alg.load_imbalance", "software_events", "thread_count"),
     _k("rt.mpi_communication", "", "sampling",
        "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning"),
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition"),

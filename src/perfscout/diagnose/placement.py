@@ -73,3 +73,20 @@ def contended(ctx: Context, pl: Placement) -> bool:
     if other is None or not pl.online:
         return False
     return other / pl.online >= ctx.t("contention.other_load")
+
+
+def time_sharing(ctx: Context) -> tuple[Located, float] | None:
+    """Context switches per CPU-second at or above ``sched.shared_switches_per_s``: the run's
+    own threads or ranks take turns on the CPUs (supports oversubscription or a binding to too
+    few CPUs; other jobs' time slices alone give a few hundred per second). Returns the
+    located count and the rate."""
+    from perfscout.diagnose.rules.common import task_seconds
+
+    cs = ctx.top("context_switches")
+    if cs is None:
+        return None
+    ts = task_seconds(ctx, cs.profile)
+    if ts is None or ts[0] <= 0:
+        return None
+    rate = cs.value / ts[0]
+    return (cs, rate) if rate >= ctx.t("sched.shared_switches_per_s") else None

@@ -28,6 +28,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("cache.l2_miss_ratio", 0.20, "L2 misses / L2 requests at or above: many misses"),
     Threshold("cache.sim_d1_miss_ratio", 0.05, "cachegrind simulated D1 miss ratio at or above"),
     Threshold("cache.sim_ll_miss_ratio", 0.01, "cachegrind simulated LL miss ratio at or above"),
+    Threshold("cache.miss_line_share", 0.50, "sampled time share on the loop nest of the line "
+              "with the most simulated D1 misses at or above: the time goes where the misses are"),
     Threshold("numa.remote_ratio", 0.20, "remote / all NUMA accesses at or above: remote memory"),
     Threshold("numa.migrations_per_s", 20.0, "CPU migrations per task-clock second at or above: "
               "threads wander between cores (no binding)"),
@@ -46,6 +48,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
     Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
+    Threshold("tlb.unmap_calls", 10.0, "munmap calls (strace -c) at or above, each costing at "
+              "least tlb.unmap_ms: large buffers are returned and faulted in again"),
+    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap call at or above: each call "
+              "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
     Threshold("tlb.sys_share", 0.20, "system time / (user + system) at or above"),
     Threshold("io.cpu_idle_share", 0.50, "1 - (user + sys) / (elapsed x threads) at or above: "
@@ -56,6 +62,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("io.sync_share", 0.50, "share of traced system-call time in fsync/fdatasync/sync "
               "at or above"),
     Threshold("noise.ctx_per_cpu_s", 500.0, "context switches per CPU-second at or above"),
+    Threshold("sched.shared_switches_per_s", 2000.0, "context switches per CPU-second at or "
+              "above: the run's own threads or ranks time-share CPUs (other jobs' time slices "
+              "give a few hundred)"),
     Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
     Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
@@ -98,8 +107,8 @@ _TABLE: tuple[Threshold, ...] = (
               "memory sits on one node"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
-    Threshold("scaling.no_speedup", 1.15, "speedup from the fewest to the most threads at or "
-              "below: adding threads gave nothing"),
+    Threshold("affinity.speedup_per_cpu", 1.3, "thread-sweep speedup / CPUs allowed at or "
+              "below: the extra threads found no CPU to run on (supports an affinity finding)"),
     Threshold("affinity.busy_per_cpu", 1.15, "CPUs utilized / CPUs allowed at or below: the "
               "threads share the allowed CPUs"),
 )

@@ -8,7 +8,7 @@ graph never explodes into an unbounded tree.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from perfscout.model.metrics import CallNode
@@ -22,6 +22,17 @@ class Edge:
     callee: str
     value: float  # inclusive cost of callee attributed to this caller
     calls: int | None = None
+
+
+def walk(node: CallNode, path: tuple[str, ...] = ()) -> Iterator[tuple[CallNode, tuple[str, ...]]]:
+    """Every node of a call tree depth-first, ``node`` first, each with its call path (``path``
+    + the names down to it)."""
+    stack = [(node, (*path, node.name))]
+    while stack:
+        n, p = stack.pop()
+        yield n, p
+        for c in reversed(n.children):
+            stack.append((c, (*p, c.name)))
 
 
 def build_tree(

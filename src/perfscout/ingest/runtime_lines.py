@@ -17,6 +17,7 @@ from pathlib import Path
 
 from perfscout.ingest.lineread import first_match
 from perfscout.model.metrics import Metric, SourceRef
+from perfscout.snapshot.textutil import parse_cpu_list
 
 _OMP_ENV = re.compile(r"^\s*(?:\[[\w ]+\]\s*)?((?:OMP|GOMP|KMP)_\w+)\s*=\s*'([^']*)'\s*$")
 _OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- ]+)\s*$")
@@ -30,17 +31,15 @@ _NUMA_OTHER = re.compile(r"^\s*(policy|preferred node|cpubind|nodebind|membind):
 
 
 def cpu_list(text: str) -> set[int]:
-    """CPUs of a list like ``0-3,6`` or ``0 1 2``."""
+    """CPUs of a list like ``0-3,6``, ``0-6:2`` or ``0 1 2`` (the snapshot's one kernel-list
+    parser, :func:`perfscout.snapshot.textutil.parse_cpu_list`), each part read on its own: a
+    part it cannot read (a runtime's decoration) is left out, not fatal."""
     out: set[int] = set()
     for part in re.split(r"[,\s]+", text.strip()):
-        if not part:
+        try:
+            out.update(parse_cpu_list(part))
+        except ValueError:
             continue
-        if "-" in part:
-            a, _, b = part.partition("-")
-            if a.isdigit() and b.isdigit() and int(b) >= int(a) and int(b) - int(a) < 65536:
-                out.update(range(int(a), int(b) + 1))
-        elif part.isdigit():
-            out.add(int(part))
     return out
 
 

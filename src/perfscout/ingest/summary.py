@@ -8,10 +8,10 @@ the Profile's call tree and hotspots, never by dumping the whole profile.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from perfscout.model.metrics import CallNode, Hotspot, Metric, Profile, ScopeKind
+from perfscout.ingest.callgraph import walk
+from perfscout.model.metrics import Hotspot, Metric, Profile, ScopeKind
 
 HEADLINE_SCOPES = (ScopeKind.PROCESS,)
 # the headline of a file without hotspots: its runs, regions (STREAM's Copy..Triad), nodes
@@ -132,15 +132,6 @@ def summarize(profile: Profile, top: int = 20) -> Summary:
                    series=series[:30])
 
 
-def _walk(node: CallNode, path: tuple[str, ...]) -> Iterator[tuple[CallNode, tuple[str, ...]]]:
-    stack = [(node, (*path, node.name))]
-    while stack:
-        n, p = stack.pop()
-        yield n, p
-        for c in reversed(n.children):
-            stack.append((c, (*p, c.name)))
-
-
 def _total(profile: Profile) -> float:
     m = profile.first("profile.total")
     if m is not None and m.value:
@@ -152,7 +143,7 @@ def matching_names(profile: Profile, function: str) -> list[str]:
     """Names equal to ``function``, else those containing it (case-sensitive, then not)."""
     names = {h.name for h in profile.hotspots if h.kind != "line"}
     if profile.calltree is not None:
-        names.update(n.name for n, _ in _walk(profile.calltree, ()))
+        names.update(n.name for n, _ in walk(profile.calltree, ()))
     if function in names:
         return [function]
     hits = sorted(n for n in names if function in n)
@@ -181,7 +172,7 @@ def drill(profile: Profile, function: str, lines: bool = False, max_paths: int =
     paths: list[tuple[str, ...]] = []
     path_val: dict[tuple[str, ...], float] = {}
     if profile.calltree is not None:
-        for node, p in _walk(profile.calltree, ()):
+        for node, p in walk(profile.calltree, ()):
             if node.name != name or name in p[:-1]:  # recursion: the outermost frame only
                 continue
             if len(p) > 1:

@@ -330,4 +330,9 @@ EN: dict[str, str] = {
     "pre.polly_unknown": "{compiler}: the snapshot does not record whether Polly is linked in; the variant's build is the check",
     "limit.not_analysed": "{file} not analysed: {error}",
     "limit.analysis_failed": "analysis failed: {error}",
+    "guard.bench_only": "the inputs are bandwidth benchmark runs only ({formats}): they measure the machine's ceiling, not a program whose code or flags could change; give the program's own output or profile",
+    "conflict.hotspot": "{fmt} ({path}) puts {share} in {name} but {sfmt} ({spath}) gives it {there} and puts {sshare} in {sname}; the sampling profile is trusted",
+    "conflict.values": "{a_kind} says {a_name}={a} but {b_kind} says {b_name}={b} (differ by {diff} > {tol}); not averaged",
+    "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",
+    "guard.placement_first": "{findings} is caused by {causes}: ranks or threads time-share the CPUs, which makes their times unequal; fix the placement (thread/rank count, binding) first",
 }

@@ -74,6 +74,7 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "profile.total": ("", "the profile's total of its primary metric"),
     "ir": ("count", "callgrind instructions executed (Ir)"),
     "d1.miss_ratio": ("ratio", "cachegrind simulated D1 miss ratio"),
+    "d1.misses": ("count", "simulated D1 read + write misses of one source line (cg_annotate)"),
     "ll.miss_ratio": ("ratio", "cachegrind simulated LL miss ratio"),
     # MPI
     "mpi.time": ("s", "time in MPI (per rank or aggregate)"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
@@ -14,9 +16,10 @@ PERF_EVENTS = "task-clock,context-switches,cpu-migrations,page-faults"
 
 def target(facts: Facts) -> tuple[str, ...]:
     """The command a verification runs: the profiled command with its program taken from the
-    workspace (``/tmp/x/triad`` -> ``./triad``: the sandbox runs only workspace programs and
-    trusted tools) and a leading ``env K=V`` dropped (the change supplies its own env); the
-    bundled kernel ``./kernel`` when the profiled command is unknown."""
+    workspace (``/tmp/x/triad`` -> ``./triad``, also after a launcher: the sandbox runs only
+    workspace programs and trusted tools) and a leading ``env K=V`` dropped (the change
+    supplies its own env); the bundled kernel ``./kernel`` when the profiled command is
+    unknown."""
     argv = list(facts.command)
     if argv and argv[0] == "env":
         argv = argv[1:]
@@ -24,10 +27,18 @@ def target(facts: Facts) -> tuple[str, ...]:
         argv = argv[1:]
     if not argv:
         return DEFAULT_TARGET
-    prog = argv[0]
+    # the program itself, or the one a launcher starts (mpirun -np 4 /tmp/x/mw -> ./mw)
+    at = 0
+    if Path(argv[0]).name in LAUNCHERS:
+        at = next((i for i, a in enumerate(argv[1:], 1) if a.startswith(("/", "./"))), 0)
+    prog = argv[at]
     if prog.startswith("/") and not prog.startswith(("/usr/", "/bin/", "/opt/")):
-        argv[0] = "./" + prog.rsplit("/", 1)[-1]
+        argv[at] = "./" + prog.rsplit("/", 1)[-1]
     return tuple(argv)
+
+
+#: commands that start another program given later on their command line
+LAUNCHERS = frozenset({"mpirun", "mpiexec", "orterun", "srun", "numactl", "taskset"})
 
 
 def perf_stat(facts: Facts, events: str = PERF_EVENTS, repeat: int = 5) -> tuple[str, ...]:

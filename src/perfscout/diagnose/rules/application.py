@@ -60,12 +60,27 @@ def redundant_work(ctx: Context) -> Finding | None:
     from perfscout.model.findings import Evidence
     from perfscout.model.metrics import SourceRef
 
-    return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated",
-                       [Evidence("hotspot.calls", float(h.calls or 0), "count",
-                                 h.source or SourceRef(p.path, None), source_kind(p.format),
-                                 f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
-                                 "of the run", f"calls >= {calls_lim:g} and share >= "
-                                 f"{share_lim:.2f}")], scope=h.name)
+    fam = source_kind(p.format)
+    ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
+                   h.source or SourceRef(p.path, None), fam,
+                   f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
+                   "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
+    # another family's profile that puts as large a share in the same routine agrees
+    lim = pure_lim if _is_pure(h.name) else share_lim
+    seen = {fam}
+    for q in {id(q): q for _, q in ctx.hotspots()}.values():
+        qfam = source_kind(q.format)
+        if qfam in seen:
+            continue
+        same = [(g, t) for g, t in hotspot_shares(q) if _routine(g.name) == _routine(h.name)]
+        if same and max(t for _, t in same) >= lim:
+            g, t = max(same, key=lambda x: x[1])
+            seen.add(qfam)
+            ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
+                               qfam, f"{q.format} also puts {t:.0%} in {g.name}",
+                               f"share >= {lim:.2f}"))
+    return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
+                       scope=h.name)
 
 
 @rule(id="app.precision", needs=("flops.dp|insn.x87",),
@@ -131,6 +146,14 @@ def _x87(ctx: Context) -> Finding | None:
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",
         "wcslen")
+
+
+def _routine(name: str) -> str:
+    """One name for a routine across profilers: a pure libc routine by its family
+    (``__strlen_evex`` and ``strlen`` are one), others without arguments or line."""
+    low = name.lower().strip("_")
+    pure = next((f for f in PURE if low == f or low.startswith((f + "_", f + "@"))), None)
+    return pure or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:

@@ -114,12 +114,19 @@ def category_share(ctx: Context, pred: Callable[[Hotspot], bool]) -> Share | Non
     return best
 
 
-def mem_bench(ctx: Context) -> Located | None:
-    """The highest measured memory bandwidth (STREAM, likwid-bench), the machine's own ceiling."""
+def mem_bench_runs(ctx: Context) -> list[Located]:
+    """Every measured memory-bandwidth run (STREAM, likwid-bench files holding several runs),
+    slowest first."""
     cands = [loc for loc in ctx.all("bench.bandwidth")
              if not any(n in loc.profile.format.lower() for n in NET_BENCH)
              and loc.profile.first("bench.msg_size") is None]
-    return max(cands, key=lambda c: c.value) if cands else None
+    return sorted(cands, key=lambda c: c.value)
+
+
+def mem_bench(ctx: Context) -> Located | None:
+    """The highest measured memory bandwidth (STREAM, likwid-bench), the machine's own ceiling."""
+    runs = mem_bench_runs(ctx)
+    return runs[-1] if runs else None
 
 
 def is_bench(p: Profile) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.placement import placement
+from perfscout.diagnose.placement import placement, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -228,7 +228,8 @@ def omp_imbalance(ctx: Context) -> Finding | None:
 
 @rule(id="rt.affinity",
       needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
-      thresholds=("scaling.no_speedup", "affinity.busy_per_cpu"),
+      thresholds=("affinity.speedup_per_cpu", "affinity.busy_per_cpu",
+                  "sched.shared_switches_per_s"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
     """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit
@@ -256,11 +257,21 @@ def _bound_short(ctx: Context) -> Finding | None:
     if pl.busy is not None and pl.busy.value <= pl.allowed * ctx.t("affinity.busy_per_cpu"):
         ev.append(ctx.ev(pl.busy, f"{pl.busy.value:.2f} CPUs utilized: the threads share "
                          f"{pl.allowed} CPU(s)"))
-    flat = ctx.t("scaling.no_speedup")
-    if len(pts) >= 2 and pts[-1][1] > 0 and pts[0][1] / pts[-1][1] <= flat:
-        ev.append(ctx.ev(pts[-1][2], f"{pts[-1][0]} threads run {pts[0][1] / pts[-1][1]:.2f}x "
-                         f"faster than {pts[0][0]}: no speedup", metric="scaling.speedup",
-                         value=pts[0][1] / pts[-1][1], unit="ratio"))
+    shared = time_sharing(ctx)
+    if shared is not None:
+        ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
+                         f"{shared[1]:,.0f}/CPU-s: the threads take turns on {pl.allowed} CPU(s)",
+                         f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
+    # the sweep's speedup is the program's own measure of how many CPUs its threads got: at
+    # most about the CPUs the mask allows, and below the threads it ran
+    cap = pl.allowed * ctx.t("affinity.speedup_per_cpu")
+    if len(pts) >= 2 and pts[-1][1] > 0 and pts[-1][0] > pts[0][0]:
+        speedup = pts[0][1] / pts[-1][1]
+        if speedup <= cap and speedup < pts[-1][0] / pts[0][0]:
+            ev.append(ctx.ev(pts[-1][2], f"{pts[-1][0]} threads run {speedup:.2f}x faster than "
+                             f"{pts[0][0]}: about the {pl.allowed} CPU(s) allowed",
+                             "speedup / CPUs allowed <= affinity.speedup_per_cpu",
+                             metric="scaling.speedup", value=speedup, unit="ratio"))
     return ctx.finding("rt.affinity", 0.75, f"threads bound to {pl.allowed} CPU(s) of "
                        f"{pl.online or '?'}: bind them to distinct cores", ev)
 

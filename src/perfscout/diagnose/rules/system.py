@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule
-from perfscout.diagnose.placement import contended, placement
+from perfscout.diagnose.placement import contended, placement, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -16,7 +16,8 @@ def _sw(why: str) -> object:
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
                                       "page_faults.major",),
-      thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share"),
+      thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
+                  "tlb.unmap_calls", "tlb.unmap_ms"),
       request=_sw("page faults and their rate"))  # type: ignore[arg-type]
 def tlb_pagefaults(ctx: Context) -> Finding | None:
     """dTLB misses or page faults cost a real share of the run."""
@@ -51,8 +52,28 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                                  f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
     if not ev:
         return None
+    churn = _unmap_churn(ctx)
+    if churn is not None:  # the traced calls show how the faults come back: buffers unmapped
+        ev.append(churn)
     return ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev), "TLB / page-fault pressure",
                        ev)
+
+
+def _unmap_churn(ctx: Context) -> Evidence | None:
+    """Repeated costly ``munmap`` calls (strace -c): large touched buffers go back to the kernel
+    and the next allocation faults them in again. Supports a page-fault finding; alone it is
+    not one."""
+    calls = next((c for c in ctx.all("syscall.calls") if c.metric.scope.name == "munmap"), None)
+    secs = next((t for t in ctx.all("syscall.time") if t.metric.scope.name == "munmap"
+                 and calls is not None and t.profile is calls.profile), None)
+    if calls is None or secs is None or calls.value < ctx.t("tlb.unmap_calls"):
+        return None
+    ms = 1000 * secs.value / calls.value
+    if ms < ctx.t("tlb.unmap_ms"):
+        return None
+    return ctx.ev(calls, f"{fmt(calls.value)} munmap calls at {ms:.1f} ms each: large buffers "
+                  "are unmapped and faulted in again",
+                  f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
 
 
 @rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),
@@ -174,7 +195,8 @@ def _contention(ctx: Context) -> Finding | None:
                                "over the run"])
 
 
-@rule(id="sys.oversubscription", needs=(), facts=("cpu.online",), thresholds=("oversub.ratio",))
+@rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),
+      thresholds=("oversub.ratio", "sched.shared_switches_per_s"))
 def oversubscription(ctx: Context) -> Finding | None:
     """More threads or ranks than the machine has CPUs."""
     cpus = int(ctx.fact("cpu.online"))
@@ -198,9 +220,11 @@ def oversubscription(ctx: Context) -> Finding | None:
                    _kind_of(src), f"{n} threads/ranks on {cpus} CPUs",
                    f"threads / cpus > {lim:g}"),
           ctx.fact_ev("cpu.online", cpus, f"{cpus} online CPUs")]
-    cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
-    if cs is not None:
-        ev.append(ctx.ev(cs, f"{fmt(cs.value)} context switches"))
+    shared = time_sharing(ctx)
+    if shared is not None:  # the OS saw the threads take turns: a measured consequence
+        ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
+                         f"{shared[1]:,.0f}/CPU-s: the threads take turns on the CPUs",
+                         f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
 
 

@@ -61,6 +61,26 @@ class _LineCost:
     value: float
     text: str
     src_line: int
+    d1_misses: float | None = None  # simulated D1 read + write misses on the line
+
+
+def _d1_misses(events: list[str], vals: list[float | None]) -> float | None:
+    """D1mr + D1mw of one row when the cache simulation recorded them."""
+    got = [vals[events.index(e)] for e in ("D1mr", "D1mw") if e in events
+           and events.index(e) < len(vals)]
+    nums = [v for v in got if v is not None]
+    return sum(nums) if nums else None
+
+
+def _costs(cells: list[str]) -> list[float | None]:
+    """The event costs of one raw cost line (absent trailing events cost 0)."""
+    out: list[float | None] = []
+    for c in cells:
+        try:
+            out.append(float(c))
+        except ValueError:
+            out.append(None)
+    return out
 
 
 def _split_fn(label: str) -> tuple[str, str, str]:
@@ -167,7 +187,8 @@ class CallgrindAnnotateAdapter(Adapter):
                 if label.startswith(("=> ", "<= ")):
                     continue  # a call made from the previous line, not a source line
                 if cur_file and vals[pi] is not None:
-                    lines.append(_LineCost(cur_file, next_line, first, label, n))
+                    lines.append(_LineCost(cur_file, next_line, first, label, n,
+                                           _d1_misses(events, vals)))
                 next_line += 1
                 continue
             if section == "fnlist":
@@ -246,6 +267,10 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         metrics.append(Metric(_EVENT_METRIC.get(unit, "profile.total"), lc.value, "count",
                               Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
                               SourceRef(src, lc.src_line), raw_name=lc.text[:80]))
+    for lc in sorted((c for c in lines if c.d1_misses), key=lambda c: -(c.d1_misses or 0))[:50]:
+        metrics.append(Metric("d1.misses", lc.d1_misses or 0.0, "count",
+                              Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
+                              SourceRef(src, lc.src_line), raw_name="D1mr+D1mw"))
     calltree = None
     notes: list[str] = []
     if calltree_parts and calltree_parts[0]:
@@ -306,6 +331,7 @@ class ValgrindOutAdapter(Adapter):
         edge_calls: dict[tuple[str, str], int] = {}
         summary: list[float] | None = None
         file_lines: dict[tuple[str, int], float] = {}
+        file_d1: dict[tuple[str, int], float] = {}  # simulated D1 misses per source line
         last_pos = 0
         for n, line in _raw_rows(path):
             if not line or line.startswith("#"):
@@ -343,6 +369,9 @@ class ValgrindOutAdapter(Adapter):
                     if "line" in meta.get("positions", "line"):
                         k = (st.fl, pos)
                         file_lines[k] = file_lines.get(k, 0.0) + cost
+                        miss = _d1_misses(events, _costs(parts[npos:]))
+                        if miss:
+                            file_d1[k] = file_d1.get(k, 0.0) + miss
                 continue
             key, sep, val = line.partition("=")
             if sep and key in ("fl", "fi", "fe", "fn", "cfn", "cfl", "cfi", "ob", "cob", "calls",
@@ -394,8 +423,8 @@ class ValgrindOutAdapter(Adapter):
             for (a, _b), v in edge_val.items():
                 if a != _b:
                     incl[a] = incl.get(a, 0.0) + v
-        lines = [_LineCost(fl, ln, v, "", 0) for (fl, ln), v in file_lines.items()
-                 if ln > 0]
+        lines = [_LineCost(fl, ln, v, "", 0, file_d1.get((fl, ln)))
+                 for (fl, ln), v in file_lines.items() if ln > 0]
         totals: list[float | None] = list(summary)
         return _profile(self.name, src, events, totals, hots, lines, meta, bad,
                         (edges, incl) if edges else None)

@@ -47,6 +47,14 @@ def classify(mnemonic: str, operands: str) -> str:
     return ""
 
 
+def packed_twin(mnemonic: str) -> str:
+    """The packed form of a scalar arithmetic mnemonic (``vfmadd132sd`` -> ``vfmadd132pd``).
+    A function holding both runs the packed one in its vectorized loop and the scalar one
+    only in that loop's remainder (fewer iterations than the vector width), so the static
+    count leaves the scalar twin out."""
+    return mnemonic[:-2] + "p" + mnemonic[-1]
+
+
 def vector_bits(operands: str) -> int:
     """The widest vector register an instruction names (128, 256, 512), 0 for none."""
     if "%zmm" in operands:
@@ -92,6 +100,8 @@ class ObjdumpMixAdapter(Adapter):
         fn = ""
         unparsed = Unparsed()
         total: Counter[str] = Counter()
+        remainders: dict[str, Counter[str]] = {}  # scalar mnemonics per function
+        packed_seen: dict[str, set[str]] = {}
         insns = 0
         for no, line in iter_lines(path):
             f = _FUNC.match(line)
@@ -111,11 +121,23 @@ class ObjdumpMixAdapter(Adapter):
             if kind:
                 per.setdefault(fn, Counter())[kind] += 1
                 total[kind] += 1
+                if kind == "scalar":
+                    remainders.setdefault(fn, Counter())[m["mn"].lower()] += 1
+                elif kind == "packed":
+                    packed_seen.setdefault(fn, set()).add(m["mn"].lower())
                 if kind == "packed":
                     bits[fn] = max(bits.get(fn, 0), vector_bits(m["ops"]))
         if insns == 0:
             raise ParseError(str(path), None,
                              "objdump -d instruction lines ('  401136:\\tfldt ...')")
+        for name, c in per.items():  # a vectorized loop's scalar remainder is not scalar code
+            rem = remainders.get(name, Counter())
+            kept = sum(n for mn, n in rem.items() if packed_twin(mn) not in packed_seen.get(
+                name, set()))
+            dropped = sum(rem.values()) - kept
+            if dropped:
+                c["scalar"] -= dropped
+                total["scalar"] -= dropped
         metrics: list[Metric] = []
         for name, c in per.items():
             metrics += mix_metrics(c, bits.get(name, 0), Scope(ScopeKind.FUNCTION, name),

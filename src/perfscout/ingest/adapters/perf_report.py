@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.callgraph import walk
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
 from perfscout.model.errors import ParseError
@@ -184,7 +185,7 @@ def _calltree(rows: list[dict[str, object]], total: float) -> CallNode | None:
             trees.append(t)
     if not trees:
         return None
-    inner = {c.name for t in trees for c in _descendants(t)}
+    inner = {c.name for t in trees for c, _ in walk(t) if c is not t}
     roots = [_scaled(t, total) for t in trees if t.name not in inner]
     return CallNode(ROOT_NAME, inclusive_value=sum(t.inclusive_value for t in roots),
                     children=tuple(roots))
@@ -193,11 +194,3 @@ def _calltree(rows: list[dict[str, object]], total: float) -> CallNode | None:
 def _scaled(n: CallNode, k: float) -> CallNode:
     return CallNode(n.name, n.self_value * k, n.inclusive_value * k,
                     children=tuple(_scaled(c, k) for c in n.children))
-
-
-def _descendants(n: CallNode) -> list[CallNode]:
-    out = []
-    for c in n.children:
-        out.append(c)
-        out += _descendants(c)
-    return out

@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from perfscout.model.errors import InputError, NotFoundError
+from perfscout.files import read_user_bytes
+from perfscout.model.errors import InputError
 from perfscout.triage import launcher, tracebacks
-from perfscout.triage.logtext import LineIndex, clean_lines
+from perfscout.triage.logtext import LineIndex, clean_lines, looks_binary
 from perfscout.triage.patterns import BY_ID, PATTERNS
 from perfscout.triage.sacct import STATE_TO_PATTERN, JobFacts
 from perfscout.triage.verdict import agreement, completed_ok, describe_exit
@@ -216,16 +217,24 @@ def _notes(job: JobFacts | None) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def read_log(path: Path) -> bytes:
+    """A job log's bytes, read with the bounded reader: a missing log is NotFoundError; a log
+    over :data:`~perfscout.files.MAX_TEXT_BYTES`, a directory or binary data is InputError
+    (one line each, never the whole file in memory)."""
+    raw = read_user_bytes(path, "job log", hint="give the path of a job's .out/.err; for a "
+                          "huge log, its end: tail -c 8M LOG > end.out")
+    if looks_binary(raw):
+        raise InputError(f"job log file {path} holds binary data, not text",
+                         hint="give the path of a job's .out/.err")
+    return raw
+
+
 def triage_files(paths: list[Path], jobs: dict[str, JobFacts] | None = None) -> list[LogReport]:
-    """Triage each log file; a job id in the name (slurm-123.out) joins it with ``jobs``."""
+    """Triage each log file (read by :func:`read_log`); a job id in the name (slurm-123.out)
+    joins it with ``jobs``."""
     out = []
     for p in paths:
-        if not p.is_file():
-            raise NotFoundError(f"{p}: no such log file", "give the path of a job's .out/.err")
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise InputError(f"{p}: cannot read: {exc.strerror}", "check permissions") from exc
+        raw = read_log(p)
         job = None
         if jobs:
             m = re.search(r"(\d+)", p.name)

@@ -49,3 +49,25 @@ def test_nightly_job_log_refused_gives_no_bytes_and_the_reason(tmp_path: Path) -
     good = tmp_path / "slurm-10.out"
     good.write_bytes(SEGV)
     assert job_log(good) == (SEGV, "")
+
+
+def test_huge_sacct_file_is_one_line_exit_3(tmp_path: Path) -> None:
+    sacct = tmp_path / "sacct.txt"
+    with sacct.open("wb") as fh:
+        fh.write(b"JobID|State|ExitCode\n")
+        fh.truncate(MAX_TEXT_BYTES + 1)
+    log = tmp_path / "slurm-11.out"
+    log.write_bytes(SEGV)
+    cp = run_cli("triage", str(log), "--sacct", str(sacct), "--json", cwd=tmp_path)
+    env = json.loads(cp.stdout)
+    assert cp.returncode == 3 and "larger than" in env["errors"][0]["message"], cp.stderr
+
+
+def test_sacct_file_with_a_non_utf8_job_name_is_read(tmp_path: Path) -> None:
+    sacct = tmp_path / "sacct.txt"
+    sacct.write_bytes(b"JobID|JobName|State|ExitCode\n12|r\xe9sum\xe9|FAILED|139:0\n")
+    log = tmp_path / "slurm-12.out"
+    log.write_bytes(SEGV)
+    cp = run_cli("triage", str(log), "--sacct", str(sacct), "--json", cwd=tmp_path)
+    assert cp.returncode == 0, cp.stderr
+    assert json.loads(cp.stdout)["data"]["logs"][0]["job"]["state"] == "FAILED"

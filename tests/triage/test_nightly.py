@@ -92,7 +92,7 @@ def test_cli_unwritable_summary_dir_is_one_line_error(tmp_path: Path) -> None:
 def test_cli_missing_sacct_file_is_not_found(tmp_path: Path) -> None:
     cp = run_cli("triage", str(CASES["stack_rust"].log), "--sacct", str(tmp_path / "nope"),
                  "--json", cwd=tmp_path)
-    assert cp.returncode == 4 and "no such sacct file" in json.loads(cp.stdout)[
+    assert cp.returncode == 4 and "does not exist" in json.loads(cp.stdout)[
         "errors"][0]["message"]
 
 

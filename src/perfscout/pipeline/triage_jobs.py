@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from perfscout.files import write_atomic
+from perfscout.files import read_user_bytes, write_atomic
 from perfscout.model.errors import InputError, NotFoundError, ToolMissingError, UsageError
 from perfscout.model.runs import Runner, RunRequest
 from perfscout.triage import LogReport, parse_sacct, triage_files, triage_text
@@ -121,15 +121,11 @@ def job_log(path: Path) -> tuple[bytes | None, str]:
 
 
 def _jobs_file(path: Path) -> dict[str, JobFacts]:
-    """Accounting facts by job id from a ``sacct --parsable2`` file (or pipe)."""
-    if not path.exists() or path.is_dir():
-        raise NotFoundError(f"{path}: no such sacct file",
-                            "write one with sacct --parsable2 -o JobID,State,ExitCode,...")
-    try:
-        text = path.read_text(errors="replace")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror}", "check permissions") from exc
-    return {j.job_id: j for j in parse_sacct(text, str(path))}
+    """Accounting facts by job id from a ``sacct --parsable2`` file, read with the bounded
+    reader (its errors are its own); a job name's non-UTF-8 bytes are replaced, not refused."""
+    raw = read_user_bytes(path, "sacct", hint="write one with sacct --parsable2 -o "
+                          "JobID,State,ExitCode,...")
+    return {j.job_id: j for j in parse_sacct(raw.decode(errors="replace"), str(path))}
 
 
 def _write_summary(out_dir: Path, summary: dict[str, object]) -> list[str]:

@@ -135,9 +135,19 @@ def _candidates(lines: list[tuple[int, str]], job: JobFacts | None) -> list[_Can
         if "mpi.launcher" not in by_id:
             cands.append(c)
             by_id[c.id] = c
-    # a time-limit/node-failure/preemption cancel is not a plain cancel
-    if "cancelled" in by_id and ({"timeout", "node_fail", "preempted"} & by_id.keys()):
-        cands.remove(by_id.pop("cancelled"))
+    return cands
+
+
+# the causes that end a job by cancelling it: where one is read (in the log or the scheduler's
+# record), the cancel is that cause, not a plain one
+CANCELLING = frozenset({"timeout", "node_fail", "preempted"})
+
+
+def _without_plain_cancel(cands: list[_Cand]) -> list[_Cand]:
+    """``cands`` without ``cancelled`` when a time limit, node failure or preemption is among
+    them: decided once, over the log's causes and the scheduler's together."""
+    if CANCELLING & {c.id for c in cands}:
+        return [c for c in cands if c.id != "cancelled"]
     return cands
 
 
@@ -175,11 +185,10 @@ def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) ->
     is set against the cause."""
     lines = clean_lines(raw)
     cands = _candidates(lines, job)
-    if job is not None and (sc := _scheduler_cand(job)) is not None:
-        if sc.id not in {c.id for c in cands}:
-            cands.append(sc)
-        if sc.id in ("timeout", "node_fail", "preempted"):
-            cands = [c for c in cands if c.id != "cancelled"]
+    sc = _scheduler_cand(job) if job is not None else None
+    if sc is not None and sc.id not in {c.id for c in cands}:
+        cands.append(sc)
+    cands = _without_plain_cancel(cands)
     cands.sort(key=_Cand.key)
     notes = _notes(job)
     if completed_ok(job):

@@ -71,3 +71,19 @@ def test_sacct_file_with_a_non_utf8_job_name_is_read(tmp_path: Path) -> None:
     cp = run_cli("triage", str(log), "--sacct", str(sacct), "--json", cwd=tmp_path)
     assert cp.returncode == 0, cp.stderr
     assert json.loads(cp.stdout)["data"]["logs"][0]["job"]["state"] == "FAILED"
+
+
+def test_sacct_row_with_an_empty_state_gives_a_verdict_not_an_internal_error(
+        tmp_path: Path) -> None:
+    sacct = tmp_path / "sacct.txt"
+    sacct.write_bytes(b"JobID|JobName|State|ExitCode\n13|j||\n14|j||139:0\n")
+    quiet, segv = tmp_path / "slurm-13.out", tmp_path / "slurm-14.out"
+    quiet.write_bytes(b"step 1 done\n")
+    segv.write_bytes(SEGV)
+    cp = run_cli("triage", str(quiet), str(segv), "--sacct", str(sacct), "--json",
+                 cwd=tmp_path)
+    assert cp.returncode == 0, cp.stderr
+    rows = {Path(r["path"]).name: r for r in json.loads(cp.stdout)["data"]["logs"]}
+    assert rows["slurm-13.out"]["verdict"] == "no failure"
+    assert rows["slurm-14.out"]["primary"] == "segfault"
+    assert "?, exit 139 (signal 11, SIGSEGV)" in rows["slurm-14.out"]["scheduler"]

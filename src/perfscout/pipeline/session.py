@@ -98,7 +98,12 @@ class Context:
         return dict(_read(self.dir / "analysis.json"))
 
     def proposals(self) -> list[Proposal]:
-        return [from_jsonable(Proposal, p) for p in self.analysis()["proposals"]]
+        return _proposals(self.analysis())
+
+
+def _proposals(analysis: dict[str, Any]) -> list[Proposal]:
+    """The proposals of a session's ``analysis.json`` (already read)."""
+    return [from_jsonable(Proposal, p) for p in analysis["proposals"]]
 
 
 @dataclass(frozen=True)
@@ -319,9 +324,10 @@ def _approve_gate(ctx: Context) -> str | None:
 
     if ctx.approve or ctx.state.policy.get("approve"):
         return None
-    for line in menu_lines(ctx.analysis(), session_spec(ctx.state)):
+    analysis = ctx.analysis()
+    for line in menu_lines(analysis, session_spec(ctx.state)):
         ctx.say(line)
-    offered = ", ".join(p.id for p in ctx.proposals()) or "none"
+    offered = ", ".join(p.id for p in _proposals(analysis)) or "none"
     return f"nothing is verified before you approve proposals (offered: {offered})"
 
 
@@ -329,13 +335,14 @@ def _approve(ctx: Context) -> dict[str, Any]:
     from perfscout.experiment.convert import to_variants
 
     wanted = list(ctx.approve) or list(ctx.state.policy.get("approve") or [])
-    props = {p.id: p for p in ctx.proposals()}
+    analysis = ctx.analysis()
+    props = {p.id: p for p in _proposals(analysis)}
     unknown = [w for w in wanted if w not in props]
     if unknown:
         raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
                          hint="offered: " + ", ".join(sorted(props)))
     variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
-    no_diff = {u["id"]: u["reason"] for u in ctx.analysis().get("unconvertible", [])}
+    no_diff = {u["id"]: u["reason"] for u in analysis.get("unconvertible", [])}
     why = [{"id": u.proposal_id, "reason": no_diff.get(u.proposal_id, u.reason)} for u in bad]
     if not variants:
         _save_step(ctx, "approve", StepStatus.PENDING, {"refused": wanted, "unconvertible": why})

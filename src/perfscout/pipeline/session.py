@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfscout.files import read_structured, write_atomic
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.proposals import Proposal
 from perfscout.model.runs import Runner
@@ -115,10 +116,6 @@ class Step:
     run: Callable[[Context], dict[str, Any]]
     gate: Callable[[Context], str | None] | None = None
     title: str = ""
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _write(path: Path, data: Any) -> None:
@@ -212,7 +209,7 @@ def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequ
     sid = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
     label = Path(program["project"] or program["source"]).name if program and (
         program["project"] or program["source"]) else kernel
-    state = SessionState(sid, _now(), kernel, label, program, size,
+    state = SessionState(sid, utc_now(), kernel, label, program, size,
                          [str(Path(f).resolve()) for f in inputs], rules,
                          combine or bool(rules.get("combine")),
                          {s.name: StepState() for s in STEPS})
@@ -426,7 +423,7 @@ STEPS: tuple[Step, ...] = (
 
 
 def _save_step(ctx: Context, name: str, status: StepStatus, out: dict[str, Any]) -> None:
-    ctx.state.steps[name] = StepState(status, _now(), out)
+    ctx.state.steps[name] = StepState(status, utc_now(), out)
     save(ctx.home, ctx.state)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.files import read_user_bytes, write_atomic
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import InputError, NotFoundError, ToolMissingError, UsageError
 from perfscout.model.runs import Runner, RunRequest
 from perfscout.triage import LogReport, parse_sacct, triage_files, triage_text
@@ -62,8 +63,7 @@ def triage_jobs(logs: list[Path], sacct_file: Path | None, slurm: bool, since: s
             reports.append(rep)
             if rep.verdict == FAILED:
                 shown.append(rep)
-    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    summary = summarize(reports, since if slurm else None, now, missing)
+    summary = summarize(reports, since if slurm else None, utc_now(), missing)
     files = _write_summary(summary_dir, summary) if summary_dir is not None else []
     return TriageRun(reports, shown, missing, summary, files)
 

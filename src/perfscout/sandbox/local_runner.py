@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from perfscout.model.clock import utc_now
 from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
 from perfscout.model.serialize import to_jsonable
 from perfscout.sandbox import confine, containment
@@ -480,7 +481,7 @@ class LocalRunner:
             "stdout_truncated": res.stdout_truncated, "stderr_truncated": res.stderr_truncated,
             "user_s": res.user_s, "sys_s": res.sys_s, "max_rss_kb": res.max_rss_kb,
             "network_isolated": res.network_isolated,
-            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "time": utc_now(),
         }
         with self._lock:
             self.audit.append(rec)

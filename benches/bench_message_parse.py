@@ -9,7 +9,6 @@ median of 7 rounds, and the load average while it ran).
 from __future__ import annotations
 
 import os
-import string
 import sys
 import time
 from collections.abc import Callable
@@ -19,24 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
 from benches._common import median, write_result  # noqa: E402
+from tests.report.parse_reference import full_scan, rendered  # noqa: E402
 
-from perfscout.model.message import EN, Text, _patterns, parse  # noqa: E402
-
-
-def _scan(text: str) -> Text | None:
-    for _literal, key, pattern in _patterns():
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return Text(key, **m.groupdict())
-    return None
+from perfscout.model.message import EN, parse  # noqa: E402
 
 
 def _texts() -> list[str]:
-    out = []
-    for template in EN.values():
-        names = {n for _t, n, _s, _c in string.Formatter().parse(template) if n}
-        out.append(template.format(**{n: f"v{i}" for i, n in enumerate(sorted(names))}))
-    return out + ["a line of a program's output that no template says"] * 50
+    return [rendered(key, "v") for key in EN] + [
+        "a line of a program's output that no template says"] * 50
 
 
 def _us_per_text(fn: Callable[[str], object], texts: list[str]) -> float:
@@ -54,7 +43,7 @@ def main() -> None:
     parse(texts[0])  # build the patterns and the index outside the timing
     load = [round(x, 2) for x in os.getloadavg()]
     figures = {"sentences": len(texts), "indexed_us": _us_per_text(parse, texts),
-               "full_scan_us": _us_per_text(_scan, texts),
+               "full_scan_us": _us_per_text(full_scan, texts),
                "load_average": load, "load_average_after": [round(x, 2)
                                                             for x in os.getloadavg()]}
     figures["speedup"] = round(figures["full_scan_us"] / figures["indexed_us"], 1)

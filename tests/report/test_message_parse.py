@@ -1,27 +1,13 @@
 """``message.parse`` answers exactly what a scan of every English template in order answers
-(the reference below), for every catalog sentence and for text that is not one."""
+(the reference, tests/report/parse_reference.py), for every catalog sentence and for text
+that is not one."""
 
 from __future__ import annotations
 
-import string
-
 import pytest
+from tests.report.parse_reference import full_scan, rendered
 
 from perfscout.model.message import EN, Text, _patterns, parse
-
-
-def _scan(text: str) -> Text | None:
-    """The reference: every template, most literal text first, the first full match wins."""
-    for _literal, key, pattern in _patterns():
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return Text(key, **m.groupdict())
-    return None
-
-
-def _rendered(key: str, fill: str) -> str:
-    names = {n for _t, n, _s, _c in string.Formatter().parse(EN[key]) if n}
-    return EN[key].format(**{n: f"{fill}{i}" for i, n in enumerate(sorted(names))})
 
 
 def _same(a: Text | None, b: Text | None) -> bool:
@@ -36,19 +22,19 @@ SENTENCE = next(EN[k] for k in sorted(EN) if "{" not in EN[k] and len(EN[k]) > 2
 @pytest.mark.parametrize("fill", ["x", "", "3.5%", "the job", SENTENCE])
 def test_every_catalog_template_parses_as_the_full_scan_does(fill: str) -> None:
     for key in EN:
-        text = _rendered(key, fill)
-        assert _same(parse(text), _scan(text)), key
+        text = rendered(key, fill)
+        assert _same(parse(text), full_scan(text)), key
 
 
 @pytest.mark.parametrize("text", ["", "x", "no template says this", " leading space",
                                   "Traceback (most recent call last):", "{a}: {b}"])
-def test_text_no_template_matches_is_none_or_as_the_scan(text: str) -> None:
-    assert _same(parse(text), _scan(text))
+def test_text_no_template_matches_is_none_or_as_thefull_scan(text: str) -> None:
+    assert _same(parse(text), full_scan(text))
 
 
 def test_a_recognised_sentence_round_trips() -> None:
     """Every template with enough literal text to be recognised gives its sentence back."""
     for _literal, key, _pattern in _patterns():
-        text = _rendered(key, "v")
+        text = rendered(key, "v")
         found = parse(text)
         assert found is not None and str(found) == text, key

@@ -31,7 +31,8 @@ from conftest import require_tool
 from perfscout.model.runs import RunRequest
 from perfscout.sandbox.approval import grant_token
 from perfscout.sandbox.audit import read_records, verify
-from sandbox.sbox import Box, leftovers, wait_for
+from perfscout.sandbox.local_runner import LocalRunner
+from sandbox.sbox import Box, leftovers, policy, wait_for
 
 SECRET = "SECRET-42"
 
@@ -382,3 +383,41 @@ def test_the_jobcomp_folder_from_slurm_conf_is_visible_to_slurm_commands(tmp_pat
     finally:
         del os.environ["SLURM_CONF"]
     assert str(acct.resolve()) in with_net and str(acct.resolve()) not in without
+
+
+def test_a_secret_made_after_the_first_command_is_still_hidden(tmp_path: Path) -> None:
+    """The view's static mounts are made once per runner; what must stay hidden is looked at
+    for every command: the approvals store written after a first command is not readable."""
+    ws = (tmp_path / "ws").resolve()
+    home = ws / "home"  # the home inside the workspace: its secrets need hiding
+    home.mkdir(parents=True)
+    r = LocalRunner(policy(), ws, home)
+    assert r.run(RunRequest(("true",))).ok
+    (home / "approvals.json").write_text(SECRET + "\n")
+    res = r.run(RunRequest(("cat", str(home / "approvals.json"))))
+    assert res.allowed and SECRET not in res.stdout, res  # hidden (/dev/null bound over it)
+
+
+def test_the_static_mounts_are_made_once_per_view(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """slurm.conf is read once per view, not once per command; a hidden path that appears
+    between two commands is hidden in the second."""
+    from perfscout.sandbox import confine
+
+    reads: list[str | None] = []
+    real = confine.slurm_accounting_dirs
+
+    def counted(conf: str | None = None) -> tuple[str, ...]:
+        reads.append(conf)
+        return real(conf)
+
+    monkeypatch.setattr(confine, "slurm_accounting_dirs", counted)
+    late = tmp_path / "late.json"
+    view = confine.View(writable=(tmp_path,), hidden=(late,), network=True)
+    first = view.mounts()
+    late.write_text("{}")
+    second = view.mounts()
+    assert len(reads) == 1
+    assert str(late) not in first
+    assert second[second.index(str(late)) - 2:second.index(str(late)) + 1] == [
+        "--ro-bind", "/dev/null", str(late)]

@@ -92,7 +92,7 @@ def test_cli_unwritable_summary_dir_is_one_line_error(tmp_path: Path) -> None:
 def test_cli_missing_sacct_file_is_not_found(tmp_path: Path) -> None:
     cp = run_cli("triage", str(CASES["stack_rust"].log), "--sacct", str(tmp_path / "nope"),
                  "--json", cwd=tmp_path)
-    assert cp.returncode == 4 and "no such sacct file" in json.loads(cp.stdout)[
+    assert cp.returncode == 4 and "does not exist" in json.loads(cp.stdout)[
         "errors"][0]["message"]
 
 
@@ -174,3 +174,17 @@ def test_window_drops_jobs_that_ended_before_it_even_when_sacct_returns_them() -
     assert kept == ["2", "3", "4"]
     wider = ended_within(jobs, dt.timedelta(hours=4), now)
     assert [j.job_id for j in wider] == ["1", "2", "3", "4"]
+
+
+def test_cli_slurm_uses_the_config_given_with_dash_dash_config(tmp_path: Path,
+                                                               ps_home: Path) -> None:
+    """``--config FILE`` before the command: the scheduler's commands run under the policy
+    that file names (here a missing one, so triage stops on it, naming it)."""
+    cfg = tmp_path / "c.yaml"
+    missing = tmp_path / "no-such-policy.yaml"
+    cfg.write_text(f"policy: {missing}\n")
+    cp = run_cli("--config", str(cfg), "triage", "--slurm", "--since", "1h", "--json",
+                 cwd=tmp_path)
+    env = json.loads(cp.stdout)
+    assert cp.returncode == 10 and env["status"] == "error", cp.stderr  # CONFIG
+    assert str(missing) in env["errors"][0]["message"]

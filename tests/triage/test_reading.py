@@ -8,6 +8,7 @@ import pytest
 from perfscout.triage import clean_lines, triage_text
 from perfscout.triage.launcher import world_size
 from perfscout.triage.patterns import required_literal
+from perfscout.triage.sacct import JobFacts
 from perfscout.triage.tracebacks import find
 
 
@@ -72,3 +73,21 @@ def test_one_singleton_line_or_a_one_cpu_job_is_not_a_mix_up() -> None:
 def test_required_literal(regex: str, literal: str | None) -> None:
     assert required_literal(regex) == literal
 
+
+
+LIMIT = (b"slurmstepd: error: *** JOB 5 ON n1 CANCELLED AT 2026-12-03T10:00:00 DUE TO TIME "
+         b"LIMIT ***\n")
+PLAIN = b"slurmstepd: error: *** JOB 5 ON n1 CANCELLED AT 2026-12-03T10:00:00 ***\n"
+
+
+@pytest.mark.parametrize(("raw", "state"), [
+    (LIMIT, "CANCELLED by 0"),  # the log says time limit, the record a plain cancel
+    (PLAIN, "TIMEOUT"),  # the log says a plain cancel, the record time limit
+    (LIMIT + PLAIN, "FAILED"),  # the log says both
+])
+def test_a_time_limit_beats_a_plain_cancel_wherever_either_is_read(raw: bytes,
+                                                                   state: str) -> None:
+    job = JobFacts("5", "j", state, "0:15", None, None, 1, None, None)
+    rep = triage_text(raw, "slurm-5.out", job)
+    assert rep.primary == "timeout"
+    assert "cancelled" not in {m.id for m in rep.matches}

@@ -34,8 +34,9 @@ def reframe(card_ref: str = typer.Argument(..., metavar="CARD"),
     the workspace's exports folder."""
 
     def run() -> Outcome:
-        from perfscout.pipeline.exports import reframe_for_card
+        from perfscout.pipeline.exports import check_tolerance, reframe_for_card
 
+        check_tolerance(tolerance)
         cfg = load_cfg()
         t = reframe_for_card(cfg, card_ref, tolerance)
         path, render = generated_file(t.test, out, cfg.workspace / "exports" /

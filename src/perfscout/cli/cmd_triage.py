@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from perfscout.cli.common import load_cfg
 from perfscout.cli.output import JSON_HELP, Outcome, execute
 
 
@@ -31,12 +32,11 @@ def triage_cmd(
 def _triage(logs: list[Path], slurm: bool, since: str, sacct_file: Path | None,
             summary_dir: Path | None) -> Outcome:
     from perfscout.cli.triage_view import TriageData, render
-    from perfscout.config import load_config
     from perfscout.pipeline.triage_jobs import triage_jobs
     from perfscout.sandbox import default_runner
 
     t = triage_jobs(logs, sacct_file, slurm, since,
-                    lambda: default_runner(config=load_config()), summary_dir)
+                    lambda: default_runner(config=load_cfg()), summary_dir)
     data = TriageData.of(t)
     return Outcome(data=data, render=lambda con: render(con, t))
 

@@ -11,7 +11,6 @@ and samples decoded); only this module knows the columns. ``Store`` is a context
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -24,6 +23,7 @@ from typing import Any
 from perfscout.experiment.result import ExperimentResult, result_from_json
 from perfscout.experiment.spec import ExperimentSpec
 from perfscout.experiment.validity import Sample
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import NotFoundError, StateConflict
 from perfscout.model.serialize import from_jsonable, to_jsonable
 
@@ -86,10 +86,6 @@ class StoredExperiment:
                 if s.variant == variant and not (timed and s.warmup)]
 
 
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def migrate(conn: sqlite3.Connection, component: str, migrations: dict[int, str]) -> None:
     """Apply ``component``'s migrations not yet recorded (other components may call this too)."""
     conn.execute("CREATE TABLE IF NOT EXISTS migrations (component TEXT NOT NULL, "
@@ -102,7 +98,7 @@ def migrate(conn: sqlite3.Connection, component: str, migrations: dict[int, str]
             continue
         with conn:
             conn.executescript("BEGIN;" + migrations[version] + ";")
-            conn.execute("INSERT INTO migrations VALUES (?, ?, ?)", (component, version, _now()))
+            conn.execute("INSERT INTO migrations VALUES (?, ?, ?)", (component, version, utc_now()))
 
 
 @contextmanager
@@ -153,7 +149,7 @@ class Store:
                 c.execute("INSERT INTO experiments (id, name, kind, spec_json, status, "
                           "rounds_planned, result_json, created_at, updated_at) "
                           "VALUES (?, ?, ?, ?, 'running', ?, NULL, ?, ?)",
-                          (exp_id, name, kind, spec_json, rounds, _now(), _now()))
+                          (exp_id, name, kind, spec_json, rounds, utc_now(), utc_now()))
         return self.get(exp_id)
 
     def get(self, ref: str) -> StoredExperiment:
@@ -201,14 +197,14 @@ class Store:
     def set_rounds(self, exp_id: str, rounds: int) -> None:
         with self._tx() as c:
             c.execute("UPDATE experiments SET rounds_planned = ?, updated_at = ? WHERE id = ?",
-                      (rounds, _now(), exp_id))
+                      (rounds, utc_now(), exp_id))
 
     def finish(self, exp_id: str, result: ExperimentResult | Any) -> None:
         """Mark the experiment complete with its result."""
         with self._tx() as c:
             c.execute("UPDATE experiments SET status = 'complete', result_json = ?, "
                       "updated_at = ? WHERE id = ?",
-                      (json.dumps(to_jsonable(result)), _now(), exp_id))
+                      (json.dumps(to_jsonable(result)), utc_now(), exp_id))
 
     def reset(self, exp_id: str) -> None:
         """Forget an experiment and its samples (``--fresh``)."""
@@ -222,7 +218,7 @@ class Store:
         cols = {k: getattr(s, k) for k in _PLAIN}
         cols |= {k: int(cols[k]) for k in _BOOL}
         cols |= {col: json.dumps(dict(getattr(s, k))) for k, col in _JSON.items()}
-        cols |= {"experiment_id": exp_id, "created_at": _now(),
+        cols |= {"experiment_id": exp_id, "created_at": utc_now(),
                  "duration_s": duration_s if duration_s is not None else s.wall_s}
         try:
             with self._tx() as c:
@@ -253,7 +249,7 @@ class Store:
             c.execute("INSERT INTO matrices VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
                       "SET status = excluded.status, result_json = excluded.result_json, "
                       "updated_at = excluded.updated_at",
-                      (mid, name, status, json.dumps(result), _now(), _now()))
+                      (mid, name, status, json.dumps(result), utc_now(), utc_now()))
 
 
 def _spec(text: str) -> ExperimentSpec | None:

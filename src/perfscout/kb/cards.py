@@ -9,7 +9,6 @@ that measured it. :class:`CardStore` keeps them in the shared perfscout database
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import json
 import sqlite3
@@ -21,6 +20,7 @@ from typing import Any
 
 from perfscout.experiment.store import immediate_tx
 from perfscout.kb.schema import upgrade
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import NotFoundError, StateConflict
 
 
@@ -88,10 +88,6 @@ def card_id(proposal_id: str, platform_key: str, experiments: Sequence[str], sco
     return f"{proposal_id}-{hashlib.sha256(blob.encode()).hexdigest()[:10]}"
 
 
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 _COLUMNS = ("id", "created_at", "proposal_id", "scope", "problem", "evidence_json",
             "proposal_json", "expected_low", "expected_high", "expected_basis", "actual",
             "actual_low", "actual_high", "verdict", "platform_key", "commits_json",
@@ -123,7 +119,7 @@ class CardStore:
     # cards -------------------------------------------------------------------------------
     def add(self, card: Card) -> Card:
         """Store ``card`` (replacing a card with the same id, e.g. a re-recorded demo run)."""
-        c = card if card.created_at else _replace_created(card, _now())
+        c = card if card.created_at else _replace_created(card, utc_now())
         row = (c.id, c.created_at, c.proposal_id, c.scope, c.problem, json.dumps(c.evidence),
                json.dumps(c.proposal, default=str), c.expected_low, c.expected_high,
                c.expected_basis, c.actual.value, c.actual.low, c.actual.high, c.verdict,
@@ -168,7 +164,7 @@ class CardStore:
         """Store the inputs of a report (a demo run, later a session) as JSON."""
         with self._tx() as tx:
             tx.execute("INSERT OR REPLACE INTO kb_runs VALUES (?, ?, ?, ?, ?)",
-                       (run_id, kind, _now(), platform_key, json.dumps(data, default=str)))
+                       (run_id, kind, utc_now(), platform_key, json.dumps(data, default=str)))
 
     def run(self, run_id: str) -> tuple[str, dict[str, Any]]:
         """A stored run by exact id as (id, data)."""

@@ -97,12 +97,41 @@ def _patterns() -> list[tuple[int, str, re.Pattern[str]]]:
     return sorted(out, key=lambda t: -t[0])
 
 
+_Row = tuple[str, str, str, re.Pattern[str]]  # literal prefix, longest literal, key, regex
+
+
+def _literals(template: str) -> list[str]:
+    """The literal segments of a template, in order (the first is its prefix, maybe "")."""
+    return [text for text, _name, _spec, _conv in string.Formatter().parse(template)]
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, tuple[_Row, ...]], tuple[_Row, ...]]:
+    """:func:`_patterns` as rows, by the first character of their literal prefix; each bucket
+    also holds the templates that start with a placeholder, in the order of :func:`_patterns`,
+    so the first full match in a bucket is the first in the whole list."""
+    rows = []
+    for _literal, key, pattern in _patterns():
+        lits = _literals(EN[key])
+        rows.append((lits[0], max(lits, key=len), key, pattern))
+    firsts = {r[0][0] for r in rows if r[0]}
+    buckets = {c: tuple(r for r in rows if not r[0] or r[0][0] == c) for c in firsts}
+    return buckets, tuple(r for r in rows if not r[0])
+
+
 def parse(text: str) -> Text | None:
     """The :class:`Text` whose English rendering is ``text`` (the id and parameters recovered
-    from a string that went through JSON), or ``None`` when no template matches."""
+    from a string that went through JSON), or ``None`` when no template matches.
+
+    Only the templates whose literal prefix ``text`` starts with, and whose longest literal
+    it contains, are tried (a template can match nothing else), in the order of
+    :func:`_patterns`: the answer is the full scan's."""
     if isinstance(text, Text):
         return text
-    for _literal, key, pattern in _patterns():
+    buckets, open_start = _index()
+    for prefix, longest, key, pattern in buckets.get(text[:1], open_start):
+        if not text.startswith(prefix) or longest not in text:
+            continue
         m = pattern.fullmatch(text)
         if m is not None:
             return Text(key, **m.groupdict())

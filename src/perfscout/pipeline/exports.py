@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from perfscout.experiment.store import Store, default_db
-from perfscout.model.errors import InputError
+from perfscout.model.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from perfscout.config import Config
@@ -34,12 +34,22 @@ class SbatchScript:
     script: str
 
 
+def check_tolerance(tolerance: float) -> None:
+    """Refuse a ``--tolerance`` that is not a fraction strictly between 0 and 1 (UsageError,
+    exit 2): checked as the command starts, before any store is opened."""
+    if not 0 < tolerance < 1:
+        raise UsageError(f"--tolerance {tolerance:g} is not a fraction between 0 and 1",
+                         hint="give the allowed regression as a fraction, e.g. --tolerance 0.1")
+
+
 def reframe_for_card(cfg: Config, card_ref: str, tolerance: float) -> ReframeTest:
     """The ReFrame test of card ``card_ref``: its first experiment's variant for the card's
-    proposal, with that variant's median as the reference (``tolerance`` below it passes)."""
+    proposal, with that variant's median as the reference (``tolerance`` below it passes;
+    checked first, by :func:`check_tolerance`)."""
     from perfscout.export.reframe import reframe_test
     from perfscout.kb import CardStore
 
+    check_tolerance(tolerance)
     db = default_db(cfg.home)
     with CardStore(db) as cs:
         card = cs.get(card_ref)
@@ -54,8 +64,6 @@ def reframe_for_card(cfg: Config, card_ref: str, tolerance: float) -> ReframeTes
     if not names:
         raise InputError(f"experiment {exp.id} has no variant for {card.proposal_id}")
     median = exp.result.outcome(names[0]).median or 0.0
-    if not 0 < tolerance < 1:
-        raise InputError(f"--tolerance {tolerance:g} is not a fraction between 0 and 1")
     text = reframe_test(card, exp.spec, names[0], median,
                         cfg.workspace / "experiments" / exp.id, tolerance=tolerance)
     return ReframeTest(card.id, names[0], median, text)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from perfscout.files import read_structured, write_atomic
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import ApprovalRequired, InputError, NotFoundError
 from perfscout.model.proposals import Proposal
 from perfscout.model.runs import Runner
@@ -98,7 +99,12 @@ class Context:
         return dict(_read(self.dir / "analysis.json"))
 
     def proposals(self) -> list[Proposal]:
-        return [from_jsonable(Proposal, p) for p in self.analysis()["proposals"]]
+        return _proposals(self.analysis())
+
+
+def _proposals(analysis: dict[str, Any]) -> list[Proposal]:
+    """The proposals of a session's ``analysis.json`` (already read)."""
+    return [from_jsonable(Proposal, p) for p in analysis["proposals"]]
 
 
 @dataclass(frozen=True)
@@ -110,10 +116,6 @@ class Step:
     run: Callable[[Context], dict[str, Any]]
     gate: Callable[[Context], str | None] | None = None
     title: str = ""
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _write(path: Path, data: Any) -> None:
@@ -207,7 +209,7 @@ def start(home: Path, *, kernel: str = "", spec: str | None = None, inputs: Sequ
     sid = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
     label = Path(program["project"] or program["source"]).name if program and (
         program["project"] or program["source"]) else kernel
-    state = SessionState(sid, _now(), kernel, label, program, size,
+    state = SessionState(sid, utc_now(), kernel, label, program, size,
                          [str(Path(f).resolve()) for f in inputs], rules,
                          combine or bool(rules.get("combine")),
                          {s.name: StepState() for s in STEPS})
@@ -319,9 +321,10 @@ def _approve_gate(ctx: Context) -> str | None:
 
     if ctx.approve or ctx.state.policy.get("approve"):
         return None
-    for line in menu_lines(ctx.analysis(), session_spec(ctx.state)):
+    analysis = ctx.analysis()
+    for line in menu_lines(analysis, session_spec(ctx.state)):
         ctx.say(line)
-    offered = ", ".join(p.id for p in ctx.proposals()) or "none"
+    offered = ", ".join(p.id for p in _proposals(analysis)) or "none"
     return f"nothing is verified before you approve proposals (offered: {offered})"
 
 
@@ -329,13 +332,14 @@ def _approve(ctx: Context) -> dict[str, Any]:
     from perfscout.experiment.convert import to_variants
 
     wanted = list(ctx.approve) or list(ctx.state.policy.get("approve") or [])
-    props = {p.id: p for p in ctx.proposals()}
+    analysis = ctx.analysis()
+    props = {p.id: p for p in _proposals(analysis)}
     unknown = [w for w in wanted if w not in props]
     if unknown:
         raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
                          hint="offered: " + ", ".join(sorted(props)))
     variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
-    no_diff = {u["id"]: u["reason"] for u in ctx.analysis().get("unconvertible", [])}
+    no_diff = {u["id"]: u["reason"] for u in analysis.get("unconvertible", [])}
     why = [{"id": u.proposal_id, "reason": no_diff.get(u.proposal_id, u.reason)} for u in bad]
     if not variants:
         _save_step(ctx, "approve", StepStatus.PENDING, {"refused": wanted, "unconvertible": why})
@@ -419,7 +423,7 @@ STEPS: tuple[Step, ...] = (
 
 
 def _save_step(ctx: Context, name: str, status: StepStatus, out: dict[str, Any]) -> None:
-    ctx.state.steps[name] = StepState(status, _now(), out)
+    ctx.state.steps[name] = StepState(status, utc_now(), out)
     save(ctx.home, ctx.state)
 
 

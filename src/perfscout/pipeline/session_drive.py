@@ -31,7 +31,8 @@ def drive(home: Path, state: SessionState, runner: Runner, work: Path,
         ses.advance(ctx)
     except ApprovalRequired as exc:
         waiting = f"{exc.message}; {exc.hint}"
-    return {**ses.status(ses.load(home, state.id)), "waiting": waiting}
+    # advance saved every change it made to ``state``: no need to read state.json again
+    return {**ses.status(state), "waiting": waiting}
 
 
 def status_of(home: Path, sid: str) -> dict[str, Any]:

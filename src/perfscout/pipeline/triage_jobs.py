@@ -8,6 +8,7 @@ runner the scheduler's commands go through is passed in.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import re
@@ -17,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from perfscout.files import write_atomic
+from perfscout.files import read_user_bytes, write_atomic
+from perfscout.model.clock import utc_now
 from perfscout.model.errors import InputError, NotFoundError, ToolMissingError, UsageError
 from perfscout.model.runs import Runner, RunRequest
 from perfscout.triage import LogReport, parse_sacct, triage_files, triage_text
-from perfscout.triage.classify import FAILED
+from perfscout.triage.classify import FAILED, read_log
 from perfscout.triage.nightly import SUMMARY_NAME, render_markdown, summarize
 from perfscout.triage.sacct import SACCT_FIELDS, JobFacts, ended_within
 
@@ -52,15 +54,16 @@ def triage_jobs(logs: list[Path], sacct_file: Path | None, slurm: bool, since: s
         r = runner()
         for job in (j for j in _sacct(r, since) if j.ended):
             log = _log_for(r, job)
-            raw = _read_log(log) if log else None
+            raw, why = job_log(log) if log else (None, "")
             if raw is None:
                 missing.append(job.job_id)
             rep = triage_text(raw or b"", str(log or f"job {job.job_id}"), job)
+            if why:
+                rep = dataclasses.replace(rep, notes=(*rep.notes, why))
             reports.append(rep)
             if rep.verdict == FAILED:
                 shown.append(rep)
-    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    summary = summarize(reports, since if slurm else None, now, missing)
+    summary = summarize(reports, since if slurm else None, utc_now(), missing)
     files = _write_summary(summary_dir, summary) if summary_dir is not None else []
     return TriageRun(reports, shown, missing, summary, files)
 
@@ -107,25 +110,22 @@ def _log_for(runner: Runner, job: JobFacts) -> Path | None:
     return Path(m.group(1)) if res.ok and m and Path(m.group(1)).is_file() else None
 
 
-def _read_log(path: Path) -> bytes | None:
-    """A job's log, or None when it cannot be read (the job is then judged from its record:
-    one unreadable log must not stop the nightly run)."""
+def job_log(path: Path) -> tuple[bytes | None, str]:
+    """A scheduler job's log and "", or None and the one line saying why it was not read (too
+    large, binary, unreadable): the job is then judged from its record, since one such log
+    must not stop the nightly run."""
     try:
-        return path.read_bytes()
-    except OSError:
-        return None
+        return read_log(path), ""
+    except (InputError, NotFoundError) as exc:
+        return None, f"log not read: {exc.message}"
 
 
 def _jobs_file(path: Path) -> dict[str, JobFacts]:
-    """Accounting facts by job id from a ``sacct --parsable2`` file (or pipe)."""
-    if not path.exists() or path.is_dir():
-        raise NotFoundError(f"{path}: no such sacct file",
-                            "write one with sacct --parsable2 -o JobID,State,ExitCode,...")
-    try:
-        text = path.read_text(errors="replace")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror}", "check permissions") from exc
-    return {j.job_id: j for j in parse_sacct(text, str(path))}
+    """Accounting facts by job id from a ``sacct --parsable2`` file, read with the bounded
+    reader (its errors are its own); a job name's non-UTF-8 bytes are replaced, not refused."""
+    raw = read_user_bytes(path, "sacct", hint="write one with sacct --parsable2 -o "
+                          "JobID,State,ExitCode,...")
+    return {j.job_id: j for j in parse_sacct(raw.decode(errors="replace"), str(path))}
 
 
 def _write_summary(out_dir: Path, summary: dict[str, object]) -> list[str]:

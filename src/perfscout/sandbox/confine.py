@@ -25,6 +25,7 @@ unless it was made with ``unconfined=True`` (``--unconfined``), which the audit 
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -103,7 +104,18 @@ class View:
     network: bool
 
     def mounts(self) -> list[str]:
-        """The bwrap mount arguments, parents before children so each lands where it should."""
+        """The bwrap mount arguments, parents before children so each lands where it should.
+
+        The system, scheduler and writable-root mounts are made once per view
+        (:attr:`_static_ops`); the hidden paths are looked at for every command, since one may
+        appear after the first (a log, an approvals store) and must be hidden from then on."""
+        ops = [*self._static_ops, *self._hidden_ops()]
+        ops.sort(key=lambda o: (o[0], o[1]))
+        return [a for _, _, args in ops for a in args]
+
+    @functools.cached_property
+    def _static_ops(self) -> tuple[tuple[int, int, list[str]], ...]:
+        """(depth, phase, arguments) of every mount but the hidden paths' (phases 0-3)."""
         ops: list[tuple[int, int, list[str]]] = []
         for p in READ_ONLY_SYSTEM + (NETWORK_EXTRA if self.network else ()):
             if os.path.isdir(p) and not os.path.islink(p):
@@ -123,9 +135,15 @@ class View:
         ops.append((1, 1, ["--tmpfs", "/tmp"]))
         ops.append((1, 1, ["--tmpfs", "/var/tmp"]))
         ops.append((2, 2, ["--tmpfs", "/dev/shm"]))
+        for r in self.writable:
+            ops.append((str(r).count("/"), 3, ["--bind", str(r), str(r)]))
+        return tuple(ops)
+
+    def _hidden_ops(self) -> list[tuple[int, int, list[str]]]:
+        """(depth, phase, arguments) hiding each hidden path that exists now and would be
+        visible (phases 4-5, after every mount it could lie under)."""
+        ops: list[tuple[int, int, list[str]]] = []
         roots = [str(r) for r in self.writable]
-        for r in roots:
-            ops.append((r.count("/"), 3, ["--bind", r, r]))
         hidden = [str(x) for x in self.hidden]
         for h in hidden:
             if any(h2 != h and _inside(h, h2) for h2 in hidden):
@@ -139,8 +157,7 @@ class View:
                 ops.append((h.count("/"), 5, ["--remount-ro", h]))
             elif os.path.exists(h):
                 ops.append((h.count("/"), 4, ["--ro-bind", "/dev/null", h]))
-        ops.sort(key=lambda o: (o[0], o[1]))
-        return [a for _, _, args in ops for a in args]
+        return ops
 
     def argv(self, bwrap: str, cwd: Path, exec_wrapper: Path | None = None) -> list[str]:
         """``bwrap ... --chdir CWD --`` (the program and its arguments follow).

@@ -316,8 +316,7 @@ class Evaluator:
             self._path(rule, val, cwd, "write")
         elif spec.kind == "env":
             name = val.split("=", 1)[0]
-            env = self.policy.env
-            if _glob_any(name, env.deny) or not _glob_any(name, env.allow):
+            if not self.policy.env.passes(name):
                 raise _Deny(f"{rule.name}:env", f"{opt} {name} would pass a variable the env "
                             "allowlist drops", "only allowlisted variables may be exported")
         elif looks_like_path(val):

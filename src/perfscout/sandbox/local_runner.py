@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import fnmatch
 import functools
 import hashlib
 import os
-import re
 import resource
 import selectors
 import signal
@@ -32,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from perfscout.model.clock import utc_now
 from perfscout.model.runs import PolicyDecision, RunRequest, RunResult
 from perfscout.model.serialize import to_jsonable
 from perfscout.sandbox import confine, containment
@@ -53,25 +52,18 @@ TRUNCATION_MARKER = "\n[perfscout: output truncated after {cap} bytes; {total} b
 KILL_GRACE_S = 0.5
 
 
-def _globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    if not patterns:
-        return re.compile(r"(?!)")
-    return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
-
-
 class EnvFilter:
-    """The env allowlist compiled once: which variable names pass, which are dropped."""
+    """The child's environment from an env policy: which names pass
+    (:meth:`EnvPolicy.passes`), which are dropped, and the forced ones."""
 
     def __init__(self, env_policy: EnvPolicy) -> None:
         self.policy = env_policy
-        self._allow = _globs(env_policy.allow)
-        self._deny = _globs(env_policy.deny)
 
     def denied(self, name: str) -> bool:
-        return self._deny.match(name) is not None
+        return self.policy.denied(name)
 
     def allowed(self, name: str) -> bool:
-        return self._deny.match(name) is None and self._allow.match(name) is not None
+        return self.policy.passes(name)
 
     def build(self, base: Mapping[str, str],
               extra: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
@@ -480,7 +472,7 @@ class LocalRunner:
             "stdout_truncated": res.stdout_truncated, "stderr_truncated": res.stderr_truncated,
             "user_s": res.user_s, "sys_s": res.sys_s, "max_rss_kb": res.max_rss_kb,
             "network_isolated": res.network_isolated,
-            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "time": utc_now(),
         }
         with self._lock:
             self.audit.append(rec)

@@ -9,7 +9,9 @@ what may run. The schema is documented in ``docs/sandbox.md``.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,6 +22,7 @@ import yaml
 
 from perfscout.files import MAX_YAML_BYTES, parse_structured, read_user_text
 from perfscout.model.errors import ConfigError, InputError, NotFoundError
+from perfscout.model.taxonomy import PROPOSAL_ENV
 
 POSITIONAL_KINDS = ("none", "any", "read", "write", "workspace", "program", "choices")
 VALUE_KINDS = ("any", "read", "write", "workspace", "env", "program")
@@ -92,11 +95,44 @@ class Executable:
     subcommands: Mapping[str, ArgRule] = field(default_factory=dict)
 
 
+#: The names a proposal of any kind may set, from their one declaration
+#: (``model.taxonomy.PROPOSAL_ENV``): every env policy passes them, whatever its own lists say,
+#: so a proposal's change reaches the program it is measured on. The declaration names no
+#: program, library or file something loads (its own rule, tested there).
+PROPOSAL_NAMES = tuple(dict.fromkeys(p for pats in PROPOSAL_ENV.values() for p in pats))
+
+
+def _globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex matching a name any of the fnmatch ``patterns`` matches (none: nothing)."""
+    if not patterns:
+        return re.compile(r"(?!)")
+    return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+
+
 @dataclass(frozen=True)
 class EnvPolicy:
+    """Which environment variables reach a program: the names proposals may set
+    (:data:`PROPOSAL_NAMES`), and the ``allow`` globs less the ``deny`` ones; ``force`` is
+    set last."""
+
     allow: tuple[str, ...] = ()  # globs of variable names passed through
-    deny: tuple[str, ...] = ()  # globs always dropped (wins over allow)
+    deny: tuple[str, ...] = ()  # globs always dropped (wins over allow, not over proposals)
     force: Mapping[str, str] = field(default_factory=dict)
+
+    @functools.cached_property
+    def _compiled(self) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+        return _globs(PROPOSAL_NAMES), _globs(self.allow), _globs(self.deny)
+
+    def passes(self, name: str) -> bool:
+        """``name`` reaches the program."""
+        declared, allow, deny = self._compiled
+        return declared.match(name) is not None or (
+            deny.match(name) is None and allow.match(name) is not None)
+
+    def denied(self, name: str) -> bool:
+        """``name`` is dropped by the deny list (recorded in the audit log when it is)."""
+        declared, _allow, deny = self._compiled
+        return declared.match(name) is None and deny.match(name) is not None
 
 
 @dataclass(frozen=True)

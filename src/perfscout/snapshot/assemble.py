@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
+from perfscout.model.clock import utc_now
 from perfscout.model.snapshot import (
     CpuInfo,
     LoadInfo,
@@ -58,7 +58,7 @@ def assemble(readings: Sequence[Reading], origin: str) -> PlatformSnapshot:
             merged["memory.total_mb"] = sum(sizes)
     numa = NumaInfo(tuple(merged.get("numa.nodes", ())), tuple(merged.get("numa.distances", ())))
     snap = PlatformSnapshot(
-        taken_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        taken_at=utc_now(),
         hostname=merged.get("hostname"),
         kernel=merged.get("kernel"),
         os=merged.get("os"),

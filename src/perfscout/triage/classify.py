@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from perfscout.model.errors import InputError, NotFoundError
+from perfscout.files import read_user_bytes
+from perfscout.model.errors import InputError
 from perfscout.triage import launcher, tracebacks
-from perfscout.triage.logtext import LineIndex, clean_lines
+from perfscout.triage.logtext import LineIndex, clean_lines, looks_binary
 from perfscout.triage.patterns import BY_ID, PATTERNS
 from perfscout.triage.sacct import STATE_TO_PATTERN, JobFacts
 from perfscout.triage.verdict import agreement, completed_ok, describe_exit
@@ -134,9 +135,19 @@ def _candidates(lines: list[tuple[int, str]], job: JobFacts | None) -> list[_Can
         if "mpi.launcher" not in by_id:
             cands.append(c)
             by_id[c.id] = c
-    # a time-limit/node-failure/preemption cancel is not a plain cancel
-    if "cancelled" in by_id and ({"timeout", "node_fail", "preempted"} & by_id.keys()):
-        cands.remove(by_id.pop("cancelled"))
+    return cands
+
+
+# the causes that end a job by cancelling it: where one is read (in the log or the scheduler's
+# record), the cancel is that cause, not a plain one
+CANCELLING = frozenset({"timeout", "node_fail", "preempted"})
+
+
+def _without_plain_cancel(cands: list[_Cand]) -> list[_Cand]:
+    """``cands`` without ``cancelled`` when a time limit, node failure or preemption is among
+    them: decided once, over the log's causes and the scheduler's together."""
+    if CANCELLING & {c.id for c in cands}:
+        return [c for c in cands if c.id != "cancelled"]
     return cands
 
 
@@ -174,11 +185,10 @@ def triage_text(raw: bytes, path: str = "<log>", job: JobFacts | None = None) ->
     is set against the cause."""
     lines = clean_lines(raw)
     cands = _candidates(lines, job)
-    if job is not None and (sc := _scheduler_cand(job)) is not None:
-        if sc.id not in {c.id for c in cands}:
-            cands.append(sc)
-        if sc.id in ("timeout", "node_fail", "preempted"):
-            cands = [c for c in cands if c.id != "cancelled"]
+    sc = _scheduler_cand(job) if job is not None else None
+    if sc is not None and sc.id not in {c.id for c in cands}:
+        cands.append(sc)
+    cands = _without_plain_cancel(cands)
     cands.sort(key=_Cand.key)
     notes = _notes(job)
     if completed_ok(job):
@@ -216,16 +226,24 @@ def _notes(job: JobFacts | None) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def read_log(path: Path) -> bytes:
+    """A job log's bytes, read with the bounded reader: a missing log is NotFoundError; a log
+    over :data:`~perfscout.files.MAX_TEXT_BYTES`, a directory or binary data is InputError
+    (one line each, never the whole file in memory)."""
+    raw = read_user_bytes(path, "job log", hint="give the path of a job's .out/.err; for a "
+                          "huge log, its end: tail -c 8M LOG > end.out")
+    if looks_binary(raw):
+        raise InputError(f"job log file {path} holds binary data, not text",
+                         hint="give the path of a job's .out/.err")
+    return raw
+
+
 def triage_files(paths: list[Path], jobs: dict[str, JobFacts] | None = None) -> list[LogReport]:
-    """Triage each log file; a job id in the name (slurm-123.out) joins it with ``jobs``."""
+    """Triage each log file (read by :func:`read_log`); a job id in the name (slurm-123.out)
+    joins it with ``jobs``."""
     out = []
     for p in paths:
-        if not p.is_file():
-            raise NotFoundError(f"{p}: no such log file", "give the path of a job's .out/.err")
-        try:
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise InputError(f"{p}: cannot read: {exc.strerror}", "check permissions") from exc
+        raw = read_log(p)
         job = None
         if jobs:
             m = re.search(r"(\d+)", p.name)

@@ -19,6 +19,22 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
 GLUED = re.compile(r"(?<=\S)(?=slurmstepd(?:-[\w.-]+)?: error: |srun: error: |"
                    r"Traceback \(most recent call last\):)")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+# what a log is judged by when telling text from binary data, and the share of characters
+# that are neither printable nor layout (undecodable bytes, control codes) that makes it binary
+BINARY_SAMPLE = 64 * 1024
+BINARY_SHARE = 0.10
+_LAYOUT = frozenset("\t\n\r\x1b\b\f\v")
+
+
+def looks_binary(raw: bytes) -> bool:
+    """Binary data (a program, a core file, an archive), not a log: judged on the start of
+    ``raw`` without its NUL bytes (a log truncated while a job kept writing begins with a hole
+    of NULs), so stray non-UTF-8 bytes in a real log do not count against it."""
+    text = raw[:BINARY_SAMPLE].replace(b"\0", b"").decode("utf-8", errors="replace")
+    if not text:
+        return False
+    odd = sum(1 for c in text if c == "\ufffd" or (c < " " and c not in _LAYOUT))
+    return odd > BINARY_SHARE * len(text)
 
 
 def _shape(segment: str) -> str:

@@ -50,8 +50,10 @@ class JobFacts:
 
     @property
     def failed(self) -> bool:
-        return self.state.split()[0] in FAILED_STATES or (
-            self.exit_code not in ("", "0:0") and self.state.startswith("COMPLETED") is False)
+        """A failure state, or a non-zero exit code in any state but COMPLETED (an empty
+        state is no failure state: only its exit code can say failed)."""
+        return self.base_state in FAILED_STATES or (
+            self.exit_code not in ("", "0:0") and self.base_state != "COMPLETED")
 
     @property
     def cpu_efficiency(self) -> float | None:

@@ -30,7 +30,7 @@ def exit_parts(job: JobFacts) -> tuple[int | None, int | None]:
 def describe_exit(job: JobFacts) -> str:
     """``FAILED, exit 139 (signal 11, SIGSEGV)`` for one line of prose."""
     code, sig = exit_parts(job)
-    text = f"{job.state.split()[0] or '?'}, exit {code if code is not None else job.exit_code}"
+    text = f"{job.base_state or '?'}, exit {code if code is not None else job.exit_code}"
     if sig:
         try:
             text += f" (signal {sig}, {signal.Signals(sig).name})"

@@ -36,14 +36,14 @@ def read_user_bytes(path: str | Path, what: str, *, limit: int = MAX_TEXT_BYTES,
     """The bytes of a user-given ``what`` file, at most ``limit`` of them.
 
     A missing file is NotFoundError (exit 4); a directory, a device or a file over ``limit``
-    bytes is InputError (exit 3). The read stops at ``limit + 1`` bytes, so a huge file or a
-    pipe that never ends cannot hang the reader.
+    bytes is InputError (exit 3). A named pipe is read (``--sacct <(sacct ...)``), as far as
+    ``limit + 1`` bytes, so a huge file or an endless stream cannot exhaust memory.
     """
     p = Path(path).expanduser()
     if not p.exists():
         raise NotFoundError(f"{what} file {p} does not exist",
                             hint=hint or f"give the path of a {what} file")
-    if not p.is_file():
+    if not (p.is_file() or p.is_fifo()):
         raise InputError(f"{what} file {p} is not a regular file", hint=hint or "give a file")
     try:
         with open(p, "rb") as fh:

@@ -24,6 +24,7 @@ from perfscout.files import (
     MAX_YAML_BYTES,
     parse_structured,
     read_structured,
+    read_user_bytes,
     read_user_text,
 )
 from perfscout.model.errors import ConfigError, InputError, NotFoundError, PerfscoutError
@@ -65,6 +66,26 @@ def test_size_limit_and_encoding(tmp_path: Path) -> None:
         read_user_text(tmp_path, "diff")
     with pytest.raises(NotFoundError):
         read_user_text(tmp_path / "none", "diff")
+
+
+def test_a_pipe_is_read_like_a_file_and_bounded_the_same_way() -> None:
+    """Process substitution (``--sacct <(sacct ...)``) hands the reader a pipe, not a file."""
+    import os
+    import threading
+    for payload, ok in ((b"JobID|State\n1|FAILED\n", True), (b"x" * 2048, False)):
+        r, w = os.pipe()
+        writer = threading.Thread(target=lambda w=w, data=payload: (os.write(w, data),
+                                                                    os.close(w)))
+        writer.start()
+        try:
+            if ok:
+                assert read_user_text(f"/dev/fd/{r}", "sacct") == payload.decode()
+            else:
+                with pytest.raises(InputError, match="larger than"):
+                    read_user_bytes(f"/dev/fd/{r}", "sacct", limit=1024)
+        finally:
+            writer.join()
+            os.close(r)
 
 
 def test_yaml_alias_bomb_is_refused(tmp_path: Path) -> None:

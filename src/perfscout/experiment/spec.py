@@ -78,6 +78,13 @@ class Check:
     source: str = "stdout"
     file: str = ""
     ignore: str = ""
+    defines: Mapping[str, str] = field(default_factory=dict)
+    args: tuple[str, ...] = ()
+
+    @property
+    def separate(self) -> bool:
+        """The check needs its own build or run (``defines``/``args``), apart from timing."""
+        return bool(self.defines or self.args) and self.kind != "none"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
+from perfscout.pipeline.init_check import find_check
 
 NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
@@ -234,19 +235,54 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         mrx = g.spec.get("measure", {}).get("regex")
         if mrx:  # the line the metric is read from changes run to run too
             ignore = f"({ignore}|{mrx})"
+        _switched_check(root, g, runner, workdir, (stdout, stderr), ignore)
+    if "check" not in g.spec:
         kept = [ln for ln in stdout.splitlines() if ln.strip() and not re.search(ignore, ln)]
         g.spec["check"] = {"kind": "stdout", "ignore": ignore} if kept else {"kind": "none"}
         g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
                                    "timings" if kept else
-                                   "none: the program prints nothing to compare; add one"))
+                                   "none: the program prints nothing to compare and no dump "
+                                   "switch, argument or output file was found; no variant "
+                                   "will be called a win (verdict unchecked) until you add a "
+                                   "check (docs/programs.md)"))
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
 
 
-def _probe(g: Guess, runner: Runner, workdir: Path) -> tuple[str, str]:
-    """Build the guessed program and run it once, timed; its standard output and error."""
-    probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s",
-             "direction": "lower", "check": {"kind": "none"}}
+def _switched_check(root: Path, g: Guess, runner: Runner, workdir: Path,
+                    plain: tuple[str, str], ignore: str) -> None:
+    """No checksum in the output: look for a dump switch, an argument or an output file that
+    shows the program's results (:func:`perfscout.pipeline.init_check.find_check`)."""
+    mrx = g.spec.get("measure", {}).get("regex")
+    msrc = g.spec.get("measure", {}).get("source", "stdout")
+    base_ignore = ignore.replace(f"|{mrx})", ")") if mrx else ignore
+    per_source = {s: ignore if s == msrc else base_ignore for s in ("stdout", "stderr")}
+
+    def probe(defines: dict[str, str], args: tuple[str, ...]) -> tuple[str, str] | None:
+        try:
+            return _probe(g, runner, workdir / "check", defines, args)
+        except InputError:
+            return None
+
+    defined = set(g.spec.get("baseline", {}).get("defines") or {})
+    exe = g.spec.get("build", {}).get("exe") or "prog"
+    ran_in = (workdir / "baseline" / "project" / exe).parent  # where _probe ran it
+    check, said = find_check(root, ran_in, plain, probe, defined, per_source)
+    g.said += said
+    if check is not None:
+        g.spec["check"] = check
+
+
+def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | None = None,
+           args: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Build the guessed program (with extra ``defines``) and run it once (with extra
+    ``args``), timed; its standard output and error."""
+    base = dict(g.spec.get("baseline") or {})
+    if defines:
+        base["defines"] = {**(base.get("defines") or {}), **defines}
+    probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s", "baseline": base,
+             "direction": "lower", "check": {"kind": "none"},
+             "args": [*g.spec.get("args", []), *args]}
     spec = spec_from_dict(probe, "the guessed spec", need_variants=False)
     try:
         b = build_variant(runner, spec, spec.baseline, workdir)
@@ -261,9 +297,10 @@ def _probe(g: Guess, runner: Runner, workdir: Path) -> tuple[str, str]:
                          f"{(res.reason or res.stderr.strip()[-300:])}",
                          hint="give its arguments: perfscout init DIR --args '...'")
     wall = float(res.stdout.split("wall_s=")[1].split()[0])
-    g.said.append(f"ran it once: {wall:.3g} s" + (
-        "; that is short: timing noise will dominate, give a bigger problem (--args, defines)"
-        if wall < 0.05 else ""))
+    if not defines and not args:
+        g.said.append(f"ran it once: {wall:.3g} s" + (
+            "; that is short: timing noise will dominate, give a bigger problem (--args, "
+            "defines)" if wall < 0.05 else ""))
     out, err = b.exe.parent / "run.stdout", b.exe.parent / "run.stderr"
     return (out.read_text(errors="replace") if out.is_file() else "",
             err.read_text(errors="replace") if err.is_file() else "")

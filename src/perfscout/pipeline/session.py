@@ -299,15 +299,17 @@ def _source_changes(ctx: Context, a: Analysis
     proposals, the hot lines, and the source proposals left without a diff with the reason
     (shown at the approve gate and in the report)."""
     from perfscout.pipeline.line_profile import hot_lines, target_hot_line
-    from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs
+    from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs, build_headers
 
-    root = source_root(session_spec(ctx.state))
+    spec = session_spec(ctx.state)
+    root = source_root(spec)
     if root is None:
         return list(a.proposals), [], []
     hot = hot_lines(a.profiles, root, ctx.workspace)
     also = [(h.path, h.line) for h in hot if h.share >= HOT_SHARE]
     proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root, ctx.workspace), root,
-                                  also=also, skip=ctx.workspace)
+                                  also=also, skip=ctx.workspace,
+                                  headers=build_headers(root, spec))
     for u in bad:
         ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
     return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],

@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import write_result
 
 from perfscout.config import load_config
-from perfscout.experiment.convert import to_variant
+from perfscout.experiment.convert import to_variants
 from perfscout.experiment.runner import result_from_json, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant, spec_from_dict
 from perfscout.experiment.store import Store
@@ -118,7 +118,8 @@ def session(name: str, bench: dict[str, Any], home: Path, tmp: Path) -> dict[str
     sid = env["data"]["id"]
     analysis = json.loads((home / "sessions" / sid / "analysis.json").read_text())
     props = [from_jsonable(Proposal, p) for p in analysis["proposals"]]
-    runnable = [p.id for p in props if isinstance(to_variant(p, ""), Variant)]
+    kind = (spec.get("check") or {}).get("kind", "checksum")
+    runnable = [v.proposal_id for v in to_variants(props, "", kind)[0]]
     out: dict[str, Any] = {"session": sid, "offered": [p.id for p in props],
                            "approved": runnable, "spec": spec,
                            "findings": [f["id"] for f in analysis["findings"]]}

@@ -48,3 +48,19 @@ def test_the_separate_check_run_decides_correctness() -> None:
     assert cs.baseline.defines == {"N": "9", "DUMP": ""} and cs.variants[0].defines == {
         "DUMP": ""}
     assert cs.args == ("-v",) and not cs.check.separate and spec.check.separate
+
+
+def test_a_user_spec_variant_env_goes_through_the_proposal_allowlist() -> None:
+    """LD_PRELOAD in a variant changes what runs: refused like a proposal setting it; OpenMP
+    placement is allowed; the baseline's env (the program's own) is kept."""
+    import pytest
+
+    from perfscout.experiment.spec import spec_from_dict
+    from perfscout.model.errors import InputError
+
+    base = {"source": "p.c", "baseline": {"env": {"MY_INPUT": "a.dat"}}}
+    ok = spec_from_dict({**base, "variants": [{"name": "b", "env": {"OMP_PROC_BIND": "close"}}]})
+    assert ok.variants[0].env == {"OMP_PROC_BIND": "close"}
+    assert ok.baseline.env == {"MY_INPUT": "a.dat"}
+    with pytest.raises(InputError, match="LD_PRELOAD may not be set by a variant"):
+        spec_from_dict({**base, "variants": [{"name": "x", "env": {"LD_PRELOAD": "/x.so"}}]})

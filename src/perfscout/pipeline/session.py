@@ -336,7 +336,8 @@ def _approve(ctx: Context) -> dict[str, Any]:
     if unknown:
         raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
                          hint="offered: " + ", ".join(sorted(props)))
-    variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
+    spec = session_spec(ctx.state)
+    variants, bad = to_variants([props[w] for w in wanted], spec.kernel, spec.check.kind)
     no_diff = {u["id"]: u["reason"] for u in ctx.analysis().get("unconvertible", [])}
     why = [{"id": u.proposal_id, "reason": no_diff.get(u.proposal_id, u.reason)} for u in bad]
     if not variants:
@@ -359,7 +360,8 @@ def _verify(ctx: Context) -> dict[str, Any]:
     props = ctx.proposals()
     approved = set(ctx.state.steps["approve"].out["approved"])
     spec = session_spec(ctx.state)
-    variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel)
+    variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel,
+                                 spec.check.kind)
     _save_step(ctx, "verify", StepStatus.RUNNING, {})
     variants, broken = buildable(ctx, spec, variants)
     for b in broken:

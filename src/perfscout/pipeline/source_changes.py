@@ -15,7 +15,6 @@ dropped: the session and ``analyze`` show that list.
 
 from __future__ import annotations
 
-import difflib
 import os
 import shlex
 from collections.abc import Mapping, Sequence
@@ -37,7 +36,7 @@ from perfscout.transform import (
     loop_nest,
     project_headers,
 )
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import make_diff, map_line
 
 
 @dataclass(frozen=True)
@@ -117,18 +116,6 @@ class Edit:
         return [r for r in sorted(self.current) if self.current[r] != self.original[r]]
 
 
-def _map_line(old: str, new: str, line: int) -> int | None:
-    """``line`` of ``old`` in ``new``: where an earlier change left it untouched; None when that
-    change rewrote it (the nest it belongs to was already transformed)."""
-    if old == new:
-        return line
-    sm = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
-        if tag == "equal" and i1 < line <= i2:
-            return j1 + (line - i1)
-    return None
-
-
 def _nest_key(text: str, rel: str, line: int) -> tuple[str, int] | None:
     """The innermost loop around ``rel:line`` (file, header line): two hot lines of one loop
     body are one target."""
@@ -194,7 +181,7 @@ def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[s
     refusals go to ``edit``."""
     for rel, line in targets:
         before = edit.text(root, rel)
-        at = _map_line(edit.original[rel], before, line)
+        at = map_line(edit.original[rel], before, line)
         if at is None:
             edit.refused.append(f"{rel}:{line}: rewritten by an earlier change")
             continue

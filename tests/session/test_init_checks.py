@@ -97,8 +97,16 @@ def test_switch_and_file_routes(tmp_path: Path) -> None:
     check, said = find_check(tmp_path, tmp_path, ("0.25\n", ""), probe, set(), ign)
     assert check == {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6, "source": "stdout",
                      "ignore": ign["stdout"], "args": ["--print"]}
-    assert tried == [({"WITH_DUMP": ""}, ()), ({"VERIFY_RESULT": ""}, ()), ({}, ("--print",))]
+    assert tried == [({"WITH_DUMP": ""}, ()), ({"VERIFY_RESULT": ""}, ()), ({}, ("--print",)),
+                     ({}, ("--print",))]  # run twice: the numbers must not change
     assert sum("no more numbers" in s for s in said) == 2
+    runs = iter(range(100))
+
+    def noisy(defines: dict[str, str], args: tuple[str, ...]) -> tuple[str, str] | None:
+        return ("0.25\n", f"addr {next(runs)} 7 8\n") if args else ("0.25\n", "")
+
+    check, said = find_check(tmp_path, tmp_path, ("0.25\n", ""), noisy, set(), ign)
+    assert check is None and any("changes from run to run" in s for s in said), said
     (tmp_path / "out.dat").write_text("1.0 2.0\n")
     check, _ = find_check(tmp_path, tmp_path, ("0.25\n", ""), probe, set(), ign)
     assert check == {"kind": "file", "file": "out.dat", "rel_tol": 1e-6}

@@ -9,7 +9,8 @@ in this order, and tries each on a real build and run:
    that holds numbers after the shipped run: compared number by number (``check.kind: file``);
 2. a dump switch: a macro tested by ``#ifdef``/``#if defined`` that the project never
    defines and whose name says output (DUMP, PRINT, OUTPUT, VERIFY, CHECK, RESULT...): the
-   program is built with ``-DNAME`` and prints more numbers (``check.defines``);
+   program is built with ``-DNAME`` and prints more numbers, the same ones when run again
+   (``check.defines``);
 3. an argv switch compared with ``strcmp(argv[..], "...")`` whose word says output: the
    program is run with it (``check.args``).
 
@@ -84,6 +85,14 @@ def numbers(text: str) -> int:
     return len(re.findall(NUM, text))
 
 
+def _same_numbers(a: str, b: str, rel_tol: float = 1e-6) -> bool:
+    """Whether two outputs hold the same numbers within ``rel_tol`` (a run repeated)."""
+    xs = [float(m.group(1)) for m in re.finditer(NUM, a)]
+    ys = [float(m.group(1)) for m in re.finditer(NUM, b)]
+    return len(xs) == len(ys) and all(abs(x - y) <= rel_tol * max(abs(x), abs(y))
+                                      for x, y in zip(xs, ys, strict=True))
+
+
 #: (extra defines, extra args) -> the (stdout, stderr) of that build and run, or None if it
 #: failed
 Probe = Callable[[dict[str, str], tuple[str, ...]], "tuple[str, str] | None"]
@@ -118,6 +127,12 @@ def find_check(root: Path, run_dir: Path, plain: tuple[str, str], probe: Probe,
             kept = [ln for ln in got[i].splitlines() if not (rx and re.search(rx, ln))]
             before = [ln for ln in plain[i].splitlines() if not (rx and re.search(rx, ln))]
             if numbers("\n".join(kept)) >= numbers("\n".join(before)) + MIN_NEW_NUMBERS:
+                again = probe(defines, args)
+                if again is None or not _same_numbers(
+                        "\n".join(kept), "\n".join(ln for ln in again[i].splitlines()
+                                                    if not (rx and re.search(rx, ln)))):
+                    said.append(f"check: tried {what}: its {src} changes from run to run")
+                    break
                 check: dict[str, object] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
                                             "source": src,
                                             **({"ignore": rx} if rx else {})}
@@ -129,5 +144,6 @@ def find_check(root: Path, run_dir: Path, plain: tuple[str, str], probe: Probe,
                             "each variant gets a check build/run with it, every number within "
                             "1e-6 (relative) of the baseline's; timed runs stay as shipped")
                 return check, said
-        said.append(f"check: tried {what}: no more numbers in the output")
+        else:
+            said.append(f"check: tried {what}: no more numbers in the output")
     return None, said

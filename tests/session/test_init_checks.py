@@ -96,7 +96,7 @@ def test_switch_and_file_routes(tmp_path: Path) -> None:
     ign = {"stdout": "^ *" + NUM + " *$", "stderr": ""}
     check, said = find_check(tmp_path, tmp_path, ("0.25\n", ""), probe, set(), ign)
     assert check == {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6, "source": "stdout",
-                     "ignore": ign["stdout"], "args": ["--print"]}
+                     "ignore": ign["stdout"], "args": ["--print"], "abs_tol": 0.1}
     assert tried == [({"WITH_DUMP": ""}, ()), ({"VERIFY_RESULT": ""}, ()), ({}, ("--print",)),
                      ({}, ("--print",))]  # run twice: the numbers must not change
     assert sum("no more numbers" in s for s in said) == 2
@@ -110,3 +110,14 @@ def test_switch_and_file_routes(tmp_path: Path) -> None:
     (tmp_path / "out.dat").write_text("1.0 2.0\n")
     check, _ = find_check(tmp_path, tmp_path, ("0.25\n", ""), probe, set(), ign)
     assert check == {"kind": "file", "file": "out.dat", "rel_tol": 1e-6}
+
+
+def test_the_printed_precision_sets_the_absolute_tolerance() -> None:
+    """A dump printed with two decimals cannot tell apart values closer than 0.01: a variant
+    whose sums round the other way in the last printed digit is not wrong."""
+    from perfscout.pipeline.init_check import printed_unit
+
+    assert printed_unit("begin dump: C\n12.50 3.25 -0.75\n100.00\n") == 0.01
+    assert printed_unit("1.234560e+02 3.5e-01\n") == 0.0
+    assert printed_unit("7 8 9\n") == 0.0
+    assert printed_unit("0.1234567 1.0000001\n") == 0.0

@@ -85,6 +85,18 @@ def numbers(text: str) -> int:
     return len(re.findall(NUM, text))
 
 
+def printed_unit(text: str) -> float:
+    """One unit of the last decimal the output prints its numbers with (``%0.2f`` -> 0.01):
+    a comparison cannot be finer than what is printed, so a rounding that flips the last
+    printed digit is no difference. 0 when the numbers are printed with an exponent or
+    with more than six decimals."""
+    fixed = [m.group(1) for m in re.finditer(r"(?<![\w.])[-+]?\d+\.(\d+)(?![\d.eE])", text)]
+    if not fixed or len(fixed) * 2 < numbers(text):
+        return 0.0
+    d = min(len(f) for f in fixed)
+    return 10.0 ** -d if d <= 6 else 0.0
+
+
 def _same_numbers(a: str, b: str, rel_tol: float = 1e-6) -> bool:
     """Whether two outputs hold the same numbers within ``rel_tol`` (a run repeated)."""
     xs = [float(m.group(1)) for m in re.finditer(NUM, a)]
@@ -136,13 +148,18 @@ def find_check(root: Path, run_dir: Path, plain: tuple[str, str], probe: Probe,
                 check: dict[str, object] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
                                             "source": src,
                                             **({"ignore": rx} if rx else {})}
+                unit = printed_unit("\n".join(kept))
+                if unit:
+                    check["abs_tol"] = unit
                 if defines:
                     check["defines"] = defines
                 if args:
                     check["args"] = list(args)
                 said.append(f"check: with {what} the program prints its results on {src}; "
                             "each variant gets a check build/run with it, every number within "
-                            "1e-6 (relative) of the baseline's; timed runs stay as shipped")
+                            "1e-6 (relative) of the baseline's" + (
+                                f" or {unit:g} (one unit of the last printed decimal)"
+                                if unit else "") + "; timed runs stay as shipped")
                 return check, said
         else:
             said.append(f"check: tried {what}: no more numbers in the output")

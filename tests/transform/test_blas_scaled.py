@@ -416,3 +416,12 @@ def test_a_build_define_that_selects_float_gives_sgemm(tmp_path: Path) -> None:
     g2 = generate("use_blas", FUSED_IKJ, "prog.c", hot, root=tmp_path,
                   headers=build_headers(tmp_path, spec))
     assert isinstance(g2, Generated) and "cblas_dgemm(" in g2.diff, g2
+
+
+def test_build_headers_read_separated_flag_words(tmp_path: Path) -> None:
+    from perfscout.pipeline.source_changes import build_headers
+
+    write(tmp_path, "Makefile", "CPPFLAGS = -I utilities -D LARGE_DATASET -DX=2\n"
+          "CFLAGS = -O2 -I$(HOME)/inc\n")
+    h = build_headers(tmp_path)
+    assert h.defines == {"LARGE_DATASET": "", "X": "2"} and h.include == ("utilities",)

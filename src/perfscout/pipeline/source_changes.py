@@ -148,7 +148,13 @@ def build_headers(root: Path, spec: Any = None) -> ProjectHeaders:
     include: list[str] = []
 
     def words(ws: Sequence[str]) -> None:
-        for w in ws:
+        joined: list[str] = []
+        for w in ws:  # "-I dir" and "-D NAME" as one word
+            if joined and joined[-1] in ("-I", "-D"):
+                joined[-1] += w
+            else:
+                joined.append(w)
+        for w in joined:
             if w.startswith("-D") and len(w) > 2:
                 k, _, v = w[2:].partition("=")
                 defines[k] = v

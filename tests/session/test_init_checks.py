@@ -96,7 +96,7 @@ def test_switch_and_file_routes(tmp_path: Path) -> None:
     ign = {"stdout": "^ *" + NUM + " *$", "stderr": ""}
     check, said = find_check(tmp_path, tmp_path, ("0.25\n", ""), probe, set(), ign)
     assert check == {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6, "source": "stdout",
-                     "ignore": ign["stdout"], "args": ["--print"], "abs_tol": 0.1}
+                     "ignore": ign["stdout"], "args": ["--print"], "abs_tol": 0.15}
     assert tried == [({"WITH_DUMP": ""}, ()), ({"VERIFY_RESULT": ""}, ()), ({}, ("--print",)),
                      ({}, ("--print",))]  # run twice: the numbers must not change
     assert sum("no more numbers" in s for s in said) == 2

@@ -5,6 +5,7 @@ it says so, and a faster variant is then ``unchecked``, never a win."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -121,3 +122,16 @@ def test_the_printed_precision_sets_the_absolute_tolerance() -> None:
     assert printed_unit("1.234560e+02 3.5e-01\n") == 0.0
     assert printed_unit("7 8 9\n") == 0.0
     assert printed_unit("0.1234567 1.0000001\n") == 0.0
+
+
+def test_a_dump_on_stderr_is_compared_to_its_printed_precision_without_timings() -> None:
+    from perfscout.pipeline.init_program import Guess, read_errors
+
+    g = Guess({})
+    read_errors("==BEGIN DUMP_ARRAYS==\nbegin dump: C\n150.35 2.00 -3.10\nTime: 0.52 s\n", g)
+    c = g.spec["check"]
+    assert c["kind"] == "tolerance" and c["source"] == "stderr" and c["abs_tol"] == 0.015
+    assert re.search(c["ignore"], "Time: 0.52 s") and not re.search(c["ignore"], "150.35 2.00")
+    g = Guess({})
+    read_errors("==BEGIN CHECKSUM==\nC: 1.2345678900e+05\n==END CHECKSUM==\n", g)
+    assert "abs_tol" not in g.spec["check"] and "ignore" not in g.spec["check"]

@@ -22,7 +22,7 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
-from perfscout.pipeline.init_check import find_check
+from perfscout.pipeline.init_check import find_check, printed_unit
 
 NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
@@ -30,6 +30,9 @@ RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|thr
                         r"per second|/s\b)", re.I)
 TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
 SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
+#: a line that holds a timing (left out of output comparisons: it changes run to run)
+TIMING_LINE = (r"([Tt]ime|TIME|[Ee]lapsed|ELAPSED|[Ss]econds|[Ww]all|WALL"
+               r"|[0-9] *(s|ms|us|sec)\b|/s\b)")
 SIZE_WORDS = re.compile(r"\b(n|size|grid|points|elements)\b\s*[=:]?\s*([0-9]+)", re.I)
 
 
@@ -169,8 +172,14 @@ def read_errors(stderr: str, g: Guess) -> None:
     if "check" not in g.spec and any(re.search(NUM, ln) for ln in lines):
         g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
                            "source": "stderr"}
+        if len(lines) < len([ln for ln in stderr.splitlines() if ln.strip()]):
+            g.spec["check"]["ignore"] = TIMING_LINE  # timings change run to run
+        unit = printed_unit("\n".join(lines))
+        if unit:  # a rounding flip of the last printed digit is no difference
+            g.spec["check"]["abs_tol"] = float(f"{1.5 * unit:.12g}")
         g.said.append("check: every number the program prints on stderr within 1e-6 "
-                      "(relative)")
+                      "(relative)" + (f" or {1.5 * unit:.3g} (1.5 units of the last printed "
+                                      "decimal)" if unit else ""))
 
 
 def read_output(stdout: str, g: Guess) -> None:
@@ -231,7 +240,7 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
                       "(wall_s; task_clock_s is recorded too)")
     if "check" not in g.spec:
         # timings change run to run: lines with a time word or unit are left out
-        ignore = r"(time|elapsed|seconds|wall|[0-9] *(s|ms|us|sec)\b|/s\b)"
+        ignore = TIMING_LINE
         mrx = g.spec.get("measure", {}).get("regex")
         if mrx:  # the line the metric is read from changes run to run too
             ignore = f"({ignore}|{mrx})"

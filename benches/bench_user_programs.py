@@ -19,9 +19,13 @@ a public polyhedral benchmark suite, committed with their expert figures and the
 ratios before perfscout ever ran on them) run the same way; their geometric mean is reported
 apart from the tuning programs' one.
 
-usage: python benches/bench_user_programs.py [NAME ... | --heldout]   (default: all, tuning
-and held-out; naming programs, or --heldout for the held-out set, re-runs those and keeps the
-other rows of the last results file).
+usage: python benches/bench_user_programs.py [NAME ... | --heldout | --set DIR | --first-run DIR]
+(default: all, tuning and held-out; naming programs, ``--heldout`` or ``--set DIR`` re-runs those
+and keeps the other rows of the last results file). ``--set DIR``: any folder of programs in
+this shape (a ``bench.yaml`` per program: args, baseline edits, the expert's change and
+by-hand figure). ``--first-run DIR``: run that set once and record its first-run figure (commit,
+date, load) in ``results/user_programs_<set>_first_run.json``; refused when that file exists (a
+pre-registered set has one first run).
 BENCH_JOBS=2 runs two programs at a time (each experiment still alternates its variants).
 """
 
@@ -47,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import write_result
 
 from perfscout.config import load_config
-from perfscout.experiment.convert import to_variant
+from perfscout.experiment.convert import to_variants
 from perfscout.experiment.runner import result_from_json, run_experiment
 from perfscout.experiment.spec import ExperimentSpec, Variant, spec_from_dict
 from perfscout.experiment.store import Store
@@ -57,10 +61,22 @@ from perfscout.sandbox.runner import default_runner
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 HELDOUT = Path(__file__).resolve().parent / "programs_heldout"
+#: the program folders a run looks in, in order (``--set DIR`` puts DIR first)
+SETS: list[Path] = [PROGRAMS, HELDOUT]
 
 
 def program_dir(name: str) -> Path:
-    return PROGRAMS / name if (PROGRAMS / name / "bench.yaml").is_file() else HELDOUT / name
+    for root in SETS:
+        if (root / name / "bench.yaml").is_file():
+            return root / name
+    raise SystemExit(f"{name}: no bench.yaml under {', '.join(map(str, SETS))}")
+
+
+def set_name(root: Path) -> str:
+    """The set a program folder belongs to: ``tuning`` (programs/), else the folder's name
+    after ``programs_`` (``heldout``, ``blind``...)."""
+    name = root.resolve().name
+    return "tuning" if root.resolve() == PROGRAMS else name.removeprefix("programs_") or name
 
 
 def program_names(root: Path) -> list[str]:
@@ -102,7 +118,8 @@ def session(name: str, bench: dict[str, Any], home: Path, tmp: Path) -> dict[str
     sid = env["data"]["id"]
     analysis = json.loads((home / "sessions" / sid / "analysis.json").read_text())
     props = [from_jsonable(Proposal, p) for p in analysis["proposals"]]
-    runnable = [p.id for p in props if isinstance(to_variant(p, ""), Variant)]
+    kind = (spec.get("check") or {}).get("kind", "checksum")
+    runnable = [v.proposal_id for v in to_variants(props, "", kind)[0]]
     out: dict[str, Any] = {"session": sid, "offered": [p.id for p in props],
                            "approved": runnable, "spec": spec,
                            "findings": [f["id"] for f in analysis["findings"]]}
@@ -168,8 +185,8 @@ def one(name: str, tmp: Path, reps: int) -> dict[str, Any]:
     home.mkdir()
     t0 = time.monotonic()
     s = session(name, bench, home, tmp)
-    row: dict[str, Any] = {"program": name, "set": "heldout" if program_dir(name).parent
-                           == HELDOUT else "tuning", "expert_change": bench["expert"]["change"],
+    row: dict[str, Any] = {"program": name, "set": set_name(program_dir(name).parent),
+                           "expert_change": bench["expert"]["change"],
                            "expert_by_hand": bench["expert"]["by_hand"], **{
                                k: s.get(k) for k in ("offered", "approved", "findings",
                                                      "error", "session")}}
@@ -213,9 +230,33 @@ def _geomean(xs: list[float]) -> float | None:
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
 
 
+def _commit() -> str:
+    cp = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                        cwd=Path(__file__).resolve().parent)
+    return cp.stdout.strip() or "unknown"
+
+
+def _parse(argv: list[str]) -> tuple[list[str], Path | None, bool]:
+    """The programs to run, the set folder named (``--set``/``--first-run``), first run?"""
+    if argv == ["--heldout"]:
+        return program_names(HELDOUT), HELDOUT, False
+    if len(argv) == 2 and argv[0] in ("--set", "--first-run"):
+        root = Path(argv[1]).resolve()
+        if not root.is_dir() or not program_names(root):
+            raise SystemExit(f"{argv[1]}: no program folder with a bench.yaml in it")
+        SETS.insert(0, root)
+        return program_names(root), root, argv[0] == "--first-run"
+    if any(a.startswith("--") for a in argv):
+        raise SystemExit(__doc__.split("usage: ")[1].split("\n")[0])
+    return argv or [*program_names(PROGRAMS), *program_names(HELDOUT)], None, False
+
+
 def main() -> None:
-    names = (program_names(HELDOUT) if sys.argv[1:] == ["--heldout"] else sys.argv[1:]
-             or [*program_names(PROGRAMS), *program_names(HELDOUT)])
+    names, root, first = _parse(sys.argv[1:])
+    first_file = (Path(__file__).resolve().parent / "results"
+                  / f"user_programs_{set_name(root)}_first_run.json") if root else None
+    if first and first_file is not None and first_file.exists():
+        raise SystemExit(f"{first_file} exists: a set has one first run (re-run it with --set)")
     reps = int(os.environ.get("BENCH_REPS", "7"))
     os.environ.setdefault("PERFSCOUT_EXPERIMENT_REPETITIONS", str(reps))
     load0 = os.getloadavg()
@@ -231,23 +272,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ps-userprog-") as tmp, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         rows = list(pool.map(run_one, names))
+    meta = {"load_before": load0, "load_after": os.getloadavg(), "jobs": jobs,
+            "repetitions": reps, "commit": _commit(),
+            "note": "expert ratio floored at 1.0 (an expert keeps the baseline when a change "
+                    "loses)"}
+    if first and root is not None and first_file is not None:
+        mine = [r["ratio_to_expert"] for r in rows if r.get("ratio_to_expert")]
+        write_result(first_file.stem, {
+            "set": str(root), "programs": rows, "geomean_ratio_to_expert": _geomean(mine),
+            "false_wins": sum(len(r.get("false_wins", [])) for r in rows), **meta})
     previous = RESULTS_FILE.is_file() and json.loads(RESULTS_FILE.read_text())
     if sys.argv[1:] and previous:  # a partial re-run keeps the other programs' rows
         done = {r["program"] for r in rows}
         rows = [r for r in previous["figures"]["programs"] if r["program"] not in done] + rows
         rows.sort(key=lambda r: r["program"])
     ratios = [r["ratio_to_expert"] for r in rows if r.get("ratio_to_expert")]
+    sets = sorted({r.get("set") or "tuning" for r in rows})
     write_result("user_programs", {
         "programs": rows,
-        "geomean_ratio_to_expert": math.exp(sum(map(math.log, ratios)) / len(ratios))
-        if ratios else None,
+        "geomean_ratio_to_expert": _geomean(ratios),
         "programs_with_ratio": len(ratios),
         **{f"geomean_{s}": _geomean([r["ratio_to_expert"] for r in rows if r.get("set") == s
-                                     and r.get("ratio_to_expert")]) for s in ("tuning", "heldout")},
+                                     and r.get("ratio_to_expert")]) for s in sets},
         "false_wins": sum(len(r.get("false_wins", [])) for r in rows),
-        "load_before": load0, "load_after": os.getloadavg(),
-        "jobs": jobs, "repetitions": reps,
-        "note": "expert ratio floored at 1.0 (an expert keeps the baseline when a change loses)",
+        **meta,
     })
 
 

@@ -386,3 +386,42 @@ def test_macros_expand_like_the_preprocessor_for_simple_bodies() -> None:
     assert m.expand("T OUTER(C)") == "double C [ NI ] [ NJ ]"
     assert m.expand("SELF") == "SELF + 1"  # not expanded inside its own expansion
     assert m.ambiguous == {"E"} and m.expand("E x") == "E x"
+
+
+def test_a_build_define_that_selects_float_gives_sgemm(tmp_path: Path) -> None:
+    """The build line (a Makefile's CPPFLAGS, or the spec's defines) says -DELEM_IS_FLOAT: the
+    preprocessor sees it, DATA_TYPE is float, and the call is cblas_sgemm with float scalars;
+    built the same way, the output is kept (to float precision). Without the define: dgemm."""
+    from perfscout.experiment.spec import spec_from_dict
+    from perfscout.pipeline.source_changes import build_headers
+
+    write(tmp_path, "pb.h", CONDITIONAL_HEADER)
+    prog = write(tmp_path, "prog.c", FUSED_IKJ)
+    write(tmp_path, "Makefile", "CFLAGS = -O2\nCPPFLAGS = -I. -DELEM_IS_FLOAT -DNI=70\n"
+          "prog: prog.c\n\t$(CC) $(CFLAGS) $(CPPFLAGS) -o prog prog.c\n")
+    hot = line_of(FUSED_IKJ, "HOT")
+    headers = build_headers(tmp_path)
+    assert headers.defines == {"ELEM_IS_FLOAT": "", "NI": "70"} and headers.include == (".",)
+    g = generate("use_blas", FUSED_IKJ, "prog.c", hot, root=tmp_path, headers=headers)
+    assert isinstance(g, Generated), g
+    assert "cblas_sgemm(" in g.diff and "cblas_dgemm" not in g.diff, g.diff
+    flt = [*SIZES, "-DELEM_IS_FLOAT"]
+    before = _checksum(build_run(prog, flt))
+    after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), flt, g.libs))
+    assert after == pytest.approx(before, rel=1e-5) and before != 0.0
+    # the spec's baseline defines win over the Makefile's; a double build gives dgemm
+    (tmp_path / "Makefile").unlink()
+    spec = spec_from_dict({"source": "prog.c", "baseline": {"defines": {"ELEM_IS_DOUBLE": ""}}},
+                          "s.yaml", need_variants=False)
+    g2 = generate("use_blas", FUSED_IKJ, "prog.c", hot, root=tmp_path,
+                  headers=build_headers(tmp_path, spec))
+    assert isinstance(g2, Generated) and "cblas_dgemm(" in g2.diff, g2
+
+
+def test_build_headers_read_separated_flag_words(tmp_path: Path) -> None:
+    from perfscout.pipeline.source_changes import build_headers
+
+    write(tmp_path, "Makefile", "CPPFLAGS = -I utilities -D LARGE_DATASET -DX=2\n"
+          "CFLAGS = -O2 -I$(HOME)/inc\n")
+    h = build_headers(tmp_path)
+    assert h.defines == {"LARGE_DATASET": "", "X": "2"} and h.include == ("utilities",)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from perfscout.experiment import transforms
 from perfscout.experiment.spec import Variant
+from perfscout.model.message import Text
 from perfscout.model.proposals import Proposal
 
 
@@ -59,12 +60,36 @@ def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
     )
 
 
-def to_variants(proposals: Sequence[Proposal], kernel_name: str = ""
-                ) -> tuple[list[Variant], list[Unconvertible]]:
+#: flags that change floating-point rounding: a variant with one is compared with a tolerance
+FP_RELAXING = ("-ffast-math", "-Ofast", "-fassociative-math", "-funsafe-math-optimizations",
+               "-freciprocal-math")
+#: checks that compare within a tolerance (every other kind is exact or compares nothing)
+TOLERANT_CHECKS = ("tolerance", "file")
+
+
+def fp_check_refusal(v: Variant, check_kind: str) -> str | None:
+    """Why ``v`` may not be measured under a ``check_kind`` check: a flag that changes
+    floating-point rounding needs a tolerance check (an exact or byte-identical check would
+    fail a right result; none would let a wrong one through). None when it may."""
+    relaxing = [f for f in (*(v.flags or ()), *v.extra_flags) if f in FP_RELAXING]
+    if relaxing and check_kind not in TOLERANT_CHECKS:
+        return Text("guard.fp_needs_tolerance", flags=" ".join(relaxing), kind=check_kind)
+    return None
+
+
+def to_variants(proposals: Sequence[Proposal], kernel_name: str = "",
+                check_kind: str | None = None) -> tuple[list[Variant], list[Unconvertible]]:
+    """The variants of ``proposals`` and the ones that cannot run, with why; with the
+    program's ``check_kind``, a floating-point-relaxing variant is refused unless the check
+    has a tolerance (:func:`fp_check_refusal`)."""
     ok: list[Variant] = []
     bad: list[Unconvertible] = []
     for p in proposals:
         v = to_variant(p, kernel_name)
+        why = fp_check_refusal(v, check_kind) if isinstance(v, Variant) and check_kind \
+            else None
+        if why:
+            v = Unconvertible(p.id, why)
         (ok if isinstance(v, Variant) else bad).append(v)  # type: ignore[arg-type]
     return ok, bad
 

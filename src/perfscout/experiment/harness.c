@@ -182,10 +182,33 @@ static int all_numbers(const char *text, double *out, int max) {
     return n;
 }
 
+/* the text without the lines matching check_ignore (timings that change run to run) */
+static char *kept_lines(char *t, size_t *len) {
+    if (!check_ignore[0]) return t;
+    regex_t re;
+    if (regcomp(&re, check_ignore, REG_EXTENDED | REG_NOSUB))
+        die(96, "bad regular expression ", check_ignore);
+    char *kept = malloc(*len + 1), *o = kept;
+    for (char *line = t; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        char save = line[l - (nl ? 1 : 0)];
+        line[l - (nl ? 1 : 0)] = 0;
+        int hit = regexec(&re, line, 0, NULL, 0) == 0;
+        line[l - (nl ? 1 : 0)] = save;
+        if (!hit) { memcpy(o, line, l); o += l; }
+        line += l;
+    }
+    regfree(&re);
+    *o = 0;
+    *len = (size_t)(o - kept);
+    return kept;
+}
+
 static double *nums_of(int *count) {
     static double nums[MAXNUMS];
     size_t len;
-    char *text = source_text(check_source, check_file, &len);
+    char *text = kept_lines(source_text(check_source, check_file, &len), &len);
     if (check_regex[0]) {
         static char *caps[MAXNUMS];
         int k = captures(check_regex, check_group, text, caps, MAXNUMS);
@@ -217,25 +240,7 @@ static void checksum(char *out, size_t cap) {
     if (!strcmp(check_kind, "bytes")) {
         size_t len;
         char *t = source_text(check_source, check_file, &len);
-        if (check_ignore[0]) { /* drop the lines that change run to run (timings) */
-            regex_t re;
-            if (regcomp(&re, check_ignore, REG_EXTENDED | REG_NOSUB))
-                die(96, "bad regular expression ", check_ignore);
-            char *kept = malloc(len + 1), *o = kept;
-            for (char *line = t; *line;) {
-                char *nl = strchr(line, '\n');
-                size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
-                char save = line[l - (nl ? 1 : 0)];
-                line[l - (nl ? 1 : 0)] = 0;
-                int hit = regexec(&re, line, 0, NULL, 0) == 0;
-                line[l - (nl ? 1 : 0)] = save;
-                if (!hit) { memcpy(o, line, l); o += l; }
-                line += l;
-            }
-            regfree(&re);
-            t = kept;
-            len = (size_t)(o - kept);
-        }
+        t = kept_lines(t, &len);
         snprintf(out, cap, "h%016llx", (unsigned long long)fnv1a(t, len));
         return;
     }

@@ -197,7 +197,7 @@ def harness_conf(spec: ExperimentSpec, variant: Variant, exe: Path, run_dir: Pat
         lines += [("metric_regex", rx), ("metric_group", str(group)), ("metric_file", m.file)]
     if m.size_regex:
         lines += [("size_regex", posix_regex(m.size_regex))]
-    if c.kind == "none":
+    if c.kind == "none" or c.separate:  # a separate check build/run compares the output
         lines.append(("check_kind", "none"))
     elif c.kind == "stdout":
         lines += [("check_kind", "bytes"), ("check_source", "stdout"),
@@ -207,6 +207,7 @@ def harness_conf(spec: ExperimentSpec, variant: Variant, exe: Path, run_dir: Pat
         lines += [("check_kind", "numbers"),
                   ("check_source", "file" if c.kind == "file" else c.source),
                   ("check_file", c.file), ("check_regex", posix_regex(c.regex) if c.regex else ""),
+                  ("check_ignore", posix_regex(c.ignore) if c.ignore else ""),
                   ("rel_tol", "0" if exact else repr(c.rel_tol)),
                   ("abs_tol", "0" if exact else repr(c.abs_tol))]
     if is_mpi(spec):

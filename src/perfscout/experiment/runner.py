@@ -32,13 +32,15 @@ from perfscout.experiment.stats import (
     DEFAULT_MARGIN,
     INCONCLUSIVE,
     INVALID,
+    UNCHECKED,
+    WIN,
     compare,
     median_ci,
     robust_cv,
     seed_for,
 )
 from perfscout.experiment.store import Store
-from perfscout.experiment.validity import Sample, gate
+from perfscout.experiment.validity import Sample, checksum_ok, gate
 from perfscout.model.errors import InputError
 from perfscout.model.message import Text
 from perfscout.model.runs import Runner, RunRequest
@@ -123,6 +125,7 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
         if progress:
             progress(f"build {v.name}", 0, 0)
         builds[v.name] = build_variant(runner, spec, v, workdir)
+    checks = check_runs(spec, runner, workdir, progress) if spec.check.separate else None
     by_name = {v.name: v for v in spec.all_variants()}
     names = list(by_name)
     done = {(s.variant, s.round) for s in row.samples}  # begin() already read them
@@ -140,7 +143,7 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
             store.add_sample(exp_id, sample)
             done.add((name, r))
         samples = store.samples(exp_id)
-        result = judge(spec, exp_id, samples, rounds, builds, resumed)
+        result = judge(spec, exp_id, samples, rounds, builds, resumed, checks)
         open_ = [v for v in result.variants if v.verdict == INCONCLUSIVE]
         if not open_ or rounds >= limit:
             break
@@ -148,6 +151,53 @@ def run_experiment(spec: ExperimentSpec, runner: Runner, store: Store, workspace
         store.set_rounds(exp_id, rounds)
     store.finish(exp_id, result)
     return result
+
+
+def check_spec(spec: ExperimentSpec) -> ExperimentSpec:
+    """The spec of the separate correctness runs (``check.defines``/``check.args``): every
+    variant built with the check's defines and run with its arguments, the output compared by
+    the harness; its own build folders (``<variant>`` under ``WORKDIR/check``)."""
+    c = spec.check
+
+    def with_check(v: Variant) -> Variant:
+        return dataclasses.replace(v, defines={**v.defines, **c.defines})
+
+    return dataclasses.replace(
+        spec, check=dataclasses.replace(c, defines={}, args=()), args=(*spec.args, *c.args),
+        baseline=with_check(spec.baseline), variants=tuple(map(with_check, spec.variants)))
+
+
+def check_runs(spec: ExperimentSpec, runner: Runner, workdir: Path,
+               progress: Progress | None = None) -> dict[str, Sample]:
+    """One check build and run per variant, the baseline's first (it writes the reference
+    output the others are compared with): variant name -> its sample (its checksum is the
+    reference's digest when the output agrees within the tolerance)."""
+    cspec = check_spec(spec)
+    cdir = workdir / "check"
+    (cdir / "reference.txt").unlink(missing_ok=True)
+    out: dict[str, Sample] = {}
+    for v in cspec.all_variants():
+        if progress:
+            progress(f"check {v.name}", 0, 0)
+        b = build_variant(runner, cspec, v, cdir)
+        out[v.name] = _one_run(cspec, v, b.exe, 0, runner)
+    return out
+
+
+def _check_reasons(spec: ExperimentSpec, checks: Mapping[str, Sample] | None, name: str
+                   ) -> list[str]:
+    """Why the separate check run of ``name`` fails it (empty when it agrees or is absent)."""
+    if checks is None or name not in checks:
+        return []
+    base, mine = checks[spec.baseline.name], checks[name]
+    for s in (base, mine):
+        if not s.ok:
+            return [Text("exp.check_run_failed", error=s.error[:160])]
+    if name != spec.baseline.name and not checksum_ok(str(base.checksum), str(mine.checksum),
+                                                       spec.check):
+        return [Text("exp.output_differs", got=mine.checksum, want=base.checksum,
+                     kind=spec.check.kind)]
+    return []
 
 
 def _one_run(spec: ExperimentSpec, variant: Variant, exe: Path, rnd: int, runner: Runner
@@ -186,8 +236,11 @@ def _one_run(spec: ExperimentSpec, variant: Variant, exe: Path, rnd: int, runner
 
 
 def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
-          builds: Mapping[str, Any] | None = None, resumed: int = 0) -> ExperimentResult:
-    """Gate and compare every variant with the baseline from the stored samples."""
+          builds: Mapping[str, Any] | None = None, resumed: int = 0,
+          checks: Mapping[str, Sample] | None = None) -> ExperimentResult:
+    """Gate and compare every variant with the baseline from the stored samples (and the
+    separate check runs, ``checks``, when the spec has them). A variant whose output nothing
+    compares (check kind ``none``) that the numbers call a win is ``unchecked``."""
     timed = [s for s in samples if not s.warmup]
     base_name = spec.baseline.name
     base = [s for s in timed if s.variant == base_name]
@@ -209,6 +262,7 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
 
     breasons = gate(base, base, check=spec.check,
                     peak_bandwidth_MBps=spec.peak_bandwidth_MBps, is_baseline=True)
+    breasons += _check_reasons(spec, checks, base_name)
     baseline = VariantOutcome(base_name, spec.baseline.proposal_id, **summary(base_name, base),
                               verdict=INVALID if breasons else "baseline",
                               reasons=tuple(breasons), build_command=cmd(base_name))
@@ -218,16 +272,21 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
         reasons = list(breasons and [Text("exp.baseline_invalid", reason=breasons[0])])
         reasons += gate(base, xs, check=spec.check,
                         peak_bandwidth_MBps=spec.peak_bandwidth_MBps)
+        reasons += _check_reasons(spec, checks, v.name)
         summ = summary(v.name, xs)
         bv = [s.value for s in base if s.ok and s.value is not None]
         vv = [s.value for s in xs if s.ok and s.value is not None]
         if bv and vv:
             c = compare(bv, vv, spec.direction, alpha=alpha, seed=seed_for(exp_id, v.name),
                         margin=margin)
+            if c.verdict == WIN and spec.check.kind == "none" and not reasons:
+                c = dataclasses.replace(c, verdict=UNCHECKED)
+                reasons.append(Text("exp.unchecked"))
             outs.append(VariantOutcome(
                 v.name, v.proposal_id, **summ, ratio=c.ratio.value, ratio_low=c.ratio.low,
                 ratio_high=c.ratio.high, p_value=c.p_value,
-                verdict=INVALID if reasons else c.verdict, reasons=tuple(reasons),
+                verdict=c.verdict if c.verdict == UNCHECKED else INVALID if reasons
+                else c.verdict, reasons=tuple(reasons),
                 build_command=cmd(v.name)))
         else:
             outs.append(VariantOutcome(v.name, v.proposal_id, **summ, verdict=INVALID,

@@ -32,6 +32,7 @@ from perfscout.experiment.kernels import KERNELS, kernel
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.serialize import to_jsonable
+from perfscout.model.taxonomy import PROPOSAL_ENV, undeclared_env
 from perfscout.model.user_data import from_user, listed, mapping
 
 CHECK_KINDS = ("checksum", "tolerance", "none", "stdout", "file")
@@ -78,6 +79,13 @@ class Check:
     source: str = "stdout"
     file: str = ""
     ignore: str = ""
+    defines: Mapping[str, str] = field(default_factory=dict)
+    args: tuple[str, ...] = ()
+
+    @property
+    def separate(self) -> bool:
+        """The check needs its own build or run (``defines``/``args``), apart from timing."""
+        return bool(self.defines or self.args) and self.kind != "none"
 
 
 @dataclass(frozen=True)
@@ -332,6 +340,18 @@ def _variant(data: Any, where: str, default_name: str) -> Variant:
     return from_user(Variant, d, where)
 
 
+def env_allowed(variant: Variant, where: str) -> None:
+    """A variant of a user's spec sets only the environment variables an ``env`` proposal may
+    set (``PROPOSAL_ENV``, the advise guard's allowlist: OpenMP/MPI placement and tuning):
+    a variable such as ``LD_PRELOAD`` that changes what runs is refused, as it is for a
+    proposal. The baseline's environment is the program's own (every variant inherits it)."""
+    bad = undeclared_env("env", variant.env)
+    if bad:
+        raise InputError(f"{where}: env {', '.join(bad)} may not be set by a variant",
+                         hint="a variant may set: " + ", ".join(PROPOSAL_ENV["env"])
+                         + "; the program's own environment belongs to the baseline")
+
+
 def spec_from_dict(data: Any, where: str = "spec", need_variants: bool = True) -> ExperimentSpec:
     """Build a spec from parsed YAML/JSON; InputError with the key at fault otherwise
     (every value is checked against its field's type: :mod:`perfscout.model.user_data`)."""
@@ -344,6 +364,8 @@ def spec_from_dict(data: Any, where: str = "spec", need_variants: bool = True) -
     baseline = _variant(d.pop("baseline", None) or {}, f"{where}: baseline", "baseline")
     variants = tuple(_variant(v, f"{where}: variants[{i}]", f"v{i + 1}")
                      for i, v in enumerate(listed(d.pop("variants", None), f"{where}: variants")))
+    for v in variants:
+        env_allowed(v, f"{where}: variant {v.name}")
     if isinstance(d.get("check"), str):
         d["check"] = {"kind": d["check"]}
     for key, cls in (("check", Check), ("build", ProgramBuild), ("measure", Measure)):

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID = "win", "loss", "neutral", "inconclusive", "invalid"
-VERDICTS = (WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID)
+#: a variant faster by the numbers whose output nothing compared (check kind none): never a win
+UNCHECKED = "unchecked"
+VERDICTS = (WIN, LOSS, NEUTRAL, INCONCLUSIVE, INVALID, UNCHECKED)
 JUDGED = (WIN, LOSS, NEUTRAL)  # verdicts that answer the question (a card may count them)
 DEFAULT_MARGIN = 0.03  # config experiment.margin: smaller differences count as no difference
 

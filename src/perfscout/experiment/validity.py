@@ -55,7 +55,8 @@ def correctness_reasons(reasons: Sequence[str]) -> list[str]:
     return [r for r in reasons if any(k in r for k in CORRECTNESS)]
 
 
-def _checksum_ok(base: str, other: str, check: Check) -> bool:
+def checksum_ok(base: str, other: str, check: Check) -> bool:
+    """Whether a run's checksum ``other`` agrees with the baseline's ``base`` under ``check``."""
     if check.kind == "none":
         return True
     if check.kind == "checksum":
@@ -120,7 +121,7 @@ def gate(baseline: Sequence[Sample], variant: Sequence[Sample], *, check: Check,
         sizes = {s.n for s in good} | {s.n for s in base_good}
         if len(sizes) > 1:
             reasons.append(Text("exp.size_differs", sizes=sorted(map(str, sizes))))
-        bad = [s for s in good if not _checksum_ok(str(ref.checksum), str(s.checksum), check)]
+        bad = [s for s in good if not checksum_ok(str(ref.checksum), str(s.checksum), check)]
         if bad:
             reasons.append(Text("exp.output_differs", got=bad[0].checksum, want=ref.checksum,
                                 kind=check.kind))

@@ -22,6 +22,7 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
+from perfscout.pipeline.init_check import find_check, printed_unit
 
 NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
@@ -29,6 +30,9 @@ RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|thr
                         r"per second|/s\b)", re.I)
 TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
 SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
+#: a line that holds a timing (left out of output comparisons: it changes run to run)
+TIMING_LINE = (r"([Tt]ime|TIME|[Ee]lapsed|ELAPSED|[Ss]econds|[Ww]all|WALL"
+               r"|[0-9] *(s|ms|us|sec)\b|/s\b)")
 SIZE_WORDS = re.compile(r"\b(n|size|grid|points|elements)\b\s*[=:]?\s*([0-9]+)", re.I)
 
 
@@ -168,8 +172,14 @@ def read_errors(stderr: str, g: Guess) -> None:
     if "check" not in g.spec and any(re.search(NUM, ln) for ln in lines):
         g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
                            "source": "stderr"}
+        if len(lines) < len([ln for ln in stderr.splitlines() if ln.strip()]):
+            g.spec["check"]["ignore"] = TIMING_LINE  # timings change run to run
+        unit = printed_unit("\n".join(lines))
+        if unit:  # a rounding flip of the last printed digit is no difference
+            g.spec["check"]["abs_tol"] = float(f"{1.5 * unit:.12g}")
         g.said.append("check: every number the program prints on stderr within 1e-6 "
-                      "(relative)")
+                      "(relative)" + (f" or {1.5 * unit:.3g} (1.5 units of the last printed "
+                                      "decimal)" if unit else ""))
 
 
 def read_output(stdout: str, g: Guess) -> None:
@@ -230,23 +240,58 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
                       "(wall_s; task_clock_s is recorded too)")
     if "check" not in g.spec:
         # timings change run to run: lines with a time word or unit are left out
-        ignore = r"(time|elapsed|seconds|wall|[0-9] *(s|ms|us|sec)\b|/s\b)"
+        ignore = TIMING_LINE
         mrx = g.spec.get("measure", {}).get("regex")
         if mrx:  # the line the metric is read from changes run to run too
             ignore = f"({ignore}|{mrx})"
+        _switched_check(root, g, runner, workdir, (stdout, stderr), ignore)
+    if "check" not in g.spec:
         kept = [ln for ln in stdout.splitlines() if ln.strip() and not re.search(ignore, ln)]
         g.spec["check"] = {"kind": "stdout", "ignore": ignore} if kept else {"kind": "none"}
         g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
                                    "timings" if kept else
-                                   "none: the program prints nothing to compare; add one"))
+                                   "none: the program prints nothing to compare and no dump "
+                                   "switch, argument or output file was found; no variant "
+                                   "will be called a win (verdict unchecked) until you add a "
+                                   "check (docs/programs.md)"))
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
 
 
-def _probe(g: Guess, runner: Runner, workdir: Path) -> tuple[str, str]:
-    """Build the guessed program and run it once, timed; its standard output and error."""
-    probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s",
-             "direction": "lower", "check": {"kind": "none"}}
+def _switched_check(root: Path, g: Guess, runner: Runner, workdir: Path,
+                    plain: tuple[str, str], ignore: str) -> None:
+    """No checksum in the output: look for a dump switch, an argument or an output file that
+    shows the program's results (:func:`perfscout.pipeline.init_check.find_check`)."""
+    mrx = g.spec.get("measure", {}).get("regex")
+    msrc = g.spec.get("measure", {}).get("source", "stdout")
+    base_ignore = ignore.replace(f"|{mrx})", ")") if mrx else ignore
+    per_source = {s: ignore if s == msrc else base_ignore for s in ("stdout", "stderr")}
+
+    def probe(defines: dict[str, str], args: tuple[str, ...]) -> tuple[str, str] | None:
+        try:
+            return _probe(g, runner, workdir / "check", defines, args)
+        except InputError:
+            return None
+
+    defined = set(g.spec.get("baseline", {}).get("defines") or {})
+    exe = g.spec.get("build", {}).get("exe") or "prog"
+    ran_in = (workdir / "baseline" / "project" / exe).parent  # where _probe ran it
+    check, said = find_check(root, ran_in, plain, probe, defined, per_source)
+    g.said += said
+    if check is not None:
+        g.spec["check"] = check
+
+
+def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | None = None,
+           args: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Build the guessed program (with extra ``defines``) and run it once (with extra
+    ``args``), timed; its standard output and error."""
+    base = dict(g.spec.get("baseline") or {})
+    if defines:
+        base["defines"] = {**(base.get("defines") or {}), **defines}
+    probe = {**g.spec, "measure": {"source": "wall"}, "metric": "wall_s", "baseline": base,
+             "direction": "lower", "check": {"kind": "none"},
+             "args": [*g.spec.get("args", []), *args]}
     spec = spec_from_dict(probe, "the guessed spec", need_variants=False)
     try:
         b = build_variant(runner, spec, spec.baseline, workdir)
@@ -261,9 +306,10 @@ def _probe(g: Guess, runner: Runner, workdir: Path) -> tuple[str, str]:
                          f"{(res.reason or res.stderr.strip()[-300:])}",
                          hint="give its arguments: perfscout init DIR --args '...'")
     wall = float(res.stdout.split("wall_s=")[1].split()[0])
-    g.said.append(f"ran it once: {wall:.3g} s" + (
-        "; that is short: timing noise will dominate, give a bigger problem (--args, defines)"
-        if wall < 0.05 else ""))
+    if not defines and not args:
+        g.said.append(f"ran it once: {wall:.3g} s" + (
+            "; that is short: timing noise will dominate, give a bigger problem (--args, "
+            "defines)" if wall < 0.05 else ""))
     out, err = b.exe.parent / "run.stdout", b.exe.parent / "run.stderr"
     return (out.read_text(errors="replace") if out.is_file() else "",
             err.read_text(errors="replace") if err.is_file() else "")

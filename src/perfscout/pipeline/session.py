@@ -301,15 +301,17 @@ def _source_changes(ctx: Context, a: Analysis
     proposals, the hot lines, and the source proposals left without a diff with the reason
     (shown at the approve gate and in the report)."""
     from perfscout.pipeline.line_profile import hot_lines, target_hot_line
-    from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs
+    from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs, build_headers
 
-    root = source_root(session_spec(ctx.state))
+    spec = session_spec(ctx.state)
+    root = source_root(spec)
     if root is None:
         return list(a.proposals), [], []
     hot = hot_lines(a.profiles, root, ctx.workspace)
     also = [(h.path, h.line) for h in hot if h.share >= HOT_SHARE]
     proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root, ctx.workspace), root,
-                                  also=also, skip=ctx.workspace)
+                                  also=also, skip=ctx.workspace,
+                                  headers=build_headers(root, spec))
     for u in bad:
         ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
     return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],
@@ -338,7 +340,8 @@ def _approve(ctx: Context) -> dict[str, Any]:
     if unknown:
         raise InputError(f"not among this session's proposals: {', '.join(unknown)}",
                          hint="offered: " + ", ".join(sorted(props)))
-    variants, bad = to_variants([props[w] for w in wanted], session_spec(ctx.state).kernel)
+    spec = session_spec(ctx.state)
+    variants, bad = to_variants([props[w] for w in wanted], spec.kernel, spec.check.kind)
     no_diff = {u["id"]: u["reason"] for u in analysis.get("unconvertible", [])}
     why = [{"id": u.proposal_id, "reason": no_diff.get(u.proposal_id, u.reason)} for u in bad]
     if not variants:
@@ -361,7 +364,8 @@ def _verify(ctx: Context) -> dict[str, Any]:
     props = ctx.proposals()
     approved = set(ctx.state.steps["approve"].out["approved"])
     spec = session_spec(ctx.state)
-    variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel)
+    variants, _bad = to_variants([p for p in props if p.id in approved], spec.kernel,
+                                 spec.check.kind)
     _save_step(ctx, "verify", StepStatus.RUNNING, {})
     variants, broken = buildable(ctx, spec, variants)
     for b in broken:

@@ -133,10 +133,12 @@ def combine_winners(ctx: Context, spec: ExperimentSpec, variants: Sequence[Varia
     generated diffs composed, the flag changes that did not lose and the follow-up flags)
     against the baseline and each winner alone; the best stack is kept only if it wins
     against the baseline and beats the best single change."""
+    from perfscout.pipeline.source_changes import build_headers
     from perfscout.pipeline.stacking import stack
 
     combos, winners, said = stack(variants, res, proposals, ctx.analysis(), source_root,
-                                  spec.kernel)
+                                  spec.kernel, build_headers(source_root, spec)
+                                  if source_root is not None else None)
     if not combos:
         return {"note": said}
     ctx.say(f"5/6 verify: combination: {said}")

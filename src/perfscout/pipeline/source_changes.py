@@ -15,8 +15,8 @@ dropped: the session and ``analyze`` show that list.
 
 from __future__ import annotations
 
-import difflib
 import os
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,8 +28,15 @@ from perfscout.experiment.patching import apply_unified_diff
 from perfscout.model.errors import InputError, PolicyDenied
 from perfscout.model.proposals import Change, Proposal
 from perfscout.patch.workflow import check_scope, diff_files
-from perfscout.transform import GENERATORS, Refusal, generate, loop_nest
-from perfscout.transform.nest import make_diff
+from perfscout.transform import (
+    GENERATORS,
+    ProjectHeaders,
+    Refusal,
+    generate,
+    loop_nest,
+    project_headers,
+)
+from perfscout.transform.nest import make_diff, map_line
 
 
 @dataclass(frozen=True)
@@ -109,18 +116,6 @@ class Edit:
         return [r for r in sorted(self.current) if self.current[r] != self.original[r]]
 
 
-def _map_line(old: str, new: str, line: int) -> int | None:
-    """``line`` of ``old`` in ``new``: where an earlier change left it untouched; None when that
-    change rewrote it (the nest it belongs to was already transformed)."""
-    if old == new:
-        return line
-    sm = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
-        if tag == "equal" and i1 < line <= i2:
-            return j1 + (line - i1)
-    return None
-
-
 def _nest_key(text: str, rel: str, line: int) -> tuple[str, int] | None:
     """The innermost loop around ``rel:line`` (file, header line): two hot lines of one loop
     body are one target."""
@@ -144,18 +139,59 @@ def _targets(scope: tuple[str, int], also: Sequence[tuple[str, int]], root: Path
     return out
 
 
+def build_headers(root: Path, spec: Any = None) -> ProjectHeaders:
+    """The project's header reader with the build's ``-D`` defines and ``-I`` folders: the
+    Makefile's compiler-flag variables (``CPPFLAGS``, ``CFLAGS``...), then the spec's
+    baseline (its ``defines``, the ``-D``/``-I`` words of its flags, ``build.include``), which
+    win. One per project: every generated change of a session reads the headers through it."""
+    defines: dict[str, str] = {}
+    include: list[str] = []
+
+    def words(ws: Sequence[str]) -> None:
+        joined: list[str] = []
+        for w in ws:  # "-I dir" and "-D NAME" as one word
+            if joined and joined[-1] in ("-I", "-D"):
+                joined[-1] += w
+            else:
+                joined.append(w)
+        for w in joined:
+            if w.startswith("-D") and len(w) > 2:
+                k, _, v = w[2:].partition("=")
+                defines[k] = v
+            elif w.startswith("-I") and len(w) > 2 and "$" not in w:
+                include.append(w[2:])
+
+    mk = root / "Makefile"
+    if mk.is_file():
+        from perfscout.pipeline.init_program import _make_vars
+
+        mv = _make_vars(mk.read_text(errors="replace"))
+        for var in ("CPPFLAGS", "CFLAGS", "CXXFLAGS", "FFLAGS", "FCFLAGS", "DEFS"):
+            try:
+                words(shlex.split(mv.get(var, "")))
+            except ValueError:
+                continue
+    base = getattr(spec, "baseline", None)
+    if base is not None:
+        words([*(base.flags or ()), *base.extra_flags])
+        defines.update(base.defines)
+    build = getattr(spec, "build", None)
+    include += list(build.include) if build is not None else []
+    return project_headers(root, defines, tuple(dict.fromkeys(include)))
+
+
 def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[str, int]],
-                  root: Path, edit: Edit) -> None:
+                  root: Path, edit: Edit, headers: ProjectHeaders | None = None) -> None:
     """Generate ``pid`` on each target nest in turn, each on the text the previous changes left
     (lines mapped through them, the file parsed again): the notes of what was made and the
     refusals go to ``edit``."""
     for rel, line in targets:
         before = edit.text(root, rel)
-        at = _map_line(edit.original[rel], before, line)
+        at = map_line(edit.original[rel], before, line)
         if at is None:
             edit.refused.append(f"{rel}:{line}: rewritten by an earlier change")
             continue
-        g = generate(pid, before, rel, at, params, root=root)
+        g = generate(pid, before, rel, at, params, root=root, headers=headers)
         if isinstance(g, Refusal):
             edit.refused.append(f"{rel}:{line}: {g.reason}")
             continue
@@ -207,15 +243,16 @@ def _where(p: Proposal, source_root: Path, skip: Path | None = None
 
 
 def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
-         facts: Facts | None, policy: PolicyCheck | None, skip: Path | None
-         ) -> Proposal | Unconvertible:
+         facts: Facts | None, policy: PolicyCheck | None, skip: Path | None,
+         headers: ProjectHeaders) -> Proposal | Unconvertible:
     """``p`` with the diff generated on its own line and on every other hot nest."""
     where = _where(p, source_root, skip)
     if isinstance(where, Unconvertible):
         return where
     edit = Edit()
     params = dict(p.change.params) if p.change is not None else {}
-    generate_over(p.id, params, _targets(where, also, source_root, skip), source_root, edit)
+    generate_over(p.id, params, _targets(where, also, source_root, skip), source_root, edit,
+                  headers)
     if not edit.files():
         return Unconvertible(p.id, "; ".join(edit.refused) or "nothing generated", p.scope)
     why = _checked(edit)
@@ -228,7 +265,8 @@ def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
 
 def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
                  facts: Facts | None = None, policy: PolicyCheck | None = None,
-                 also: Sequence[tuple[str, int]] = (), skip: Path | None = None
+                 also: Sequence[tuple[str, int]] = (), skip: Path | None = None,
+                 headers: ProjectHeaders | None = None
                  ) -> tuple[list[Proposal], list[Unconvertible]]:
     """Every proposal, with a generated diff where one was made; and the source proposals
     that still have none, each with the reason (the dependence or construct that forbids the
@@ -239,17 +277,20 @@ def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
     left, into one diff: a program whose time is split over two nests gets both changed. A
     nest where the change is refused is named in the note only when another one was changed.
     ``skip``: perfscout's workspace, whose copies of the files are never the user's.
+    ``headers``: the project's headers with the build's defines (:func:`build_headers`); one
+    without them is made for ``source_root`` when not given.
 
     Proposals that are not ``source``, already carry a diff, or have no generator are
     returned unchanged (a bundled kernel's built-in transformation still applies to them);
     those among them that name no ``path:line`` are listed only when a generator exists."""
     out: list[Proposal] = []
     bad: list[Unconvertible] = []
+    headers = headers if headers is not None else project_headers(source_root)
     for p in proposals:
         if p.kind != "source" or (p.change is not None and p.change.diff):
             out.append(p)
             continue
-        r = _one(p, source_root, also, facts, policy, skip)
+        r = _one(p, source_root, also, facts, policy, skip, headers)
         out.append(r if isinstance(r, Proposal) else p)
         if isinstance(r, Unconvertible):
             bad.append(r)
@@ -257,12 +298,14 @@ def attach_diffs(proposals: Sequence[Proposal], source_root: Path, *,
 
 
 def compose(proposals: Sequence[Proposal], source_root: Path,
-            also: Sequence[tuple[str, int]] = ()) -> tuple[str, list[str], list[str]]:
+            also: Sequence[tuple[str, int]] = (), headers: ProjectHeaders | None = None
+            ) -> tuple[str, list[str], list[str]]:
     """One diff applying the generated changes of ``proposals`` in turn: the first is
     generated, the source re-parsed, the second generated on the result (its legality checked
     again there), and so on. Returns the diff, the ids that made it in, and the refusals."""
     edit = Edit()
     used: list[str] = []
+    headers = headers if headers is not None else project_headers(source_root)
     for p in proposals:
         where = _where(p, source_root)
         if isinstance(where, Unconvertible):
@@ -270,7 +313,8 @@ def compose(proposals: Sequence[Proposal], source_root: Path,
             continue
         before = dict(edit.current)
         params = dict(p.change.params) if p.change is not None else {}
-        generate_over(p.id, params, _targets(where, also, source_root), source_root, edit)
+        generate_over(p.id, params, _targets(where, also, source_root), source_root, edit,
+                      headers)
         if edit.current != before:
             used.append(p.id)
     return (edit.diff() if not _checked(edit) else ""), used, edit.refused

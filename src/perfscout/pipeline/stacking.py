@@ -30,6 +30,7 @@ from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.source_changes import HOT_SHARE, compose
+from perfscout.transform import ProjectHeaders
 
 #: guards whose rejection means "not yet": the change is worth trying once another one is in
 DEFERRING_GUARDS = ("stride_before_width", "march_needs_o3")
@@ -75,7 +76,8 @@ def _pieces(variants: Sequence[Variant], res: ExperimentResult, follow: Sequence
 
 
 def _composed(patched: Sequence[Variant], proposals: Sequence[Proposal],
-              analysis: Mapping[str, Any], source_root: Path | None) -> tuple[str | None, str]:
+              analysis: Mapping[str, Any], source_root: Path | None,
+              headers: ProjectHeaders | None = None) -> tuple[str | None, str]:
     """The source winners' diffs composed (best first), or the best one alone when nothing
     composes; and a line saying which."""
     if len(patched) < 2 or source_root is None:
@@ -84,7 +86,7 @@ def _composed(patched: Sequence[Variant], proposals: Sequence[Proposal],
     hot = [(h["path"], int(h["line"])) for h in analysis.get("hot_lines", [])
            if h.get("share", 0) >= HOT_SHARE]
     patch, used, refused = compose([by_id[v.proposal_id] for v in patched
-                                    if v.proposal_id in by_id], source_root, hot)
+                                    if v.proposal_id in by_id], source_root, hot, headers)
     if not patch:
         return patched[0].patch, f"best source change only ({patched[0].name})"
     return patch, f"source changes composed: {', '.join(used)}" + (
@@ -92,8 +94,8 @@ def _composed(patched: Sequence[Variant], proposals: Sequence[Proposal],
 
 
 def stack(variants: Sequence[Variant], res: ExperimentResult, proposals: Sequence[Proposal],
-          analysis: Mapping[str, Any], source_root: Path | None, kernel: str
-          ) -> tuple[list[Variant], list[Variant], str]:
+          analysis: Mapping[str, Any], source_root: Path | None, kernel: str,
+          headers: ProjectHeaders | None = None) -> tuple[list[Variant], list[Variant], str]:
     """The stacked variants to measure (none when there is nothing to stack), the winners
     they are measured against, and one line saying what went in.
 
@@ -111,7 +113,7 @@ def stack(variants: Sequence[Variant], res: ExperimentResult, proposals: Sequenc
         return [], winners, "1 winner and no flag change to add: nothing to combine"
     patched = sorted((v for v in winners if v.patch),
                      key=lambda v: -(res.outcome(v.name).ratio or 0.0))
-    patch, said = _composed(patched, proposals, analysis, source_root)
+    patch, said = _composed(patched, proposals, analysis, source_root, headers)
     whole = combine([*winners, *extra], kernel, patch=patch)
     if isinstance(whole, Unconvertible):
         return [], winners, f"cannot combine: {whole.reason}"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.transform.blas import blas
-from perfscout.transform.macros import project_headers
+from perfscout.transform.macros import ProjectHeaders, project_headers
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -35,14 +35,16 @@ GENERATORS: dict[str, Maker] = {
 
 
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
-             params: Mapping[str, Any] | None = None, root: Path | None = None
-             ) -> Generated | Refusal:
+             params: Mapping[str, Any] | None = None, root: Path | None = None,
+             headers: ProjectHeaders | None = None) -> Generated | Refusal:
     """The diff implementing ``proposal_id`` on the loop nest at ``rel_path:line`` of
     ``text``; a Refusal (never an exception) when it does not apply, saying why.
 
     ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
-    macros a declaration goes through (use_blas)."""
+    macros a declaration goes through (use_blas). ``headers``: the project's header reader
+    with the build's defines and include folders (:class:`ProjectHeaders`, one per project,
+    reused across calls); made from ``root`` when not given."""
     make = GENERATORS.get(proposal_id)
     if make is None:
         return Refusal(proposal_id, f"no generator for {proposal_id}; generated: "
@@ -60,7 +62,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
                                     f"{code.function_name(scope)} near line {broken} (a syntax "
                                     "error, or a macro the parser cannot see through)")
     try:
-        extra = {"headers": project_headers(root)} if root is not None else {}
+        if headers is None and root is not None:
+            headers = project_headers(root)
+        extra = {"headers": headers} if headers is not None else {}
         return make(code, line, rel_path, {**(params or {}), **extra})
     except (ValueError, TypeError) as exc:
         return Refusal(proposal_id, f"bad parameter: {exc}")
@@ -80,4 +84,5 @@ def loop_nest(text: str, rel_path: str, line: int) -> list[tuple[str, int]]:
     return out
 
 
-__all__ = ["GENERATORS", "Generated", "Refusal", "generate", "loop_nest"]
+__all__ = ["GENERATORS", "Generated", "ProjectHeaders", "Refusal", "generate", "loop_nest",
+           "project_headers"]

@@ -22,8 +22,16 @@ from dataclasses import dataclass
 
 from perfscout.transform.declared import declaration
 from perfscout.transform.depend import dependences
+from perfscout.transform.fission import Fissioned, fission
 from perfscout.transform.macros import Headers, Macros
-from perfscout.transform.nest import Nest, assignment, make_diff, perfect_nest, replace_lines
+from perfscout.transform.nest import (
+    Nest,
+    assignment,
+    make_diff,
+    map_line,
+    perfect_nest,
+    replace_lines,
+)
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.scaled import Scaled, scalar_problem, scale_of, widen
@@ -213,17 +221,58 @@ def _bounds(code: Code, nest: Nest) -> Refusal | None:
     return None
 
 
-def blas(code: Code, line: int, rel: str, headers: Headers | None = None
-         ) -> Generated | Refusal:
+def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
+         split: bool = True) -> Generated | Refusal:
     """The BLAS call replacing the GEMM/GEMV nest at ``line``; ``headers`` reads the project's
-    local headers (for the macros its declarations go through)."""
+    local headers (for the macros its declarations go through). When the nest is not one
+    product but a loop holding several (two matrix-vector products fused in one outer loop),
+    the loop is split (:func:`perfscout.transform.fission.fission`, with its legality check)
+    and each piece that is a product becomes a call; the piece holding ``line`` must be one."""
+    got = _blas(code, line, rel, headers)
+    if not isinstance(got, Refusal) or not split:
+        return got
+    fz = fission(code, line, WHAT)
+    if isinstance(fz, Refusal):
+        return Refusal(WHAT, f"{got.reason}; {fz.reason}" if "fission" in fz.reason
+                       else got.reason)
+    return _pieces_to_blas(code, fz, rel, headers)
+
+
+def _pieces_to_blas(code: Code, fz: Fissioned, rel: str, headers: Headers | None
+                    ) -> Generated | Refusal:
+    """Each piece of the split loop that is a product, replaced (the last piece first)."""
+    cur = Code(fz.text, rel)
+    made: list[str] = []
+    why: dict[int, str] = {}
+    for k in reversed(range(len(fz.targets))):
+        at = map_line(fz.text, cur.text, fz.targets[k])
+        g = blas(cur, at, rel, headers, split=False) if at is not None else \
+            Refusal(WHAT, "rewritten")
+        if isinstance(g, Refusal):
+            why[k] = g.reason
+            continue
+        cur = Code(g.new_text, rel)
+        made.insert(0, g.note.split(" at ")[0] + " of part " + str(k + 1))
+    if fz.hot in why:
+        return Refusal(WHAT, f"after splitting the loop at line {fz.outer_line}: {why[fz.hot]}")
+    note = (f"the loop at {rel}:{fz.outer_line} split into {len(fz.targets)} loops (each "
+            f"iteration's elements are its own); " + "; ".join(made) + " replaced by CBLAS/BLAS"
+            " calls"
+            + "".join(f"; part {k + 1} kept as a loop ({r})" for k, r in sorted(why.items()))
+            + "; link with -lopenblas")
+    return Generated(WHAT, rel, make_diff(code.text, cur.text, rel), cur.text, note,
+                     libs=("-lopenblas",))
+
+
+def _blas(code: Code, line: int, rel: str, headers: Headers | None = None
+          ) -> Generated | Refusal:
     nest = perfect_nest(code, line, WHAT)
     if isinstance(nest, Refusal):
         return nest
     acc = _accumulation(code, nest)
     if isinstance(acc, str):
         after = _scaled_before(code, nest)
-        return blas(code, after, rel, headers) if after else Refusal(WHAT, acc)
+        return _blas(code, after, rel, headers) if after else Refusal(WHAT, acc)
     out, product, beta = acc
     if out.dims is None:
         return Refusal(WHAT, f"{out.text} has no affine subscript")

@@ -10,9 +10,10 @@ expands object-like and function-like macros the way the preprocessor does for s
 PolyBench's ``DATA_TYPE`` and ``POLYBENCH_C99_SELECT``) is *ambiguous*; when the project's
 headers are at hand, a real C preprocessor (pcpp, pure Python, in process: nothing is run)
 evaluates the conditionals with the defaults the headers choose and settles those names. What
-stays ambiguous is left unexpanded, so a caller refuses instead of guessing. A ``-D`` on the
-build line that picks another variant is not seen here: the experiment's correctness check
-then fails the variant, it never wins.
+stays ambiguous is left unexpanded, so a caller refuses instead of guessing. The build's own
+``-D``s and ``-I`` folders (:class:`ProjectHeaders` ``defines``/``include``) reach the
+preprocessor, so a ``-DDATA_TYPE_IS_FLOAT`` that picks another variant of a header's macros is
+seen; a name the build defines is always settled by the preprocessor.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,14 +66,18 @@ class Macros:
                 text = headers(name, c.path)
                 if text is not None:
                     todo.append(Code(text, name if name.endswith(".h") else name + ".h", "c"))
-        if out.ambiguous and isinstance(headers, ProjectHeaders):
-            out._settle(code, headers)
+        if isinstance(headers, ProjectHeaders):
+            out.ambiguous |= set(headers.defines) & set(out.defs)  # -D beats an #ifndef default
+            for k, v in headers.defines.items():
+                out.defs.setdefault(k, _Def(None, v or "1"))
+            if out.ambiguous:
+                out._settle(code, headers)
         return out
 
     def _settle(self, code: Code, headers: ProjectHeaders) -> None:
         """Give each ambiguous name the definition the preprocessor ends with for ``code``
         (conditionals evaluated; the project's header folders searched, no system header)."""
-        final = preprocessed_macros(code.text, headers.root / code.path, headers.folders())
+        final = headers.preprocessed(code)
         for name in sorted(self.ambiguous):
             if name in final:
                 self.defs[name] = final[name]
@@ -135,10 +140,18 @@ HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".inc")
 class ProjectHeaders:
     """Reads an included header from the project at ``root``: ``"x.h"`` beside the including
     file first, then the first file of that name (path tail) under ``root``; None for a header
-    the project does not hold (a system header). The project is listed once, on first use."""
+    the project does not hold (a system header). The project is listed once, on first use.
+
+    ``defines`` and ``include`` are the build's ``-D`` macros and ``-I`` folders (relative
+    to ``root`` or absolute): the preprocessor sees them as the compiler does. Make one per
+    project and pass it to every :func:`perfscout.transform.generate` call: its listing and
+    the preprocessed macros of each file text are kept."""
 
     root: Path
+    defines: Mapping[str, str] = field(default_factory=dict)
+    include: tuple[str, ...] = ()
     _index: dict[str, list[Path]] | None = None
+    _pp: dict[tuple[str, str], dict[str, _Def]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.root = self.root.resolve()
@@ -152,8 +165,18 @@ class ProjectHeaders:
         return self._index
 
     def folders(self) -> list[Path]:
-        """Every project folder that holds a header (the ``-I`` list a build would give)."""
-        return sorted({p.parent for ps in self._files().values() for p in ps})
+        """The build's ``-I`` folders, then every project folder that holds a header."""
+        given = [(self.root / d).resolve() for d in self.include]
+        found = sorted({p.parent for ps in self._files().values() for p in ps})
+        return list(dict.fromkeys([*given, *found]))
+
+    def preprocessed(self, code: Code) -> dict[str, _Def]:
+        """The macros after preprocessing ``code`` with the build's defines (kept per text)."""
+        key = (code.path, code.text)
+        if key not in self._pp:
+            self._pp[key] = preprocessed_macros(code.text, self.root / code.path,
+                                                self.folders(), self.defines)
+        return self._pp[key]
 
     def __call__(self, name: str, frm: str) -> str | None:
         near = (self.root / frm).parent / name
@@ -165,12 +188,14 @@ class ProjectHeaders:
         return None
 
 
-def project_headers(root: Path) -> Headers:
+def project_headers(root: Path, defines: Mapping[str, str] | None = None,
+                    include: tuple[str, ...] = ()) -> ProjectHeaders:
     """The project's header reader (:class:`ProjectHeaders`) for ``Macros.of``."""
-    return ProjectHeaders(root)
+    return ProjectHeaders(root, dict(defines or {}), tuple(include))
 
 
-def preprocessed_macros(text: str, path: Path, folders: list[Path]) -> dict[str, _Def]:
+def preprocessed_macros(text: str, path: Path, folders: list[Path],
+                        defines: Mapping[str, str] | None = None) -> dict[str, _Def]:
     """The macros defined after preprocessing ``text`` (the file at ``path``) with ``folders``
     as include paths, conditionals evaluated by pcpp the way a C compiler does (unknown names
     are 0, ``defined`` of an unknown name is false). Includes outside the project are skipped;
@@ -186,6 +211,8 @@ def preprocessed_macros(text: str, path: Path, folders: list[Path]) -> dict[str,
             raise OutputDirective(Action.IgnoreAndPassThrough)
 
     pp = _Quiet()
+    for k, v in (defines or {}).items():  # as -Dk=v: an empty value is 1, as for the compiler
+        pp.define(f"{k} {v if v != '' else '1'}")
     for d in [path.parent, *folders]:
         pp.add_path(str(d))
     try:

@@ -345,10 +345,22 @@ def replace_lines(code: Code, first: int, last: int, new: list[str]) -> str:
     return "".join(lines[: first - 1] + [ln + "\n" for ln in new] + lines[last:])
 
 
+def map_line(old: str, new: str, line: int) -> int | None:
+    """``line`` of ``old`` in ``new``: where an earlier change left it untouched; None when that
+    change rewrote it (the nest it belongs to was already transformed)."""
+    if old == new:
+        return line
+    sm = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
+    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+        if tag == "equal" and i1 < line <= i2:
+            return j1 + (line - i1)
+    return None
+
+
 def make_diff(old: str, new: str, rel: str) -> str:
     return "".join(difflib.unified_diff(old.splitlines(keepends=True),
                                         new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"))
 
 
-__all__ = ["Event", "Nest", "emit_loops", "make_diff", "perfect_nest", "replace_lines",
+__all__ = ["Event", "Nest", "emit_loops", "make_diff", "map_line", "perfect_nest", "replace_lines",
            "stmt_lines", "used_after"]

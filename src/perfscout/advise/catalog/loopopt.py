@@ -2,14 +2,18 @@
 
 GCC's Graphite (``-floop-nest-optimize``, built on ISL) and Clang's Polly (``-mllvm -polly``)
 interchange, tile and fuse loop nests from a polyhedral model of the whole nest: a real loop
-optimiser the user can try without touching the source. Each is offered only for the compiler
-that builds the code; the experiment's build is the final check that the installed compiler
-accepts the flag (a compiler without Graphite/Polly fails that build, which is reported).
+optimiser the user can try without touching the source. ``-ffast-math`` is offered where a
+floating-point reduction keeps the hot loop scalar (the compiler's remarks and the parsed
+loop say so); it changes rounding, so it is measured only with a tolerance check. Each is
+offered only for the compiler that builds the code; the experiment's build is the final
+check that the installed compiler accepts the flag (a compiler without Graphite/Polly fails
+that build, which is reported).
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
 from perfscout.advise.catalog.registry import proposal
@@ -19,6 +23,8 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
+from perfscout.transform import loop_nest
+from perfscout.transform.fpreduce import FP_REMARK, fp_reductions
 
 HW = Layer.HARDWARE
 GRAPHITE = ("-floop-nest-optimize",)
@@ -103,3 +109,67 @@ def polly(facts: Facts, f: Finding) -> Proposal | None:
     if c is None or c.vendor != "llvm" or not c.name.startswith("clang"):
         return None
     return _build(facts, f, "polly", POLLY, "Polly")
+
+
+#: the flag that lets the compiler reassociate floating-point sums (and so vectorise them)
+FAST_MATH = ("-ffast-math",)
+
+
+def _read(path: str) -> str | None:
+    try:
+        return Path(path).read_text(errors="replace")
+    except OSError:
+        return None
+
+
+def fp_reduction_blocked(facts: Facts, scope: str) -> list[str]:
+    """Evidence that a floating-point reduction keeps the hot loop from vectorising: a
+    compiler remark saying so (Clang's "cannot prove it is safe to reorder floating-point
+    operations", GCC's in-order reduction), or the hot loop of the line profile reducing into
+    a ``float``/``double`` scalar (parsed source) where the compiler's remark on that loop
+    says it was not vectorised. Empty when neither is seen."""
+    rems = facts.remarks(scope)
+    said = [f"remark {r.file}:{r.line}: {r.message}" for r in rems if FP_REMARK.search(r.message)]
+    if said:
+        return said[:2]
+    hot = facts.hot_line()
+    path, _, line = (hot or "").rpartition(":")
+    text = _read(path) if path and line.isdigit() else None
+    if text is None:
+        return []
+    names = fp_reductions(text, path, int(line))
+    heads = {ln for _v, ln in loop_nest(text, path, int(line))}
+    missed = [r for r in facts.remarks() if Path(r.file).name == Path(path).name
+              and r.line in heads]
+    if not names or not missed or any(r.vectorized for r in missed):
+        return []
+    return [f"the hot loop at {Path(path).name}:{line} sums into {', '.join(names)} "
+            "(floating point, kept in program order)",
+            f"remark {missed[0].file}:{missed[0].line}: {missed[0].message}"]
+
+
+@proposal("fast_math", addresses=("hw.vectorization",), layer=HW, kind="flags",
+          preconditions=("share_of_time >= 5%",), group="fp_reassociation")
+def fast_math(facts: Facts, f: Finding) -> Proposal | None:
+    c = facts.compiler
+    scope = scope_of(f, facts)
+    why = fp_reduction_blocked(facts, scope)
+    if c is None or c.vendor not in ("gnu", "llvm") or not why:
+        return None
+    return Proposal(
+        id="fast_math", addresses=(f.id,), layer=HW, kind="flags",
+        title=f"Let {c.name} reassociate the floating-point reduction ({FAST_MATH[0]})",
+        change=Change(flags=FAST_MATH, description="the sum is added in the program's order, "
+                      "which keeps the loop scalar; -ffast-math lets the compiler split it into "
+                      "vector partial sums (results change in the last bits: measured only "
+                      "with a tolerance check)"),
+        evidence=refs(f, facts) + tuple(why), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.2, 4.0, 0.4,
+                                    Text("gain.what.vectorizing")),
+        risk=Risk("medium", "rounding changes; NaN/Inf and signed-zero handling is dropped"),
+        confidence=Confidence(conf(f, 0.45), "a floating-point reduction the compiler may not "
+                              "reorder blocks vectorisation of the hot loop"),
+        invalid_when=("the program relies on NaN/Inf or exact summation order",
+                      "the correctness check compares bytes (refused at approval)"),
+        rollback=f"remove {FAST_MATH[0]} from the build flags and rebuild", scope=scope,
+    )

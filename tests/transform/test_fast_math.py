@@ -1,0 +1,112 @@
+"""-ffast-math where a floating-point reduction keeps the hot loop scalar: found from the
+compiler's own remarks (Clang says so) or from the parsed hot loop with GCC's "not vectorized"
+remark on it; never offered without that; and refused at approval unless the program's
+check has a tolerance."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.advise.conftest import finding
+from tests.conftest import require_tool
+
+from perfscout.advise.catalog.loopopt import fast_math
+from perfscout.advise.facts import Facts
+from perfscout.experiment.convert import to_variants
+from perfscout.ingest.adapters.compiler_remarks import CompilerRemarksAdapter
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.proposals import Change, Proposal
+from perfscout.model.snapshot import Compiler, PlatformSnapshot
+from perfscout.transform.fpreduce import fp_reductions
+
+DOT = """double dot(const double *a, const double *b, int n)
+{
+  double t = 0.0;
+  for (int i = 0; i < n; i++)
+    t += a[i] * b[i];
+  return t;
+}
+"""
+INT_SUM = DOT.replace("double t", "long t").replace("double dot", "long dot")
+ARRAY_ACC = """void acc(double *y, const double *a, int n)
+{
+  for (int i = 0; i < n; i++)
+    y[i] += a[i];
+}
+"""
+FORTRAN = """subroutine s(a, n, t)
+  integer :: n, i
+  real(8) :: a(n), t
+  t = 0
+  do i = 1, n
+    t = t + a(i) * a(i)
+  end do
+end subroutine
+"""
+
+
+def test_floating_point_reductions_in_the_hot_loop() -> None:
+    assert fp_reductions(DOT, "dot.c", 5) == ["t"]
+    assert fp_reductions(FORTRAN, "s.f90", 6) == ["t"]
+    assert fp_reductions(INT_SUM, "dot.c", 5) == []  # integers reassociate exactly
+    assert fp_reductions(ARRAY_ACC, "acc.c", 4) == []  # an element per iteration: no sum
+    assert fp_reductions(DOT, "dot.c", 3) == []  # not in a loop
+
+
+def _snap(vendor: str, name: str) -> PlatformSnapshot:
+    return PlatformSnapshot(compilers=(Compiler(name, vendor, "16.0.6" if vendor == "llvm"
+                                                else "12.2.0"),))
+
+
+def _remarks(tmp: Path, argv: list[str], src: str, name: str) -> Profile:
+    f = tmp / name
+    f.write_text(src)
+    out = subprocess.run([*argv, "-c", str(f), "-o", "/dev/null"], capture_output=True,
+                         text=True, check=True, cwd=tmp)
+    (tmp / "remarks.txt").write_text(out.stderr)
+    return CompilerRemarksAdapter().parse(tmp / "remarks.txt")
+
+
+def test_clang_remark_on_reordering_offers_fast_math(tmp_path: Path) -> None:
+    clang = require_tool("clang-16")
+    prof = _remarks(tmp_path, [clang, "-O2", "-Rpass-missed=loop-vectorize",
+                               "-Rpass-analysis=loop-vectorize"], DOT, "dot.c")
+    f = finding("hw.vectorization", scope="dot.c:5")
+    p = fast_math(Facts.build([f], _snap("llvm", "clang-16"), [prof]), f)
+    assert p is not None and p.change is not None and p.change.flags == ("-ffast-math",)
+    assert any("reorder floating-point" in e for e in p.evidence), p.evidence
+    # the integer sum: clang vectorises it, no remark about floating point, nothing offered
+    prof = _remarks(tmp_path, [clang, "-O2", "-Rpass-missed=loop-vectorize",
+                               "-Rpass-analysis=loop-vectorize"], INT_SUM, "dot.c")
+    assert fast_math(Facts.build([f], _snap("llvm", "clang-16"), [prof]), f) is None
+
+
+def test_gcc_missed_remark_on_a_parsed_fp_sum_offers_fast_math(tmp_path: Path) -> None:
+    gcc = require_tool("gcc")
+    rem = _remarks(tmp_path, [gcc, "-O2", "-fopt-info-vec-all"], DOT, "dot.c")
+    assert not any(r.vectorized for r in rem.remarks)
+    hot = Profile("perf-annotate", "annotate.txt", hotspots=(Hotspot(
+        "dot.c:5", self_share=0.9, kind="line",
+        location=SourceRef(str(tmp_path / "dot.c"), 5)),))
+    f = finding("hw.vectorization")
+    p = fast_math(Facts.build([f], _snap("gnu", "gcc"), [rem, hot]), f)
+    assert p is not None and any("sums into t" in e for e in p.evidence), p
+    # the same remark over an array update (no reduction): not offered
+    (tmp_path / "dot.c").write_text(ARRAY_ACC)
+    hot = Profile("perf-annotate", "annotate.txt", hotspots=(Hotspot(
+        "dot.c:4", self_share=0.9, kind="line",
+        location=SourceRef(str(tmp_path / "dot.c"), 4)),))
+    assert fast_math(Facts.build([f], _snap("gnu", "gcc"), [rem, hot]), f) is None
+
+
+def test_fast_math_needs_a_tolerance_check() -> None:
+    p = Proposal("fast_math", kind="flags", change=Change(flags=("-ffast-math",)))
+    for kind in ("stdout", "checksum", "none"):
+        ok, bad = to_variants([p], "", kind)
+        assert not ok and "tolerance check" in bad[0].reason and kind in bad[0].reason
+    for kind in ("tolerance", "file"):
+        ok, bad = to_variants([p], "", kind)
+        assert [v.extra_flags for v in ok] == [("-ffast-math",)] and not bad
+    plain = Proposal("compiler_opt_level", kind="flags", change=Change(flags=("-O3",)))
+    assert to_variants([plain], "", "stdout")[0]

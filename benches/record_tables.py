@@ -20,6 +20,9 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
+- ``stencil2d``, ``stencil3d``: PRE-REGISTERED (benches/data/*_prereg.md), never used to tune
+  the guide. A pre-registration commits the baseline's analysis and the snapshot first
+  (``ANALYSIS_ONLY=1``); the recording keeps them and adds the rows.
 """
 
 from __future__ import annotations
@@ -99,9 +102,29 @@ TABLES: dict[str, dict[str, Any]] = {
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
             "flags": {"role": "compiler_flags", "values": FLAGS3},
         }},
+    # PRE-REGISTERED (benches/data/stencil3d_prereg.md): never used to tune the guide
+    "stencil3d": {
+        "source": "stencil3d.c", "args": ["192", "8"], "small_args": ["48", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ijk", "jik", "ikj", "kji"],
+                      "define": "ORDER",
+                      "body": "B[(i*n+j)*n+k] = c*(A[(i*n+j)*n+k] + A[((i-1)*n+j)*n+k]"
+                              " + A[((i+1)*n+j)*n+k] + A[(i*n+j-1)*n+k] + A[(i*n+j+1)*n+k]"
+                              " + A[(i*n+j)*n+k-1] + A[(i*n+j)*n+k+1])"},
+            "tj": {"role": "tile", "values": [192, 8, 32, 128], "define": "TJ"},
+            "tk": {"role": "tile", "values": [192, 32], "define": "TK"},
+            "unroll": {"role": "unroll", "values": [1, 4], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3 -march=native",
+                                 "-O3 -march=native -fno-tree-vectorize"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d"}
+#: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
+#: them, with its predictions, before any row is recorded; the recording then keeps them)
+ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"
 
 
 def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path
@@ -125,6 +148,11 @@ def _run(exe: Path, args: list[str]) -> float:
 
 def record(name: str, work: Path) -> None:
     t = TABLES[name]
+    analysis = HERE / "data" / f"{name}_analysis.json"
+    if ANALYSIS_ONLY:
+        (work / name).mkdir(parents=True, exist_ok=True)
+        record_analysis(name, work / name)
+        return
     params = t["params"]
     names = list(params)
     src = KERNELS / t["source"]
@@ -164,7 +192,10 @@ def record(name: str, work: Path) -> None:
     else:
         print(f"wrote {name}.json: {len(rows)} rows, best {min(rows, key=lambda r: r['t'])}",
               flush=True)
-    record_analysis(name, d)
+    if t.get("preregistered") and analysis.exists():
+        print(f"kept the pre-registered {analysis.name}", flush=True)
+    else:
+        record_analysis(name, d)
 
 
 def record_analysis(name: str, work: Path) -> None:

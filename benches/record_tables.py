@@ -169,12 +169,15 @@ def record(name: str, work: Path) -> None:
     times: list[list[float]] = [[] for _ in points]
     rng = random.Random(0)
     t0 = time.time()
+    load = [os.getloadavg()]
     for r in range(ROUNDS):
         order = list(range(len(points)))
         rng.shuffle(order)
         for i in order:
             times[i].append(_run(exes[i], t["args"]))
-        print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s)", flush=True)
+        load.append(os.getloadavg())
+        print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s, load {load[-1]})",
+              flush=True)
     rows = [{**p, "t": round(statistics.median(ts), 6),
              "spread": round((max(ts) - min(ts)) / statistics.median(ts), 3)}
             for p, ts in zip(points, times, strict=True)]
@@ -183,6 +186,8 @@ def record(name: str, work: Path) -> None:
         "preregistered": bool(t.get("preregistered")),
         "machine": __import__("_common").machine_key(), "rounds": ROUNDS,
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
+        "loadavg_per_round": [[round(x, 2) for x in la] for la in load],
+        "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "params": {n: {k: v for k, v in s.items() if k != "define"} for n, s in params.items()},
         "rows": rows,
     }
@@ -236,7 +241,10 @@ def main() -> None:
 
     for name in names:
         record(name, work)
-        if name in OWN_SNAPSHOT:
+        snap = HERE / "data" / f"{name}_snapshot.json"
+        if TABLES[name].get("preregistered") and snap.exists() and not ANALYSIS_ONLY:
+            print(f"kept the pre-registered {snap.name}", flush=True)
+        elif name in OWN_SNAPSHOT:
             record_snapshot(work, HERE / "data" / f"{name}_snapshot.json")
     if set(names) - OWN_SNAPSHOT:
         record_snapshot(work, HERE / "data" / "tables_snapshot.json")

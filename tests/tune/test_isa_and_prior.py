@@ -228,3 +228,28 @@ def test_the_evidence_is_right_when_its_region_holds_a_near_best_point(
     assert region_holds_a_near_best(table, prior.region) is right
     # the whole space always holds the best
     assert region_holds_a_near_best(table, prior.space)
+
+
+def test_region_walk_resumes_where_it_was_after_a_restart() -> None:
+    space = Space("k", (Param("ti", "tile", "categorical", (16, 64, 256)),
+                        Param("tj", "tile", "categorical", (16, 64, 256)),
+                        Param("unroll", "unroll", "categorical", (1, 2, 4))))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")], snap(),
+                           space)
+
+    def value(p: dict[str, Any]) -> float:
+        return abs(p["ti"] - 64) + abs(p["tj"] - 16) / 2 + p["unroll"] / 10 + 1.0
+
+    g = GuidedProposer(prior, budget=40)
+    done: list[tuple[dict[str, Any], float | None]] = []
+    for _ in range(7):
+        got = g.propose()
+        assert got is not None
+        done.append((got[0], value(got[0])))
+        g.observe(*done[-1])
+    # a new process rebuilt from the study's history proposes what the running one would
+    again = GuidedProposer.from_history(prior, 40, done)
+    nxt, resumed = g.propose(), again.propose()
+    assert nxt is not None and resumed is not None
+    assert resumed == nxt and resumed[1].startswith("neighbour")
+    assert resumed[0] not in [p for p, _ in done]

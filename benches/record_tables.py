@@ -20,6 +20,9 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
+- ``stencil2d``, ``stencil3d``: PRE-REGISTERED (benches/data/*_prereg.md), never used to tune
+  the guide. A pre-registration commits the baseline's analysis and the snapshot first
+  (``ANALYSIS_ONLY=1``); the recording keeps them and adds the rows.
 """
 
 from __future__ import annotations
@@ -99,9 +102,29 @@ TABLES: dict[str, dict[str, Any]] = {
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
             "flags": {"role": "compiler_flags", "values": FLAGS3},
         }},
+    # PRE-REGISTERED (benches/data/stencil3d_prereg.md): never used to tune the guide
+    "stencil3d": {
+        "source": "stencil3d.c", "args": ["192", "8"], "small_args": ["48", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ijk", "jik", "ikj", "kji"],
+                      "define": "ORDER",
+                      "body": "B[(i*n+j)*n+k] = c*(A[(i*n+j)*n+k] + A[((i-1)*n+j)*n+k]"
+                              " + A[((i+1)*n+j)*n+k] + A[(i*n+j-1)*n+k] + A[(i*n+j+1)*n+k]"
+                              " + A[(i*n+j)*n+k-1] + A[(i*n+j)*n+k+1])"},
+            "tj": {"role": "tile", "values": [192, 8, 32, 128], "define": "TJ"},
+            "tk": {"role": "tile", "values": [192, 32], "define": "TK"},
+            "unroll": {"role": "unroll", "values": [1, 4], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3 -march=native",
+                                 "-O3 -march=native -fno-tree-vectorize"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d"}
+#: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
+#: them, with its predictions, before any row is recorded; the recording then keeps them)
+ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"
 
 
 def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path
@@ -125,6 +148,11 @@ def _run(exe: Path, args: list[str]) -> float:
 
 def record(name: str, work: Path) -> None:
     t = TABLES[name]
+    analysis = HERE / "data" / f"{name}_analysis.json"
+    if ANALYSIS_ONLY:
+        (work / name).mkdir(parents=True, exist_ok=True)
+        record_analysis(name, work / name)
+        return
     params = t["params"]
     names = list(params)
     src = KERNELS / t["source"]
@@ -141,12 +169,15 @@ def record(name: str, work: Path) -> None:
     times: list[list[float]] = [[] for _ in points]
     rng = random.Random(0)
     t0 = time.time()
+    load = [os.getloadavg()]
     for r in range(ROUNDS):
         order = list(range(len(points)))
         rng.shuffle(order)
         for i in order:
             times[i].append(_run(exes[i], t["args"]))
-        print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s)", flush=True)
+        load.append(os.getloadavg())
+        print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s, load {load[-1]})",
+              flush=True)
     rows = [{**p, "t": round(statistics.median(ts), 6),
              "spread": round((max(ts) - min(ts)) / statistics.median(ts), 3)}
             for p, ts in zip(points, times, strict=True)]
@@ -155,6 +186,8 @@ def record(name: str, work: Path) -> None:
         "preregistered": bool(t.get("preregistered")),
         "machine": __import__("_common").machine_key(), "rounds": ROUNDS,
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
+        "loadavg_per_round": [[round(x, 2) for x in la] for la in load],
+        "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "params": {n: {k: v for k, v in s.items() if k != "define"} for n, s in params.items()},
         "rows": rows,
     }
@@ -164,7 +197,10 @@ def record(name: str, work: Path) -> None:
     else:
         print(f"wrote {name}.json: {len(rows)} rows, best {min(rows, key=lambda r: r['t'])}",
               flush=True)
-    record_analysis(name, d)
+    if t.get("preregistered") and analysis.exists():
+        print(f"kept the pre-registered {analysis.name}", flush=True)
+    else:
+        record_analysis(name, d)
 
 
 def record_analysis(name: str, work: Path) -> None:
@@ -205,7 +241,10 @@ def main() -> None:
 
     for name in names:
         record(name, work)
-        if name in OWN_SNAPSHOT:
+        snap = HERE / "data" / f"{name}_snapshot.json"
+        if TABLES[name].get("preregistered") and snap.exists() and not ANALYSIS_ONLY:
+            print(f"kept the pre-registered {snap.name}", flush=True)
+        elif name in OWN_SNAPSHOT:
             record_snapshot(work, HERE / "data" / f"{name}_snapshot.json")
     if set(names) - OWN_SNAPSHOT:
         record_snapshot(work, HERE / "data" / "tables_snapshot.json")

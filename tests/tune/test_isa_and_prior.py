@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,9 +95,11 @@ def test_guided_search_reaches_an_optimum_the_heuristic_excludes() -> None:
         g.observe(point, truth[(point["order"], point["tile"])])
     assert ("ikj", 2048) in {(o, t) for o, t, _ in seen}
     assert "outside the preferred values" in next(w for o, t, w in seen if t == 2048)
-    # the evidence goes first: its top-ranked point, then its region
+    # the evidence goes first: its top-ranked point, then the walk over its region (the other
+    # preferred tiles in rank order, largest first)
     assert seen[0] == ("ikj", 64, "the evidence's first choice")
-    assert all(w.startswith("preferred") for o, t, w in seen[1:3])
+    assert [(o, t) for o, t, _ in seen[1:3]] == [("ikj", 32), ("ikj", 16)]
+    assert all(w.startswith("neighbour of a region contender") for o, t, w in seen[1:3])
     assert len({(o, t) for o, t, _ in seen}) == len(seen)  # the first choice is not asked again
 
 
@@ -119,7 +122,34 @@ def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None
     # restarted with the first choice already measured: it is not proposed again
     g = GuidedProposer.from_history(prior, 20, [(dict(prior.first), 1.0)])
     got = g.propose()
-    assert got is not None and got[0] != prior.first and got[1].startswith("preferred")
+    assert got is not None and got[0] != prior.first and got[1].startswith("neighbour")
+
+
+def _walk(prior: Any, truth: dict[tuple[int, int], float], tie: float) -> list[tuple[int, int]]:
+    g = GuidedProposer(prior, budget=40, tie=tie)
+    seen = []
+    while (got := g.propose()) is not None and got[1].startswith(("the evidence", "neighbour")):
+        key = (got[0]["ti"], got[0]["tj"])
+        seen.append(key)
+        g.observe(got[0], truth[key])
+    return seen
+
+
+def test_region_walk_goes_on_from_a_near_tie_on_a_flat_top() -> None:
+    space = Space("k", (Param("ti", "tile", "categorical", (16, 64, 256)),
+                        Param("tj", "tile", "categorical", (16, 64, 256))))
+    prior = evidence_prior([finding("hw.cache_locality")], snap(), space)
+    assert prior.first == {"ti": 256, "tj": 256}
+    # a ridge: (16, 256) is the first choice's best neighbour; (16, 64) is 0.2% worse (noise),
+    # and only from it is the best (64, 64) one step away
+    truth = {(256, 256): 1.19, (64, 256): 1.11, (16, 256): 1.062, (16, 64): 1.064,
+             (16, 16): 1.33, (256, 64): 1.5, (64, 64): 1.0, (256, 16): 1.6, (64, 16): 1.4}
+    strict = _walk(prior, truth, tie=0.0)
+    assert (64, 64) not in strict  # a strict descent stops at (16, 256)
+    walked = _walk(prior, truth, tie=0.02)
+    assert (64, 64) in walked and len(walked) == len(set(walked))
+    # it stops by itself once every contender's neighbours are measured
+    assert len(walked) < len(truth)
 
 
 @pytest.mark.parametrize("name,analysis,snapshot", [
@@ -198,3 +228,28 @@ def test_the_evidence_is_right_when_its_region_holds_a_near_best_point(
     assert region_holds_a_near_best(table, prior.region) is right
     # the whole space always holds the best
     assert region_holds_a_near_best(table, prior.space)
+
+
+def test_region_walk_resumes_where_it_was_after_a_restart() -> None:
+    space = Space("k", (Param("ti", "tile", "categorical", (16, 64, 256)),
+                        Param("tj", "tile", "categorical", (16, 64, 256)),
+                        Param("unroll", "unroll", "categorical", (1, 2, 4))))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")], snap(),
+                           space)
+
+    def value(p: dict[str, Any]) -> float:
+        return abs(p["ti"] - 64) + abs(p["tj"] - 16) / 2 + p["unroll"] / 10 + 1.0
+
+    g = GuidedProposer(prior, budget=40)
+    done: list[tuple[dict[str, Any], float | None]] = []
+    for _ in range(7):
+        got = g.propose()
+        assert got is not None
+        done.append((got[0], value(got[0])))
+        g.observe(*done[-1])
+    # a new process rebuilt from the study's history proposes what the running one would
+    again = GuidedProposer.from_history(prior, 40, done)
+    nxt, resumed = g.propose(), again.propose()
+    assert nxt is not None and resumed is not None
+    assert resumed == nxt and resumed[1].startswith("neighbour")
+    assert resumed[0] not in [p for p, _ in done]

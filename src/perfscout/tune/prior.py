@@ -9,13 +9,24 @@ Here the evidence only decides *what is tried first*:
    (A configuration that fails to build or run is failed once and never measured again.)
 2. :func:`evidence_prior` builds the *preferred region* over that space with :func:`narrow`
    (each preference keeps its reason) and the per-parameter preferences.
-3. :class:`GuidedProposer` proposes, in three phases, the points the study enqueues
-   (``study.enqueue_trial``): the evidence's first choice (:func:`first_choice`: each
-   parameter at the value its evidence ranks first), then a TPE search inside the preferred
-   region for a share of the budget; then the incumbent with each parameter moved, one at a
+3. :class:`GuidedProposer` proposes the points the study enqueues (``study.enqueue_trial``),
+   in phases: the evidence's first choice (:func:`first_choice`: each parameter at the value
+   :func:`ranked` puts first); then a walk over the preferred region: each *contender* (a
+   point within ``tie`` of the region's best, best first) with one parameter moved to another
+   preferred value, in the evidence's rank order, until every contender's neighbours are
+   measured; then a TPE search inside the region, which hands over once its best stalls; all
+   of it within a share of the budget. Then the incumbent with each parameter moved, one at a
    time, to the values the evidence did not prefer (a wrong heuristic on one parameter costs a
    few evaluations, not the optimum); then nothing — the study's own sampler (TPE over the
    full space) continues with every trial so far as its history.
+
+Why the walk: inside the region the evidence ranks values per parameter but says nothing
+about how they interact, and a TPE start inside it is a handful of random draws — on a
+flat-topped table (several points within a few percent, run-to-run spread larger than the
+gaps) it finds the near-best points at about their density's rate. The walk spends one
+evaluation per (parameter, value) around the best points and follows them, so it climbs a
+ridge the first choice stands near; with ties kept as contenders, a 0.2% "loss" that is noise
+does not stop it.
 """
 
 from __future__ import annotations
@@ -133,30 +144,34 @@ def _vectorizing_count(flagset: Any) -> int:
     return sum(1 for f in str(flagset).split() if f.startswith(VECTORIZING))
 
 
-def first_choice(space: Space, prefs: Sequence[Preference]) -> dict[str, Any]:
-    """The point the evidence ranks first, tried before any sampling.
+def ranked(p: Param, values: Sequence[Any]) -> list[Any]:
+    """``values`` of ``p`` in the order the evidence ranks them, best first.
 
-    Inside the preferred region the prior is otherwise flat (phase 1 starts with the sampler's
-    random start-up trials), although the evidence ranks the values it keeps: per role, the
-    largest tile that still fits (fewest loop overheads while its blocks stay cached), the
-    largest unroll or SIMD width and all allowed threads/ranks (what a vectorization or
-    bandwidth finding asks for more of), the flag set that turns on the most vectorizer/ISA
-    flags (ties: the fewest flags, so no semantics-changing extra such as -ffast-math), and
-    otherwise the first preferred value (a loop order's unit-stride order, a baseline value).
-    One evaluation: a wrong first choice costs one trial, the search goes on as before."""
+    Per role: tiles largest first (fewest loop overheads while the blocks the narrowing kept
+    still fit), unroll factors, SIMD widths and thread/rank counts largest first (what a
+    vectorization or bandwidth finding asks for more of), flag sets with the most
+    vectorizer/ISA flags first (ties: the fewest flags, so no semantics-changing extra such as
+    -ffast-math), and otherwise the listed order (a loop order's unit-stride order, a baseline
+    value)."""
+    vals = list(values)
+    numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals)
+    if p.role in ("tile", "unroll", "simd_width", "threads", "ranks") and numeric:
+        return sorted(vals, key=lambda v: -float(v))
+    if p.role == "compiler_flags":
+        return sorted(vals, key=lambda v: (-_vectorizing_count(v), len(str(v).split())))
+    return vals
+
+
+def first_choice(space: Space, prefs: Sequence[Preference]) -> dict[str, Any]:
+    """The point the evidence ranks first, tried before any sampling: each parameter at the
+    preferred value :func:`ranked` puts first. One evaluation: a wrong first choice costs one
+    trial, the search goes on from there."""
     out: dict[str, Any] = {}
     by = {p.param: p.values for p in prefs}
     for p in space.params:
         vals = by.get(p.name) or p.choices()
-        if not vals:
-            continue
-        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals)
-        if p.role in ("tile", "unroll", "simd_width", "threads", "ranks") and numeric:
-            out[p.name] = max(vals)
-        elif p.role == "compiler_flags":
-            out[p.name] = max(vals, key=lambda v: (_vectorizing_count(v), -len(str(v).split())))
-        else:
-            out[p.name] = vals[0]
+        if vals:
+            out[p.name] = ranked(p, vals)[0]
     return {**space.fixed_values(), **out}
 
 
@@ -186,9 +201,10 @@ class GuidedProposer:
     """Proposes the next point to enqueue, or None to let the study's sampler choose.
 
     Feed it every finished evaluation (:meth:`observe`), including ones it did not propose;
-    :meth:`from_history` rebuilds it after a restart. ``region_share`` of the budget bounds
-    phase 1 (at least 8 trials, at most the region), and it ends early once the region's best
-    has not improved for ``patience`` of its trials (after ``MIN_REGION``).
+    :meth:`from_history` rebuilds it after a restart (the walk is a function of the history,
+    so it resumes where it was). ``region_share`` of the budget bounds the region's phases (at
+    least 8 trials, at most the region); its TPE part ends early once the region's best has not
+    improved for ``patience`` of its trials (after ``MIN_REGION``).
     """
 
     prior: Prior
@@ -207,6 +223,9 @@ class GuidedProposer:
     #: phase 1 also ends when this many region trials in a row did not improve its best
     #: (after at least MIN_REGION): a region whose best stalls hands over early
     patience: int = 6
+    #: points within this fraction of the region's best are contenders too: on a flat top
+    #: the measured order of near-equal points is noise, so the walk goes on from each of them
+    tie: float = 0.02
 
     def __post_init__(self) -> None:
         self._sub = optuna.create_study(
@@ -276,6 +295,10 @@ class GuidedProposer:
             self._first_done = True
             if _key(first) not in self.history:
                 return first, "the evidence's first choice"
+        if self._region_done < self.phase1_len:
+            step = self._descend()
+            if step is not None:
+                return step, "neighbour of a region contender (evidence-ranked)"
         stalled = self._region_done >= MIN_REGION and self._since_better >= self.patience
         if self._region_done < self.phase1_len and not stalled:
             got = self._from_region()
@@ -304,12 +327,42 @@ class GuidedProposer:
             return mine
         return None
 
+    def _descend(self) -> dict[str, Any] | None:
+        """A contender of the region (a point within ``tie`` of its best, best first) with one
+        parameter moved to another preferred value (values in evidence rank order), not yet
+        measured; None once every contender's neighbours are measured (a local optimum, up to
+        the noise)."""
+        region = self.prior.region
+        for inc in self.contenders(region_only=True):
+            for p in region.params:
+                for v in ranked(p, p.choices()):
+                    if inc.get(p.name) == v:
+                        continue
+                    cand = self._restrict({**region.fixed_values(), **inc, p.name: v})
+                    if _key(cand) in self.history or not region.feasible(cand):
+                        continue
+                    return cand
+        return None
+
+    def contenders(self, region_only: bool = False) -> list[dict[str, Any]]:
+        """The measured points within ``tie`` of the best, best first."""
+        done = [(k, v) for k, v in self.history.items() if v is not None
+                and (not region_only or self._in_region(json.loads(k)))]
+        if not done:
+            return []
+        sign = 1.0 if self.direction == "minimize" else -1.0
+        done.sort(key=lambda kv: sign * kv[1])
+        best = done[0][1]
+        return [dict(json.loads(k)) for k, v in done
+                if sign * (v - best) <= self.tie * abs(best)]
+
     def _restrict(self, point: Mapping[str, Any]) -> dict[str, Any]:
         names = {p.name for p in self.prior.space.params} | set(self.prior.space.fixed_values())
         return {k: v for k, v in point.items() if k in names}
 
-    def incumbent(self) -> dict[str, Any] | None:
-        done = [(k, v) for k, v in self.history.items() if v is not None]
+    def incumbent(self, region_only: bool = False) -> dict[str, Any] | None:
+        done = [(k, v) for k, v in self.history.items() if v is not None
+                and (not region_only or self._in_region(json.loads(k)))]
         if not done:
             return None
         pick = min if self.direction == "minimize" else max

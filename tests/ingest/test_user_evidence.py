@@ -137,3 +137,42 @@ def test_each_fixture_is_recognised_by_content() -> None:
             "report-bindings.txt": "runtime-report", "strace-fc.txt": "strace-c",
             "objdump-mix.txt": "objdump", "taskset-p.txt": "runtime-report"}
     assert {f: detect(D / f).name for f in want} == want
+
+
+def test_per_thread_table_is_scoped_per_thread_not_a_sweep() -> None:
+    # "thread busy_s" then "0 0.053" / "1 0.076": two threads' busy times, not sweep points
+    p = load(D / "thread-busy.txt")
+    assert p.format == "program-output"
+    busy = {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"}
+    assert busy == {"0": 0.053, "1": 0.076}
+    assert all(m.scope.kind == ScopeKind.THREAD for m in p.metrics if m.name == "busy.time")
+    assert not [m for m in p.metrics if m.name.startswith("scaling.")]
+    assert _val(p, "time.elapsed") == 0.081  # "time=0.081 s"
+
+
+def test_size_table_with_a_named_count_column() -> None:
+    # "items time_s": each row a problem-size sweep point
+    p = load(D / "size-sweep.txt")
+    assert sorted(m.value for m in p.metrics if m.name == "scaling.size") == [
+        4000, 8000, 16000, 32000]
+    assert _val(p, "time.elapsed", "items=32000") == 0.2340
+
+
+def test_cachegrind_branch_simulation_log() -> None:
+    # --cache-sim=no --branch-sim=yes: "Branches: 9,463,083", "Mispredicts: 2,100,273",
+    # "Mispred rate: 22.2%"; no D1 lines at all
+    assert detect(D / "cachegrind-branch.log").name == "valgrind-log"
+    p = load(D / "cachegrind-branch.log")
+    assert _val(p, "branches") == 9463083
+    assert _val(p, "branch_misses") == 2100273
+    assert abs(_val(p, "branch_miss_ratio") - 0.222) < 1e-9
+    assert not [m for m in p.metrics if m.name == "d1.miss_ratio"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    "thread-busy.txt", "size-sweep.txt", "cachegrind-branch.log")).splitlines()))
+def test_fuzz_scoped_tables_and_branch_log(tmp_path: Path, data: list[str]) -> None:
+    for fmt in ("program-output", "valgrind-log"):
+        _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)

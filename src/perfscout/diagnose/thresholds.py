@@ -70,7 +70,7 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
     Threshold("mpi.wait_share", 0.50, "share of MPI time in Wait/Barrier/collectives at or above"),
     Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
-    Threshold("imbalance.max_over_mean", 1.20, "max / mean of per-rank or per-thread work at or "
+    Threshold("imbalance.max_over_mean", 1.15, "max / mean of per-rank or per-thread work at or "
               "above"),
     Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
               "above: the imbalance costs a material share of the run"),

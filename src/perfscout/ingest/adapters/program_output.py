@@ -69,7 +69,10 @@ TABLE_KEYS: dict[str, str] = {
     **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads"),
                     "scaling.threads"),
     **dict.fromkeys(("ranks", "np", "nprocs", "procs"), "scaling.ranks"),
-    **dict.fromkeys(("n", "size", "problem_size", "elements", "nx"), "scaling.size"),
+    **dict.fromkeys(("n", "size", "problem_size", "elements", "nx", "records", "items",
+                     "keys", "entries", "rows", "points", "particles", "cells", "nodes",
+                     "length", "len", "nelem", "nelems", "bytes", "count", "words",
+                     "vertices", "edges", "matrix_size", "dim", "order"), "scaling.size"),
 }
 
 _PAIR = re.compile(
@@ -252,7 +255,12 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
-        if rows and keyed and any(n and not n.startswith("scaling.") for n in names):
+        scoped = _scope_column(cols, names, rows)
+        if scoped is not None:  # "thread busy_s" / "rank compute wait": one row per thread/rank
+            out.extend(_scoped_rows(cols, names, rows, scoped, path))
+            used.add(no)
+            used.update(r for r, _ in rows)
+        elif rows and keyed and any(n and not n.startswith("scaling.") for n in names):
             kc = keyed[0]
             for rno, vals in rows:
                 label = f"{cols[kc].lower()}={vals[kc]:g}"
@@ -270,6 +278,38 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used
+
+
+def _scope_column(cols: list[str], names: list[str],
+                  rows: list[tuple[int, list[float]]]) -> ScopeKind | None:
+    """The first column names one thread or rank per row (``thread``, ``rank``, ``tid``, with
+    integer ids) and another column a known quantity: the rows are per-thread/rank values,
+    not sweep points."""
+    if not rows or not cols:
+        return None
+    kind = SCOPE_KEYS.get(norm_key(cols[0]))
+    if kind is None or not any(n and not n.startswith("scaling.") for n in names[1:]):
+        return None
+    ids = [r[0] for _, r in rows]
+    if not all(float(v).is_integer() for v in ids) or len(set(ids)) != len(ids):
+        return None
+    return kind
+
+
+def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[float]]],
+                 kind: ScopeKind, path: Path) -> list[Metric]:
+    out: list[Metric] = []
+    for rno, vals in rows:
+        scope = Scope(kind, str(int(vals[0])))
+        for c in range(1, len(cols)):
+            n = names[c]
+            if not n or n.startswith("scaling."):
+                continue
+            conv = _convert(n, vals[c], "", cols[c])
+            if conv is not None:
+                out.append(Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
+                                  source=SourceRef(str(path), rno), raw_name=cols[c]))
+    return out
 
 
 def _table_value_name(col: str) -> str:

@@ -18,3 +18,10 @@ objdump -d --no-show-raw-insn "$B/mix.so" > objdump-mix.txt
 numactl --show > numactl-show.txt
 taskset -p $$ > taskset-p.txt
 for _ in 1 2 3; do likwid-bench -t copy -w S0:4MB:1; done > likwid-bench-3runs.txt 2>&1
+gcc -O2 -fopenmp src/workshare.c -o "$B/ws"
+OMP_NUM_THREADS=2 "$B/ws" > thread-busy.txt
+# -fno-if-conversion keeps the data-dependent branch a branch (gcc makes it a cmov otherwise)
+gcc -O1 -fno-if-conversion -fno-if-conversion2 -g src/branchsum.c -o "$B/bs"
+valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file="$B/cg.out" "$B/bs" 1048576 > /dev/null 2> cachegrind-branch.log
+gcc -O2 src/pairs.c -o "$B/pairs"
+{ echo "items time_s"; for n in 4000 8000 16000 32000; do printf '%s ' "$n"; "$B/pairs" "$n" | sed -n 's/.*time=\([0-9.]*\) s.*/\1/p'; done; } > size-sweep.txt

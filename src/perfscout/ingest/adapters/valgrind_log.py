@@ -20,7 +20,8 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, SourceRef
 
 _LINE = re.compile(r"^==\d+==\s+(?P<key>I\s+refs|D\s+refs|D1\s+misses|LLd\s+misses|D1\s+miss rate"
-                   r"|LLd\s+miss rate|LL\s+miss rate|I1\s+miss rate|Branches|Mispredicts|Mispred rate)"
+                   r"|LLd\s+miss rate|LL\s+miss rate|I1\s+miss rate"
+                   r"|Branches|Mispredicts|Mispred rate)"
                    r":\s+(?P<v>[\d,.]+)%?")
 _NAMES = {"I refs": ("ir", "count", 1.0),
           "D1 miss rate": ("d1.miss_ratio", "ratio", 0.01),

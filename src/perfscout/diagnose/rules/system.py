@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule
-from perfscout.diagnose.placement import contended, placement, time_sharing
+from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -225,7 +225,28 @@ def oversubscription(ctx: Context) -> Finding | None:
         ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
                          f"{shared[1]:,.0f}/CPU-s: the threads take turns on the CPUs",
                          f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
+    slow = _slower_beyond_cpus(ctx, cpus)
+    if slow is not None:  # the program's own measure: past the CPUs, the run got slower
+        (n_in, t_in), (n_out, t_out, loc) = slow
+        ev.append(ctx.ev(loc, f"{n_out} threads/ranks take {t_out:.3g} s vs {t_in:.3g} s with "
+                         f"{n_in} on {cpus} CPUs ({t_out / t_in:.1f}x slower)",
+                         "time with more threads than CPUs > time within them",
+                         metric="scaling.speedup", value=t_in / t_out, unit="ratio"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _slower_beyond_cpus(ctx: Context, cpus: int
+                        ) -> tuple[tuple[int, float], tuple[int, float, Located]] | None:
+    """A sweep point with more runnable threads than CPUs that ran slower than the best point
+    within them: (best within, slowest beyond), else None."""
+    pts = sweep_points(ctx)
+    inside = [(n, t) for n, t, _ in pts if n <= cpus and t > 0]
+    beyond = [(n, t, loc) for n, t, loc in pts if n > cpus]
+    if not inside or not beyond:
+        return None
+    best = min(inside, key=lambda x: x[1])
+    worst = max(beyond, key=lambda x: x[1])
+    return (best, worst) if worst[1] > best[1] else None
 
 
 def _kind_of(src: Located | None) -> str:

@@ -261,9 +261,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.add(no)
             used.update(r for r, _ in rows)
         elif rows and keyed and any(n and not n.startswith("scaling.") for n in names):
-            kc = keyed[0]
-            for rno, vals in rows:
-                label = f"{cols[kc].lower()}={vals[kc]:g}"
+            for rno, vals in rows:  # "ranks=2 threads=1": every sweep column names the run
+                label = " ".join(f"{cols[k].lower()}={vals[k]:g}" for k in keyed)
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
                     if not n:
                         continue

@@ -176,3 +176,10 @@ def test_cachegrind_branch_simulation_log() -> None:
 def test_fuzz_scoped_tables_and_branch_log(tmp_path: Path, data: list[str]) -> None:
     for fmt in ("program-output", "valgrind-log"):
         _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)
+
+
+def test_objdump_counts_integer_division() -> None:
+    # modsum's loop holds one "idivq (%rsi,%rcx,8)" and no floating point at all
+    p = load(D / "objdump-intdiv.txt")
+    assert _val(p, "insn.int_div", "modsum") == 1
+    assert not [m for m in p.metrics if m.name == "insn.fp_total"]

@@ -25,3 +25,5 @@ gcc -O1 -fno-if-conversion -fno-if-conversion2 -g src/branchsum.c -o "$B/bs"
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file="$B/cg.out" "$B/bs" 1048576 > /dev/null 2> cachegrind-branch.log
 gcc -O2 src/pairs.c -o "$B/pairs"
 { echo "items time_s"; for n in 4000 8000 16000 32000; do printf '%s ' "$n"; "$B/pairs" "$n" | sed -n 's/.*time=\([0-9.]*\) s.*/\1/p'; done; } > size-sweep.txt
+gcc -O2 -c src/modsum.c -o "$B/modsum.o"
+objdump -d --no-show-raw-insn "$B/modsum.o" > objdump-intdiv.txt

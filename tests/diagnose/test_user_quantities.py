@@ -1,0 +1,73 @@
+"""Rules on the quantities of real-tool fixtures (tests/ingest/data/user_evidence/make.sh):
+per-thread busy tables, size tables, cachegrind branch simulation, integer division in the hot
+function, hybrid ranks x threads."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from tests.diagnose.build import m, prof, snapshot
+
+from perfscout.diagnose.engine import diagnose
+from perfscout.ingest.derive import derive
+from perfscout.ingest.registry import load
+from perfscout.model.metrics import ScopeKind
+
+RUN = ScopeKind.RUN
+D = Path(__file__).parent.parent / "ingest" / "data" / "user_evidence"
+
+
+def _ids(*files: str, snap=None) -> list[str]:  # type: ignore[no-untyped-def]
+    d = diagnose([derive(load(D / f)) for f in files], snap or snapshot(nodes=1, sockets=1))
+    return [f.id for f in d.findings]
+
+
+def test_per_thread_busy_table_is_thread_imbalance() -> None:
+    # thread 0 busy 0.053 s, thread 1 0.076 s: max/mean 1.18 >= imbalance.max_over_mean
+    assert _ids("thread-busy.txt")[0] == "rt.omp_imbalance"
+
+
+def test_size_table_growing_quadratically_is_complexity() -> None:
+    # 0.0023 / 0.0103 / 0.0457 / 0.2340 s for 4k..32k items: exponent about 2.2
+    assert "alg.complexity" in _ids("size-sweep.txt")
+
+
+def test_simulated_branch_mispredictions_are_bad_speculation() -> None:
+    assert _ids("cachegrind-branch.log")[0] == "hw.bad_speculation"  # 22.2% mispredicted
+
+
+def test_integer_division_in_the_hot_function_is_compute_not_vectorization() -> None:
+    HOT = m("samples", 230.0, scope="modsum", kind=ScopeKind.FUNCTION, line=6)  # noqa: N806
+    ann = prof("perf-annotate", "ann.txt", HOT)
+    objd = load(D / "objdump-intdiv.txt")
+    d = diagnose([objd, ann], snapshot(nodes=1, sockets=1))
+    ids = [f.id for f in d.findings]
+    assert ids[0] == "hw.compute_bound" and "hw.vectorization" not in ids
+    # a sampled hot function that is floating point is left to the FP rules
+    fp = prof("perf-annotate", "ann.txt", HOT,
+              m("insn.fp_total", 200.0), m("insn.scalar", 200.0))
+    assert "hw.compute_bound" not in [f.id for f in diagnose([objd, fp], snapshot(
+        nodes=1, sockets=1)).findings]
+
+
+def test_hybrid_ranks_times_threads_oversubscribe_and_the_sweep_confirms() -> None:
+    # 2 ranks listed by the runtime, 2 threads each, on 2 CPUs; the printed sweep ran 2x1
+    # in 0.22 s and 2x2 in 12 s
+    out = prof("program-output", "out.txt", m("ranks.count", 2.0, line=3),
+               m("threads.requested", 2.0, line=4))
+    out = replace(out, metrics=tuple(
+        replace(x, family="runtime_report") if x.name == "ranks.count" else x
+        for x in out.metrics))
+    sweep = prof("program-output", "sweep.txt",
+                 m("scaling.ranks", 2.0, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("scaling.threads", 1.0, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("time.elapsed", 0.219, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("scaling.ranks", 2.0, scope="ranks=2 threads=2", kind=RUN, line=3),
+                 m("scaling.threads", 2.0, scope="ranks=2 threads=2", kind=RUN, line=3),
+                 m("time.elapsed", 12.0, scope="ranks=2 threads=2", kind=RUN, line=3))
+    d = diagnose([out, sweep], snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "sys.oversubscription" and f.status.value == "confirmed"
+    assert "4 threads/ranks on 2 CPUs" in f.evidence[0].quote
+    assert "rt.serial_fraction" not in [x.id for x in d.findings]  # 4 workers > 2 CPUs

@@ -38,7 +38,7 @@ def test_simulated_branch_mispredictions_are_bad_speculation() -> None:
 
 
 def test_integer_division_in_the_hot_function_is_compute_not_vectorization() -> None:
-    HOT = m("samples", 230.0, scope="modsum", kind=ScopeKind.FUNCTION, line=6)  # noqa: N806
+    HOT = m("samples", 230.0, scope="modsum", kind=ScopeKind.FUNCTION, line=6)
     ann = prof("perf-annotate", "ann.txt", HOT)
     objd = load(D / "objdump-intdiv.txt")
     d = diagnose([objd, ann], snapshot(nodes=1, sockets=1))

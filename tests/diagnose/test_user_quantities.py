@@ -71,3 +71,16 @@ def test_hybrid_ranks_times_threads_oversubscribe_and_the_sweep_confirms() -> No
     assert f.id == "sys.oversubscription" and f.status.value == "confirmed"
     assert "4 threads/ranks on 2 CPUs" in f.evidence[0].quote
     assert "rt.serial_fraction" not in [x.id for x in d.findings]  # 4 workers > 2 CPUs
+
+
+def test_stat_per_record_is_redundant_work_confirmed_by_system_time() -> None:
+    # strace -c: 100003 newfstatat + 1 access for 2 openat, 99.98% of the traced time;
+    # time -v of the
+    # same program: system 0.75 s > user 0.07 s
+    d = diagnose([derive(load(D / f)) for f in ("strace-stat.txt", "time-v-stat.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.redundant_work" and f.scope == "newfstatat"
+    assert f.evidence[0].value == 100004 and f.status.value == "confirmed"
+    # ordinary start-up calls (ls: a few stat calls per file opened) are not redundant work
+    assert "app.redundant_work" not in _ids("strace-fc.txt", "strace-c.txt")

@@ -87,6 +87,9 @@ _TABLE: tuple[Threshold, ...] = (
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
+    Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
+              "opened at or above, holding most of the traced non-waiting system time: the same "
+              "answer is asked for again and again"),
     Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
               "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
     Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "

@@ -36,12 +36,63 @@ def io_hotspot(ctx: Context) -> Finding | None:
                                 f"share of whole profile >= {lim:.2f}")])
 
 
-@rule(id="app.redundant_work", needs=("@hotspots",),
-      thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share"))
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls",),
+      thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
+                  "app.repeated_queries"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
-    the whole run: recomputation."""
+    the whole run, or the same file metadata is asked for per record: recomputation."""
+    return _redundant_calls(ctx) or _repeated_queries(ctx)
+
+
+#: system calls that ask the kernel about a file without reading or writing it
+METADATA_CALLS = frozenset({"stat", "stat64", "lstat", "lstat64", "fstat", "fstat64",
+                            "newfstatat", "fstatat64", "statx", "access", "faccessat",
+                            "faccessat2", "readlink", "readlinkat", "getdents64", "statfs",
+                            "fstatfs"})
+#: system calls that wait (for threads, children, timers, events): their time is not work
+WAITING_CALLS = frozenset({"futex", "wait4", "waitid", "poll", "ppoll", "select", "pselect6",
+                           "epoll_wait", "epoll_pwait", "nanosleep", "clock_nanosleep",
+                           "rt_sigsuspend", "pause", "sched_yield"})
+
+
+def _repeated_queries(ctx: Context) -> Finding | None:
+    """``strace -c``: metadata queries (stat, access...) outnumber the files opened by
+    ``app.repeated_queries`` and hold most of the system time that is not waiting; a
+    process-accounting source whose system time exceeds its user time agrees."""
+    lim = ctx.t("app.repeated_queries")
+    for prof in {id(loc.profile): loc.profile for loc in ctx.all("syscall.calls")}.values():
+        calls = {c.metric.scope.name: c for c in ctx.all("syscall.calls") if c.profile is prof}
+        times = {t.metric.scope.name: t.value for t in ctx.all("syscall.time")
+                 if t.profile is prof and t.metric.scope.name}
+        meta = [c for n, c in calls.items() if n in METADATA_CALLS]
+        if not meta:
+            continue
+        n_meta = sum(c.value for c in meta)
+        opens = sum(c.value for n, c in calls.items() if n in ("open", "openat", "openat2",
+                                                                 "creat"))
+        busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
+        meta_t = sum(times.get(c.metric.scope.name, 0.0) for c in meta)
+        if n_meta < lim * max(opens, 1.0) or busy <= 0 or meta_t / busy < 0.5:
+            continue
+        top = max(meta, key=lambda c: c.value)
+        ev = [ctx.ev(top, f"{fmt(n_meta)} metadata system calls ({top.metric.scope.name} "
+                     f"{fmt(top.value)}) for {fmt(opens)} files opened: {meta_t / busy:.0%} of "
+                     "the non-waiting system time", f"queries / opens >= {lim:g}",
+                     metric="syscall.calls", value=n_meta, unit="count")]
+        us, sy = ctx.top("time.user"), ctx.top("time.sys")
+        if us is not None and sy is not None and sy.profile is not prof and \
+                sy.value > us.value:
+            ev.append(ctx.ev(sy, f"system time {sy.value:.2f} s > user time {us.value:.2f} s: "
+                             "the run works in the kernel, not in its own code",
+                             "time.sys > time.user"))
+        return ctx.finding("app.redundant_work", 0.5, "the same file metadata asked for again "
+                           "and again", ev, scope=top.metric.scope.name)
+    return None
+
+
+def _redundant_calls(ctx: Context) -> Finding | None:
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
     from perfscout.diagnose.rules.common import hotspot_shares

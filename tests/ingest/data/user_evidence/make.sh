@@ -27,3 +27,6 @@ gcc -O2 src/pairs.c -o "$B/pairs"
 { echo "items time_s"; for n in 4000 8000 16000 32000; do printf '%s ' "$n"; "$B/pairs" "$n" | sed -n 's/.*time=\([0-9.]*\) s.*/\1/p'; done; } > size-sweep.txt
 gcc -O2 -c src/modsum.c -o "$B/modsum.o"
 objdump -d --no-show-raw-insn "$B/modsum.o" > objdump-intdiv.txt
+gcc -O2 src/recheck.c -o "$B/rc"
+strace -c -o strace-stat.txt "$B/rc" /etc/hostname 100000 > /dev/null
+/usr/bin/time -v -o time-v-stat.txt "$B/rc" /etc/hostname 3000000 > /dev/null

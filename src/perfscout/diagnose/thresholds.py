@@ -90,6 +90,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
               "opened at or above, holding most of the traced non-waiting system time: the same "
               "answer is asked for again and again"),
+    Threshold("app.query_time_share", 0.50, "share of the traced non-waiting system time in those "
+              "metadata calls at or above"),
     Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
               "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
     Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "

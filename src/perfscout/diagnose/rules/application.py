@@ -38,7 +38,7 @@ def io_hotspot(ctx: Context) -> Finding | None:
 
 @rule(id="app.redundant_work", needs=("@hotspots|syscall.calls",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
-                  "app.repeated_queries"))
+                  "app.repeated_queries", "app.query_time_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
@@ -74,7 +74,8 @@ def _repeated_queries(ctx: Context) -> Finding | None:
                                                                  "creat"))
         busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
         meta_t = sum(times.get(c.metric.scope.name, 0.0) for c in meta)
-        if n_meta < lim * max(opens, 1.0) or busy <= 0 or meta_t / busy < 0.5:
+        per_open = n_meta / max(opens, 1.0)
+        if per_open < lim or busy <= 0 or meta_t / busy < ctx.t("app.query_time_share"):
             continue
         top = max(meta, key=lambda c: c.value)
         ev = [ctx.ev(top, f"{fmt(n_meta)} metadata system calls ({top.metric.scope.name} "

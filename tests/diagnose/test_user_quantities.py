@@ -84,3 +84,19 @@ def test_stat_per_record_is_redundant_work_confirmed_by_system_time() -> None:
     assert f.evidence[0].value == 100004 and f.status.value == "confirmed"
     # ordinary start-up calls (ls: a few stat calls per file opened) are not redundant work
     assert "app.redundant_work" not in _ids("strace-fc.txt", "strace-c.txt")
+
+
+def test_libm_aliases_summed_make_a_pure_routine_redundant_work() -> None:
+    # perf report: __ieee754_exp_fma 47.31% + exp@@GLIBC_2.29 9.68% = 56.99% in exp
+    d = diagnose([derive(load(D / "perf-report-exp.txt"))], snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "app.redundant_work")
+    assert f.scope == "__ieee754_exp_fma" and abs(f.evidence[0].value - 0.5699) < 1e-6
+
+
+def test_libm_names_map_to_their_routine_and_nothing_else() -> None:
+    from perfscout.diagnose.rules.application import _libm
+
+    assert [_libm(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "exp@plt", "sinf",
+                               "__log_finite", "cosh")] == ["exp", "exp", "exp", "sin", "log",
+                                                            "cosh"]
+    assert [_libm(n) for n in ("expand", "main", "explore", "logistic", "_init")] == [None] * 5

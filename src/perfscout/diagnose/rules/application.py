@@ -3,6 +3,8 @@ work, precision."""
 
 from __future__ import annotations
 
+import re
+
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import (
@@ -10,11 +12,13 @@ from perfscout.diagnose.rules.common import (
     category_share,
     fmt,
     hot_is_mpi,
+    hotspot_shares,
     is_io,
     mem_bench,
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import Hotspot, Profile
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
@@ -96,14 +100,15 @@ def _repeated_queries(ctx: Context) -> Finding | None:
 def _redundant_calls(ctx: Context) -> Finding | None:
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
-    from perfscout.diagnose.rules.common import hotspot_shares
 
     best = None
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
         for h, s in hotspot_shares(p):
             big = h.calls is not None and h.calls >= calls_lim and s >= share_lim
-            big = big or (_is_pure(h.name) and s >= pure_lim)
             if big and (best is None or s > best[1]):
+                best = (h, s, p)
+        for h, s in _pure_totals(p):
+            if s >= pure_lim and (best is None or s > best[1]):
                 best = (h, s, p)
     if best is None:
         return None
@@ -113,10 +118,21 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     from perfscout.model.metrics import SourceRef
 
     fam = source_kind(p.format)
-    ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
-                   h.source or SourceRef(p.path, None), fam,
-                   f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
-                   "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
+    if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
+        ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
+                       f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
+                       "run: a routine whose result depends only on its arguments",
+                       f"share >= {pure_lim:.2f}")]
+    else:
+        ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
+                       h.source or SourceRef(p.path, None), fam,
+                       f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
+                       "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
+    if _libm(h.name) is not None:  # the disassembly shows the program's own calls to libm
+        calls = next((c for c in ctx.all("insn.libm_calls") if c.kind != fam), None)
+        if calls is not None and calls.value > 0:
+            ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
+                             "disassembled code", "insn.libm_calls > 0"))
     # another family's profile that puts as large a share in the same routine agrees
     lim = pure_lim if _is_pure(h.name) else share_lim
     seen = {fam}
@@ -200,18 +216,52 @@ PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr",
         "wcslen")
 
 
+#: libm routines: their result depends only on their arguments, like PURE's
+LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+        "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "cbrt", "erf",
+        "erfc", "hypot", "fmod")
+_LIBM_NAME = re.compile(r"^_*(?:ieee754_)?(?P<fn>[a-z0-9]+?)f?(?:_(?:fma|fma4|avx2|avx|sse2|"
+                        r"finite|evex))?(?:@.*)?$")
+
+
+def _libm(name: str) -> str | None:
+    """The libm routine a profiler's symbol names (``__ieee754_exp_fma``, ``exp@@GLIBC_2.29``
+    and ``exp@plt`` are all ``exp``), else None."""
+    m = _LIBM_NAME.match(name.lower().strip())
+    return m["fn"] if m and m["fn"] in LIBM else None
+
+
 def _routine(name: str) -> str:
     """One name for a routine across profilers: a pure libc routine by its family
     (``__strlen_evex`` and ``strlen`` are one), others without arguments or line."""
     low = name.lower().strip("_")
     pure = next((f for f in PURE if low == f or low.startswith((f + "_", f + "@"))), None)
-    return pure or name.split("(")[0].split(" line ")[0].strip().lower()
+    return pure or _libm(name) or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:
-    """A libc routine whose result depends only on its arguments (``__strlen_avx2`` too)."""
+    """A libc or libm routine whose result depends only on its arguments (``__strlen_avx2``,
+    ``__ieee754_exp_fma`` too)."""
     low = name.lower().strip("_")
-    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE)
+    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE) \
+        or _libm(name) is not None
+
+
+def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
+    """Each pure routine's share summed over the names one profile gives it (the libm entry,
+    its ``@@GLIBC`` alias and its PLT stub), with its largest entry."""
+    by: dict[str, tuple[Hotspot, float, float]] = {}
+    for h, s in hotspot_shares(p):
+        if not _is_pure(h.name):
+            continue
+        r = _routine(h.name)
+        old = by.get(r)
+        if old is None:
+            by[r] = (h, s, s)
+        else:
+            top, best, tot = old
+            by[r] = (h, s, tot + s) if s > best else (top, best, tot + s)
+    return [(h, tot) for h, _b, tot in by.values()]
 
 
 def _syscall_io(ctx: Context) -> Finding | None:

@@ -30,3 +30,6 @@ objdump -d --no-show-raw-insn "$B/modsum.o" > objdump-intdiv.txt
 gcc -O2 src/recheck.c -o "$B/rc"
 strace -c -o strace-stat.txt "$B/rc" /etc/hostname 100000 > /dev/null
 /usr/bin/time -v -o time-v-stat.txt "$B/rc" /etc/hostname 3000000 > /dev/null
+gcc -O2 src/expcall.c -o "$B/ec" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/ec" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-exp.txt

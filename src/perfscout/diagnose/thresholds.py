@@ -48,9 +48,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
     Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
-    Threshold("tlb.unmap_calls", 10.0, "munmap calls (strace -c) at or above, each costing at "
+    Threshold("tlb.unmap_calls", 10.0, "munmap/madvise calls (strace -c) at or above, each at "
               "least tlb.unmap_ms: large buffers are returned and faulted in again"),
-    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap call at or above: each call "
+    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap/madvise call at or above: each "
               "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
     Threshold("tlb.sys_share", 0.20, "system time / (user + system) at or above"),

@@ -59,20 +59,30 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                        ev)
 
 
+#: system calls that give memory back to the kernel (the next touch faults it in again)
+RELEASE_CALLS = frozenset({"munmap", "madvise", "mremap"})
+
+
 def _unmap_churn(ctx: Context) -> Evidence | None:
-    """Repeated costly ``munmap`` calls (strace -c): large touched buffers go back to the kernel
+    """Repeated costly ``munmap``/``madvise`` calls (strace -c): large touched buffers go back to the kernel
     and the next allocation faults them in again. Supports a page-fault finding; alone it is
     not one."""
-    calls = next((c for c in ctx.all("syscall.calls") if c.metric.scope.name == "munmap"), None)
-    secs = next((t for t in ctx.all("syscall.time") if t.metric.scope.name == "munmap"
-                 and calls is not None and t.profile is calls.profile), None)
-    if calls is None or secs is None or calls.value < ctx.t("tlb.unmap_calls"):
+    best: tuple[Located, float] | None = None
+    for calls in ctx.all("syscall.calls"):
+        if calls.metric.scope.name not in RELEASE_CALLS or calls.value <= 0:
+            continue
+        secs = next((t for t in ctx.all("syscall.time") if t.profile is calls.profile
+                     and t.metric.scope.name == calls.metric.scope.name), None)
+        if secs is not None and (best is None or secs.value > best[1]):
+            best = (calls, secs.value)
+    if best is None or best[0].value < ctx.t("tlb.unmap_calls"):
         return None
-    ms = 1000 * secs.value / calls.value
+    calls = best[0]
+    ms = 1000 * best[1] / calls.value
     if ms < ctx.t("tlb.unmap_ms"):
         return None
-    return ctx.ev(calls, f"{fmt(calls.value)} munmap calls at {ms:.1f} ms each: large buffers "
-                  "are unmapped and faulted in again",
+    return ctx.ev(calls, f"{fmt(calls.value)} {calls.metric.scope.name} calls at {ms:.1f} ms "
+                  "each: large buffers go back to the kernel and are faulted in again",
                   f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
 
 

@@ -33,3 +33,6 @@ strace -c -o strace-stat.txt "$B/rc" /etc/hostname 100000 > /dev/null
 gcc -O2 src/expcall.c -o "$B/ec" -lm
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/ec" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-exp.txt
+gcc -O2 src/dropbuf.c -o "$B/db"
+strace -c -o strace-madvise.txt "$B/db" > /dev/null
+perf stat -e task-clock,context-switches,cpu-migrations,page-faults -o perf-stat-madvise.txt "$B/db" > /dev/null

@@ -111,3 +111,15 @@ def test_madvise_churn_confirms_page_faults() -> None:
     churn = [e for e in f.evidence if e.metric == "syscall.calls"]
     assert churn and churn[0].value == 16 and "madvise calls at 1.8 ms" in churn[0].quote
     assert f.status.value == "confirmed"
+
+
+def test_traced_file_io_confirms_waiting_on_the_file_system() -> None:
+    # time -v: elapsed 0.17 s, CPU 0.06 s, 524288 x 512 B written; strace -c: write 73.52% +
+    # fsync 15.73% of the traced system time
+    d = diagnose([derive(load(D / f)) for f in ("time-v-sync.txt", "strace-sync.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "sys.io")
+    share = next(e for e in f.evidence if e.metric == "syscall.file_io_share")
+    assert abs(share.value - 0.8925) < 0.001 and f.status.value == "confirmed"
+    written = next(e for e in f.evidence if e.metric == "io.write_bytes")
+    assert written.value == 524288 * 512

@@ -107,8 +107,11 @@ def sys_io(ctx: Context) -> Finding | None:
     io = [loc for n in ("io.read_bytes", "io.write_bytes") if (loc := ctx.top(n)) is not None]
     moved = sum(loc.value for loc in io)
     if io and moved >= ctx.t("io.bytes"):
-        ev.append(ctx.ev(io[0], f"{moved / 1e6:,.0f} MB moved through the file system",
-                         f"bytes >= {ctx.t('io.bytes'):g}"))
+        ev.append(ctx.ev(max(io, key=lambda x: x.value), f"{moved / 1e6:,.0f} MB moved through "
+                         "the file system", f"bytes >= {ctx.t('io.bytes'):g}"))
+        traced = _file_io_share(ctx)
+        if traced is not None:  # the traced system calls move or sync that data
+            ev.append(traced)
         return ctx.finding("sys.io", 0.7, "the run waits on file-system I/O", ev)
     # few bytes, but the process blocks itself (voluntary switches, not preemption by other
     # jobs) and its traced system time goes to syncing files: it waits for the disk
@@ -121,6 +124,28 @@ def sys_io(ctx: Context) -> Finding | None:
 
 
 SYNC_CALLS = frozenset({"fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "msync"})
+#: system calls that move file data (with the syncs: the file I/O a trace sees)
+DATA_CALLS = frozenset({"read", "write", "pread64", "pwrite64", "readv", "writev", "preadv",
+                        "pwritev", "preadv2", "pwritev2", "copy_file_range", "sendfile"})
+
+
+def _file_io_share(ctx: Context) -> Evidence | None:
+    """``strace -c``: the share of traced system-call time that reads, writes or syncs files,
+    at or above ``io.sync_share`` (the same bar as the sync share alone)."""
+    times = [t for t in ctx.all("syscall.time") if t.metric.scope.name]
+    total = sum(t.value for t in times)
+    moving = [t for t in times if t.metric.scope.name in DATA_CALLS | SYNC_CALLS]
+    if total <= 0 or not moving:
+        return None
+    share = sum(t.value for t in moving) / total
+    lim = ctx.t("io.sync_share")
+    if share < lim:
+        return None
+    top = max(moving, key=lambda t: t.value)
+    return ctx.ev(top, f"{share:.0%} of the traced system-call time reads, writes or syncs "
+                  f"files ({top.metric.scope.name} {top.value:.3g} s)",
+                  f"file I/O share >= {lim:.2f}", metric="syscall.file_io_share",
+                  value=share, unit="ratio")
 
 
 def _blocked(ctx: Context) -> Evidence | None:

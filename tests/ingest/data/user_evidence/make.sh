@@ -36,3 +36,6 @@ perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-exp.txt
 gcc -O2 src/dropbuf.c -o "$B/db"
 strace -c -o strace-madvise.txt "$B/db" > /dev/null
 perf stat -e task-clock,context-switches,cpu-migrations,page-faults -o perf-stat-madvise.txt "$B/db" > /dev/null
+gcc -O2 src/dumpsync.c -o "$B/ds"
+strace -c -o strace-sync.txt "$B/ds" "$B/state.bin" > /dev/null
+/usr/bin/time -v -o time-v-sync.txt "$B/ds" "$B/state.bin" > /dev/null

@@ -123,3 +123,16 @@ def test_traced_file_io_confirms_waiting_on_the_file_system() -> None:
     assert abs(share.value - 0.8925) < 0.001 and f.status.value == "confirmed"
     written = next(e for e in f.evidence if e.metric == "io.write_bytes")
     assert written.value == 524288 * 512
+
+
+def test_long_double_libm_time_confirms_x87_code() -> None:
+    # objdump of main: 19 of 19 FP instructions x87; perf report: expl/logl variants
+    # 51.20 + 28.52 + 6.87 + 2.41 = 89.00% of the samples
+    d = diagnose([derive(load(D / f)) for f in ("objdump-ld.txt", "perf-report-ld.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.precision" and f.status.value == "confirmed"
+    sampled = next(e for e in f.evidence if e.source_kind == "sampling")
+    assert abs(sampled.value - 0.89) < 1e-6
+    # a double-precision libm profile (exp, not expl) is no long double evidence
+    assert "app.precision" not in _ids("perf-report-exp.txt")

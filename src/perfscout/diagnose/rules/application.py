@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
@@ -18,7 +18,7 @@ from perfscout.diagnose.rules.common import (
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
@@ -113,9 +113,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     if best is None:
         return None
     h, s, p = best
-    from perfscout.diagnose.engine import source_kind
     from perfscout.model.findings import Evidence
-    from perfscout.model.metrics import SourceRef
 
     fam = source_kind(p.format)
     if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
@@ -202,6 +200,9 @@ def _x87(ctx: Context) -> Finding | None:
                              "the floating-point weight", f"x87 share >= {lim:.2f}",
                              metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
             break
+    sampled = _long_double_libm(ctx)
+    if sampled is not None and sampled.source_kind not in {e.source_kind for e in ev}:
+        ev.append(sampled)
     for r, _p in ctx.remarks():
         if r.kind == "missed" and not r.vectorized:
             ev.append(Evidence("vector.loops_missed", 1.0, "count", r.source, "compiler",
@@ -229,6 +230,29 @@ def _libm(name: str) -> str | None:
     and ``exp@plt`` are all ``exp``), else None."""
     m = _LIBM_NAME.match(name.lower().strip())
     return m["fn"] if m and m["fn"] in LIBM else None
+
+
+_LIBM_LONG = re.compile(r"^_*(?:ieee754_|gi_+)?(?P<fn>[a-z0-9]+?)l(?:_finite)?(?:@.*)?$")
+
+
+def _long_double_libm(ctx: Context) -> Evidence | None:
+    """A profile (sampling first) that puts at least ``precision.x87_share`` of the run in the
+    long double variants of libm routines (``expl``, ``__ieee754_logl``): where the time goes
+    is 80-bit arithmetic."""
+    lim = ctx.t("precision.x87_share")
+    profs = sorted({id(p): p for _, p in ctx.hotspots()}.values(),
+                   key=lambda p: source_kind(p.format) != "sampling")
+    for p in profs:
+        hits = [(h, s) for h, s in hotspot_shares(p)
+                if (m := _LIBM_LONG.match(h.name.lower().strip())) and m["fn"] in LIBM]
+        total = sum(s for _, s in hits)
+        if hits and total >= lim:
+            h = max(hits, key=lambda x: x[1])[0]
+            return Evidence("hotspot.share", total, "ratio", h.source or SourceRef(p.path, None),
+                            source_kind(p.format), f"{total:.0%} of the run in long double libm "
+                            f"routines ({', '.join(sorted({x.name for x, _ in hits})[:3])})",
+                            f"share >= {lim:.2f}")
+    return None
 
 
 def _routine(name: str) -> str:

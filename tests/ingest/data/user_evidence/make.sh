@@ -39,3 +39,7 @@ perf stat -e task-clock,context-switches,cpu-migrations,page-faults -o perf-stat
 gcc -O2 src/dumpsync.c -o "$B/ds"
 strace -c -o strace-sync.txt "$B/ds" "$B/state.bin" > /dev/null
 /usr/bin/time -v -o time-v-sync.txt "$B/ds" "$B/state.bin" > /dev/null
+gcc -O2 src/ldgrowth.c -o "$B/lg" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/lg" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-ld.txt
+objdump -d --no-show-raw-insn --disassemble=main "$B/lg" > objdump-ld.txt

@@ -107,8 +107,9 @@ def test_likwid_bench_several_runs() -> None:
                                                                             1973.43]
 
 
-FUZZ = ["program-report.txt", "thread-sweep.txt", "report-bindings.txt", "omp-interleaved.txt",
-        "strace-c.txt", "strace-fc.txt", "objdump-mix.txt", "taskset-p.txt", "numactl-show.txt"]
+FUZZ = ["program-report.txt", "rank-prose.txt", "thread-sweep.txt", "report-bindings.txt",
+        "omp-interleaved.txt", "strace-c.txt", "strace-fc.txt", "objdump-mix.txt",
+        "taskset-p.txt", "numactl-show.txt"]
 
 
 @settings(max_examples=40, deadline=None,
@@ -183,3 +184,23 @@ def test_objdump_counts_integer_division() -> None:
     p = load(D / "objdump-intdiv.txt")
     assert _val(p, "insn.int_div", "modsum") == 1
     assert not [m for m in p.metrics if m.name == "insn.fp_total"]
+
+
+def test_prose_per_rank_lines_are_scoped_to_their_rank() -> None:
+    # "rank 0: compute 0.013 s, wait 0.014 s" / "rank 1: compute 0.027 s, wait 0.000 s"
+    p = load(D / "rank-prose.txt")
+    assert p.format == "program-output"
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"} == {
+        "0": 0.013, "1": 0.027}
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "mpi.wait_time"} == {
+        "0": 0.014, "1": 0.0}
+    assert all(m.scope.kind == ScopeKind.RANK for m in p.metrics)
+
+
+def test_a_thread_that_took_a_time_worked_that_long(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("Thread 0 took 1.39 s\nThread 1 took 2.00 s\nTotal time: 2.1 s\n")
+    p = load(f)
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"} == {
+        "0": 1.39, "1": 2.0}
+    assert _val(p, "time.elapsed") == 2.1

@@ -198,12 +198,40 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
     return out
 
 
+# "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
+_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)\s*[:,]?\s+"
+                           r"(?P<rest>[A-Za-z].*)$", re.I)
+# a verb that states how long the scoped thread/rank (or the run) worked
+_TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
+
+
+def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
+    m = _SCOPE_PREFIX.match(line)
+    if not m:
+        return None
+    rest = m["rest"].strip()
+    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    if not pairs:
+        w = re.match(rf"^(\w+)(?:\s+in)?\s+({_NUM})\s*([A-Za-zµ]+)?\s*$", rest)
+        v = parse_number(w.group(2)) if w else None
+        if w is None or v is None:
+            return None
+        pairs = [(w.group(1), v, w.group(3) or "")]
+    kind = ScopeKind.RANK if m["kind"].lower() == "rank" else ScopeKind.THREAD
+    out = [("busy" if norm_key(k) in _TOOK else k, v, u) for k, v, u in pairs]
+    return Scope(kind, m["id"]), out
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
-    pairs = _pairs(line)
+    scope: Scope | None = None
+    pre = _prefixed(line)
+    if pre is not None:
+        scope, pairs = pre
+    else:
+        pairs = _pairs(line)
     if not pairs:
         return [], False
-    scope: Scope | None = None
     runs.explicit = ""
     rest: list[tuple[str, float, str]] = []
     for key, v, unit in pairs:
@@ -349,7 +377,8 @@ def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
-        for key, _v, unit in _pairs(line):
+        pre = _prefixed(line)
+        for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
             cu = UNITS.get(unit.lower(), ("", 1.0))[0]
             if _name(key, cu) or norm_key(key) in SCOPE_KEYS:
                 hits += 1

@@ -43,3 +43,5 @@ gcc -O2 src/ldgrowth.c -o "$B/lg" -lm
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/lg" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-ld.txt
 objdump -d --no-show-raw-insn --disassemble=main "$B/lg" > objdump-ld.txt
+mpicc -O2 src/rankwork.c -o "$B/rw"
+mpirun -np 2 "$B/rw" > rank-prose.txt 2> /dev/null

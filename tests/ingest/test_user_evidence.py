@@ -204,3 +204,36 @@ def test_a_thread_that_took_a_time_worked_that_long(tmp_path: Path) -> None:
     assert {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"} == {
         "0": 1.39, "1": 2.0}
     assert _val(p, "time.elapsed") == 2.1
+
+
+def test_shell_time_and_gnu_time_default_output() -> None:
+    # bash: "real 0m0.045s", "user 0m0.045s", "sys 0m0.000s"
+    assert detect(D / "shell-time.txt").name == "shell-time"
+    p = load(D / "shell-time.txt")
+    assert (_val(p, "time.elapsed"), _val(p, "time.user"), _val(p, "time.sys")) == (
+        0.045, 0.045, 0.0)
+    # GNU: "0.04user 0.00system 0:00.04elapsed 97%CPU (0avgtext+0avgdata 1628maxresident)k",
+    # "0inputs+0outputs (0major+93minor)pagefaults 0swaps"
+    g = load(D / "gnu-time.txt")
+    assert g.format == "shell-time" and get_adapter("shell-time").family == "os_accounting"
+    assert (_val(g, "time.user"), _val(g, "time.elapsed"), _val(g, "cpu.percent")) == (
+        0.04, 0.04, 97.0)
+    assert _val(g, "mem.max_rss") == 1628 and _val(g, "mem.page_faults.minor") == 93
+
+
+def test_program_output_followed_by_the_shell_time_report() -> None:
+    # "items=16000 time=0.0481 s pairs=120000" then bash's real/user/sys
+    p = load(D / "output-and-time.txt")
+    assert p.format == "program-output"
+    assert _val(p, "time.elapsed", "run 1") == 0.0481
+    timed = [m for m in p.metrics if m.name == "time.user"]
+    assert [m.value for m in timed] == [0.049] and timed[0].family == "os_accounting"
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    "shell-time.txt", "gnu-time.txt", "output-and-time.txt")).splitlines()))
+def test_fuzz_time_reports(tmp_path: Path, data: list[str]) -> None:
+    for fmt in ("shell-time", "program-output"):
+        _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)

@@ -6,7 +6,8 @@ wait 0.3 s``), and header+rows tables (a thread, rank or size sweep). Units s, m
 GB/s, MB/s, GiB/s, MiB/s, GFLOP/s, MFLOP/s, MLUP/s, GLUP/s are converted to the canonical ones.
 A line holding ``rank=N`` or ``thread=N`` scopes its other values to that rank or thread; a key
 printed again at process scope starts a new run (repeated runs in one file stay apart, scope
-``run k``). OpenMP/MPI placement lines interleaved with the output are read by
+``run k``). The shell's ``time`` report printed after the output (``real 0m1.2s``, GNU time's
+default lines) is read too, as OS accounting. OpenMP/MPI placement lines interleaved with the output are read by
 :mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
 
 ``runtime-report`` reads a file that holds only such placement lines (``--report-bindings``
@@ -16,9 +17,11 @@ stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
@@ -363,6 +366,11 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         if read_runtime_line(line, no, placement):
             read += 1
             continue
+        timed = time_line_metrics(line, no, str(path))
+        if timed:  # the shell's time report after the output: OS accounting, not the program
+            metrics.extend(replace(m, family="os_accounting") for m in timed)
+            read += 1
+            continue
         ms, ok = _line_metrics(line, no, path, runs)
         if ok:
             metrics.extend(ms)
@@ -377,6 +385,9 @@ def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
+        if time_line_metrics(line, 0, ""):
+            hits += 1
+            continue
         pre = _prefixed(line)
         for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
             cu = UNITS.get(unit.lower(), ("", 1.0))[0]

@@ -45,3 +45,6 @@ perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-ld.txt
 objdump -d --no-show-raw-insn --disassemble=main "$B/lg" > objdump-ld.txt
 mpicc -O2 src/rankwork.c -o "$B/rw"
 mpirun -np 2 "$B/rw" > rank-prose.txt 2> /dev/null
+bash -c "time $B/pairs 16000 > /dev/null" 2> shell-time.txt
+/usr/bin/time -o gnu-time.txt "$B/pairs" 16000 > /dev/null
+bash -c "time $B/pairs 16000" > output-and-time.txt 2>&1

@@ -7,8 +7,8 @@ GB/s, MB/s, GiB/s, MiB/s, GFLOP/s, MFLOP/s, MLUP/s, GLUP/s are converted to the 
 A line holding ``rank=N`` or ``thread=N`` scopes its other values to that rank or thread; a key
 printed again at process scope starts a new run (repeated runs in one file stay apart, scope
 ``run k``). The shell's ``time`` report printed after the output (``real 0m1.2s``, GNU time's
-default lines) is read too, as OS accounting. OpenMP/MPI placement lines interleaved with the output are read by
-:mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
+default lines) is read too, as OS accounting. OpenMP/MPI placement lines interleaved with the
+output are read by :mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
 
 ``runtime-report`` reads a file that holds only such placement lines (``--report-bindings``
 stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bind=verbose``).

@@ -136,3 +136,19 @@ def test_long_double_libm_time_confirms_x87_code() -> None:
     assert abs(sampled.value - 0.89) < 1e-6
     # a double-precision libm profile (exp, not expl) is no long double evidence
     assert "app.precision" not in _ids("perf-report-exp.txt")
+
+
+def test_sampled_per_rank_compute_confirms_load_imbalance() -> None:
+    # the program's per-rank compute/MPI times (rank 1 computes twice rank 0) and a perf
+    # report by pid of the same 2-rank program: 31.97% vs 15.61% of the samples computing
+    out = prof("program-output", "mpi-out.txt",
+               m("busy.time", 0.085, kind=ScopeKind.RANK, scope="1", line=1),
+               m("mpi.time", 0.0, kind=ScopeKind.RANK, scope="1", line=1),
+               m("busy.time", 0.042, kind=ScopeKind.RANK, scope="0", line=2),
+               m("mpi.time", 0.043, kind=ScopeKind.RANK, scope="0", line=2))
+    d = diagnose([derive(out), derive(load(D / "perf-report-pid.txt"))],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = next(f for f in d.findings if f.id == "alg.load_imbalance")
+    sampled = [e for e in f.evidence if e.source_kind == "sampling"]
+    assert sampled and abs(sampled[0].value - 0.3197 / ((0.3197 + 0.1561) / 2)) < 1e-6
+    assert f.status.value == "confirmed"

@@ -237,3 +237,13 @@ def test_program_output_followed_by_the_shell_time_report() -> None:
 def test_fuzz_time_reports(tmp_path: Path, data: list[str]) -> None:
     for fmt in ("shell-time", "program-output"):
         _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)
+
+
+def test_perf_report_sorted_by_pid_gives_each_rank_its_compute_share() -> None:
+    # --sort pid,sym of "mpirun -np 2 rw": 2783:rw main 31.23% + do_lookup_x 0.74%;
+    # 2782:rw main 15.61% (opal_progress, hex addresses and [k] rows are not computing);
+    # mpirun's two processes are the launcher, not ranks
+    p = load(D / "perf-report-pid.txt")
+    shares = {m.scope.name: m.value for m in p.metrics if m.name == "compute.share"}
+    assert shares.keys() == {"pid 2782", "pid 2783"}
+    assert abs(shares["pid 2783"] - 0.3197) < 1e-9 and abs(shares["pid 2782"] - 0.1561) < 1e-9

@@ -48,3 +48,6 @@ mpirun -np 2 "$B/rw" > rank-prose.txt 2> /dev/null
 bash -c "time $B/pairs 16000 > /dev/null" 2> shell-time.txt
 /usr/bin/time -o gnu-time.txt "$B/pairs" 16000 > /dev/null
 bash -c "time $B/pairs 16000" > output-and-time.txt 2>&1
+mpicc -O0 src/rankwork.c -o "$B/rw0"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" -- mpirun -np 2 "$B/rw0" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio --sort pid,sym 2> /dev/null | head -30 > perf-report-pid.txt

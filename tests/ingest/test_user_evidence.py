@@ -247,3 +247,11 @@ def test_perf_report_sorted_by_pid_gives_each_rank_its_compute_share() -> None:
     shares = {m.scope.name: m.value for m in p.metrics if m.name == "compute.share"}
     assert shares.keys() == {"pid 2782", "pid 2783"}
     assert abs(shares["pid 2783"] - 0.3197) < 1e-9 and abs(shares["pid 2782"] - 0.1561) < 1e-9
+
+
+def test_a_singular_thread_column_counting_from_one_is_a_sweep(tmp_path: Path) -> None:
+    f = tmp_path / "sweep.txt"
+    f.write_text("thread time\n1 2.0\n2 1.1\n4 0.6\n")
+    p = load(f)
+    assert sorted(m.value for m in p.metrics if m.name == "scaling.threads") == [1, 2, 4]
+    assert not [m for m in p.metrics if m.scope.kind == ScopeKind.THREAD]

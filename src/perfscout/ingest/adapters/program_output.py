@@ -69,9 +69,9 @@ SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKi
 RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
 # table header words -> canonical sweep names
 TABLE_KEYS: dict[str, str] = {
-    **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads"),
+    **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads", "thread"),
                     "scaling.threads"),
-    **dict.fromkeys(("ranks", "np", "nprocs", "procs"), "scaling.ranks"),
+    **dict.fromkeys(("ranks", "np", "nprocs", "procs", "rank"), "scaling.ranks"),
     **dict.fromkeys(("n", "size", "problem_size", "elements", "nx", "records", "items",
                      "keys", "entries", "rows", "points", "particles", "cells", "nodes",
                      "length", "len", "nelem", "nelems", "bytes", "count", "words",
@@ -313,7 +313,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
 def _scope_column(cols: list[str], names: list[str],
                   rows: list[tuple[int, list[float]]]) -> ScopeKind | None:
     """The first column names one thread or rank per row (``thread``, ``rank``, ``tid``, with
-    integer ids) and another column a known quantity: the rows are per-thread/rank values,
+    distinct integer ids from 0) and another column a known quantity: the rows are per-thread/rank values,
     not sweep points."""
     if not rows or not cols:
         return None
@@ -323,7 +323,9 @@ def _scope_column(cols: list[str], names: list[str],
     ids = [r[0] for _, r in rows]
     if not all(float(v).is_integer() for v in ids) or len(set(ids)) != len(ids):
         return None
-    return kind
+    # OpenMP thread numbers and MPI ranks start at 0; a sweep never runs 0 threads ("thread
+    # time" rows 1, 2, 4 are a sweep)
+    return kind if min(ids) == 0 else None
 
 
 def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[float]]],

@@ -313,8 +313,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
 def _scope_column(cols: list[str], names: list[str],
                   rows: list[tuple[int, list[float]]]) -> ScopeKind | None:
     """The first column names one thread or rank per row (``thread``, ``rank``, ``tid``, with
-    distinct integer ids from 0) and another column a known quantity: the rows are per-thread/rank values,
-    not sweep points."""
+    distinct integer ids from 0) and another column a known quantity: the rows are
+    per-thread/rank values, not sweep points."""
     if not rows or not cols:
         return None
     kind = SCOPE_KEYS.get(norm_key(cols[0]))

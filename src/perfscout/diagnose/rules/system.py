@@ -65,8 +65,8 @@ RELEASE_CALLS = frozenset({"munmap", "madvise", "mremap"})
 
 def _unmap_churn(ctx: Context) -> Evidence | None:
     """Repeated costly ``munmap``/``madvise`` calls (strace -c): large touched buffers go back
-    to the kernel and the next allocation faults them in again. Supports a page-fault finding; alone it is
-    not one."""
+    to the kernel and the next allocation faults them in again. Supports a page-fault finding;
+    alone it is not one."""
     best: tuple[Located, float] | None = None
     for calls in ctx.all("syscall.calls"):
         if calls.metric.scope.name not in RELEASE_CALLS or calls.value <= 0:

@@ -62,3 +62,39 @@ def test_vector_width_refused_for_a_loop_that_misses_the_cache(live, policy) -> 
                       change={"description": "add #pragma omp simd"})
     r = _rejected([p], live, [finding("hw.cache_locality", ("d1.miss_ratio", 0.5)), vec], policy)
     assert r.guard == "stride_before_width" and "cache" in r.reason
+
+
+def _bw_profiles(achieved: float, peak: float):  # type: ignore[no-untyped-def]
+    from perfscout.model.metrics import Metric, Profile
+    return [Profile(format="program-output", path="out.txt",
+                    metrics=(Metric("mem.bandwidth", achieved, "MB/s"),)),
+            Profile(format="likwid-bench", path="bench.txt",
+                    metrics=(Metric("bench.bandwidth", peak, "MB/s"),))]
+
+
+def test_more_threads_refused_when_bandwidth_is_at_the_ceiling(live, policy) -> None:  # type: ignore[no-untyped-def]
+    p = good_proposal(id="parallelize_omp", addresses=["rt.serial_fraction"], kind="source",
+                      change={"description": "add an omp parallel for"})
+    fs = [finding("hw.memory_bandwidth"), finding("rt.serial_fraction")]
+    ok, rej = check_proposals([p], live, fs, _bw_profiles(6000.0, 5900.0), policy_check=policy)
+    assert not ok and rej[0].guard == "bandwidth_ceiling" and "ceiling" in rej[0].reason
+    # far below the ceiling the same proposal is not refused by this guard
+    ok, rej = check_proposals([p], live, fs, _bw_profiles(1000.0, 5900.0), policy_check=policy)
+    assert all(r.guard != "bandwidth_ceiling" for r in rej)
+
+
+def test_do_not_list_says_no_more_threads_at_the_ceiling(live) -> None:  # type: ignore[no-untyped-def]
+    from perfscout.advise.donot import do_not_list
+    from perfscout.advise.facts import Facts
+    facts = Facts.build([finding("hw.memory_bandwidth")], live, _bw_profiles(6000.0, 5900.0))
+    topics = [str(d.topic) for d in do_not_list(facts)]
+    assert any("more threads" in t for t in topics), topics
+    low = Facts.build([finding("hw.memory_bandwidth")], live, _bw_profiles(2000.0, 5900.0))
+    assert not any("more threads" in str(d.topic) for d in do_not_list(low))
+
+
+def test_parallel_region_refused_for_threads_that_already_run(live, policy) -> None:  # type: ignore[no-untyped-def]
+    p = good_proposal(id="parallelize_omp", addresses=["rt.omp_imbalance"], kind="source",
+                      change={"description": "schedule(dynamic)"})
+    r = _rejected([p], live, [finding("rt.omp_imbalance")], policy)
+    assert r.guard == "imbalance_is_schedule" and "rebalance_decomposition" in r.reason

@@ -107,8 +107,9 @@ def test_likwid_bench_several_runs() -> None:
                                                                             1973.43]
 
 
-FUZZ = ["program-report.txt", "thread-sweep.txt", "report-bindings.txt", "omp-interleaved.txt",
-        "strace-c.txt", "strace-fc.txt", "objdump-mix.txt", "taskset-p.txt", "numactl-show.txt"]
+FUZZ = ["program-report.txt", "rank-prose.txt", "thread-sweep.txt", "report-bindings.txt",
+        "omp-interleaved.txt", "strace-c.txt", "strace-fc.txt", "objdump-mix.txt",
+        "taskset-p.txt", "numactl-show.txt"]
 
 
 @settings(max_examples=40, deadline=None,
@@ -137,3 +138,120 @@ def test_each_fixture_is_recognised_by_content() -> None:
             "report-bindings.txt": "runtime-report", "strace-fc.txt": "strace-c",
             "objdump-mix.txt": "objdump", "taskset-p.txt": "runtime-report"}
     assert {f: detect(D / f).name for f in want} == want
+
+
+def test_per_thread_table_is_scoped_per_thread_not_a_sweep() -> None:
+    # "thread busy_s" then "0 0.053" / "1 0.076": two threads' busy times, not sweep points
+    p = load(D / "thread-busy.txt")
+    assert p.format == "program-output"
+    busy = {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"}
+    assert busy == {"0": 0.053, "1": 0.076}
+    assert all(m.scope.kind == ScopeKind.THREAD for m in p.metrics if m.name == "busy.time")
+    assert not [m for m in p.metrics if m.name.startswith("scaling.")]
+    assert _val(p, "time.elapsed") == 0.081  # "time=0.081 s"
+
+
+def test_size_table_with_a_named_count_column() -> None:
+    # "items time_s": each row a problem-size sweep point
+    p = load(D / "size-sweep.txt")
+    assert sorted(m.value for m in p.metrics if m.name == "scaling.size") == [
+        4000, 8000, 16000, 32000]
+    assert _val(p, "time.elapsed", "items=32000") == 0.2340
+
+
+def test_cachegrind_branch_simulation_log() -> None:
+    # --cache-sim=no --branch-sim=yes: "Branches: 9,463,083", "Mispredicts: 2,100,273",
+    # "Mispred rate: 22.2%"; no D1 lines at all
+    assert detect(D / "cachegrind-branch.log").name == "valgrind-log"
+    p = load(D / "cachegrind-branch.log")
+    assert _val(p, "branches") == 9463083
+    assert _val(p, "branch_misses") == 2100273
+    assert abs(_val(p, "branch_miss_ratio") - 0.222) < 1e-9
+    assert not [m for m in p.metrics if m.name == "d1.miss_ratio"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    "thread-busy.txt", "size-sweep.txt", "cachegrind-branch.log")).splitlines()))
+def test_fuzz_scoped_tables_and_branch_log(tmp_path: Path, data: list[str]) -> None:
+    for fmt in ("program-output", "valgrind-log"):
+        _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)
+
+
+def test_objdump_counts_integer_division() -> None:
+    # modsum's loop holds one "idivq (%rsi,%rcx,8)" and no floating point at all
+    p = load(D / "objdump-intdiv.txt")
+    assert _val(p, "insn.int_div", "modsum") == 1
+    assert not [m for m in p.metrics if m.name == "insn.fp_total"]
+
+
+def test_prose_per_rank_lines_are_scoped_to_their_rank() -> None:
+    # "rank 0: compute 0.013 s, wait 0.014 s" / "rank 1: compute 0.027 s, wait 0.000 s"
+    p = load(D / "rank-prose.txt")
+    assert p.format == "program-output"
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"} == {
+        "0": 0.013, "1": 0.027}
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "mpi.wait_time"} == {
+        "0": 0.014, "1": 0.0}
+    assert all(m.scope.kind == ScopeKind.RANK for m in p.metrics)
+
+
+def test_a_thread_that_took_a_time_worked_that_long(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("Thread 0 took 1.39 s\nThread 1 took 2.00 s\nTotal time: 2.1 s\n")
+    p = load(f)
+    assert {m.scope.name: m.value for m in p.metrics if m.name == "busy.time"} == {
+        "0": 1.39, "1": 2.0}
+    assert _val(p, "time.elapsed") == 2.1
+
+
+def test_shell_time_and_gnu_time_default_output() -> None:
+    # bash: "real 0m0.045s", "user 0m0.045s", "sys 0m0.000s"
+    assert detect(D / "shell-time.txt").name == "shell-time"
+    p = load(D / "shell-time.txt")
+    assert (_val(p, "time.elapsed"), _val(p, "time.user"), _val(p, "time.sys")) == (
+        0.045, 0.045, 0.0)
+    # GNU: "0.04user 0.00system 0:00.04elapsed 97%CPU (0avgtext+0avgdata 1628maxresident)k",
+    # "0inputs+0outputs (0major+93minor)pagefaults 0swaps"
+    g = load(D / "gnu-time.txt")
+    assert g.format == "shell-time" and get_adapter("shell-time").family == "os_accounting"
+    assert (_val(g, "time.user"), _val(g, "time.elapsed"), _val(g, "cpu.percent")) == (
+        0.04, 0.04, 97.0)
+    assert _val(g, "mem.max_rss") == 1628 and _val(g, "mem.page_faults.minor") == 93
+
+
+def test_program_output_followed_by_the_shell_time_report() -> None:
+    # "items=16000 time=0.0481 s pairs=120000" then bash's real/user/sys
+    p = load(D / "output-and-time.txt")
+    assert p.format == "program-output"
+    assert _val(p, "time.elapsed", "run 1") == 0.0481
+    timed = [m for m in p.metrics if m.name == "time.user"]
+    assert [m.value for m in timed] == [0.049] and timed[0].family == "os_accounting"
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    "shell-time.txt", "gnu-time.txt", "output-and-time.txt")).splitlines()))
+def test_fuzz_time_reports(tmp_path: Path, data: list[str]) -> None:
+    for fmt in ("shell-time", "program-output"):
+        _only_parse_error(fmt, tmp_path / f"{fmt}.txt", data)
+
+
+def test_perf_report_sorted_by_pid_gives_each_rank_its_compute_share() -> None:
+    # --sort pid,sym of "mpirun -np 2 rw": 2783:rw main 31.23% + do_lookup_x 0.74%;
+    # 2782:rw main 15.61% (opal_progress, hex addresses and [k] rows are not computing);
+    # mpirun's two processes are the launcher, not ranks
+    p = load(D / "perf-report-pid.txt")
+    shares = {m.scope.name: m.value for m in p.metrics if m.name == "compute.share"}
+    assert shares.keys() == {"pid 2782", "pid 2783"}
+    assert abs(shares["pid 2783"] - 0.3197) < 1e-9 and abs(shares["pid 2782"] - 0.1561) < 1e-9
+
+
+def test_a_singular_thread_column_counting_from_one_is_a_sweep(tmp_path: Path) -> None:
+    f = tmp_path / "sweep.txt"
+    f.write_text("thread time\n1 2.0\n2 1.1\n4 0.6\n")
+    p = load(f)
+    assert sorted(m.value for m in p.metrics if m.name == "scaling.threads") == [1, 2, 4]
+    assert not [m for m in p.metrics if m.scope.kind == ScopeKind.THREAD]

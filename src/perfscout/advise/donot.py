@@ -83,6 +83,10 @@ def _layers_fine(facts: Facts) -> list[DoNot]:
                  else Text("donot.basis_finding"))
         out.append(DoNot(topic=Text("donot.vector_topic"),
                          reason=Text("donot.vector_reason", basis=basis), evidence=(basis,)))
+        if ratio is not None and ratio >= AT_PEAK:  # measured at the ceiling, not inferred
+            out.append(DoNot(topic=Text("donot.threads_topic"),
+                             reason=Text("donot.threads_reason", ratio=f"{ratio:.0%}"),
+                             evidence=(basis,)))
         if (facts.threads_per_core or 1) > 1:
             out.append(DoNot(
                 topic=Text("donot.smt_topic"), reason=Text("donot.smt_reason"),

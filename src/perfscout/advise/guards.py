@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import AT_PEAK, Facts
 from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
 from perfscout.model.message import Text
 from perfscout.model.proposals import Proposal, Rejected
@@ -389,6 +389,29 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     return None
 
 
+def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """The program already moves bytes at the machine's measured ceiling: more threads or a
+    newly parallel loop share the same bytes per second (a thread sweep that does not speed
+    up is the symptom, not a serial part)."""
+    want = _requested_threads(p)
+    adds = p.id == "parallelize_omp" or (p.id == "thread_count" and (
+        want is None or want > (facts.metric_max("threads.requested") or 1)))
+    ratio = facts.bandwidth_ratio
+    if not adds or ratio is None or ratio < AT_PEAK:
+        return None
+    return Text("guard.bandwidth_ceiling", ratio=f"{ratio:.0%}")
+
+
+def imbalance_is_schedule(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Threads that carry unequal work already run in parallel: the change is how the work is
+    split among them (rebalance_decomposition), not another parallel region."""
+    if p.id != "parallelize_omp" or not p.addresses:
+        return None
+    if all(fid == "rt.omp_imbalance" for fid in p.addresses):
+        return Text("guard.imbalance_schedule")
+    return None
+
+
 BIND_IDS = frozenset({"bind_threads", "mpi_bind_map"})
 
 
@@ -454,6 +477,8 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("stride_before_width", stride_before_width),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
+    ("bandwidth_ceiling", bandwidth_ceiling),
+    ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),
     ("policy", verification_allowed),

@@ -49,10 +49,31 @@ def _max(ctx: Context, names: tuple[str, ...]) -> Located | None:
     return max(locs, key=lambda x: x.value) if locs else None
 
 
+def hybrid_workers(ctx: Context) -> tuple[int, Located, Located] | None:
+    """Ranks x threads per rank of a hybrid run that one input reports both of (a printout
+    with ``--report-bindings`` lines and OMP_NUM_THREADS): the runnable threads of the run.
+    Returns (total, ranks located, threads located) when both are at least 2."""
+    best: tuple[int, Located, Located] | None = None
+    for p in ctx.profiles:
+        rk = [loc for loc in ctx.all("ranks.count") if loc.profile is p]
+        th = [loc for loc in ctx.all("threads.requested") if loc.profile is p]
+        if not rk or not th:
+            continue
+        # a rank count a runtime listed (MCW rank lines) is measured; a printed one a setting
+        r = max(rk, key=lambda x: (x.value, x.kind == "runtime_report"))
+        t = max(th, key=lambda x: x.value)
+        if r.value >= 2 and t.value >= 2 and (best is None or r.value * t.value > best[0]):
+            best = (int(r.value * t.value), r, t)
+    return best
+
+
 def placement(ctx: Context) -> Placement:
     """Read the placement quantities from every input and the snapshot."""
     want = _max(ctx, ("threads.requested", "affinity.threads", "ranks.count"))
     n = int(want.value) if want is not None else None
+    hyb = hybrid_workers(ctx)
+    if hyb is not None and (n is None or hyb[0] > n):
+        n, want = hyb[0], hyb[1]
     if n is None:
         tc = thread_count(ctx)
         n = tc if tc and tc > 0 else None
@@ -90,3 +111,30 @@ def time_sharing(ctx: Context) -> tuple[Located, float] | None:
         return None
     rate = cs.value / ts[0]
     return (cs, rate) if rate >= ctx.t("sched.shared_switches_per_s") else None
+
+
+def sweep_workers(ctx: Context, t: Located) -> int:
+    """The runnable threads of one sweep row: its thread count times its rank count when the
+    row names both (``ranks threads time``)."""
+    rk = next((r for r in ctx.all("scaling.ranks", (ScopeKind.RUN,)) if r.profile is t.profile
+               and r.metric.scope.name == t.metric.scope.name), None)
+    return int(t.value * (rk.value if rk is not None and rk.value >= 1 else 1))
+
+
+def sweep_points(ctx: Context) -> list[tuple[int, float, Located]]:
+    """(runnable threads, elapsed s, located time) per sweep point, fewest threads first: the
+    rows of a thread/rank sweep table, and each printout that states its thread count."""
+    pts: dict[int, tuple[float, Located]] = {}
+    runs = [m for m in ctx.all("scaling.threads", (ScopeKind.RUN,))]
+    for t in runs:
+        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
+                   if e.profile is t.profile and e.metric.scope.name == t.metric.scope.name), None)
+        if el is not None:
+            pts.setdefault(sweep_workers(ctx, t), (el.value, el))
+    for p in ctx.profiles:
+        n = thread_count(ctx, p)
+        el = next((e for e in ctx.all("time.elapsed") if e.profile is p
+                   and e.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE)), None)
+        if n is not None and el is not None:
+            pts.setdefault(n, (el.value, el))
+    return sorted((n, t, loc) for n, (t, loc) in pts.items())

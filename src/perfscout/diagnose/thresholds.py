@@ -48,9 +48,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
     Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
-    Threshold("tlb.unmap_calls", 10.0, "munmap calls (strace -c) at or above, each costing at "
+    Threshold("tlb.unmap_calls", 10.0, "munmap/madvise calls (strace -c) at or above, each at "
               "least tlb.unmap_ms: large buffers are returned and faulted in again"),
-    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap call at or above: each call "
+    Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap/madvise call at or above: each "
               "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
     Threshold("tlb.sys_share", 0.20, "system time / (user + system) at or above"),
@@ -70,7 +70,7 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
     Threshold("mpi.wait_share", 0.50, "share of MPI time in Wait/Barrier/collectives at or above"),
     Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
-    Threshold("imbalance.max_over_mean", 1.20, "max / mean of per-rank or per-thread work at or "
+    Threshold("imbalance.max_over_mean", 1.15, "max / mean of per-rank or per-thread work at or "
               "above"),
     Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
               "above: the imbalance costs a material share of the run"),
@@ -87,6 +87,11 @@ _TABLE: tuple[Threshold, ...] = (
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
+    Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
+              "opened at or above, holding most of the traced non-waiting system time: the same "
+              "answer is asked for again and again"),
+    Threshold("app.query_time_share", 0.50, "share of the traced non-waiting system time in those "
+              "metadata calls at or above"),
     Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
               "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
     Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "

@@ -176,6 +176,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.scalar": ("count", "scalar SSE/AVX floating-point instructions"),
     "insn.packed": ("count", "packed (vector) floating-point instructions"),
     "insn.libm_calls": ("count", "calls to libm functions"),
+    "compute.share": ("ratio", "a process's share of the samples in its own computing code "
+                      "(perf report --sort pid: one per MPI rank)"),
+    "insn.int_div": ("count", "integer division instructions (div/idiv: no SIMD form on x86)"),
     "insn.x87_share": ("ratio", "x87 share of floating-point instructions (derived)"),
     "insn.packed_share": ("ratio", "packed share of floating-point instructions (derived)"),
     "insn.vector_bits": ("bits", "widest vector register the packed instructions use"),

@@ -70,6 +70,10 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
     use = cores - 1 if f.id == "sys.os_noise" and cores > 2 else cores
     why = ("leave one core to the OS and daemons" if use < cores
            else "one thread per physical core")
+    nranks = int(facts.metric_max("ranks.count") or 1)
+    if f.id == "sys.oversubscription" and nranks >= 2:  # hybrid: threads of each rank
+        use = max(1, cores // nranks)
+        why = f"{nranks} ranks x {use} thread(s) fill the {cores} cores once"
     return Proposal(
         id="thread_count", addresses=(f.id,), layer=SYS, kind="param",
         title=f"Run {use} threads ({why})",

@@ -49,6 +49,7 @@ def load_imbalance(ctx: Context) -> Finding | None:
                              metric="imbalance.max_over_mean", value=ratio, unit="ratio"),
                       ctx.ev(mpi[low], f"rank {low} spends {mpi[low].value:.3g} s in MPI")]
                 ev.extend(_waiting_elsewhere(ctx, app[top].kind))
+                ev.extend(_sampled_spread(ctx, app[top].kind))
                 return ctx.finding("alg.load_imbalance", 0.8, "compute is unevenly split "
                                    "across ranks", ev)
     im = [x for x in ctx.all("imbalance.max_over_mean")
@@ -73,6 +74,24 @@ def _waiting_elsewhere(ctx: Context, kind: str) -> list[Evidence]:
         return []
     e = _hot_ev(ctx, sh, "waiting MPI calls take", f"wait share >= {lim:.2f}")
     return [e] if e.source_kind != kind else []
+
+
+def _sampled_spread(ctx: Context, kind: str) -> list[Evidence]:
+    """A sampling profile split by process (one per rank) whose compute shares spread by at
+    least ``imbalance.max_over_mean``: another family sees the same uneven split."""
+    shares = [x for x in ctx.all("compute.share", (ScopeKind.RANK,)) if x.kind != kind]
+    if len(shares) < 2:
+        return []
+    mean = sum(x.value for x in shares) / len(shares)
+    top = max(shares, key=lambda x: x.value)
+    lim = ctx.t("imbalance.max_over_mean")
+    if mean <= 0 or top.value / mean < lim:
+        return []
+    low = min(shares, key=lambda x: x.value)
+    return [ctx.ev(top, f"{top.kind}: {top.metric.raw_name} computes in {top.value:.0%} of the "
+                   f"samples vs {low.value:.0%} for {low.metric.raw_name} (max/mean "
+                   f"{top.value / mean:.2f})", f"compute share max/mean >= {lim:g}",
+                   metric="imbalance.max_over_mean", value=top.value / mean, unit="ratio")]
 
 
 def _spread_costs(ctx: Context, x: Located) -> bool:

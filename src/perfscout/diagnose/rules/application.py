@@ -3,18 +3,22 @@ work, precision."""
 
 from __future__ import annotations
 
+import re
+
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
     fmt,
     hot_is_mpi,
+    hotspot_shares,
     is_io,
     mem_bench,
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
@@ -36,35 +40,97 @@ def io_hotspot(ctx: Context) -> Finding | None:
                                 f"share of whole profile >= {lim:.2f}")])
 
 
-@rule(id="app.redundant_work", needs=("@hotspots",),
-      thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share"))
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls",),
+      thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
+                  "app.repeated_queries", "app.query_time_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
-    the whole run: recomputation."""
+    the whole run, or the same file metadata is asked for per record: recomputation."""
+    return _redundant_calls(ctx) or _repeated_queries(ctx)
+
+
+#: system calls that ask the kernel about a file without reading or writing it
+METADATA_CALLS = frozenset({"stat", "stat64", "lstat", "lstat64", "fstat", "fstat64",
+                            "newfstatat", "fstatat64", "statx", "access", "faccessat",
+                            "faccessat2", "readlink", "readlinkat", "getdents64", "statfs",
+                            "fstatfs"})
+#: system calls that wait (for threads, children, timers, events): their time is not work
+WAITING_CALLS = frozenset({"futex", "wait4", "waitid", "poll", "ppoll", "select", "pselect6",
+                           "epoll_wait", "epoll_pwait", "nanosleep", "clock_nanosleep",
+                           "rt_sigsuspend", "pause", "sched_yield"})
+
+
+def _repeated_queries(ctx: Context) -> Finding | None:
+    """``strace -c``: metadata queries (stat, access...) outnumber the files opened by
+    ``app.repeated_queries`` and hold most of the system time that is not waiting; a
+    process-accounting source whose system time exceeds its user time agrees."""
+    lim = ctx.t("app.repeated_queries")
+    for prof in {id(loc.profile): loc.profile for loc in ctx.all("syscall.calls")}.values():
+        calls = {c.metric.scope.name: c for c in ctx.all("syscall.calls") if c.profile is prof}
+        times = {t.metric.scope.name: t.value for t in ctx.all("syscall.time")
+                 if t.profile is prof and t.metric.scope.name}
+        meta = [c for n, c in calls.items() if n in METADATA_CALLS]
+        if not meta:
+            continue
+        n_meta = sum(c.value for c in meta)
+        opens = sum(c.value for n, c in calls.items() if n in ("open", "openat", "openat2",
+                                                                 "creat"))
+        busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
+        meta_t = sum(times.get(c.metric.scope.name, 0.0) for c in meta)
+        per_open = n_meta / max(opens, 1.0)
+        if per_open < lim or busy <= 0 or meta_t / busy < ctx.t("app.query_time_share"):
+            continue
+        top = max(meta, key=lambda c: c.value)
+        ev = [ctx.ev(top, f"{fmt(n_meta)} metadata system calls ({top.metric.scope.name} "
+                     f"{fmt(top.value)}) for {fmt(opens)} files opened: {meta_t / busy:.0%} of "
+                     "the non-waiting system time", f"queries / opens >= {lim:g}",
+                     metric="syscall.calls", value=n_meta, unit="count")]
+        us, sy = ctx.top("time.user"), ctx.top("time.sys")
+        if us is not None and sy is not None and sy.profile is not prof and \
+                sy.value > us.value:
+            ev.append(ctx.ev(sy, f"system time {sy.value:.2f} s > user time {us.value:.2f} s: "
+                             "the run works in the kernel, not in its own code",
+                             "time.sys > time.user"))
+        return ctx.finding("app.redundant_work", 0.5, "the same file metadata asked for again "
+                           "and again", ev, scope=top.metric.scope.name)
+    return None
+
+
+def _redundant_calls(ctx: Context) -> Finding | None:
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
-    from perfscout.diagnose.rules.common import hotspot_shares
 
     best = None
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
         for h, s in hotspot_shares(p):
             big = h.calls is not None and h.calls >= calls_lim and s >= share_lim
-            big = big or (_is_pure(h.name) and s >= pure_lim)
             if big and (best is None or s > best[1]):
+                best = (h, s, p)
+        for h, s in _pure_totals(p):
+            if s >= pure_lim and (best is None or s > best[1]):
                 best = (h, s, p)
     if best is None:
         return None
     h, s, p = best
-    from perfscout.diagnose.engine import source_kind
     from perfscout.model.findings import Evidence
-    from perfscout.model.metrics import SourceRef
 
     fam = source_kind(p.format)
-    ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
-                   h.source or SourceRef(p.path, None), fam,
-                   f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
-                   "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
+    if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
+        ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
+                       f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
+                       "run: a routine whose result depends only on its arguments",
+                       f"share >= {pure_lim:.2f}")]
+    else:
+        ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
+                       h.source or SourceRef(p.path, None), fam,
+                       f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
+                       "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
+    if _libm(h.name) is not None:  # the disassembly shows the program's own calls to libm
+        calls = next((c for c in ctx.all("insn.libm_calls") if c.kind != fam), None)
+        if calls is not None and calls.value > 0:
+            ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
+                             "disassembled code", "insn.libm_calls > 0"))
     # another family's profile that puts as large a share in the same routine agrees
     lim = pure_lim if _is_pure(h.name) else share_lim
     seen = {fam}
@@ -134,6 +200,9 @@ def _x87(ctx: Context) -> Finding | None:
                              "the floating-point weight", f"x87 share >= {lim:.2f}",
                              metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
             break
+    sampled = _long_double_libm(ctx)
+    if sampled is not None and sampled.source_kind not in {e.source_kind for e in ev}:
+        ev.append(sampled)
     for r, _p in ctx.remarks():
         if r.kind == "missed" and not r.vectorized:
             ev.append(Evidence("vector.loops_missed", 1.0, "count", r.source, "compiler",
@@ -148,18 +217,75 @@ PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr",
         "wcslen")
 
 
+#: libm routines: their result depends only on their arguments, like PURE's
+LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+        "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "cbrt", "erf",
+        "erfc", "hypot", "fmod")
+_LIBM_NAME = re.compile(r"^_*(?:ieee754_)?(?P<fn>[a-z0-9]+?)f?(?:_(?:fma|fma4|avx2|avx|sse2|"
+                        r"finite|evex))?(?:@.*)?$")
+
+
+def _libm(name: str) -> str | None:
+    """The libm routine a profiler's symbol names (``__ieee754_exp_fma``, ``exp@@GLIBC_2.29``
+    and ``exp@plt`` are all ``exp``), else None."""
+    m = _LIBM_NAME.match(name.lower().strip())
+    return m["fn"] if m and m["fn"] in LIBM else None
+
+
+_LIBM_LONG = re.compile(r"^_*(?:ieee754_|gi_+)?(?P<fn>[a-z0-9]+?)l(?:_finite)?(?:@.*)?$")
+
+
+def _long_double_libm(ctx: Context) -> Evidence | None:
+    """A profile (sampling first) that puts at least ``precision.x87_share`` of the run in the
+    long double variants of libm routines (``expl``, ``__ieee754_logl``): where the time goes
+    is 80-bit arithmetic."""
+    lim = ctx.t("precision.x87_share")
+    profs = sorted({id(p): p for _, p in ctx.hotspots()}.values(),
+                   key=lambda p: source_kind(p.format) != "sampling")
+    for p in profs:
+        hits = [(h, s) for h, s in hotspot_shares(p)
+                if (m := _LIBM_LONG.match(h.name.lower().strip())) and m["fn"] in LIBM]
+        total = sum(s for _, s in hits)
+        if hits and total >= lim:
+            h = max(hits, key=lambda x: x[1])[0]
+            return Evidence("hotspot.share", total, "ratio", h.source or SourceRef(p.path, None),
+                            source_kind(p.format), f"{total:.0%} of the run in long double libm "
+                            f"routines ({', '.join(sorted({x.name for x, _ in hits})[:3])})",
+                            f"share >= {lim:.2f}")
+    return None
+
+
 def _routine(name: str) -> str:
     """One name for a routine across profilers: a pure libc routine by its family
     (``__strlen_evex`` and ``strlen`` are one), others without arguments or line."""
     low = name.lower().strip("_")
     pure = next((f for f in PURE if low == f or low.startswith((f + "_", f + "@"))), None)
-    return pure or name.split("(")[0].split(" line ")[0].strip().lower()
+    return pure or _libm(name) or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:
-    """A libc routine whose result depends only on its arguments (``__strlen_avx2`` too)."""
+    """A libc or libm routine whose result depends only on its arguments (``__strlen_avx2``,
+    ``__ieee754_exp_fma`` too)."""
     low = name.lower().strip("_")
-    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE)
+    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE) \
+        or _libm(name) is not None
+
+
+def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
+    """Each pure routine's share summed over the names one profile gives it (the libm entry,
+    its ``@@GLIBC`` alias and its PLT stub), with its largest entry."""
+    by: dict[str, tuple[Hotspot, float, float]] = {}
+    for h, s in hotspot_shares(p):
+        if not _is_pure(h.name):
+            continue
+        r = _routine(h.name)
+        old = by.get(r)
+        if old is None:
+            by[r] = (h, s, s)
+        else:
+            top, best, tot = old
+            by[r] = (h, s, tot + s) if s > best else (top, best, tot + s)
+    return [(h, tot) for h, _b, tot in by.values()]
 
 
 def _syscall_io(ctx: Context) -> Finding | None:

@@ -374,6 +374,8 @@ def vectorization(ctx: Context) -> Finding | None:
     ev: list[Evidence] = []
     low = ctx.t("vector.share_low")
     scalar_high = 1.0 - low  # the same bound, as a scalar share
+    if divider_bound(ctx) is not None:
+        return None  # the hot code divides integers: no vector width has that instruction
     mix = insn_mix(ctx)
     if mix and mix[0][0] <= scalar_high:
         return None  # the hot code is already packed: remarks about other loops do not matter
@@ -435,7 +437,7 @@ def _peak_flops(ctx: Context) -> float | None:
 
 
 @rule(id="hw.compute_bound",
-      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound",),
+      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
@@ -462,8 +464,56 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return _packed_hot_code(ctx)
+        return _packed_hot_code(ctx) or divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _hot_function(ctx: Context) -> tuple[str, Located] | None:
+    """The function the sampling profile spends the most samples in."""
+    locs = [x for x in ctx.all("samples", (ScopeKind.FUNCTION,)) if x.kind == "sampling"]
+    if not locs:
+        return None
+    top = max(locs, key=lambda x: x.value)
+    return top.metric.scope.name, top
+
+
+def divider_bound(ctx: Context) -> Finding | None:
+    """The hot function divides integers (``div``/``idiv``: tens of cycles each, no SIMD form
+    on x86) and its sampled instructions are not floating point, with nothing saying it waits
+    on memory: the divider's latency is the limit and vector width cannot help."""
+    hot = _hot_function(ctx)
+    divs = [x for x in ctx.all("insn.int_div", (ScopeKind.FUNCTION,)) if x.value > 0]
+    if hot is not None:
+        divs = [x for x in divs if x.metric.scope.name == hot[0]]
+    else:  # no sampling: a disassembly of one function stands for the hot code
+        divs = [x for x in divs if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+    if not divs:
+        return None
+    div = divs[0]
+    fp = next((x for x in ctx.all("insn.fp_total", (ScopeKind.FUNCTION,))
+               if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),
+              None)
+    sampled_fp = max((x.value for x in ctx.all("insn.fp_total", (ScopeKind.PROCESS,))
+                      if x.kind == "sampling"), default=0.0)
+    if hot is not None:
+        if sampled_fp > ctx.t("vector.share_low") * hot[1].value:
+            return None  # the sampled hot code is floating point: the FP rules judge it
+    elif fp is not None and fp.value > div.value:
+        return None
+    d1 = ctx.top("d1.miss_ratio")
+    if (d1 is not None and d1.value >= ctx.t("cache.sim_d1_miss_ratio")) or \
+            ctx.top("mem.bandwidth") is not None:
+        return None
+    ev = [ctx.ev(div, f"{fmt(div.value)} integer division instruction(s) (div/idiv) in "
+                 f"{div.metric.scope.name}: tens of cycles each, no SIMD form on x86",
+                 "insn.int_div > 0 in the hot function")]
+    if hot is not None:
+        ev.append(ctx.ev(hot[1], f"{hot[0]} holds the sampled time; "
+                         f"{sampled_fp / max(hot[1].value, 1.0):.0%} of its samples on "
+                         "floating-point instructions", "sampled FP share < vector.share_low"))
+    return ctx.finding("hw.compute_bound", 0.55, "integer division latency in the hot code", ev,
+                       limits=["the divider's latency is inferred from the instruction mix; "
+                               "no counter measured it"])
 
 
 def _packed_hot_code(ctx: Context) -> Finding | None:

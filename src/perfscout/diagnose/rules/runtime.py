@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.placement import placement, time_sharing
+from perfscout.diagnose.placement import placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -302,21 +302,7 @@ def _one_node(ctx: Context) -> Finding | None:
     return ctx.finding("rt.affinity", 0.7, "all threads packed on one NUMA node", ev)
 
 
-def _sweep(ctx: Context) -> list[tuple[int, float, Located]]:
-    pts: dict[int, tuple[float, Located]] = {}
-    runs = [m for m in ctx.all("scaling.threads", (ScopeKind.RUN,))]
-    for t in runs:
-        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
-                   if e.profile is t.profile and e.metric.scope.name == t.metric.scope.name), None)
-        if el is not None:
-            pts.setdefault(int(t.value), (el.value, el))
-    for p in ctx.profiles:
-        n = thread_count(ctx, p)
-        el = next((e for e in ctx.all("time.elapsed") if e.profile is p
-                   and e.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE)), None)
-        if n is not None and el is not None:
-            pts.setdefault(n, (el.value, el))
-    return sorted((n, t, loc) for n, (t, loc) in pts.items())
+_sweep = sweep_points  # the thread sweep, as placement reads it
 
 
 def _idle_cores(ctx: Context) -> Finding | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule
-from perfscout.diagnose.placement import contended, placement, time_sharing
+from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -59,20 +59,30 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                        ev)
 
 
+#: system calls that give memory back to the kernel (the next touch faults it in again)
+RELEASE_CALLS = frozenset({"munmap", "madvise", "mremap"})
+
+
 def _unmap_churn(ctx: Context) -> Evidence | None:
-    """Repeated costly ``munmap`` calls (strace -c): large touched buffers go back to the kernel
-    and the next allocation faults them in again. Supports a page-fault finding; alone it is
-    not one."""
-    calls = next((c for c in ctx.all("syscall.calls") if c.metric.scope.name == "munmap"), None)
-    secs = next((t for t in ctx.all("syscall.time") if t.metric.scope.name == "munmap"
-                 and calls is not None and t.profile is calls.profile), None)
-    if calls is None or secs is None or calls.value < ctx.t("tlb.unmap_calls"):
+    """Repeated costly ``munmap``/``madvise`` calls (strace -c): large touched buffers go back
+    to the kernel and the next allocation faults them in again. Supports a page-fault finding;
+    alone it is not one."""
+    best: tuple[Located, float] | None = None
+    for calls in ctx.all("syscall.calls"):
+        if calls.metric.scope.name not in RELEASE_CALLS or calls.value <= 0:
+            continue
+        secs = next((t for t in ctx.all("syscall.time") if t.profile is calls.profile
+                     and t.metric.scope.name == calls.metric.scope.name), None)
+        if secs is not None and (best is None or secs.value > best[1]):
+            best = (calls, secs.value)
+    if best is None or best[0].value < ctx.t("tlb.unmap_calls"):
         return None
-    ms = 1000 * secs.value / calls.value
+    calls = best[0]
+    ms = 1000 * best[1] / calls.value
     if ms < ctx.t("tlb.unmap_ms"):
         return None
-    return ctx.ev(calls, f"{fmt(calls.value)} munmap calls at {ms:.1f} ms each: large buffers "
-                  "are unmapped and faulted in again",
+    return ctx.ev(calls, f"{fmt(calls.value)} {calls.metric.scope.name} calls at {ms:.1f} ms "
+                  "each: large buffers go back to the kernel and are faulted in again",
                   f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
 
 
@@ -96,8 +106,11 @@ def sys_io(ctx: Context) -> Finding | None:
     io = [loc for n in ("io.read_bytes", "io.write_bytes") if (loc := ctx.top(n)) is not None]
     moved = sum(loc.value for loc in io)
     if io and moved >= ctx.t("io.bytes"):
-        ev.append(ctx.ev(io[0], f"{moved / 1e6:,.0f} MB moved through the file system",
-                         f"bytes >= {ctx.t('io.bytes'):g}"))
+        ev.append(ctx.ev(max(io, key=lambda x: x.value), f"{moved / 1e6:,.0f} MB moved through "
+                         "the file system", f"bytes >= {ctx.t('io.bytes'):g}"))
+        traced = _file_io_share(ctx)
+        if traced is not None:  # the traced system calls move or sync that data
+            ev.append(traced)
         return ctx.finding("sys.io", 0.7, "the run waits on file-system I/O", ev)
     # few bytes, but the process blocks itself (voluntary switches, not preemption by other
     # jobs) and its traced system time goes to syncing files: it waits for the disk
@@ -110,6 +123,28 @@ def sys_io(ctx: Context) -> Finding | None:
 
 
 SYNC_CALLS = frozenset({"fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "msync"})
+#: system calls that move file data (with the syncs: the file I/O a trace sees)
+DATA_CALLS = frozenset({"read", "write", "pread64", "pwrite64", "readv", "writev", "preadv",
+                        "pwritev", "preadv2", "pwritev2", "copy_file_range", "sendfile"})
+
+
+def _file_io_share(ctx: Context) -> Evidence | None:
+    """``strace -c``: the share of traced system-call time that reads, writes or syncs files,
+    at or above ``io.sync_share`` (the same bar as the sync share alone)."""
+    times = [t for t in ctx.all("syscall.time") if t.metric.scope.name]
+    total = sum(t.value for t in times)
+    moving = [t for t in times if t.metric.scope.name in DATA_CALLS | SYNC_CALLS]
+    if total <= 0 or not moving:
+        return None
+    share = sum(t.value for t in moving) / total
+    lim = ctx.t("io.sync_share")
+    if share < lim:
+        return None
+    top = max(moving, key=lambda t: t.value)
+    return ctx.ev(top, f"{share:.0%} of the traced system-call time reads, writes or syncs "
+                  f"files ({top.metric.scope.name} {top.value:.3g} s)",
+                  f"file I/O share >= {lim:.2f}", metric="syscall.file_io_share",
+                  value=share, unit="ratio")
 
 
 def _blocked(ctx: Context) -> Evidence | None:
@@ -225,7 +260,28 @@ def oversubscription(ctx: Context) -> Finding | None:
         ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
                          f"{shared[1]:,.0f}/CPU-s: the threads take turns on the CPUs",
                          f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
+    slow = _slower_beyond_cpus(ctx, cpus)
+    if slow is not None:  # the program's own measure: past the CPUs, the run got slower
+        (n_in, t_in), (n_out, t_out, loc) = slow
+        ev.append(ctx.ev(loc, f"{n_out} threads/ranks take {t_out:.3g} s vs {t_in:.3g} s with "
+                         f"{n_in} on {cpus} CPUs ({t_out / t_in:.1f}x slower)",
+                         "time with more threads than CPUs > time within them",
+                         metric="scaling.speedup", value=t_in / t_out, unit="ratio"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _slower_beyond_cpus(ctx: Context, cpus: int
+                        ) -> tuple[tuple[int, float], tuple[int, float, Located]] | None:
+    """A sweep point with more runnable threads than CPUs that ran slower than the best point
+    within them: (best within, slowest beyond), else None."""
+    pts = sweep_points(ctx)
+    inside = [(n, t) for n, t, _ in pts if n <= cpus and t > 0]
+    beyond = [(n, t, loc) for n, t, loc in pts if n > cpus]
+    if not inside or not beyond:
+        return None
+    best = min(inside, key=lambda x: x[1])
+    worst = max(beyond, key=lambda x: x[1])
+    return (best, worst) if worst[1] > best[1] else None
 
 
 def _kind_of(src: Located | None) -> str:

@@ -1,5 +1,5 @@
 """Instruction mix of disassembled code (``objdump -d``): x87, scalar and packed floating point
-and calls to libm, per function and in total.
+calls to libm and integer divisions, per function and in total.
 
 The mix answers questions a profile cannot: a kernel in 80-bit ``long double`` runs on the x87
 stack (no vector form exists, so vector flags cannot help), a loop compiled to scalar ``addsd``
@@ -26,6 +26,8 @@ _X87 = re.compile(r"^f(?:ld|ld1|ldz|ldt|ild|st|stp|stpt|ist|istp|isttp|add|addp|
 _ARITH = r"(?:add|sub|mul|div|sqrt|min|max|f(?:n)?m(?:add|sub)\d{3}|hadd|dp)"
 _SCALAR = re.compile(rf"^v?{_ARITH}s[sdh]$")
 _PACKED = re.compile(rf"^v?{_ARITH}p[sdh]$")
+# integer division (div/idiv with an operand-size suffix): no SIMD form exists on x86
+_INTDIV = re.compile(r"^i?div[bwlq]?$")
 _LIBM = re.compile(r"<(?:__)?(exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|tan|sincos|"
                    r"asin|acos|atan|atan2|sinh|cosh|tanh|cbrt|erf|erfc|hypot|fmod)"
                    r"[fl]?(?:_finite)?(?:@plt|@@GLIBC[\w.]*)?>")
@@ -34,7 +36,7 @@ _FUNC = re.compile(r"^[0-9a-f]+ <(?P<fn>[^>]+)>:\s*$")
 
 
 def classify(mnemonic: str, operands: str) -> str:
-    """``x87``, ``scalar``, ``packed``, ``libm`` or '' for one instruction."""
+    """``x87``, ``scalar``, ``packed``, ``libm``, ``int_div`` or '' for one instruction."""
     mn = mnemonic.lower()
     if mn.startswith("call") and _LIBM.search(operands):
         return "libm"
@@ -44,6 +46,8 @@ def classify(mnemonic: str, operands: str) -> str:
         return "scalar"
     if _PACKED.match(mn):
         return "packed"
+    if _INTDIV.match(mn):
+        return "int_div"
     return ""
 
 
@@ -68,6 +72,9 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
     """The canonical instruction-mix metrics of one function (or of all of them)."""
     out = [Metric(f"insn.{k}", float(counts[k]), "count", scope, src, k)
            for k in ("x87", "scalar", "packed") if counts[k]]
+    if counts["int_div"]:
+        out.append(Metric("insn.int_div", float(counts["int_div"]), "count", scope, src,
+                          "div/idiv"))
     if counts["libm"]:
         out.append(Metric("insn.libm_calls", float(counts["libm"]), "count", scope, src, "libm"))
     fp = counts["x87"] + counts["scalar"] + counts["packed"]

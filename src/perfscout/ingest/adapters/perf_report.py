@@ -126,11 +126,14 @@ class PerfReportAdapter(Adapter):
                 a = float(r["a"]) / 100
                 b = float(r["b"]) / 100 if r["b"] else None
                 comm, dso, sym = _row_fields(r["rest"])
+                sm = _SYM.match(r["rest"])
+                kernel = bool(sm and sm["k"] == "k")
                 if children_mode and b is not None:
                     inc, slf = a, b
                 else:
                     inc, slf = None, a if b is None else b
                 cur = {"sym": sym, "dso": dso, "comm": comm, "self": slf, "inc": inc,
+                       "kernel": kernel,
                        "path": [], "line": no, "open": True, "graph": []}
                 rows.append(cur)
                 continue
@@ -155,6 +158,7 @@ class PerfReportAdapter(Adapter):
         if not events:
             raise ParseError(str(path), None, "a '# Samples: N of event' section",
                              hint="give the text of perf report --stdio")
+        metrics.extend(_per_process_compute(first_rows, str(path)))
         meta["event"] = events[0]
         meta["events"] = ",".join(events)
         meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
@@ -169,6 +173,51 @@ class PerfReportAdapter(Adapter):
             format=self.name, path=str(path), metrics=tuple(metrics), hotspots=tuple(hotspots),
             meta=meta, unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
             notes=tuple(notes))
+
+
+_LAUNCHERS = frozenset({"mpirun", "mpiexec", "orterun", "prterun", "orted", "prted", "srun",
+                        "hydra_pmi_proxy", "hydra_pmi_prox", "slurmstepd", "perf", "sh", "bash"})
+_PID_COMM = re.compile(r"^(?P<pid>\d+):(?P<comm>\S+)$")
+# communication and runtime-library code, not the program's own computation
+_NOT_COMPUTE = re.compile(r"^(?:0x[0-9a-f]+|\[unknown\]|P?MPI_|ompi_|opal_|mca_|pmix|ucp_|uct_|"
+                          r"ucs_|psm|fi_|hwloc_|orte_|prte_|gomp_|GOMP_|__sched_yield|"
+                          r"sched_yield|epoll_wait|poll)", re.I)
+
+
+def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metric]:
+    """``perf report --sort pid,...`` of several processes of one program (MPI ranks): each
+    process's share of the samples in its own named, non-kernel, non-communication code
+    (``compute.share``, RANK scope ``pid N``); [] when fewer than two such processes."""
+    by: dict[str, tuple[str, float, int]] = {}
+    for r in rows:
+        m = _PID_COMM.match(str(r.get("comm", "")))
+        if not m:
+            continue
+        pid, comm = m["pid"], m["comm"]
+        share = r.get("self")
+        compute = not r.get("kernel") and not _NOT_COMPUTE.match(str(r.get("sym", "")))
+        old = by.get(pid, (comm, 0.0, int(str(r.get("line", 0)))))
+        add = float(share) if compute and isinstance(share, float) else 0.0
+        by[pid] = (comm, old[1] + add, old[2])
+    if not by:
+        return []
+    # the program's ranks: the command with the most processes (launchers left out), then
+    # the most computing samples
+    counts: dict[str, tuple[int, float]] = {}
+    for comm, share, _l in by.values():
+        if comm in _LAUNCHERS:
+            continue
+        n, tot = counts.get(comm, (0, 0.0))
+        counts[comm] = (n + 1, tot + share)
+    if not counts:
+        return []
+    prog = max(counts, key=lambda c: counts[c])
+    procs = {pid: v for pid, v in by.items() if v[0] == prog}
+    if len(procs) < 2:
+        return []
+    return [Metric("compute.share", share, "ratio", Scope(ScopeKind.RANK, f"pid {pid}"),
+                   SourceRef(path, line), f"{pid}:{comm}")
+            for pid, (comm, share, line) in sorted(procs.items())]
 
 
 def _calltree(rows: list[dict[str, object]], total: float) -> CallNode | None:

@@ -6,8 +6,9 @@ wait 0.3 s``), and header+rows tables (a thread, rank or size sweep). Units s, m
 GB/s, MB/s, GiB/s, MiB/s, GFLOP/s, MFLOP/s, MLUP/s, GLUP/s are converted to the canonical ones.
 A line holding ``rank=N`` or ``thread=N`` scopes its other values to that rank or thread; a key
 printed again at process scope starts a new run (repeated runs in one file stay apart, scope
-``run k``). OpenMP/MPI placement lines interleaved with the output are read by
-:mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
+``run k``). The shell's ``time`` report printed after the output (``real 0m1.2s``, GNU time's
+default lines) is read too, as OS accounting. OpenMP/MPI placement lines interleaved with the
+output are read by :mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
 
 ``runtime-report`` reads a file that holds only such placement lines (``--report-bindings``
 stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bind=verbose``).
@@ -16,9 +17,11 @@ stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
@@ -66,10 +69,13 @@ SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKi
 RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
 # table header words -> canonical sweep names
 TABLE_KEYS: dict[str, str] = {
-    **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads"),
+    **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads", "thread"),
                     "scaling.threads"),
-    **dict.fromkeys(("ranks", "np", "nprocs", "procs"), "scaling.ranks"),
-    **dict.fromkeys(("n", "size", "problem_size", "elements", "nx"), "scaling.size"),
+    **dict.fromkeys(("ranks", "np", "nprocs", "procs", "rank"), "scaling.ranks"),
+    **dict.fromkeys(("n", "size", "problem_size", "elements", "nx", "records", "items",
+                     "keys", "entries", "rows", "points", "particles", "cells", "nodes",
+                     "length", "len", "nelem", "nelems", "bytes", "count", "words",
+                     "vertices", "edges", "matrix_size", "dim", "order"), "scaling.size"),
 }
 
 _PAIR = re.compile(
@@ -195,12 +201,40 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
     return out
 
 
+# "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
+_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)\s*[:,]?\s+"
+                           r"(?P<rest>[A-Za-z].*)$", re.I)
+# a verb that states how long the scoped thread/rank (or the run) worked
+_TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
+
+
+def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
+    m = _SCOPE_PREFIX.match(line)
+    if not m:
+        return None
+    rest = m["rest"].strip()
+    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    if not pairs:
+        w = re.match(rf"^(\w+)(?:\s+in)?\s+({_NUM})\s*([A-Za-zµ]+)?\s*$", rest)
+        v = parse_number(w.group(2)) if w else None
+        if w is None or v is None:
+            return None
+        pairs = [(w.group(1), v, w.group(3) or "")]
+    kind = ScopeKind.RANK if m["kind"].lower() == "rank" else ScopeKind.THREAD
+    out = [("busy" if norm_key(k) in _TOOK else k, v, u) for k, v, u in pairs]
+    return Scope(kind, m["id"]), out
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
-    pairs = _pairs(line)
+    scope: Scope | None = None
+    pre = _prefixed(line)
+    if pre is not None:
+        scope, pairs = pre
+    else:
+        pairs = _pairs(line)
     if not pairs:
         return [], False
-    scope: Scope | None = None
     runs.explicit = ""
     rest: list[tuple[str, float, str]] = []
     for key, v, unit in pairs:
@@ -252,10 +286,14 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
-        if rows and keyed and any(n and not n.startswith("scaling.") for n in names):
-            kc = keyed[0]
-            for rno, vals in rows:
-                label = f"{cols[kc].lower()}={vals[kc]:g}"
+        scoped = _scope_column(cols, names, rows)
+        if scoped is not None:  # "thread busy_s" / "rank compute wait": one row per thread/rank
+            out.extend(_scoped_rows(cols, names, rows, scoped, path))
+            used.add(no)
+            used.update(r for r, _ in rows)
+        elif rows and keyed and any(n and not n.startswith("scaling.") for n in names):
+            for rno, vals in rows:  # "ranks=2 threads=1": every sweep column names the run
+                label = " ".join(f"{cols[k].lower()}={vals[k]:g}" for k in keyed)
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
                     if not n:
                         continue
@@ -270,6 +308,40 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used
+
+
+def _scope_column(cols: list[str], names: list[str],
+                  rows: list[tuple[int, list[float]]]) -> ScopeKind | None:
+    """The first column names one thread or rank per row (``thread``, ``rank``, ``tid``, with
+    distinct integer ids from 0) and another column a known quantity: the rows are
+    per-thread/rank values, not sweep points."""
+    if not rows or not cols:
+        return None
+    kind = SCOPE_KEYS.get(norm_key(cols[0]))
+    if kind is None or not any(n and not n.startswith("scaling.") for n in names[1:]):
+        return None
+    ids = [r[0] for _, r in rows]
+    if not all(float(v).is_integer() for v in ids) or len(set(ids)) != len(ids):
+        return None
+    # OpenMP thread numbers and MPI ranks start at 0; a sweep never runs 0 threads ("thread
+    # time" rows 1, 2, 4 are a sweep)
+    return kind if min(ids) == 0 else None
+
+
+def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[float]]],
+                 kind: ScopeKind, path: Path) -> list[Metric]:
+    out: list[Metric] = []
+    for rno, vals in rows:
+        scope = Scope(kind, str(int(vals[0])))
+        for c in range(1, len(cols)):
+            n = names[c]
+            if not n or n.startswith("scaling."):
+                continue
+            conv = _convert(n, vals[c], "", cols[c])
+            if conv is not None:
+                out.append(Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
+                                  source=SourceRef(str(path), rno), raw_name=cols[c]))
+    return out
 
 
 def _table_value_name(col: str) -> str:
@@ -296,6 +368,11 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         if read_runtime_line(line, no, placement):
             read += 1
             continue
+        timed = time_line_metrics(line, no, str(path))
+        if timed:  # the shell's time report after the output: OS accounting, not the program
+            metrics.extend(replace(m, family="os_accounting") for m in timed)
+            read += 1
+            continue
         ms, ok = _line_metrics(line, no, path, runs)
         if ok:
             metrics.extend(ms)
@@ -310,7 +387,11 @@ def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
-        for key, _v, unit in _pairs(line):
+        if time_line_metrics(line, 0, ""):
+            hits += 1
+            continue
+        pre = _prefixed(line)
+        for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
             cu = UNITS.get(unit.lower(), ("", 1.0))[0]
             if _name(key, cu) or norm_key(key) in SCOPE_KEYS:
                 hits += 1

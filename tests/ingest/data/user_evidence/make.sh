@@ -18,3 +18,36 @@ objdump -d --no-show-raw-insn "$B/mix.so" > objdump-mix.txt
 numactl --show > numactl-show.txt
 taskset -p $$ > taskset-p.txt
 for _ in 1 2 3; do likwid-bench -t copy -w S0:4MB:1; done > likwid-bench-3runs.txt 2>&1
+gcc -O2 -fopenmp src/workshare.c -o "$B/ws"
+OMP_NUM_THREADS=2 "$B/ws" > thread-busy.txt
+# -fno-if-conversion keeps the data-dependent branch a branch (gcc makes it a cmov otherwise)
+gcc -O1 -fno-if-conversion -fno-if-conversion2 -g src/branchsum.c -o "$B/bs"
+valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file="$B/cg.out" "$B/bs" 1048576 > /dev/null 2> cachegrind-branch.log
+gcc -O2 src/pairs.c -o "$B/pairs"
+{ echo "items time_s"; for n in 4000 8000 16000 32000; do printf '%s ' "$n"; "$B/pairs" "$n" | sed -n 's/.*time=\([0-9.]*\) s.*/\1/p'; done; } > size-sweep.txt
+gcc -O2 -c src/modsum.c -o "$B/modsum.o"
+objdump -d --no-show-raw-insn "$B/modsum.o" > objdump-intdiv.txt
+gcc -O2 src/recheck.c -o "$B/rc"
+strace -c -o strace-stat.txt "$B/rc" /etc/hostname 100000 > /dev/null
+/usr/bin/time -v -o time-v-stat.txt "$B/rc" /etc/hostname 3000000 > /dev/null
+gcc -O2 src/expcall.c -o "$B/ec" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/ec" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-exp.txt
+gcc -O2 src/dropbuf.c -o "$B/db"
+strace -c -o strace-madvise.txt "$B/db" > /dev/null
+perf stat -e task-clock,context-switches,cpu-migrations,page-faults -o perf-stat-madvise.txt "$B/db" > /dev/null
+gcc -O2 src/dumpsync.c -o "$B/ds"
+strace -c -o strace-sync.txt "$B/ds" "$B/state.bin" > /dev/null
+/usr/bin/time -v -o time-v-sync.txt "$B/ds" "$B/state.bin" > /dev/null
+gcc -O2 src/ldgrowth.c -o "$B/lg" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/lg" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-ld.txt
+objdump -d --no-show-raw-insn --disassemble=main "$B/lg" > objdump-ld.txt
+mpicc -O2 src/rankwork.c -o "$B/rw"
+mpirun -np 2 "$B/rw" > rank-prose.txt 2> /dev/null
+bash -c "time $B/pairs 16000 > /dev/null" 2> shell-time.txt
+/usr/bin/time -o gnu-time.txt "$B/pairs" 16000 > /dev/null
+bash -c "time $B/pairs 16000" > output-and-time.txt 2>&1
+mpicc -O0 src/rankwork.c -o "$B/rw0"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" -- mpirun -np 2 "$B/rw0" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio --sort pid,sym 2> /dev/null | head -30 > perf-report-pid.txt

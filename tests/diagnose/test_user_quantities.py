@@ -1,0 +1,154 @@
+"""Rules on the quantities of real-tool fixtures (tests/ingest/data/user_evidence/make.sh):
+per-thread busy tables, size tables, cachegrind branch simulation, integer division in the hot
+function, hybrid ranks x threads."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from tests.diagnose.build import m, prof, snapshot
+
+from perfscout.diagnose.engine import diagnose
+from perfscout.ingest.derive import derive
+from perfscout.ingest.registry import load
+from perfscout.model.metrics import ScopeKind
+
+RUN = ScopeKind.RUN
+D = Path(__file__).parent.parent / "ingest" / "data" / "user_evidence"
+
+
+def _ids(*files: str, snap=None) -> list[str]:  # type: ignore[no-untyped-def]
+    d = diagnose([derive(load(D / f)) for f in files], snap or snapshot(nodes=1, sockets=1))
+    return [f.id for f in d.findings]
+
+
+def test_per_thread_busy_table_is_thread_imbalance() -> None:
+    # thread 0 busy 0.053 s, thread 1 0.076 s: max/mean 1.18 >= imbalance.max_over_mean
+    assert _ids("thread-busy.txt")[0] == "rt.omp_imbalance"
+
+
+def test_size_table_growing_quadratically_is_complexity() -> None:
+    # 0.0023 / 0.0103 / 0.0457 / 0.2340 s for 4k..32k items: exponent about 2.2
+    assert "alg.complexity" in _ids("size-sweep.txt")
+
+
+def test_simulated_branch_mispredictions_are_bad_speculation() -> None:
+    assert _ids("cachegrind-branch.log")[0] == "hw.bad_speculation"  # 22.2% mispredicted
+
+
+def test_integer_division_in_the_hot_function_is_compute_not_vectorization() -> None:
+    HOT = m("samples", 230.0, scope="modsum", kind=ScopeKind.FUNCTION, line=6)
+    ann = prof("perf-annotate", "ann.txt", HOT)
+    objd = load(D / "objdump-intdiv.txt")
+    d = diagnose([objd, ann], snapshot(nodes=1, sockets=1))
+    ids = [f.id for f in d.findings]
+    assert ids[0] == "hw.compute_bound" and "hw.vectorization" not in ids
+    # a sampled hot function that is floating point is left to the FP rules
+    fp = prof("perf-annotate", "ann.txt", HOT,
+              m("insn.fp_total", 200.0), m("insn.scalar", 200.0))
+    assert "hw.compute_bound" not in [f.id for f in diagnose([objd, fp], snapshot(
+        nodes=1, sockets=1)).findings]
+
+
+def test_hybrid_ranks_times_threads_oversubscribe_and_the_sweep_confirms() -> None:
+    # 2 ranks listed by the runtime, 2 threads each, on 2 CPUs; the printed sweep ran 2x1
+    # in 0.22 s and 2x2 in 12 s
+    out = prof("program-output", "out.txt", m("ranks.count", 2.0, line=3),
+               m("threads.requested", 2.0, line=4))
+    out = replace(out, metrics=tuple(
+        replace(x, family="runtime_report") if x.name == "ranks.count" else x
+        for x in out.metrics))
+    sweep = prof("program-output", "sweep.txt",
+                 m("scaling.ranks", 2.0, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("scaling.threads", 1.0, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("time.elapsed", 0.219, scope="ranks=2 threads=1", kind=RUN, line=2),
+                 m("scaling.ranks", 2.0, scope="ranks=2 threads=2", kind=RUN, line=3),
+                 m("scaling.threads", 2.0, scope="ranks=2 threads=2", kind=RUN, line=3),
+                 m("time.elapsed", 12.0, scope="ranks=2 threads=2", kind=RUN, line=3))
+    d = diagnose([out, sweep], snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "sys.oversubscription" and f.status.value == "confirmed"
+    assert "4 threads/ranks on 2 CPUs" in f.evidence[0].quote
+    assert "rt.serial_fraction" not in [x.id for x in d.findings]  # 4 workers > 2 CPUs
+
+
+def test_stat_per_record_is_redundant_work_confirmed_by_system_time() -> None:
+    # strace -c: 100003 newfstatat + 1 access for 2 openat, 99.98% of the traced time;
+    # time -v of the
+    # same program: system 0.75 s > user 0.07 s
+    d = diagnose([derive(load(D / f)) for f in ("strace-stat.txt", "time-v-stat.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.redundant_work" and f.scope == "newfstatat"
+    assert f.evidence[0].value == 100004 and f.status.value == "confirmed"
+    # ordinary start-up calls (ls: a few stat calls per file opened) are not redundant work
+    assert "app.redundant_work" not in _ids("strace-fc.txt", "strace-c.txt")
+
+
+def test_libm_aliases_summed_make_a_pure_routine_redundant_work() -> None:
+    # perf report: __ieee754_exp_fma 47.31% + exp@@GLIBC_2.29 9.68% = 56.99% in exp
+    d = diagnose([derive(load(D / "perf-report-exp.txt"))], snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "app.redundant_work")
+    assert f.scope == "__ieee754_exp_fma" and abs(f.evidence[0].value - 0.5699) < 1e-6
+
+
+def test_libm_names_map_to_their_routine_and_nothing_else() -> None:
+    from perfscout.diagnose.rules.application import _libm
+
+    assert [_libm(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "exp@plt", "sinf",
+                               "__log_finite", "cosh")] == ["exp", "exp", "exp", "sin", "log",
+                                                            "cosh"]
+    assert [_libm(n) for n in ("expand", "main", "explore", "logistic", "_init")] == [None] * 5
+
+
+def test_madvise_churn_confirms_page_faults() -> None:
+    # perf stat: 262200 page faults, 0.476 s sys vs 0.016 s user; strace -c: 16 madvise at
+    # 1756 us each (MADV_DONTNEED hands the touched pages back)
+    d = diagnose([derive(load(D / f)) for f in ("perf-stat-madvise.txt", "strace-madvise.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "sys.tlb_pagefaults")
+    churn = [e for e in f.evidence if e.metric == "syscall.calls"]
+    assert churn and churn[0].value == 16 and "madvise calls at 1.8 ms" in churn[0].quote
+    assert f.status.value == "confirmed"
+
+
+def test_traced_file_io_confirms_waiting_on_the_file_system() -> None:
+    # time -v: elapsed 0.17 s, CPU 0.06 s, 524288 x 512 B written; strace -c: write 73.52% +
+    # fsync 15.73% of the traced system time
+    d = diagnose([derive(load(D / f)) for f in ("time-v-sync.txt", "strace-sync.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "sys.io")
+    share = next(e for e in f.evidence if e.metric == "syscall.file_io_share")
+    assert abs(share.value - 0.8925) < 0.001 and f.status.value == "confirmed"
+    written = next(e for e in f.evidence if e.metric == "io.write_bytes")
+    assert written.value == 524288 * 512
+
+
+def test_long_double_libm_time_confirms_x87_code() -> None:
+    # objdump of main: 19 of 19 FP instructions x87; perf report: expl/logl variants
+    # 51.20 + 28.52 + 6.87 + 2.41 = 89.00% of the samples
+    d = diagnose([derive(load(D / f)) for f in ("objdump-ld.txt", "perf-report-ld.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.precision" and f.status.value == "confirmed"
+    sampled = next(e for e in f.evidence if e.source_kind == "sampling")
+    assert abs(sampled.value - 0.89) < 1e-6
+    # a double-precision libm profile (exp, not expl) is no long double evidence
+    assert "app.precision" not in _ids("perf-report-exp.txt")
+
+
+def test_sampled_per_rank_compute_confirms_load_imbalance() -> None:
+    # the program's per-rank compute/MPI times (rank 1 computes twice rank 0) and a perf
+    # report by pid of the same 2-rank program: 31.97% vs 15.61% of the samples computing
+    out = prof("program-output", "mpi-out.txt",
+               m("busy.time", 0.085, kind=ScopeKind.RANK, scope="1", line=1),
+               m("mpi.time", 0.0, kind=ScopeKind.RANK, scope="1", line=1),
+               m("busy.time", 0.042, kind=ScopeKind.RANK, scope="0", line=2),
+               m("mpi.time", 0.043, kind=ScopeKind.RANK, scope="0", line=2))
+    d = diagnose([derive(out), derive(load(D / "perf-report-pid.txt"))],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = next(f for f in d.findings if f.id == "alg.load_imbalance")
+    sampled = [e for e in f.evidence if e.source_kind == "sampling"]
+    assert sampled and abs(sampled[0].value - 0.3197 / ((0.3197 + 0.1561) / 2)) < 1e-6
+    assert f.status.value == "confirmed"

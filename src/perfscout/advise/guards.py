@@ -463,6 +463,19 @@ def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
     return None
 
 
+def remarks_only(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A code or flag change for findings that only compiler remarks support: the remarks say
+    which loops are scalar, not which one costs the time, so no change is aimed from them
+    alone (a sampling profile or the instruction mix of the hot code decides)."""
+    if p.kind not in CODE_KINDS or not p.addresses:
+        return None
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None or not f.evidence or any(e.source_kind != "compiler" for e in f.evidence):
+            return None
+    return Text("guard.remarks_only", findings=", ".join(p.addresses))
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
     ("program_measured", program_measured),
     ("schema", schema_complete),
@@ -474,6 +487,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("numa_single_node", numa_single_node),
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
+    ("remarks_only", remarks_only),
     ("stride_before_width", stride_before_width),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),

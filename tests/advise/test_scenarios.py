@@ -48,3 +48,13 @@ def test_scenario_proposals(name: str, corpus: Path) -> None:
     groups = {pid: e.group for pid, e in CATALOG.items()}
     fr = first_round(a.proposals, groups)
     assert len({groups[p.id] for p in fr}) == len(fr)
+
+
+def test_remarks_alone_get_no_code_change(corpus: Path) -> None:
+    # gcc remarks only: which remarked loop is hot is unknown, so the vectorization finding is a
+    # hypothesis with a request for a profile, and its flag/source changes are rejected
+    a = run_case(BY_NAME["gcc-remarks-gather"], corpus).analysis
+    assert a is not None and a.findings[0].id == "hw.vectorization"
+    assert not [p.id for p in a.proposals if p.kind in ("flags", "source")]
+    assert "remarks_only" in {r.guard for r in a.rejected}
+    assert a.data_requests

@@ -127,10 +127,12 @@ def test_imbalance_between_oversubscribed_ranks_is_not_redistributed() -> None:
     a = _analyze("sys2-mpi-oversub6", H2)  # 6 ranks on 2 CPUs
     by = {f.id: f for f in a.findings}
     assert a.findings[0].id == "sys.oversubscription"
-    assert "sys.oversubscription" in by["alg.load_imbalance"].caused_by
+    # every rank, the busiest too, waits 1.8-2.2 s while compute spreads by 0.42 s: the wait is
+    # the oversubscription's, not an imbalance to redistribute
+    assert "alg.load_imbalance" not in by
+    assert "sys.oversubscription" in by["rt.mpi_wait"].caused_by
     assert "thread_count" in {p.id for p in a.proposals}
-    rej = {r.id: r for r in a.rejected}
-    assert rej["rebalance_decomposition"].guard == "placement_first"
+    assert "rebalance_decomposition" not in {p.id for p in a.proposals}
 
 
 def test_context_switches_support_oversubscription_only_at_a_time_sharing_rate() -> None:
@@ -140,3 +142,26 @@ def test_context_switches_support_oversubscription_only_at_a_time_sharing_rate()
     _, f8 = _top("sys-oversub-omp8", H1)  # 65 in 163.17 ms: 398/CPU-s, other jobs' slices
     assert f8.id == "sys.oversubscription"
     assert "context_switches" not in {e.metric for e in f8.evidence}
+
+
+def test_wait_on_every_rank_beyond_the_compute_spread_is_not_rebalanced() -> None:
+    # heldout4 (seen): compute 0.228 / 0.126 s but barrier waits 0.298 / 0.400 s on both ranks
+    # (a barrier every step); rank 0's flushed writes make rank 1 wait (0.60 / 0.89 s)
+    h4 = ho.HERE / "heldout4"
+    for case in ("rt4-barrier-step", "app4-io-rank0-wait"):
+        a = _analyze(case, h4)
+        assert "alg.load_imbalance" not in {f.id for f in a.findings}, case
+        assert "rebalance_decomposition" not in {p.id for p in a.proposals}, case
+    # control: the busiest rank waits 0 s while the other waits 1.3 s: imbalance stays
+    a = _analyze("alg4-pairs-block", h4)
+    assert a.findings[0].id == "alg.load_imbalance"
+
+
+def test_minor_faults_from_time_v_decide_page_fault_pressure() -> None:
+    # heldout4 (seen): a 128 MB field mapped fresh every step; time -v: 983118 minor faults,
+    # system 1.47 s of 1.65 s CPU
+    a = _analyze("sys4-mmap-per-step", ho.HERE / "heldout4")
+    f = a.findings[0]
+    assert f.id == "sys.tlb_pagefaults"
+    pf = next(e for e in f.evidence if e.metric == "mem.page_faults.minor")
+    assert pf.value == 983118

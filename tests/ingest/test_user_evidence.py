@@ -255,3 +255,61 @@ def test_a_singular_thread_column_counting_from_one_is_a_sweep(tmp_path: Path) -
     p = load(f)
     assert sorted(m.value for m in p.metrics if m.name == "scaling.threads") == [1, 2, 4]
     assert not [m for m in p.metrics if m.scope.kind == ScopeKind.THREAD]
+
+
+def test_colon_lines_with_a_wall_time() -> None:
+    # "steps: 30 / field: 128 MB / sum: 14262326.086 / wall: 2.622 s"
+    p = load(D / "kv-colon-lines.txt")
+    assert p.format == "program-output"
+    assert _val(p, "time.elapsed") == 2.622
+    assert _val(p, "event.field") == 128 and _val(p, "event.steps") == 30
+
+
+def test_inline_key_value_pairs_without_separators() -> None:
+    # "records 1000000 first 1.025153324e-02 last 9.999985979e+03 sort_time 5.887 s"
+    p = load(D / "kv-inline-spaced.txt")
+    assert p.format == "program-output"
+    assert _val(p, "event.records") == 1000000
+    assert _val(p, "event.first") == 1.025153324e-02
+    assert _val(p, "event.last") == 9.999985979e+03
+    sort = next(m for m in p.metrics if m.name == "event.sort_time")
+    assert (sort.value, sort.unit) == (5.887, "s")
+
+
+def test_two_column_block_and_its_thread_count() -> None:
+    # "rows 4000000 / nonzeros 36000000 / threads 1 / time 0.488 s / bandwidth 10.82 GB/s /
+    # GFLOP/s 1.475", then the same program on 2 threads
+    one, two = load(D / "two-column-1-threads.txt"), load(D / "two-column-2-threads.txt")
+    assert one.format == two.format == "program-output"
+    assert (_val(one, "threads.requested"), _val(two, "threads.requested")) == (1, 2)
+    assert (_val(one, "time.elapsed"), _val(two, "time.elapsed")) == (0.488, 0.760)
+    assert _val(one, "mem.bandwidth") == 10820.0 and _val(two, "mem.bandwidth") == 6950.0
+    assert _val(one, "flops.rate") == 1475.0 and _val(two, "flops.rate") == 947.0
+
+
+def test_rank_of_size_lines_feed_per_rank_compute_and_barrier_wait() -> None:
+    # "rank 0/2 steps 200000 compute 0.228 s barrier 0.298 s total 0.530 s (u=3.251e-05)"
+    p = load(D / "rank-slash-lines.txt")
+    assert p.format == "program-output"
+    assert (_val(p, "busy.time", "0"), _val(p, "busy.time", "1")) == (0.228, 0.126)
+    assert (_val(p, "mpi.wait_time", "0"), _val(p, "mpi.wait_time", "1")) == (0.298, 0.4)
+    assert _val(p, "time.elapsed", "1") == 0.53
+    assert {m.scope.kind for m in p.metrics if m.name == "busy.time"} == {ScopeKind.RANK}
+
+
+def test_notes_and_build_warnings_are_not_program_output() -> None:
+    from perfscout.ingest.registry import load_set
+
+    got = load_set([D / "notes-prose.md", D / "gfortran-build.txt", D / "kv-colon-lines.txt"])
+    assert [p.format for p in got.profiles] == ["program-output"]  # only the printout
+    assert {Path(s.file).name: s.reason for s in got.skipped} == {
+        "notes-prose.md": "unknown_format", "gfortran-build.txt": "unknown_format"}
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    "kv-colon-lines.txt", "kv-inline-spaced.txt", "two-column-1-threads.txt",
+    "rank-slash-lines.txt")).splitlines()))
+def test_fuzz_key_value_shapes(tmp_path: Path, data: list[str]) -> None:
+    _only_parse_error("program-output", tmp_path / "p.txt", data)

@@ -463,6 +463,29 @@ def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
     return None
 
 
+REMARK_METRICS = frozenset({"vector.loops_missed", "vector.loops_vectorized"})
+
+
+def remarks_only(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A code or flag change for findings that only compiler remarks support, with no input
+    that measures time: the remarks say which loops are scalar, not which one costs the time,
+    so no change is aimed from them alone (a sampling profile or the instruction mix of the
+    hot code decides)."""
+    from perfscout.diagnose.engine import source_kind
+
+    if p.kind not in CODE_KINDS or not p.addresses:
+        return None
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None or not f.evidence or any(e.metric not in REMARK_METRICS
+                                              for e in f.evidence):
+            return None
+    if any(source_kind(pr.format) != "compiler" and (pr.metrics or pr.hotspots)
+           for pr in facts.profiles):
+        return None
+    return Text("guard.remarks_only", findings=", ".join(p.addresses))
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
     ("program_measured", program_measured),
     ("schema", schema_complete),
@@ -481,6 +504,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),
+    ("remarks_only", remarks_only),
     ("policy", verification_allowed),
     ("amdahl", gain_within_headroom),
 )

@@ -30,7 +30,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
        "numa_first_touch numa_interleave bind_threads mpi_bind_map"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
-       "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly"),
+       "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
+       "fast_math"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt"),

@@ -24,7 +24,8 @@ _OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- 
 _OMP_BEGIN = re.compile(r"^\s*OPENMP DISPLAY ENVIRONMENT (BEGIN|END)\s*$")
 _MPI_BOUND = re.compile(r"MCW rank (\d+) bound to (.*?):\s*\[([^\]]*)\]")
 _MPI_UNBOUND = re.compile(r"MCW rank (\d+) is not bound")
-_SRUN = re.compile(r"cpu[-_]bind=\w+.*?task\s+(\d+)\s+\d+\s+\[\d+\]:\s*mask\s+(0x[0-9a-fA-F]+)")
+_SRUN = re.compile(r"cpu[-_]bind(?:[-_][a-z]+)?=\w+.*?task\s+(\d+)\s+\d+\s+\[\d+\]:\s*"
+                   r"mask\s+(0x[0-9a-fA-F]+)")
 _TASKSET = re.compile(r"pid \d+'s (?:current|new) affinity (mask|list):\s*([0-9a-fA-F,\-x ]+)\s*$")
 _NUMA_SHOW = re.compile(r"^\s*physcpubind:\s*([\d ]+)\s*$")
 _NUMA_OTHER = re.compile(r"^\s*(policy|preferred node|cpubind|nodebind|membind):\s")

@@ -344,4 +344,5 @@ EN: dict[str, str] = {
     "guard.imbalance_schedule": "the threads already run in parallel but carry unequal work: change how the work is split among them (rebalance_decomposition), not add a parallel region",
     "donot.threads_topic": "more threads or a parallel region for the memory-bound part",
     "donot.threads_reason": "measured bandwidth is at {ratio} of the machine's ceiling: added threads share the same memory bandwidth; only fewer bytes moved helps",
+    "guard.remarks_only": "{findings} rests on compiler remarks alone: they say which loops are scalar, not which one costs the time; measure where the time goes (a sampling profile or the hot code's instruction mix) before changing code or flags",
 }

@@ -341,4 +341,5 @@ ZH: dict[str, str] = {
     "guard.imbalance_schedule": "线程已经并行运行，只是工作量不均：应改变工作在线程间的划分（rebalance_decomposition），而不是再加并行区",
     "donot.threads_topic": "为内存受限部分增加线程或并行区",
     "donot.threads_reason": "测得带宽已达机器上限的 {ratio}：增加的线程共享同样的内存带宽；只有减少搬运的字节才有帮助",
+    "guard.remarks_only": "{findings} 仅基于编译器报告：它只说明哪些循环是标量的，而不说明哪个循环耗时；修改代码或编译选项前先测量时间花在哪里（采样剖析或热点代码的指令构成）",
 }

@@ -41,6 +41,8 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
 @proposal("rebalance_decomposition", addresses=("alg.load_imbalance", "rt.omp_imbalance",
                                                 "rt.mpi_wait"), layer=ALG, kind="param")
 def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
+    if f.id == "rt.mpi_wait" and "alg.load_imbalance" not in f.caused_by:
+        return None  # a wait that unequal compute does not explain (barriers, one rank's I/O)
     own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
            and e.value is not None]  # the finding's own number first
     imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")

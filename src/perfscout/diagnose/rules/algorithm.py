@@ -42,7 +42,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             low = min(work, key=lambda r: work[r])
             ratio = work[top] / mean
             cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
-            if ratio >= lim and cost >= ctx.t("imbalance.min_cost"):
+            if ratio >= lim and cost >= ctx.t("imbalance.min_cost") \
+                    and not _waits_beyond_spread(work, _rank_waits(ctx)):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
@@ -56,7 +57,7 @@ def load_imbalance(ctx: Context) -> Finding | None:
           if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
           and _across_ranks(x)]
     for x in im:
-        if x.value >= lim and _spread_costs(ctx, x):
+        if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
     return None
@@ -92,6 +93,33 @@ def _sampled_spread(ctx: Context, kind: str) -> list[Evidence]:
                    f"samples vs {low.value:.0%} for {low.metric.raw_name} (max/mean "
                    f"{top.value / mean:.2f})", f"compute share max/mean >= {lim:g}",
                    metric="imbalance.max_over_mean", value=top.value / mean, unit="ratio")]
+
+
+def _rank_waits(ctx: Context) -> dict[str, float]:
+    """Per-rank MPI wait time (``mpi.wait_time`` scoped to a rank), by rank."""
+    return {loc.metric.scope.name: loc.value for loc in ranks(ctx, "mpi.wait_time")}
+
+
+def _waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool:
+    """Unequal compute explains a rank's wait only up to the compute spread; when every rank,
+    the busiest one too, waits longer than that spread (a barrier every step, one rank's I/O),
+    the wait has another cause and rebalancing cannot remove it."""
+    common = set(work) & set(wait)
+    if len(common) < 2:
+        return False
+    spread = max(work[r] for r in common) - min(work[r] for r in common)
+    return min(wait[r] for r in common) >= spread
+
+
+def _busiest_rank_waits(x: Located) -> bool:
+    """:func:`_waits_beyond_spread` for a derived per-rank spread and the waits of its file."""
+    if not x.metric.derived:
+        return False
+    work = {m.scope.name: m.value for m in x.profile.metrics
+            if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK and m.unit == "s"}
+    wait = {m.scope.name: m.value for m in x.profile.metrics
+            if m.name == "mpi.wait_time" and m.scope.kind == ScopeKind.RANK}
+    return _waits_beyond_spread(work, wait)
 
 
 def _spread_costs(ctx: Context, x: Located) -> bool:

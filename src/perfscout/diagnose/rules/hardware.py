@@ -419,8 +419,27 @@ def vectorization(ctx: Context) -> Finding | None:
                                  f"missed share >= {mlim:.2f}"))
     if not ev:
         return None
+    if all(e.source_kind == "compiler" for e in ev) and not _remarks_can_decide(ctx):
+        return None
     return ctx.finding("hw.vectorization", 0.5 + 0.1 * len(ev), "scalar code where SIMD is "
                        "available", ev)
+
+
+def _remarks_can_decide(ctx: Context) -> bool:
+    """Compiler remarks alone say which loops are scalar, not that they cost time or that SIMD
+    would speed them up: not when the program already streams at a real share of the measured
+    bandwidth ceiling (wider vectors move no more bytes); without a measurement of where the
+    time goes they stay a hypothesis with a request for one."""
+    got, runs = achieved_bw(ctx), mem_bench_runs(ctx)
+    if got is not None and runs and runs[0].value > 0 \
+            and got.value / runs[0].value >= ctx.t("bw.far_below_peak"):
+        return False
+    if not any(source_kind(p.format) != "compiler" and (p.hotspots or p.metrics)
+               for p in ctx.profiles):
+        # which of the remarked loops is hot is unknown: a hypothesis, no code change (the
+        # remarks_only guard), and a request for the profile that would decide
+        ctx.request(rq.sampling(ctx))
+    return True
 
 
 def _peak_flops(ctx: Context) -> float | None:

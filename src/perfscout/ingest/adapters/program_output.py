@@ -45,7 +45,8 @@ UNITS: dict[str, tuple[str, float]] = {
 # normalised key -> canonical name (a key's unit may choose among names, see _name)
 KEYS: dict[str, str] = {
     **dict.fromkeys(("time", "times", "elapsed", "elapsedtime", "walltime", "wallclock",
-                     "runtime", "totaltime", "seconds", "solvetime", "timetotal", "total"),
+                     "runtime", "totaltime", "seconds", "solvetime", "timetotal", "total",
+                     "wall", "walltimes", "wallclocktime"),
                     "time.elapsed"),
     **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
                      "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
@@ -58,7 +59,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
                     "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
-    **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime"), "mpi.wait_time"),
+    **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
+                     "barrierwait", "mpibarrier"), "mpi.wait_time"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
                      "messagebytes"), "mpi.msg_size_mean"),
@@ -87,6 +89,9 @@ _SPACED_LINE = re.compile(
     rf"^\s*(?:[A-Za-z_][\w./\-]{{0,63}}\s+{_NUM}(?:\s+[A-Za-zµ]+(?:/s)?)?\s*[,;]?\s*){{2,}}$")
 _SPACED = re.compile(
     rf"([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?)(?=[\s,;]|$))?")
+# a line holding one "key value [unit]" pair: a two-column "name value unit" block
+_SINGLE = re.compile(
+    rf"^\s*([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?))?\s*$")
 _HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
@@ -176,8 +181,18 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
         v = parse_number(m["num"])
         if v is not None:
             out.append((m["key"], v, m["unit"] or ""))
-    if not out and len(line) <= 2000 and _SPACED_LINE.match(line):
-        out = _spaced(line)
+    if len(line) > 2000:
+        return out
+    # the "key value unit" groups around "key=value" ones: "steps 20 t 1.2 s (u=3e-05)"
+    rest = re.sub(r"\([^()]*=[^()]*\)", " ", _PAIR.sub(" ", line) if out else line)
+    if _SPACED_LINE.match(rest):
+        out += _spaced(rest)
+    elif not out:
+        one = _SINGLE.match(line)
+        v = parse_number(one.group(2)) if one else None
+        if one is not None and v is not None and (not one.group(3)
+                                                  or one.group(3).lower() in UNITS):
+            out = [(one.group(1), v, one.group(3) or "")]
     return out
 
 
@@ -202,8 +217,8 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 
 
 # "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
-_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)\s*[:,]?\s+"
-                           r"(?P<rest>[A-Za-z].*)$", re.I)
+_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)(?:/\d+)?"
+                           r"\s*[:,]?\s+(?P<rest>[A-Za-z].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 
@@ -399,6 +414,20 @@ def _known(head: str) -> int:
     return hits
 
 
+def _measured_lines(head: str) -> tuple[int, int]:
+    """(lines holding a pair with a known unit, lines holding any pair): a file whose lines are
+    mostly ``sort_time 5.9 s`` / ``field: 128 MB`` pairs is program output even when no key is a
+    canonical name."""
+    with_unit = with_pair = 0
+    for line in head.splitlines()[:400]:
+        pre = _prefixed(line)
+        pairs = pre[1] if pre is not None else _pairs(line)
+        if pairs:
+            with_pair += 1
+            with_unit += any(u.lower() in UNITS for _k, _v, u in pairs)
+    return with_unit, with_pair
+
+
 def _placement_lines(head: str) -> int:
     pl = Placement()
     return sum(read_runtime_line(line, 0, pl) for line in head.splitlines()[:400])
@@ -419,14 +448,17 @@ class ProgramOutputAdapter(Adapter):
         lines = [ln for ln in head.splitlines() if ln.strip()]
         table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
         if known == 0 and not table:
-            return 0.0
+            with_unit, with_pair = _measured_lines(head)
+            if with_unit == 0 or with_pair * 2 < len(lines):
+                return 0.0
         if is_topology(head):
             return 0.0  # snapshot input: the registry says which command reads it
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:
         metrics, placement, unparsed, _read_n = _read(path, self.family)
-        named = [m for m in metrics if not m.name.startswith("event.")]
+        named = [m for m in metrics if not m.name.startswith("event.")
+                 or m.unit.lower() in UNITS]
         if not named:
             raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                              "'bandwidth: 28.4 GB/s', or a header with numeric rows")

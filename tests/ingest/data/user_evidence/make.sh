@@ -51,3 +51,10 @@ bash -c "time $B/pairs 16000" > output-and-time.txt 2>&1
 mpicc -O0 src/rankwork.c -o "$B/rw0"
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" -- mpirun -np 2 "$B/rw0" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio --sort pid,sym 2> /dev/null | head -30 > perf-report-pid.txt
+# program printouts in the shapes heldout4 showed (made here by that set's gen.sh, copied once
+# it was scored): tests/diagnose/heldout4/<case>/gen.sh
+#   kv-colon-lines.txt      sys4-mmap-per-step/data/mmapstep-output.txt   (key: value unit)
+#   kv-inline-spaced.txt    app4-qsort-parse-gprof/data/qsort-output.txt  (key value ... inline)
+#   two-column-N-threads.txt hw4-spmv-band-ceiling/data/spmv-N-threads.txt (name value unit)
+#   rank-slash-lines.txt    rt4-barrier-step/data/barrier-output.txt      (rank 0/2 ... per rank)
+#   notes-prose.md, gfortran-build.txt: a user's notes and gfortran -Warray-temporaries output

@@ -54,12 +54,12 @@ def test_spec_accepts_what_people_write(tmp_path: Path) -> None:
     p = tmp_path / "s.yaml"
     p.write_text("kernel: triad\nsize: 2e6\nargs: ['{size}', 20]\ncheck: {kind: tolerance, "
                  "rel_tol: 1e-9}\nvariants:\n  - {name: a, flags: -O3 -march=native, "
-                 "env: {OMP_PROC_BIND: true, CHUNK: 4}, threads: 2.0}\n")
+                 "env: {OMP_PROC_BIND: true, OMP_NUM_THREADS: 4}, threads: 2.0}\n")
     s = load_spec(p)
     assert s.size == 2_000_000 and s.args == ("{size}", "20") and s.check.rel_tol == 1e-9
     v = s.variants[0]
     assert v.flags == ("-O3", "-march=native") and v.threads == 2
-    assert v.env == {"OMP_PROC_BIND": "True", "CHUNK": "4"}
+    assert v.env == {"OMP_PROC_BIND": "True", "OMP_NUM_THREADS": "4"}
 
 
 def test_from_user_checks_every_field_type() -> None:

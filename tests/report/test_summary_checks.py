@@ -125,3 +125,25 @@ def test_the_demo_stores_a_bandwidth_above_its_ceiling_as_a_hypothesis() -> None
     assert next(f for f in fs if f.id == "hw.memory_bandwidth").status == Status.HYPOTHESIS
     fs, limits = demote_stale(sample_input().findings, 40000.0)  # below: unchanged
     assert fs == sample_input().findings and limits == []
+
+
+def _summary_blocks(blocks: list) -> list:
+    start = next(i for i, b in enumerate(blocks)
+                 if isinstance(b, Heading) and b.anchor == "summary")
+    end = next(i for i, b in enumerate(blocks) if i > start and isinstance(b, Heading))
+    return blocks[start + 1:end]
+
+
+def test_the_summary_says_so_when_there_is_no_finding_to_count() -> None:
+    """The counts line is part of the summary even when the analysis found nothing (a STREAM
+    run between the two bandwidth thresholds): the reader sees 'no finding', not a gap."""
+    from perfscout.model.messages_en import EN
+    from perfscout.model.messages_zh import ZH
+
+    for lang, cat in (("en", EN), ("zh", ZH)):
+        summary = _summary_blocks(document(replace(sample_input(), findings=()), lang)[0])
+        said = texts(summary)
+        assert cat["summary.counts"] in said and cat["findings.none"] in said, said
+        assert not any(isinstance(b, Table) for b in summary)
+        first = _summary_blocks(document(sample_input(), lang)[0])
+        assert cat["summary.counts"] in texts(first) and any(isinstance(b, Table) for b in first)

@@ -133,9 +133,9 @@ def _summary(inp: ReportInput, msg: Messages, found: Sequence[Check]) -> list[Bl
                  if f.layer == layer and st == s) for s in statuses]
         if sum(n):
             rows.append((msg(f"layer.{layer.value}"), *map(str, n), str(sum(n))))
-    if rows:
-        out += [Para(msg("summary.counts")),
-                Table((msg("col.layer"), *statuses, msg("col.total")), tuple(rows))]
+    out.append(Para(msg("summary.counts")))  # said even when there is nothing to count
+    out.append(Table((msg("col.layer"), *statuses, msg("col.total")), tuple(rows)) if rows
+               else Para(msg("findings.none"), "muted"))
     out.append(Para(msg("summary.checks")))
     out.append(Bullets(tuple(msg(c.key, **c.fields) for c in found)) if found
                else Para(msg("summary.checks_none"), "muted"))

@@ -23,13 +23,15 @@ _RUN = re.compile(rf"(?<![\w./@=:|-]){_WORD}(?: +{_WORD})+(?![\w./@=(|-])")
 
 
 _SIGNATURE = re.compile(r"(?<=[\w>])\([^()]*\)")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")  # a symbol such as `(anonymous namespace)::f(int)`
 
 
 def english_sentences(text: str) -> list[str]:
     """Runs of two or more English words in ``text`` that are not all names or units (a
-    function's argument list, ``f(double const*, int)``, is a name)."""
+    function's argument list, ``f(double const*, int)``, and a code span in backquotes are
+    names)."""
     out = []
-    for m in _RUN.finditer(_SIGNATURE.sub("", text)):
+    for m in _RUN.finditer(_SIGNATURE.sub("", _CODE_SPAN.sub("", text))):
         words = re.findall(_WORD, m.group(0))
         if sum(1 for w in words if w not in NAMES) >= 2:
             out.append(m.group(0))

@@ -101,16 +101,13 @@ def time_sharing(ctx: Context) -> tuple[Located, float] | None:
     own threads or ranks take turns on the CPUs (supports oversubscription or a binding to too
     few CPUs; other jobs' time slices alone give a few hundred per second). Returns the
     located count and the rate."""
-    from perfscout.diagnose.rules.common import task_seconds
+    from perfscout.diagnose.rules.common import per_cpu_second
 
     cs = ctx.top("context_switches")
-    if cs is None:
+    got = per_cpu_second(ctx, cs) if cs is not None else None
+    if cs is None or got is None:
         return None
-    ts = task_seconds(ctx, cs.profile)
-    if ts is None or ts[0] <= 0:
-        return None
-    rate = cs.value / ts[0]
-    return (cs, rate) if rate >= ctx.t("sched.shared_switches_per_s") else None
+    return (cs, got[0]) if got[0] >= ctx.t("sched.shared_switches_per_s") else None
 
 
 def sweep_workers(ctx: Context, t: Located) -> int:

@@ -170,6 +170,15 @@ def task_seconds(ctx: Context, prof: Profile | None = None) -> tuple[float, Loca
     return None
 
 
+def per_cpu_second(ctx: Context, loc: Located) -> tuple[float, float] | None:
+    """``loc``'s count per CPU-second of the same profile's run, with those CPU seconds; None
+    when the run's CPU time is unknown (used for context-switch rates)."""
+    ts = task_seconds(ctx, loc.profile)
+    if ts is None or ts[0] <= 0:
+        return None
+    return loc.value / ts[0], ts[0]
+
+
 def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
     """Threads or ranks of the run: metric ``scaling.threads``, meta, or the command line."""
     profs = [prof] if prof is not None else list(ctx.profiles)

@@ -24,6 +24,11 @@ LEGAL = [
     ("use_blas", P.GEMM_BT, {}, ["cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans"]),
     ("use_blas", P.GEMV_2D, {}, ["cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)(M), (int)(K)",
                                  "&A[0][0], (int)(K), x, 1, 0.0, y, 1);"]),
+    # an element prologue (T = 0; D *= beta) ahead of the k loop is hoisted into its own nest
+    ("loop_interchange", P.PROLOGUE_GEMM, {},
+     ["+    for (int j = 0; j < N; j++)\n       T[i][j] = 0.0;",
+      "+    for (int k = 0; k < N; k++)\n+      for (int j = 0; j < N; j++)"]),
+    ("loop_tiling", P.PROLOGUE_GEMM, {"tile": 16}, ["jj += 16", "kk += 16"]),
 ]
 
 ILLEGAL = [
@@ -36,6 +41,7 @@ ILLEGAL = [
     ("loop_unroll", P.SKIP_AHEAD, ["loop variable i is assigned at line"]),
     ("use_blas", P.GEMM_IN_PLACE, ["a is both the result and a factor", "dependence on a"]),
     ("loop_interchange", P.DOT, ["not part of a perfect nest"]),
+    ("loop_interchange", P.PROLOGUE_CROSS, ["prologue reads b", "inner loop writes"]),
 ]
 
 
@@ -147,3 +153,14 @@ def test_a_triangular_column_bound_stays_inside_the_row(tmp_path: Path) -> None:
     spill = src.replace("k <= i;", "k <= i + 1;")
     r = generate("parallelize_omp", spill, "tri.c", line_of(spill, "HOT"))
     assert isinstance(r, Refusal) and "rows may overlap" in r.reason
+
+
+def test_the_second_prologue_nest_is_interchanged_too(tmp_path: Path) -> None:
+    """``D[i][j] *= beta`` ahead of the k loop: scaled first in its own nest, same output."""
+    g = generate("loop_interchange", P.PROLOGUE_GEMM, "prog.c",
+                 line_of(P.PROLOGUE_GEMM, "HOT2"))
+    assert isinstance(g, Generated), g
+    assert "+      D[i][j] *= beta;" not in g.diff and "D[i][j] *= beta;" in g.new_text
+    assert "+      for (int j = 0; j < N; j++)\n         D[i][j] += T[i][k]" in g.diff, g.diff
+    before = build_run(write(tmp_path, "orig.c", P.PROLOGUE_GEMM))
+    assert build_run(write(tmp_path, "new.c", g.new_text)) == before

@@ -164,3 +164,36 @@ def test_the_second_prologue_nest_is_interchanged_too(tmp_path: Path) -> None:
     assert "+      for (int j = 0; j < N; j++)\n         D[i][j] += T[i][k]" in g.diff, g.diff
     before = build_run(write(tmp_path, "orig.c", P.PROLOGUE_GEMM))
     assert build_run(write(tmp_path, "new.c", g.new_text)) == before
+
+
+MACRO_WALK = """#include <stdio.h>
+#include <stdlib.h>
+#define N 50
+#define VAL(x) (x)
+#define NOISY(x) ((x) + rand() % 2)
+static double a[N][N];
+int main(void) {
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      a[i][j] = VAL(1.5) * a[i][j] + (double)(i + j); /* HOT */
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      a[i][j] = NOISY(1.5) * a[i][j]; /* HOT2 */
+  double s = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s += a[i][j] * (double)(1 + (i * N + j) % 7);
+  printf("checksum=%.17g\\n", s);
+  return 0;
+}
+"""
+
+
+def test_a_macro_that_calls_nothing_is_no_side_effect(tmp_path: Path) -> None:
+    """``VAL(1.5)`` looks like a call to the parser; its #define calls nothing, so the nest
+    is interchanged; ``NOISY`` expands to a call to rand() and still blocks it."""
+    g = generate("loop_interchange", MACRO_WALK, "prog.c", line_of(MACRO_WALK, "HOT"))
+    assert isinstance(g, Generated), g
+    assert build_run(write(tmp_path, "new.c", g.new_text)) == \
+        build_run(write(tmp_path, "orig.c", MACRO_WALK))
+    r = generate("loop_interchange", MACRO_WALK, "prog.c", line_of(MACRO_WALK, "HOT2"))
+    assert isinstance(r, Refusal) and "call to NOISY()" in r.reason, r

@@ -122,7 +122,10 @@ def session(name: str, bench: dict[str, Any], home: Path, tmp: Path) -> dict[str
     runnable = [v.proposal_id for v in to_variants(props, "", kind)[0]]
     out: dict[str, Any] = {"session": sid, "offered": [p.id for p in props],
                            "approved": runnable, "spec": spec,
-                           "findings": [f["id"] for f in analysis["findings"]]}
+                           "findings": [f["id"] for f in analysis["findings"]],
+                           # the source proposals left without a diff, with why (analyse step)
+                           "unconvertible": [{"id": u["id"], "reason": u["reason"]}
+                                             for u in analysis.get("unconvertible", [])]}
     if not runnable:
         return {**out, "error": "no runnable proposal"}
     args = [a for pid in runnable for a in ("--approve", pid)]
@@ -189,7 +192,7 @@ def one(name: str, tmp: Path, reps: int) -> dict[str, Any]:
                            "expert_change": bench["expert"]["change"],
                            "expert_by_hand": bench["expert"]["by_hand"], **{
                                k: s.get(k) for k in ("offered", "approved", "findings",
-                                                     "error", "session")}}
+                                                     "unconvertible", "error", "session")}}
     if "verify" not in s:  # nothing verified: perfscout's best is the baseline
         row["perfscout_best"] = {"variant": "baseline", "ratio": 1.0}
         row["ratio_to_expert"] = 1.0 / max(bench["expert"]["by_hand"], 1.0)
@@ -200,7 +203,8 @@ def one(name: str, tmp: Path, reps: int) -> dict[str, Any]:
     row["claims"] = [{"variant": v.name, "proposal": v.proposal_id, "ratio": o.ratio,
                       "low": o.ratio_low, "high": o.ratio_high} for v, o in wins]
     row["verdicts"] = s["verify"].get("verdicts")
-    row["unconvertible"] = [u["id"] for u in s["verify"].get("unconvertible", [])]
+    row["unconvertible"] = [*(s.get("unconvertible") or []), *(
+        {"id": u["id"], "reason": u["reason"]} for u in s["verify"].get("unconvertible", []))]
     rc = recheck(spec, wins, expert_variant(name, bench), home, reps)
     row["recheck"] = rc
     false = [c for i, c in enumerate(row["claims"])

@@ -91,3 +91,46 @@ def test_spec_refusals_name_the_key(change: dict[str, Any], message: str) -> Non
 def test_a_plain_source_spec_still_needs_no_program_keys() -> None:
     sp = spec_from_dict({"source": "x.c", "args": ["{size}"]}, "x.yaml", need_variants=False)
     assert isinstance(sp, ExperimentSpec) and sp.measure is None and sp.build is None
+
+
+BIG = r"""
+#include <stdio.h>
+#ifndef TAIL
+#define TAIL 0.0
+#endif
+int main(void) {
+    FILE *f = fopen("dump.out", "w");
+    for (int i = 0; i < 150000; i++)
+        fprintf(f, "%.6f\n", (i % 97) * 0.25 + (i == 149999 ? TAIL : 0.0));
+    fclose(f);
+    printf("Elapsed: 0.5 s\n");
+    return 0;
+}
+"""
+
+
+def test_every_number_of_a_large_dump_is_compared(tmp_path: Path) -> None:
+    """A dump of 150 000 numbers: a variant that changes only the last one is invalid (the
+    harness once compared the first 100 000 only), one that changes none is not."""
+    require_tool("gcc")
+    proj = tmp_path / "bigdump"
+    proj.mkdir()
+    (proj / "big.c").write_text(BIG)
+    data = {"name": "b", "project": str(proj), "args": [],
+            "build": {"kind": "compile", "sources": ["big.c"], "exe": "big"},
+            "baseline": {"flags": ["-O2"]}, "measure": {"key": "Elapsed"},
+            "metric": "time_s", "direction": "lower",
+            "check": {"kind": "file", "file": "dump.out", "rel_tol": 1e-9}}
+    sp = dataclasses.replace(spec_from_dict(data, "b.yaml", need_variants=False),
+                             variants=(Variant("o3", extra_flags=("-O3",)),
+                                       Variant("tail", defines={"TAIL": "1.0"})))
+    store = Store(tmp_path / "db.sqlite")
+    try:
+        res = run_experiment(sp, default_runner(tmp_path / "ws"), store, tmp_path / "ws",
+                             cfg_get=CFG.__getitem__)
+    finally:
+        store.close()
+    assert res.outcome("o3").verdict != INVALID, res.outcome("o3").reasons
+    assert res.outcome("tail").verdict == INVALID
+    assert any("differs-150000-values" in r for r in res.outcome("tail").reasons), \
+        res.outcome("tail").reasons

@@ -247,3 +247,56 @@ int main() {
   return 0;
 }
 """
+
+# an element prologue ahead of the accumulation loop (tmp = 0, then D scaled first): each
+# prologue touches only the element of its (i, j); interchange hoists it into its own nest
+PROLOGUE_GEMM = """#include <stdio.h>
+#define N 60
+static double A[N][N], B[N][N], T[N][N], D[N][N];
+static void kernel(double alpha, double beta) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      T[i][j] = 0.0;
+      for (int k = 0; k < N; k++)
+        T[i][j] += alpha * A[i][k] * B[k][j]; /* HOT */
+    }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      D[i][j] *= beta;
+      for (int k = 0; k < N; k++)
+        D[i][j] += T[i][k] * B[k][j]; /* HOT2 */
+    }
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (double)((i * 3 + j) % 7); B[i][j] = (double)((i + 2 * j) % 5);
+      D[i][j] = (double)((i + j) % 3);
+    }
+  kernel(1.5, 0.5);
+  double s = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s += D[i][j] * (double)(1 + (i * N + j) % 7);
+  printf("checksum=%.17g\\n", s);
+  return 0;
+}
+"""
+
+# the prologue reads the element of the next row, which the loop below writes: hoisting it
+# ahead of the whole nest would read values not yet updated
+PROLOGUE_CROSS = """#include <stdio.h>
+#define N 40
+static double a[N][N], b[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) b[i][j] = (double)((i + j) % 5);
+  for (int i = 0; i < N - 1; i++)
+    for (int j = 0; j < N; j++) {
+      a[i][j] = b[i + 1][j];
+      for (int k = 0; k < N; k++)
+        b[i][j] += a[i][j] * 0.5; /* HOT */
+    }
+  printf("checksum=%.17g\\n", b[3][4]);
+  return 0;
+}
+"""

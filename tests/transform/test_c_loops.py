@@ -24,6 +24,11 @@ LEGAL = [
     ("use_blas", P.GEMM_BT, {}, ["cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans"]),
     ("use_blas", P.GEMV_2D, {}, ["cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)(M), (int)(K)",
                                  "&A[0][0], (int)(K), x, 1, 0.0, y, 1);"]),
+    # an element prologue (T = 0; D *= beta) ahead of the k loop is hoisted into its own nest
+    ("loop_interchange", P.PROLOGUE_GEMM, {},
+     ["+    for (int j = 0; j < N; j++)\n       T[i][j] = 0.0;",
+      "+    for (int k = 0; k < N; k++)\n+      for (int j = 0; j < N; j++)"]),
+    ("loop_tiling", P.PROLOGUE_GEMM, {"tile": 16}, ["jj += 16", "kk += 16"]),
 ]
 
 ILLEGAL = [
@@ -36,6 +41,7 @@ ILLEGAL = [
     ("loop_unroll", P.SKIP_AHEAD, ["loop variable i is assigned at line"]),
     ("use_blas", P.GEMM_IN_PLACE, ["a is both the result and a factor", "dependence on a"]),
     ("loop_interchange", P.DOT, ["not part of a perfect nest"]),
+    ("loop_interchange", P.PROLOGUE_CROSS, ["prologue reads b", "inner loop writes"]),
 ]
 
 
@@ -147,3 +153,47 @@ def test_a_triangular_column_bound_stays_inside_the_row(tmp_path: Path) -> None:
     spill = src.replace("k <= i;", "k <= i + 1;")
     r = generate("parallelize_omp", spill, "tri.c", line_of(spill, "HOT"))
     assert isinstance(r, Refusal) and "rows may overlap" in r.reason
+
+
+def test_the_second_prologue_nest_is_interchanged_too(tmp_path: Path) -> None:
+    """``D[i][j] *= beta`` ahead of the k loop: scaled first in its own nest, same output."""
+    g = generate("loop_interchange", P.PROLOGUE_GEMM, "prog.c",
+                 line_of(P.PROLOGUE_GEMM, "HOT2"))
+    assert isinstance(g, Generated), g
+    assert "+      D[i][j] *= beta;" not in g.diff and "D[i][j] *= beta;" in g.new_text
+    assert "+      for (int j = 0; j < N; j++)\n         D[i][j] += T[i][k]" in g.diff, g.diff
+    before = build_run(write(tmp_path, "orig.c", P.PROLOGUE_GEMM))
+    assert build_run(write(tmp_path, "new.c", g.new_text)) == before
+
+
+MACRO_WALK = """#include <stdio.h>
+#include <stdlib.h>
+#define N 50
+#define VAL(x) (x)
+#define NOISY(x) ((x) + rand() % 2)
+static double a[N][N];
+int main(void) {
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      a[i][j] = VAL(1.5) * a[i][j] + (double)(i + j); /* HOT */
+  for (int j = 0; j < N; j++)
+    for (int i = 0; i < N; i++)
+      a[i][j] = NOISY(1.5) * a[i][j]; /* HOT2 */
+  double s = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s += a[i][j] * (double)(1 + (i * N + j) % 7);
+  printf("checksum=%.17g\\n", s);
+  return 0;
+}
+"""
+
+
+def test_a_macro_that_calls_nothing_is_no_side_effect(tmp_path: Path) -> None:
+    """``VAL(1.5)`` looks like a call to the parser; its #define calls nothing, so the nest
+    is interchanged; ``NOISY`` expands to a call to rand() and still blocks it."""
+    g = generate("loop_interchange", MACRO_WALK, "prog.c", line_of(MACRO_WALK, "HOT"))
+    assert isinstance(g, Generated), g
+    assert build_run(write(tmp_path, "new.c", g.new_text)) == \
+        build_run(write(tmp_path, "orig.c", MACRO_WALK))
+    r = generate("loop_interchange", MACRO_WALK, "prog.c", line_of(MACRO_WALK, "HOT2"))
+    assert isinstance(r, Refusal) and "call to NOISY()" in r.reason, r

@@ -39,7 +39,6 @@
 #include <unistd.h>
 
 #define MAXARGS 256
-#define MAXNUMS 100000
 
 static char *conf_argv[MAXARGS];
 static int conf_argc = 0;
@@ -138,8 +137,10 @@ static char *source_text(const char *source, const char *file, size_t *len) {
     return t;
 }
 
-/* every capture of group `group` of `pattern` in `text`, in order; returns the count */
-static int captures(const char *pattern, int group, const char *text, char **out, int max) {
+/* every capture of group `group` of `pattern` in `text`, in order, at most `max`; returns the
+ * count. `out` grows (realloc) when *out is NULL or *cap is too small. */
+static int captures_grow(const char *pattern, int group, const char *text, char ***out,
+                         size_t *cap, int max) {
     regex_t re;
     if (regcomp(&re, pattern, REG_EXTENDED | REG_NEWLINE))
         die(96, "bad regular expression ", pattern);
@@ -149,8 +150,13 @@ static int captures(const char *pattern, int group, const char *text, char **out
     if (group < 0 || group > 9) group = 1;
     while (n < max && regexec(&re, p, 10, m, flags) == 0) {
         if (m[group].rm_so >= 0) {
+            if ((size_t)n == *cap) {
+                *cap = *cap ? *cap * 2 : 1024;
+                *out = realloc(*out, *cap * sizeof **out);
+                if (!*out) die(96, "out of memory", NULL);
+            }
             size_t l = (size_t)(m[group].rm_eo - m[group].rm_so);
-            out[n] = strndup(p + m[group].rm_so, l);
+            (*out)[n] = strndup(p + m[group].rm_so, l);
             n++;
         }
         if (m[0].rm_eo == 0) { if (!*p) break; p++; } else p += m[0].rm_eo;
@@ -161,25 +167,42 @@ static int captures(const char *pattern, int group, const char *text, char **out
     return n;
 }
 
+/* at most `max` captures into the fixed array `out` */
+static int captures(const char *pattern, int group, const char *text, char **out, int max) {
+    size_t cap = (size_t)max;
+    char **o = out;
+    return captures_grow(pattern, group, text, &o, &cap, max);
+}
+
 static uint64_t fnv1a(const char *s, size_t n) {
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
     return h;
 }
 
+/* a growable list of numbers: a dump of any size is compared whole */
+typedef struct { double *v; size_t n, cap; } nums_t;
+
+static void push(nums_t *a, double x) {
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 4096;
+        a->v = realloc(a->v, a->cap * sizeof *a->v);
+        if (!a->v) die(96, "out of memory", NULL);
+    }
+    a->v[a->n++] = x;
+}
+
 /* every number of a text (for an output file compared with a tolerance) */
-static int all_numbers(const char *text, double *out, int max) {
-    int n = 0;
+static void all_numbers(const char *text, nums_t *out) {
     const char *p = text;
-    while (*p && n < max) {
+    while (*p) {
         char *end;
         if ((*p >= '0' && *p <= '9') || ((*p == '-' || *p == '+' || *p == '.') && p[1])) {
             double x = strtod(p, &end);
-            if (end != p) { out[n++] = x; p = end; continue; }
+            if (end != p) { push(out, x); p = end; continue; }
         }
         p++;
     }
-    return n;
 }
 
 /* the text without the lines matching check_ignore (timings that change run to run) */
@@ -205,34 +228,35 @@ static char *kept_lines(char *t, size_t *len) {
     return kept;
 }
 
-static double *nums_of(int *count) {
-    static double nums[MAXNUMS];
+static nums_t nums_of(void) {
+    nums_t nums = {0};
     size_t len;
     char *text = kept_lines(source_text(check_source, check_file, &len), &len);
     if (check_regex[0]) {
-        static char *caps[MAXNUMS];
-        int k = captures(check_regex, check_group, text, caps, MAXNUMS);
+        char **caps = NULL;
+        size_t cap = 0;
+        int k = captures_grow(check_regex, check_group, text, &caps, &cap, INT_MAX);
         if (k == 0) die(97, "checksum regex matched nothing: ", check_regex);
         for (int i = 0; i < k; i++) {
             char *end;
-            nums[i] = strtod(caps[i], &end);
+            double x = strtod(caps[i], &end);
             if (end == caps[i]) die(97, "checksum capture is not a number: ", caps[i]);
+            push(&nums, x);
         }
-        *count = k;
     } else {
-        *count = all_numbers(text, nums, MAXNUMS);
+        all_numbers(text, &nums);
     }
     return nums;
 }
 
-static void write_reference(const double *v, int n) {
+static void write_reference(const nums_t *v) {
     char tmp[PATH_MAX + 16];
     snprintf(tmp, sizeof tmp, "%s.%d.tmp", reference, (int)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) return;
-    for (int i = 0; i < n; i++) fprintf(f, "%.17g\n", v[i]);
-    fclose(f);
-    rename(tmp, reference);
+    for (size_t i = 0; i < v->n; i++) fprintf(f, "%.17g\n", v->v[i]);
+    if (fclose(f) == 0) rename(tmp, reference);
+    else unlink(tmp);
 }
 
 static void checksum(char *out, size_t cap) {
@@ -244,29 +268,29 @@ static void checksum(char *out, size_t cap) {
         snprintf(out, cap, "h%016llx", (unsigned long long)fnv1a(t, len));
         return;
     }
-    int n;
-    double *v = nums_of(&n);
+    nums_t v = nums_of();
     char own[64];
     snprintf(own, sizeof own, "%016llx",
-             (unsigned long long)fnv1a((const char *)v, sizeof(double) * (size_t)n));
+             (unsigned long long)fnv1a((const char *)v.v, sizeof(double) * v.n));
     size_t rlen;
     char *ref = slurp(reference, &rlen);
     if (!ref) {
-        if (!strcmp(role, "baseline")) { write_reference(v, n); ref = slurp(reference, &rlen); }
+        if (!strcmp(role, "baseline")) { write_reference(&v); ref = slurp(reference, &rlen); }
         if (!ref) { snprintf(out, cap, "noreference-%s", own); return; }
     }
-    static double rv[MAXNUMS];
-    int rn = all_numbers(ref, rv, MAXNUMS);
-    int same = rn == n;
-    for (int i = 0; same && i < n; i++) {
-        double d = fabs(v[i] - rv[i]), s = fmax(fabs(v[i]), fabs(rv[i]));
+    nums_t rv = {0};
+    all_numbers(ref, &rv);
+    /* every number is compared, however many the dump holds */
+    int same = rv.n == v.n;
+    for (size_t i = 0; same && i < v.n; i++) {
+        double d = fabs(v.v[i] - rv.v[i]), s = fmax(fabs(v.v[i]), fabs(rv.v[i]));
         if (!(d <= abs_tol || d <= rel_tol * s)) same = 0;
     }
     if (same)
         snprintf(out, cap, "h%016llx",
-                 (unsigned long long)fnv1a((const char *)rv, sizeof(double) * (size_t)rn));
+                 (unsigned long long)fnv1a((const char *)rv.v, sizeof(double) * rv.n));
     else
-        snprintf(out, cap, "differs-%d-values-%s", n, own);
+        snprintf(out, cap, "differs-%zu-values-%s", v.n, own);
 }
 
 static double value_of(const char *source, const char *file, const char *pattern, int group,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.transform.blas import blas
-from perfscout.transform.macros import ProjectHeaders, project_headers
+from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -64,6 +64,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     try:
         if headers is None and root is not None:
             headers = project_headers(root)
+        if not code.fortran:
+            code.pure_macros = Macros.of(code, headers).call_free()
         extra = {"headers": headers} if headers is not None else {}
         return make(code, line, rel_path, {**(params or {}), **extra})
     except (ValueError, TypeError) as exc:

@@ -100,6 +100,18 @@ class Macros:
                 self.ambiguous.add(name)
             self.defs[name] = new
 
+    def call_free(self) -> frozenset[str]:
+        """The function-like macros (settled, not ambiguous) whose expansion holds no call
+        (``SCALAR_VAL(x)`` -> ``x``): a use of one is a plain expression, no side effect."""
+        out: set[str] = set()
+        for name, d in self.defs.items():
+            if d.params is None or name in self.ambiguous:
+                continue
+            body = self.expand(d.body)
+            if not re.search(r"[A-Za-z_]\w*\s*\(", body):
+                out.add(name)
+        return frozenset(out)
+
     def expand(self, text: str, objects: bool = True, depth: int = 0,
                hide: frozenset[str] = frozenset()) -> str:
         """``text`` with every unambiguous macro expanded (repeatedly; a macro is not expanded

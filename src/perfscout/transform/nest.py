@@ -159,8 +159,11 @@ def _update(code: Code, n: Node, name: str) -> tuple[str, Node] | None:
     return None
 
 
-def perfect_nest(code: Code, line: int, what: str) -> Nest | Refusal:
-    """The perfect nest holding ``line`` (normalised if it has the scalar-reduction shape)."""
+def perfect_nest(code: Code, line: int, what: str, prologue: bool = False) -> Nest | Refusal:
+    """The perfect nest holding ``line`` (normalised if it has the scalar-reduction shape).
+    ``prologue``: also take a loop whose body stores into array elements ahead of its one
+    inner loop, those stores hoisted into a nest of their own (see :func:`_prologue`); for
+    the transformations that emit ``Nest.init`` (interchange, tiling)."""
     nodes = code.loops_at(line)
     if not nodes:
         fn = code.function_of(code.node_at_line(line) or code.tree.root_node)
@@ -170,9 +173,13 @@ def perfect_nest(code: Code, line: int, what: str) -> Nest | Refusal:
     if not cur.counted:
         return Refusal(what, cur.problem)
     red: _Reduction | None = None
+    pro: Node | None = None  # the loop holding an element prologue (see _prologue)
     while True:  # descend into a single inner loop (or the reduction shape)
         one = _single_loop(cur)
         shape = _reduction_shape(code, cur) if one is None and red is None else None
+        if prologue and one is None and shape is None and red is None and pro is None:
+            one = _prologue_shape(code, cur)
+            pro = cur.node if one is not None else None
         if one is None and shape is None:
             break
         if shape is not None:
@@ -188,12 +195,17 @@ def perfect_nest(code: Code, line: int, what: str) -> Nest | Refusal:
         parent = code.loop(pnode)
         if not parent.counted:
             break
-        if len(parent.body) == 1:
+        if len(parent.body) == 1 or parent.node == pro:
             chain.insert(0, parent)
             continue
         shape = _reduction_shape(code, parent) if red is None else None
         if shape is not None and shape.inner == chain[0].node:
             red = shape
+            chain.insert(0, parent)
+            continue
+        if prologue and red is None and pro is None and \
+                _prologue_shape(code, parent) == chain[0].node:
+            pro = parent.node
             chain.insert(0, parent)
             continue
         break
@@ -202,12 +214,95 @@ def perfect_nest(code: Code, line: int, what: str) -> Nest | Refusal:
     inner = chain[-1]
     nest = Nest(chain, [], region, root.line, loop_end_line(root.node),
                 code.indent_at(root.line))
+    if pro is not None:  # the prologue runs under the loops down to the one holding it
+        return _prologue(code, nest, 1 + next(i for i, lp in enumerate(chain) if lp.node == pro),
+                         what)
     if red is None:
         nest.body = [ln for s in inner.body for ln in stmt_lines(code, s)]
         if len(inner.body) == 1:
             nest.product = _rhs(code, inner.body[0])
         return nest
     return _normalise(code, nest, red)
+
+
+def _prologue_shape(code: Code, lp: Loop) -> Node | None:
+    """The inner loop of ``{ X[..] = e; ...; <loop> }``: plain stores into array elements
+    ahead of one inner loop, which ends the body (``tmp[i][j] = 0; for k ...``,
+    ``D[i][j] *= beta; for k ...``); None for any other body."""
+    if len(lp.body) < 2 or lp.body[-1].type not in (C_LOOP, F_LOOP):
+        return None
+    for st in lp.body[:-1]:
+        got = assignment(code, st)
+        if got is None or got[0].type == "identifier":
+            return None
+    return lp.body[-1]
+
+
+def _prologue(code: Code, nest: Nest, depth: int, what: str) -> Nest | Refusal:
+    """Hoist the element prologue of the loop at ``depth - 1`` into its own nest over the
+    outer ``depth`` loops (run before the rest), leaving a perfect nest. Legal when every
+    prologue statement writes only the element its outer iteration owns (each subscript one
+    outer loop variable, all of them used), reads no scalar the nest defines, and the inner
+    loops touch each array the prologue writes only at that same element: then each
+    element still sees its prologue before its updates, and nothing else reads or writes
+    what the prologue writes in between. Refused otherwise, naming the reference."""
+    def no(why: str) -> Refusal:
+        return Refusal(what, f"the statements ahead of the inner loop cannot run first: {why}")
+
+    reg = nest.region
+    outer = nest.loops[:depth]
+    ovars = [lp.var for lp in outer]
+    pnodes = nest.loops[depth - 1].body[:-1]
+    plines = {ln for n in pnodes for ln in range(n.start_point[0] + 1, n.end_point[0] + 2)}
+    pre = [r for r in reg.refs if r.line in plines]
+    rest = [r for r in reg.refs if r.line not in plines]
+
+    def key(r: Ref) -> tuple[tuple[tuple[str, int], ...], ...] | None:
+        if r.dims is None:
+            return None
+        return tuple((*sorted(d.vars.items()), ("", d.const)) for d in r.dims)
+
+    owned: dict[str, object] = {}
+    for r in pre:
+        if not r.write:
+            continue
+        used = [next(iter(d.vars)) for d in r.dims or () if len(d.vars) == 1 and not d.const
+                and next(iter(d.vars.values())) == 1]
+        if r.dims is None or len(used) != len(r.dims) or sorted(used) != sorted(ovars):
+            return no(f"{r.text} (line {r.line}) is not the one element of an "
+                      f"iteration of loops {', '.join(ovars)}")
+        if owned.setdefault(r.name, key(r)) != key(r):
+            return no(f"{r.name} is written at two different elements")
+    for r in pre + rest:
+        if r.name in owned and key(r) != owned[r.name]:
+            return no(f"{r.text} (line {r.line}) touches {r.name} at another "
+                      "element than the prologue writes")
+    written_inner = {r.name for r in rest if r.write}
+    for r in pre:
+        if not r.write and r.name in written_inner and r.name not in owned:
+            return no(f"the prologue reads {r.name} (line {r.line}), which the "
+                      "inner loop writes")
+    defs = {ev.name for ev in reg.events if ev.kind in ("def", "red")} - set(ovars)
+    for ev in reg.events:
+        if ev.line in plines and ev.name not in ovars and (
+                ev.kind != "use" or ev.name in defs):
+            return no(f"scalar {ev.name} (line {ev.line}) flows between the "
+                      "prologue and the loop")
+    if reg.blockers:
+        return Refusal(what, reg.blockers[0].reason)
+    inner = nest.loops[-1]
+    nest.body = [ln for st in inner.body for ln in stmt_lines(code, st)]
+    nest.init = [ln for st in pnodes for ln in stmt_lines(code, st)]
+    nest.init_depth = depth
+    nest.region = Region(reg.root, reg.loops, rest,
+                         [ev for ev in reg.events if ev.line not in plines],
+                         dict(reg.declared), reg.blockers)
+    if len(inner.body) == 1:
+        nest.product = _rhs(code, inner.body[0])
+    nest.note = (f"the statement(s) ahead of the loop over {nest.loops[depth].var} run first, "
+                 f"in their own nest over {', '.join(ovars)} (each touches only its own "
+                 "element)")
+    return nest
 
 
 def _rhs(code: Code, n: Node) -> Node | None:

@@ -275,7 +275,7 @@ class _Walker:
         if t == "call_expression":
             fn = n.child_by_field_name("function") or n.named_children[0]
             name = self.code.name_of(fn)
-            if name not in PURE:
+            if name not in PURE and name not in self.code.pure_macros:
                 self.reg.blockers.append(Blocker(
                     f"call to {name}() at line {line} may have side effects", line, loops))
             args = n.child_by_field_name("arguments") or (

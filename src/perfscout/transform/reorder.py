@@ -54,7 +54,7 @@ def _check_nest(code: Code, nest: Nest, what: str) -> Refusal | None:
 def _prepared(code: Code, line: int, what: str
               ) -> tuple[Nest, list[Dependence]] | Refusal:
     """The perfect nest at ``line`` that passes the common checks, with its dependences."""
-    nest = perfect_nest(code, line, what)
+    nest = perfect_nest(code, line, what, prologue=True)
     if isinstance(nest, Refusal):
         return nest
     bad = _check_nest(code, nest, what)

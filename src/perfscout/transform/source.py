@@ -91,6 +91,9 @@ class Code:
         self.tree = _parser(lang).parse(self.data)
         self.lines = text.splitlines(keepends=True)
         self._loops: dict[tuple[int, int, str], Loop] = {}
+        #: function-like macros whose body calls nothing (``SCALAR_VAL(x)`` -> ``x``): a
+        #: "call" to one is an expression, not a side effect (set by :func:`generate`)
+        self.pure_macros: frozenset[str] = frozenset()
 
     @property
     def fortran(self) -> bool:

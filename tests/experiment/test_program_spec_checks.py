@@ -134,3 +134,33 @@ def test_every_number_of_a_large_dump_is_compared(tmp_path: Path) -> None:
     assert res.outcome("tail").verdict == INVALID
     assert any("differs-150000-values" in r for r in res.outcome("tail").reasons), \
         res.outcome("tail").reasons
+
+
+def test_a_checksum_regex_reads_every_line_of_a_large_dump(tmp_path: Path) -> None:
+    """The regex route over 150 000 ``v: x`` lines on stdout (each search bounded by the text's
+    end, REG_STARTEND): a line-anchored pattern still matches at every line start, every value
+    is captured, and a change in the last one is caught."""
+    require_tool("gcc")
+    proj = tmp_path / "bigout"
+    proj.mkdir()
+    src = BIG.replace('FILE *f = fopen("dump.out", "w");', "FILE *f = stdout;")
+    (proj / "big.c").write_text(src.replace('"%.6f\\n"', '"v: %.6f\\n"')
+                                .replace("fclose(f);", ""))
+    data = {"name": "r", "project": str(proj), "args": [],
+            "build": {"kind": "compile", "sources": ["big.c"], "exe": "big"},
+            "baseline": {"flags": ["-O2"]}, "measure": {"key": "Elapsed"},
+            "metric": "time_s", "direction": "lower",
+            "check": {"kind": "tolerance", "regex": "^v: ([0-9.]+)$", "rel_tol": 1e-9}}
+    sp = dataclasses.replace(spec_from_dict(data, "r.yaml", need_variants=False),
+                             variants=(Variant("o3", extra_flags=("-O3",)),
+                                       Variant("tail", defines={"TAIL": "1.0"})))
+    store = Store(tmp_path / "db.sqlite")
+    try:
+        res = run_experiment(sp, default_runner(tmp_path / "ws"), store, tmp_path / "ws",
+                             cfg_get=CFG.__getitem__)
+    finally:
+        store.close()
+    assert res.outcome("o3").verdict != INVALID, res.outcome("o3").reasons
+    assert res.outcome("tail").verdict == INVALID
+    assert any("differs-150000-values" in r for r in res.outcome("tail").reasons), \
+        res.outcome("tail").reasons

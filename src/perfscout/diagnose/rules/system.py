@@ -132,19 +132,28 @@ DATA_CALLS = frozenset({"read", "write", "pread64", "pwrite64", "readv", "writev
                         "pwritev", "preadv2", "pwritev2", "copy_file_range", "sendfile"})
 
 
-def _file_io_share(ctx: Context) -> Evidence | None:
-    """``strace -c``: the share of traced system-call time that reads, writes or syncs files,
-    at or above ``io.sync_share`` (the same bar as the sync share alone)."""
+def _syscall_share(ctx: Context, names: frozenset[str]) -> tuple[float, Located, float] | None:
+    """The share of traced system-call time spent in ``names`` when it reaches
+    ``io.sync_share``, with the costliest of those calls and the bar."""
     times = [t for t in ctx.all("syscall.time") if t.metric.scope.name]
     total = sum(t.value for t in times)
-    moving = [t for t in times if t.metric.scope.name in DATA_CALLS | SYNC_CALLS]
-    if total <= 0 or not moving:
+    hits = [t for t in times if t.metric.scope.name in names]
+    if total <= 0 or not hits:
         return None
-    share = sum(t.value for t in moving) / total
+    share = sum(t.value for t in hits) / total
     lim = ctx.t("io.sync_share")
     if share < lim:
         return None
-    top = max(moving, key=lambda t: t.value)
+    return share, max(hits, key=lambda t: t.value), lim
+
+
+def _file_io_share(ctx: Context) -> Evidence | None:
+    """``strace -c``: the share of traced system-call time that reads, writes or syncs files,
+    at or above ``io.sync_share`` (the same bar as the sync share alone)."""
+    got = _syscall_share(ctx, DATA_CALLS | SYNC_CALLS)
+    if got is None:
+        return None
+    share, top, lim = got
     return ctx.ev(top, f"{share:.0%} of the traced system-call time reads, writes or syncs "
                   f"files ({top.metric.scope.name} {top.value:.3g} s)",
                   f"file I/O share >= {lim:.2f}", metric="syscall.file_io_share",
@@ -169,16 +178,10 @@ def _blocked(ctx: Context) -> Evidence | None:
 
 
 def _sync_share(ctx: Context) -> Evidence | None:
-    times = [t for t in ctx.all("syscall.time") if t.metric.scope.name]
-    total = sum(t.value for t in times)
-    syncs = [t for t in times if t.metric.scope.name in SYNC_CALLS]
-    if total <= 0 or not syncs:
+    got = _syscall_share(ctx, SYNC_CALLS)
+    if got is None:
         return None
-    share = sum(t.value for t in syncs) / total
-    lim = ctx.t("io.sync_share")
-    if share < lim:
-        return None
-    top = max(syncs, key=lambda t: t.value)
+    share, top, lim = got
     calls = next((c for c in ctx.all("syscall.calls") if c.profile is top.profile
                   and c.metric.scope.name == top.metric.scope.name), None)
     n = f"{fmt(calls.value)} calls, " if calls is not None else ""

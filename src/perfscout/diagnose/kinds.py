@@ -26,7 +26,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.memory_bandwidth", "", "bandwidth_bench",
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly compiler_opt_level"),
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
        "numa_first_touch numa_interleave bind_threads mpi_bind_map"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",

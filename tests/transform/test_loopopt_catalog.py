@@ -98,22 +98,3 @@ def test_an_old_gcc_fails_the_graphite_precondition(live: PlatformSnapshot, poli
     assert "loop_nest_optimize" not in {p.id for p in adv.proposals}
     rej = {r.id: r.reason for r in adv.rejected}
     assert "gcc with graphite failed" in rej["loop_nest_optimize"]
-
-
-def test_o3_offered_for_a_cache_missing_nest_built_by_gcc(live: PlatformSnapshot, policy) -> None:  # type: ignore[no-untyped-def]
-    """A vectorization finding caused by cache misses: the vector guard rejects -O3 for it,
-    but gcc's -O3 also interchanges loops, so -O3 stays offered for the cache finding
-    (with gcc only: clang's -O3 has no interchange)."""
-    gcc = next((c for c in live.compilers if c.vendor == "gnu" and c.name == "gcc"), None)
-    if gcc is None:
-        pytest.skip("the snapshot has no gcc")
-    cache = finding("hw.cache_locality", ("d1.miss_ratio", 0.5), scope="mm.c:12")
-    vec = replace(finding("hw.vectorization", ("vector.loops_missed", 1.0), root=False,
-                          scope="mm.c:12"), caused_by=("hw.cache_locality",))
-    adv = advise([cache, vec], replace(live, compilers=(gcc,)), [], policy_check=policy)
-    o3 = [p for p in adv.proposals if p.id == "compiler_opt_level"]
-    assert o3 and o3[0].addresses == ("hw.cache_locality",), [p.id for p in adv.proposals]
-    assert "-O3" in o3[0].change.flags and "interchange" in o3[0].change.description
-    clang = Compiler(name="clang", vendor="llvm", version="18", path="/usr/bin/clang")
-    adv = advise([cache, vec], replace(live, compilers=(clang,)), [], policy_check=policy)
-    assert "compiler_opt_level" not in [p.id for p in adv.proposals]

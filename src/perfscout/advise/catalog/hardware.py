@@ -37,29 +37,18 @@ def arch_flag(facts: Facts) -> str | None:
     return None
 
 
-#: what gcc's -O3 adds for a loop nest that misses the cache (gcc >= 8: interchange and
-#: unroll-and-jam; >= 10: distribution; strided accesses versioned for unit stride)
-GCC_O3_LOOP_PASSES = "-floop-interchange, -floop-unroll-and-jam, -fversion-loops-for-strides"
-
-
-@proposal("compiler_opt_level", addresses=("hw.compute_bound", "hw.vectorization", "hw.frontend",
-                                           "hw.cache_locality"),
+@proposal("compiler_opt_level", addresses=("hw.compute_bound", "hw.vectorization", "hw.frontend"),
           layer=HW, kind="flags", preconditions=("compiler known",), group="compiler_flags")
 def compiler_opt_level(facts: Facts, f: Finding) -> Proposal | None:
-    """-O3 for a compute-side finding; for a cache-locality finding only with gcc, whose -O3
-    runs loop passes (interchange, unroll-and-jam) that restructure the nest, so the vector
-    guard (stride before width) does not remove the one cheap flag experiment."""
     c = facts.compiler
-    if c is None or (f.id == "hw.cache_locality" and c.vendor != "gnu"):
+    if c is None:
         return None
     scope = scope_of(f, facts)
-    what = (f"enables {GCC_O3_LOOP_PASSES} on the nest" if f.id == "hw.cache_locality"
-            else "enables the vectorizer and more inlining at gcc/clang")
     return Proposal(
         id="compiler_opt_level", addresses=(f.id,), layer=HW, kind="flags",
         title=f"Build with -O3 ({c.name})",
         change=Change(flags=("-O3",), description=f"raise the optimisation level of {c.name} "
-                      f"to -O3 ({what})"),
+                      "to -O3 (enables the vectorizer and more inlining at gcc/clang)"),
         evidence=refs(f, facts), verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.05, 1.5, 0.5, Text("gain.what.opt_level")),
         risk=Risk("low", "may change floating-point association only with -Ofast; -O3 keeps "

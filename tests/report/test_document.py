@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,25 @@ def test_plot_text_falls_back_to_english_without_a_cjk_font(
     monkeypatch.setattr(plots, "cjk_font", lambda: "WenQuanYi Micro Hei")
     assert plots.plot_messages("zh")("plot.threads") == ZH["plot.threads"]
     assert plots.plot_messages("en")("plot.threads") == EN["plot.threads"]
+
+
+def test_card_problem_without_a_finding_is_named_by_its_proposal_in_chinese(
+        tmp_path: Path) -> None:
+    """A card whose proposal addressed no finding states ``<scope>: <basis>`` in English
+    (kb.record.problem_statement); the Chinese report names the proposal instead of pointing
+    to the English report, and a two-finding problem has both titles translated."""
+    inp = sample_input()
+    basis = ("parallel triad over 2 cores, measured 1.8x on similar loops; "
+             "capped at the Amdahl bound 1.9x (95% of the run)")
+    cards = (replace(inp.cards[0], problem=f"triad: {basis}"),
+             replace(inp.cards[0], id="thread_count-def",
+                     problem="hw.memory_bandwidth: a; hw.numa_remote: b"))
+    md = write_report(replace(inp, cards=cards), tmp_path, "zh").markdown.read_text()
+    rows = [line for line in md.splitlines() if "thread_count-" in line and "|" in line]
+    assert len(rows) >= 2, md
+    first = next(r for r in rows if "thread_count-abc" in r)
+    assert f"triad: {ZH['proposal.thread_count']}" in first, first
+    assert ZH["free.english"] not in first
+    second = next(r for r in rows if "thread_count-def" in r)
+    assert f"hw.memory_bandwidth: {ZH['finding.hw.memory_bandwidth']}" in second, second
+    assert f"hw.numa_remote: {ZH['finding.hw.numa_remote']}" in second, second

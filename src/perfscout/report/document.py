@@ -85,10 +85,22 @@ def _evidence(msg: Messages, e: Evidence) -> str:
     return f"{e.metric}{value}{limit}"
 
 
-def _problem(msg: Messages, problem: str) -> str:
-    """A card's problem (``<finding id>: <title>``) with the title in the report's language."""
-    fid, _, title = problem.partition(": ")
-    return f"{fid}: {msg.finding_title(fid, title)}" if title else msg.free(problem)
+def _problem(msg: Messages, problem: str, proposal_id: str) -> str:
+    """A card's problem in the report's language. It is ``<finding id>: <title>`` parts joined
+    by ``; `` when the proposal addressed findings, else ``<scope>: <basis or title>``
+    (:func:`perfscout.kb.record.problem_statement`); a sentence without a message id is named
+    by the card's proposal, which always has one."""
+    if msg.lang == "en":
+        return problem
+    parts = [p.partition(": ") for p in problem.split("; ")]
+    if all(t and msg.has(f"finding.{h}") for h, _, t in parts):
+        return "; ".join(f"{h}: {msg.finding_title(h, t)}" for h, _, t in parts)
+    head, _, said = problem.partition(": ")
+    if not said:
+        return msg.free(problem)
+    said = msg.free(said)
+    named = msg.proposal_title(proposal_id, said) if said == msg("free.english") else said
+    return f"{head}: {named}"
 
 
 def source_text(msg: Messages, source: str) -> str:
@@ -256,7 +268,7 @@ def _cards(inp: ReportInput, msg: Messages) -> list[Block]:
     if not inp.cards:
         out.append(Para(msg("cards.none"), "muted"))
         return out
-    rows = tuple((c.id, c.proposal_id, c.scope or "-", _problem(msg, c.problem),
+    rows = tuple((c.id, c.proposal_id, c.scope or "-", _problem(msg, c.problem, c.proposal_id),
                   f"{fmt(c.expected_low)}–{fmt(c.expected_high)}"
                   if c.expected_low is not None else "-",
                   interval(c.actual.value, c.actual.low, c.actual.high),

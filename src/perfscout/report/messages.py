@@ -56,6 +56,10 @@ class Messages:
     def proposal_title(self, pid: str, title: str) -> str:
         return title if self.lang == "en" else self._by_id(f"proposal.{pid}") or self.free(title)
 
+    def has(self, key: str) -> bool:
+        """Whether this language's catalog has ``key`` (a finding or proposal id's name)."""
+        return key in self.catalog
+
     def _by_id(self, key: str) -> str | None:
         return self.catalog.get(key)
 

@@ -187,3 +187,22 @@ def test_page_cache_a_command_leaves_does_not_count_for_the_next(box: Box,
     after = read_records(r.audit.path)[-1]["memory_cgroup"]
     assert after["peak_mb"] < 16, after
     r._memory_cgroups.close()
+
+
+def test_a_memory_limit_that_no_cgroup_can_hold_refuses_the_command(box: Box,
+                                                                    memtree: str) -> None:
+    """When the machine has a memory hierarchy but the per-run cgroup cannot be made (here the
+    pool's folder is moved to where mkdir fails), the command is not run held by RLIMIT_AS
+    alone: it is refused with the cause, and the audit record says why."""
+    r = box.runner(timeout_s=60, limits={"memory_mb": LIMIT_MB})
+    assert r.run(RunRequest((memtree, "1", "1"))).stdout.startswith("held 1 of 1")  # control
+    pool = r._memory_cgroups
+    pool.close()
+    pool._root = Path("/proc/self/no-such-folder")  # mkdir there fails (ENOENT)
+    res = r.run(RunRequest((memtree, "1", "1")))
+    assert res.allowed and not res.ok and res.exit_code == 126, res
+    assert "memory cgroup" in res.reason and "No such file" in res.reason, res.reason
+    assert res.stdout == "" and res.duration_s == 0, res  # the command never started
+    rec = read_records(r.audit.path)[-1]
+    assert "No such file" in rec["memory_cgroup_error"], rec
+    assert verify(r.audit.path, box.home).ok

@@ -260,6 +260,8 @@ class CgroupPool:
         self.controller = controller
         self._idle: list[tuple[Path, int | None]] = []
         self._lock = threading.Lock()
+        #: why the last :meth:`acquire` made no cgroup on a usable hierarchy ("" when it did)
+        self.last_error = ""
         roots = CGROUP_ROOTS if controller == "pids" else (_memory_root(),)
         limit_file = "pids.max" if controller == "pids" else "memory.limit_in_bytes"
         self._root = next((r for r in roots if r is not None and _writable_cgroup(r, limit_file)),
@@ -279,7 +281,8 @@ class CgroupPool:
             return None
         with self._lock:
             cg, current = self._idle.pop() if self._idle else (None, -1)
-        for _ in range(2):
+        self.last_error = ""
+        for _ in range(3):  # a pooled cgroup that refused, a sibling pool removing the folder
             try:
                 if cg is None:
                     cg = self._root / "perfscout" / f"{os.getpid()}-{uuid.uuid4().hex}"
@@ -290,7 +293,8 @@ class CgroupPool:
                 else:
                     _set_memory_limit(cg, value, changed=value != current)
                 return cg
-            except OSError:
+            except OSError as exc:
+                self.last_error = f"{exc.strerror or exc} ({exc.filename or self._root})"
                 if cg is not None:
                     with contextlib.suppress(OSError):
                         cg.rmdir()
@@ -451,10 +455,16 @@ class RunGroup:
         self.memory_pool = memory_pool
         self.memory_cgroup: Path | None = None
         self._oom_before = 0
+        #: why the memory limit asked for cannot be enforced by a cgroup although the
+        #: machine has a usable memory hierarchy ("" otherwise): the runner does not start
+        #: the command then, rather than run it held by RLIMIT_AS alone
+        self.memory_error = ""
         if memory_pool is not None and memory_mb is not None:
             self.memory_cgroup = memory_pool.acquire(memory_mb)
             if self.memory_cgroup is not None:
                 self._oom_before = oom_kills(self.memory_cgroup)
+            elif memory_pool.usable:
+                self.memory_error = memory_pool.last_error or "no cgroup could be made"
 
     @property
     def contained_by(self) -> str:

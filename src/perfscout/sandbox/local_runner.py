@@ -287,6 +287,13 @@ class LocalRunner:
         isolate = netns is not None or (bwrap is not None and not v.network)
         env, dropped = self._env(request)
         group = RunGroup(v.limits.nproc, self._cgroups, v.limits.memory_mb, self._memory_cgroups)
+        if group.memory_error:
+            group.close()
+            return (RunResult(request.argv, True, v.decision.rule, exit_code=126, reason=(
+                f"not run: its {v.limits.memory_mb} MB memory limit needs a per-run memory "
+                f"cgroup, and none could be made: {group.memory_error}; retry, or set "
+                "limits.memory_mb to null in the sandbox policy to rely on RLIMIT_AS alone")),
+                {"memory_cgroup_error": group.memory_error})
         env[MARKER_VAR] = group.marker
         cap = self.policy.output_cap_bytes
         out, err = _Stream(cap, bytearray()), _Stream(cap, bytearray())

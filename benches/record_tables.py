@@ -20,8 +20,8 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
-- ``stencil2d``, ``stencil3d``: PRE-REGISTERED (benches/data/*_prereg.md), never used to tune
-  the guide. A pre-registration commits the baseline's analysis and the snapshot first
+- ``stencil2d``, ``stencil3d``, ``conv1d``: PRE-REGISTERED (benches/data/*_prereg.md), never
+  used to tune the guide. A pre-registration commits the baseline's analysis and the snapshot first
   (``ANALYSIS_ONLY=1``); the recording keeps them and adds the rows.
 """
 
@@ -119,9 +119,23 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3 -march=native",
                                  "-O3 -march=native -fno-tree-vectorize"]},
         }},
+    # PRE-REGISTERED (benches/data/conv1d_prereg.md): never used to tune the guide
+    "conv1d": {
+        "source": "conv1d.c", "args": ["1048576", "8"], "small_args": ["65536", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ik", "ki"], "define": "ORDER",
+                      "body": "y[i] += w[k] * x[i + k]"},
+            "block": {"role": "tile", "values": [1048576, 256, 1024, 4096, 16384],
+                      "define": "BLOCK"},
+            "unroll": {"role": "unroll", "values": [1, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -ffast-math"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d", "stencil3d"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d"}
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
 #: them, with its predictions, before any row is recorded; the recording then keeps them)
 ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"

@@ -253,3 +253,34 @@ def test_region_walk_resumes_where_it_was_after_a_restart() -> None:
     assert nxt is not None and resumed is not None
     assert resumed == nxt and resumed[1].startswith("neighbour")
     assert resumed[0] not in [p for p, _ in done]
+
+
+def test_region_walk_searches_the_next_parameter_at_every_tied_point_first() -> None:
+    """The walk is a cyclic line search run from every contender: once tj's line is measured,
+    the tied (16, 64) point gets its unroll moves as early as the best (16, 256) does, instead
+    of after every other move around the best (stencil2d's shape: the table's best was the
+    tied point's unroll-4 neighbour)."""
+    space = Space("k", (Param("ti", "tile", "categorical", (16, 64, 256)),
+                        Param("tj", "tile", "categorical", (16, 64, 256)),
+                        Param("unroll", "unroll", "categorical", (1, 2, 4, 8))))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")], snap(),
+                           space)
+    assert prior.first == {"ti": 256, "tj": 256, "unroll": 8}
+    ridge = {(256, 256): 1.19, (64, 256): 1.11, (16, 256): 1.062, (16, 64): 1.064,
+             (16, 16): 1.33, (256, 64): 1.5, (64, 64): 1.4, (256, 16): 1.6, (64, 16): 1.4}
+
+    def value(p: dict[str, Any]) -> float:
+        if (p["ti"], p["tj"], p["unroll"]) == (16, 64, 4):
+            return 1.0
+        return ridge[(p["ti"], p["tj"])] + (0.0 if p["unroll"] == 8 else 0.03)
+
+    g = GuidedProposer(prior, budget=40)
+    seen = []
+    while (got := g.propose()) is not None and got[1].startswith(("the evidence", "neighbour")):
+        seen.append((got[0]["ti"], got[0]["tj"], got[0]["unroll"]))
+        g.observe(got[0], value(got[0]))
+    assert seen[:4] == [(256, 256, 8), (64, 256, 8), (16, 256, 8), (16, 64, 8)]
+    best = seen.index((16, 64, 4))
+    assert best <= 6  # unroll 4 at the best, then at the tied point
+    assert all(p not in seen[:best] for p in [(16, 256, 2), (16, 256, 1)])
+    assert len(seen) == len(set(seen))

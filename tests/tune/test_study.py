@@ -125,3 +125,24 @@ def test_two_workers_share_a_study_without_evaluating_twice(tmp_path: Path,
     assert len(keys) == len(set(keys)), "a configuration was measured twice"
     exps = [t.user_attrs["experiment"] for t in evaluated]
     assert len(exps) == len(set(exps))
+
+
+def test_a_sampler_that_exhausts_the_space_ends_the_search(tmp_path: Path) -> None:
+    """`--sampler bruteforce` stops the study after the last point (Optuna's study.stop, only
+    allowed inside study.optimize): the search ends there with every point measured once,
+    never an internal error."""
+    from perfscout.tune.optuna_bridge import Evaluation, load_or_create, optimize
+    from perfscout.tune.space import Param, Space
+
+    space = Space("two", (Param("x", "other", "categorical", (1, 2)),
+                          Param("y", "other", "categorical", ("a", "b"))))
+    seen: list[dict[str, object]] = []
+
+    def evaluate(point: dict[str, object]) -> Evaluation:
+        seen.append(dict(point))
+        return Evaluation(float(len(seen)), True)
+
+    st = load_or_create("brute", open_storage(None, tmp_path), "minimize", "bruteforce", 0)
+    optimize(st, space, evaluate, budget=10)
+    assert sorted((p["x"], p["y"]) for p in seen) == [(1, "a"), (1, "b"), (2, "a"), (2, "b")]
+    assert all(t.state == TrialState.COMPLETE for t in st.trials)

@@ -241,7 +241,8 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
                           t.value if t.state == TrialState.COMPLETE else None)
     asks = 0
     limit = max_asks if max_asks is not None else budget * 20
-    while len(finished(study)) < budget and asks < limit:
+    exhausted = False
+    while len(finished(study)) < budget and asks < limit and not exhausted:
         asks += 1
         got = guide.propose() if guide is not None else None
         trial = ask_owned(study, dists, {n: got[0][n] for n in dists} if got else None)
@@ -251,20 +252,20 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
         point = {**fixed, **params}
         if not space.feasible(point):
             trial.set_user_attr("reason", "violates a constraint")
-            study.tell(trial, state=TrialState.PRUNED)
+            exhausted = _tell(study, trial, state=TrialState.PRUNED)
             continue
         if _claimed(study, params, trial.number):
             trial.set_user_attr("reason", "being evaluated by another worker")
-            study.tell(trial, state=TrialState.PRUNED)
+            exhausted = _tell(study, trial, state=TrialState.PRUNED)
             continue
         prior = _measured(study, params, trial.number)
         if prior is not None:
             trial.set_user_attr("cached_from", prior.number)
             trial.set_user_attr("reason", f"same configuration as trial {prior.number}")
             if prior.state == TrialState.COMPLETE:
-                study.tell(trial, prior.value)
+                exhausted = _tell(study, trial, prior.value)
             else:  # a configuration that failed is not measured again
-                study.tell(trial, state=TrialState.FAIL)
+                exhausted = _tell(study, trial, state=TrialState.FAIL)
             if guide is not None:
                 guide.observe(point, prior.value if prior.state == TrialState.COMPLETE
                               else None)
@@ -275,13 +276,32 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
         for k, v in ev.attrs.items():
             trial.set_user_attr(k, v)
         if ev.ok and ev.value is not None:
-            study.tell(trial, ev.value)
+            exhausted = _tell(study, trial, ev.value)
         else:
             trial.set_user_attr("reason", ev.reason or "evaluation failed")
-            study.tell(trial, state=TrialState.FAIL)
+            exhausted = _tell(study, trial, state=TrialState.FAIL)
         if guide is not None:
             guide.observe(point, ev.value if ev.ok else None)
         _report(progress, study, trial.number, params, ev.value, ev.ok, reason=ev.reason)
+
+
+def _tell(study: optuna.Study, trial: optuna.Trial, value: float | None = None,
+          state: TrialState | None = None) -> bool:
+    """``study.tell``; True when the sampler says the space is exhausted.
+
+    A sampler that has proposed every point (``bruteforce``) calls ``study.stop()`` after the
+    last tell, which Optuna only allows inside ``study.optimize`` (RuntimeError here, after the
+    trial's state is stored): that is the end of the search, not an error."""
+    try:
+        if state is None:
+            study.tell(trial, value)
+        else:
+            study.tell(trial, state=state)
+    except RuntimeError as exc:
+        if "Study.stop" not in str(exc):
+            raise
+        return True
+    return False
 
 
 class Guide(Protocol):

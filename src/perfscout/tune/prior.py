@@ -220,6 +220,8 @@ class GuidedProposer:
     _region_best: float | None = None
     _since_better: int = 0
     _first_done: bool = False
+    #: the region walk's parameter (index among the region's multi-valued parameters)
+    _cursor: int = 0
     #: phase 1 also ends when this many region trials in a row did not improve its best
     #: (after at least MIN_REGION): a region whose best stalls hands over early
     patience: int = 6
@@ -259,6 +261,7 @@ class GuidedProposer:
         first = k not in self.history
         self.history[k] = value
         if first and self._in_region(point):
+            self._walked_along(point)
             self._region_done += 1
             self._tell_sub(point, value)
             better = value is not None and (
@@ -328,14 +331,29 @@ class GuidedProposer:
         return None
 
     def _descend(self) -> dict[str, Any] | None:
-        """A contender of the region (a point within ``tie`` of its best, best first) with one
-        parameter moved to another preferred value (values in evidence rank order), not yet
-        measured; None once every contender's neighbours are measured (a local optimum, up to
-        the noise)."""
+        """The next point of the region walk: a cyclic line search over the region's
+        parameters, run from every contender at once.
+
+        The parameter at the cursor takes its preferred values in evidence rank order, each
+        tried at every contender (a point within ``tie`` of the region's best, best first)
+        that does not have it yet; once none is left unmeasured the cursor moves to the next
+        parameter, cyclically. None once no parameter has an unmeasured move from any
+        contender (a local optimum, up to the noise).
+
+        Why a line per parameter across all contenders, not every move around the best point
+        first: on a flat top the best and a point tied with it (within the run-to-run noise)
+        are equally likely to be the better start, and the parameter just searched is already
+        known along its line; the next parameter's values are what is unknown at both. (On
+        ``stencil2d`` the old order measured five more moves around the best before the tied
+        point's unroll move, which was the table's best.)"""
         region = self.prior.region
-        for inc in self.contenders(region_only=True):
-            for p in region.params:
-                for v in ranked(p, p.choices()):
+        params = [p for p in region.params if len(p.choices()) > 1]
+        for step in range(len(params)):
+            at = (self._cursor + step) % len(params)
+            p = params[at]
+            cont = self.contenders(region_only=True)
+            for v in ranked(p, p.choices()):
+                for inc in cont:
                     if inc.get(p.name) == v:
                         continue
                     cand = self._restrict({**region.fixed_values(), **inc, p.name: v})
@@ -343,6 +361,20 @@ class GuidedProposer:
                         continue
                     return cand
         return None
+
+    def _walked_along(self, point: Mapping[str, Any]) -> None:
+        """Move the walk's cursor to the parameter ``point`` was a step along: the cursor's
+        own if it was one, else the next such parameter cyclically. Set here, from the
+        history alone, so a guide rebuilt after a restart walks on as the live one would."""
+        params = [p.name for p in self.prior.region.params if len(p.choices()) > 1]
+        along = set()
+        for k in self.history:
+            q = json.loads(k)
+            diff = [i for i, n in enumerate(params) if q.get(n) != point.get(n)]
+            if len(diff) == 1 and self._in_region(q):
+                along.add(diff[0])
+        if along and self._cursor not in along:
+            self._cursor = min(along, key=lambda i: (i - self._cursor) % len(params))
 
     def contenders(self, region_only: bool = False) -> list[dict[str, Any]]:
         """The measured points within ``tie`` of the best, best first."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import optuna
 
 from perfscout.model.errors import UsageError
@@ -18,7 +20,9 @@ def make_sampler(name: str, seed: int | None = None) -> optuna.samplers.BaseSamp
     if cls is None or not isinstance(cls, type):
         raise UsageError(f"unknown sampler {name!r}",
                          hint="valid: " + ", ".join(sorted(ALIASES)) + " or an Optuna class name")
-    try:
-        return cls(seed=seed)
-    except TypeError:
-        return cls()
+    with warnings.catch_warnings():  # "experimental" (bruteforce...): nothing a user can act on
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        try:
+            return cls(seed=seed)
+        except TypeError:
+            return cls()

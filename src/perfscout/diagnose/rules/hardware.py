@@ -32,8 +32,9 @@ def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 
 
 @rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
-      thresholds=("bw.near_peak", "crossval.disagree", "bw.low_intensity",
-                  "compute.ipc_low", "cache.llc_miss_ratio"), request=_bw_requests)
+      thresholds=("bw.near_peak", "bw.far_below_peak", "crossval.disagree",
+                  "bw.low_intensity", "compute.ipc_low", "cache.llc_miss_ratio"),
+      request=_bw_requests)
 def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
     peak = mem_bench(ctx)
@@ -45,7 +46,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
         if ratio < near:
             low = _moving_ceiling(ctx)
             if low is None or got.value / low.value < near:
-                return None
+                return _bandwidth_dominated(ctx, got, low or peak)
             # the benchmark's own runs spread beyond crossval.disagree: the ceiling moved with
             # other jobs' load, so the program is judged against the slowest run it could meet
             limits.append(Text("limit.moving_ceiling", low=fmt(low.value), high=fmt(peak.value)))
@@ -109,6 +110,25 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
                         "is unknown"])
     return None
+
+
+def _bandwidth_dominated(ctx: Context, got: Located, peak: Located) -> Finding | None:
+    """Between ``bw.far_below_peak`` and ``bw.near_peak`` of the slowest ceiling run it could
+    meet: memory traffic is the main cost, with headroom a single number cannot place (other
+    jobs' load, phases that do not stream, synchronisation). A senior engineer calls it
+    bandwidth-dominated, a hypothesis: fewer bytes is the lever that surely helps, wider
+    vectors move the same bytes. Below ``bw.far_below_peak`` DRAM is not the limit."""
+    ratio = got.value / peak.value
+    far, near = ctx.t("bw.far_below_peak"), ctx.t("bw.near_peak")
+    if ratio < far:
+        return None
+    ev = [ctx.ev(got, f"achieved {fmt(got.value)} MB/s = {ratio:.0%} of the measured peak",
+                 f"{far:.2f} <= {got.metric.name} / peak < {near:.2f}"),
+          ctx.ev(peak, f"measured peak {fmt(peak.value)} MB/s "
+                 f"({peak.metric.scope.name or 'bench'})")]
+    return ctx.finding("hw.memory_bandwidth", 0.35 + 0.3 * ratio,
+                       "memory bandwidth dominates, below the measured ceiling", ev,
+                       limits=[Text("limit.bandwidth_headroom", ratio=f"{ratio:.0%}")])
 
 
 def _moving_ceiling(ctx: Context) -> Located | None:

@@ -4,7 +4,7 @@ square-root code."""
 
 from __future__ import annotations
 
-from tests.diagnose.build import hot, m, prof, snapshot
+from tests.diagnose.build import m, prof, snapshot
 
 from perfscout.diagnose.engine import diagnose
 from perfscout.model.metrics import ScopeKind

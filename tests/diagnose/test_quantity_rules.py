@@ -4,9 +4,15 @@ square-root code."""
 
 from __future__ import annotations
 
-from tests.diagnose.build import m, prof, snapshot
+from pathlib import Path
+
+from tests.diagnose.build import hot, m, prof, snapshot
 
 from perfscout.diagnose.engine import diagnose
+from perfscout.diagnose.rules.application import is_parse, is_sort
+from perfscout.ingest.derive import derive
+from perfscout.ingest.registry import load
+from perfscout.model.findings import Finding
 from perfscout.model.metrics import ScopeKind
 
 
@@ -34,3 +40,58 @@ def test_bandwidth_between_far_below_and_near_peak_is_bandwidth_dominated() -> N
                     snapshot(nodes=1, sockets=1)).findings[0]
     assert near.confidence > f.confidence
     assert "hw.memory_bandwidth" not in _bw_case(3000.0)
+
+
+D = Path(__file__).parent.parent / "ingest" / "data" / "user_evidence"
+
+
+def _top(*files: str) -> Finding:
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    return d.findings[0]
+
+
+def test_getenv_per_element_is_redundant_work() -> None:
+    # perf report: getenv 78.51% of the samples (the environment scanned for every element)
+    f = _top("perf-report-envloop.txt")
+    assert f.id == "app.redundant_work" and f.scope == "getenv"
+    assert f.evidence[0].value == 0.7851 and "does not change" in f.evidence[0].quote
+
+
+def test_memset_hotspot_is_redundant_clearing_and_explains_bandwidth() -> None:
+    # __memset_avx512_unaligned_erms 80.89%: clearing memory, whatever bandwidth it reaches
+    f = _top("perf-report-clearbuf.txt")
+    assert f.id == "app.redundant_work" and "clearing" in f.evidence[0].quote
+    assert f.evidence[0].value == 0.8089
+    bench = prof("likwid-bench", "bench.txt",
+                 m("bench.bandwidth", 5000.0, kind=ScopeKind.REGION, scope="copy"))
+    own = prof("program-output", "out.txt", m("mem.bandwidth", 5300.0, unit="MB/s"))
+    d = diagnose([load(D / "perf-report-clearbuf.txt"), bench, own],
+                 snapshot(nodes=1, sockets=1))
+    by = {x.id: x for x in d.findings}
+    assert d.findings[0].id == "app.redundant_work"
+    assert "app.redundant_work" in by["hw.memory_bandwidth"].caused_by
+
+
+def test_parsing_inside_a_sort_is_redundant_work_and_gprof_agrees() -> None:
+    # strtod and its internals: 41.02 + 10.47 + 6.11 + 3.99 + 3.37 + ... while msort runs
+    f = _top("perf-report-sortkeys.txt")
+    assert f.id == "app.redundant_work" and f.scope == "__GI_____strtod_l_internal"
+    assert f.evidence[0].value > 0.6
+    both = diagnose([load(D / "perf-report-sortkeys.txt"), load(D / "gprof-sortkeys.txt")],
+                    snapshot(nodes=1, sockets=1))
+    top = both.findings[0]
+    assert top.id == "app.redundant_work"
+    # gprof (instrumentation) puts 66.77% in the comparator cmp_text
+    assert {e.source_kind for e in top.evidence} == {"sampling", "instrumentation"}
+    # parsing without any sort is input parsing, not redundancy
+    lone = prof("perf-report", "r.txt", hotspots=(hot("__GI_____strtod_l_internal", 0.6, 9),
+                                                  hot("main", 0.3, 10)))
+    assert "app.redundant_work" not in [x.id for x in diagnose(
+        [lone], snapshot(nodes=1, sockets=1)).findings]
+
+
+def test_routine_classes() -> None:
+    assert is_parse("str_to_mpn.part.0.constprop.0") and is_parse("__mpn_lshift")
+    assert is_parse("atof") and not is_parse("parse_line") and not is_parse("main")
+    assert is_sort("msort_with_tmp.part.0") and is_sort("cmp_text") and is_sort("qsort_r")
+    assert not is_sort("compare_and_swap") and not is_sort("main")

@@ -57,7 +57,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "mpi_aggregate_messages"),
     _k("alg.complexity", "", "sampling", "use_blas"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering"),
-    _k("app.redundant_work", "", "callgrind", "hoist_invariant"),
+    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot", "callgrind",
+       "hoist_invariant"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision"),
 )}
 

@@ -97,7 +97,48 @@ def _repeated_queries(ctx: Context) -> Finding | None:
     return None
 
 
+
+
+def _parse_in_sort(ctx: Context) -> Finding | None:
+    """Text-to-number parsing (strtod and glibc's internals of it) holds at least
+    ``app.pure_call_share`` of a profile in which a sort or its comparator runs: the keys are
+    parsed again at every comparison (n log n parses for n keys). A profile of another family
+    that puts as large a share in the sort's comparators agrees."""
+    lim = ctx.t("app.pure_call_share")
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        shares = hotspot_shares(p)
+        parse = [(h, s) for h, s in shares if is_parse(h.name)]
+        total = sum(s for _, s in parse)
+        if total < lim or not any(is_sort(h.name) for h, _ in shares):
+            continue
+        top = max(parse, key=lambda x: x[1])[0]
+        fam = source_kind(p.format)
+        ev = [Evidence("hotspot.share", total, "ratio", top.source or SourceRef(p.path, None),
+                       fam, f"{total:.0%} of the run parses text into numbers ({top.name} and "
+                       "its internals) while a sort runs: " + _WHY["strtod"],
+                       f"share >= {lim:.2f}")]
+        for q in {id(q): q for _, q in ctx.hotspots()}.values():
+            if source_kind(q.format) == fam:
+                continue
+            cmp = [(g, t) for g, t in hotspot_shares(q) if is_sort(g.name)]
+            if cmp and sum(t for _, t in cmp) >= lim:
+                g = max(cmp, key=lambda x: x[1])[0]
+                ev.append(Evidence("hotspot.share", sum(t for _, t in cmp), "ratio",
+                                   g.source or SourceRef(q.path, None), source_kind(q.format),
+                                   f"{q.format} puts {sum(t for _, t in cmp):.0%} in the sort's "
+                                   f"comparators ({', '.join(x.name for x, _ in cmp[:3])})",
+                                   f"share >= {lim:.2f}"))
+                break
+        # the change parses each key once, before sorting: it is aimed at the parse
+        return ctx.finding("app.redundant_work", 0.5, "the same keys parsed again at every "
+                           "comparison of a sort", ev, scope=top.name)
+    return None
+
+
 def _redundant_calls(ctx: Context) -> Finding | None:
+    got = _parse_in_sort(ctx)
+    if got is not None:
+        return got
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
 
@@ -119,7 +160,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
         ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
                        f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
-                       "run: a routine whose result depends only on its arguments",
+                       f"run: {_WHY.get(_routine(h.name), _WHY['pure'])}",
                        f"share >= {pure_lim:.2f}")]
     else:
         ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
@@ -215,7 +256,31 @@ def _x87(ctx: Context) -> Finding | None:
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",
         "wcslen")
+#: lookups whose answer does not change during a run: asked again per element, they are
+#: redundant (the environment scan of getenv, locale and system queries)
+LOOKUP = ("getenv", "secure_getenv", "sysconf", "nl_langinfo", "localeconv", "setlocale")
+#: clearing and copying memory: at any bandwidth, fewer bytes cleared or copied is the lever
+FILL = ("memset", "memcpy", "memmove", "mempcpy", "bzero", "wmemset", "wmemcpy")
+_FILL_NAME = re.compile(r"^_*(?P<fn>" + "|".join(FILL) + r")(?:_[a-z0-9_]+)?(?:@.*)?$")
+#: text-to-number parsers and glibc's internals of them (multi-precision digit work)
+_PARSE_NAME = re.compile(r"^_*(?:gi_+)?(?:(?:isoc99_|isoc23_)?v?sscanf|ato[fil]l?|"
+                         r"strto(?:d|f|ld|l|ll|ul|ull|imax|umax)(?:_l)?(?:_internal)?|"
+                         r"str_to_mpn|round_and_return|mpn_[a-z0-9_]+)(?:[._].*)?(?:@.*)?$")
+#: sorting routines and comparators: a parse inside them is redone per comparison
+_SORT_NAME = re.compile(r"(?:^_*(?:gi_+)?(?:qsort|msort|introsort|heapsort|mergesort|"
+                        r"insertion_sort)|(?:^|::)(?:__)?(?:sort|stable_sort)\b|"
+                        r"^(?:cmp|compar)(?:_|$)|^compare(?:_?(?:by|key|keys|fn|func)|$)|"
+                        r"comparator|_(?:cmp|compare)$)", re.I)
 
+
+_WHY = {
+    "pure": "a routine whose result depends only on its arguments",
+    **dict.fromkeys(LOOKUP, "a lookup whose answer does not change during the run"),
+    "memset": "clearing memory; at any bandwidth only fewer bytes cleared help",
+    "memcpy": "copying memory; at any bandwidth only fewer bytes copied help",
+    "strtod": "parsing text into numbers inside a sort: the same keys parsed again at every "
+              "comparison",
+}
 
 #: libm routines: their result depends only on their arguments, like PURE's
 LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
@@ -257,18 +322,39 @@ def _long_double_libm(ctx: Context) -> Evidence | None:
 
 def _routine(name: str) -> str:
     """One name for a routine across profilers: a pure libc routine by its family
-    (``__strlen_evex`` and ``strlen`` are one), others without arguments or line."""
+    (``__strlen_evex`` and ``strlen`` are one; glibc's number-parsing internals are
+    ``strtod``), others without arguments or line."""
     low = name.lower().strip("_")
-    pure = next((f for f in PURE if low == f or low.startswith((f + "_", f + "@"))), None)
+    pure = next((f for f in (*PURE, *LOOKUP)
+                 if low == f or low.startswith((f + "_", f + "@"))), None)
+    fill = _FILL_NAME.match(name.lower().strip())
+    if pure is None and fill is not None:
+        pure = "memset" if fill["fn"] in ("memset", "bzero", "wmemset") else "memcpy"
+    if pure is None and _PARSE_NAME.match(name.lower().strip()):
+        pure = "strtod"
     return pure or _libm(name) or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:
     """A libc or libm routine whose result depends only on its arguments (``__strlen_avx2``,
-    ``__ieee754_exp_fma`` too)."""
+    ``__ieee754_exp_fma`` too), a lookup whose answer does not change during the run
+    (``getenv``), or clearing/copying memory (``__memset_avx512_unaligned_erms``)."""
     low = name.lower().strip("_")
-    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE) \
-        or _libm(name) is not None
+    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@")
+               for f in (*PURE, *LOOKUP)) \
+        or _libm(name) is not None or _FILL_NAME.match(name.lower().strip()) is not None
+
+
+def is_parse(name: str) -> bool:
+    """A text-to-number parser (``strtod``, ``atof``, ``sscanf``) or glibc's internals of one
+    (``____strtod_l_internal``, ``str_to_mpn``, ``__mpn_mul``)."""
+    return _PARSE_NAME.match(name.lower().strip()) is not None
+
+
+def is_sort(name: str) -> bool:
+    """A sorting routine (``qsort``, glibc's ``msort_with_tmp``, ``std::sort``) or a
+    comparator by its usual names (``cmp_text``, ``compare``, ``by_key_cmp``)."""
+    return _SORT_NAME.search(name.strip()) is not None
 
 
 def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:

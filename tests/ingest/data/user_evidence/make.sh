@@ -58,3 +58,15 @@ perf report -i "$B/p.data" --stdio --sort pid,sym 2> /dev/null | head -30 > perf
 #   two-column-N-threads.txt hw4-spmv-band-ceiling/data/spmv-N-threads.txt (name value unit)
 #   rank-slash-lines.txt    rt4-barrier-step/data/barrier-output.txt      (rank 0/2 ... per rank)
 #   notes-prose.md, gfortran-build.txt: a user's notes and gfortran -Warray-temporaries output
+# libc routines whose repeated calls are redundant work (tests/diagnose/test_quantity_rules.py)
+gcc -O2 -g src/envloop.c -o "$B/envloop"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/envloop" 30000000 > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-envloop.txt
+gcc -O2 -g src/clearbuf.c -o "$B/clearbuf"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/clearbuf" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-clearbuf.txt
+gcc -O2 -g -pg src/sortkeys.c -o "$B/sortkeys"
+(cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sortkeys" > /dev/null 2>&1)
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-sortkeys.txt
+(cd "$B" && gprof -b -p "$B/sortkeys" gmon.out) > gprof-sortkeys.txt
+cp "$B/gmon.out" gmon-sortkeys.out

@@ -95,3 +95,21 @@ def test_routine_classes() -> None:
     assert is_parse("atof") and not is_parse("parse_line") and not is_parse("main")
     assert is_sort("msort_with_tmp.part.0") and is_sort("cmp_text") and is_sort("qsort_r")
     assert not is_sort("compare_and_swap") and not is_sort("main")
+
+
+def test_printed_broadcast_counts_and_comm_time_are_small_messages() -> None:
+    # rank=0 broadcasts=20000 bytes_per_msg=512 comm=0.067 s total=0.068 s
+    p = load(D / "bcast-rows.txt")
+    got = {(x.name, x.scope.name): x.value for x in p.metrics}
+    assert got[("mpi.msg_count", "0")] == 20000 and got[("mpi.msg_size_mean", "1")] == 512
+    assert got[("mpi.time", "0")] == 0.067 and got[("time.elapsed", "1")] == 0.068
+    assert _top("bcast-rows.txt").id == "alg.small_messages"
+
+
+def test_two_printouts_at_two_sizes_are_a_size_sweep() -> None:
+    # items=8000 time=0.0175 s; items=16000 time=0.0820 s: exponent log2(4.69) = 2.23
+    f = _top("pairs-8000.txt", "pairs-16000.txt")
+    assert f.id == "alg.complexity" and "size^2.23" in f.evidence[0].quote and f.limits
+    # one printout alone is no sweep
+    assert "alg.complexity" not in [x.id for x in diagnose(
+        [load(D / "pairs-8000.txt")], snapshot(nodes=1, sockets=1)).findings]

@@ -269,7 +269,7 @@ def test_inline_key_value_pairs_without_separators() -> None:
     # "records 1000000 first 1.025153324e-02 last 9.999985979e+03 sort_time 5.887 s"
     p = load(D / "kv-inline-spaced.txt")
     assert p.format == "program-output"
-    assert _val(p, "event.records") == 1000000
+    assert _val(p, "scaling.size") == 1000000  # a size word: one point of a size sweep
     assert _val(p, "event.first") == 1.025153324e-02
     assert _val(p, "event.last") == 9.999985979e+03
     sort = next(m for m in p.metrics if m.name == "event.sort_time")

@@ -83,6 +83,8 @@ _TABLE: tuple[Threshold, ...] = (
               "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
+    Threshold("complexity.two_size_factor", 2.0, "largest / smallest size at or above: two sizes "
+              "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),

@@ -170,7 +170,7 @@ def small_messages(ctx: Context) -> Finding | None:
 
 
 @rule(id="alg.complexity", needs=("scaling.size", "time.elapsed"),
-      thresholds=("complexity.exponent",))
+      thresholds=("complexity.exponent", "complexity.two_size_factor"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time grows faster than the problem size warrants (fitted exponent)."""
     pts = []
@@ -180,7 +180,10 @@ def complexity(ctx: Context) -> Finding | None:
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
-    if len(pts) < 3:
+    sizes = sorted({round(p[0], 9) for p in pts})
+    # two sizes far enough apart already give a slope; fewer decide nothing
+    factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
+    if len(sizes) < 2 or (len(pts) < 3 and factor < ctx.t("complexity.two_size_factor")):
         return None
     n = len(pts)
     mx = sum(p[0] for p in pts) / n
@@ -192,6 +195,11 @@ def complexity(ctx: Context) -> Finding | None:
     lim = ctx.t("complexity.exponent")
     if k < lim:
         return None
-    return ctx.finding("alg.complexity", 0.5, "time grows super-linearly with size",
-                       [ctx.ev(pts[-1][2], f"time ~ size^{k:.2f} over {n} sizes",
-                               f"exponent >= {lim:g}")])
+    two = len(sizes) == 2
+    top = max(pts, key=lambda p: p[0])
+    return ctx.finding("alg.complexity", 0.4 if two else 0.5,
+                       "time grows super-linearly with size",
+                       [ctx.ev(top[2], f"time ~ size^{k:.2f} over {len(sizes)} sizes "
+                               f"({n} runs)", f"exponent >= {lim:g}")],
+                       limits=["two problem sizes only: a third would show whether the growth "
+                               "holds"] if two else [])

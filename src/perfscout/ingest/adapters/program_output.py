@@ -58,15 +58,24 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
                     "busy.time"),
-    **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
+    **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
+                     "communicationtime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier"), "mpi.wait_time"),
-    **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
+    **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
+                     "broadcasts", "bcasts", "allreduces", "reductions", "exchanges"),
+                    "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
                      "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
 }
+#: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
+#: is then a point of a size sweep (several printouts of one program at different sizes)
+SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
+                       "keys", "entries", "rows", "points", "particles", "cells", "nodes",
+                       "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
+                       "samples", "nsamples"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
 RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
 # table header words -> canonical sweep names
@@ -107,7 +116,7 @@ def norm_key(key: str) -> str:
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     k = norm_key(key)
-    name = KEYS.get(k, "")
+    name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
         name = "flops.rate"
     if not name:  # a known unit names the quantity: "best_bw_triad: 28.1 GB/s"

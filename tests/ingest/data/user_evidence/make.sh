@@ -70,3 +70,7 @@ gcc -O2 -g -pg src/sortkeys.c -o "$B/sortkeys"
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-sortkeys.txt
 (cd "$B" && gprof -b -p "$B/sortkeys" gmon.out) > gprof-sortkeys.txt
 cp "$B/gmon.out" gmon-sortkeys.out
+# a printout's own MPI counts and times, and one program printed at two sizes
+mpicc -O2 src/bcastmany.c -o "$B/bcm"
+mpirun -np 2 "$B/bcm" > bcast-rows.txt 2> /dev/null
+for n in 8000 16000; do "$B/pairs" "$n" > "pairs-$n.txt"; done

@@ -113,3 +113,18 @@ def test_two_printouts_at_two_sizes_are_a_size_sweep() -> None:
     # one printout alone is no sweep
     assert "alg.complexity" not in [x.id for x in diagnose(
         [load(D / "pairs-8000.txt")], snapshot(nodes=1, sockets=1)).findings]
+
+
+def test_packed_divide_and_sqrt_in_the_hot_function_is_compute_bound_confirmed() -> None:
+    # objdump of main: 2 of its 5 FP instructions are vsqrtpd/vdivpd, all packed (256-bit);
+    # perf annotate -l: main holds all 259 samples, sqrtdiv.c:14 100%
+    f = _top("objdump-main-only.txt", "perf-annotate-sqrtdiv-head.txt")
+    assert f.id == "hw.compute_bound" and f.status.value == "confirmed"
+    assert f.evidence[0].value == 0.4 and f.scope == "main"
+    assert {e.source_kind for e in f.evidence} == {"compiler", "sampling"}
+    # the disassembly alone: a hypothesis (one family)
+    alone = _top("gdb-disassemble-main.txt")
+    assert alone.id == "hw.compute_bound" and alone.status.value == "hypothesis"
+    # scalar divides are not this finding: vectorizing them still pays
+    objd = load(D / "objdump-intdiv.txt")
+    assert "insn.div_sqrt" not in {x.name for x in objd.metrics}

@@ -100,6 +100,8 @@ _TABLE: tuple[Threshold, ...] = (
               "did not get its CPUs"),
     Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
               "80-bit long double code (no SIMD form)"),
+    Threshold("compute.divsqrt_share", 0.10, "share of the hot function's floating-point "
+              "instructions that divide or take square roots at or above: divider-bound"),
     Threshold("compute.rate_near_peak", 0.10, "FLOP rate the program reports / the snapshot's "
               "peak at or above, with operands in cache: the arithmetic is the limit"),
     Threshold("app.pure_call_share", 0.30, "self share of a pure libc routine (strlen, strcmp...) "

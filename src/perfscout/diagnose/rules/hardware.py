@@ -476,9 +476,11 @@ def _peak_flops(ctx: Context) -> float | None:
 
 
 @rule(id="hw.compute_bound",
-      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div",),
+      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
+             "insn.div_sqrt",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
-                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low"),
+                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
+                  "compute.divsqrt_share", "app.redundant_share"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -503,7 +505,7 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return _packed_hot_code(ctx) or divider_bound(ctx)
+        return fp_divider_bound(ctx) or _packed_hot_code(ctx) or divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
 
 
@@ -552,6 +554,58 @@ def divider_bound(ctx: Context) -> Finding | None:
                          "floating-point instructions", "sampled FP share < vector.share_low"))
     return ctx.finding("hw.compute_bound", 0.55, "integer division latency in the hot code", ev,
                        limits=["the divider's latency is inferred from the instruction mix; "
+                               "no counter measured it"])
+
+
+def fp_divider_bound(ctx: Context) -> Finding | None:
+    """The hot function's floating-point code is packed and at least ``compute.divsqrt_share``
+    of it divides or takes square roots (``vdivpd``, ``vsqrtpd``): one divider unit sets the
+    throughput whatever the vector width, and nothing says the code waits on memory. The
+    disassembly (compiler) says what the code is; a sampling profile putting the time in that
+    function says that it is where the run spends it."""
+    hot = _hot_function(ctx)
+    divs = [x for x in ctx.all("insn.div_sqrt", (ScopeKind.FUNCTION,)) if x.value > 0]
+    if hot is not None:
+        divs = [x for x in divs if x.metric.scope.name == hot[0]]
+    else:  # no sampling: a disassembly of one function stands for the hot code
+        divs = [x for x in divs if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+    if not divs:
+        return None
+    div = max(divs, key=lambda x: x.value)
+
+    def of(name: str) -> float:
+        return next((x.value for x in ctx.all(name, (ScopeKind.FUNCTION,))
+                     if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),
+                    0.0)
+
+    fp, packed = of("insn.fp_total"), of("insn.packed")
+    lim, low = ctx.t("compute.divsqrt_share"), ctx.t("vector.share_low")
+    if fp <= 0 or div.value / fp < lim or packed / fp < low:
+        return None
+    d1 = ctx.top("d1.miss_ratio")
+    if (d1 is not None and d1.value >= ctx.t("cache.sim_d1_miss_ratio")) or \
+            ctx.top("mem.bandwidth") is not None:
+        return None
+    fn = div.metric.scope.name
+    ev = [ctx.ev(div, f"{fmt(div.value)} of the {fmt(fp)} floating-point instructions of {fn} "
+                 f"divide or take square roots, {packed / fp:.0%} of them packed: the divider "
+                 "unit, not the vector width, sets the pace", f"div/sqrt share >= {lim:.2f} and "
+                 f"packed share >= {low:.2f}", metric="insn.div_sqrt_share",
+                 value=div.value / fp, unit="ratio")]
+    if hot is not None:
+        total = sum(x.value for x in ctx.all("samples", (ScopeKind.FUNCTION,))
+                    if x.profile is hot[1].profile)
+        share = hot[1].value / total if total > 0 else 0.0
+        if share >= ctx.t("app.redundant_share"):
+            ev.append(ctx.ev(hot[1], f"{share:.0%} of the sampled time is in {fn}",
+                             f"share >= {ctx.t('app.redundant_share'):.2f}",
+                             metric="hotspot.share", value=share, unit="ratio"))
+    if d1 is not None:
+        ev.append(ctx.ev(d1, f"D1 miss ratio {d1.value:.1%}: the operands stay in cache",
+                         f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}"))
+    return ctx.finding("hw.compute_bound", 0.55, "packed divide/square-root throughput in the "
+                       "hot code", ev, scope=fn,
+                       limits=["the divider's throughput is inferred from the instruction mix; "
                                "no counter measured it"])
 
 

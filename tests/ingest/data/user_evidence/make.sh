@@ -74,3 +74,10 @@ cp "$B/gmon.out" gmon-sortkeys.out
 mpicc -O2 src/bcastmany.c -o "$B/bcm"
 mpirun -np 2 "$B/bcm" > bcast-rows.txt 2> /dev/null
 for n in 8000 16000; do "$B/pairs" "$n" > "pairs-$n.txt"; done
+# packed divide/sqrt code: one function cut out of objdump, gdb's disassemble, perf annotate -l
+# pasted as its head (the sorted summary of hot lines, instruction lines cut off)
+gcc -O3 -march=native -fno-math-errno -g src/sqrtdiv.c -o "$B/sqd" -lm
+(cd "$B" && perf record -q -e cpu-clock -F 999 -g -o "$B/sq.data" ./sqd > /dev/null 2>&1)
+perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null | head -40 > perf-annotate-sqrtdiv-head.txt
+objdump -d --no-show-raw-insn "$B/sqd" | awk -v f="<main>:" '$2 == f {p = 1} p && /^$/ {exit} p' > objdump-main-only.txt
+gdb -batch -ex 'disassemble main' "$B/sqd" > gdb-disassemble-main.txt 2> /dev/null

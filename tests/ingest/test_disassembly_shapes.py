@@ -1,0 +1,61 @@
+"""Disassembly and annotate in the shapes users paste (tests/ingest/data/user_evidence/make.sh,
+src/sqrtdiv.c): one function cut out of ``objdump -d`` (no file header), gdb's ``disassemble``,
+and ``perf annotate -l`` cut after its sorted summary of hot lines. Values read off the files
+by hand."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+from ingest.fuzzing import mutated_lines
+from perfscout.ingest.registry import detect, get_adapter, load
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import ScopeKind
+
+D = Path(__file__).parent / "data" / "user_evidence"
+SHAPES = ("objdump-main-only.txt", "gdb-disassemble-main.txt")
+
+
+def _mix(name: str) -> dict[str, float]:
+    p = load(D / name)
+    assert p.format == "objdump" and p.unparsed_lines == 0
+    return {m.name: m.value for m in p.metrics if m.scope.name == "main"}
+
+
+def test_one_function_and_gdb_disassemble_give_the_same_mix() -> None:
+    # arithmetic: vfmadd132pd x2 (init, lines 31-32), vsqrtpd, vaddpd, vdivpd (lines 50-52);
+    # vaddsd (line 60) has its packed twin vaddpd in main, so it is not counted as scalar code
+    a, b = _mix(SHAPES[0]), _mix(SHAPES[1])
+    assert a == b
+    assert a["insn.div_sqrt"] == 2  # vsqrtpd %ymm0,%ymm1 (line 50), vdivpd (line 52)
+    assert a["insn.vector_bits"] == 256
+    assert a["insn.packed"] == a["insn.fp_total"] == 5
+
+
+def test_shapes_are_recognised_by_content() -> None:
+    assert {detect(D / f).name for f in SHAPES} == {"objdump"}
+    assert detect(D / "perf-annotate-sqrtdiv-head.txt").name == "perf-annotate"
+
+
+def test_annotate_cut_after_its_summary_keeps_the_hot_line() -> None:
+    # "  100.00 sqrtdiv.c:14" then the block header "(259 samples", instruction lines cut off
+    p = load(D / "perf-annotate-sqrtdiv-head.txt")
+    lines = {m.scope.name: m.value for m in p.metrics if m.scope.kind == ScopeKind.LINE}
+    assert lines == {"sqrtdiv.c:14": 259.0}
+    assert p.hotspots[0].location is not None and str(p.hotspots[0].location) == "sqrtdiv.c:14"
+    assert p.hotspots[0].self_share == 1.0
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines("\n".join((D / f).read_text() for f in (
+    *SHAPES, "perf-annotate-sqrtdiv-head.txt")).splitlines()))
+def test_fuzz_disassembly_and_annotate_shapes(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "x.txt"
+    target.write_text("\n".join(data) + "\n")
+    for fmt in ("objdump", "perf-annotate"):
+        with contextlib.suppress(ParseError):
+            get_adapter(fmt).parse(target)

@@ -128,3 +128,15 @@ def test_packed_divide_and_sqrt_in_the_hot_function_is_compute_bound_confirmed()
     # scalar divides are not this finding: vectorizing them still pays
     objd = load(D / "objdump-intdiv.txt")
     assert "insn.div_sqrt" not in {x.name for x in objd.metrics}
+
+
+def test_array_temporaries_at_a_call_are_redundant_copies_confirmed_by_the_caller_share() -> None:
+    # gfortran: temporaries at src/rowsmooth.f90:14 (call smooth); perf: MAIN__ 49.49% (the
+    # copies) against smooth_ 43.69% (the work)
+    f = _top("gfortran-array-temporaries.txt", "perf-report-rowsmooth.txt")
+    assert f.id == "app.redundant_work" and f.status.value == "confirmed"
+    assert f.scope == "src/rowsmooth.f90:14"
+    assert [e.value for e in f.evidence] == [2.0, 0.4949]
+    # the warnings alone: a hypothesis
+    alone = _top("gfortran-array-temporaries.txt")
+    assert alone.id == "app.redundant_work" and alone.status.value == "hypothesis"

@@ -59,3 +59,24 @@ def test_fuzz_disassembly_and_annotate_shapes(tmp_path: Path, data: list[str]) -
     for fmt in ("objdump", "perf-annotate"):
         with contextlib.suppress(ParseError):
             get_adapter(fmt).parse(target)
+
+
+def test_gfortran_array_temporary_warnings() -> None:
+    # "src/rowsmooth.f90:14:18:" / "14 |       call smooth(a(i, :), m)" / caret /
+    # "Warning: Creating array temporary at (1) [-Warray-temporaries]", twice (copy in, out)
+    p = load(D / "gfortran-array-temporaries.txt")
+    assert p.format == "compiler-warnings" and p.unparsed_lines == 0
+    line = [m for m in p.metrics if m.scope.kind == ScopeKind.LINE]
+    assert [(m.scope.name, m.scope.parent, m.value) for m in line] == [
+        ("src/rowsmooth.f90:14", "smooth", 2.0)]
+    assert line[0].source is not None and line[0].source.line == 1
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines((D / "gfortran-array-temporaries.txt").read_text().splitlines()))
+def test_fuzz_compiler_warnings(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "build.txt"
+    target.write_text("\n".join(data) + "\n")
+    with contextlib.suppress(ParseError):
+        get_adapter("compiler-warnings").parse(target)

@@ -301,9 +301,10 @@ def test_notes_and_build_warnings_are_not_program_output() -> None:
     from perfscout.ingest.registry import load_set
 
     got = load_set([D / "notes-prose.md", D / "gfortran-build.txt", D / "kv-colon-lines.txt"])
-    assert [p.format for p in got.profiles] == ["program-output"]  # only the printout
+    # the printout is program output; gfortran's copy warnings are compiler evidence
+    assert [p.format for p in got.profiles] == ["compiler-warnings", "program-output"]
     assert {Path(s.file).name: s.reason for s in got.skipped} == {
-        "notes-prose.md": "unknown_format", "gfortran-build.txt": "unknown_format"}
+        "notes-prose.md": "unknown_format"}
 
 
 @settings(max_examples=25, deadline=None,

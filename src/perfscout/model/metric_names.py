@@ -178,6 +178,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.libm_calls": ("count", "calls to libm functions"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "
                       "(perf report --sort pid: one per MPI rank)"),
+    "copy.temporaries": ("count", "array temporaries the compiler makes (gfortran "
+                         "-Warray-temporaries), per call site line and in total"),
     "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "
                       "unit sets their throughput)"),
     "insn.int_div": ("count", "integer division instructions (div/idiv: no SIMD form on x86)"),

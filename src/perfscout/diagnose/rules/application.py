@@ -18,7 +18,7 @@ from perfscout.diagnose.rules.common import (
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
@@ -40,14 +40,59 @@ def io_hotspot(ctx: Context) -> Finding | None:
                                 f"share of whole profile >= {lim:.2f}")])
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls",),
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.repeated_queries", "app.query_time_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record: recomputation."""
-    return _redundant_calls(ctx) or _repeated_queries(ctx)
+    return _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+
+
+def _fortran_name(name: str) -> str:
+    """A procedure's source name from its symbol: ``smooth_`` and ``__grid_MOD_smooth`` are
+    ``smooth``."""
+    low = name.lower().split("(")[0].strip()
+    low = low.rsplit("_mod_", 1)[-1]
+    return low[:-1] if low.endswith("_") and not low.endswith("__") else low
+
+
+def _temporaries(ctx: Context) -> Finding | None:
+    """The compiler copies an array section into a temporary and back at a call site
+    (gfortran ``-Warray-temporaries``): copying the program need not do. A profile of another
+    family agrees when the caller's own code (where the copies run) takes at least as much of
+    the run as the callee that does the work, and at least ``app.redundant_share``."""
+    temps = [x for x in ctx.all("copy.temporaries", (ScopeKind.LINE,)) if x.value > 0]
+    if not temps:
+        return None
+    top = max(temps, key=lambda x: x.value)
+    site, callee = top.metric.scope.name, top.metric.scope.parent
+    ev = [ctx.ev(top, f"the compiler copies an array section into a temporary and back at "
+                 f"{site}{f' (call to {callee})' if callee else ''}: "
+                 f"{fmt(top.value)} temporary copies per call", "copy.temporaries > 0")]
+    lim = ctx.t("app.redundant_share")
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        fam = source_kind(p.format)
+        if fam == top.kind or not callee:
+            continue
+        shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
+        work = next(((h, s) for h, s in shares if _fortran_name(h.name) == callee), None)
+        if work is None:
+            continue
+        own = [(h, s) for h, s in shares if h is not work[0] and h.module == work[0].module]
+        if not own:
+            continue
+        caller, share = max(own, key=lambda x: x[1])
+        if share >= work[1] and share >= lim:
+            ev.append(Evidence("hotspot.share", share, "ratio",
+                               caller.source or SourceRef(p.path, None), fam,
+                               f"{caller.name} (the caller, where the copies run) takes "
+                               f"{share:.0%} of the run, {work[0].name} (the work) {work[1]:.0%}",
+                               f"caller share >= callee share and >= {lim:.2f}"))
+            break
+    return ctx.finding("app.redundant_work", 0.55 if len(ev) > 1 else 0.35,
+                       "array sections copied into temporaries at every call", ev, scope=site)
 
 
 #: system calls that ask the kernel about a file without reading or writing it

@@ -81,3 +81,7 @@ gcc -O3 -march=native -fno-math-errno -g src/sqrtdiv.c -o "$B/sqd" -lm
 perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null | head -40 > perf-annotate-sqrtdiv-head.txt
 objdump -d --no-show-raw-insn "$B/sqd" | awk -v f="<main>:" '$2 == f {p = 1} p && /^$/ {exit} p' > objdump-main-only.txt
 gdb -batch -ex 'disassemble main' "$B/sqd" > gdb-disassemble-main.txt 2> /dev/null
+# gfortran's array-temporary warnings and a perf report of the program (src/rowsmooth.f90)
+gfortran -O2 -g -fno-inline -Warray-temporaries src/rowsmooth.f90 -o "$B/rs" > gfortran-array-temporaries.txt 2>&1
+(cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/rs.data" ./rs > /dev/null 2>&1)
+perf report -i "$B/rs.data" --stdio 2> /dev/null | head -25 > perf-report-rowsmooth.txt

@@ -4,6 +4,7 @@ square-root code."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from tests.diagnose.build import hot, m, prof, snapshot
@@ -13,7 +14,7 @@ from perfscout.diagnose.rules.application import is_parse, is_sort
 from perfscout.ingest.derive import derive
 from perfscout.ingest.registry import load
 from perfscout.model.findings import Finding
-from perfscout.model.metrics import ScopeKind
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 
 def _bw_case(program_mb_s: float) -> list[str]:
@@ -140,3 +141,39 @@ def test_array_temporaries_at_a_call_are_redundant_copies_confirmed_by_the_calle
     # the warnings alone: a hypothesis
     alone = _top("gfortran-array-temporaries.txt")
     assert alone.id == "app.redundant_work" and alone.status.value == "hypothesis"
+
+
+def _printout(path: str, threads: float, wall: float, *extra: Metric) -> Profile:
+    run = dict(kind=ScopeKind.RUN, scope="run 1")
+    return prof("program-output", path, m("threads.requested", threads, line=2, **run),
+                m("time.elapsed", wall, line=3, unit="s", **run), *extra)
+
+
+def test_printouts_that_state_their_threads_make_a_sweep_that_confirms_affinity() -> None:
+    # "threads: 1 / wall: 1.003 s" and "threads: 2 / wall: 0.894 s" with both threads'
+    # OMP_DISPLAY_AFFINITY on CPU 0: a 1.12x speedup, about the one CPU allowed
+    one = _printout("run-1.txt", 1, 1.003)
+    two = _printout("run-2.txt", 2, 0.894)
+    two = replace(two, metrics=(*two.metrics,
+                                Metric("affinity.threads", 2.0, "count", Scope(), SourceRef(
+                                    "run-2.txt", 1), family="runtime_report"),
+                                Metric("affinity.cpus", 1.0, "count", Scope(), SourceRef(
+                                    "run-2.txt", 1), family="runtime_report")))
+    d = diagnose([one, two], snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "rt.affinity" and f.status.value == "confirmed"
+    assert any(e.metric == "scaling.speedup" and round(e.value, 2) == 1.12 for e in f.evidence)
+
+
+def test_a_sweep_that_stops_at_the_bandwidth_ceiling_is_not_a_serial_fraction() -> None:
+    # 1 thread 0.488 s at 10.82 GB/s, 2 threads 0.760 s; likwid-bench's slowest run 11.2 GB/s
+    bw = m("mem.bandwidth", 10820.0, unit="MB/s", kind=ScopeKind.RUN, scope="run 1")
+    bench = prof("likwid-bench", "b.txt",
+                 m("bench.bandwidth", 20233.0, kind=ScopeKind.RUN, scope="run 1"),
+                 m("bench.bandwidth", 11223.0, kind=ScopeKind.RUN, scope="run 2"))
+    pts = [_printout("o1.txt", 1, 0.488, bw), _printout("o2.txt", 2, 0.760)]
+    snap = snapshot(nodes=1, sockets=1, cores_per_socket=2)
+    ids = [f.id for f in diagnose([*pts, bench], snap).findings]
+    assert ids[0] == "hw.memory_bandwidth" and "rt.serial_fraction" not in ids
+    # without the ceiling the same flat sweep is a serial fraction
+    assert "rt.serial_fraction" in [f.id for f in diagnose(pts, snap).findings]

@@ -347,8 +347,19 @@ def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
     return (a / (a + b) if a + b > 0 else 0.0), a + b
 
 
+def _streams_at_ceiling(ctx: Context) -> bool:
+    """The program's own bandwidth is at ``bw.near_peak`` of the measured ceiling (its slowest
+    run when a busy machine moved it, as the bandwidth rule judges): a sweep that stops
+    speeding up (or slows down) has met the memory's limit, not a serial part."""
+    from perfscout.diagnose.rules.common import achieved_bw, mem_bench_runs
+
+    got, runs = achieved_bw(ctx), mem_bench_runs(ctx)
+    return got is not None and bool(runs) and runs[0].value > 0 and \
+        got.value / runs[0].value >= ctx.t("bw.near_peak")
+
+
 @rule(id="rt.serial_fraction", needs=("time.elapsed",),
-      thresholds=("serial.fraction", "serial.min_points"))
+      thresholds=("serial.fraction", "serial.min_points", "bw.near_peak"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
     pl = placement(ctx)
@@ -365,7 +376,7 @@ def serial_fraction(ctx: Context) -> Finding | None:
         return _idle_cores(ctx)
     s, _ = amdahl([(n, t) for n, t, _ in pts])
     lim = ctx.t("serial.fraction")
-    if s < lim:
+    if s < lim or _streams_at_ceiling(ctx):
         return None
     n_max = pts[-1][0]
     ev = [ctx.ev(loc, f"{n} threads: {t:.3g} s", metric="time.elapsed") for n, t, loc in pts]

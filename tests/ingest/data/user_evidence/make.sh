@@ -85,3 +85,6 @@ gdb -batch -ex 'disassemble main' "$B/sqd" > gdb-disassemble-main.txt 2> /dev/nu
 gfortran -O2 -g -fno-inline -Warray-temporaries src/rowsmooth.f90 -o "$B/rs" > gfortran-array-temporaries.txt 2>&1
 (cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/rs.data" ./rs > /dev/null 2>&1)
 perf report -i "$B/rs.data" --stdio 2> /dev/null | head -25 > perf-report-rowsmooth.txt
+# where the time of the buffer-dropping program goes (the kernel's page-fault path)
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/db" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-dropbuf.txt

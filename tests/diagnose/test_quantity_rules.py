@@ -189,3 +189,15 @@ def test_sampled_time_in_the_page_fault_path_confirms_page_faults() -> None:
     sampled = [e for e in f.evidence if e.source_kind == "sampling"]
     assert sampled and sampled[0].value >= 0.2885 + 0.0991 + 0.0771 + 0.0507
     assert "exc_page_fault" in sampled[0].quote and f.status.value == "confirmed"
+
+
+def test_sampled_critical_sections_confirm_a_serial_fraction() -> None:
+    # threads=1 ... time=0.054 s; threads=2 ... time=0.086 s (slower: the threads take turns);
+    # perf report: GOMP_critical_start 40.91% + GOMP_critical_end 38.64%
+    files = ("critacc-1.txt", "critacc-2.txt", "perf-report-critacc.txt")
+    d = diagnose([derive(load(D / f)) for f in files],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "rt.serial_fraction" and f.status.value == "confirmed"
+    held = [e for e in f.evidence if e.source_kind == "sampling"]
+    assert held and round(held[0].value, 4) == 0.7955

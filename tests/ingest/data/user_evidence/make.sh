@@ -88,3 +88,8 @@ perf report -i "$B/rs.data" --stdio 2> /dev/null | head -25 > perf-report-rowsmo
 # where the time of the buffer-dropping program goes (the kernel's page-fault path)
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/db" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-dropbuf.txt
+# a critical section per element: two printouts (1 and 2 threads) and a perf report
+gcc -O2 -fopenmp src/critacc.c -o "$B/crit"
+for t in 1 2; do OMP_NUM_THREADS=$t "$B/crit" > "critacc-$t.txt"; done
+OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/crit" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-critacc.txt

@@ -34,10 +34,48 @@ def io_hotspot(ctx: Context) -> Finding | None:
     lim = ctx.t("app.io_share")
     if sh is None or sh.share < lim:
         return None
+    ev = [_hot_ev(ctx, sh, "I/O and parsing functions take",
+                  f"share of whole profile >= {lim:.2f}")]
+    traced = _traced_file_calls(ctx, ev[0].source_kind)
+    if traced is not None:
+        ev.append(traced)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
-                       "input parsing / I/O functions are hot",
-                       [_hot_ev(ctx, sh, "I/O and parsing functions take",
-                                f"share of whole profile >= {lim:.2f}")])
+                       "input parsing / I/O functions are hot", ev)
+
+
+#: system calls that open, read, write, position or close files
+FILE_CALLS = frozenset({"open", "openat", "openat2", "creat", "close", "read", "write",
+                        "pread64", "pwrite64", "readv", "writev", "lseek", "fsync",
+                        "fdatasync", "newfstatat", "fstat", "stat", "statx"})
+
+
+def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
+    """A system-call trace of another family (``strace -c``) whose file calls (open, write,
+    close, lseek...) come at ``io.syscalls_per_s`` or more of the run and hold at least
+    ``app.io_share`` of the non-waiting traced time: the program's I/O is per-event, which is
+    what the sampled I/O functions spend their time on."""
+    calls = [c for c in ctx.all("syscall.calls") if c.kind != have]
+    if not calls:
+        return None
+    prof = calls[0].profile
+    mine = {c.metric.scope.name: c for c in calls if c.profile is prof}
+    times = {t.metric.scope.name: t.value for t in ctx.all("syscall.time")
+             if t.profile is prof and t.metric.scope.name}
+    files = [c for n, c in mine.items() if n in FILE_CALLS]
+    busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
+    runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not files or busy <= 0 or not runs:
+        return None
+    n_files = sum(c.value for c in files)
+    rate = n_files / min(runs, key=lambda x: x.value).value
+    share = sum(times.get(c.metric.scope.name, 0.0) for c in files) / busy
+    if rate < ctx.t("io.syscalls_per_s") or share < ctx.t("app.io_share"):
+        return None
+    top = max(files, key=lambda c: c.value)
+    return ctx.ev(top, f"{fmt(n_files)} file system calls ({top.metric.scope.name} "
+                  f"{fmt(top.value)}) = {rate:,.0f}/s, {share:.0%} of the non-waiting traced "
+                  "time", f"file calls/s >= {ctx.t('io.syscalls_per_s'):g}",
+                  metric="syscall.calls", value=n_files, unit="count")
 
 
 @rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries",),

@@ -93,3 +93,9 @@ gcc -O2 -fopenmp src/critacc.c -o "$B/crit"
 for t in 1 2; do OMP_NUM_THREADS=$t "$B/crit" > "critacc-$t.txt"; done
 OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/crit" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-critacc.txt
+# a log file opened and closed per event: printout, strace -c, perf report
+gcc -O2 src/openper.c -o "$B/op"
+"$B/op" "$B/ev.log" > openper-output.txt; rm -f "$B/ev.log"
+strace -c -o strace-openper.txt "$B/op" "$B/ev.log" > /dev/null; rm -f "$B/ev.log"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/op" "$B/ev.log" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-openper.txt

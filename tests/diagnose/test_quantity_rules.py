@@ -212,3 +212,18 @@ def test_traced_per_event_file_calls_confirm_an_io_hotspot() -> None:
              if x.id == "app.io_hotspot")
     traced = [e for e in f.evidence if e.metric == "syscall.calls"]
     assert traced and traced[0].value == 250011 and f.status.value == "confirmed"
+
+
+def test_the_line_that_makes_the_repeated_call_is_named_from_callgrind_line_data() -> None:
+    # callgrind_annotate: line 9 "const char *f = getenv(...)" then
+    # "56,400,000 (93.80%)  => ./stdlib/./stdlib/getenv.c:getenv (200,000x)"
+    p = load(D / "callgrind-annotate-envloop.txt")
+    sites = {(m.name, m.scope.name, m.scope.parent): m.value for m in p.metrics
+             if m.scope.kind == ScopeKind.CALLSITE}
+    assert sites[("callsite.cost", "src/envloop.c:9", "getenv")] == 56_400_000
+    assert sites[("callsite.calls", "src/envloop.c:9", "getenv")] == 200_000
+    f = _top("perf-report-envloop.txt", "callgrind-annotate-envloop.txt")
+    assert f.id == "app.redundant_work" and f.scope == "getenv at src/envloop.c:9"
+    assert f.status.value == "confirmed"
+    # a sampling profile alone has no line-level call data: no line is named
+    assert _top("perf-report-envloop.txt").scope == "getenv"

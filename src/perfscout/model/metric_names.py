@@ -178,6 +178,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.libm_calls": ("count", "calls to libm functions"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "
                       "(perf report --sort pid: one per MPI rank)"),
+    "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "
+                      "callee (callgrind_annotate)"),
+    "callsite.calls": ("count", "calls one source line makes to one callee"),
     "copy.temporaries": ("count", "array temporaries the compiler makes (gfortran "
                          "-Warray-temporaries), per call site line and in total"),
     "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "

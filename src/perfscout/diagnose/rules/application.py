@@ -269,8 +269,35 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
                                qfam, f"{q.format} also puts {t:.0%} in {g.name}",
                                f"share >= {lim:.2f}"))
+    site = _call_site(ctx, h.name, lim)
+    if site is not None:  # line-level data names the line that makes the calls
+        ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
-                       scope=h.name)
+                       scope=f"{h.name} at {site[0]}" if site is not None else h.name)
+
+
+def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] | None:
+    """The source line whose calls to ``routine`` (any of its aliases) cost at least ``lim``
+    of the run in a line-level profile (callgrind_annotate's ``=> getenv (800,000x)`` under
+    the calling line): where the repeated call is made, the line a change targets. None
+    without line-level call data: no line is named rather than a guessed one."""
+    best: tuple[float, Located] | None = None
+    for c in ctx.all("callsite.cost", (ScopeKind.CALLSITE,)):
+        if _routine(c.metric.scope.parent) != _routine(routine):
+            continue
+        tot = c.profile.first("profile.total")
+        share = c.value / tot.value if tot is not None and tot.value > 0 else 0.0
+        if share >= lim and (best is None or share > best[0]):
+            best = (share, c)
+    if best is None:
+        return None
+    share, c = best
+    n = next((x.value for x in ctx.all("callsite.calls", (ScopeKind.CALLSITE,))
+              if x.profile is c.profile and x.metric.scope == c.metric.scope), None)
+    times = f" {fmt(n)} times" if n else ""
+    return c.metric.scope.name, ctx.ev(
+        c, f"{c.metric.scope.name} calls {c.metric.scope.parent}{times}: {share:.0%} of the run",
+        f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
 @rule(id="app.precision", needs=("flops.dp|insn.x87",),

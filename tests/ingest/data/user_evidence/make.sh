@@ -99,3 +99,6 @@ gcc -O2 src/openper.c -o "$B/op"
 strace -c -o strace-openper.txt "$B/op" "$B/ev.log" > /dev/null; rm -f "$B/ev.log"
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/op" "$B/ev.log" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-openper.txt
+# callgrind line costs with the calls each line makes (=> getenv (200,000x) under line 9)
+(cd "$B" && valgrind --tool=callgrind --callgrind-out-file="$B/cg.out" ./envloop 200000 > /dev/null 2>&1)
+callgrind_annotate --auto=yes --include="$PWD/src" "$B/cg.out" 2> /dev/null | head -80 > callgrind-annotate-envloop.txt

@@ -9,6 +9,7 @@ from __future__ import annotations
 CANONICAL: dict[str, tuple[str, str]] = {
     # time and process
     "time.elapsed": ("s", "wall-clock time of the run or region"),
+    "time.step": ("s", "wall-clock time of one step/iteration a program prints (scope interval)"),
     "time.user": ("s", "user CPU time"),
     "time.sys": ("s", "system CPU time"),
     "time.task_clock": ("ms", "perf task-clock"),

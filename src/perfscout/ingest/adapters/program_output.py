@@ -77,7 +77,10 @@ SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", 
                        "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
                        "samples", "nsamples"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
-RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
+RUN_KEYS = {"run", "rep", "repetition", "trial"}
+#: a line naming its step or iteration: its times are one step of the run (``time.step``,
+#: scope interval), not a run of their own; their sum is the run's time when none is printed
+STEP_KEYS = {"step", "iter", "iteration", "it", "timestep", "tstep", "cycle", "epoch"}
 # table header words -> canonical sweep names
 TABLE_KEYS: dict[str, str] = {
     **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads", "thread"),
@@ -226,8 +229,9 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 
 
 # "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
-_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)(?:/\d+)?"
-                           r"\s*[:,]?\s+(?P<rest>[A-Za-z].*)$", re.I)
+_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
+                           r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
+                           r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 
@@ -238,14 +242,24 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
         return None
     rest = m["rest"].strip()
     pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    bare = re.match(rf"^({_NUM})\s*([A-Za-zµ]+)\s*$", rest)  # "thread 0 of 2: 0.877 s"
+    if not pairs and bare and bare.group(2).lower() in UNITS:
+        v0 = parse_number(bare.group(1))
+        if v0 is not None:
+            pairs = [("time" if UNITS[bare.group(2).lower()][0] == "s" else bare.group(2),
+                      v0, bare.group(2))]
     if not pairs:
         w = re.match(rf"^(\w+)(?:\s+in)?\s+({_NUM})\s*([A-Za-zµ]+)?\s*$", rest)
         v = parse_number(w.group(2)) if w else None
         if w is None or v is None:
             return None
         pairs = [(w.group(1), v, w.group(3) or "")]
-    kind = ScopeKind.RANK if m["kind"].lower() == "rank" else ScopeKind.THREAD
-    out = [("busy" if norm_key(k) in _TOOK else k, v, u) for k, v, u in pairs]
+    word = m["kind"].lower()
+    if word in STEP_KEYS or word == "iteration":
+        return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
+    kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) == "time" and kind == ScopeKind.THREAD)
+            else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
 
 
@@ -267,6 +281,8 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
             scope = Scope(SCOPE_KEYS[k], str(int(v)))
         elif k in RUN_KEYS and float(v).is_integer():
             runs.mark(int(v))
+        elif k in STEP_KEYS and float(v).is_integer() and scope is None:
+            scope = Scope(ScopeKind.INTERVAL, f"step {int(v)}")
         else:
             rest.append((key, v, unit))
     out: list[Metric] = []
@@ -281,6 +297,8 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         if conv is None:
             continue
         value, cunit = conv
+        if scope is not None and scope.kind == ScopeKind.INTERVAL and name == "time.elapsed":
+            name = "time.step"
         sc = scope if scope is not None else runs.scope(name)
         out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
                           source=SourceRef(str(path), no), raw_name=key))
@@ -404,7 +422,19 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    metrics.extend(_steps_total(metrics, path))
     return metrics, placement, unparsed, read + len(used)
+
+
+def _steps_total(metrics: list[Metric], path: Path) -> list[Metric]:
+    """The run's time as the sum of its printed step times, when the printout gives steps
+    but no time of the whole run."""
+    steps = [m for m in metrics if m.name == "time.step"]
+    if not steps or any(m.name == "time.elapsed" for m in metrics):
+        return []
+    return [Metric("time.elapsed", sum(m.value for m in steps), "s", Scope(ScopeKind.PROCESS),
+                   SourceRef(str(path), steps[0].source.line if steps[0].source else None),
+                   raw_name=f"sum of {len(steps)} steps", stat="sum")]
 
 
 def _known(head: str) -> int:

@@ -102,3 +102,6 @@ perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-openper
 # callgrind line costs with the calls each line makes (=> getenv (200,000x) under line 9)
 (cd "$B" && valgrind --tool=callgrind --callgrind-out-file="$B/cg.out" ./envloop 200000 > /dev/null 2>&1)
 callgrind_annotate --auto=yes --include="$PWD/src" "$B/cg.out" 2> /dev/null | head -80 > callgrind-annotate-envloop.txt
+# a program's own per-step times and per-thread busy times ("thread 0 of 2: 0.1 s")
+gcc -O2 -fopenmp src/steps.c -o "$B/steps"
+OMP_NUM_THREADS=2 "$B/steps" > steps-output.txt

@@ -269,11 +269,45 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
                                qfam, f"{q.format} also puts {t:.0%} in {g.name}",
                                f"share >= {lim:.2f}"))
+    phase = _phase_timer(ctx, _routine(h.name), {e.source_kind for e in ev})
+    if phase is not None:
+        ev.append(phase)
     site = _call_site(ctx, h.name, lim)
     if site is not None:  # line-level data names the line that makes the calls
         ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
                        scope=f"{h.name} at {site[0]}" if site is not None else h.name)
+
+
+#: words a program uses for its own timer of a clearing or copying phase
+PHASE_WORDS = {"memset": ("clear", "zero", "zeroing", "reset", "memset", "fill"),
+               "memcpy": ("copy", "memcpy", "pack", "unpack")}
+
+
+def _phase_timer(ctx: Context, routine: str, have: set[str]) -> Evidence | None:
+    """The program's own timer of a phase named for what the hot routine does (``clear:
+    0.75 s`` for memset, ``copy_time`` for memcpy) holding at least ``app.pure_call_share``
+    of its run: the program measured the same cost the profile sampled."""
+    words = PHASE_WORDS.get(routine)
+    if not words:
+        return None
+    lim = ctx.t("app.pure_call_share")
+    for x in ctx.all("time.elapsed"):
+        if x.kind in have or x.value <= 0:
+            continue
+        for m in x.profile.metrics:
+            key = m.raw_name.lower()
+            if m.unit != "s" or not m.name.startswith("event.") or not any(
+                    key == w or key.startswith((w + "_", w + "time")) for w in words):
+                continue
+            share = m.value / x.value
+            if lim <= share and m.value <= x.value:  # a phase is part of its run
+                loc = Located(m, x.profile)
+                return ctx.ev(loc, f"the program times its {m.raw_name} phase at "
+                              f"{m.value:.3g} s of {x.value:.3g} s ({share:.0%})",
+                              f"phase share >= {lim:.2f}", metric="phase.share", value=share,
+                              unit="ratio")
+    return None
 
 
 def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] | None:

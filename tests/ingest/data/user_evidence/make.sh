@@ -63,6 +63,7 @@ gcc -O2 -g src/envloop.c -o "$B/envloop"
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/envloop" 30000000 > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-envloop.txt
 gcc -O2 -g src/clearbuf.c -o "$B/clearbuf"
+"$B/clearbuf" > clearbuf-output.txt
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/clearbuf" > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-clearbuf.txt
 gcc -O2 -g -pg src/sortkeys.c -o "$B/sortkeys"
@@ -105,3 +106,8 @@ callgrind_annotate --auto=yes --include="$PWD/src" "$B/cg.out" 2> /dev/null | he
 # a program's own per-step times and per-thread busy times ("thread 0 of 2: 0.1 s")
 gcc -O2 -fopenmp src/steps.c -o "$B/steps"
 OMP_NUM_THREADS=2 "$B/steps" > steps-output.txt
+# a string grown by strcat: three sizes and a perf report of the largest
+gcc -O2 src/strgrow.c -o "$B/sg"
+for n in 40000 80000 160000; do "$B/sg" "$n" > "strgrow-$n.txt"; done
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sg" 160000 > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-strgrow.txt

@@ -80,3 +80,13 @@ def test_fuzz_compiler_warnings(tmp_path: Path, data: list[str]) -> None:
     target.write_text("\n".join(data) + "\n")
     with contextlib.suppress(ParseError):
         get_adapter("compiler-warnings").parse(target)
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines((D / "callgrind-annotate-envloop.txt").read_text().splitlines()))
+def test_fuzz_callgrind_annotate_with_call_lines(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "cg.txt"
+    target.write_text("\n".join(data) + "\n")
+    with contextlib.suppress(ParseError):
+        get_adapter("callgrind_annotate").parse(target)

@@ -90,3 +90,13 @@ def test_fuzz_callgrind_annotate_with_call_lines(tmp_path: Path, data: list[str]
     target.write_text("\n".join(data) + "\n")
     with contextlib.suppress(ParseError):
         get_adapter("callgrind_annotate").parse(target)
+
+
+def test_perf_report_sorted_by_srcline_gives_each_row_its_source_line() -> None:
+    # "99.62%    99.62%  [.] main                             sqrtdiv.c:14"
+    p = load(D / "perf-report-srcline-sqrtdiv.txt")
+    hot = [h for h in p.hotspots if h.location is not None]
+    assert [(h.name, str(h.location), round(h.self_share or 0, 4)) for h in hot[:1]] == [
+        ("main line 14", "sqrtdiv.c:14", 0.9962)]
+    # unresolved rows ("main+93870107853017") keep the bare symbol and no line
+    assert all(h.location is None for h in p.hotspots if h.name == "main")

@@ -243,3 +243,14 @@ def test_a_rescanning_string_routine_confirms_super_linear_growth() -> None:
     f = d.findings[0]
     assert f.id == "alg.complexity" and f.status.value == "confirmed"
     assert [round(e.value, 4) for e in f.evidence if e.source_kind == "sampling"] == [0.9929]
+
+
+def test_a_perf_report_by_srcline_confirms_divider_bound_code_and_names_its_line() -> None:
+    # objdump main: 2 of 5 FP instructions divide/sqrt; perf report --sort sym,srcline:
+    # "main  sqrtdiv.c:14" 99.62%
+    from perfscout.pipeline.analyze import analyze
+
+    a = analyze([D / "objdump-main-only.txt", D / "perf-report-srcline-sqrtdiv.txt"])
+    assert a.findings[0].id == "hw.compute_bound" and a.findings[0].status.value == "confirmed"
+    assert [(p.id, p.scope) for p in a.proposals if p.id == "loop_unroll"] == [
+        ("loop_unroll", "sqrtdiv.c:14")]

@@ -600,6 +600,8 @@ def fp_divider_bound(ctx: Context) -> Finding | None:
             ev.append(ctx.ev(hot[1], f"{share:.0%} of the sampled time is in {fn}",
                              f"share >= {ctx.t('app.redundant_share'):.2f}",
                              metric="hotspot.share", value=share, unit="ratio"))
+    else:  # a sampling profile without per-function sample counts (perf report)
+        ev.extend(_sampled_in(ctx, fn))
     if d1 is not None:
         ev.append(ctx.ev(d1, f"D1 miss ratio {d1.value:.1%}: the operands stay in cache",
                          f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}"))
@@ -607,6 +609,24 @@ def fp_divider_bound(ctx: Context) -> Finding | None:
                        "hot code", ev, scope=fn,
                        limits=["the divider's throughput is inferred from the instruction mix; "
                                "no counter measured it"])
+
+
+def _sampled_in(ctx: Context, fn: str) -> list[Evidence]:
+    """A sampling profile's share of the run in function ``fn`` (its rows per source line
+    summed), as evidence when it reaches ``app.redundant_share``."""
+    lim = ctx.t("app.redundant_share")
+    for p in {id(q): q for _, q in ctx.hotspots()}.values():
+        if source_kind(p.format) != "sampling":
+            continue
+        rows = [x for x in p.hotspots if x.name.split(" line ")[0].strip() == fn
+                and x.self_share is not None]
+        share = sum(x.self_share or 0.0 for x in rows)
+        if rows and share >= lim:
+            top = max(rows, key=lambda x: x.self_share or 0.0)
+            return [Evidence("hotspot.share", share, "ratio", top.source or SourceRef(
+                p.path, None), "sampling", f"{share:.0%} of the sampled time is in {fn}",
+                f"share >= {lim:.2f}")]
+    return []
 
 
 def _packed_hot_code(ctx: Context) -> Finding | None:

@@ -39,3 +39,24 @@ def test_fuzz_step_printouts(tmp_path: Path, data: list[str]) -> None:
     target.write_text("\n".join(data) + "\n")
     with contextlib.suppress(ParseError):
         get_adapter("program-output").parse(target)
+
+
+def test_numbered_runs_with_values_named_by_their_units() -> None:
+    # "Copy run 0: 0.0463 s, 2898.6 MB/s" ... "Copy run 2: 0.0163 s, 8257.4 MB/s"
+    p = load(D / "copy-runs.txt")
+    got = [(m.name, m.scope.name, m.value) for m in p.metrics
+           if m.name in ("time.elapsed", "mem.bandwidth")]
+    assert got == [("time.elapsed", "run 1", 0.0463), ("mem.bandwidth", "run 1", 2898.6),
+                   ("time.elapsed", "run 2", 0.0196), ("mem.bandwidth", "run 2", 6847.3),
+                   ("time.elapsed", "run 3", 0.0163), ("mem.bandwidth", "run 3", 8257.4)]
+    assert p.unparsed_lines == 0
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines((D / "copy-runs.txt").read_text().splitlines()))
+def test_fuzz_numbered_runs(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("\n".join(data) + "\n")
+    with contextlib.suppress(ParseError):
+        get_adapter("program-output").parse(target)

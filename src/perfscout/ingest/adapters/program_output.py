@@ -263,9 +263,36 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     return Scope(kind, m["id"]), out
 
 
+# "Scale run 0: 0.9694 s, 660.2 MB/s": a run named by its number, values named by their units
+_RUN_UNITS = re.compile(rf"^\s*(?:[A-Za-z][\w -]*?\s+)?(?:run|rep|trial)\s*#?\s*(?P<id>\d+)\s*:"
+                        rf"\s*(?P<vals>{_NUM}\s*[A-Za-zµ]+(?:/s)?(?:\s*[,;]\s*{_NUM}\s*"
+                        rf"[A-Za-zµ]+(?:/s)?)*)\s*$", re.I)
+_BY_UNIT = {"s": "time", "MB/s": "bandwidth", "MFLOP/s": "gflops", "MLUP/s": "mlups"}
+
+
+def _run_units(line: str, runs: _Runs) -> list[tuple[str, float, str]] | None:
+    """The values of a ``label run N: 0.97 s, 660 MB/s`` line, each named by its unit (seconds
+    are the run's time, MB/s its bandwidth...), with the run marked; None for other lines."""
+    m = _RUN_UNITS.match(line)
+    if m is None:
+        return None
+    out: list[tuple[str, float, str]] = []
+    for num, unit in re.findall(rf"({_NUM})\s*([A-Za-zµ]+(?:/s)?)", m["vals"]):
+        canon = UNITS.get(unit.lower(), ("", 1.0))[0]
+        v = parse_number(num)
+        if canon not in _BY_UNIT or v is None:
+            return None
+        out.append((_BY_UNIT[canon], v, unit))
+    runs.mark(int(m["id"]))
+    return out
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
+    by_unit = _run_units(line, runs)
+    if by_unit is not None:
+        return _named(by_unit, None, no, path, runs), True
     pre = _prefixed(line)
     if pre is not None:
         scope, pairs = pre
@@ -285,6 +312,12 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
             scope = Scope(ScopeKind.INTERVAL, f"step {int(v)}")
         else:
             rest.append((key, v, unit))
+    return _named(rest, scope, no, path, runs), True
+
+
+def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, path: Path,
+           runs: _Runs) -> list[Metric]:
+    """Metrics of a line's (key, value, unit) triples: canonical names where known."""
     out: list[Metric] = []
     for key, v, unit in rest:
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
@@ -302,7 +335,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         sc = scope if scope is not None else runs.scope(name)
         out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
                           source=SourceRef(str(path), no), raw_name=key))
-    return out, bool(out)
+    return out
 
 
 def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:

@@ -112,3 +112,6 @@ gcc -O2 src/strgrow.c -o "$B/sg"
 for n in 40000 80000 160000; do "$B/sg" "$n" > "strgrow-$n.txt"; done
 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sg" 160000 > /dev/null 2>&1
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-strgrow.txt
+# runs printed as "Copy run N: T s, B MB/s" (values named by their units)
+gcc -O2 src/copyruns.c -o "$B/cr"
+"$B/cr" > copy-runs.txt

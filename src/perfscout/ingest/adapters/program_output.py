@@ -474,7 +474,7 @@ def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
-        if time_line_metrics(line, 0, ""):
+        if time_line_metrics(line, 0, "") or _run_units(line, _Runs()) is not None:
             hits += 1
             continue
         pre = _prefixed(line)

@@ -100,3 +100,11 @@ def test_perf_report_sorted_by_srcline_gives_each_row_its_source_line() -> None:
         ("main line 14", "sqrtdiv.c:14", 0.9962)]
     # unresolved rows ("main+93870107853017") keep the bare symbol and no line
     assert all(h.location is None for h in p.hotspots if h.name == "main")
+
+
+def test_gprof_line_by_line_rows_carry_their_source_line() -> None:
+    # gprof -l: " 33.39 ... cmp_text (sortkeys.c:10 @ 139f)", "cmp_text (sortkeys.c:9 @ 13a4)"
+    p = load(D / "gprof-lines-sortkeys.txt")
+    lines = [(h.name.split(" (")[0], str(h.location)) for h in p.hotspots if h.location]
+    assert lines == [("cmp_text", "sortkeys.c:10"), ("cmp_text", "sortkeys.c:9")]
+    assert all(h.location is None for h in p.hotspots if h.name == "frame_dummy")

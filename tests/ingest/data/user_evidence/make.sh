@@ -70,6 +70,7 @@ gcc -O2 -g -pg src/sortkeys.c -o "$B/sortkeys"
 (cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sortkeys" > /dev/null 2>&1)
 perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-sortkeys.txt
 (cd "$B" && gprof -b -p "$B/sortkeys" gmon.out) > gprof-sortkeys.txt
+(cd "$B" && gprof -b -l -p "$B/sortkeys" gmon.out) > gprof-lines-sortkeys.txt
 cp "$B/gmon.out" gmon-sortkeys.out
 # a printout's own MPI counts and times, and one program printed at two sizes
 mpicc -O2 src/bcastmany.c -o "$B/bcm"

@@ -108,3 +108,10 @@ def test_gprof_line_by_line_rows_carry_their_source_line() -> None:
     lines = [(h.name.split(" (")[0], str(h.location)) for h in p.hotspots if h.location]
     assert lines == [("cmp_text", "sortkeys.c:10"), ("cmp_text", "sortkeys.c:9")]
     assert all(h.location is None for h in p.hotspots if h.name == "frame_dummy")
+
+
+def test_whole_annotate_keys_the_samples_by_the_instructions_source_notes() -> None:
+    # the whole perf annotate -l of main: "vaddpd ... // sqrtdiv.c:14" 27.80, then
+    # "vmovapd" 72.20 (no note: perf prints one where the line changes)
+    full = load(D / "perf-annotate-sqrtdiv.txt")
+    assert [(str(h.location), h.self_share) for h in full.hotspots] == [("sqrtdiv.c:14", 1.0)]

@@ -81,6 +81,7 @@ for n in 8000 16000; do "$B/pairs" "$n" > "pairs-$n.txt"; done
 gcc -O3 -march=native -fno-math-errno -g src/sqrtdiv.c -o "$B/sqd" -lm
 (cd "$B" && perf record -q -e cpu-clock -F 999 -g -o "$B/sq.data" ./sqd > /dev/null 2>&1)
 perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null | head -40 > perf-annotate-sqrtdiv-head.txt
+perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null > perf-annotate-sqrtdiv.txt
 perf report -i "$B/sq.data" --stdio --sort sym,srcline 2> /dev/null | head -30 > perf-report-srcline-sqrtdiv.txt
 objdump -d --no-show-raw-insn "$B/sqd" | awk -v f="<main>:" '$2 == f {p = 1} p && /^$/ {exit} p' > objdump-main-only.txt
 gdb -batch -ex 'disassemble main' "$B/sqd" > gdb-disassemble-main.txt 2> /dev/null

@@ -115,3 +115,14 @@ def test_whole_annotate_keys_the_samples_by_the_instructions_source_notes() -> N
     # "vmovapd" 72.20 (no note: perf prints one where the line changes)
     full = load(D / "perf-annotate-sqrtdiv.txt")
     assert [(str(h.location), h.self_share) for h in full.hotspots] == [("sqrtdiv.c:14", 1.0)]
+
+
+def test_the_sorted_summary_names_the_line_when_instruction_notes_are_missing(
+        tmp_path: Path) -> None:
+    # perf's numbers before source text are listing numbers, not always source lines (": 15"
+    # stands before "y[i] = sqrt(...)", line 14 of sqrtdiv.c); without the "// sqrtdiv.c:14"
+    # notes the sorted summary ("100.00 sqrtdiv.c:14") still names the right line
+    bare = tmp_path / "ann.txt"
+    bare.write_text((D / "perf-annotate-sqrtdiv.txt").read_text().replace(
+        " // sqrtdiv.c:14", ""))
+    assert [str(h.location) for h in load(bare).hotspots] == ["sqrtdiv.c:14"]

@@ -5,8 +5,8 @@ symbol. Instruction lines carry a local percentage; they are summed onto the sou
 before them (``: 25  code`` or ``file.c:25``). The result is one LINE-scoped ``samples`` share
 metric per hot line and a Hotspot per line with location file:line and a share of all samples
 in the file (local percent x the symbol's samples / total samples). With ``-l`` each symbol is
-headed by a sorted summary of its hot source lines; those shares are used for a symbol whose
-instruction lines were cut off (a pasted head of the output).
+headed by a sorted summary of its hot source lines (file:line from the debug line table); those
+shares are used whenever present, also for a symbol whose instruction lines were cut off.
 """
 
 from __future__ import annotations
@@ -154,8 +154,7 @@ class PerfAnnotateAdapter(Adapter):
 
 def _or_summary(lines: dict[tuple[str, int], float],
                 summary: dict[tuple[str, int], float]) -> dict[tuple[str, int], float]:
-    """The block's per-line shares from its instruction lines; the sorted summary's when the
-    instruction lines hold less of the symbol's samples (the pasted output was cut off)."""
-    if sum(summary.values()) > sum(lines.values()):
-        return dict(summary)
-    return dict(lines)
+    """The block's per-line shares: perf's sorted summary when the output has one (perf sums
+    it from the debug line table; the numbers it prints before source text in the listing
+    are not always source line numbers), else the instruction lines' own."""
+    return dict(summary) if summary else dict(lines)

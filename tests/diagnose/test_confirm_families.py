@@ -60,9 +60,13 @@ def test_a_ceiling_that_moved_between_bench_runs_is_judged_against_its_slowest_r
     assert any("moved between runs" in str(x) for x in f.limits)
 
 
-def test_one_bench_run_far_above_the_program_still_says_nothing() -> None:
+def test_one_bench_run_far_above_the_program_is_not_the_ceiling_it_is_judged_against() -> None:
     a = _analyze("hw2-sum-ceiling-same-time", H2)  # 0.77 GB/s vs 1673 MB/s at the slowest
-    assert "hw.memory_bandwidth" not in {f.id for f in a.findings}
+    bw = [f for f in a.findings if f.id == "hw.memory_bandwidth"]
+    # 46% of the slowest run: bandwidth dominates with headroom; never "at the ceiling"
+    assert bw and "below the measured ceiling" in bw[0].title
+    peaks = [e.value for e in bw[0].evidence if e.metric == "bench.bandwidth"]
+    assert peaks and min(peaks) < 1700
 
 
 def test_a_vectorized_loops_scalar_remainder_is_not_scalar_code() -> None:

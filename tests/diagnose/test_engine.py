@@ -73,7 +73,10 @@ def test_bandwidth_near_peak_fires_confirmed_and_quotes_threshold() -> None:
 def test_bandwidth_override_raises_the_bar() -> None:
     d = diagnose(_bw_profiles(27000.0), snapshot(nodes=1, sockets=1),
                  thresholds={"bw.near_peak": 0.95})
-    assert "hw.memory_bandwidth" not in {f.id for f in d.findings}
+    bw = [f for f in d.findings if f.id == "hw.memory_bandwidth"]
+    # 90% is below the raised bar: bandwidth-dominated with headroom, not at the ceiling
+    assert bw and "below the measured ceiling" in bw[0].title and bw[0].limits
+    assert bw[0].thresholds["bw.near_peak"] == 0.95
 
 
 def test_misses_far_below_peak_is_cache_locality_not_bandwidth() -> None:

@@ -56,3 +56,22 @@ def test_a_finding_resting_on_the_trusted_sampling_profile_keeps_its_standing() 
     assert {e.source_kind for e in f.evidence} == {"sampling"}
     assert not f.conflicts  # the conflict is about gprof's hotspot, stated in the limits
     assert any("sampling profile is trusted" in x for x in d.limits)
+
+
+def test_gprof_shares_are_of_the_programs_own_code_when_the_sampling_names_binaries() -> None:
+    from pathlib import Path
+
+    from perfscout.ingest.registry import load
+
+    d = Path(__file__).parent.parent / "ingest" / "data" / "user_evidence"
+    # gprof: cmp_text 66.77% of the program's own code; perf: cmp_text 1.50% of the run, but
+    # the only sampled row of the sortkeys binary: no disagreement about the program's code
+    assert hotspot_conflicts([load(d / "gprof-sortkeys.txt"),
+                              load(d / "perf-report-sortkeys.txt")], 0.30) == []
+    # the same own-code comparison still states a real disagreement
+    mod = Profile("perf-report", "perf.txt", hotspots=(
+        Hotspot("kernel", self_share=0.60, module="app"),
+        Hotspot("alloc_matrix", self_share=0.01, module="app"),
+        Hotspot("memset", self_share=0.39, module="libc.so.6")))
+    (c,) = hotspot_conflicts([_gprof(), mod], 0.30)
+    assert "alloc_matrix" in c

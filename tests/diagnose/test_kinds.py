@@ -25,9 +25,10 @@ def test_every_finding_kind_is_declared_with_every_part() -> None:
 
 def test_the_completeness_check_fails_when_a_part_is_missing() -> None:
     k = KINDS["app.redundant_work"]
-    assert missing_parts(Kind(k.id, k.explains, k.settles, ())) == [
+    assert missing_parts(Kind(k.id, k.explains, k.settles, (), k.confirms)) == [
         "proposals (none addresses it)"]
-    assert missing_parts(Kind(k.id, ("hw.nope",), "no_such_request", k.proposals)) == [
+    assert missing_parts(Kind(k.id, ("hw.nope",), "no_such_request", k.proposals,
+                              k.confirms)) == [
         "explains (unknown ids ['hw.nope'])", "settles (no data request 'no_such_request')"]
 
 
@@ -70,3 +71,27 @@ def test_every_threshold_is_read_by_a_rule() -> None:
                      if p.name != "thresholds.py")
     unread = [n for n in DEFAULTS if not re.search(rf'"{re.escape(n)}"', diag)]
     assert not unread, unread
+
+
+def test_each_kind_declares_which_families_confirm_it_with_quantities_adapters_write() -> None:
+    from perfscout.diagnose.kinds import ONE_FAMILY
+    from perfscout.ingest.registry import adapters
+    from perfscout.model.metrics import FAMILIES
+
+    text = _ingest_source()
+    have = {a.family for a in adapters().values()}
+    for k in KINDS.values():
+        fams = {c.partition(":")[0] for c in k.confirms}
+        assert fams <= set(FAMILIES) and fams <= have, (k.id, fams - have)
+        assert len(fams) >= 2 or k.id in ONE_FAMILY, k.id
+        for c in k.confirms:
+            q = c.partition(":")[2]
+            assert q.startswith("@") or f'"{q}"' in text, (k.id, q)  # an adapter writes it
+    # the check fails on a kind two families cannot confirm, or on a made-up quantity
+    k = KINDS["app.redundant_work"]
+    assert missing_parts(Kind(k.id, k.explains, k.settles, k.proposals, ("sampling:samples",))) \
+        == ["confirms (fewer than two evidence families)"]
+    assert missing_parts(Kind(k.id, k.explains, k.settles, k.proposals,
+                              ("sampling:nope", "oracle:samples"))) == [
+        "confirms (fewer than two evidence families)", "confirms (unknown families ['oracle'])",
+        "confirms (unknown quantities ['nope'])"]

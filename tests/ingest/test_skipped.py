@@ -15,6 +15,7 @@ from perfscout.model.errors import InputError, NotFoundError
 from perfscout.model.metrics import SKIP_REASONS
 
 DATA = Path(__file__).resolve().parents[1] / "diagnose" / "data"
+GMON = Path(__file__).resolve().parent / "data" / "user_evidence" / "gmon-sortkeys.out"
 GOOD = DATA / "perf-stat-triad.txt"
 
 LSCPU = """Architecture:            x86_64
@@ -43,10 +44,12 @@ def _mixed_dir(tmp_path: Path) -> tuple[Path, dict[str, str]]:
         "Flat profile:\n\nEach sample counts as 0.01 seconds.\n"
         "  %   cumulative   self              self     total\n"
         " time   seconds   seconds    calls  ms/call  ms/call  name\n")
+    # gprof's binary data, made here (tests/ingest/data/user_evidence/make.sh)
+    shutil.copy(GMON, d / "gmon.out")
     os.mkfifo(d / "pipe")
     (d / "dangling").symlink_to(d / "gone.txt")
     expect = {"empty.txt": "empty", "notes.txt": "unknown_format", "lscpu.txt": "topology",
-              "pipe": "unreadable", "dangling": "not_found"}
+              "pipe": "unreadable", "dangling": "not_found", "gmon.out": "binary"}
     return d, expect
 
 
@@ -84,6 +87,30 @@ def test_analyze_on_a_mixed_folder_exits_0_and_lists_what_it_skipped(tmp_path: P
     assert human.returncode == 0
     lines = [ln for ln in human.stdout.splitlines() if ln.startswith("skipped ")]
     assert len(lines) == 1 and "notes.txt (unknown format)" in lines[0]
+    # a binary input names the command that turns it into text, and it is a data request
+    assert "gmon.out (binary: `gprof -b ./PROGRAM" in lines[0]
+    gm = listed["gmon.out"]
+    assert gm["formats_tried"] == ["gprof"] and gm["convert"][:3] == ["gprof", "-b", "./PROGRAM"]
+    reqs = [q for q in env["data"]["data_requests"] if q["command"][:1] == ["gprof"]]
+    assert reqs and reqs[0]["satisfied_by"] == ["gprof"] and reqs[0]["allowed"] is not None
+
+
+def test_binary_inputs_name_their_converter(tmp_path: Path) -> None:
+    # gmon.out beside the one executable that wrote it: gprof is told which program
+    exe = tmp_path / "prog"
+    shutil.copy(shutil.which("true") or "/bin/true", exe)
+    exe.chmod(0o755)
+    shutil.copy(GMON, tmp_path / "gmon.out")
+    (tmp_path / "perf.data").write_bytes(b"PERFILE2" + bytes(64))
+    got = load_set([tmp_path / "gmon.out", exe, tmp_path / "perf.data", GOOD])
+    conv = {Path(s.file).name: (s.reason, s.convert) for s in got.skipped}
+    assert conv["gmon.out"] == ("binary", ("gprof", "-b", str(exe), str(tmp_path / "gmon.out")))
+    assert conv["prog"] == ("binary", ("objdump", "-d", "--no-show-raw-insn", str(exe)))
+    assert conv["perf.data"][1][:2] == ("perf", "report")
+    # named alone it fails with the command in the hint (exit 3), never as an unknown format
+    with pytest.raises(InputError, match="gprof's binary profile data") as e:
+        load_set([tmp_path / "gmon.out"])
+    assert "gprof -b" in e.value.hint
 
 
 def test_summarize_skips_too(tmp_path: Path) -> None:

@@ -269,7 +269,7 @@ def test_inline_key_value_pairs_without_separators() -> None:
     # "records 1000000 first 1.025153324e-02 last 9.999985979e+03 sort_time 5.887 s"
     p = load(D / "kv-inline-spaced.txt")
     assert p.format == "program-output"
-    assert _val(p, "event.records") == 1000000
+    assert _val(p, "scaling.size") == 1000000  # a size word: one point of a size sweep
     assert _val(p, "event.first") == 1.025153324e-02
     assert _val(p, "event.last") == 9.999985979e+03
     sort = next(m for m in p.metrics if m.name == "event.sort_time")
@@ -301,9 +301,10 @@ def test_notes_and_build_warnings_are_not_program_output() -> None:
     from perfscout.ingest.registry import load_set
 
     got = load_set([D / "notes-prose.md", D / "gfortran-build.txt", D / "kv-colon-lines.txt"])
-    assert [p.format for p in got.profiles] == ["program-output"]  # only the printout
+    # the printout is program output; gfortran's copy warnings are compiler evidence
+    assert [p.format for p in got.profiles] == ["compiler-warnings", "program-output"]
     assert {Path(s.file).name: s.reason for s in got.skipped} == {
-        "notes-prose.md": "unknown_format", "gfortran-build.txt": "unknown_format"}
+        "notes-prose.md": "unknown_format"}
 
 
 @settings(max_examples=25, deadline=None,

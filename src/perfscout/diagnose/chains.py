@@ -38,14 +38,15 @@ def at_ceiling(f: Finding) -> bool:
 def link(findings: Sequence[Finding]) -> list[Finding]:
     """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes.
     A finding resting on other jobs' load has no cause in the program; one at its measured
-    ceiling has none outside the hardware layer."""
+    ceiling has none outside the hardware layer (placement) and the application's own bytes
+    (clearing or copying that need not happen)."""
     present = {f.id for f in findings}
     out: list[Finding] = []
     for f in findings:
         causes = [] if is_environment(f) else [
             c for c, s in EXPLAINS if s == f.id and c in present and c != f.id]
-        if at_ceiling(f):  # only memory placement changes the ceiling itself
-            causes = [c for c in causes if c.startswith("hw.")]
+        if at_ceiling(f):  # only memory placement changes the ceiling, only fewer bytes help
+            causes = [c for c in causes if c.startswith(("hw.", "app."))]
         caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))
         out.append(replace(f, caused_by=caused_by))
     # a cause that is itself explained by its own symptom (a cycle) keeps the stronger one

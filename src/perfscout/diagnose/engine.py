@@ -16,7 +16,16 @@ from typing import Any
 
 from perfscout.diagnose import thresholds as th
 from perfscout.model.findings import DataRequest, Evidence, Finding, Status
-from perfscout.model.metrics import Hotspot, Metric, Profile, Remark, Scope, ScopeKind, SourceRef
+from perfscout.model.metrics import (
+    Hotspot,
+    Metric,
+    Profile,
+    Remark,
+    Scope,
+    ScopeKind,
+    Skipped,
+    SourceRef,
+)
 from perfscout.model.runs import Runner
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.taxonomy import FINDING_IDS, layer_of
@@ -284,12 +293,14 @@ def _as_list(out: Iterable[Finding] | Finding | None) -> list[Finding]:
 def diagnose(
     profiles: Sequence[Profile], snapshot: PlatformSnapshot | None = None, *,
     runner: Runner | None = None, thresholds: Mapping[str, float] | None = None,
-    only: Iterable[str] | None = None,
+    only: Iterable[str] | None = None, skipped: Sequence[Skipped] = (),
 ) -> Diagnosis:
     """Run every rule over ``profiles`` against ``snapshot``.
 
     Use this when you hold parsed profiles; :func:`perfscout.pipeline.analyze.analyze` wraps it
     for files. ``runner`` only checks data-request commands against the sandbox policy.
+    ``skipped`` inputs that are binary tool outputs (gmon.out, perf.data, an executable) become
+    data requests for the command that turns each into text.
     """
     from perfscout.diagnose import chains, crossval, limits, requests
 
@@ -330,6 +341,7 @@ def diagnose(
     lim = limits.limits(ctx, found)
     found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))
              for f in found]
+    reqs.extend(requests.convert(s) for s in skipped if s.convert)
     reqs = requests.open_only(requests.dedupe(reqs), {p.format for p in profiles})
     lim = tuple(dict.fromkeys((*lim, *hot_conf)))
     return Diagnosis(tuple(found), requests.check(reqs, runner), lim, values)

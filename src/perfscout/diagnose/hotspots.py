@@ -23,9 +23,24 @@ def _base(name: str) -> str:
     return name.split("(")[0].split(" line ")[0].strip().lower()
 
 
+def _own_code_share(s: Profile, name: str) -> float:
+    """The sampled share of ``name``, as a share of the samples in the same binary when the
+    profile names binaries: gprof samples only the program's own code (libraries compiled
+    without ``-pg`` are invisible to it), so its percentages are of that code, not the run."""
+    hits = [h for h in s.hotspots if _base(h.name) == name and h.kind != "line"]
+    there = sum(h.self_share or 0.0 for h in hits)
+    modules = {h.module for h in hits}
+    if not hits or "" in modules:
+        return there
+    own = sum(h.self_share or 0.0 for h in s.hotspots if h.module in modules
+              and h.kind != "line")
+    return there / own if own > 0 else there
+
+
 def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]:
     """One statement per instrumentation profile whose top function a sampling profile does
-    not confirm (the sampling profile gives it less than ``1 - disagree`` of gprof's share)."""
+    not confirm (the sampling profile gives it less than ``1 - disagree`` of gprof's share,
+    both as shares of the program's own code when the sampling profile names binaries)."""
     sampled = [(s, _top(s)) for s in profiles
                if source_kind(s.format) == TRUSTED and s.hotspots]
     out: list[str] = []
@@ -39,7 +54,7 @@ def hotspot_conflicts(profiles: Sequence[Profile], disagree: float) -> list[str]
         for s, stop in sampled:
             if stop is None or _base(stop.name) == name:
                 continue
-            there = sum(h.self_share or 0.0 for h in s.hotspots if _base(h.name) == name)
+            there = _own_code_share(s, name)
             if there < top.self_share * (1 - disagree):
                 out.append(Text(
                     "conflict.hotspot", fmt=p.format, path=p.path,

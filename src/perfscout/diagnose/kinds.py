@@ -1,8 +1,10 @@
 """One declaration per finding kind: what it can explain, the data request that settles it,
-and the proposals that address it. Its layer comes from the taxonomy and the quantities it
-needs from its rule's ``needs``; the cause-chain table (:data:`chains.EXPLAINS`) is derived
-from here, and ``tests/diagnose/test_kinds.py`` fails when a kind lacks a part or the catalog
-and this table disagree.
+the proposals that address it, and which evidence family measures which of its quantities
+(``confirms``: two families agreeing make it confirmed). Its layer comes from the taxonomy and
+the quantities it needs from its rule's ``needs``; the cause-chain table
+(:data:`chains.EXPLAINS`) is derived from here, and ``tests/diagnose/test_kinds.py`` fails when
+a kind lacks a part (two confirming families included), the catalog and this table disagree,
+or a confirming quantity is written by no adapter.
 """
 
 from __future__ import annotations
@@ -16,49 +18,85 @@ class Kind:
     explains: tuple[str, ...]  # symptoms this cause can produce (their caused_by names it)
     settles: str  # the data request (perfscout.diagnose.requests function) that decides it
     proposals: tuple[str, ...]  # catalog ids that address it
+    # "family:quantity" pairs: which evidence family measures which quantity of this kind, so
+    # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines)
+    confirms: tuple[str, ...] = ()
 
 
-def _k(id: str, explains: str, settles: str, proposals: str) -> Kind:
-    return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()))
+def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "") -> Kind:
+    return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()),
+                tuple(confirms.split()))
 
 
 KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.memory_bandwidth", "", "bandwidth_bench",
-       "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly"),
+       "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
+       "program:mem.bandwidth benchmark:bench.bandwidth hardware_counters:mem.bandwidth"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly"),
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly",
+       "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
+       "sampling:samples"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
-       "numa_first_touch numa_interleave bind_threads mpi_bind_map"),
+       "numa_first_touch numa_interleave bind_threads mpi_bind_map",
+       "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math"),
+       "fast_math",
+       "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
+       "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
-       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll"),
-    _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt"),
-    _k("hw.bad_speculation", "hw.frontend", "perf_stat", "enable_smt"),
-    _k("hw.frequency", "", "perf_stat", "frequency_governor"),
+       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll",
+       "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
+       "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate"),
+    _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
+       "hardware_counters:topdown.frontend_bound hardware_counters:stalled_cycles.frontend"),
+    _k("hw.bad_speculation", "hw.frontend", "perf_stat", "enable_smt",
+       "hardware_counters:branch_miss_ratio simulator:branch_miss_ratio"),
+    _k("hw.frequency", "", "perf_stat", "frequency_governor",
+       "hardware_counters:clock.ghz"),
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
-       "huge_pages"),
-    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering"),
-    _k("sys.os_noise", "", "software_events", "bind_threads thread_count"),
+       "huge_pages",
+       "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
+       "hardware_counters:dtlb.miss_ratio"),
+    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering",
+       "os_accounting:time.elapsed instrumentation:syscall.time"),
+    _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
+       "os_accounting:context_switches os_accounting:cpu.utilized"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
-       "alg.load_imbalance", "software_events", "thread_count"),
+       "alg.load_imbalance", "software_events", "thread_count",
+       "runtime_report:ranks.count program:threads.requested "
+       "os_accounting:context_switches program:time.elapsed"),
     _k("rt.mpi_communication", "", "sampling",
-       "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning"),
-    _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition"),
-    _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp"),
+       "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning",
+       "instrumentation:mpi.time_share sampling:@hotspots program:mpi.time"),
+    _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
+       "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
+    _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp",
+       "program:busy.time hardware_counters:cycles sampling:@hotspots"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
-       "affinity_report", "bind_threads mpi_bind_map"),
-    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp"),
-    _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy"),
+       "affinity_report", "bind_threads mpi_bind_map",
+       "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
+       "os_accounting:context_switches"),
+    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp",
+       "program:time.elapsed sampling:@hotspots"),
+    _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
+       "sampling:@hotspots instrumentation:@hotspots"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
-       "rebalance_decomposition"),
+       "rebalance_decomposition",
+       "program:busy.time instrumentation:app.time sampling:compute.share"),
     _k("alg.small_messages", "rt.mpi_communication rt.mpi_wait", "sampling",
-       "mpi_aggregate_messages"),
-    _k("alg.complexity", "", "sampling", "use_blas"),
-    _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering"),
-    _k("app.redundant_work", "", "callgrind", "hoist_invariant"),
-    _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision"),
+       "mpi_aggregate_messages",
+       "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots"),
+    _k("alg.complexity", "", "sampling", "use_blas",
+       "program:scaling.size sampling:@hotspots"),
+    _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
+       "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
+    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot", "callgrind",
+       "hoist_invariant",
+       "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
+       "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
+    _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
+       "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
 )}
 
 
@@ -87,6 +125,39 @@ def missing_parts(kind: Kind) -> list[str]:
         out.append(f"settles (no data request {kind.settles!r})")
     if not kind.proposals:
         out.append("proposals (none addresses it)")
+    out.extend(_confirm_gaps(kind))
+    return out
+
+
+#: kinds only one family can measure here (their status stays a hypothesis), and why
+ONE_FAMILY: dict[str, str] = {
+    "hw.frontend": "frontend stalls are counted by the core's counters only",
+    "hw.frequency": "the effective clock is read from the core's counters only",
+    "sys.os_noise": "only OS accounting (context switches, migrations) measures it today; a "
+                    "program's step-time jitter or a profile's scheduler time would be a "
+                    "second family, not read yet",
+}
+
+
+def _confirm_gaps(kind: Kind) -> list[str]:
+    """What the ``confirms`` part lacks: at least two independent families (unless the kind
+    is one only counters can measure), known families, canonical quantities."""
+    from perfscout.model.metric_names import CANONICAL
+    from perfscout.model.metrics import FAMILIES
+
+    pairs = [c.partition(":") for c in kind.confirms]
+    fams = {f for f, _, _ in pairs}
+    out: list[str] = []
+    bad_f = sorted(f for f in fams if f not in FAMILIES)
+    bad_q = sorted(q for _, _, q in pairs if q not in CANONICAL and not q.startswith("@"))
+    if not pairs or any(not q for _, _, q in pairs):
+        out.append("confirms (no family:quantity pairs)")
+    elif len(fams - set(bad_f)) < 2 and kind.id not in ONE_FAMILY:
+        out.append("confirms (fewer than two evidence families)")
+    if bad_f:
+        out.append(f"confirms (unknown families {bad_f})")
+    if bad_q:
+        out.append(f"confirms (unknown quantities {bad_q})")
     return out
 
 

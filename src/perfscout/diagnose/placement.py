@@ -134,4 +134,11 @@ def sweep_points(ctx: Context) -> list[tuple[int, float, Located]]:
                    and e.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.NODE)), None)
         if n is not None and el is not None:
             pts.setdefault(n, (el.value, el))
+    # a printout that states its own thread count and time (``threads: 2`` / ``wall: 0.9 s``)
+    # in the same run: one point per printout, several printouts make the sweep
+    for req in ctx.all("threads.requested", (ScopeKind.RUN,)):
+        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
+                   if e.profile is req.profile and e.metric.scope == req.metric.scope), None)
+        if el is not None and req.value >= 1 and el.value > 0:
+            pts.setdefault(int(req.value), (el.value, el))
     return sorted((n, t, loc) for n, (t, loc) in pts.items())

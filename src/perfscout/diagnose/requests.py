@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from perfscout.model.findings import DataRequest
+from perfscout.model.metrics import Skipped
 from perfscout.model.runs import Runner
 
 if TYPE_CHECKING:
@@ -39,6 +40,14 @@ def _cores(ctx: Context) -> int:
 
 def _cpu_list(ctx: Context) -> str:
     return f"0-{_cores(ctx) - 1}" if _cores(ctx) > 1 else "0"
+
+
+def convert(skipped: Skipped) -> DataRequest:
+    """The command that turns a binary input the user gave (gmon.out, perf.data, an
+    executable) into the text perfscout reads; satisfied once that text is given."""
+    return DataRequest(f"{skipped.message}: this command turns it into text perfscout reads",
+                       skipped.convert, for_findings=("undecided",),
+                       satisfied_by=skipped.formats_tried)
 
 
 def likwid_group(ctx: Context, group: str, reason: str) -> DataRequest:

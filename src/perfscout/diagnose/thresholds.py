@@ -83,6 +83,8 @@ _TABLE: tuple[Threshold, ...] = (
               "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
+    Threshold("complexity.two_size_factor", 2.0, "largest / smallest size at or above: two sizes "
+              "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
@@ -98,6 +100,8 @@ _TABLE: tuple[Threshold, ...] = (
               "did not get its CPUs"),
     Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
               "80-bit long double code (no SIMD form)"),
+    Threshold("compute.divsqrt_share", 0.10, "share of the hot function's floating-point "
+              "instructions that divide or take square roots at or above: divider-bound"),
     Threshold("compute.rate_near_peak", 0.10, "FLOP rate the program reports / the snapshot's "
               "peak at or above, with operands in cache: the arithmetic is the limit"),
     Threshold("app.pure_call_share", 0.30, "self share of a pure libc routine (strlen, strcmp...) "

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from perfscout.ingest.base import SNIFF_BYTES, Adapter
-from perfscout.model.errors import InputError, NotFoundError, ParseError, PerfscoutError
+from perfscout.model.errors import (
+    BinaryInputError,
+    InputError,
+    NotFoundError,
+    ParseError,
+    PerfscoutError,
+)
 from perfscout.model.metrics import Profile, Skipped
 from perfscout.registry import Registry
 
@@ -79,6 +85,10 @@ def detect(path: str | Path) -> Adapter:
         if not head.strip() and not p.is_dir():
             raise InputError(f"{p}: file is empty", hint="give a non-empty profiler output")
         _refuse_snapshot_input(p, head)
+        if not p.is_dir():
+            from perfscout.ingest.binary_inputs import check_binary
+
+            check_binary(p)
         raise InputError(
             f"{p}: matches no known format",
             hint="formats tried: " + ", ".join(sorted(adapters())),
@@ -181,6 +191,8 @@ def _reason(err: PerfscoutError, p: Path) -> tuple[str, tuple[str, ...]]:
         return "parse_error", ()
     if msg.endswith("file is empty"):
         return "empty", ()
+    if isinstance(err, BinaryInputError):
+        return "binary", (err.reads_as,)
     if "machine topology" in msg:
         return "topology", ()
     if "matches no known format" in msg:
@@ -217,7 +229,8 @@ def load_set(paths: Sequence[str | Path], fmt: str | None = None) -> LoadedSet:
                 tried = (fmt,) if fmt else tried
             elif reason == "parse_error":
                 tried = (fmt or _detected_name(p),)
-            skipped.append(Skipped(str(p), reason, tried, err.message))
+            convert = err.command if isinstance(err, BinaryInputError) else ()
+            skipped.append(Skipped(str(p), reason, tried, err.message, convert))
             continue
         except (OSError, UnicodeError, ValueError) as err:
             e2 = InputError(f"{p}: cannot be read ({type(err).__name__}: {err})")
@@ -248,6 +261,8 @@ def skipped_line(skipped: Sequence[Skipped]) -> str:
     """The one human line that says which inputs were not read (empty when none)."""
     if not skipped:
         return ""
-    parts = [f"{Path(s.file).name} ({s.reason.replace('_', ' ')})" for s in skipped[:6]]
+    parts = [f"{Path(s.file).name} ({s.reason.replace('_', ' ')}"
+             + (f": `{' '.join(s.convert)}` turns it into text)" if s.convert else ")")
+             for s in skipped[:6]]
     more = f" and {len(skipped) - 6} more" if len(skipped) > 6 else ""
     return f"skipped {len(skipped)} input(s) not read: " + ", ".join(parts) + more

@@ -60,6 +60,17 @@ class InputError(PerfscoutError):
     exit_code = ExitCode.INPUT
 
 
+class BinaryInputError(InputError):
+    """A binary tool output perfscout reads only as text (gprof's gmon.out, perf.data, an
+    executable): ``command`` is the exact argv that turns it into text, ``reads_as`` the input
+    format that reads the result."""
+
+    def __init__(self, message: str, command: tuple[str, ...], reads_as: str) -> None:
+        super().__init__(message, hint=f"run `{' '.join(command)} > OUT.txt` and pass OUT.txt")
+        self.command = command
+        self.reads_as = reads_as
+
+
 class ParseError(InputError):
     """A parser could not read a file: names the file, the line and what was expected."""
 

@@ -338,6 +338,7 @@ EN: dict[str, str] = {
     "guard.bench_only": "the inputs are bandwidth benchmark runs only ({formats}): they measure the machine's ceiling, not a program whose code or flags could change; give the program's own output or profile",
     "conflict.hotspot": "{fmt} ({path}) puts {share} in {name} but {sfmt} ({spath}) gives it {there} and puts {sshare} in {sname}; the sampling profile is trusted",
     "conflict.values": "{a_kind} says {a_name}={a} but {b_kind} says {b_name}={b} (differ by {diff} > {tol}); not averaged",
+    "limit.bandwidth_headroom": "the program reaches {ratio} of the measured ceiling: memory traffic dominates, with headroom one number cannot place (other jobs' load, phases that do not stream); fewer bytes is the lever that surely helps",
     "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",
     "guard.placement_first": "{findings} is caused by {causes}: ranks or threads time-share the CPUs, which makes their times unequal; fix the placement (thread/rank count, binding) first",
     "guard.bandwidth_ceiling": "the program already moves bytes at {ratio} of the measured bandwidth ceiling: more threads share the same bytes per second",

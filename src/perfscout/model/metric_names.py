@@ -9,6 +9,7 @@ from __future__ import annotations
 CANONICAL: dict[str, tuple[str, str]] = {
     # time and process
     "time.elapsed": ("s", "wall-clock time of the run or region"),
+    "time.step": ("s", "wall-clock time of one step/iteration a program prints (scope interval)"),
     "time.user": ("s", "user CPU time"),
     "time.sys": ("s", "system CPU time"),
     "time.task_clock": ("ms", "perf task-clock"),
@@ -178,6 +179,13 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.libm_calls": ("count", "calls to libm functions"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "
                       "(perf report --sort pid: one per MPI rank)"),
+    "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "
+                      "callee (callgrind_annotate)"),
+    "callsite.calls": ("count", "calls one source line makes to one callee"),
+    "copy.temporaries": ("count", "array temporaries the compiler makes (gfortran "
+                         "-Warray-temporaries), per call site line and in total"),
+    "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "
+                      "unit sets their throughput)"),
     "insn.int_div": ("count", "integer division instructions (div/idiv: no SIMD form on x86)"),
     "insn.x87_share": ("ratio", "x87 share of floating-point instructions (derived)"),
     "insn.packed_share": ("ratio", "packed share of floating-point instructions (derived)"),

@@ -170,7 +170,8 @@ class Profile:
         return None
 
 
-SKIP_REASONS = ("not_found", "empty", "unreadable", "unknown_format", "topology", "parse_error")
+SKIP_REASONS = ("not_found", "empty", "unreadable", "unknown_format", "topology", "parse_error",
+                "binary")
 
 
 @dataclass(frozen=True)
@@ -178,10 +179,11 @@ class Skipped:
     """One input that was not read, and why (one of :data:`SKIP_REASONS`).
 
     ``formats_tried`` names the adapters that were asked (all of them for an unknown format,
-    the chosen one for a parse error); ``message`` is the one-line error a single input would
-    have raised."""
+    the chosen one for a parse error, the text format that reads a binary input once converted);
+    ``message`` is the one-line error a single input would have raised."""
 
     file: str
     reason: str
     formats_tried: tuple[str, ...] = ()
     message: str = ""
+    convert: tuple[str, ...] = ()  # for a binary input: the command that turns it into text

@@ -60,7 +60,8 @@ def analyze(
         raise UsageError("no input files", hint="give one or more profiler outputs")
     loaded = load_set(paths, fmt)  # one unreadable file never refuses the others
     profiles = tuple(derive(p) for p in loaded.profiles)  # derived metrics in one place
-    d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds)
+    d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds,
+                 skipped=loaded.skipped)
     adv = _advise(d.findings, snapshot, profiles, runner, _kb_stats(kb_db, snapshot))
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,

@@ -170,7 +170,7 @@ def small_messages(ctx: Context) -> Finding | None:
 
 
 @rule(id="alg.complexity", needs=("scaling.size", "time.elapsed"),
-      thresholds=("complexity.exponent",))
+      thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time grows faster than the problem size warrants (fitted exponent)."""
     pts = []
@@ -180,7 +180,10 @@ def complexity(ctx: Context) -> Finding | None:
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
-    if len(pts) < 3:
+    sizes = sorted({round(p[0], 9) for p in pts})
+    # two sizes far enough apart already give a slope; fewer decide nothing
+    factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
+    if len(sizes) < 2 or (len(pts) < 3 and factor < ctx.t("complexity.two_size_factor")):
         return None
     n = len(pts)
     mx = sum(p[0] for p in pts) / n
@@ -192,6 +195,48 @@ def complexity(ctx: Context) -> Finding | None:
     lim = ctx.t("complexity.exponent")
     if k < lim:
         return None
-    return ctx.finding("alg.complexity", 0.5, "time grows super-linearly with size",
-                       [ctx.ev(pts[-1][2], f"time ~ size^{k:.2f} over {n} sizes",
-                               f"exponent >= {lim:g}")])
+    two = len(sizes) == 2
+    top = max(pts, key=lambda p: p[0])
+    ev = [ctx.ev(top[2], f"time ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)",
+                 f"exponent >= {lim:g}")]
+    rescan = _rescanning(ctx, top[2].kind)
+    if rescan is not None:
+        ev.append(rescan)
+    return ctx.finding("alg.complexity", 0.4 if two else 0.5,
+                       "time grows super-linearly with size", ev,
+                       limits=["two problem sizes only: a third would show whether the growth "
+                               "holds"] if two else [])
+
+
+#: string routines that walk the whole string at every call: called once per appended piece,
+#: they make the run quadratic in the string's length
+RESCANNING = ("strcat", "strncat", "wcscat", "strlen", "wcslen", "strnlen")
+
+
+def _rescanning(ctx: Context, have: str) -> Evidence | None:
+    """A profile of another family putting at least ``app.pure_call_share`` of the run in a
+    routine that rescans the whole string at every call (``strcat``, ``strlen``): the work per
+    call grows with the data, the mechanism of the super-linear growth the sweep measured."""
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.rules.application import _routine
+    from perfscout.diagnose.rules.common import hotspot_shares
+
+    lim = ctx.t("app.pure_call_share")
+    for _, p in ctx.hotspots():
+        fam = source_kind(p.format)
+        if fam == have:
+            continue
+        hits = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+                and _rescans(h.name)]
+        total = sum(s for _, s in hits)
+        if hits and total >= lim:
+            h = max(hits, key=lambda x: x[1])[0]
+            return Evidence("hotspot.share", total, "ratio", h.source, fam,
+                            f"{total:.0%} of the run in {_routine(h.name)} ({h.name}), which "
+                            "walks the whole string at every call", f"share >= {lim:.2f}")
+    return None
+
+
+def _rescans(name: str) -> bool:
+    low = name.lower().strip("_").split("@")[0]
+    return any(low == r or low.startswith(r + "_") for r in RESCANNING)

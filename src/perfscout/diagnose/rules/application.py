@@ -18,7 +18,7 @@ from perfscout.diagnose.rules.common import (
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
@@ -34,20 +34,103 @@ def io_hotspot(ctx: Context) -> Finding | None:
     lim = ctx.t("app.io_share")
     if sh is None or sh.share < lim:
         return None
+    ev = [_hot_ev(ctx, sh, "I/O and parsing functions take",
+                  f"share of whole profile >= {lim:.2f}")]
+    traced = _traced_file_calls(ctx, ev[0].source_kind)
+    if traced is not None:
+        ev.append(traced)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
-                       "input parsing / I/O functions are hot",
-                       [_hot_ev(ctx, sh, "I/O and parsing functions take",
-                                f"share of whole profile >= {lim:.2f}")])
+                       "input parsing / I/O functions are hot", ev)
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls",),
+#: system calls that open, read, write, position or close files
+FILE_CALLS = frozenset({"open", "openat", "openat2", "creat", "close", "read", "write",
+                        "pread64", "pwrite64", "readv", "writev", "lseek", "fsync",
+                        "fdatasync", "newfstatat", "fstat", "stat", "statx"})
+
+
+def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
+    """A system-call trace of another family (``strace -c``) whose file calls (open, write,
+    close, lseek...) come at ``io.syscalls_per_s`` or more of the run and hold at least
+    ``app.io_share`` of the non-waiting traced time: the program's I/O is per-event, which is
+    what the sampled I/O functions spend their time on."""
+    calls = [c for c in ctx.all("syscall.calls") if c.kind != have]
+    if not calls:
+        return None
+    prof = calls[0].profile
+    mine = {c.metric.scope.name: c for c in calls if c.profile is prof}
+    times = {t.metric.scope.name: t.value for t in ctx.all("syscall.time")
+             if t.profile is prof and t.metric.scope.name}
+    files = [c for n, c in mine.items() if n in FILE_CALLS]
+    busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
+    runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not files or busy <= 0 or not runs:
+        return None
+    n_files = sum(c.value for c in files)
+    rate = n_files / min(runs, key=lambda x: x.value).value
+    share = sum(times.get(c.metric.scope.name, 0.0) for c in files) / busy
+    if rate < ctx.t("io.syscalls_per_s") or share < ctx.t("app.io_share"):
+        return None
+    top = max(files, key=lambda c: c.value)
+    return ctx.ev(top, f"{fmt(n_files)} file system calls ({top.metric.scope.name} "
+                  f"{fmt(top.value)}) = {rate:,.0f}/s, {share:.0%} of the non-waiting traced "
+                  "time", f"file calls/s >= {ctx.t('io.syscalls_per_s'):g}",
+                  metric="syscall.calls", value=n_files, unit="count")
+
+
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.repeated_queries", "app.query_time_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record: recomputation."""
-    return _redundant_calls(ctx) or _repeated_queries(ctx)
+    return _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+
+
+def _fortran_name(name: str) -> str:
+    """A procedure's source name from its symbol: ``smooth_`` and ``__grid_MOD_smooth`` are
+    ``smooth``."""
+    low = name.lower().split("(")[0].strip()
+    low = low.rsplit("_mod_", 1)[-1]
+    return low[:-1] if low.endswith("_") and not low.endswith("__") else low
+
+
+def _temporaries(ctx: Context) -> Finding | None:
+    """The compiler copies an array section into a temporary and back at a call site
+    (gfortran ``-Warray-temporaries``): copying the program need not do. A profile of another
+    family agrees when the caller's own code (where the copies run) takes at least as much of
+    the run as the callee that does the work, and at least ``app.redundant_share``."""
+    temps = [x for x in ctx.all("copy.temporaries", (ScopeKind.LINE,)) if x.value > 0]
+    if not temps:
+        return None
+    top = max(temps, key=lambda x: x.value)
+    site, callee = top.metric.scope.name, top.metric.scope.parent
+    ev = [ctx.ev(top, f"the compiler copies an array section into a temporary and back at "
+                 f"{site}{f' (call to {callee})' if callee else ''}: "
+                 f"{fmt(top.value)} temporary copies per call", "copy.temporaries > 0")]
+    lim = ctx.t("app.redundant_share")
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        fam = source_kind(p.format)
+        if fam == top.kind or not callee:
+            continue
+        shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
+        work = next(((h, s) for h, s in shares if _fortran_name(h.name) == callee), None)
+        if work is None:
+            continue
+        own = [(h, s) for h, s in shares if h is not work[0] and h.module == work[0].module]
+        if not own:
+            continue
+        caller, share = max(own, key=lambda x: x[1])
+        if share >= work[1] and share >= lim:
+            ev.append(Evidence("hotspot.share", share, "ratio",
+                               caller.source or SourceRef(p.path, None), fam,
+                               f"{caller.name} (the caller, where the copies run) takes "
+                               f"{share:.0%} of the run, {work[0].name} (the work) {work[1]:.0%}",
+                               f"caller share >= callee share and >= {lim:.2f}"))
+            break
+    return ctx.finding("app.redundant_work", 0.55 if len(ev) > 1 else 0.35,
+                       "array sections copied into temporaries at every call", ev, scope=site)
 
 
 #: system calls that ask the kernel about a file without reading or writing it
@@ -97,7 +180,48 @@ def _repeated_queries(ctx: Context) -> Finding | None:
     return None
 
 
+
+
+def _parse_in_sort(ctx: Context) -> Finding | None:
+    """Text-to-number parsing (strtod and glibc's internals of it) holds at least
+    ``app.pure_call_share`` of a profile in which a sort or its comparator runs: the keys are
+    parsed again at every comparison (n log n parses for n keys). A profile of another family
+    that puts as large a share in the sort's comparators agrees."""
+    lim = ctx.t("app.pure_call_share")
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        shares = hotspot_shares(p)
+        parse = [(h, s) for h, s in shares if is_parse(h.name)]
+        total = sum(s for _, s in parse)
+        if total < lim or not any(is_sort(h.name) for h, _ in shares):
+            continue
+        top = max(parse, key=lambda x: x[1])[0]
+        fam = source_kind(p.format)
+        ev = [Evidence("hotspot.share", total, "ratio", top.source or SourceRef(p.path, None),
+                       fam, f"{total:.0%} of the run parses text into numbers ({top.name} and "
+                       "its internals) while a sort runs: " + _WHY["strtod"],
+                       f"share >= {lim:.2f}")]
+        for q in {id(q): q for _, q in ctx.hotspots()}.values():
+            if source_kind(q.format) == fam:
+                continue
+            cmp = [(g, t) for g, t in hotspot_shares(q) if is_sort(g.name)]
+            if cmp and sum(t for _, t in cmp) >= lim:
+                g = max(cmp, key=lambda x: x[1])[0]
+                ev.append(Evidence("hotspot.share", sum(t for _, t in cmp), "ratio",
+                                   g.source or SourceRef(q.path, None), source_kind(q.format),
+                                   f"{q.format} puts {sum(t for _, t in cmp):.0%} in the sort's "
+                                   f"comparators ({', '.join(x.name for x, _ in cmp[:3])})",
+                                   f"share >= {lim:.2f}"))
+                break
+        # the change parses each key once, before sorting: it is aimed at the parse
+        return ctx.finding("app.redundant_work", 0.5, "the same keys parsed again at every "
+                           "comparison of a sort", ev, scope=top.name)
+    return None
+
+
 def _redundant_calls(ctx: Context) -> Finding | None:
+    got = _parse_in_sort(ctx)
+    if got is not None:
+        return got
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
 
@@ -119,7 +243,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
         ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
                        f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
-                       "run: a routine whose result depends only on its arguments",
+                       f"run: {_WHY.get(_routine(h.name), _WHY['pure'])}",
                        f"share >= {pure_lim:.2f}")]
     else:
         ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
@@ -145,8 +269,69 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
                                qfam, f"{q.format} also puts {t:.0%} in {g.name}",
                                f"share >= {lim:.2f}"))
+    phase = _phase_timer(ctx, _routine(h.name), {e.source_kind for e in ev})
+    if phase is not None:
+        ev.append(phase)
+    site = _call_site(ctx, h.name, lim)
+    if site is not None:  # line-level data names the line that makes the calls
+        ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
-                       scope=h.name)
+                       scope=f"{h.name} at {site[0]}" if site is not None else h.name)
+
+
+#: words a program uses for its own timer of a clearing or copying phase
+PHASE_WORDS = {"memset": ("clear", "zero", "zeroing", "reset", "memset", "fill"),
+               "memcpy": ("copy", "memcpy", "pack", "unpack")}
+
+
+def _phase_timer(ctx: Context, routine: str, have: set[str]) -> Evidence | None:
+    """The program's own timer of a phase named for what the hot routine does (``clear:
+    0.75 s`` for memset, ``copy_time`` for memcpy) holding at least ``app.pure_call_share``
+    of its run: the program measured the same cost the profile sampled."""
+    words = PHASE_WORDS.get(routine)
+    if not words:
+        return None
+    lim = ctx.t("app.pure_call_share")
+    for x in ctx.all("time.elapsed"):
+        if x.kind in have or x.value <= 0:
+            continue
+        for m in x.profile.metrics:
+            key = m.raw_name.lower()
+            if m.unit != "s" or not m.name.startswith("event.") or not any(
+                    key == w or key.startswith((w + "_", w + "time")) for w in words):
+                continue
+            share = m.value / x.value
+            if lim <= share and m.value <= x.value:  # a phase is part of its run
+                loc = Located(m, x.profile)
+                return ctx.ev(loc, f"the program times its {m.raw_name} phase at "
+                              f"{m.value:.3g} s of {x.value:.3g} s ({share:.0%})",
+                              f"phase share >= {lim:.2f}", metric="phase.share", value=share,
+                              unit="ratio")
+    return None
+
+
+def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] | None:
+    """The source line whose calls to ``routine`` (any of its aliases) cost at least ``lim``
+    of the run in a line-level profile (callgrind_annotate's ``=> getenv (800,000x)`` under
+    the calling line): where the repeated call is made, the line a change targets. None
+    without line-level call data: no line is named rather than a guessed one."""
+    best: tuple[float, Located] | None = None
+    for c in ctx.all("callsite.cost", (ScopeKind.CALLSITE,)):
+        if _routine(c.metric.scope.parent) != _routine(routine):
+            continue
+        tot = c.profile.first("profile.total")
+        share = c.value / tot.value if tot is not None and tot.value > 0 else 0.0
+        if share >= lim and (best is None or share > best[0]):
+            best = (share, c)
+    if best is None:
+        return None
+    share, c = best
+    n = next((x.value for x in ctx.all("callsite.calls", (ScopeKind.CALLSITE,))
+              if x.profile is c.profile and x.metric.scope == c.metric.scope), None)
+    times = f" {fmt(n)} times" if n else ""
+    return c.metric.scope.name, ctx.ev(
+        c, f"{c.metric.scope.name} calls {c.metric.scope.parent}{times}: {share:.0%} of the run",
+        f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
 @rule(id="app.precision", needs=("flops.dp|insn.x87",),
@@ -215,7 +400,31 @@ def _x87(ctx: Context) -> Finding | None:
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",
         "wcslen")
+#: lookups whose answer does not change during a run: asked again per element, they are
+#: redundant (the environment scan of getenv, locale and system queries)
+LOOKUP = ("getenv", "secure_getenv", "sysconf", "nl_langinfo", "localeconv", "setlocale")
+#: clearing and copying memory: at any bandwidth, fewer bytes cleared or copied is the lever
+FILL = ("memset", "memcpy", "memmove", "mempcpy", "bzero", "wmemset", "wmemcpy")
+_FILL_NAME = re.compile(r"^_*(?P<fn>" + "|".join(FILL) + r")(?:_[a-z0-9_]+)?(?:@.*)?$")
+#: text-to-number parsers and glibc's internals of them (multi-precision digit work)
+_PARSE_NAME = re.compile(r"^_*(?:gi_+)?(?:(?:isoc99_|isoc23_)?v?sscanf|ato[fil]l?|"
+                         r"strto(?:d|f|ld|l|ll|ul|ull|imax|umax)(?:_l)?(?:_internal)?|"
+                         r"str_to_mpn|round_and_return|mpn_[a-z0-9_]+)(?:[._].*)?(?:@.*)?$")
+#: sorting routines and comparators: a parse inside them is redone per comparison
+_SORT_NAME = re.compile(r"(?:^_*(?:gi_+)?(?:qsort|msort|introsort|heapsort|mergesort|"
+                        r"insertion_sort)|(?:^|::)(?:__)?(?:sort|stable_sort)\b|"
+                        r"^(?:cmp|compar)(?:_|$)|^compare(?:_?(?:by|key|keys|fn|func)|$)|"
+                        r"comparator|_(?:cmp|compare)$)", re.I)
 
+
+_WHY = {
+    "pure": "a routine whose result depends only on its arguments",
+    **dict.fromkeys(LOOKUP, "a lookup whose answer does not change during the run"),
+    "memset": "clearing memory; at any bandwidth only fewer bytes cleared help",
+    "memcpy": "copying memory; at any bandwidth only fewer bytes copied help",
+    "strtod": "parsing text into numbers inside a sort: the same keys parsed again at every "
+              "comparison",
+}
 
 #: libm routines: their result depends only on their arguments, like PURE's
 LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
@@ -257,18 +466,39 @@ def _long_double_libm(ctx: Context) -> Evidence | None:
 
 def _routine(name: str) -> str:
     """One name for a routine across profilers: a pure libc routine by its family
-    (``__strlen_evex`` and ``strlen`` are one), others without arguments or line."""
+    (``__strlen_evex`` and ``strlen`` are one; glibc's number-parsing internals are
+    ``strtod``), others without arguments or line."""
     low = name.lower().strip("_")
-    pure = next((f for f in PURE if low == f or low.startswith((f + "_", f + "@"))), None)
+    pure = next((f for f in (*PURE, *LOOKUP)
+                 if low == f or low.startswith((f + "_", f + "@"))), None)
+    fill = _FILL_NAME.match(name.lower().strip())
+    if pure is None and fill is not None:
+        pure = "memset" if fill["fn"] in ("memset", "bzero", "wmemset") else "memcpy"
+    if pure is None and _PARSE_NAME.match(name.lower().strip()):
+        pure = "strtod"
     return pure or _libm(name) or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:
     """A libc or libm routine whose result depends only on its arguments (``__strlen_avx2``,
-    ``__ieee754_exp_fma`` too)."""
+    ``__ieee754_exp_fma`` too), a lookup whose answer does not change during the run
+    (``getenv``), or clearing/copying memory (``__memset_avx512_unaligned_erms``)."""
     low = name.lower().strip("_")
-    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@") for f in PURE) \
-        or _libm(name) is not None
+    return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@")
+               for f in (*PURE, *LOOKUP)) \
+        or _libm(name) is not None or _FILL_NAME.match(name.lower().strip()) is not None
+
+
+def is_parse(name: str) -> bool:
+    """A text-to-number parser (``strtod``, ``atof``, ``sscanf``) or glibc's internals of one
+    (``____strtod_l_internal``, ``str_to_mpn``, ``__mpn_mul``)."""
+    return _PARSE_NAME.match(name.lower().strip()) is not None
+
+
+def is_sort(name: str) -> bool:
+    """A sorting routine (``qsort``, glibc's ``msort_with_tmp``, ``std::sort``) or a
+    comparator by its usual names (``cmp_text``, ``compare``, ``by_key_cmp``)."""
+    return _SORT_NAME.search(name.strip()) is not None
 
 
 def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:

@@ -32,8 +32,9 @@ def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 
 
 @rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
-      thresholds=("bw.near_peak", "crossval.disagree", "bw.low_intensity",
-                  "compute.ipc_low", "cache.llc_miss_ratio"), request=_bw_requests)
+      thresholds=("bw.near_peak", "bw.far_below_peak", "crossval.disagree",
+                  "bw.low_intensity", "compute.ipc_low", "cache.llc_miss_ratio"),
+      request=_bw_requests)
 def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
     peak = mem_bench(ctx)
@@ -45,7 +46,7 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
         if ratio < near:
             low = _moving_ceiling(ctx)
             if low is None or got.value / low.value < near:
-                return None
+                return _bandwidth_dominated(ctx, got, low or peak)
             # the benchmark's own runs spread beyond crossval.disagree: the ceiling moved with
             # other jobs' load, so the program is judged against the slowest run it could meet
             limits.append(Text("limit.moving_ceiling", low=fmt(low.value), high=fmt(peak.value)))
@@ -109,6 +110,25 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                 limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
                         "is unknown"])
     return None
+
+
+def _bandwidth_dominated(ctx: Context, got: Located, peak: Located) -> Finding | None:
+    """Between ``bw.far_below_peak`` and ``bw.near_peak`` of the slowest ceiling run it could
+    meet: memory traffic is the main cost, with headroom a single number cannot place (other
+    jobs' load, phases that do not stream, synchronisation). A senior engineer calls it
+    bandwidth-dominated, a hypothesis: fewer bytes is the lever that surely helps, wider
+    vectors move the same bytes. Below ``bw.far_below_peak`` DRAM is not the limit."""
+    ratio = got.value / peak.value
+    far, near = ctx.t("bw.far_below_peak"), ctx.t("bw.near_peak")
+    if ratio < far:
+        return None
+    ev = [ctx.ev(got, f"achieved {fmt(got.value)} MB/s = {ratio:.0%} of the measured peak",
+                 f"{far:.2f} <= {got.metric.name} / peak < {near:.2f}"),
+          ctx.ev(peak, f"measured peak {fmt(peak.value)} MB/s "
+                 f"({peak.metric.scope.name or 'bench'})")]
+    return ctx.finding("hw.memory_bandwidth", 0.35 + 0.3 * ratio,
+                       "memory bandwidth dominates, below the measured ceiling", ev,
+                       limits=[Text("limit.bandwidth_headroom", ratio=f"{ratio:.0%}")])
 
 
 def _moving_ceiling(ctx: Context) -> Located | None:
@@ -456,9 +476,11 @@ def _peak_flops(ctx: Context) -> float | None:
 
 
 @rule(id="hw.compute_bound",
-      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div",),
+      needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
+             "insn.div_sqrt",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
-                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low"),
+                  "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
+                  "compute.divsqrt_share", "app.redundant_share"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -483,7 +505,7 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return _packed_hot_code(ctx) or divider_bound(ctx)
+        return fp_divider_bound(ctx) or _packed_hot_code(ctx) or divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
 
 
@@ -533,6 +555,78 @@ def divider_bound(ctx: Context) -> Finding | None:
     return ctx.finding("hw.compute_bound", 0.55, "integer division latency in the hot code", ev,
                        limits=["the divider's latency is inferred from the instruction mix; "
                                "no counter measured it"])
+
+
+def fp_divider_bound(ctx: Context) -> Finding | None:
+    """The hot function's floating-point code is packed and at least ``compute.divsqrt_share``
+    of it divides or takes square roots (``vdivpd``, ``vsqrtpd``): one divider unit sets the
+    throughput whatever the vector width, and nothing says the code waits on memory. The
+    disassembly (compiler) says what the code is; a sampling profile putting the time in that
+    function says that it is where the run spends it."""
+    hot = _hot_function(ctx)
+    divs = [x for x in ctx.all("insn.div_sqrt", (ScopeKind.FUNCTION,)) if x.value > 0]
+    if hot is not None:
+        divs = [x for x in divs if x.metric.scope.name == hot[0]]
+    else:  # no sampling: a disassembly of one function stands for the hot code
+        divs = [x for x in divs if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+    if not divs:
+        return None
+    div = max(divs, key=lambda x: x.value)
+
+    def of(name: str) -> float:
+        return next((x.value for x in ctx.all(name, (ScopeKind.FUNCTION,))
+                     if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),
+                    0.0)
+
+    fp, packed = of("insn.fp_total"), of("insn.packed")
+    lim, low = ctx.t("compute.divsqrt_share"), ctx.t("vector.share_low")
+    if fp <= 0 or div.value / fp < lim or packed / fp < low:
+        return None
+    d1 = ctx.top("d1.miss_ratio")
+    if (d1 is not None and d1.value >= ctx.t("cache.sim_d1_miss_ratio")) or \
+            ctx.top("mem.bandwidth") is not None:
+        return None
+    fn = div.metric.scope.name
+    ev = [ctx.ev(div, f"{fmt(div.value)} of the {fmt(fp)} floating-point instructions of {fn} "
+                 f"divide or take square roots, {packed / fp:.0%} of them packed: the divider "
+                 "unit, not the vector width, sets the pace", f"div/sqrt share >= {lim:.2f} and "
+                 f"packed share >= {low:.2f}", metric="insn.div_sqrt_share",
+                 value=div.value / fp, unit="ratio")]
+    if hot is not None:
+        total = sum(x.value for x in ctx.all("samples", (ScopeKind.FUNCTION,))
+                    if x.profile is hot[1].profile)
+        share = hot[1].value / total if total > 0 else 0.0
+        if share >= ctx.t("app.redundant_share"):
+            ev.append(ctx.ev(hot[1], f"{share:.0%} of the sampled time is in {fn}",
+                             f"share >= {ctx.t('app.redundant_share'):.2f}",
+                             metric="hotspot.share", value=share, unit="ratio"))
+    else:  # a sampling profile without per-function sample counts (perf report)
+        ev.extend(_sampled_in(ctx, fn))
+    if d1 is not None:
+        ev.append(ctx.ev(d1, f"D1 miss ratio {d1.value:.1%}: the operands stay in cache",
+                         f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}"))
+    return ctx.finding("hw.compute_bound", 0.55, "packed divide/square-root throughput in the "
+                       "hot code", ev, scope=fn,
+                       limits=["the divider's throughput is inferred from the instruction mix; "
+                               "no counter measured it"])
+
+
+def _sampled_in(ctx: Context, fn: str) -> list[Evidence]:
+    """A sampling profile's share of the run in function ``fn`` (its rows per source line
+    summed), as evidence when it reaches ``app.redundant_share``."""
+    lim = ctx.t("app.redundant_share")
+    for p in {id(q): q for _, q in ctx.hotspots()}.values():
+        if source_kind(p.format) != "sampling":
+            continue
+        rows = [x for x in p.hotspots if x.name.split(" line ")[0].strip() == fn
+                and x.self_share is not None]
+        share = sum(x.self_share or 0.0 for x in rows)
+        if rows and share >= lim:
+            top = max(rows, key=lambda x: x.self_share or 0.0)
+            return [Evidence("hotspot.share", share, "ratio", top.source or SourceRef(
+                p.path, None), "sampling", f"{share:.0%} of the sampled time is in {fn}",
+                f"share >= {lim:.2f}")]
+    return []
 
 
 def _packed_hot_code(ctx: Context) -> Finding | None:

@@ -19,7 +19,7 @@ from perfscout.diagnose.rules.common import (
     thread_count,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
-from perfscout.model.metrics import Profile, ScopeKind, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
 def _mpip(ctx: Context, miss: tuple[str, ...]) -> list[DataRequest]:
@@ -347,8 +347,19 @@ def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
     return (a / (a + b) if a + b > 0 else 0.0), a + b
 
 
+def _streams_at_ceiling(ctx: Context) -> bool:
+    """The program's own bandwidth is at ``bw.near_peak`` of the measured ceiling (its slowest
+    run when a busy machine moved it, as the bandwidth rule judges): a sweep that stops
+    speeding up (or slows down) has met the memory's limit, not a serial part."""
+    from perfscout.diagnose.rules.common import achieved_bw, mem_bench_runs
+
+    got, runs = achieved_bw(ctx), mem_bench_runs(ctx)
+    return got is not None and bool(runs) and runs[0].value > 0 and \
+        got.value / runs[0].value >= ctx.t("bw.near_peak")
+
+
 @rule(id="rt.serial_fraction", needs=("time.elapsed",),
-      thresholds=("serial.fraction", "serial.min_points"))
+      thresholds=("serial.fraction", "serial.min_points", "bw.near_peak"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
     pl = placement(ctx)
@@ -365,7 +376,7 @@ def serial_fraction(ctx: Context) -> Finding | None:
         return _idle_cores(ctx)
     s, _ = amdahl([(n, t) for n, t, _ in pts])
     lim = ctx.t("serial.fraction")
-    if s < lim:
+    if s < lim or _streams_at_ceiling(ctx):
         return None
     n_max = pts[-1][0]
     ev = [ctx.ev(loc, f"{n} threads: {t:.3g} s", metric="time.elapsed") for n, t, loc in pts]
@@ -373,8 +384,36 @@ def serial_fraction(ctx: Context) -> Finding | None:
                           f"Amdahl fit over {len(pts)} points: serial fraction {s:.0%}, speedup "
                           f"cap {1 / s:.1f}x; at {n_max} threads {pts[0][1] / pts[-1][1]:.2f}x",
                           f"serial fraction >= {lim:.2f}"))
+    held = _serialized_share(ctx)
+    if held is not None:
+        ev.append(held)
     return ctx.finding("rt.serial_fraction", 0.5 + min(s, 0.4), "serial fraction limits "
                        "scaling", ev)
+
+
+#: OpenMP/pthread routines in which threads run one at a time (critical sections, locks,
+#: atomics taken through the runtime, ordered regions)
+SERIALIZING = ("gomp_critical", "gomp_atomic", "gomp_ordered", "omp_set_lock",
+               "omp_unset_lock", "omp_set_nest_lock", "kmpc_critical", "kmpc_end_critical",
+               "kmpc_atomic", "kmpc_ordered", "pthread_mutex_lock", "pthread_mutex_unlock",
+               "pthread_spin_lock", "gomp_mutex_lock", "gomp_mutex_unlock")
+
+
+def _serialized_share(ctx: Context) -> Evidence | None:
+    """A sampling profile putting at least ``serial.fraction`` of the run in critical
+    sections and locks (``GOMP_critical_start``, ``omp_set_lock``, their PLT stubs): the
+    threads take turns, which is the serial part a sweep's Amdahl fit measures."""
+    from perfscout.diagnose.rules.common import category_share
+
+    def serializing(h: Hotspot) -> bool:
+        low = h.name.lower().strip("_").split("@")[0]
+        return low.startswith(SERIALIZING)
+
+    sh = category_share(ctx, serializing)
+    if sh is None or sh.share < ctx.t("serial.fraction"):
+        return None
+    return _hot_ev(ctx, sh, "critical sections and locks (threads taking turns) hold",
+                   f"share >= {ctx.t('serial.fraction'):.2f}")
 
 
 @rule(id="rt.gpu_transfer", needs=("@hotspots",), thresholds=("gpu.copy_share",))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, Located, rule
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.model.findings import DataRequest, Evidence, Finding
@@ -59,8 +59,39 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
     churn = _unmap_churn(ctx)
     if churn is not None:  # the traced calls show how the faults come back: buffers unmapped
         ev.append(churn)
+    faulting = _sampled_faulting(ctx, {e.source_kind for e in ev})
+    if faulting is not None:
+        ev.append(faulting)
     return ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev), "TLB / page-fault pressure",
                        ev)
+
+
+#: the kernel's page-fault path: entering the fault, finding and zeroing the new page
+FAULT_PATH = ("exc_page_fault", "do_page_fault", "handle_mm_fault", "__handle_mm_fault",
+              "do_anonymous_page", "do_user_addr_fault", "clear_page", "clear_page_erms",
+              "clear_page_rep", "clear_page_orig", "asm_exc_page_fault", "do_fault",
+              "alloc_pages_mpol", "__alloc_pages", "get_page_from_freelist",
+              "__pte_offset_map_lock", "memcg1_commit_charge", "unmap_page_range",
+              "zap_pte_range", "release_pages", "free_pages_and_swap_cache")
+
+
+def _sampled_faulting(ctx: Context, have: set[str]) -> Evidence | None:
+    """A profile of another family putting at least ``tlb.sys_share`` of the run in the kernel's
+    page-fault path (fault entry, page allocation and zeroing, unmapping): where the time goes
+    is faulting pages in."""
+    from perfscout.diagnose.rules.common import category_share
+
+    sh = category_share(ctx, lambda h: h.name.split("+")[0].strip() in FAULT_PATH)
+    if sh is None or sh.share < ctx.t("tlb.sys_share"):
+        return None
+    fam = source_kind(sh.profile.format)
+    if fam in have:
+        return None
+    top = max(sh.entries, key=lambda x: x[1])[0]
+    return Evidence("hotspot.share", sh.share, "ratio", top.source or SourceRef(
+        sh.profile.path, None), fam, f"{sh.share:.0%} of the samples in the kernel's page-fault "
+        f"path ({', '.join(h.name for h, _ in sh.entries[:3])})",
+        f"share >= {ctx.t('tlb.sys_share'):.2f}")
 
 
 #: system calls that give memory back to the kernel (the next touch faults it in again)

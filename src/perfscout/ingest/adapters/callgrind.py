@@ -1,7 +1,9 @@
 """Valgrind callgrind/cachegrind: ``callgrind_annotate``/``cg_annotate`` text and raw out files.
 
 The annotate text gives program totals, a per-function table (self cost) and, with
-auto-annotation, per-line costs of the source files it could read (the hot lines). The raw
+auto-annotation, per-line costs of the source files it could read (the hot lines) and the calls
+each line makes (``=> file:fn (800,000x)``: ``callsite.cost``/``callsite.calls`` at the caller's
+line, added to the line's inclusive cost). The raw
 ``callgrind.out.*`` / ``cachegrind.out.*`` files give the same per function, and callgrind's
 ``calls=`` lines add the caller->callee edges from which the call tree is built.
 """
@@ -62,6 +64,11 @@ class _LineCost:
     text: str
     src_line: int
     d1_misses: float | None = None  # simulated D1 read + write misses on the line
+    calls: list[tuple[str, float, int, int]] = field(default_factory=list)  # callee, cost, n, at
+
+
+_CALL = re.compile(r"^=>\s*(?:.*:)?(?P<fn>[^:\s][^:]*?)\s*(?:\[[^\]]*\])?\s*"
+                   r"\((?P<n>[\d,]+)x\)\s*$")
 
 
 def _d1_misses(events: list[str], vals: list[float | None]) -> float | None:
@@ -184,8 +191,14 @@ class CallgrindAnnotateAdapter(Adapter):
                 section = "skip"
                 continue
             if section == "source":
-                if label.startswith(("=> ", "<= ")):
-                    continue  # a call made from the previous line, not a source line
+                if label.startswith("=> "):  # a call made from the previous source line
+                    c = _CALL.match(label)
+                    if c and lines and lines[-1].file == cur_file and vals[pi] is not None:
+                        lines[-1].calls.append((c["fn"].strip(), first,
+                                                int(c["n"].replace(",", "")), n))
+                    continue
+                if label.startswith("<= "):
+                    continue
                 if cur_file and vals[pi] is not None:
                     lines.append(_LineCost(cur_file, next_line, first, label, n,
                                            _d1_misses(events, vals)))
@@ -260,13 +273,23 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
             source=SourceRef(src, h.line)))
     line_spots = sorted(lines, key=lambda c: -c.value)
     for lc in line_spots[:200]:
+        inc = lc.value + sum(c[1] for c in lc.calls) if lc.calls else None
         hotspots.append(Hotspot(
             name=f"{lc.file}:{lc.line}", self_share=(lc.value / total) if total else None,
-            self_value=lc.value, unit=unit, location=SourceRef(lc.file, lc.line),
+            self_value=lc.value, inclusive_value=inc,
+            inclusive_share=(inc / total) if (inc is not None and total) else None,
+            unit=unit, location=SourceRef(lc.file, lc.line),
             source=SourceRef(src, lc.src_line), kind="line"))
         metrics.append(Metric(_EVENT_METRIC.get(unit, "profile.total"), lc.value, "count",
                               Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),
                               SourceRef(src, lc.src_line), raw_name=lc.text[:80]))
+    sites = sorted(((lc, c) for lc in lines for c in lc.calls), key=lambda x: -x[1][1])
+    for lc, (callee, cost, ncalls, at) in sites[:50]:  # the costliest calls source lines make
+        sc = Scope(ScopeKind.CALLSITE, f"{lc.file}:{lc.line}", callee)
+        metrics.append(Metric("callsite.cost", cost, "count", sc, SourceRef(src, at),
+                              raw_name=unit))
+        metrics.append(Metric("callsite.calls", float(ncalls), "count", sc,
+                              SourceRef(src, at), raw_name="calls"))
     for lc in sorted((c for c in lines if c.d1_misses), key=lambda c: -(c.d1_misses or 0))[:50]:
         metrics.append(Metric("d1.misses", lc.d1_misses or 0.0, "count",
                               Scope(ScopeKind.LINE, f"{lc.file}:{lc.line}"),

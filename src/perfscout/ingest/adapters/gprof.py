@@ -33,6 +33,9 @@ _SAMPLE = re.compile(r"Each sample counts as (\S+) seconds")
 _GRAN = re.compile(r"granularity: .* of (\S+) seconds")
 _CYCLE = re.compile(r"\s*<cycle \d+(?: as a whole)?>\s*$")
 
+# a line-level flat profile row's source line (``gprof -l``)
+_LINE_OF = re.compile(r"\((?P<file>[^():@\s]+):(?P<line>\d+)(?: @ [0-9a-f]+)?\)\s*$")
+
 
 def _clean(name: str) -> str:
     return _CYCLE.sub("", name).strip()
@@ -166,10 +169,12 @@ class GprofAdapter(Adapter):
         for name, pct, self_t, calls, line in flat:
             prim = primary.get(name)
             incl = (prim[1] + prim[2]) if prim else None
+            at = _LINE_OF.search(name)  # gprof -l: "cmp_text (sortkeys.c:10 @ 139f)"
             hotspots.append(Hotspot(
                 name=name, self_share=pct / 100.0, self_value=self_t,
                 inclusive_share=(prim[0] / 100.0) if prim else None, inclusive_value=incl,
-                unit="s", calls=calls, source=SourceRef(src, line)))
+                unit="s", calls=calls, source=SourceRef(src, line),
+                location=SourceRef(at["file"], int(at["line"])) if at else None))
             seen.add(name)
         for name, (pct, self_t, kids, line) in primary.items():
             if name not in seen:

@@ -1,5 +1,6 @@
 """Instruction mix of disassembled code (``objdump -d``): x87, scalar and packed floating point
-calls to libm and integer divisions, per function and in total.
+calls to libm and integer divisions, per function and in total. Read in the shapes users paste:
+the whole listing, one function cut out of it (no file header), and gdb's ``disassemble``.
 
 The mix answers questions a profile cannot: a kernel in 80-bit ``long double`` runs on the x87
 stack (no vector form exists, so vector flags cannot help), a loop compiled to scalar ``addsd``
@@ -32,7 +33,10 @@ _LIBM = re.compile(r"<(?:__)?(exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|ta
                    r"asin|acos|atan|atan2|sinh|cosh|tanh|cbrt|erf|erfc|hypot|fmod)"
                    r"[fl]?(?:_finite)?(?:@plt|@@GLIBC[\w.]*)?>")
 _INSN = re.compile(r"^\s*[0-9a-f]+:\s+(?:(?:[0-9a-f]{2} )+\s*)?(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
+# gdb's ``disassemble``: "   0x0000000000001060 <+0>:\tlea ..." ("=> " marks the current pc)
+_GDB_INSN = re.compile(r"^\s*(?:=>\s*)?0x[0-9a-f]+\s+<\+\d+>:\s+(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
 _FUNC = re.compile(r"^[0-9a-f]+ <(?P<fn>[^>]+)>:\s*$")
+_GDB_FUNC = re.compile(r"^Dump of assembler code for function (?P<fn>\S+?):?\s*$")
 
 
 def classify(mnemonic: str, operands: str) -> str:
@@ -49,6 +53,15 @@ def classify(mnemonic: str, operands: str) -> str:
     if _INTDIV.match(mn):
         return "int_div"
     return ""
+
+
+_DIV_SQRT = re.compile(r"^v?(?:div|sqrt|rsqrt\d*|rcp\d*)[ps][sdh]$")
+
+
+def is_div_sqrt(mnemonic: str) -> bool:
+    """A floating-point divide or square root (``vdivpd``, ``sqrtsd``, ``vsqrtps``): tens of
+    cycles of latency, throughput limited by one divider unit whatever the vector width."""
+    return _DIV_SQRT.match(mnemonic.lower()) is not None
 
 
 def packed_twin(mnemonic: str) -> str:
@@ -72,6 +85,9 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
     """The canonical instruction-mix metrics of one function (or of all of them)."""
     out = [Metric(f"insn.{k}", float(counts[k]), "count", scope, src, k)
            for k in ("x87", "scalar", "packed") if counts[k]]
+    if counts["div_sqrt"]:
+        out.append(Metric("insn.div_sqrt", float(counts["div_sqrt"]), "count", scope, src,
+                          "div/sqrt"))
     if counts["int_div"]:
         out.append(Metric("insn.int_div", float(counts["int_div"]), "count", scope, src,
                           "div/idiv"))
@@ -98,6 +114,14 @@ class ObjdumpMixAdapter(Adapter):
             return 0.0
         if re.search(r"file format (?:elf|pe|mach)", head) and "Disassembly of section" in head:
             return 0.9
+        lines = head.splitlines()[:400]
+        if any(_GDB_FUNC.match(ln) for ln in lines[:5]):
+            return 0.9
+        # one function cut out of the listing (no file header): its label, then instructions
+        insns = sum(1 for ln in lines if _INSN.match(ln) and "\t" in ln)
+        if any(_FUNC.match(ln) for ln in lines[:5]) and insns >= 5 and insns * 2 >= len(
+                [ln for ln in lines if ln.strip()]):
+            return 0.7
         return 0.0
 
     def parse(self, path: Path) -> Profile:
@@ -111,20 +135,24 @@ class ObjdumpMixAdapter(Adapter):
         packed_seen: dict[str, set[str]] = {}
         insns = 0
         for no, line in iter_lines(path):
-            f = _FUNC.match(line)
+            f = _FUNC.match(line) or _GDB_FUNC.match(line)
             if f:
                 fn = f["fn"]
                 per.setdefault(fn, Counter())
                 first.setdefault(fn, no)
                 continue
-            m = _INSN.match(line)
+            m = _INSN.match(line) or _GDB_INSN.match(line)
             if not m:
-                if line.strip() and not line.startswith(("Disassembly", "/")) and \
+                if line.strip() and not line.startswith(("Disassembly", "/", "End of "
+                                                         "assembler dump")) and \
                         "file format" not in line:
                     unparsed.add(no)
                 continue
             insns += 1
             kind = classify(m["mn"], m["ops"])
+            if kind in ("scalar", "packed") and is_div_sqrt(m["mn"]):
+                per.setdefault(fn, Counter())["div_sqrt"] += 1
+                total["div_sqrt"] += 1
             if kind:
                 per.setdefault(fn, Counter())[kind] += 1
                 total[kind] += 1

@@ -4,7 +4,9 @@ Each ``Percent | Source code & Disassembly of BIN for EVENT (N samples, ...)`` b
 symbol. Instruction lines carry a local percentage; they are summed onto the source line printed
 before them (``: 25  code`` or ``file.c:25``). The result is one LINE-scoped ``samples`` share
 metric per hot line and a Hotspot per line with location file:line and a share of all samples
-in the file (local percent x the symbol's samples / total samples).
+in the file (local percent x the symbol's samples / total samples). With ``-l`` each symbol is
+headed by a sorted summary of its hot source lines (file:line from the debug line table); those
+shares are used whenever present, also for a symbol whose instruction lines were cut off.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from perfscout.ingest.adapters.objdump_mix import classify, mix_metrics
+from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, mix_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -28,6 +30,10 @@ _FILELINE = re.compile(r"^\s*(?:\d+\.\d+\s*)?:?\s*(?P<file>[\w./+-]+\.\w+):(?P<l
 _TRAIL = re.compile(r"^(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)$")
 _SYMLINE = re.compile(r"^\s*:\s+\d+\s+[0-9a-f]+ <(?P<sym>.+)>:\s*$")
 _EMPTY = re.compile(r"^\s*:\s*(\d+\s+)?.*$")
+# ``perf annotate -l`` heads each symbol with a "Sorted summary for file BIN": one line per
+# hot source line with the symbol's local percentage, often all a pasted (truncated) file keeps
+_SUMMARY = re.compile(r"^\s*Sorted summary for file (?P<bin>\S+)")
+_SUMLINE = re.compile(r"^\s*(?P<pct>\d+\.\d+)\s+(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)\s*$")
 TOP_N = 50
 
 
@@ -50,14 +56,33 @@ class PerfAnnotateAdapter(Adapter):
         lines: dict[tuple[str, int], float] = defaultdict(float)
         mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
         cur_src: tuple[str, int] | None = None
+        pending: dict[tuple[str, int], float] = {}  # the current block's sorted summary
         block_line = 0
         event = ""
         binary = ""
+        summary: dict[tuple[str, int], float] = {}  # the next block's sorted summary
+        in_summary = False
         for no, line in iter_lines(path):
+            if _SUMMARY.match(line):
+                if samples:
+                    blocks.append((sym, samples, _or_summary(lines, pending), block_line))
+                    samples = 0
+                summary, in_summary = {}, True
+                continue
+            if in_summary:
+                sl = _SUMLINE.match(line)
+                if sl:
+                    key = (sl["file"], int(sl["line"]))
+                    summary[key] = summary.get(key, 0.0) + (parse_number(sl["pct"]) or 0.0)
+                    continue
+                if not line.strip() or line.startswith("-----"):
+                    continue
+                in_summary = False
             b = _BLOCK.match(line)
             if b:
                 if samples:
-                    blocks.append((sym, samples, dict(lines), block_line))
+                    blocks.append((sym, samples, _or_summary(lines, pending), block_line))
+                pending, summary = summary, {}
                 sym, samples, block_line = "", int(b["n"]), no
                 event, binary = b["ev"], b["bin"]
                 lines = defaultdict(float)
@@ -78,6 +103,8 @@ class PerfAnnotateAdapter(Adapter):
                 kind = classify(parts[0], parts[1] if len(parts) > 1 else "") if parts else ""
                 if pct and kind:
                     mix[kind] += pct / 100 * samples
+                    if kind in ("scalar", "packed") and is_div_sqrt(parts[0]):
+                        mix["div_sqrt"] += pct / 100 * samples
                 continue
             s = _SYMLINE.match(line)
             if s:
@@ -95,7 +122,7 @@ class PerfAnnotateAdapter(Adapter):
                 continue
             unparsed.add(no)
         if samples:
-            blocks.append((sym, samples, dict(lines), block_line))
+            blocks.append((sym, samples, _or_summary(lines, pending), block_line))
         if not blocks:
             raise ParseError(str(path), None, "'Percent | Source code & Disassembly of' blocks")
         total = sum(b[1] for b in blocks)
@@ -123,3 +150,11 @@ class PerfAnnotateAdapter(Adapter):
                        hotspots=tuple(hot[:TOP_N]),
                        meta={"event": event, "binary": binary, "symbols": str(len(blocks))},
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)
+
+
+def _or_summary(lines: dict[tuple[str, int], float],
+                summary: dict[tuple[str, int], float]) -> dict[tuple[str, int], float]:
+    """The block's per-line shares: perf's sorted summary when the output has one (perf sums
+    it from the debug line table; the numbers it prints before source text in the listing
+    are not always source line numbers), else the instruction lines' own."""
+    return dict(summary) if summary else dict(lines)

@@ -5,7 +5,8 @@ E; its rows become hotspots (self share from ``Self``/``Overhead``, inclusive sh
 ``Children``), split by the column layout perf prints under the header. A row's call graph lines
 give its hottest call path (the chain printed first). The first section is the primary one and
 its rows are the profile's hotspots; other sections' rows are kept as FUNCTION-scoped
-``samples`` share metrics named by event so nothing is lost.
+``samples`` share metrics named by event so nothing is lost. With ``--sort ...,srcline`` each
+row's source line becomes the hotspot's location (``main line 14`` at sqrtdiv.c:14).
 """
 
 from __future__ import annotations
@@ -34,6 +35,21 @@ _ROW = re.compile(r"^\s+(?P<a>\d+\.\d+)%\s+(?:(?P<b>\d+\.\d+)%\s+)?(?P<rest>\S.*
 _SYM = re.compile(r"^(?P<pre>.*?)\s*\[(?P<k>[.kgHu])\]\s+(?P<sym>.*?)\s*$")
 _BRANCH = re.compile(r"--(?P<pct>\d+\.\d+)%--(?P<name>.*)$")
 _MULT = {"": 1.0, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+_SRCLINE = re.compile(r"^(?P<sym>.*?)\s{2,}(?P<file>[\w./+-]+\.\w+):(?P<line>\d+)$")
+_OFFSET = re.compile(r"^(?P<sym>.*?)\s{2,}\S+\+\d+$")
+
+
+def _srcline(text: str) -> tuple[str, SourceRef | None]:
+    """A ``--sort sym,srcline`` row's symbol and its source line (``main   sqrtdiv.c:14``:
+    ``main line 14`` at sqrtdiv.c:14); rows perf could not resolve (``main+9387...``) keep
+    the symbol alone."""
+    m = _SRCLINE.match(text.strip())
+    if m:
+        return f"{m['sym'].strip()} line {m['line']}", SourceRef(m["file"], int(m["line"]))
+    o = _OFFSET.match(text.strip())
+    return (o["sym"].strip() if o else text), None
 
 
 def _row_fields(rest: str) -> tuple[str, str, str]:
@@ -73,6 +89,7 @@ class PerfReportAdapter(Adapter):
         rows: list[dict[str, object]] = []
 
         first_rows: list[dict[str, object]] = []
+        srcline = [False]  # the table has a Source:Line column (--sort ...,srcline)
 
         def close_section() -> None:
             if not event:
@@ -82,10 +99,11 @@ class PerfReportAdapter(Adapter):
             for r in rows:
                 path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[arg-type]
                 if event == events[0]:
+                    name, loc = _srcline(str(r["sym"])) if srcline[0] else (str(r["sym"]), None)
                     hotspots.append(Hotspot(
-                        name=str(r["sym"]), self_share=r["self"],  # type: ignore[arg-type]
+                        name=name, self_share=r["self"],  # type: ignore[arg-type]
                         inclusive_share=r["inc"], unit=event,  # type: ignore[arg-type]
-                        module=str(r["dso"]), callpath=path_t,
+                        module=str(r["dso"]), callpath=path_t, location=loc,
                         source=SourceRef(str(path), r["line"])))  # type: ignore[arg-type]
                 else:
                     metrics.append(Metric(
@@ -120,6 +138,8 @@ class PerfReportAdapter(Adapter):
                     children_mode = True
                 elif re.match(r"^# Overhead\s", line):
                     children_mode = False
+                if re.match(r"^# (?:Children|Overhead)\s", line):
+                    srcline[0] = "Source:Line" in line
                 continue
             r = _ROW.match(line)
             if r and event:

@@ -58,17 +58,29 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
                     "busy.time"),
-    **dict.fromkeys(("mpitime", "commtime", "mpi"), "mpi.time"),
+    **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
+                     "communicationtime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier"), "mpi.wait_time"),
-    **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount"), "mpi.msg_count"),
+    **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
+                     "broadcasts", "bcasts", "allreduces", "reductions", "exchanges"),
+                    "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
                      "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
 }
+#: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
+#: is then a point of a size sweep (several printouts of one program at different sizes)
+SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
+                       "keys", "entries", "rows", "points", "particles", "cells", "nodes",
+                       "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
+                       "samples", "nsamples"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
-RUN_KEYS = {"run", "rep", "repetition", "iter", "trial"}
+RUN_KEYS = {"run", "rep", "repetition", "trial"}
+#: a line naming its step or iteration: its times are one step of the run (``time.step``,
+#: scope interval), not a run of their own; their sum is the run's time when none is printed
+STEP_KEYS = {"step", "iter", "iteration", "it", "timestep", "tstep", "cycle", "epoch"}
 # table header words -> canonical sweep names
 TABLE_KEYS: dict[str, str] = {
     **dict.fromkeys(("threads", "nthreads", "t", "omp_num_threads", "numthreads", "thread"),
@@ -107,7 +119,7 @@ def norm_key(key: str) -> str:
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     k = norm_key(key)
-    name = KEYS.get(k, "")
+    name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
         name = "flops.rate"
     if not name:  # a known unit names the quantity: "best_bw_triad: 28.1 GB/s"
@@ -217,8 +229,9 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 
 
 # "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
-_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker)\s*#?\s*(?P<id>\d+)(?:/\d+)?"
-                           r"\s*[:,]?\s+(?P<rest>[A-Za-z].*)$", re.I)
+_SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
+                           r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
+                           r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 
@@ -229,20 +242,57 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
         return None
     rest = m["rest"].strip()
     pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    bare = re.match(rf"^({_NUM})\s*([A-Za-zµ]+)\s*$", rest)  # "thread 0 of 2: 0.877 s"
+    if not pairs and bare and bare.group(2).lower() in UNITS:
+        v0 = parse_number(bare.group(1))
+        if v0 is not None:
+            pairs = [("time" if UNITS[bare.group(2).lower()][0] == "s" else bare.group(2),
+                      v0, bare.group(2))]
     if not pairs:
         w = re.match(rf"^(\w+)(?:\s+in)?\s+({_NUM})\s*([A-Za-zµ]+)?\s*$", rest)
         v = parse_number(w.group(2)) if w else None
         if w is None or v is None:
             return None
         pairs = [(w.group(1), v, w.group(3) or "")]
-    kind = ScopeKind.RANK if m["kind"].lower() == "rank" else ScopeKind.THREAD
-    out = [("busy" if norm_key(k) in _TOOK else k, v, u) for k, v, u in pairs]
+    word = m["kind"].lower()
+    if word in STEP_KEYS or word == "iteration":
+        return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
+    kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) == "time" and kind == ScopeKind.THREAD)
+            else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
+
+
+# "Scale run 0: 0.9694 s, 660.2 MB/s": a run named by its number, values named by their units
+_RUN_UNITS = re.compile(rf"^\s*(?:[A-Za-z][\w -]*?\s+)?(?:run|rep|trial)\s*#?\s*(?P<id>\d+)\s*:"
+                        rf"\s*(?P<vals>{_NUM}\s*[A-Za-zµ]+(?:/s)?(?:\s*[,;]\s*{_NUM}\s*"
+                        rf"[A-Za-zµ]+(?:/s)?)*)\s*$", re.I)
+_BY_UNIT = {"s": "time", "MB/s": "bandwidth", "MFLOP/s": "gflops", "MLUP/s": "mlups"}
+
+
+def _run_units(line: str, runs: _Runs) -> list[tuple[str, float, str]] | None:
+    """The values of a ``label run N: 0.97 s, 660 MB/s`` line, each named by its unit (seconds
+    are the run's time, MB/s its bandwidth...), with the run marked; None for other lines."""
+    m = _RUN_UNITS.match(line)
+    if m is None:
+        return None
+    out: list[tuple[str, float, str]] = []
+    for num, unit in re.findall(rf"({_NUM})\s*([A-Za-zµ]+(?:/s)?)", m["vals"]):
+        canon = UNITS.get(unit.lower(), ("", 1.0))[0]
+        v = parse_number(num)
+        if canon not in _BY_UNIT or v is None:
+            return None
+        out.append((_BY_UNIT[canon], v, unit))
+    runs.mark(int(m["id"]))
+    return out
 
 
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
+    by_unit = _run_units(line, runs)
+    if by_unit is not None:
+        return _named(by_unit, None, no, path, runs), True
     pre = _prefixed(line)
     if pre is not None:
         scope, pairs = pre
@@ -258,8 +308,16 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
             scope = Scope(SCOPE_KEYS[k], str(int(v)))
         elif k in RUN_KEYS and float(v).is_integer():
             runs.mark(int(v))
+        elif k in STEP_KEYS and float(v).is_integer() and scope is None:
+            scope = Scope(ScopeKind.INTERVAL, f"step {int(v)}")
         else:
             rest.append((key, v, unit))
+    return _named(rest, scope, no, path, runs), True
+
+
+def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, path: Path,
+           runs: _Runs) -> list[Metric]:
+    """Metrics of a line's (key, value, unit) triples: canonical names where known."""
     out: list[Metric] = []
     for key, v, unit in rest:
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
@@ -272,10 +330,12 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         if conv is None:
             continue
         value, cunit = conv
+        if scope is not None and scope.kind == ScopeKind.INTERVAL and name == "time.elapsed":
+            name = "time.step"
         sc = scope if scope is not None else runs.scope(name)
         out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
                           source=SourceRef(str(path), no), raw_name=key))
-    return out, bool(out)
+    return out
 
 
 def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:
@@ -395,14 +455,26 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    metrics.extend(_steps_total(metrics, path))
     return metrics, placement, unparsed, read + len(used)
+
+
+def _steps_total(metrics: list[Metric], path: Path) -> list[Metric]:
+    """The run's time as the sum of its printed step times, when the printout gives steps
+    but no time of the whole run."""
+    steps = [m for m in metrics if m.name == "time.step"]
+    if not steps or any(m.name == "time.elapsed" for m in metrics):
+        return []
+    return [Metric("time.elapsed", sum(m.value for m in steps), "s", Scope(ScopeKind.PROCESS),
+                   SourceRef(str(path), steps[0].source.line if steps[0].source else None),
+                   raw_name=f"sum of {len(steps)} steps", stat="sum")]
 
 
 def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
-        if time_line_metrics(line, 0, ""):
+        if time_line_metrics(line, 0, "") or _run_units(line, _Runs()) is not None:
             hits += 1
             continue
         pre = _prefixed(line)

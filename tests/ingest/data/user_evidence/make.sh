@@ -58,3 +58,62 @@ perf report -i "$B/p.data" --stdio --sort pid,sym 2> /dev/null | head -30 > perf
 #   two-column-N-threads.txt hw4-spmv-band-ceiling/data/spmv-N-threads.txt (name value unit)
 #   rank-slash-lines.txt    rt4-barrier-step/data/barrier-output.txt      (rank 0/2 ... per rank)
 #   notes-prose.md, gfortran-build.txt: a user's notes and gfortran -Warray-temporaries output
+# libc routines whose repeated calls are redundant work (tests/diagnose/test_quantity_rules.py)
+gcc -O2 -g src/envloop.c -o "$B/envloop"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/envloop" 30000000 > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-envloop.txt
+gcc -O2 -g src/clearbuf.c -o "$B/clearbuf"
+"$B/clearbuf" > clearbuf-output.txt
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/clearbuf" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-clearbuf.txt
+gcc -O2 -g -pg src/sortkeys.c -o "$B/sortkeys"
+(cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sortkeys" > /dev/null 2>&1)
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-sortkeys.txt
+(cd "$B" && gprof -b -p "$B/sortkeys" gmon.out) > gprof-sortkeys.txt
+(cd "$B" && gprof -b -l -p "$B/sortkeys" gmon.out) > gprof-lines-sortkeys.txt
+cp "$B/gmon.out" gmon-sortkeys.out
+# a printout's own MPI counts and times, and one program printed at two sizes
+mpicc -O2 src/bcastmany.c -o "$B/bcm"
+mpirun -np 2 "$B/bcm" > bcast-rows.txt 2> /dev/null
+for n in 8000 16000; do "$B/pairs" "$n" > "pairs-$n.txt"; done
+# packed divide/sqrt code: one function cut out of objdump, gdb's disassemble, perf annotate -l
+# pasted as its head (the sorted summary of hot lines, instruction lines cut off)
+gcc -O3 -march=native -fno-math-errno -g src/sqrtdiv.c -o "$B/sqd" -lm
+(cd "$B" && perf record -q -e cpu-clock -F 999 -g -o "$B/sq.data" ./sqd > /dev/null 2>&1)
+perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null | head -40 > perf-annotate-sqrtdiv-head.txt
+perf annotate -i "$B/sq.data" --stdio -l main 2> /dev/null > perf-annotate-sqrtdiv.txt
+perf report -i "$B/sq.data" --stdio --sort sym,srcline 2> /dev/null | head -30 > perf-report-srcline-sqrtdiv.txt
+objdump -d --no-show-raw-insn "$B/sqd" | awk -v f="<main>:" '$2 == f {p = 1} p && /^$/ {exit} p' > objdump-main-only.txt
+gdb -batch -ex 'disassemble main' "$B/sqd" > gdb-disassemble-main.txt 2> /dev/null
+# gfortran's array-temporary warnings and a perf report of the program (src/rowsmooth.f90)
+gfortran -O2 -g -fno-inline -Warray-temporaries src/rowsmooth.f90 -o "$B/rs" > gfortran-array-temporaries.txt 2>&1
+(cd "$B" && perf record -q -e cpu-clock -F 999 -o "$B/rs.data" ./rs > /dev/null 2>&1)
+perf report -i "$B/rs.data" --stdio 2> /dev/null | head -25 > perf-report-rowsmooth.txt
+# where the time of the buffer-dropping program goes (the kernel's page-fault path)
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/db" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-dropbuf.txt
+# a critical section per element: two printouts (1 and 2 threads) and a perf report
+gcc -O2 -fopenmp src/critacc.c -o "$B/crit"
+for t in 1 2; do OMP_NUM_THREADS=$t "$B/crit" > "critacc-$t.txt"; done
+OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/crit" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-critacc.txt
+# a log file opened and closed per event: printout, strace -c, perf report
+gcc -O2 src/openper.c -o "$B/op"
+"$B/op" "$B/ev.log" > openper-output.txt; rm -f "$B/ev.log"
+strace -c -o strace-openper.txt "$B/op" "$B/ev.log" > /dev/null; rm -f "$B/ev.log"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/op" "$B/ev.log" > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -30 > perf-report-openper.txt
+# callgrind line costs with the calls each line makes (=> getenv (200,000x) under line 9)
+(cd "$B" && valgrind --tool=callgrind --callgrind-out-file="$B/cg.out" ./envloop 200000 > /dev/null 2>&1)
+callgrind_annotate --auto=yes --include="$PWD/src" "$B/cg.out" 2> /dev/null | head -80 > callgrind-annotate-envloop.txt
+# a program's own per-step times and per-thread busy times ("thread 0 of 2: 0.1 s")
+gcc -O2 -fopenmp src/steps.c -o "$B/steps"
+OMP_NUM_THREADS=2 "$B/steps" > steps-output.txt
+# a string grown by strcat: three sizes and a perf report of the largest
+gcc -O2 src/strgrow.c -o "$B/sg"
+for n in 40000 80000 160000; do "$B/sg" "$n" > "strgrow-$n.txt"; done
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/sg" 160000 > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-strgrow.txt
+# runs printed as "Copy run N: T s, B MB/s" (values named by their units)
+gcc -O2 src/copyruns.c -o "$B/cr"
+"$B/cr" > copy-runs.txt

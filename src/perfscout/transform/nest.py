@@ -382,6 +382,13 @@ def is_zero(v: str) -> bool:
         return False
 
 
+def zero_value(code: Code, n: Node) -> bool:
+    """Whether the expression ``n`` is a literal zero, read through the file's macros
+    (``SCALAR_VAL(0.0)`` is ``0.0`` once expanded)."""
+    flat = "".join(ch for ch in code.expand(code.text_of(n)) if ch not in "() \t")
+    return is_zero(flat)
+
+
 def _after(code: Code, fn: Node | None, n: Node) -> list[Node]:
     if fn is None:
         return []
@@ -457,5 +464,15 @@ def make_diff(old: str, new: str, rel: str) -> str:
                                         new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"))
 
 
-__all__ = ["Event", "Nest", "emit_loops", "make_diff", "map_line", "perfect_nest", "replace_lines",
-           "stmt_lines", "used_after"]
+__all__ = [
+    "Event",
+    "Nest",
+    "emit_loops",
+    "make_diff",
+    "map_line",
+    "perfect_nest",
+    "replace_lines",
+    "stmt_lines",
+    "used_after",
+    "zero_value",
+]

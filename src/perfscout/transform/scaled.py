@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from perfscout.transform.nest import Nest, assignment, is_zero, loop_end_line, parent_loop
+from perfscout.transform.nest import Nest, assignment, loop_end_line, parent_loop, zero_value
 from perfscout.transform.region import Ref, analyse
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -56,9 +56,9 @@ def scale_of(code: Code, st: Node) -> tuple[str, Node] | None:
     left, op, right = got
     if op == "*=":
         return code.text_of(left), right
-    if op == "=" and right.type in ("number_literal", "number_literal_expression") and \
-            is_zero(code.text_of(right)):
-        return code.text_of(left), right  # X = 0: beta 0
+    if op == "=" and right.type in ("number_literal", "number_literal_expression",
+                                    "call_expression") and zero_value(code, right):
+        return code.text_of(left), right  # X = 0 (or SCALAR_VAL(0.0)): beta 0
     while right.type == "parenthesized_expression" and right.named_children:
         right = right.named_children[0]
     rop = right.child_by_field_name("operator")
@@ -78,6 +78,9 @@ def scalar_problem(code: Code, e: Node, loop_vars: set[str]) -> str:
     """Why ``e`` is not one scalar for the whole nest ("" when it is): an array element, a
     call, or a loop variable in it."""
     for d in walk(e):
+        fn = d.child_by_field_name("function") if d.type == "call_expression" else None
+        if fn is not None and code.text_of(fn) in code.pure_macros:
+            continue  # a call-free macro (SCALAR_VAL(x)): an expression
         if d.type in ("subscript_expression", "call_expression", "field_expression",
                       "pointer_expression"):
             return f"{code.text_of(d)} is not a scalar"
@@ -158,7 +161,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     widened = replace(nest, loops=chain, region=region, first_line=first.line,
                       last_line=loop_end_line(chain[0].node) if outer else nest.last_line,
                       indent=code.indent_at(first.line))
-    return Scaled(widened, code.text_of(factor))
+    return Scaled(widened, "0" if zero_value(code, factor) else code.text_of(factor))
 
 
 __all__ = ["Scaled", "scalar_problem", "scale_of", "widen"]

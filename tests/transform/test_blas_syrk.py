@@ -165,3 +165,55 @@ def test_gemm_whose_element_starts_at_a_macro_zero_gets_beta_zero(tmp_path: Path
     assert "cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans" in g.diff, g.diff
     assert "alpha, &X[0][0], (int)(M), &X[0][0], (int)(M), 0.0, &C[0][0]" in g.diff, g.diff
     _same_output(tmp_path, src, g)
+
+
+TWO_PRODUCTS = """#include <pb.h>
+
+static void kernel(DATA_TYPE alpha, DATA_TYPE ARR2(X, N, M), DATA_TYPE ARR2(C, M, M))
+{
+  int i, j, k;
+  static DATA_TYPE T[M][M];
+  for (i = 0; i < _M; i++)
+    for (j = 0; j < _M; j++)
+      {
+        T[i][j] = SCALAR_VAL(0.0);
+        for (k = 0; k < _N; k++)
+          T[i][j] += alpha * X[k][i] * X[k][j]; /* HOT1 */
+      }
+  for (i = 0; i < _M; i++)
+    for (j = 0; j < _M; j++)
+      {
+        C[i][j] *= alpha;
+        for (k = 0; k < _M; ++k)
+          C[i][j] += T[i][k] * T[k][j]; /* HOT2 */
+      }
+}
+""" + MAIN
+
+
+def test_two_hot_products_of_one_kernel_become_two_calls(tmp_path: Path) -> None:
+    """The session's path on a 2mm-shaped kernel (a product started at a macro zero feeding a
+    scaled one, the header under utilities/): the proposal on the first hot line with the
+    second as another hot nest gets one diff with two dgemm calls, the program's output kept."""
+    from perfscout.experiment.patching import apply_unified_diff
+    from perfscout.model.proposals import Proposal, Verification
+    from perfscout.pipeline.source_changes import attach_diffs
+
+    proj = tmp_path / "proj"
+    (proj / "utilities").mkdir(parents=True)
+    write(proj / "utilities", "pb.h", HEADER)
+    src = TWO_PRODUCTS
+    write(proj, "prog.c", src)
+    p = Proposal(id="use_blas", kind="source", scope=f"prog.c:{line_of(src, 'HOT1')}",
+                 addresses=("hw.vectorization",),
+                 verification=Verification((("./prog",),), "time.elapsed", "lower"))
+    out, bad = attach_diffs([p], proj, also=[("prog.c", line_of(src, "HOT2"))])
+    assert not bad, bad
+    ch = out[0].change
+    assert ch is not None and ch.diff.count("+  cblas_dgemm(") == 2, ch.diff
+    assert "alpha, &X[0][0], (int)(M), &X[0][0], (int)(M), 0.0, &T[0][0]" in ch.diff
+    assert "1.0, &T[0][0], (int)(M), &T[0][0], (int)(M), alpha, &C[0][0]" in ch.diff
+    inc = ["-I", str(proj / "utilities"), *SIZES]
+    before = _checksum(build_run(proj / "prog.c", inc))
+    new = write(tmp_path, "new.c", apply_unified_diff(src, ch.diff, "prog.c"))
+    assert _checksum(build_run(new, inc, ["-lopenblas"])) == pytest.approx(before, rel=1e-12)

@@ -22,7 +22,7 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
-from perfscout.pipeline.init_check import find_check, printed_unit
+from perfscout.pipeline.init_check import dump_abs_tol, find_check
 
 NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
@@ -174,12 +174,13 @@ def read_errors(stderr: str, g: Guess) -> None:
                            "source": "stderr"}
         if len(lines) < len([ln for ln in stderr.splitlines() if ln.strip()]):
             g.spec["check"]["ignore"] = TIMING_LINE  # timings change run to run
-        unit = printed_unit("\n".join(lines))
-        if unit:  # a rounding flip of the last printed digit is no difference
-            g.spec["check"]["abs_tol"] = float(f"{1.5 * unit:.12g}")
+        tol = dump_abs_tol("\n".join(lines))
+        if tol:  # a flipped last printed digit or a value cancelled to about zero
+            g.spec["check"]["abs_tol"] = tol
         g.said.append("check: every number the program prints on stderr within 1e-6 "
-                      "(relative)" + (f" or {1.5 * unit:.3g} (1.5 units of the last printed "
-                                      "decimal)" if unit else ""))
+                      "(relative)" + (f" or {tol:.3g} (absolute: 1.5 units of the last "
+                                      "printed decimal, at least 1e-12 of the largest value)"
+                                      if tol else ""))
 
 
 def read_output(stdout: str, g: Guess) -> None:

@@ -382,6 +382,24 @@ def is_zero(v: str) -> bool:
         return False
 
 
+def flat(s: str) -> str:
+    """``s`` without white space: two spellings of one bound or subscript compare equal."""
+    return "".join(s.split())
+
+
+def triangle(outer: Loop, inner: Loop) -> str:
+    """Which triangle of ``outer``'s square ``inner`` walks: ``Upper`` when it starts at
+    ``outer``'s variable (``j = i ..``), ``Lower`` when it stops at it (``j <= i``,
+    ``j < i + 1``); "" for neither (a rectangular nest, or another shape)."""
+    i = outer.var
+    if flat(inner.lower) == i:
+        return "Upper"
+    if (inner.inclusive and flat(inner.upper) == i) or (
+            not inner.inclusive and flat(inner.upper) in (f"{i}+1", f"1+{i}")):
+        return "Lower"
+    return ""
+
+
 def zero_value(code: Code, n: Node) -> bool:
     """Whether the expression ``n`` is a literal zero, read through the file's macros
     (``SCALAR_VAL(0.0)`` is ``0.0`` once expanded)."""
@@ -468,11 +486,13 @@ __all__ = [
     "Event",
     "Nest",
     "emit_loops",
+    "flat",
     "make_diff",
     "map_line",
     "perfect_nest",
     "replace_lines",
     "stmt_lines",
+    "triangle",
     "used_after",
     "zero_value",
 ]

@@ -11,19 +11,15 @@ unroll N`` / ``!GCC$ unroll N`` needs only a counted loop whose variable the bod
 from __future__ import annotations
 
 from perfscout.transform.depend import Dependence, carried, dependences, scalars
-from perfscout.transform.nest import loop_end_line, make_diff, used_after
+from perfscout.transform.nest import loop_end_line, make_diff, triangle, used_after
 from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop
 
 
 def _triangle_var(lp: Loop, inner: Loop) -> bool:
-    """Whether ``inner`` walks one triangle of ``lp``'s square: from ``lp``'s variable up
-    (``j = i .. n``) or from the start up to it (``j = 0 .. i``)."""
-    flat = "".join(inner.lower.split()), "".join(inner.upper.split())
-    i = lp.var
-    return inner.step == 1 and (flat[0] == i or (inner.inclusive and flat[1] == i) or (
-        not inner.inclusive and flat[1] in (f"{i}+1", f"1+{i}")))
+    """Whether ``inner`` walks one triangle of ``lp``'s square, by unit steps."""
+    return inner.step == 1 and bool(triangle(lp, inner))
 
 
 def _triangle_safe(d: Dependence, lp: Loop) -> bool:

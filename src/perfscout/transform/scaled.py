@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from perfscout.transform.nest import Nest, assignment, loop_end_line, parent_loop, zero_value
+from perfscout.transform.nest import (
+    Nest,
+    assignment,
+    flat,
+    loop_end_line,
+    parent_loop,
+    zero_value,
+)
 from perfscout.transform.region import Ref, analyse
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -30,10 +37,6 @@ class Scaled:
 
     nest: Nest
     beta: str
-
-
-def _flat(s: str) -> str:
-    return "".join(s.split())
 
 
 def _chain(code: Code, n: Node) -> tuple[list[Loop], Node] | None:
@@ -67,9 +70,9 @@ def scale_of(code: Code, st: Node) -> tuple[str, Node] | None:
     a, b = right.child_by_field_name("left"), right.child_by_field_name("right")
     if a is None or b is None:
         return None
-    if _flat(code.text_of(a)) == _flat(code.text_of(left)):
+    if flat(code.text_of(a)) == flat(code.text_of(left)):
         return code.text_of(left), b
-    if _flat(code.text_of(b)) == _flat(code.text_of(left)):
+    if flat(code.text_of(b)) == flat(code.text_of(left)):
         return code.text_of(left), a
     return None
 
@@ -90,8 +93,8 @@ def scalar_problem(code: Code, e: Node, loop_vars: set[str]) -> str:
 
 
 def _same_bounds(a: Loop, b: Loop) -> bool:
-    return (_flat(a.lower), _flat(a.upper), a.step, a.inclusive) == \
-        (_flat(b.lower), _flat(b.upper), b.step, b.inclusive)
+    return (flat(a.lower), flat(a.upper), a.step, a.inclusive) == \
+        (flat(b.lower), flat(b.upper), b.step, b.inclusive)
 
 
 def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
@@ -130,7 +133,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
         return fail(f"{out.name} is also written before the nest ({where}: "
                     f"'{code.text_of(st).strip()}'), not scaled by a scalar")
     elem, factor = fac
-    if _flat(elem) != _flat(out.text):
+    if flat(elem) != flat(out.text):
         return fail(f"{where} scales {elem}, not the result {out.text}")
     loops = {lp.var: lp for lp in [*outer, *nest.loops]}
     why = scalar_problem(code, factor, set(loops))

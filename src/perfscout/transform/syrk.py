@@ -27,10 +27,12 @@ from perfscout.transform.nest import (
     Nest,
     assignment,
     emit_loops,
+    flat,
     loop_end_line,
     make_diff,
     replace_lines,
     stmt_lines,
+    triangle,
     zero_value,
 )
 from perfscout.transform.region import Ref, analyse
@@ -41,27 +43,21 @@ from perfscout.transform.source import Code, Loop
 WHAT = "use_blas"
 
 
-def _flat(s: str) -> str:
-    return "".join(s.split())
-
-
 def _at(r: Ref, *order: str) -> bool:
     """Whether ``r`` is exactly ``name[order[0]][order[1]]`` (unit coefficients, no offset)."""
     return r.dims is not None and len(r.dims) == len(order) and all(
         d.vars == {v: 1} and not d.const for d, v in zip(r.dims, order, strict=True))
 
 
-def _triangle(code: Code, outer: Loop, mid: Loop) -> str:
-    """``Upper`` when ``mid`` runs from ``outer``'s variable to its end, ``Lower`` when it runs
-    from 0 up to it (inclusive); "" otherwise."""
-    i = outer.var
-    if _flat(mid.lower) == i and _flat(mid.upper) == _flat(outer.upper) and \
+def _triangle(outer: Loop, mid: Loop) -> str:
+    """The triangle ``mid`` walks when it covers it whole (``j = i .. n`` with ``outer``'s
+    end, or ``j = start .. i``), for the call's Uplo; "" otherwise."""
+    side = triangle(outer, mid)
+    if side == "Upper" and flat(mid.upper) == flat(outer.upper) and \
             mid.inclusive == outer.inclusive:
-        return "Upper"
-    if _flat(mid.lower) == _flat(outer.lower) and (
-            (mid.inclusive and _flat(mid.upper) == i) or
-            (not mid.inclusive and _flat(mid.upper) in (f"{i}+1", f"1+{i}"))):
-        return "Lower"
+        return side
+    if side == "Lower" and flat(mid.lower) == flat(outer.lower):
+        return side
     return ""
 
 
@@ -81,7 +77,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if not all(lp.counted for lp in (kl, jl, il)) or len(kl.body) != 1 or \
             len(il.body) != 1 or il.body[0] != jl.node or kl.node not in jl.body:
         return None
-    side = _triangle(code, il, jl)
+    side = _triangle(il, jl)
     if not side:
         return None
     i, j, k = il.var, jl.var, kl.var
@@ -118,7 +114,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if reg.blockers:
         return no(reg.blockers[0].reason)
     for lp, first in ((il, "0"), (kl, "0")):
-        if _flat(lp.lower) != first or lp.step != 1 or lp.inclusive:
+        if flat(lp.lower) != first or lp.step != 1 or lp.inclusive:
             return no(f"loop {lp.var} (line {lp.line}) does not run from 0 by 1 over the "
                       "whole extent")
     if jl.step != 1:
@@ -131,7 +127,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if before:
         fac = scale_of(code, before[0])
         w = assignment(code, before[0])
-        if fac is None or w is None or _flat(code.text_of(w[0])) != _flat(out.text):
+        if fac is None or w is None or flat(code.text_of(w[0])) != flat(out.text):
             return no(f"'{code.text_of(before[0]).strip()}' (line "
                       f"{before[0].start_point[0] + 1}) neither starts {out.text} at 0 nor "
                       "scales it")

@@ -134,4 +134,7 @@ def test_a_dump_on_stderr_is_compared_to_its_printed_precision_without_timings()
     assert re.search(c["ignore"], "Time: 0.52 s") and not re.search(c["ignore"], "150.35 2.00")
     g = Guess({})
     read_errors("==BEGIN CHECKSUM==\nC: 1.2345678900e+05\n==END CHECKSUM==\n", g)
-    assert "abs_tol" not in g.spec["check"] and "ignore" not in g.spec["check"]
+    # an exponent dump has no printed decimal unit: only the cancellation floor (1e-12 of its
+    # largest value) is absolute
+    assert g.spec["check"]["abs_tol"] == float(f"{1.23456789e5 * 1e-12:.6g}")
+    assert "ignore" not in g.spec["check"]

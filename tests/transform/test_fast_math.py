@@ -17,7 +17,7 @@ from perfscout.experiment.convert import to_variants
 from perfscout.ingest.adapters.compiler_remarks import CompilerRemarksAdapter
 from perfscout.model.metrics import Hotspot, Profile, SourceRef
 from perfscout.model.proposals import Change, Proposal
-from perfscout.model.snapshot import Compiler, PlatformSnapshot
+from perfscout.model.snapshot import Compiler, CpuInfo, PlatformSnapshot
 from perfscout.transform.fpreduce import fp_reductions
 
 DOT = """double dot(const double *a, const double *b, int n)
@@ -74,7 +74,8 @@ def test_clang_remark_on_reordering_offers_fast_math(tmp_path: Path) -> None:
                                "-Rpass-analysis=loop-vectorize"], DOT, "dot.c")
     f = finding("hw.vectorization", scope="dot.c:5")
     p = fast_math(Facts.build([f], _snap("llvm", "clang-16"), [prof]), f)
-    assert p is not None and p.change is not None and p.change.flags == ("-ffast-math",)
+    # no architecture in the snapshot: the vectoriser and reassociation, no arch flag
+    assert p is not None and p.change is not None and p.change.flags == ("-O3", "-ffast-math")
     assert any("reorder floating-point" in e for e in p.evidence), p.evidence
     # the integer sum: clang vectorises it, no remark about floating point, nothing offered
     prof = _remarks(tmp_path, [clang, "-O2", "-Rpass-missed=loop-vectorize",
@@ -98,6 +99,43 @@ def test_gcc_missed_remark_on_a_parsed_fp_sum_offers_fast_math(tmp_path: Path) -
         "dot.c:4", self_share=0.9, kind="line",
         location=SourceRef(str(tmp_path / "dot.c"), 4)),))
     assert fast_math(Facts.build([f], _snap("gnu", "gcc"), [rem, hot]), f) is None
+
+
+KDE = """#include <cmath>
+#include <vector>
+struct Sample { double x, weight; };
+double kde(const std::vector<Sample>& samples, double xg, double inv2h2)
+{
+  double acc = 0.0;
+  for (const Sample& s : samples) {
+    const double d = xg - s.x;
+    acc += s.weight * std::exp(-d * d * inv2h2);
+  }
+  return acc;
+}
+"""
+
+
+def test_a_math_call_in_an_unvectorised_hot_loop_offers_the_vector_stack(tmp_path: Path
+                                                                         ) -> None:
+    """GCC leaves a loop calling std::exp scalar at -O2 (its vector exp needs -ffast-math):
+    the remark on that loop and the parsed call offer -O3, this CPU's arch flag and
+    -ffast-math together; a loop without such a call is not offered it."""
+    gxx = require_tool("g++")
+    rem = _remarks(tmp_path, [gxx, "-O2", "-fopt-info-vec-all"], KDE, "kde.cpp")
+    hot = Profile("perf-annotate", "annotate.txt", hotspots=(Hotspot(
+        "kde.cpp:9", self_share=0.9, kind="line",
+        location=SourceRef(str(tmp_path / "kde.cpp"), 9)),))
+    f = finding("hw.vectorization")
+    snap = PlatformSnapshot(cpu=CpuInfo(arch="x86_64"),
+                            compilers=(Compiler("gcc", "gnu", "12.2.0"),))
+    assert fp_reductions(KDE, "kde.cpp", 9) == []  # a range-based for: no counted loop
+    p = fast_math(Facts.build([f], snap, [rem, hot]), f)
+    assert p is not None and p.change is not None, [r.message for r in rem.remarks]
+    assert p.change.flags == ("-O3", "-march=native", "-ffast-math")
+    assert any("calls std::exp" in e for e in p.evidence), p.evidence
+    (tmp_path / "kde.cpp").write_text(KDE.replace("std::exp(-d * d * inv2h2)", "(d * d)"))
+    assert fast_math(Facts.build([f], snap, [rem, hot]), f) is None
 
 
 def test_fast_math_needs_a_tolerance_check() -> None:

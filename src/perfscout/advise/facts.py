@@ -7,6 +7,7 @@ place. Every accessor returns ``None`` when the data cannot say.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Sequence
@@ -154,10 +155,13 @@ class Facts:
         return ()
 
     def dense_kernel(self, scope: str = "") -> bool | None:
-        """Whether the code names a dense matrix product (command, kernel, hotspot or remark
-        file): ``None`` when nothing names the code at all."""
-        import re
-
+        """Whether the hot code is a dense matrix product BLAS computes: decided by the SHAPE
+        of the loop nest at the profile's hot line when its source can be read
+        (:meth:`product_nest`); only when no source is readable, by whether the code names a
+        product (command, kernel, hotspot or remark file). ``None`` when neither is known."""
+        shape = self.product_nest()
+        if shape is not None:
+            return shape[0]
         pat = re.compile(r"gemm|gemv|mat_?mul|matmult|matrix_?mult|mxm|dense_?mult", re.I)
         names = [*self.command[:1], scope, *(p.meta.get("kernel", "") for p in self.profiles),
                  *(h.name for h in self.hotspots()[:5]),
@@ -166,6 +170,18 @@ class Facts:
         if not names:
             return None
         return any(pat.search(n) for n in names)
+
+    def product_nest(self) -> tuple[bool, str] | None:
+        """(recognised, what) for the loop nest at the hot line: the transform layer's BLAS
+        recogniser (GEMM in any loop order with alpha/beta, GEMV, the triangular symmetric
+        product) run on the source, with the project's headers for the macros its arrays are
+        declared through; ``what`` is the generated call's note, or the refusal's reason.
+        None when there is no hot line or its file cannot be read."""
+        hot = self.hot_line()
+        path, _, line = (hot or "").rpartition(":")
+        if not path or not line.isdigit():
+            return None
+        return product_nest_at(path, int(line))
 
     def hotspots(self) -> list[Hotspot]:
         out = [h for p in self.profiles for h in p.hotspots if h.self_share is not None]
@@ -287,6 +303,48 @@ class Facts:
             return None
         bad = [k for k in kinds if k != "contiguous"]
         return bad[0] if bad else "contiguous"
+
+
+#: files that mark a project's top folder (its headers are searched under it)
+PROJECT_MARKS = ("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", ".git",
+                 "configure", "meson.build")
+
+
+def project_root_of(file: Path, levels: int = 4) -> Path:
+    """The nearest folder above ``file`` (at most ``levels`` up) holding a build file or a
+    git repository; the file's own folder when none does."""
+    for d in [file.parent, *file.parent.parents][:levels]:
+        if any((d / m).exists() for m in PROJECT_MARKS):
+            return d
+    return file.parent
+
+
+@functools.lru_cache(maxsize=64)
+def _product_nest(path: str, line: int, mtime: float) -> tuple[bool, str]:
+    from perfscout.transform import Generated, generate
+
+    file = Path(path)
+    text = file.read_text(errors="replace")
+    root = project_root_of(file)
+    got = generate("use_blas", text, file.relative_to(root).as_posix(), line, root=root)
+    if isinstance(got, Generated):
+        return True, got.note
+    return False, got.reason
+
+
+def product_nest_at(path: str, line: int) -> tuple[bool, str] | None:
+    """:meth:`Facts.product_nest` for ``path:line``; None when the file cannot be read."""
+    file = Path(path)
+    try:
+        mtime = file.stat().st_mtime
+    except OSError:
+        return None
+    if not file.is_file():
+        return None
+    try:
+        return _product_nest(str(file.resolve()), line, mtime)
+    except OSError:
+        return None
 
 
 def _vendor_of(name: str) -> str:

@@ -103,6 +103,9 @@ def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
 
 @precondition("dense matrix kernel")
 def _dense(f: Facts, scope: str) -> PreconditionResult:
+    shape = f.product_nest()
+    if shape is not None:  # the loop nest's shape decides: the call it makes, or why not
+        return _res("dense matrix kernel", shape[0], shape[1])
     d = f.dense_kernel(scope)
     return _res("dense matrix kernel", d,
                 Text("pre.dense_yes") if d else Text("pre.dense_no") if d is False

@@ -97,6 +97,23 @@ def printed_unit(text: str) -> float:
     return 10.0 ** -d if d <= 6 else 0.0
 
 
+#: below this fraction of a dump's largest magnitude a value is zero up to the rounding of a
+#: reassociated sum (BLAS, OpenMP or vector reductions, -ffast-math): double precision's
+#: epsilon (2.2e-16) times the terms of a sum of a few thousand, with margin
+CANCELLATION_FLOOR = 1e-12
+
+
+def dump_abs_tol(text: str) -> float:
+    """The absolute tolerance of a dump check: 1.5 units of the last printed decimal (a flip
+    of that digit, a hair above one unit in binary floating point, is no difference), and at
+    least :data:`CANCELLATION_FLOOR` times the largest magnitude the dump prints, where a
+    value that cancels to about zero (``-2.6e-33`` in a covariance whose entries are 1e-3)
+    is rounding, not a result; 0 when the dump prints no number."""
+    top = max((abs(float(m.group(1))) for m in re.finditer(NUM, text)), default=0.0)
+    tol = max(1.5 * printed_unit(text), CANCELLATION_FLOOR * top)
+    return float(f"{tol:.6g}") if tol > 0 else 0.0
+
+
 def _same_numbers(a: str, b: str, rel_tol: float = 1e-6) -> bool:
     """Whether two outputs hold the same numbers within ``rel_tol`` (a run repeated)."""
     xs = [float(m.group(1)) for m in re.finditer(NUM, a)]
@@ -148,10 +165,9 @@ def find_check(root: Path, run_dir: Path, plain: tuple[str, str], probe: Probe,
                 check: dict[str, object] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
                                             "source": src,
                                             **({"ignore": rx} if rx else {})}
-                unit = printed_unit("\n".join(kept))
-                if unit:  # a flip of the last printed digit (its difference is a hair above
-                    # one unit in binary floating point) is no difference
-                    check["abs_tol"] = float(f"{1.5 * unit:.12g}")
+                tol = dump_abs_tol("\n".join(kept))
+                if tol:  # a flipped last printed digit or a value cancelled to about zero
+                    check["abs_tol"] = tol
                 if defines:
                     check["defines"] = defines
                 if args:
@@ -159,8 +175,9 @@ def find_check(root: Path, run_dir: Path, plain: tuple[str, str], probe: Probe,
                 said.append(f"check: with {what} the program prints its results on {src}; "
                             "each variant gets a check build/run with it, every number within "
                             "1e-6 (relative) of the baseline's" + (
-                                f" or {1.5 * unit:.3g} (1.5 units of the last printed decimal)"
-                                if unit else "") + "; timed runs stay as shipped")
+                                f" or {tol:.3g} (absolute: 1.5 units of the last printed "
+                                "decimal, at least 1e-12 of the largest value)"
+                                if tol else "") + "; timed runs stay as shipped")
                 return check, said
         else:
             said.append(f"check: tried {what}: no more numbers in the output")

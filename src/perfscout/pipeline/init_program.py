@@ -22,9 +22,11 @@ from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
-from perfscout.pipeline.init_check import find_check, printed_unit
+from perfscout.pipeline.init_check import dump_abs_tol, find_check
 
 NUM = r"([-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?)"
+#: a number with a fractional part or an exponent: a computed result, not a count or a size
+DECIMAL = r"(?<![\w.])[-+]?[0-9]*\.[0-9]+([eE][-+]?[0-9]+)?|(?<![\w.])[-+]?[0-9]+[eE][-+]?[0-9]+"
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
 RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|throughput|"
                         r"per second|/s\b)", re.I)
@@ -174,12 +176,13 @@ def read_errors(stderr: str, g: Guess) -> None:
                            "source": "stderr"}
         if len(lines) < len([ln for ln in stderr.splitlines() if ln.strip()]):
             g.spec["check"]["ignore"] = TIMING_LINE  # timings change run to run
-        unit = printed_unit("\n".join(lines))
-        if unit:  # a rounding flip of the last printed digit is no difference
-            g.spec["check"]["abs_tol"] = float(f"{1.5 * unit:.12g}")
+        tol = dump_abs_tol("\n".join(lines))
+        if tol:  # a flipped last printed digit or a value cancelled to about zero
+            g.spec["check"]["abs_tol"] = tol
         g.said.append("check: every number the program prints on stderr within 1e-6 "
-                      "(relative)" + (f" or {1.5 * unit:.3g} (1.5 units of the last printed "
-                                      "decimal)" if unit else ""))
+                      "(relative)" + (f" or {tol:.3g} (absolute: 1.5 units of the last "
+                                      "printed decimal, at least 1e-12 of the largest value)"
+                                      if tol else ""))
 
 
 def read_output(stdout: str, g: Guess) -> None:
@@ -247,13 +250,27 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         _switched_check(root, g, runner, workdir, (stdout, stderr), ignore)
     if "check" not in g.spec:
         kept = [ln for ln in stdout.splitlines() if ln.strip() and not re.search(ignore, ln)]
-        g.spec["check"] = {"kind": "stdout", "ignore": ignore} if kept else {"kind": "none"}
-        g.said.append("check: " + ("the output must stay byte-identical, but for lines with "
-                                   "timings" if kept else
-                                   "none: the program prints nothing to compare and no dump "
-                                   "switch, argument or output file was found; no variant "
-                                   "will be called a win (verdict unchecked) until you add a "
-                                   "check (docs/programs.md)"))
+        if any(re.search(DECIMAL, ln) for ln in kept):
+            # results printed as text ("integral 1.000000 | peak 0.3941"): their numbers are
+            # compared within the tolerance, so a reassociating change (-ffast-math, a
+            # reduction) that moves the last printed digit can be measured at all
+            tol = dump_abs_tol("\n".join(kept))
+            g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
+                               "ignore": ignore, **({"abs_tol": tol} if tol else {})}
+            g.said.append("check: every number the program prints (but lines with timings) "
+                          "within 1e-6 (relative)" + (
+                              f" or {tol:.3g} (absolute: 1.5 units of the last printed "
+                              "decimal, at least 1e-12 of the largest value)" if tol else ""))
+        elif kept:
+            g.spec["check"] = {"kind": "stdout", "ignore": ignore}
+            g.said.append("check: the output must stay byte-identical, but for lines with "
+                          "timings")
+        else:
+            g.spec["check"] = {"kind": "none"}
+            g.said.append("check: none: the program prints nothing to compare and no dump "
+                          "switch, argument or output file was found; no variant will be "
+                          "called a win (verdict unchecked) until you add a check "
+                          "(docs/programs.md)")
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
 

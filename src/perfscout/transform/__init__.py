@@ -65,7 +65,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
         if headers is None and root is not None:
             headers = project_headers(root)
         if not code.fortran:
-            code.pure_macros = Macros.of(code, headers).call_free()
+            macros = Macros.of(code, headers)
+            code.pure_macros, code.expand = macros.call_free(), macros.expand
         extra = {"headers": headers} if headers is not None else {}
         return make(code, line, rel_path, {**(params or {}), **extra})
     except (ValueError, TypeError) as exc:

@@ -27,6 +27,7 @@ from perfscout.transform.macros import Headers, Macros
 from perfscout.transform.nest import (
     Nest,
     assignment,
+    is_zero,
     make_diff,
     map_line,
     perfect_nest,
@@ -36,9 +37,9 @@ from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.scaled import Scaled, scalar_problem, scale_of, widen
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
+from perfscout.transform.syrk import syrk
 
 WHAT = "use_blas"
-ZEROS = ("0", "0.0", "0.", "0.0f", "0.f", "0.0d0", "0.d0", "0d0", "0.0_8", "0.0e0")
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,8 @@ def _accumulation(code: Code, nest: Nest) -> tuple[Ref, Node, str] | str:
     if nest.store is not None:
         if nest.red_op != "+":
             return f"the nest accumulates with {nest.red_op}, not a sum"
-        if nest.init and nest.init_value.strip().lower() not in ZEROS:
+        if nest.init and not is_zero(code.expand(nest.init_value).replace("(", "").replace(
+                ")", "").replace(" ", "")):
             return f"each element starts at {nest.init_value}, not 0"
         target = next((r for r in nest.region.refs if r.write), None)
         if target is None or nest.product is None:
@@ -231,6 +233,9 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
     got = _blas(code, line, rel, headers)
     if not isinstance(got, Refusal) or not split:
         return got
+    sym = syrk(code, line, rel, headers)
+    if sym is not None:
+        return sym
     fz = fission(code, line, WHAT)
     if isinstance(fz, Refusal):
         return Refusal(WHAT, f"{got.reason}; {fz.reason}" if "fission" in fz.reason

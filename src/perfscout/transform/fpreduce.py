@@ -14,7 +14,7 @@ import re
 
 from perfscout.transform.depend import scalars
 from perfscout.transform.region import analyse
-from perfscout.transform.source import Code, language_of
+from perfscout.transform.source import Code, language_of, walk
 
 #: a compiler remark saying floating-point order blocks (or serialises) a vectorised loop
 FP_REMARK = re.compile(r"reorder floating|unsafe fp math|fold-left|in-order \(fold-left\)|"
@@ -41,4 +41,33 @@ def fp_reductions(text: str, rel: str, line: int) -> list[str]:
     return [n for n in reds if FP_TYPES.search(code.declared_type(fn, n) or "")]
 
 
-__all__ = ["FP_REMARK", "fp_reductions"]
+#: math functions GCC and Clang vectorise only through a vector math library, which they call
+#: only when errno and exact rounding may be dropped (``-ffast-math``)
+VECTOR_MATH = frozenset({
+    "exp", "expf", "exp2", "log", "logf", "log2", "log10", "pow", "powf", "sin", "sinf", "cos",
+    "cosf", "tan", "tanh", "atan", "atan2", "erf", "cbrt", "sinh", "cosh"})
+
+
+def math_calls(text: str, rel: str, line: int) -> list[str]:
+    """The calls to the :data:`VECTOR_MATH` functions (``exp``, ``std::exp``...) in the body
+    of the innermost loop holding ``rel:line`` (any loop kind: a range-based for too), in
+    source order without repeats; empty when none or the line is in no loop."""
+    if language_of(rel) is None:
+        return []
+    code = Code(text, rel)
+    nodes = code.loops_at(line)
+    if not nodes:
+        return []
+    out: list[str] = []
+    for n in walk(nodes[0]):
+        if n.type != "call_expression":
+            continue
+        fn = n.child_by_field_name("function") or (n.named_children[0] if n.named_children
+                                                   else None)
+        name = code.text_of(fn).replace(" ", "") if fn is not None else ""
+        if name.rpartition("::")[2] in VECTOR_MATH and name not in out:
+            out.append(name)
+    return out
+
+
+__all__ = ["FP_REMARK", "VECTOR_MATH", "fp_reductions", "math_calls"]

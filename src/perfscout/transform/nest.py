@@ -382,6 +382,31 @@ def is_zero(v: str) -> bool:
         return False
 
 
+def flat(s: str) -> str:
+    """``s`` without white space: two spellings of one bound or subscript compare equal."""
+    return "".join(s.split())
+
+
+def triangle(outer: Loop, inner: Loop) -> str:
+    """Which triangle of ``outer``'s square ``inner`` walks: ``Upper`` when it starts at
+    ``outer``'s variable (``j = i ..``), ``Lower`` when it stops at it (``j <= i``,
+    ``j < i + 1``); "" for neither (a rectangular nest, or another shape)."""
+    i = outer.var
+    if flat(inner.lower) == i:
+        return "Upper"
+    if (inner.inclusive and flat(inner.upper) == i) or (
+            not inner.inclusive and flat(inner.upper) in (f"{i}+1", f"1+{i}")):
+        return "Lower"
+    return ""
+
+
+def zero_value(code: Code, n: Node) -> bool:
+    """Whether the expression ``n`` is a literal zero, read through the file's macros
+    (``SCALAR_VAL(0.0)`` is ``0.0`` once expanded)."""
+    flat = "".join(ch for ch in code.expand(code.text_of(n)) if ch not in "() \t")
+    return is_zero(flat)
+
+
 def _after(code: Code, fn: Node | None, n: Node) -> list[Node]:
     if fn is None:
         return []
@@ -457,5 +482,17 @@ def make_diff(old: str, new: str, rel: str) -> str:
                                         new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"))
 
 
-__all__ = ["Event", "Nest", "emit_loops", "make_diff", "map_line", "perfect_nest", "replace_lines",
-           "stmt_lines", "used_after"]
+__all__ = [
+    "Event",
+    "Nest",
+    "emit_loops",
+    "flat",
+    "make_diff",
+    "map_line",
+    "perfect_nest",
+    "replace_lines",
+    "stmt_lines",
+    "triangle",
+    "used_after",
+    "zero_value",
+]

@@ -10,22 +10,46 @@ unroll N`` / ``!GCC$ unroll N`` needs only a counted loop whose variable the bod
 
 from __future__ import annotations
 
-from perfscout.transform.depend import carried, dependences, scalars
-from perfscout.transform.nest import loop_end_line, make_diff, used_after
+from perfscout.transform.depend import Dependence, carried, dependences, scalars
+from perfscout.transform.nest import loop_end_line, make_diff, triangle, used_after
 from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop
 
 
+def _triangle_var(lp: Loop, inner: Loop) -> bool:
+    """Whether ``inner`` walks one triangle of ``lp``'s square, by unit steps."""
+    return inner.step == 1 and bool(triangle(lp, inner))
+
+
+def _triangle_safe(d: Dependence, lp: Loop) -> bool:
+    """Whether dependence ``d``, which the rectangular test says ``lp`` carries, cannot hold
+    across iterations of ``lp`` because a loop inside it walks a triangle: both references
+    index a 2-D array by ``[i][j]`` or its mirror ``[j][i]`` (unit steps, no offsets) with
+    ``j`` that triangular loop. Two iterations ``i1 != i2`` then never meet: ``[i1][j1] ==
+    [j2][i2]`` needs ``i1 = j2`` and ``j1 = i2``, and ``j >= i`` (or ``j <= i``) in both makes
+    them equal; ``[i][j]`` against itself needs ``i1 = i2``."""
+    inner = [x for x in d.loops[d.loops.index(lp) + 1:] if _triangle_var(lp, x)]
+    for j in inner:
+        pair = (lp.var, j.var), (j.var, lp.var)
+        if all(r.dims is not None and len(r.dims) == 2 and not any(x.const for x in r.dims)
+               and tuple(next(iter(x.vars), "") if x.vars and list(x.vars.values()) == [1]
+                         and len(x.vars) == 1 else "" for x in r.dims) in pair
+               for r in (d.src, d.dst)):
+            return True
+    return False
+
+
 def _blocking(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], list[str]]:
     """Why ``lp`` cannot run its iterations concurrently ("" when it can), with the
-    reductions, private and lastprivate scalars it needs."""
+    reductions, private and lastprivate scalars it needs. A dependence that only a
+    triangular inner loop rules out (:func:`_triangle_safe`) does not count."""
     if not lp.counted:
         return lp.problem, {}, [], []
     reg = analyse(code, lp)
     if reg.blockers:
         return reg.blockers[0].reason, {}, [], []
-    deps = carried(dependences(reg), lp)
+    deps = [d for d in carried(dependences(reg), lp) if not _triangle_safe(d, lp)]
     if deps:
         return deps[0].describe(lp), {}, [], []
     sc = scalars(reg, lp)
@@ -140,12 +164,16 @@ def parallel(code: Code, line: int, rel: str) -> Generated | Refusal:
         if have:
             return Refusal(what, f"the loop at line {lp.line} already has '{have}'")
         cl = _clauses(reds, priv, last)
+        tri = any(_triangle_var(lp, x) for x in analyse(code, lp).loops[1:])
+        sched = "dynamic" if tri else "static"  # a triangle's rows differ in length
         if code.fortran:
-            text = _insert(code, lp, f"!$omp parallel do{cl}", "!$omp end parallel do")
+            text = _insert(code, lp, f"!$omp parallel do schedule({sched}){cl}" if tri else
+                           f"!$omp parallel do{cl}", "!$omp end parallel do")
         else:
-            text = _insert(code, lp, f"#pragma omp parallel for schedule(static){cl}")
+            text = _insert(code, lp, f"#pragma omp parallel for schedule({sched}){cl}")
         note = (f"omp parallel for on the loop over {lp.var} at {rel}:{lp.line}"
                 + (f" with{cl}" if cl else "") + "; no dependence carried by it"
+                + ("; schedule(dynamic): the inner loop walks a triangle" if tri else "")
                 + (f" (outer loops refused: {'; '.join(reasons)})" if reasons else ""))
         return Generated(what, rel, make_diff(code.text, text, rel), text, note,
                          flags=("-fopenmp",))

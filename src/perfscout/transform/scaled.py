@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from perfscout.transform.nest import Nest, assignment, is_zero, loop_end_line, parent_loop
+from perfscout.transform.nest import (
+    Nest,
+    assignment,
+    flat,
+    loop_end_line,
+    parent_loop,
+    zero_value,
+)
 from perfscout.transform.region import Ref, analyse
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -30,10 +37,6 @@ class Scaled:
 
     nest: Nest
     beta: str
-
-
-def _flat(s: str) -> str:
-    return "".join(s.split())
 
 
 def _chain(code: Code, n: Node) -> tuple[list[Loop], Node] | None:
@@ -56,9 +59,9 @@ def scale_of(code: Code, st: Node) -> tuple[str, Node] | None:
     left, op, right = got
     if op == "*=":
         return code.text_of(left), right
-    if op == "=" and right.type in ("number_literal", "number_literal_expression") and \
-            is_zero(code.text_of(right)):
-        return code.text_of(left), right  # X = 0: beta 0
+    if op == "=" and right.type in ("number_literal", "number_literal_expression",
+                                    "call_expression") and zero_value(code, right):
+        return code.text_of(left), right  # X = 0 (or SCALAR_VAL(0.0)): beta 0
     while right.type == "parenthesized_expression" and right.named_children:
         right = right.named_children[0]
     rop = right.child_by_field_name("operator")
@@ -67,9 +70,9 @@ def scale_of(code: Code, st: Node) -> tuple[str, Node] | None:
     a, b = right.child_by_field_name("left"), right.child_by_field_name("right")
     if a is None or b is None:
         return None
-    if _flat(code.text_of(a)) == _flat(code.text_of(left)):
+    if flat(code.text_of(a)) == flat(code.text_of(left)):
         return code.text_of(left), b
-    if _flat(code.text_of(b)) == _flat(code.text_of(left)):
+    if flat(code.text_of(b)) == flat(code.text_of(left)):
         return code.text_of(left), a
     return None
 
@@ -78,6 +81,9 @@ def scalar_problem(code: Code, e: Node, loop_vars: set[str]) -> str:
     """Why ``e`` is not one scalar for the whole nest ("" when it is): an array element, a
     call, or a loop variable in it."""
     for d in walk(e):
+        fn = d.child_by_field_name("function") if d.type == "call_expression" else None
+        if fn is not None and code.text_of(fn) in code.pure_macros:
+            continue  # a call-free macro (SCALAR_VAL(x)): an expression
         if d.type in ("subscript_expression", "call_expression", "field_expression",
                       "pointer_expression"):
             return f"{code.text_of(d)} is not a scalar"
@@ -87,8 +93,8 @@ def scalar_problem(code: Code, e: Node, loop_vars: set[str]) -> str:
 
 
 def _same_bounds(a: Loop, b: Loop) -> bool:
-    return (_flat(a.lower), _flat(a.upper), a.step, a.inclusive) == \
-        (_flat(b.lower), _flat(b.upper), b.step, b.inclusive)
+    return (flat(a.lower), flat(a.upper), a.step, a.inclusive) == \
+        (flat(b.lower), flat(b.upper), b.step, b.inclusive)
 
 
 def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
@@ -127,7 +133,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
         return fail(f"{out.name} is also written before the nest ({where}: "
                     f"'{code.text_of(st).strip()}'), not scaled by a scalar")
     elem, factor = fac
-    if _flat(elem) != _flat(out.text):
+    if flat(elem) != flat(out.text):
         return fail(f"{where} scales {elem}, not the result {out.text}")
     loops = {lp.var: lp for lp in [*outer, *nest.loops]}
     why = scalar_problem(code, factor, set(loops))
@@ -158,7 +164,7 @@ def widen(code: Code, nest: Nest, out: Ref) -> Scaled | str | None:
     widened = replace(nest, loops=chain, region=region, first_line=first.line,
                       last_line=loop_end_line(chain[0].node) if outer else nest.last_line,
                       indent=code.indent_at(first.line))
-    return Scaled(widened, code.text_of(factor))
+    return Scaled(widened, "0" if zero_value(code, factor) else code.text_of(factor))
 
 
 __all__ = ["Scaled", "scalar_problem", "scale_of", "widen"]

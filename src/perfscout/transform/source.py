@@ -9,6 +9,7 @@ the text, so comments, macros in other places and odd formatting do not confuse 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
@@ -94,6 +95,9 @@ class Code:
         #: function-like macros whose body calls nothing (``SCALAR_VAL(x)`` -> ``x``): a
         #: "call" to one is an expression, not a side effect (set by :func:`generate`)
         self.pure_macros: frozenset[str] = frozenset()
+        #: the file's macros expanded in a piece of text (identity until :func:`generate`
+        #: reads the macros): ``SCALAR_VAL(0.0)`` -> ``0.0``
+        self.expand: Callable[[str], str] = lambda s: s
 
     @property
     def fortran(self) -> bool:

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.hardware import arch_flag
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.advise.preconditions import _res, precondition
@@ -24,7 +25,7 @@ from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 from perfscout.transform import loop_nest
-from perfscout.transform.fpreduce import FP_REMARK, fp_reductions
+from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
 
 HW = Layer.HARDWARE
 GRAPHITE = ("-floop-nest-optimize",)
@@ -123,11 +124,12 @@ def _read(path: str) -> str | None:
 
 
 def fp_reduction_blocked(facts: Facts, scope: str) -> list[str]:
-    """Evidence that a floating-point reduction keeps the hot loop from vectorising: a
-    compiler remark saying so (Clang's "cannot prove it is safe to reorder floating-point
+    """Evidence that floating-point semantics keep the hot loop from vectorising: a compiler
+    remark saying so (Clang's "cannot prove it is safe to reorder floating-point
     operations", GCC's in-order reduction), or the hot loop of the line profile reducing into
-    a ``float``/``double`` scalar (parsed source) where the compiler's remark on that loop
-    says it was not vectorised. Empty when neither is seen."""
+    a ``float``/``double`` scalar or calling a math function such as ``exp`` (parsed source)
+    where the compiler's remark on that loop says it was not vectorised. Empty when none of
+    these is seen."""
     rems = facts.remarks(scope)
     said = [f"remark {r.file}:{r.line}: {r.message}" for r in rems if FP_REMARK.search(r.message)]
     if said:
@@ -141,11 +143,26 @@ def fp_reduction_blocked(facts: Facts, scope: str) -> list[str]:
     heads = {ln for _v, ln in loop_nest(text, path, int(line))}
     missed = [r for r in facts.remarks() if Path(r.file).name == Path(path).name
               and r.line in heads]
-    if not names or not missed or any(r.vectorized for r in missed):
+    if not missed or any(r.vectorized for r in missed):
         return []
-    return [f"the hot loop at {Path(path).name}:{line} sums into {', '.join(names)} "
-            "(floating point, kept in program order)",
-            f"remark {missed[0].file}:{missed[0].line}: {missed[0].message}"]
+    if names:
+        return [f"the hot loop at {Path(path).name}:{line} sums into {', '.join(names)} "
+                "(floating point, kept in program order)",
+                f"remark {missed[0].file}:{missed[0].line}: {missed[0].message}"]
+    calls = math_calls(text, path, int(line))
+    if calls:
+        return [f"the hot loop at {Path(path).name}:{line} calls {', '.join(calls)}, which "
+                "the compiler vectorises only through a vector math library (errno and exact "
+                "rounding dropped)",
+                f"remark {missed[0].file}:{missed[0].line}: {missed[0].message}"]
+    return []
+
+
+def vector_stack(facts: Facts) -> tuple[str, ...]:
+    """The flags that let the compiler vectorise the hot loop with reassociation: its
+    vectoriser (-O3), this CPU's vector ISA (the arch flag, when known) and -ffast-math."""
+    arch = arch_flag(facts)
+    return ("-O3", *((arch,) if arch else ()), *FAST_MATH)
 
 
 @proposal("fast_math", addresses=("hw.vectorization",), layer=HW, kind="flags",
@@ -156,13 +173,16 @@ def fast_math(facts: Facts, f: Finding) -> Proposal | None:
     why = fp_reduction_blocked(facts, scope)
     if c is None or c.vendor not in ("gnu", "llvm") or not why:
         return None
+    flags = vector_stack(facts)
     return Proposal(
         id="fast_math", addresses=(f.id,), layer=HW, kind="flags",
-        title=f"Let {c.name} reassociate the floating-point reduction ({FAST_MATH[0]})",
-        change=Change(flags=FAST_MATH, description="the sum is added in the program's order, "
-                      "which keeps the loop scalar; -ffast-math lets the compiler split it into "
-                      "vector partial sums (results change in the last bits: measured only "
-                      "with a tolerance check)"),
+        title=f"Let {c.name} vectorise the hot loop with reassociation ({' '.join(flags)})",
+        change=Change(flags=flags, description="the sum is added in the program's order (a "
+                      "math call is made one element at a time), which keeps the loop "
+                      "scalar; -ffast-math lets the compiler split the sum into vector partial "
+                      "sums and call vector math, -O3 runs its vectoriser, the arch flag gives "
+                      "it this CPU's vector width (results change in the last bits: measured "
+                      "only with a tolerance check)"),
         evidence=refs(f, facts) + tuple(why), verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.2, 4.0, 0.4,
                                     Text("gain.what.vectorizing")),
@@ -171,5 +191,5 @@ def fast_math(facts: Facts, f: Finding) -> Proposal | None:
                               "reorder blocks vectorisation of the hot loop"),
         invalid_when=("the program relies on NaN/Inf or exact summation order",
                       "the correctness check compares bytes (refused at approval)"),
-        rollback=f"remove {FAST_MATH[0]} from the build flags and rebuild", scope=scope,
+        rollback=f"remove {' '.join(flags)} from the build flags and rebuild", scope=scope,
     )

@@ -63,6 +63,7 @@ TABLES = {
     "stencil2d": ("stencil2d_analysis", "stencil2d_snapshot", "post-hoc"),
     "stencil3d": ("stencil3d_analysis", "stencil3d_snapshot", "pre-registered"),
     "conv1d": ("conv1d_analysis", "conv1d_snapshot", "pre-registered"),
+    "blur3": ("blur3_analysis", "blur3_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

@@ -20,9 +20,10 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
-- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``: PRE-REGISTERED (benches/data/*_prereg.md), never
-  used to tune the guide. A pre-registration commits the baseline's analysis and the snapshot first
-  (``ANALYSIS_ONLY=1``); the recording keeps them and adds the rows.
+- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``: PRE-REGISTERED
+  (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
+  baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
+  and adds the rows.
 """
 
 from __future__ import annotations
@@ -217,7 +218,8 @@ def record(name: str, work: Path) -> None:
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
         "loadavg_per_round": [[round(x, 2) for x in la] for la in load],
         "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "params": {n: {k: v for k, v in s.items() if k not in ("define", "index")} for n, s in params.items()},
+        "params": {n: {k: v for k, v in s.items() if k not in ("define", "index")}
+                   for n, s in params.items()},
         "rows": rows,
     }
     (HERE / "data" / f"{name}.json").write_text(json.dumps(table, indent=1) + "\n")

@@ -26,7 +26,7 @@ Why the lease: a wrong prior on two parameters that interact (``conv1d``: the lo
 the block both fixed at the baseline's, the best needs both changed) cannot be escaped by
 walking the region or by one-at-a-time moves; the walk spent the region and the widening
 before TPE's first sample, 2.4x TPE's evaluations. A phase that stops gaining now hands off
-after a line-search cycle's worth of failed moves, and the silent parameters (fixed for want
+after one line-search cycle of failed moves, and the silent parameters (fixed for want
 of a finding, which says nothing about their interaction either) are searched jointly.
 
 Why the walk: inside the region the evidence ranks values per parameter but says nothing
@@ -235,8 +235,10 @@ class GuidedProposer:
     #: the measured order of near-equal points is noise, so the walk goes on from each of them;
     #: an evaluation gains only when it beats the best by more than this fraction
     tie: float = 0.02
-    #: evaluations in a row without a gain that end an evidence phase; None: one per parameter
-    #: the region leaves free (at least 2), a line-search cycle's worth of failed moves
+    #: evaluations in a row without a gain that end an evidence phase; None: the moves of one
+    #: line-search cycle from a point (each free region parameter's other values; at least 2),
+    #: so every parameter's line is tried once before the walk can be judged (blur3: a lease
+    #: of one move per parameter ran out before the flags line, where the best was)
     lease: int | None = None
     startup: int = STARTUP
     #: the region walk's parameter (index among the region's multi-valued parameters)
@@ -267,7 +269,7 @@ class GuidedProposer:
     def lease_len(self) -> int:
         if self.lease is not None:
             return self.lease
-        return max(2, len(self._walk_params()))
+        return max(2, sum(len(p.choices()) - 1 for p in self._walk_params()))
 
     def _walk_params(self) -> list[Param]:
         return [p for p in self.prior.region.params if len(p.choices()) > 1]

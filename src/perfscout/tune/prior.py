@@ -43,6 +43,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -203,6 +204,8 @@ def _key(point: Mapping[str, Any]) -> str:
 #: full-space draws after the evidence's phases: Optuna's TPE start-up length, so the sampler
 #: that takes over models a history that also covers the whole space, not only the region
 STARTUP = 10
+#: the silent parameters' joint values are listed up to this many, sampled beyond
+SILENT_GRID = 4096
 
 
 @dataclass
@@ -365,13 +368,19 @@ class GuidedProposer:
         if not names or inc is None:
             return None
         space = self.prior.space
+        rng = self._rng()
+        values = [space.param(n).choices() for n in names]
+        if math.prod(len(v) for v in values) <= SILENT_GRID:
+            combos: Iterable[tuple[Any, ...]] = itertools.product(*values)
+        else:  # too many to list: as many random combinations as a listed grid would hold
+            combos = [tuple(rng.choice(v) for v in values) for _ in range(SILENT_GRID)]
         cands = []
-        for vals in itertools.product(*(space.param(n).choices() for n in names)):
+        for vals in combos:
             cand = self._restrict({**space.fixed_values(), **inc, **dict(zip(names, vals,
                                                                              strict=True))})
             if _key(cand) not in self.history and space.feasible(cand):
                 cands.append(cand)
-        return self._rng().choice(cands) if cands else None
+        return rng.choice(cands) if cands else None
 
     def _draw(self) -> tuple[dict[str, Any], str] | None:
         """A random unmeasured point of the full space (the sampler's start-up, as TPE's)."""

@@ -20,9 +20,10 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
-- ``stencil2d``, ``stencil3d``, ``conv1d``: PRE-REGISTERED (benches/data/*_prereg.md), never
-  used to tune the guide. A pre-registration commits the baseline's analysis and the snapshot first
-  (``ANALYSIS_ONLY=1``); the recording keeps them and adds the rows.
+- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``: PRE-REGISTERED
+  (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
+  baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
+  and adds the rows.
 """
 
 from __future__ import annotations
@@ -133,9 +134,22 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3", "-O3 -march=native",
                                  "-O3 -march=native -ffast-math"]},
         }},
+    # PRE-REGISTERED (benches/data/blur3_prereg.md): never used to tune the guide
+    "blur3": {
+        "source": "blur3.c", "args": ["2048", "8"], "small_args": ["512", "1"],
+        "preregistered": True,
+        "params": {
+            "algo": {"role": "other", "values": ["direct", "separable"], "define": "ALGO",
+                     "index": True},
+            "rb": {"role": "tile", "values": [2048, 4, 16, 64, 256], "define": "RB"},
+            "unroll": {"role": "unroll", "values": [1, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -funroll-loops"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3"}
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
 #: them, with its predictions, before any row is recorded; the recording then keeps them)
 ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"
@@ -149,7 +163,9 @@ def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: P
         if spec["role"] == "compiler_flags":
             argv += str(v).split()
         elif "define" in spec:
-            d = spec["values"].index(v) if spec["role"] == "loop_order" else v
+            # a loop order's (or an indexed choice's) define is its index among the values
+            by_index = spec["role"] == "loop_order" or spec.get("index")
+            d = spec["values"].index(v) if by_index else v
             argv.append(f"-D{spec['define']}={d}")
     return [*argv, "-o", str(exe), str(src)]
 
@@ -202,7 +218,8 @@ def record(name: str, work: Path) -> None:
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
         "loadavg_per_round": [[round(x, 2) for x in la] for la in load],
         "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "params": {n: {k: v for k, v in s.items() if k != "define"} for n, s in params.items()},
+        "params": {n: {k: v for k, v in s.items() if k not in ("define", "index")}
+                   for n, s in params.items()},
         "rows": rows,
     }
     (HERE / "data" / f"{name}.json").write_text(json.dumps(table, indent=1) + "\n")

@@ -126,7 +126,8 @@ def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None
 
 
 def _walk(prior: Any, truth: dict[tuple[int, int], float], tie: float) -> list[tuple[int, int]]:
-    g = GuidedProposer(prior, budget=40, tie=tie)
+    # the tie alone: a lease long enough that the hand-off rule does not end the walk first
+    g = GuidedProposer(prior, budget=40, tie=tie, lease=99)
     seen = []
     while (got := g.propose()) is not None and got[1].startswith(("the evidence", "neighbour")):
         key = (got[0]["ti"], got[0]["tj"])
@@ -274,7 +275,7 @@ def test_region_walk_searches_the_next_parameter_at_every_tied_point_first() -> 
             return 1.0
         return ridge[(p["ti"], p["tj"])] + (0.0 if p["unroll"] == 8 else 0.03)
 
-    g = GuidedProposer(prior, budget=40)
+    g = GuidedProposer(prior, budget=40, lease=99)  # the walk's order, not its hand-off
     seen = []
     while (got := g.propose()) is not None and got[1].startswith(("the evidence", "neighbour")):
         seen.append((got[0]["ti"], got[0]["tj"], got[0]["unroll"]))
@@ -284,3 +285,62 @@ def test_region_walk_searches_the_next_parameter_at_every_tied_point_first() -> 
     assert best <= 6  # unroll 4 at the best, then at the tied point
     assert all(p not in seen[:best] for p in [(16, 256, 2), (16, 256, 1)])
     assert len(seen) == len(set(seen))
+
+
+def _conv1d_shape() -> tuple[Any, Any]:
+    """A prior fixing two interacting parameters at the baseline (conv1d's shape): only a
+    vectorization finding, so the loop order and the block are fixed for want of a finding,
+    while the best needs both moved together."""
+    space = Space("k", (
+        Param("order", "loop_order", "categorical", ("ik", "ki")),
+        Param("block", "tile", "categorical", (65536, 256, 1024, 4096)),
+        Param("unroll", "unroll", "categorical", (1, 4, 8)),
+        Param("flags", "compiler_flags", "categorical", ("-O2", "-O3", "-O3 -march=native")),
+    ))
+    prior = evidence_prior([finding("hw.vectorization")], snap(), space)
+    assert prior.preferred("order") == ("ik",) and prior.preferred("block") == (65536,)
+
+    def value(p: dict[str, Any]) -> float:
+        flags = {"-O2": 2.0, "-O3": 1.5, "-O3 -march=native": 1.0}[p["flags"]]
+        if p["order"] == "ki":  # streams only when blocked; whole extent: y streamed 32 times
+            return flags * (1.0 if p["block"] <= 1024 else 3.0) + p["unroll"] / 1000
+        return flags * 1.11 + (8 - p["unroll"]) / 1000  # unroll: ties within the noise
+    return prior, value
+
+
+def test_hand_off_when_the_evidence_stops_gaining() -> None:
+    """The hand-off rule: the walk over the preferred region goes on only while its moves beat
+    the best by more than the noise; ``lease`` moves in a row without a gain (one line-search
+    cycle from a point: unroll's two other values and flags' one, 3) hand the search off to the
+    parameters no finding spoke to, redrawn together. Without the rule the walk measures the
+    whole region first and only one-parameter moves follow, which cannot reach the joint
+    (ki, small block) optimum. The lease covers every free parameter's line once (blur3: a
+    lease of one move per parameter ran out before the flags line was tried)."""
+    prior, value = _conv1d_shape()
+    g = GuidedProposer(prior, budget=100)
+    assert g.lease_len == 3
+    done: list[tuple[dict[str, Any], float | None]] = []
+    whys = []
+    resumed = None
+    while len(done) < 40 and (got := g.propose()) is not None:
+        if len(done) == 6:  # a guide rebuilt from the history here proposes the same
+            again = GuidedProposer.from_history(prior, 100, done)
+            assert again.phase == g.phase != "region"
+            resumed = again.propose()
+            assert resumed == got
+        done.append((got[0], value(got[0])))
+        whys.append(got[1])
+        g.observe(*done[-1])
+    assert resumed is not None
+    region = [i for i, (p, _) in enumerate(done) if p["order"] == "ik" and p["block"] == 65536]
+    # the first choice and three non-gaining walk moves (both free parameters' lines), then
+    # the hand-off: the region's other two points are not measured before the rest
+    assert region[:4] == [0, 1, 2, 3] and whys[0] == "the evidence's first choice"
+    assert all(w.startswith("neighbour") for w in whys[1:4])
+    assert {p["unroll"] for p, _ in done[1:4]} == {1, 4, 8}
+    assert {p["flags"] for p, _ in done[1:4]} == {"-O3", "-O3 -march=native"}
+    assert "hand-off" in whys[4] and done[4][0]["flags"] == "-O3 -march=native"
+    assert done[4][0]["unroll"] == done[0][0]["unroll"]  # only silent parameters redrawn
+    assert 5 not in region
+    best = min(range(len(done)), key=lambda i: done[i][1] or 9.0)
+    assert done[best][0]["order"] == "ki" and done[best][0]["block"] <= 1024

@@ -13,12 +13,21 @@ Here the evidence only decides *what is tried first*:
    in phases: the evidence's first choice (:func:`first_choice`: each parameter at the value
    :func:`ranked` puts first); then a walk over the preferred region: each *contender* (a
    point within ``tie`` of the region's best, best first) with one parameter moved to another
-   preferred value, in the evidence's rank order, until every contender's neighbours are
-   measured; then a TPE search inside the region, which hands over once its best stalls; all
-   of it within a share of the budget. Then the incumbent with each parameter moved, one at a
-   time, to the values the evidence did not prefer (a wrong heuristic on one parameter costs a
-   few evaluations, not the optimum); then nothing — the study's own sampler (TPE over the
-   full space) continues with every trial so far as its history.
+   preferred value, in the evidence's rank order. The evidence's share is *earned*: a phase
+   goes on only while its evaluations gain (beat the best by more than the noise, ``tie``);
+   ``lease`` of them in a row without a gain hand the search off. Handed off: the incumbent
+   with the parameters no finding spoke to redrawn together at random (on a lease too); the
+   incumbent with each parameter moved, one at a time, to the values the evidence did not
+   prefer; random draws over the full space (TPE's start-up, so the sampler that takes over
+   does not model a history that is nearly all region); then nothing — the study's own
+   sampler (TPE over the full space) continues with every trial so far as its history.
+
+Why the lease: a wrong prior on two parameters that interact (``conv1d``: the loop order and
+the block both fixed at the baseline's, the best needs both changed) cannot be escaped by
+walking the region or by one-at-a-time moves; the walk spent the region and the widening
+before TPE's first sample, 2.4x TPE's evaluations. A phase that stops gaining now hands off
+after one line-search cycle of failed moves, and the silent parameters (fixed for want
+of a finding, which says nothing about their interaction either) are searched jointly.
 
 Why the walk: inside the region the evidence ranks values per parameter but says nothing
 about how they interact, and a TPE start inside it is a handful of random draws — on a
@@ -32,18 +41,17 @@ does not stop it.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
+import math
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import optuna
-from optuna.trial import TrialState
-
 from perfscout.model.findings import Finding
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.tune.narrow import VECTORIZING, _flag_ok, narrow
-from perfscout.tune.optuna_bridge import distributions
 from perfscout.tune.space import Param, Space
 
 
@@ -193,18 +201,31 @@ def _key(point: Mapping[str, Any]) -> str:
     return json.dumps(dict(sorted(point.items())), sort_keys=True, default=str)
 
 
-MIN_REGION = 8
+#: full-space draws after the evidence's phases: Optuna's TPE start-up length, so the sampler
+#: that takes over models a history that also covers the whole space, not only the region
+STARTUP = 10
+#: the silent parameters' joint values are listed up to this many, sampled beyond
+SILENT_GRID = 4096
 
 
 @dataclass
 class GuidedProposer:
     """Proposes the next point to enqueue, or None to let the study's sampler choose.
 
-    Feed it every finished evaluation (:meth:`observe`), including ones it did not propose;
-    :meth:`from_history` rebuilds it after a restart (the walk is a function of the history,
-    so it resumes where it was). ``region_share`` of the budget bounds the region's phases (at
-    least 8 trials, at most the region); its TPE part ends early once the region's best has not
-    improved for ``patience`` of its trials (after ``MIN_REGION``).
+    The evidence's share of the budget is *earned* (the hand-off rule): its phases go on only
+    while the evaluations they bring gain, i.e. beat the best so far by more than ``tie`` (the
+    noise); ``lease`` evaluations in a row without a gain end the phase in force. Phases:
+    the first choice; the walk over the preferred region (also over when it reaches a local
+    optimum or ``region_share`` of the budget); then, handed off, the incumbent with the
+    parameters no finding spoke to redrawn together at random (a silent prior is no evidence,
+    least of all about how those parameters interact), again on a lease; the incumbent with
+    each parameter moved alone to the values the evidence did not prefer; ``startup``
+    random draws over the full space; then the study's sampler (TPE over the full space)
+    with every trial so far as its history.
+
+    Feed it every finished evaluation (:meth:`observe`), including ones it did not propose.
+    Every phase switch is decided in :meth:`observe` from the history alone, so
+    :meth:`from_history` rebuilds the guide after a restart where the live one was.
     """
 
     prior: Prior
@@ -213,26 +234,25 @@ class GuidedProposer:
     region_share: float = 0.25
     history: dict[str, float | None] = field(default_factory=dict)
     direction: str = "minimize"
-    _sub: optuna.Study | None = None
-    _pending: dict[str, int] = field(default_factory=dict)
-    _region_done: int = 0
-    _widened: set[str] = field(default_factory=set)
-    _region_best: float | None = None
-    _since_better: int = 0
-    _first_done: bool = False
+    #: points within this fraction of the region's best are contenders too: on a flat top
+    #: the measured order of near-equal points is noise, so the walk goes on from each of them;
+    #: an evaluation gains only when it beats the best by more than this fraction
+    tie: float = 0.02
+    #: evaluations in a row without a gain that end an evidence phase; None: the moves of one
+    #: line-search cycle from a point (each free region parameter's other values; at least 2),
+    #: so every parameter's line is tried once before the walk can be judged (blur3: a lease
+    #: of one move per parameter ran out before the flags line, where the best was)
+    lease: int | None = None
+    startup: int = STARTUP
     #: the region walk's parameter (index among the region's multi-valued parameters)
     _cursor: int = 0
-    #: phase 1 also ends when this many region trials in a row did not improve its best
-    #: (after at least MIN_REGION): a region whose best stalls hands over early
-    patience: int = 6
-    #: points within this fraction of the region's best are contenders too: on a flat top
-    #: the measured order of near-equal points is noise, so the walk goes on from each of them
-    tie: float = 0.02
-
-    def __post_init__(self) -> None:
-        self._sub = optuna.create_study(
-            direction="minimize" if self.direction == "minimize" else "maximize",
-            sampler=optuna.samplers.TPESampler(seed=self.seed))
+    _first_done: bool = False
+    _region_done: int = 0
+    _best: float | None = None
+    _since_gain: int = 0
+    #: the phase in force: region, silent (redraws), widen, startup, sampler
+    phase: str = "region"
+    _drawn: int = 0
 
     @classmethod
     def from_history(cls, prior: Prior, budget: int, history: Sequence[tuple[Mapping[str, Any],
@@ -248,6 +268,15 @@ class GuidedProposer:
         size = self.prior.region.size() or 0
         return min(size, max(8, int(self.budget * self.region_share)))
 
+    @property
+    def lease_len(self) -> int:
+        if self.lease is not None:
+            return self.lease
+        return max(2, sum(len(p.choices()) - 1 for p in self._walk_params()))
+
+    def _walk_params(self) -> list[Param]:
+        return [p for p in self.prior.region.params if len(p.choices()) > 1]
+
     def _in_region(self, point: Mapping[str, Any]) -> bool:
         fx = self.prior.region.fixed_values()
         if any(n in point and point[n] != v for n, v in fx.items()):
@@ -256,40 +285,45 @@ class GuidedProposer:
                    for p in self.prior.region.params)
 
     def observe(self, point: Mapping[str, Any], value: float | None) -> None:
-        """Record one finished evaluation (``value`` None: failed)."""
+        """Record one finished evaluation (``value`` None: failed) and decide the phase."""
         k = _key(point)
-        first = k not in self.history
+        if k in self.history:
+            self.history[k] = value
+            return
         self.history[k] = value
-        if first and self._in_region(point):
+        if self._in_region(point):
             self._walked_along(point)
             self._region_done += 1
-            self._tell_sub(point, value)
-            better = value is not None and (
-                self._region_best is None or (value < self._region_best
-                                              if self.direction == "minimize"
-                                              else value > self._region_best))
-            self._since_better = 0 if better else self._since_better + 1
-            if better:
-                self._region_best = value
+        self._count_gain(value)
+        if self.phase == "startup":
+            self._drawn += 1
+        self._next_phase()
 
-    def _tell_sub(self, point: Mapping[str, Any], value: float | None) -> None:
-        assert self._sub is not None
-        k = _key(point)
-        num = self._pending.pop(k, None)
-        if num is None:  # measured without being proposed here: give the sub-study the fact
-            dists = _dists(self.prior.region)
-            params = {n: point[n] for n in dists if n in point}
-            if len(params) < len(dists):
-                return
-            t = optuna.trial.create_trial(
-                params=params, distributions=dists, value=value,
-                state=TrialState.COMPLETE if value is not None else TrialState.FAIL)
-            self._sub.add_trial(t)
+    def _count_gain(self, value: float | None) -> None:
+        sign = 1.0 if self.direction == "minimize" else -1.0
+        best = self._best
+        if best is None:
+            self._best = value
             return
-        if value is None:
-            self._sub.tell(num, state=TrialState.FAIL)
-        else:
-            self._sub.tell(num, value)
+        gain = value is not None and sign * (best - value) > self.tie * abs(best)
+        if value is not None and sign * (best - value) > 0:
+            self._best = value
+        self._since_gain = 0 if gain else self._since_gain + 1
+
+    def _next_phase(self) -> None:
+        """The hand-off rule: an evidence phase ends when its lease is spent (``lease``
+        evaluations in a row without a gain) or it has nothing left to propose."""
+        spent = self._since_gain >= self.lease_len
+        if self.phase == "region" and (spent or self._region_done >= self.phase1_len
+                                       or self._descend() is None):
+            self.phase, self._since_gain = "silent", 0
+            spent = False
+        if self.phase == "silent" and (spent or self._silent() is None):
+            self.phase = "widen"
+        if self.phase == "widen" and self._widen() is None:
+            self.phase = "startup"
+        if self.phase == "startup" and self._drawn >= self.startup:
+            self.phase = "sampler"
 
     def propose(self) -> tuple[dict[str, Any], str] | None:
         """The next point with the phase that chose it, or None (the study's sampler's turn)."""
@@ -298,36 +332,66 @@ class GuidedProposer:
             self._first_done = True
             if _key(first) not in self.history:
                 return first, "the evidence's first choice"
-        if self._region_done < self.phase1_len:
+        if not self.history:
+            return None
+        if self.phase == "region":
             step = self._descend()
             if step is not None:
                 return step, "neighbour of a region contender (evidence-ranked)"
-        stalled = self._region_done >= MIN_REGION and self._since_better >= self.patience
-        if self._region_done < self.phase1_len and not stalled:
-            got = self._from_region()
+        if self.phase in ("region", "silent"):
+            got = self._silent()
             if got is not None:
-                return got, "preferred region (evidence)"
-        return self._widen()
+                return got, ("incumbent with the parameters no finding spoke to redrawn "
+                             "together (hand-off)")
+        if self.phase in ("region", "silent", "widen"):
+            w = self._widen()
+            if w is not None:
+                return w
+        if self.phase != "sampler" and self._drawn < self.startup:
+            return self._draw()
+        return None
 
-    def _from_region(self) -> dict[str, Any] | None:
-        assert self._sub is not None
-        dists = _dists(self.prior.region)
-        fixed = self.prior.region.fixed_values()
-        for _ in range(50):
-            t = self._sub.ask(dists)
-            point = {**fixed, **t.params}
-            if not self.prior.region.feasible(point):
-                self._sub.tell(t, state=TrialState.PRUNED)
-                continue
-            mine = self._restrict(point)
-            k = _key(mine)
-            if k in self.history:
-                v = self.history[k]
-                self._sub.tell(t, v) if v is not None else self._sub.tell(
-                    t, state=TrialState.FAIL)
-                continue
-            self._pending[k] = t.number
-            return mine
+    def _silent_names(self) -> list[str]:
+        """The parameters fixed at the baseline's value for want of a finding."""
+        return [p.param for p in self.prior.preferences
+                if p.reason.startswith("no finding points at")
+                and len(self.prior.space.param(p.param).choices()) > 1]
+
+    def _rng(self) -> random.Random:
+        """Seeded by the seed and the history's length: a rebuilt guide draws the same."""
+        return random.Random(f"{self.seed}:{len(self.history)}")
+
+    def _silent(self) -> dict[str, Any] | None:
+        """The incumbent with every silent parameter redrawn at random (unmeasured only)."""
+        names = self._silent_names()
+        inc = self.incumbent()
+        if not names or inc is None:
+            return None
+        space = self.prior.space
+        rng = self._rng()
+        values = [space.param(n).choices() for n in names]
+        if math.prod(len(v) for v in values) <= SILENT_GRID:
+            combos: Iterable[tuple[Any, ...]] = itertools.product(*values)
+        else:  # too many to list: as many random combinations as a listed grid would hold
+            combos = [tuple(rng.choice(v) for v in values) for _ in range(SILENT_GRID)]
+        cands = []
+        for vals in combos:
+            cand = self._restrict({**space.fixed_values(), **inc, **dict(zip(names, vals,
+                                                                             strict=True))})
+            if _key(cand) not in self.history and space.feasible(cand):
+                cands.append(cand)
+        return rng.choice(cands) if cands else None
+
+    def _draw(self) -> tuple[dict[str, Any], str] | None:
+        """A random unmeasured point of the full space (the sampler's start-up, as TPE's)."""
+        rng = self._rng()
+        space = self.prior.space
+        for _ in range(200):
+            cand = self._restrict({**space.fixed_values(),
+                                   **{p.name: rng.choice(list(p.choices()))
+                                      for p in space.params}})
+            if _key(cand) not in self.history and space.feasible(cand):
+                return cand, "full-space start-up draw (hand-off)"
         return None
 
     def _descend(self) -> dict[str, Any] | None:
@@ -412,13 +476,8 @@ class GuidedProposer:
                     continue
                 cand = self._restrict({**self.prior.space.fixed_values(), **inc, p.name: v})
                 k = _key(cand)
-                if k in self.history or k in self._widened or not self.prior.space.feasible(
-                        cand):
+                if k in self.history or not self.prior.space.feasible(cand):
                     continue
-                self._widened.add(k)
                 return cand, f"incumbent with {p.name}={v!r} (outside the preferred values)"
         return None
 
-
-def _dists(space: Space) -> dict[str, Any]:
-    return dict(distributions(space))

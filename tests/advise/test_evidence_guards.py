@@ -98,3 +98,18 @@ def test_parallel_region_refused_for_threads_that_already_run(live, policy) -> N
                       change={"description": "schedule(dynamic)"})
     r = _rejected([p], live, [finding("rt.omp_imbalance")], policy)
     assert r.guard == "imbalance_is_schedule" and "rebalance_decomposition" in r.reason
+
+
+def test_vector_and_opt_level_changes_refused_for_software_float128(live, policy) -> None:  # type: ignore[no-untyped-def]
+    soft = finding("app.precision", ("precision.softfloat_share", 0.95))
+    for p in (good_proposal(id="compiler_opt_level", addresses=["app.precision"],
+                            change={"flags": ["-O3"], "description": "O3"}),
+              good_proposal(id="omp_simd", addresses=["app.precision"], kind="source",
+                            change={"description": "add #pragma omp simd"})):
+        r = _rejected([p], live, [soft], policy)
+        assert r.guard == "soft_float_code" and "__float128" in r.reason and "95%" in r.reason
+    # without that evidence the same -O3 proposal passes this guard
+    ok, rej = check_proposals([good_proposal(id="compiler_opt_level", addresses=[
+        "hw.compute_bound"], change={"flags": ["-O3"], "description": "O3"})], live,
+        [finding("hw.compute_bound")], [], policy_check=policy)
+    assert all(r.guard != "soft_float_code" for r in rej)

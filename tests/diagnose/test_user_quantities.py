@@ -152,3 +152,22 @@ def test_sampled_per_rank_compute_confirms_load_imbalance() -> None:
     sampled = [e for e in f.evidence if e.source_kind == "sampling"]
     assert sampled and abs(sampled[0].value - 0.3197 / ((0.3197 + 0.1561) / 2)) < 1e-6
     assert f.status.value == "confirmed"
+
+
+def test_soft_float_routines_confirm_float128_precision() -> None:
+    # src/quadpoly.c (__float128 Horner): objdump of horner.constprop.0 calls __extenddftf2 x2,
+    # __floatditf x2, __divtf3, __multf3, __addtf3 x2, __trunctfdf2 = 9 soft-float calls;
+    # perf report: __multf3 37.98 + __addtf3 34.88 + __extenddftf2 13.95 + __divtf3 6.98
+    # + __floatditf 1.55 = 95.34% of the samples (__sfp_handle_exceptions is not arithmetic)
+    files = ("objdump-softfloat.txt", "perf-report-softfloat.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.precision" and f.status.value == "confirmed"
+    share = next(e for e in f.evidence if e.metric == "precision.softfloat_share")
+    assert abs(share.value - 0.9534) < 1e-6 and share.source_kind == "sampling"
+    calls = next(e for e in f.evidence if e.metric == "insn.softfloat_calls")
+    assert calls.value == 9 and calls.source_kind == "compiler"
+    # the scalar-looking code around the calls is not called a vectorization problem
+    assert "hw.vectorization" not in [x.id for x in d.findings]
+    # a double-precision profile (exp, no soft-float routine) is no such evidence
+    assert "app.precision" not in _ids("perf-report-exp.txt")

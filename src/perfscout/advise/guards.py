@@ -310,6 +310,21 @@ def x87_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     return Text("guard.x87", share=f"{share:.0%}")
 
 
+def soft_float_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """``__float128`` arithmetic is calls to libgcc routines (``__multf3``, ``__addtf3``) of
+    tens of integer instructions each: no vector form, no -O3 or -march gain; the data type
+    can (like x87 long double)."""
+    if not _vector_kind(p):
+        return None
+    share = facts.evidence_value("precision.softfloat_share")
+    calls = facts.evidence_value("insn.softfloat_calls")
+    if share is not None:
+        return Text("guard.soft_float", what=f"{share:.0%} of the run")
+    if calls is not None:
+        return Text("guard.soft_float", what=f"{calls:.0f} calls in the hot code")
+    return None
+
+
 def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A vector change aimed at a loop whose scalar code is explained by cache misses: wider
     vectors wait on the same misses (miss rate and stride before vector width)."""
@@ -497,6 +512,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("numa_single_node", numa_single_node),
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
+    ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),

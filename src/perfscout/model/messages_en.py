@@ -226,6 +226,7 @@ EN: dict[str, str] = {
     "guard.scope_takes": "{scope} takes {share} of the time",
     "guard.unbounded": "expected gain {high}x is beyond {max}x with no measured basis",
     "guard.x87": "the hot code is x87 long double ({share} of its floating-point instructions): x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
+    "guard.soft_float": "the hot code emulates __float128 in software ({what} in libgcc/libquadmath routines such as __multf3): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.stride_first": "{findings} is caused by {causes}: a loop that misses the cache (or runs x87 code) is not helped by wider vectors; fix the access pattern or data type first",
     "guard.affinity": "the threads already exist but are bound to too few CPUs (rt.affinity): more threads cannot run; bind them to distinct cores (bind_threads / mpi_bind_map)",
     "guard.oversubscribe": "{want} threads on {cpus} CPUs oversubscribes the machine",

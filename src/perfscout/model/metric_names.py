@@ -177,6 +177,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.scalar": ("count", "scalar SSE/AVX floating-point instructions"),
     "insn.packed": ("count", "packed (vector) floating-point instructions"),
     "insn.libm_calls": ("count", "calls to libm functions"),
+    "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
+                             "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
+    "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "
+                                  "routines (derived)"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "
                       "(perf report --sort pid: one per MPI rank)"),
     "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "

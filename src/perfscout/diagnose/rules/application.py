@@ -18,6 +18,7 @@ from perfscout.diagnose.rules.common import (
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
+from perfscout.model.isa import is_soft_float
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
@@ -334,14 +335,18 @@ def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] |
         f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
-@rule(id="app.precision", needs=("flops.dp|insn.x87",),
+@rule(id="app.precision", needs=("flops.dp|insn.x87|insn.softfloat_calls|@hotspots",),
       thresholds=("bw.near_peak", "precision.x87_share"))
 def precision(ctx: Context) -> Finding | None:
-    """80-bit long double code on the x87 stack (no SIMD form exists: the fix is the data
-    type), or double precision throughout a bandwidth-bound code."""
+    """80-bit long double code on the x87 stack, or ``__float128`` emulated in software by
+    libgcc routines (no SIMD form exists for either: the fix is the data type), or double
+    precision throughout a bandwidth-bound code."""
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
+    soft = _soft_float(ctx)
+    if soft is not None:
+        return soft
     dp, sp = ctx.top("flops.dp"), ctx.top("flops.sp")
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if dp is None or dp.value <= 0 or (sp is not None and sp.value > 0):
@@ -396,6 +401,41 @@ def _x87(ctx: Context) -> Finding | None:
             break
     return ctx.finding("app.precision", 0.8, "long double arithmetic on the x87 unit: vector and "
                        "arch flags cannot help, the data type can", ev, scope=where)
+
+
+def _soft_float(ctx: Context) -> Finding | None:
+    """A profile that puts at least ``precision.x87_share`` of the run in routines that
+    emulate ``__float128`` in software (libgcc's ``__multf3``/``__addtf3``/conversions,
+    libquadmath), sampling first; calls to them in the disassembled code are a second family.
+    Each operation is a call of tens of integer instructions: vector width, -march and -O3
+    leave it as it is, a hardware type (double, or long double) removes it."""
+    lim = ctx.t("precision.x87_share")
+    share = category_share(ctx, lambda h: is_soft_float(h.name))
+    ev: list[Evidence] = []
+    where = "the code"
+    if share is not None and share.share >= lim:
+        names = sorted({h.name for h, _ in share.entries}, key=len)[:3]
+        top = max(share.entries, key=lambda x: x[1])[0]
+        ev.append(Evidence("precision.softfloat_share", share.share, "ratio",
+                           top.source or SourceRef(share.profile.path, None),
+                           source_kind(share.profile.format),
+                           f"{share.share:.0%} of the run in software floating-point routines "
+                           f"({', '.join(names)}): __float128 emulated by calls",
+                           f"share >= {lim:.2f}"))
+    calls = max(ctx.all("insn.softfloat_calls"), key=lambda c: c.value, default=None)
+    if calls is not None and calls.value > 0 and (
+            not ev or calls.kind not in {e.source_kind for e in ev}):
+        where = calls.metric.scope.name or where
+        ev.append(ctx.ev(calls, f"{calls.value:.0f} calls of software floating-point routines "
+                         f"in the disassembled {where}", "softfloat calls > 0"))
+    if not ev:
+        return None
+    strength = 0.8 if ev[0].metric == "precision.softfloat_share" else 0.45
+    return ctx.finding("app.precision", strength, "__float128 arithmetic emulated in software "
+                       "(libgcc soft-float calls): vector and arch flags cannot help, a "
+                       "hardware floating-point type can", ev, scope=where,
+                       limits=["whether double or long double is accurate enough is a domain "
+                               "question the data cannot answer"])
 
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",

@@ -363,8 +363,9 @@ def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
     """(scalar share of the floating-point instructions, scalar count, total) per profile
     that counts an instruction mix, a sampled one (perf annotate: weighted by where the time
-    goes) before a static one (objdump: every instruction of the function once). x87 code is
-    left to the precision rule."""
+    goes) before a static one (objdump: every instruction of the function once). x87 code and
+    code calling software floating-point routines (``__float128``) are left to the precision
+    rule."""
     out: list[tuple[float, Located, Located]] = []
     for tot in ctx.all("insn.fp_total", (ScopeKind.PROCESS,)):
         if tot.value <= 0:
@@ -377,6 +378,9 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
         packed, scalar, x87 = of("insn.packed"), of("insn.scalar"), of("insn.x87")
         if x87 is not None and x87.value / tot.value >= ctx.t("vector.x87_share"):
             continue
+        soft = of("insn.softfloat_calls")
+        if soft is not None and soft.value > 0:
+            continue  # its arithmetic is calls to soft-float routines: the precision rule's
         n_scalar = scalar.value if scalar is not None else tot.value - (
             packed.value if packed is not None else 0.0)
         out.append((max(0.0, n_scalar) / tot.value, scalar or packed or tot, tot))

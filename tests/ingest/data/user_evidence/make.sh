@@ -117,3 +117,7 @@ perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-strgrow
 # runs printed as "Copy run N: T s, B MB/s" (values named by their units)
 gcc -O2 src/copyruns.c -o "$B/cr"
 "$B/cr" > copy-runs.txt
+gcc -O2 -g src/quadpoly.c -o "$B/qp"
+objdump -d --no-show-raw-insn "$B/qp" | awk '/^[0-9a-f]+ <horner/,/^$/' > objdump-softfloat.txt
+perf record -q -e cpu-clock -F 999 -o "$B/qp.data" "$B/qp" > /dev/null 2>&1
+perf report -i "$B/qp.data" --stdio 2> /dev/null | head -25 > perf-report-softfloat.txt

@@ -109,7 +109,7 @@ def test_vector_and_opt_level_changes_refused_for_software_float128(live, policy
         r = _rejected([p], live, [soft], policy)
         assert r.guard == "soft_float_code" and "__float128" in r.reason and "95%" in r.reason
     # without that evidence the same -O3 proposal passes this guard
-    ok, rej = check_proposals([good_proposal(id="compiler_opt_level", addresses=[
+    _ok, rej = check_proposals([good_proposal(id="compiler_opt_level", addresses=[
         "hw.compute_bound"], change={"flags": ["-O3"], "description": "O3"})], live,
         [finding("hw.compute_bound")], [], policy_check=policy)
     assert all(r.guard != "soft_float_code" for r in rej)

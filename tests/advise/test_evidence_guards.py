@@ -113,3 +113,23 @@ def test_vector_and_opt_level_changes_refused_for_software_float128(live, policy
         "hw.compute_bound"], change={"flags": ["-O3"], "description": "O3"})], live,
         [finding("hw.compute_bound")], [], policy_check=policy)
     assert all(r.guard != "soft_float_code" for r in rej)
+
+
+def test_constant_factor_changes_refused_when_the_growth_explains_the_loop(live, policy) -> None:  # type: ignore[no-untyped-def]
+    growth = finding("alg.complexity", ("time.elapsed", 0.95))
+    growth = replace(growth, evidence=(replace(growth.evidence[0], quote="time ~ size^2.06",
+                                               threshold="exponent >= 1.5"),))
+    vec = replace(finding("hw.vectorization", ("insn.scalar", 2.0), root=False),
+                  caused_by=("alg.complexity",))
+    for p in (good_proposal(id="omp_simd", addresses=["hw.vectorization"], kind="source",
+                            change={"description": "add #pragma omp simd"}),
+              good_proposal(id="loop_tiling", addresses=["hw.vectorization"], kind="source",
+                            change={"description": "tile the loop"})):
+        r = _rejected([p], live, [growth, vec], policy)
+        assert r.guard == "complexity_first" and "size^2.06" in r.reason
+    # the same vector change for a vectorization finding the growth does not explain passes it
+    alone = finding("hw.vectorization", ("insn.scalar", 2.0))
+    _ok, rej = check_proposals([good_proposal(id="omp_simd", addresses=["hw.vectorization"],
+                                              kind="source", change={"description": "simd"})],
+                               live, [growth, alone], [], policy_check=policy)
+    assert all(r.guard != "complexity_first" for r in rej)

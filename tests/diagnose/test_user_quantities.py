@@ -171,3 +171,20 @@ def test_soft_float_routines_confirm_float128_precision() -> None:
     assert "hw.vectorization" not in [x.id for x in d.findings]
     # a double-precision profile (exp, no soft-float routine) is no such evidence
     assert "app.precision" not in _ids("perf-report-exp.txt")
+
+
+def test_measured_growth_explains_the_scalar_hot_loop() -> None:
+    # src/cumdev.c: 0.0240 / 0.0962 / 0.3859 s at 10k/20k/40k samples (exponent 2.00); perf
+    # annotate of prefix_dev: mulsd 25.13 + addsd 0.25 (+ movsd), no packed instruction, so
+    # the loop is scalar; the loop is scalar *and* runs n^2/2 times: the growth is the root
+    files = ("cumdev-sweep.txt", "perf-annotate-cumdev.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    ids = [f.id for f in d.findings]
+    assert ids[0] == "alg.complexity"
+    growth = d.findings[0].evidence[0]
+    assert growth.quote.startswith("time ~ size^2.00")
+    vec = next(f for f in d.findings if f.id == "hw.vectorization")
+    assert vec.caused_by == ("alg.complexity",) and not vec.root_cause
+    # without the sweep the same loop is a vectorization root cause
+    alone = diagnose([derive(load(D / files[1]))], snapshot(nodes=1, sockets=1))
+    assert alone.findings[0].id == "hw.vectorization" and alone.findings[0].root_cause

@@ -344,6 +344,29 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
                 causes=", ".join(sorted(causes)))
 
 
+#: proposals that speed up the code the operation count runs, not the count itself
+CONSTANT_FACTOR_IDS = VECTOR_IDS | THREAD_IDS | frozenset({
+    "loop_tiling", "loop_interchange", "loop_nest_optimize", "polly", "huge_pages"})
+
+
+def complexity_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Time that grows as size^k (k >= 1.5, measured over sizes) is the algorithm: vector
+    width, -O3, tiling or more threads divide it by a constant while the operation count keeps
+    growing; fix the algorithm first. Only proposals aimed at findings the growth explains
+    (their ``caused_by`` names it) are refused; use_blas for the complexity itself passes."""
+    if not (_vector_kind(p) or p.id in CONSTANT_FACTOR_IDS) or not p.addresses:
+        return None
+    f = facts.finding("alg.complexity")
+    if f is None or not f.root_cause:
+        return None
+    for fid in p.addresses:  # every finding it aims at is one the growth explains
+        g = facts.finding(fid)
+        if g is None or "alg.complexity" not in g.caused_by:
+            return None
+    k = next((e.quote for e in f.evidence if e.threshold.startswith("exponent")), "")
+    return Text("guard.complexity_first", growth=k or f.title)
+
+
 PLACEMENT_CAUSES = frozenset({"sys.oversubscription", "rt.affinity"})
 
 
@@ -514,6 +537,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("x87_code", x87_code),
     ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
+    ("complexity_first", complexity_first),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("bandwidth_ceiling", bandwidth_ceiling),

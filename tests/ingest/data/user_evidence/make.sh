@@ -121,3 +121,7 @@ gcc -O2 -g src/quadpoly.c -o "$B/qp"
 objdump -d --no-show-raw-insn "$B/qp" | awk '/^[0-9a-f]+ <horner/,/^$/' > objdump-softfloat.txt
 perf record -q -e cpu-clock -F 999 -o "$B/qp.data" "$B/qp" > /dev/null 2>&1
 perf report -i "$B/qp.data" --stdio 2> /dev/null | head -25 > perf-report-softfloat.txt
+gcc -O2 -g src/cumdev.c -o "$B/cd"
+for n in 10000 20000 40000; do "$B/cd" "$n"; done > cumdev-sweep.txt
+perf record -q -e cpu-clock -F 999 -o "$B/cd.data" "$B/cd" 40000 > /dev/null 2>&1
+perf annotate -l -i "$B/cd.data" --stdio prefix_dev 2> /dev/null | head -60 > perf-annotate-cumdev.txt

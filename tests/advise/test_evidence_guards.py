@@ -133,3 +133,46 @@ def test_constant_factor_changes_refused_when_the_growth_explains_the_loop(live,
                                               kind="source", change={"description": "simd"})],
                                live, [growth, alone], [], policy_check=policy)
     assert all(r.guard != "complexity_first" for r in rej)
+
+
+def test_buffering_refused_when_the_io_calls_take_no_time(live, policy) -> None:  # type: ignore[no-untyped-def]
+    # tests/ingest/data/user_evidence (src/fmtdump.c, make.sh): with a 4 MiB stdio buffer,
+    # strace -c shows 1 read + 3 write + 2 pread64 calls at 0.000000 s, the own timer 0.0435 s;
+    # unbuffered, 100001 writes take 0.061645 s under strace against its 0.0266 s alone
+    from pathlib import Path
+
+    from perfscout.ingest.derive import derive
+    from perfscout.ingest.registry import load
+
+    d = Path(__file__).parent.parent / "ingest" / "data" / "user_evidence"
+    io = finding("app.io_hotspot", ("hotspot.share", 0.6))
+    buf = good_proposal(id="io_buffering", addresses=["app.io_hotspot"], kind="source",
+                        change={"description": "buffer the output"})
+    big = [derive(load(d / f)) for f in ("strace-fmtdump-big.txt", "fmtdump-big-output.txt")]
+    ok, rej = check_proposals([buf], live, [io], big, policy_check=policy)
+    assert not ok
+    r = rej[0]
+    assert r.guard == "buffering_needs_calls"
+    assert "6 read/write calls take 0 s of a run of at least 0.0435 s (0.0%, 138 calls/s)" \
+        in r.reason
+    none = [derive(load(d / f)) for f in ("strace-fmtdump-none.txt", "fmtdump-none-output.txt")]
+    ok, rej = check_proposals([buf], live, [io], none, policy_check=policy)
+    assert all(x.guard != "buffering_needs_calls" for x in rej)
+    # a run that flushes (1000 fsync, 1001 writes, 0.106 s in them by strace, 5.27 s of run)
+    # is never judged already buffered from strace's time: its flushes wait off-CPU
+    from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind
+
+    def call(name: str, n: float, t: float) -> tuple[Metric, Metric]:
+        sc = Scope(ScopeKind.FUNCTION, name)
+        return Metric("syscall.calls", n, "count", sc), Metric("syscall.time", t, "s", sc)
+
+    flushing = [Profile(format="strace-c", path="strace.txt",
+                        metrics=(*call("fsync", 1000, 0.101), *call("write", 1001, 0.005))),
+                Profile(format="time-v", path="time.txt",
+                        metrics=(Metric("time.elapsed", 5.27, "s"),))]
+    ok, rej = check_proposals([buf], live, [io], flushing, policy_check=policy)
+    assert all(x.guard != "buffering_needs_calls" for x in rej)
+    no_flush = [Profile(format="strace-c", path="strace.txt",
+                        metrics=call("write", 1001, 0.005)), flushing[1]]
+    ok, rej = check_proposals([buf], live, [io], no_flush, policy_check=policy)
+    assert rej and rej[0].guard == "buffering_needs_calls"

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from perfscout.advise.facts import AT_PEAK, Facts
 from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
 from perfscout.model.message import Text
+from perfscout.model.metrics import ScopeKind
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_ENV, PROPOSAL_KINDS, undeclared_env
@@ -367,6 +368,45 @@ def complexity_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
     return Text("guard.complexity_first", growth=k or f.title)
 
 
+#: the calls buffering removes
+RW_SYSCALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv")
+#: flushes wait for the device off-CPU: strace -c's time does not show the wait, so a run
+#: that flushes is never judged "already buffered" from it
+FLUSH_SYSCALLS = ("fsync", "fdatasync", "sync_file_range", "msync", "sync", "syncfs")
+#: already buffered: fewer calls per second of run than this, taking less than this share
+BUFFERED_MAX_CALLS_PER_S = 1000.0
+BUFFERED_MAX_SHARE = 0.05
+
+
+def buffering_needs_calls(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Buffering I/O removes read/write (and flush) system calls; when strace -c shows few of
+    them per second of run, taking a negligible share of it (a few large writes: the output
+    is already buffered), the time is elsewhere (formatting the text, computing it) and a
+    bigger buffer cannot help (a run that flushes, fsync, is left alone: strace -c does not
+    show the time its flushes wait). The run's length is the longest time any input measured of it
+    (the program's own timers, time -v, perf stat)."""
+    if p.id != "io_buffering":
+        return None
+    calls = io_time = 0.0
+    run = 0.0
+    for pr in facts.profiles:
+        for m in pr.metrics:
+            if m.name == "syscall.calls" and m.scope.name in FLUSH_SYSCALLS and m.value > 0:
+                return None
+            if m.name == "syscall.calls" and m.scope.name in RW_SYSCALLS:
+                calls += m.value
+            elif m.name == "syscall.time" and m.scope.name in RW_SYSCALLS:
+                io_time += m.value
+            elif m.unit == "s" and not m.name.startswith("syscall.") and \
+                    m.scope.kind in (ScopeKind.PROCESS, ScopeKind.RUN):
+                run = max(run, m.value)
+    if calls <= 0 or run <= 0 or calls / run >= BUFFERED_MAX_CALLS_PER_S or \
+            io_time / run >= BUFFERED_MAX_SHARE:
+        return None
+    return Text("guard.buffering_no_calls", calls=f"{calls:.0f}", io=f"{io_time:.3g}",
+                run=f"{run:.3g}", share=f"{io_time / run:.1%}", rate=f"{calls / run:,.0f}")
+
+
 PLACEMENT_CAUSES = frozenset({"sys.oversubscription", "rt.affinity"})
 
 
@@ -538,6 +578,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
     ("complexity_first", complexity_first),
+    ("buffering_needs_calls", buffering_needs_calls),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("bandwidth_ceiling", bandwidth_ceiling),

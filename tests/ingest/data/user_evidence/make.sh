@@ -125,3 +125,8 @@ gcc -O2 -g src/cumdev.c -o "$B/cd"
 for n in 10000 20000 40000; do "$B/cd" "$n"; done > cumdev-sweep.txt
 perf record -q -e cpu-clock -F 999 -o "$B/cd.data" "$B/cd" 40000 > /dev/null 2>&1
 perf annotate -l -i "$B/cd.data" --stdio prefix_dev 2> /dev/null | head -60 > perf-annotate-cumdev.txt
+gcc -O2 src/fmtdump.c -o "$B/fd"
+"$B/fd" big > fmtdump-big-output.txt
+strace -c -o strace-fmtdump-big.txt "$B/fd" big > /dev/null
+"$B/fd" none 100000 > fmtdump-none-output.txt
+strace -c -o strace-fmtdump-none.txt "$B/fd" none 100000 > /dev/null

@@ -176,3 +176,24 @@ def test_buffering_refused_when_the_io_calls_take_no_time(live, policy) -> None:
                         metrics=call("write", 1001, 0.005)), flushing[1]]
     ok, rej = check_proposals([buf], live, [io], no_flush, policy_check=policy)
     assert rej and rej[0].guard == "buffering_needs_calls"
+
+
+def test_more_parallelism_refused_while_threads_take_turns(live, policy) -> None:  # type: ignore[no-untyped-def]
+    serial = finding("rt.serial_fraction", ("serial_fraction", 1.0),
+                     ("omp.serialized_share", 0.9957))
+    for p in (good_proposal(id="parallelize_omp", addresses=["rt.serial_fraction"],
+                            kind="source", change={"description": "add an omp parallel for"}),
+              good_proposal(id="thread_count", addresses=["rt.serial_fraction"], kind="env",
+                            title="Run 2 threads", change={"env": {"OMP_NUM_THREADS": "2"},
+                                                          "description": "threads"})):
+        r = _rejected([p], live, [serial], policy)
+        assert r.guard in ("threads_take_turns", "threads_vs_cpus")
+    p = good_proposal(id="parallelize_omp", addresses=["rt.serial_fraction"], kind="source",
+                      change={"description": "add an omp parallel for"})
+    r = _rejected([p], live, [serial], policy)
+    assert r.guard == "threads_take_turns" and "100% of the run in ordered regions" in r.reason
+    # a serial fraction without that share (one thread's own serial code) passes this guard
+    _ok, rej = check_proposals([p], live, [finding("rt.serial_fraction", ("serial_fraction",
+                                                                          0.6))], [],
+                               policy_check=policy)
+    assert all(x.guard != "threads_take_turns" for x in rej)

@@ -188,3 +188,21 @@ def test_measured_growth_explains_the_scalar_hot_loop() -> None:
     # without the sweep the same loop is a vectorization root cause
     alone = diagnose([derive(load(D / files[1]))], snapshot(nodes=1, sockets=1))
     assert alone.findings[0].id == "hw.vectorization" and alone.findings[0].root_cause
+
+
+def test_ordered_hand_off_in_an_unsymbolized_libgomp_is_the_serial_part() -> None:
+    # src/ordsum.c (omp ordered around the whole body, schedule(static,1)): 1 thread 0.0005 s,
+    # 2 threads 37.97 s; perf report: GOMP_loop_ordered_static_next 0.04% and 0x... addresses
+    # of the same libgomp.so.1.0.0 75.86 + 11.57 + 8.71 + 2.08 + 0.77 + 0.22 + 0.15 + 0.07
+    # + 0.03 + 0.03 + 0.02 + 0.02 = 99.53%: 99.57% of the run in the runtime's ordered hand-off
+    files = ("perf-report-ordsum.txt", "ordsum-1thread.txt", "ordsum-2threads.txt")
+    d = diagnose([derive(load(D / f)) for f in files],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "rt.serial_fraction" and f.status.value == "confirmed"
+    held = next(e for e in f.evidence if e.metric == "omp.serialized_share")
+    assert abs(held.value - 0.9957) < 1e-6 and held.source_kind == "sampling"
+    # the sweep alone says serial, not why: no serialized share without the profile
+    alone = diagnose([derive(load(D / f)) for f in files[1:]],
+                     snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    assert all(e.metric != "omp.serialized_share" for e in alone.findings[0].evidence)

@@ -467,6 +467,18 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     return None
 
 
+def threads_take_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Threads that spend the run in ordered regions, critical sections or locks run one at
+    a time: another parallel region or more threads wait on the same turn (remove or shrink
+    the serializing construct first)."""
+    if p.id not in THREAD_IDS:
+        return None
+    share = facts.evidence_value("omp.serialized_share")
+    if share is None:
+        return None
+    return Text("guard.threads_take_turns", share=f"{share:.0%}")
+
+
 def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """The program already moves bytes at the machine's measured ceiling: more threads or a
     newly parallel loop share the same bytes per second (a thread sweep that does not speed
@@ -581,6 +593,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("buffering_needs_calls", buffering_needs_calls),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
+    ("threads_take_turns", threads_take_turns),
     ("bandwidth_ceiling", bandwidth_ceiling),
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),

@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "guard.x87": "the hot code is x87 long double ({share} of its floating-point instructions): x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.soft_float": "the hot code emulates __float128 in software ({what} in libgcc/libquadmath routines such as __multf3): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.stride_first": "{findings} is caused by {causes}: a loop that misses the cache (or runs x87 code) is not helped by wider vectors; fix the access pattern or data type first",
+    "guard.threads_take_turns": "the threads spend {share} of the run in ordered regions, critical sections or locks of the OpenMP runtime, taking turns: more threads or another parallel region wait on the same turn; remove or shrink the serializing construct first",
     "guard.buffering_no_calls": "strace: {calls} read/write calls take {io} s of a run of at least {run} s ({share}, {rate} calls/s): the output is already buffered, buffering removes calls and the time is not in them",
     "guard.complexity_first": "the run time grows faster than the problem size ({growth}): vector width, -O3, tiling or more threads only divide it by a constant; fix the algorithm first",
     "guard.affinity": "the threads already exist but are bound to too few CPUs (rt.affinity): more threads cannot run; bind them to distinct cores (bind_threads / mpi_bind_map)",

@@ -179,6 +179,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.libm_calls": ("count", "calls to libm functions"),
     "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
                              "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
+    "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
+                             "ordered/critical/lock routines (threads taking turns; derived)"),
     "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "
                                   "routines (derived)"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "

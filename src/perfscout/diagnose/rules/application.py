@@ -412,7 +412,7 @@ def _soft_float(ctx: Context) -> Finding | None:
     lim = ctx.t("precision.x87_share")
     share = category_share(ctx, lambda h: is_soft_float(h.name))
     ev: list[Evidence] = []
-    where = "the code"
+    where = ""
     if share is not None and share.share >= lim:
         names = sorted({h.name for h, _ in share.entries}, key=len)[:3]
         top = max(share.entries, key=lambda x: x[1])[0]
@@ -425,9 +425,13 @@ def _soft_float(ctx: Context) -> Finding | None:
     calls = max(ctx.all("insn.softfloat_calls"), key=lambda c: c.value, default=None)
     if calls is not None and calls.value > 0 and (
             not ev or calls.kind not in {e.source_kind for e in ev}):
-        where = calls.metric.scope.name or where
+        # the caller is the scope only when no profile measured the time: a flat profile
+        # gives the caller its self time alone, while the time is in the routines it calls
+        if not ev:
+            where = calls.metric.scope.name
         ev.append(ctx.ev(calls, f"{calls.value:.0f} calls of software floating-point routines "
-                         f"in the disassembled {where}", "softfloat calls > 0"))
+                         f"in the disassembled {calls.metric.scope.name or 'code'}",
+                         "softfloat calls > 0"))
     if not ev:
         return None
     strength = 0.8 if ev[0].metric == "precision.softfloat_share" else 0.45

@@ -209,3 +209,13 @@ def test_ordered_hand_off_in_an_unsymbolized_libgomp_is_the_serial_part() -> Non
     alone = diagnose([derive(load(D / f)) for f in files[1:]],
                      snapshot(nodes=1, sockets=1, cores_per_socket=2))
     assert all(e.metric != "omp.serialized_share" for e in alone.findings[0].evidence)
+
+
+def test_an_lseek_per_read_counts_with_the_read() -> None:
+    # src/seekrec.c: strace -c read 50001 + lseek 50000 + write 2 of 100040 calls (99.96%);
+    # read alone is 49.98%, under io.rw_syscall_share; time -v: the run 0:00.01
+    files = ("strace-seekrec.txt", "time-v-seekrec.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "app.io_hotspot")
+    calls = next(e for e in f.evidence if e.metric == "syscall.calls")
+    assert calls.value == 50001 and "100% of all system calls" in calls.quote

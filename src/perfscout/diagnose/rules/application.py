@@ -562,10 +562,15 @@ def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
     return [(h, tot) for h, _b, tot in by.values()]
 
 
+#: the calls one unbuffered record read or write makes (positioning included)
+RW_CALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv", "lseek", "llseek",
+            "_llseek")
+
+
 def _syscall_io(ctx: Context) -> Finding | None:
-    """read/write system calls at a rate only unbuffered I/O makes (strace -c)."""
-    rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in
-          ("write", "read", "pwrite64", "pread64", "writev", "readv")]
+    """read/write system calls at a rate only unbuffered I/O makes (strace -c); an lseek
+    before each read or write positions that call and counts with it."""
+    rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in RW_CALLS]
     tot = ctx.top("syscall.total_calls")
     if not rw or tot is None or tot.value <= 0:
         return None

@@ -134,3 +134,6 @@ gcc -O2 -fopenmp src/ordsum.c -o "$B/os" -lm
 OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/os.data" "$B/os" > ordsum-2threads.txt 2>&1
 perf report -i "$B/os.data" --stdio 2> /dev/null | head -30 > perf-report-ordsum.txt
 OMP_NUM_THREADS=1 "$B/os" > ordsum-1thread.txt
+gcc -O2 src/seekrec.c -o "$B/sr"
+strace -c -o strace-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-strace-run.txt
+/usr/bin/time -v -o time-v-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-output.txt

@@ -197,3 +197,11 @@ def test_more_parallelism_refused_while_threads_take_turns(live, policy) -> None
                                                                           0.6))], [],
                                policy_check=policy)
     assert all(x.guard != "threads_take_turns" for x in rej)
+
+
+def test_march_without_o3_passes_when_libgcc_stands_in_for_an_instruction(live, policy) -> None:  # type: ignore[no-untyped-def]
+    emulated = finding("hw.compute_bound", ("insn.isa_emulated_calls", 1.0))
+    p = good_proposal(id="llm.march", addresses=["hw.compute_bound"],
+                      change={"flags": ["-march=native"], "description": "isa"})
+    ok, rej = check_proposals([p], live, [emulated], [], policy_check=policy)
+    assert [q.id for q in ok] == ["llm.march"], [r.reason for r in rej]

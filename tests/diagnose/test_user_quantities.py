@@ -219,3 +219,18 @@ def test_an_lseek_per_read_counts_with_the_read() -> None:
     f = next(f for f in d.findings if f.id == "app.io_hotspot")
     calls = next(e for e in f.evidence if e.metric == "syscall.calls")
     assert calls.value == 50001 and "100% of all system calls" in calls.quote
+
+
+def test_popcount_through_libgcc_is_compute_for_an_isa_flag() -> None:
+    # src/bitcount.c built with plain -O2: objdump of histogram holds one call of
+    # __popcountdi2; perf report: __popcountdi2 54.35%, histogram 45.65%
+    files = ("objdump-bitcount.txt", "perf-report-bitcount.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "hw.compute_bound" and f.status.value == "confirmed"
+    assert f.scope == "histogram"
+    share = next(e for e in f.evidence if e.metric == "isa.emulated_share")
+    assert abs(share.value - 0.5435) < 1e-6 and share.source_kind == "sampling"
+    calls = next(e for e in f.evidence if e.metric == "insn.isa_emulated_calls")
+    assert calls.value == 1 and calls.source_kind == "compiler"
+    assert "hw.vectorization" not in [x.id for x in d.findings]

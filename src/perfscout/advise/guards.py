@@ -526,13 +526,16 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
 
 def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """-march=native on top of -O2 changes little: gcc's -O2 vectorizes only very cheap loops.
-    Offer it with -O3, or when remarks show loops it vectorizes."""
+    Offer it with -O3, when remarks show loops it vectorizes, or when the code calls a libgcc
+    routine for an instruction the ISA flag enables (``__popcountdi2``)."""
     flags = _flags(p)
     if not any(f.startswith("-march=") for f in flags) or any(
             f in ("-O3", "-Ofast", "-ftree-vectorize") for f in flags):
         return None
     if any(r.vectorized for r in facts.remarks()):
         return None
+    if facts.evidence_value("insn.isa_emulated_calls"):
+        return None  # the code calls libgcc for an instruction -march gives it (popcnt)
     return Text("guard.march_o3")
 
 

@@ -78,3 +78,14 @@ def is_soft_float(routine: str) -> bool:
     (``__multf3``, ``__addtf3``, ``__extenddftf2``, ``sqrtq``): where a profile or a
     disassembly shows them, the data type sets the speed, not vector width or -O level."""
     return SOFT_FLOAT.match(routine.strip()) is not None
+
+
+#: libgcc routines that compute in software what one instruction does when the build targets
+#: an ISA that has it (``__builtin_popcountll`` without -mpopcnt or -march: ``__popcountdi2``)
+ISA_EMULATED = re.compile(r"^_*(?:popcount|clz|ctz|parity|ffs)[sdt]i2(?:@plt|@@?\w[\w.]*)?$")
+
+
+def is_isa_emulated(routine: str) -> bool:
+    """True for a libgcc bit-manipulation routine (``__popcountdi2``, ``__clzsi2``): the build
+    lacks the ISA flag, and the CPU most likely has the instruction (popcnt since x86-64-v2)."""
+    return ISA_EMULATED.match(routine.strip()) is not None

@@ -179,6 +179,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.libm_calls": ("count", "calls to libm functions"),
     "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
                              "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
+    "insn.isa_emulated_calls": ("count", "calls to libgcc routines that stand in for one "
+                                "instruction (__popcountdi2 without -mpopcnt)"),
+    "isa.emulated_share": ("ratio", "share of a profile in libgcc routines standing in for one "
+                           "instruction (derived)"),
     "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
                              "ordered/critical/lock routines (threads taking turns; derived)"),
     "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "

@@ -137,3 +137,7 @@ OMP_NUM_THREADS=1 "$B/os" > ordsum-1thread.txt
 gcc -O2 src/seekrec.c -o "$B/sr"
 strace -c -o strace-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-strace-run.txt
 /usr/bin/time -v -o time-v-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-output.txt
+gcc -O2 -g src/bitcount.c -o "$B/bc"
+objdump -d --no-show-raw-insn "$B/bc" | awk '/^[0-9a-f]+ <histogram/,/^$/' > objdump-bitcount.txt
+perf record -q -e cpu-clock -F 999 -o "$B/bc.data" "$B/bc" > /dev/null 2>&1
+perf report -i "$B/bc.data" --stdio 2> /dev/null | head -20 > perf-report-bitcount.txt

@@ -234,3 +234,15 @@ def test_popcount_through_libgcc_is_compute_for_an_isa_flag() -> None:
     calls = next(e for e in f.evidence if e.metric == "insn.isa_emulated_calls")
     assert calls.value == 1 and calls.source_kind == "compiler"
     assert "hw.vectorization" not in [x.id for x in d.findings]
+
+
+def test_a_pattern_compiled_per_record_is_redundant_work() -> None:
+    # src/rematch.c (regcomp + regfree per identifier): perf report's regcomp.c internals
+    # parse_expression 12.24 + re_compile_internal 11.22 + re_compile_fastmap_iter 10.20
+    # + create_token_tree 3.06 + calc_eclosure_iter 2.04 = 38.76% (regex_internal.c's
+    # re_acquire_state_context and register_state serve regexec too: not counted)
+    d = diagnose([derive(load(D / "perf-report-rematch.txt"))], snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.redundant_work"
+    share = f.evidence[0]
+    assert abs(share.value - 0.3876) < 1e-6 and share.quote.startswith("regcomp (")

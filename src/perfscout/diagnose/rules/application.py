@@ -241,10 +241,10 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     from perfscout.model.findings import Evidence
 
     fam = source_kind(p.format)
-    if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
+    if h.calls is None and _reusable(h):  # a sampling profile: no call counts
         ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
-                       f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
-                       f"run: {_WHY.get(_routine(h.name), _WHY['pure'])}",
+                       f"{_group(h)} ({h.name} and its aliases) holds {s:.0%} of the "
+                       f"run: {_WHY.get(_group(h), _WHY['pure'])}",
                        f"share >= {pure_lim:.2f}")]
     else:
         ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
@@ -257,20 +257,21 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
                              "disassembled code", "insn.libm_calls > 0"))
     # another family's profile that puts as large a share in the same routine agrees
-    lim = pure_lim if _is_pure(h.name) else share_lim
+    lim = pure_lim if _reusable(h) else share_lim
     seen = {fam}
     for q in {id(q): q for _, q in ctx.hotspots()}.values():
         qfam = source_kind(q.format)
         if qfam in seen:
             continue
-        same = [(g, t) for g, t in hotspot_shares(q) if _routine(g.name) == _routine(h.name)]
+        same = [(g, t) for g, t in _pure_totals(q) if _group(g) == _group(h)] or \
+            [(g, t) for g, t in hotspot_shares(q) if _group(g) == _group(h)]
         if same and max(t for _, t in same) >= lim:
             g, t = max(same, key=lambda x: x[1])
             seen.add(qfam)
             ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
                                qfam, f"{q.format} also puts {t:.0%} in {g.name}",
                                f"share >= {lim:.2f}"))
-    phase = _phase_timer(ctx, _routine(h.name), {e.source_kind for e in ev})
+    phase = _phase_timer(ctx, _group(h), {e.source_kind for e in ev})
     if phase is not None:
         ev.append(phase)
     site = _call_site(ctx, h.name, lim)
@@ -447,6 +448,42 @@ PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr",
 #: lookups whose answer does not change during a run: asked again per element, they are
 #: redundant (the environment scan of getenv, locale and system queries)
 LOOKUP = ("getenv", "secure_getenv", "sysconf", "nl_langinfo", "localeconv", "setlocale")
+#: compiling a regular expression: its result serves every later match, so compiling it per
+#: use (per line, per record) is the same work again. The public entry points, and glibc's
+#: internals of regcomp (named only inside libc, or where a profile names regcomp.c)
+COMPILE = ("regcomp", "regfree", "pcre_compile", "pcre2_compile", "pcre2_compile_8",
+           "pcre_study", "onig_new")
+_REGCOMP_INTERNALS = frozenset({
+    "re_compile_internal", "re_compile_fastmap", "re_compile_fastmap_iter", "parse_expression",
+    "parse_reg_exp", "parse_branch", "parse_bracket_exp", "parse_dup_op", "create_token_tree",
+    "calc_eclosure", "calc_eclosure_iter", "calc_first", "calc_inveclosure", "re_dfa_add_node",
+    "peek_token", "peek_token_bracket", "free_dfa_content", "free_token", "duplicate_node",
+    "duplicate_node_closure", "optimize_subexps", "lower_subexps", "link_nfa_nodes", "analyze",
+    "postorder", "preorder", "init_dfa", "re_string_construct", "build_charclass",
+    "build_charclass_op", "create_initial_state"})  # regex_internal.c's are regexec's too
+
+
+def _group(h: Hotspot) -> str:
+    """The routine a hotspot is part of: ``regcomp`` for any of the pattern compiler's
+    internals, else :func:`_routine` of its name."""
+    return "regcomp" if is_pattern_compile(h) else _routine(h.name)
+
+
+def _reusable(h: Hotspot) -> bool:
+    """A routine whose result could be kept: pure, a fixed lookup, a pattern compile."""
+    return _is_pure(h.name) or is_pattern_compile(h)
+
+
+def is_pattern_compile(h: Hotspot) -> bool:
+    """A routine that compiles a regular expression: regcomp/regfree and PCRE's compile by
+    name, glibc's regcomp internals when the profile places them in libc or regcomp.c."""
+    low = h.name.lower().strip().lstrip("_").split("@")[0]
+    if low in COMPILE or low.startswith(("pcre2_compile", "pcre_compile")):
+        return True
+    where = f"{h.module} {h.location.file if h.location else ''}"
+    return low in _REGCOMP_INTERNALS and ("libc." in where or "regcomp.c" in where)
+
+
 #: clearing and copying memory: at any bandwidth, fewer bytes cleared or copied is the lever
 FILL = ("memset", "memcpy", "memmove", "mempcpy", "bzero", "wmemset", "wmemcpy")
 _FILL_NAME = re.compile(r"^_*(?P<fn>" + "|".join(FILL) + r")(?:_[a-z0-9_]+)?(?:@.*)?$")
@@ -468,6 +505,8 @@ _WHY = {
     "memcpy": "copying memory; at any bandwidth only fewer bytes copied help",
     "strtod": "parsing text into numbers inside a sort: the same keys parsed again at every "
               "comparison",
+    "regcomp": "compiling a regular expression, whose result serves every later match: "
+               "compiled per use, the same work is done again",
 }
 
 #: libm routines: their result depends only on their arguments, like PURE's
@@ -550,9 +589,10 @@ def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
     its ``@@GLIBC`` alias and its PLT stub), with its largest entry."""
     by: dict[str, tuple[Hotspot, float, float]] = {}
     for h, s in hotspot_shares(p):
-        if not _is_pure(h.name):
+        compile_ = is_pattern_compile(h)
+        if not (compile_ or _is_pure(h.name)):
             continue
-        r = _routine(h.name)
+        r = _group(h)
         old = by.get(r)
         if old is None:
             by[r] = (h, s, s)

@@ -141,3 +141,8 @@ gcc -O2 -g src/bitcount.c -o "$B/bc"
 objdump -d --no-show-raw-insn "$B/bc" | awk '/^[0-9a-f]+ <histogram/,/^$/' > objdump-bitcount.txt
 perf record -q -e cpu-clock -F 999 -o "$B/bc.data" "$B/bc" > /dev/null 2>&1
 perf report -i "$B/bc.data" --stdio 2> /dev/null | head -20 > perf-report-bitcount.txt
+gcc -O2 -g src/rematch.c -o "$B/rm"
+perf record -q -e cpu-clock -F 999 -o "$B/rm.data" "$B/rm" > rematch-output.txt 2>&1
+perf report -i "$B/rm.data" --stdio 2> /dev/null | head -30 > perf-report-rematch.txt
+valgrind --tool=callgrind --callgrind-out-file="$B/rm.cg" "$B/rm" 2000 > /dev/null 2>&1
+callgrind_annotate "$B/rm.cg" 2> /dev/null | head -40 > callgrind-annotate-rematch.txt

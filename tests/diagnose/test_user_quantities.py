@@ -246,3 +246,16 @@ def test_a_pattern_compiled_per_record_is_redundant_work() -> None:
     assert f.id == "app.redundant_work"
     share = f.evidence[0]
     assert abs(share.value - 0.3876) < 1e-6 and share.quote.startswith("regcomp (")
+
+
+def test_simulated_instructions_at_two_sizes_show_the_growth() -> None:
+    # callgrind of src/cumdev.c at 1500 and 3000 samples ("Profiled target: .../cd 1500"):
+    # 6,928,281 and 27,223,285 instructions: exponent log2(3.929) = 1.97
+    files = ("callgrind-cumdev-1500.txt", "callgrind-cumdev-3000.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "alg.complexity")
+    assert f.evidence[0].quote.startswith("instructions ~ size^1.97 over 2 sizes")
+    assert f.evidence[0].value == 27223285
+    # one size alone decides nothing
+    one = diagnose([derive(load(D / files[0]))], snapshot(nodes=1, sockets=1))
+    assert "alg.complexity" not in [x.id for x in one.findings]

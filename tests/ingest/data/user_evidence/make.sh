@@ -146,3 +146,8 @@ perf record -q -e cpu-clock -F 999 -o "$B/rm.data" "$B/rm" > rematch-output.txt 
 perf report -i "$B/rm.data" --stdio 2> /dev/null | head -30 > perf-report-rematch.txt
 valgrind --tool=callgrind --callgrind-out-file="$B/rm.cg" "$B/rm" 2000 > /dev/null 2>&1
 callgrind_annotate "$B/rm.cg" 2> /dev/null | head -40 > callgrind-annotate-rematch.txt
+gcc -O2 -g src/cumdev.c -o "$B/cd"
+for n in 1500 3000; do
+  valgrind --tool=callgrind --callgrind-out-file="$B/cd.$n.cg" "$B/cd" "$n" > /dev/null 2>&1
+  callgrind_annotate "$B/cd.$n.cg" 2> /dev/null | head -30 > "callgrind-cumdev-$n.txt"
+done

@@ -183,6 +183,11 @@ CANONICAL: dict[str, tuple[str, str]] = {
                                 "instruction (__popcountdi2 without -mpopcnt)"),
     "isa.emulated_share": ("ratio", "share of a profile in libgcc routines standing in for one "
                            "instruction (derived)"),
+    "machine.run_queue": ("count", "runnable processes on the whole machine (vmstat r, mean)"),
+    "machine.cpu_busy": ("ratio", "whole-machine CPU busy share, user + system (vmstat)"),
+    "machine.cpu_iowait": ("ratio", "whole-machine CPU share waiting for I/O (vmstat wa)"),
+    "machine.cpu_steal": ("ratio", "whole-machine CPU share stolen by the hypervisor (vmstat st)"),
+    "machine.swap_io": ("count", "pages swapped in + out per second, whole machine (vmstat)"),
     "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
                              "ordered/critical/lock routines (threads taking turns; derived)"),
     "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "

@@ -151,3 +151,5 @@ for n in 1500 3000; do
   valgrind --tool=callgrind --callgrind-out-file="$B/cd.$n.cg" "$B/cd" "$n" > /dev/null 2>&1
   callgrind_annotate "$B/cd.$n.cg" 2> /dev/null | head -30 > "callgrind-cumdev-$n.txt"
 done
+vmstat 1 3 > vmstat-3.txt
+vmstat -t 1 2 > vmstat-t.txt

@@ -198,14 +198,15 @@ def test_sampled_time_in_the_page_fault_path_confirms_page_faults() -> None:
 
 def test_sampled_critical_sections_confirm_a_serial_fraction() -> None:
     # threads=1 ... time=0.054 s; threads=2 ... time=0.086 s (slower: the threads take turns);
-    # perf report: GOMP_critical_start 40.91% + GOMP_critical_end 38.64%
+    # perf report: GOMP_critical_start 40.91% + GOMP_critical_end 38.64%, and the unnamed
+    # addresses of the same libgomp.so.1.0.0 5.68 + 3.41 + 2.27 + 1.14 = 92.05%
     files = ("critacc-1.txt", "critacc-2.txt", "perf-report-critacc.txt")
     d = diagnose([derive(load(D / f)) for f in files],
                  snapshot(nodes=1, sockets=1, cores_per_socket=2))
     f = d.findings[0]
     assert f.id == "rt.serial_fraction" and f.status.value == "confirmed"
     held = [e for e in f.evidence if e.source_kind == "sampling"]
-    assert held and round(held[0].value, 4) == 0.7955
+    assert held and round(held[0].value, 4) == 0.9205
 
 
 def test_traced_per_event_file_calls_confirm_an_io_hotspot() -> None:

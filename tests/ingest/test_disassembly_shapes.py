@@ -126,3 +126,13 @@ def test_the_sorted_summary_names_the_line_when_instruction_notes_are_missing(
     bare.write_text((D / "perf-annotate-sqrtdiv.txt").read_text().replace(
         " // sqrtdiv.c:14", ""))
     assert [str(h.location) for h in load(bare).hotspots] == ["sqrtdiv.c:14"]
+
+
+def test_soft_float_calls_are_counted() -> None:
+    # objdump of horner.constprop.0 (src/quadpoly.c, __float128): 9 calls of libgcc
+    # soft-float routines (__extenddftf2 x2, __floatditf x2, __divtf3, __multf3, __addtf3 x2,
+    # __trunctfdf2); no x87, no packed instruction
+    p = load(D / "objdump-softfloat.txt")
+    mix = {m.name: m.value for m in p.metrics if m.scope.name == "horner.constprop.0"}
+    assert mix["insn.softfloat_calls"] == 9
+    assert "insn.x87" not in mix and "insn.packed" not in mix

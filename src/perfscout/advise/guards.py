@@ -14,6 +14,7 @@ from collections.abc import Callable
 from perfscout.advise.facts import AT_PEAK, Facts
 from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
 from perfscout.model.message import Text
+from perfscout.model.metrics import ScopeKind
 from perfscout.model.proposals import Proposal, Rejected
 from perfscout.model.runs import PolicyDecision
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_ENV, PROPOSAL_KINDS, undeclared_env
@@ -310,6 +311,21 @@ def x87_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     return Text("guard.x87", share=f"{share:.0%}")
 
 
+def soft_float_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """``__float128`` arithmetic is calls to libgcc routines (``__multf3``, ``__addtf3``) of
+    tens of integer instructions each: no vector form, no -O3 or -march gain; the data type
+    can (like x87 long double)."""
+    if not _vector_kind(p):
+        return None
+    share = facts.evidence_value("precision.softfloat_share")
+    calls = facts.evidence_value("insn.softfloat_calls")
+    if share is not None:
+        return Text("guard.soft_float", what=f"{share:.0%} of the run")
+    if calls is not None:
+        return Text("guard.soft_float", what=f"{calls:.0f} calls in the hot code")
+    return None
+
+
 def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A vector change aimed at a loop whose scalar code is explained by cache misses: wider
     vectors wait on the same misses (miss rate and stride before vector width)."""
@@ -327,6 +343,68 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
         return None
     return Text("guard.stride_first", findings=", ".join(p.addresses),
                 causes=", ".join(sorted(causes)))
+
+
+#: proposals that speed up the code the operation count runs, not the count itself
+CONSTANT_FACTOR_IDS = VECTOR_IDS | THREAD_IDS | frozenset({
+    "loop_tiling", "loop_interchange", "loop_nest_optimize", "polly", "huge_pages"})
+
+
+def complexity_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Time that grows as size^k (k >= 1.5, measured over sizes) is the algorithm: vector
+    width, -O3, tiling or more threads divide it by a constant while the operation count keeps
+    growing; fix the algorithm first. Only proposals aimed at findings the growth explains
+    (their ``caused_by`` names it) are refused; use_blas for the complexity itself passes."""
+    if not (_vector_kind(p) or p.id in CONSTANT_FACTOR_IDS) or not p.addresses:
+        return None
+    f = facts.finding("alg.complexity")
+    if f is None or not f.root_cause:
+        return None
+    for fid in p.addresses:  # every finding it aims at is one the growth explains
+        g = facts.finding(fid)
+        if g is None or "alg.complexity" not in g.caused_by:
+            return None
+    k = next((e.quote for e in f.evidence if e.threshold.startswith("exponent")), "")
+    return Text("guard.complexity_first", growth=k or f.title)
+
+
+#: the calls buffering removes
+RW_SYSCALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv")
+#: flushes wait for the device off-CPU: strace -c's time does not show the wait, so a run
+#: that flushes is never judged "already buffered" from it
+FLUSH_SYSCALLS = ("fsync", "fdatasync", "sync_file_range", "msync", "sync", "syncfs")
+#: already buffered: fewer calls per second of run than this, taking less than this share
+BUFFERED_MAX_CALLS_PER_S = 1000.0
+BUFFERED_MAX_SHARE = 0.05
+
+
+def buffering_needs_calls(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Buffering I/O removes read/write (and flush) system calls; when strace -c shows few of
+    them per second of run, taking a negligible share of it (a few large writes: the output
+    is already buffered), the time is elsewhere (formatting the text, computing it) and a
+    bigger buffer cannot help (a run that flushes, fsync, is left alone: strace -c does not
+    show the time its flushes wait). The run's length is the longest time any input measured of it
+    (the program's own timers, time -v, perf stat)."""
+    if p.id != "io_buffering":
+        return None
+    calls = io_time = 0.0
+    run = 0.0
+    for pr in facts.profiles:
+        for m in pr.metrics:
+            if m.name == "syscall.calls" and m.scope.name in FLUSH_SYSCALLS and m.value > 0:
+                return None
+            if m.name == "syscall.calls" and m.scope.name in RW_SYSCALLS:
+                calls += m.value
+            elif m.name == "syscall.time" and m.scope.name in RW_SYSCALLS:
+                io_time += m.value
+            elif m.unit == "s" and not m.name.startswith("syscall.") and \
+                    m.scope.kind in (ScopeKind.PROCESS, ScopeKind.RUN):
+                run = max(run, m.value)
+    if calls <= 0 or run <= 0 or calls / run >= BUFFERED_MAX_CALLS_PER_S or \
+            io_time / run >= BUFFERED_MAX_SHARE:
+        return None
+    return Text("guard.buffering_no_calls", calls=f"{calls:.0f}", io=f"{io_time:.3g}",
+                run=f"{run:.3g}", share=f"{io_time / run:.1%}", rate=f"{calls / run:,.0f}")
 
 
 PLACEMENT_CAUSES = frozenset({"sys.oversubscription", "rt.affinity"})
@@ -389,6 +467,18 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     return None
 
 
+def threads_take_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Threads that spend the run in ordered regions, critical sections or locks run one at
+    a time: another parallel region or more threads wait on the same turn (remove or shrink
+    the serializing construct first)."""
+    if p.id not in THREAD_IDS:
+        return None
+    share = facts.evidence_value("omp.serialized_share")
+    if share is None:
+        return None
+    return Text("guard.threads_take_turns", share=f"{share:.0%}")
+
+
 def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """The program already moves bytes at the machine's measured ceiling: more threads or a
     newly parallel loop share the same bytes per second (a thread sweep that does not speed
@@ -436,13 +526,16 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
 
 def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """-march=native on top of -O2 changes little: gcc's -O2 vectorizes only very cheap loops.
-    Offer it with -O3, or when remarks show loops it vectorizes."""
+    Offer it with -O3, when remarks show loops it vectorizes, or when the code calls a libgcc
+    routine for an instruction the ISA flag enables (``__popcountdi2``)."""
     flags = _flags(p)
     if not any(f.startswith("-march=") for f in flags) or any(
             f in ("-O3", "-Ofast", "-ftree-vectorize") for f in flags):
         return None
     if any(r.vectorized for r in facts.remarks()):
         return None
+    if facts.evidence_value("insn.isa_emulated_calls"):
+        return None  # the code calls libgcc for an instruction -march gives it (popcnt)
     return Text("guard.march_o3")
 
 
@@ -497,9 +590,13 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("numa_single_node", numa_single_node),
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
+    ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
+    ("complexity_first", complexity_first),
+    ("buffering_needs_calls", buffering_needs_calls),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
+    ("threads_take_turns", threads_take_turns),
     ("bandwidth_ceiling", bandwidth_ceiling),
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),

@@ -59,3 +59,33 @@ def flag_problem(flags: Iterable[str], *, arch: str = "", has_avx512f: bool | No
     if arch and not is_x86(arch) and "-march=native" in fl:
         return f"-march=native is not the gcc spelling on {arch}; use -mcpu=native"
     return ""
+
+
+#: libgcc/compiler-rt routines that emulate a floating-point type in software (``__float128``
+#: / ``_Float128`` binary128 as ``tf``, PowerPC's ``kf``): each
+#: operation is a call of tens of integer instructions, with no vector form. The operations,
+#: conversions to and from it, and comparisons; libquadmath's ``*q`` maths routines too.
+SOFT_FLOAT = re.compile(
+    r"^_*(?:(?:add|sub|mul|div|neg|powi)[tk]f3|extend[sdx]f[tk]f2|trunc[tk]f[sdx]f2|"
+    r"fix(?:uns)?[tk]f[sdt]i|float(?:un)?[sdt]i[tk]f|"
+    r"(?:eq|ne|lt|le|gt|ge|unord|cmp)[tk]f2|"
+    r"(?:sqrt|exp|log|pow|sin|cos|tan|fabs|fma|cbrt|hypot|atan2?|exp2|log2|log10)q)"
+    r"(?:@plt|@@?\w[\w.]*)?$")
+
+
+def is_soft_float(routine: str) -> bool:
+    """True for a routine that emulates binary128 (``__float128``) arithmetic in software
+    (``__multf3``, ``__addtf3``, ``__extenddftf2``, ``sqrtq``): where a profile or a
+    disassembly shows them, the data type sets the speed, not vector width or -O level."""
+    return SOFT_FLOAT.match(routine.strip()) is not None
+
+
+#: libgcc routines that compute in software what one instruction does when the build targets
+#: an ISA that has it (``__builtin_popcountll`` without -mpopcnt or -march: ``__popcountdi2``)
+ISA_EMULATED = re.compile(r"^_*(?:popcount|clz|ctz|parity|ffs)[sdt]i2(?:@plt|@@?\w[\w.]*)?$")
+
+
+def is_isa_emulated(routine: str) -> bool:
+    """True for a libgcc bit-manipulation routine (``__popcountdi2``, ``__clzsi2``): the build
+    lacks the ISA flag, and the CPU most likely has the instruction (popcnt since x86-64-v2)."""
+    return ISA_EMULATED.match(routine.strip()) is not None

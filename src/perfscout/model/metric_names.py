@@ -177,6 +177,21 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.scalar": ("count", "scalar SSE/AVX floating-point instructions"),
     "insn.packed": ("count", "packed (vector) floating-point instructions"),
     "insn.libm_calls": ("count", "calls to libm functions"),
+    "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
+                             "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
+    "insn.isa_emulated_calls": ("count", "calls to libgcc routines that stand in for one "
+                                "instruction (__popcountdi2 without -mpopcnt)"),
+    "isa.emulated_share": ("ratio", "share of a profile in libgcc routines standing in for one "
+                           "instruction (derived)"),
+    "machine.run_queue": ("count", "runnable processes on the whole machine (vmstat r, mean)"),
+    "machine.cpu_busy": ("ratio", "whole-machine CPU busy share, user + system (vmstat)"),
+    "machine.cpu_iowait": ("ratio", "whole-machine CPU share waiting for I/O (vmstat wa)"),
+    "machine.cpu_steal": ("ratio", "whole-machine CPU share stolen by the hypervisor (vmstat st)"),
+    "machine.swap_io": ("count", "pages swapped in + out per second, whole machine (vmstat)"),
+    "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
+                             "ordered/critical/lock routines (threads taking turns; derived)"),
+    "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "
+                                  "routines (derived)"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "
                       "(perf report --sort pid: one per MPI rank)"),
     "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
@@ -169,17 +170,43 @@ def small_messages(ctx: Context) -> Finding | None:
     return ctx.finding("alg.small_messages", 0.6, "many small messages", ev)
 
 
-@rule(id="alg.complexity", needs=("scaling.size", "time.elapsed"),
+def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
+    """(size, instructions, located) from simulator profiles of one program run with one
+    numeric argument changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled
+    target``/``cmd``): the instruction count, deterministic, is the cost the size sets."""
+    groups: dict[tuple[str, ...], list[tuple[float, float, Located]]] = {}
+    for ir in ctx.all("ir", (ScopeKind.PROCESS,)):
+        meta = ir.profile.meta
+        cmd = (meta.get("Profiled target") or meta.get("cmd") or "").split(" (PID")[0].split()
+        nums = [i for i, t in enumerate(cmd) if _NUMBER.match(t)]
+        if len(nums) != 1 or ir.value <= 0:
+            continue
+        i = nums[0]
+        key = (*cmd[:i], "#", *cmd[i + 1:])
+        groups.setdefault(key, []).append((float(cmd[i]), ir.value, ir))
+    best = max(groups.values(), key=len, default=[])
+    return best if len({p[0] for p in best}) >= 2 else []
+
+
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
+
+
+@rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|ir"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share"))
 def complexity(ctx: Context) -> Finding | None:
-    """Run time grows faster than the problem size warrants (fitted exponent)."""
+    """Run time (or the simulated instruction count of one program run at several sizes)
+    grows faster than the problem size warrants (fitted exponent)."""
     pts = []
+    what = "time"
     for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
         el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
                    if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
+    if len({round(p[0], 9) for p in pts}) < 2:  # no timed sweep: simulated runs at sizes
+        pts = [(math.log(size), math.log(cost), loc) for size, cost, loc in _command_sizes(ctx)]
+        what = "instructions"
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
@@ -197,7 +224,7 @@ def complexity(ctx: Context) -> Finding | None:
         return None
     two = len(sizes) == 2
     top = max(pts, key=lambda p: p[0])
-    ev = [ctx.ev(top[2], f"time ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)",
+    ev = [ctx.ev(top[2], f"{what} ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)",
                  f"exponent >= {lim:g}")]
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:

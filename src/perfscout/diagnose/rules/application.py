@@ -18,6 +18,7 @@ from perfscout.diagnose.rules.common import (
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
+from perfscout.model.isa import is_soft_float
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
@@ -240,10 +241,10 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     from perfscout.model.findings import Evidence
 
     fam = source_kind(p.format)
-    if h.calls is None and _is_pure(h.name):  # a sampling profile: no call counts
+    if h.calls is None and _reusable(h):  # a sampling profile: no call counts
         ev = [Evidence("hotspot.share", s, "ratio", h.source or SourceRef(p.path, None), fam,
-                       f"{_routine(h.name)} ({h.name} and its aliases) holds {s:.0%} of the "
-                       f"run: {_WHY.get(_routine(h.name), _WHY['pure'])}",
+                       f"{_group(h)} ({h.name} and its aliases) holds {s:.0%} of the "
+                       f"run: {_WHY.get(_group(h), _WHY['pure'])}",
                        f"share >= {pure_lim:.2f}")]
     else:
         ev = [Evidence("hotspot.calls", float(h.calls or 0), "count",
@@ -256,20 +257,21 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
                              "disassembled code", "insn.libm_calls > 0"))
     # another family's profile that puts as large a share in the same routine agrees
-    lim = pure_lim if _is_pure(h.name) else share_lim
+    lim = pure_lim if _reusable(h) else share_lim
     seen = {fam}
     for q in {id(q): q for _, q in ctx.hotspots()}.values():
         qfam = source_kind(q.format)
         if qfam in seen:
             continue
-        same = [(g, t) for g, t in hotspot_shares(q) if _routine(g.name) == _routine(h.name)]
+        same = [(g, t) for g, t in _pure_totals(q) if _group(g) == _group(h)] or \
+            [(g, t) for g, t in hotspot_shares(q) if _group(g) == _group(h)]
         if same and max(t for _, t in same) >= lim:
             g, t = max(same, key=lambda x: x[1])
             seen.add(qfam)
             ev.append(Evidence("hotspot.share", t, "ratio", g.source or SourceRef(q.path, None),
                                qfam, f"{q.format} also puts {t:.0%} in {g.name}",
                                f"share >= {lim:.2f}"))
-    phase = _phase_timer(ctx, _routine(h.name), {e.source_kind for e in ev})
+    phase = _phase_timer(ctx, _group(h), {e.source_kind for e in ev})
     if phase is not None:
         ev.append(phase)
     site = _call_site(ctx, h.name, lim)
@@ -334,14 +336,18 @@ def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] |
         f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
-@rule(id="app.precision", needs=("flops.dp|insn.x87",),
+@rule(id="app.precision", needs=("flops.dp|insn.x87|insn.softfloat_calls|@hotspots",),
       thresholds=("bw.near_peak", "precision.x87_share"))
 def precision(ctx: Context) -> Finding | None:
-    """80-bit long double code on the x87 stack (no SIMD form exists: the fix is the data
-    type), or double precision throughout a bandwidth-bound code."""
+    """80-bit long double code on the x87 stack, or ``__float128`` emulated in software by
+    libgcc routines (no SIMD form exists for either: the fix is the data type), or double
+    precision throughout a bandwidth-bound code."""
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
+    soft = _soft_float(ctx)
+    if soft is not None:
+        return soft
     dp, sp = ctx.top("flops.dp"), ctx.top("flops.sp")
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if dp is None or dp.value <= 0 or (sp is not None and sp.value > 0):
@@ -398,11 +404,86 @@ def _x87(ctx: Context) -> Finding | None:
                        "arch flags cannot help, the data type can", ev, scope=where)
 
 
+def _soft_float(ctx: Context) -> Finding | None:
+    """A profile that puts at least ``precision.x87_share`` of the run in routines that
+    emulate ``__float128`` in software (libgcc's ``__multf3``/``__addtf3``/conversions,
+    libquadmath), sampling first; calls to them in the disassembled code are a second family.
+    Each operation is a call of tens of integer instructions: vector width, -march and -O3
+    leave it as it is, a hardware type (double, or long double) removes it."""
+    lim = ctx.t("precision.x87_share")
+    share = category_share(ctx, lambda h: is_soft_float(h.name))
+    ev: list[Evidence] = []
+    where = ""
+    if share is not None and share.share >= lim:
+        names = sorted({h.name for h, _ in share.entries}, key=len)[:3]
+        top = max(share.entries, key=lambda x: x[1])[0]
+        ev.append(Evidence("precision.softfloat_share", share.share, "ratio",
+                           top.source or SourceRef(share.profile.path, None),
+                           source_kind(share.profile.format),
+                           f"{share.share:.0%} of the run in software floating-point routines "
+                           f"({', '.join(names)}): __float128 emulated by calls",
+                           f"share >= {lim:.2f}"))
+    calls = max(ctx.all("insn.softfloat_calls"), key=lambda c: c.value, default=None)
+    if calls is not None and calls.value > 0 and (
+            not ev or calls.kind not in {e.source_kind for e in ev}):
+        # the caller is the scope only when no profile measured the time: a flat profile
+        # gives the caller its self time alone, while the time is in the routines it calls
+        if not ev:
+            where = calls.metric.scope.name
+        ev.append(ctx.ev(calls, f"{calls.value:.0f} calls of software floating-point routines "
+                         f"in the disassembled {calls.metric.scope.name or 'code'}",
+                         "softfloat calls > 0"))
+    if not ev:
+        return None
+    strength = 0.8 if ev[0].metric == "precision.softfloat_share" else 0.45
+    return ctx.finding("app.precision", strength, "__float128 arithmetic emulated in software "
+                       "(libgcc soft-float calls): vector and arch flags cannot help, a "
+                       "hardware floating-point type can", ev, scope=where,
+                       limits=["whether double or long double is accurate enough is a domain "
+                               "question the data cannot answer"])
+
+
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",
         "wcslen")
 #: lookups whose answer does not change during a run: asked again per element, they are
 #: redundant (the environment scan of getenv, locale and system queries)
 LOOKUP = ("getenv", "secure_getenv", "sysconf", "nl_langinfo", "localeconv", "setlocale")
+#: compiling a regular expression: its result serves every later match, so compiling it per
+#: use (per line, per record) is the same work again. The public entry points, and glibc's
+#: internals of regcomp (named only inside libc, or where a profile names regcomp.c)
+COMPILE = ("regcomp", "regfree", "pcre_compile", "pcre2_compile", "pcre2_compile_8",
+           "pcre_study", "onig_new")
+_REGCOMP_INTERNALS = frozenset({
+    "re_compile_internal", "re_compile_fastmap", "re_compile_fastmap_iter", "parse_expression",
+    "parse_reg_exp", "parse_branch", "parse_bracket_exp", "parse_dup_op", "create_token_tree",
+    "calc_eclosure", "calc_eclosure_iter", "calc_first", "calc_inveclosure", "re_dfa_add_node",
+    "peek_token", "peek_token_bracket", "free_dfa_content", "free_token", "duplicate_node",
+    "duplicate_node_closure", "optimize_subexps", "lower_subexps", "link_nfa_nodes", "analyze",
+    "postorder", "preorder", "init_dfa", "re_string_construct", "build_charclass",
+    "build_charclass_op", "create_initial_state"})  # regex_internal.c's are regexec's too
+
+
+def _group(h: Hotspot) -> str:
+    """The routine a hotspot is part of: ``regcomp`` for any of the pattern compiler's
+    internals, else :func:`_routine` of its name."""
+    return "regcomp" if is_pattern_compile(h) else _routine(h.name)
+
+
+def _reusable(h: Hotspot) -> bool:
+    """A routine whose result could be kept: pure, a fixed lookup, a pattern compile."""
+    return _is_pure(h.name) or is_pattern_compile(h)
+
+
+def is_pattern_compile(h: Hotspot) -> bool:
+    """A routine that compiles a regular expression: regcomp/regfree and PCRE's compile by
+    name, glibc's regcomp internals when the profile places them in libc or regcomp.c."""
+    low = h.name.lower().strip().lstrip("_").split("@")[0]
+    if low in COMPILE or low.startswith(("pcre2_compile", "pcre_compile")):
+        return True
+    where = f"{h.module} {h.location.file if h.location else ''}"
+    return low in _REGCOMP_INTERNALS and ("libc." in where or "regcomp.c" in where)
+
+
 #: clearing and copying memory: at any bandwidth, fewer bytes cleared or copied is the lever
 FILL = ("memset", "memcpy", "memmove", "mempcpy", "bzero", "wmemset", "wmemcpy")
 _FILL_NAME = re.compile(r"^_*(?P<fn>" + "|".join(FILL) + r")(?:_[a-z0-9_]+)?(?:@.*)?$")
@@ -424,6 +505,8 @@ _WHY = {
     "memcpy": "copying memory; at any bandwidth only fewer bytes copied help",
     "strtod": "parsing text into numbers inside a sort: the same keys parsed again at every "
               "comparison",
+    "regcomp": "compiling a regular expression, whose result serves every later match: "
+               "compiled per use, the same work is done again",
 }
 
 #: libm routines: their result depends only on their arguments, like PURE's
@@ -506,9 +589,10 @@ def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
     its ``@@GLIBC`` alias and its PLT stub), with its largest entry."""
     by: dict[str, tuple[Hotspot, float, float]] = {}
     for h, s in hotspot_shares(p):
-        if not _is_pure(h.name):
+        compile_ = is_pattern_compile(h)
+        if not (compile_ or _is_pure(h.name)):
             continue
-        r = _routine(h.name)
+        r = _group(h)
         old = by.get(r)
         if old is None:
             by[r] = (h, s, s)
@@ -518,10 +602,15 @@ def _pure_totals(p: Profile) -> list[tuple[Hotspot, float]]:
     return [(h, tot) for h, _b, tot in by.values()]
 
 
+#: the calls one unbuffered record read or write makes (positioning included)
+RW_CALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv", "lseek", "llseek",
+            "_llseek")
+
+
 def _syscall_io(ctx: Context) -> Finding | None:
-    """read/write system calls at a rate only unbuffered I/O makes (strace -c)."""
-    rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in
-          ("write", "read", "pwrite64", "pread64", "writev", "readv")]
+    """read/write system calls at a rate only unbuffered I/O makes (strace -c); an lseek
+    before each read or write positions that call and counts with it."""
+    rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in RW_CALLS]
     tot = ctx.top("syscall.total_calls")
     if not rw or tot is None or tot.value <= 0:
         return None

@@ -12,12 +12,14 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import (
     achieved_bw,
+    category_share,
     fmt,
     mem_bench,
     mem_bench_runs,
     task_seconds,
 )
 from perfscout.model.findings import DataRequest, Evidence, Finding
+from perfscout.model.isa import is_isa_emulated
 from perfscout.model.message import Text
 from perfscout.model.metrics import Hotspot, ScopeKind, SourceRef
 
@@ -363,8 +365,9 @@ def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
     """(scalar share of the floating-point instructions, scalar count, total) per profile
     that counts an instruction mix, a sampled one (perf annotate: weighted by where the time
-    goes) before a static one (objdump: every instruction of the function once). x87 code is
-    left to the precision rule."""
+    goes) before a static one (objdump: every instruction of the function once). x87 code and
+    code calling software floating-point routines (``__float128``) are left to the precision
+    rule, code calling libgcc for one instruction (``__popcountdi2``) to the compute rule."""
     out: list[tuple[float, Located, Located]] = []
     for tot in ctx.all("insn.fp_total", (ScopeKind.PROCESS,)):
         if tot.value <= 0:
@@ -377,6 +380,9 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
         packed, scalar, x87 = of("insn.packed"), of("insn.scalar"), of("insn.x87")
         if x87 is not None and x87.value / tot.value >= ctx.t("vector.x87_share"):
             continue
+        soft = of("insn.softfloat_calls") or of("insn.isa_emulated_calls")
+        if soft is not None and soft.value > 0:
+            continue  # its work is calls to soft-float or bit-manipulation routines
         n_scalar = scalar.value if scalar is not None else tot.value - (
             packed.value if packed is not None else 0.0)
         out.append((max(0.0, n_scalar) / tot.value, scalar or packed or tot, tot))
@@ -477,7 +483,7 @@ def _peak_flops(ctx: Context) -> float | None:
 
 @rule(id="hw.compute_bound",
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
-             "insn.div_sqrt",),
+             "insn.div_sqrt|insn.isa_emulated_calls",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
                   "compute.divsqrt_share", "app.redundant_share"),
@@ -505,8 +511,35 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return fp_divider_bound(ctx) or _packed_hot_code(ctx) or divider_bound(ctx)
+        return _isa_emulated(ctx) or fp_divider_bound(ctx) or _packed_hot_code(ctx) or \
+            divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def _isa_emulated(ctx: Context) -> Finding | None:
+    """The disassembly calls a libgcc routine for what one instruction does (``__popcountdi2``:
+    the build has no -mpopcnt/-march), and a profile, where there is one, puts the time in it
+    (at least ``compute.tma_share``): the arithmetic is done the slow way, an ISA flag fixes it."""
+    calls = max(ctx.all("insn.isa_emulated_calls"), key=lambda c: c.value, default=None)
+    if calls is None or calls.value <= 0:
+        return None
+    lim = ctx.t("compute.tma_share")
+    ev = [ctx.ev(calls, f"{calls.value:.0f} calls of libgcc routines standing in for one "
+                 f"instruction in {calls.metric.scope.name or 'the code'} (built without the "
+                 "ISA flag)", "calls > 0")]
+    share = category_share(ctx, lambda h: is_isa_emulated(h.name))
+    if share is not None and share.share >= lim:
+        top = max(share.entries, key=lambda x: x[1])[0]
+        ev.append(Evidence("isa.emulated_share", share.share, "ratio",
+                           top.source or SourceRef(share.profile.path, None),
+                           source_kind(share.profile.format),
+                           f"{share.share:.0%} of the run in {top.name}: the instruction's work "
+                           "done by a software routine", f"share >= {lim:.2f}"))
+    elif share is not None or ctx.hotspots():
+        return None  # profiled, and the time is elsewhere
+    return ctx.finding("hw.compute_bound", 0.75 if len(ev) > 1 else 0.45,
+                       "bit-manipulation done by libgcc calls: the build lacks the ISA flag "
+                       "(-mpopcnt, -march)", ev, scope=calls.metric.scope.name)
 
 
 def _hot_function(ctx: Context) -> tuple[str, Located] | None:

@@ -3,7 +3,9 @@ GPU transfers."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
@@ -393,7 +395,8 @@ def serial_fraction(ctx: Context) -> Finding | None:
 
 #: OpenMP/pthread routines in which threads run one at a time (critical sections, locks,
 #: atomics taken through the runtime, ordered regions)
-SERIALIZING = ("gomp_critical", "gomp_atomic", "gomp_ordered", "omp_set_lock",
+SERIALIZING = ("gomp_critical", "gomp_atomic", "gomp_ordered", "gomp_loop_ordered",
+               "gomp_loop_ull_ordered", "gomp_doacross", "kmpc_doacross", "omp_set_lock",
                "omp_unset_lock", "omp_set_nest_lock", "kmpc_critical", "kmpc_end_critical",
                "kmpc_atomic", "kmpc_ordered", "pthread_mutex_lock", "pthread_mutex_unlock",
                "pthread_spin_lock", "gomp_mutex_lock", "gomp_mutex_unlock")
@@ -409,11 +412,24 @@ def _serialized_share(ctx: Context) -> Evidence | None:
         low = h.name.lower().strip("_").split("@")[0]
         return low.startswith(SERIALIZING)
 
-    sh = category_share(ctx, serializing)
+    # addresses perf could not name inside the runtime library that holds a serializing
+    # routine (a libgomp without symbols) are that runtime's code too: the threads' hand-off
+    runtime_mods = {h.module for h, _p in ctx.hotspots() if serializing(h) and h.module
+                    and _OMP_RUNTIME.search(h.module)}
+
+    def in_runtime(h: Hotspot) -> bool:
+        return serializing(h) or (h.module in runtime_mods and _ADDRESS.match(h.name) is not None)
+
+    sh = category_share(ctx, in_runtime)
     if sh is None or sh.share < ctx.t("serial.fraction"):
         return None
-    return _hot_ev(ctx, sh, "critical sections and locks (threads taking turns) hold",
-                   f"share >= {ctx.t('serial.fraction'):.2f}")
+    return replace(_hot_ev(ctx, sh, "critical sections, ordered regions and locks (threads "
+                           "taking turns) hold", f"share >= {ctx.t('serial.fraction'):.2f}"),
+                   metric="omp.serialized_share")
+
+
+_OMP_RUNTIME = re.compile(r"lib(?:gomp|omp|iomp5)\b")
+_ADDRESS = re.compile(r"^0x[0-9a-f]+$", re.I)
 
 
 @rule(id="rt.gpu_transfer", needs=("@hotspots",), thresholds=("gpu.copy_share",))

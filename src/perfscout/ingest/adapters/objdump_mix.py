@@ -18,6 +18,7 @@ from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
+from perfscout.model.isa import is_isa_emulated, is_soft_float
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _X87 = re.compile(r"^f(?:ld|ld1|ldz|ldt|ild|st|stp|stpt|ist|istp|isttp|add|addp|iadd|sub|subp|"
@@ -39,11 +40,21 @@ _FUNC = re.compile(r"^[0-9a-f]+ <(?P<fn>[^>]+)>:\s*$")
 _GDB_FUNC = re.compile(r"^Dump of assembler code for function (?P<fn>\S+?):?\s*$")
 
 
+_CALLEE = re.compile(r"<(?P<fn>[^>+]+)(?:\+0x[0-9a-f]+)?>")
+
+
 def classify(mnemonic: str, operands: str) -> str:
-    """``x87``, ``scalar``, ``packed``, ``libm``, ``int_div`` or '' for one instruction."""
+    """``x87``, ``scalar``, ``packed``, ``libm``, ``softfloat`` (a call of a routine that
+    emulates ``__float128`` in software), ``isa_emulated`` (a libgcc routine standing in for
+    an instruction such as popcnt), ``int_div`` or '' for one instruction."""
     mn = mnemonic.lower()
     if mn.startswith("call") and _LIBM.search(operands):
         return "libm"
+    if mn.startswith("call") and (c := _CALLEE.search(operands)):
+        if is_soft_float(c["fn"]):
+            return "softfloat"
+        if is_isa_emulated(c["fn"]):
+            return "isa_emulated"
     if _X87.match(mn):
         return "x87"
     if _SCALAR.match(mn):
@@ -93,6 +104,12 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
                           "div/idiv"))
     if counts["libm"]:
         out.append(Metric("insn.libm_calls", float(counts["libm"]), "count", scope, src, "libm"))
+    if counts["isa_emulated"]:
+        out.append(Metric("insn.isa_emulated_calls", float(counts["isa_emulated"]), "count",
+                          scope, src, "libgcc bit-manipulation calls"))
+    if counts["softfloat"]:
+        out.append(Metric("insn.softfloat_calls", float(counts["softfloat"]), "count", scope,
+                          src, "soft-float calls"))
     fp = counts["x87"] + counts["scalar"] + counts["packed"]
     if fp:
         out.append(Metric("insn.fp_total", float(fp), "count", scope, src, "fp instructions"))

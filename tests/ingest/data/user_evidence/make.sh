@@ -117,3 +117,40 @@ perf report -i "$B/p.data" --stdio 2> /dev/null | head -25 > perf-report-strgrow
 # runs printed as "Copy run N: T s, B MB/s" (values named by their units)
 gcc -O2 src/copyruns.c -o "$B/cr"
 "$B/cr" > copy-runs.txt
+gcc -O2 -g src/quadpoly.c -o "$B/qp"
+objdump -d --no-show-raw-insn "$B/qp" | awk '/^[0-9a-f]+ <horner/,/^$/' > objdump-softfloat.txt
+perf record -q -e cpu-clock -F 999 -o "$B/qp.data" "$B/qp" > /dev/null 2>&1
+perf report -i "$B/qp.data" --stdio 2> /dev/null | head -25 > perf-report-softfloat.txt
+gcc -O2 -g src/cumdev.c -o "$B/cd"
+for n in 10000 20000 40000; do "$B/cd" "$n"; done > cumdev-sweep.txt
+perf record -q -e cpu-clock -F 999 -o "$B/cd.data" "$B/cd" 40000 > /dev/null 2>&1
+perf annotate -l -i "$B/cd.data" --stdio prefix_dev 2> /dev/null | head -60 > perf-annotate-cumdev.txt
+gcc -O2 src/fmtdump.c -o "$B/fd"
+"$B/fd" big > fmtdump-big-output.txt
+strace -c -o strace-fmtdump-big.txt "$B/fd" big > /dev/null
+"$B/fd" none 100000 > fmtdump-none-output.txt
+strace -c -o strace-fmtdump-none.txt "$B/fd" none 100000 > /dev/null
+gcc -O2 -fopenmp src/ordsum.c -o "$B/os" -lm
+# slow on purpose: the ordered hand-off made 200000 iterations take ~38 s on 2 threads here
+OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/os.data" "$B/os" > ordsum-2threads.txt 2>&1
+perf report -i "$B/os.data" --stdio 2> /dev/null | head -30 > perf-report-ordsum.txt
+OMP_NUM_THREADS=1 "$B/os" > ordsum-1thread.txt
+gcc -O2 src/seekrec.c -o "$B/sr"
+strace -c -o strace-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-strace-run.txt
+/usr/bin/time -v -o time-v-seekrec.txt "$B/sr" "$B/rec.bin" > seekrec-output.txt
+gcc -O2 -g src/bitcount.c -o "$B/bc"
+objdump -d --no-show-raw-insn "$B/bc" | awk '/^[0-9a-f]+ <histogram/,/^$/' > objdump-bitcount.txt
+perf record -q -e cpu-clock -F 999 -o "$B/bc.data" "$B/bc" > /dev/null 2>&1
+perf report -i "$B/bc.data" --stdio 2> /dev/null | head -20 > perf-report-bitcount.txt
+gcc -O2 -g src/rematch.c -o "$B/rm"
+perf record -q -e cpu-clock -F 999 -o "$B/rm.data" "$B/rm" > rematch-output.txt 2>&1
+perf report -i "$B/rm.data" --stdio 2> /dev/null | head -30 > perf-report-rematch.txt
+valgrind --tool=callgrind --callgrind-out-file="$B/rm.cg" "$B/rm" 2000 > /dev/null 2>&1
+callgrind_annotate "$B/rm.cg" 2> /dev/null | head -40 > callgrind-annotate-rematch.txt
+gcc -O2 -g src/cumdev.c -o "$B/cd"
+for n in 1500 3000; do
+  valgrind --tool=callgrind --callgrind-out-file="$B/cd.$n.cg" "$B/cd" "$n" > /dev/null 2>&1
+  callgrind_annotate "$B/cd.$n.cg" 2> /dev/null | head -30 > "callgrind-cumdev-$n.txt"
+done
+vmstat 1 3 > vmstat-3.txt
+vmstat -t 1 2 > vmstat-t.txt

@@ -14,7 +14,7 @@ import re
 
 from perfscout.transform.depend import scalars
 from perfscout.transform.region import analyse
-from perfscout.transform.source import Code, language_of, walk
+from perfscout.transform.source import Code, Node, language_of, walk
 
 #: a compiler remark saying floating-point order blocks (or serialises) a vectorised loop
 FP_REMARK = re.compile(r"reorder floating|unsafe fp math|fold-left|in-order \(fold-left\)|"
@@ -23,21 +23,29 @@ FP_REMARK = re.compile(r"reorder floating|unsafe fp math|fold-left|in-order \(fo
 FP_TYPES = re.compile(r"\b(double|float|real|long double|_Float\d+|complex)\b", re.I)
 
 
+def _innermost_loop(text: str, rel: str, line: int) -> tuple[Code, Node] | None:
+    """The parsed file and the innermost loop holding ``rel:line``; None when the file is not
+    C/C++/Fortran or the line is in no loop."""
+    if language_of(rel) is None:
+        return None
+    code = Code(text, rel)
+    nodes = code.loops_at(line)
+    return (code, nodes[0]) if nodes else None
+
+
 def fp_reductions(text: str, rel: str, line: int) -> list[str]:
     """The floating-point scalars the innermost loop holding ``rel:line`` reduces into
     (``+``/``*``), declared ``float``/``double``/``real``; empty when none, or when the file
     is not C/C++/Fortran or the line in no loop."""
-    if language_of(rel) is None:
+    found = _innermost_loop(text, rel, line)
+    if found is None:
         return []
-    code = Code(text, rel)
-    nodes = code.loops_at(line)
-    if not nodes:
-        return []
-    lp = code.loop(nodes[0])
+    code, node = found
+    lp = code.loop(node)
     if not lp.counted:
         return []
     reds = scalars(analyse(code, lp), lp).reductions
-    fn = code.function_of(nodes[0])
+    fn = code.function_of(node)
     return [n for n in reds if FP_TYPES.search(code.declared_type(fn, n) or "")]
 
 
@@ -52,14 +60,12 @@ def math_calls(text: str, rel: str, line: int) -> list[str]:
     """The calls to the :data:`VECTOR_MATH` functions (``exp``, ``std::exp``...) in the body
     of the innermost loop holding ``rel:line`` (any loop kind: a range-based for too), in
     source order without repeats; empty when none or the line is in no loop."""
-    if language_of(rel) is None:
+    found = _innermost_loop(text, rel, line)
+    if found is None:
         return []
-    code = Code(text, rel)
-    nodes = code.loops_at(line)
-    if not nodes:
-        return []
+    code, node = found
     out: list[str] = []
-    for n in walk(nodes[0]):
+    for n in walk(node):
         if n.type != "call_expression":
             continue
         fn = n.child_by_field_name("function") or (n.named_children[0] if n.named_children

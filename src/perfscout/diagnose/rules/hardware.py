@@ -551,16 +551,22 @@ def _hot_function(ctx: Context) -> tuple[str, Located] | None:
     return top.metric.scope.name, top
 
 
+def _in_hot_code(ctx: Context, metric: str,
+                 hot: tuple[str, Located] | None) -> list[Located]:
+    """The positive per-function counts of an instruction class in the hot code: in the
+    sampled hot function, or, with no sampling, in a disassembly of one function alone."""
+    found = [x for x in ctx.all(metric, (ScopeKind.FUNCTION,)) if x.value > 0]
+    if hot is not None:
+        return [x for x in found if x.metric.scope.name == hot[0]]
+    return [x for x in found if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+
+
 def divider_bound(ctx: Context) -> Finding | None:
     """The hot function divides integers (``div``/``idiv``: tens of cycles each, no SIMD form
     on x86) and its sampled instructions are not floating point, with nothing saying it waits
     on memory: the divider's latency is the limit and vector width cannot help."""
     hot = _hot_function(ctx)
-    divs = [x for x in ctx.all("insn.int_div", (ScopeKind.FUNCTION,)) if x.value > 0]
-    if hot is not None:
-        divs = [x for x in divs if x.metric.scope.name == hot[0]]
-    else:  # no sampling: a disassembly of one function stands for the hot code
-        divs = [x for x in divs if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+    divs = _in_hot_code(ctx, "insn.int_div", hot)
     if not divs:
         return None
     div = divs[0]
@@ -597,11 +603,7 @@ def fp_divider_bound(ctx: Context) -> Finding | None:
     disassembly (compiler) says what the code is; a sampling profile putting the time in that
     function says that it is where the run spends it."""
     hot = _hot_function(ctx)
-    divs = [x for x in ctx.all("insn.div_sqrt", (ScopeKind.FUNCTION,)) if x.value > 0]
-    if hot is not None:
-        divs = [x for x in divs if x.metric.scope.name == hot[0]]
-    else:  # no sampling: a disassembly of one function stands for the hot code
-        divs = [x for x in divs if len(str(x.profile.meta.get("functions", "")).split(",")) == 1]
+    divs = _in_hot_code(ctx, "insn.div_sqrt", hot)
     if not divs:
         return None
     div = max(divs, key=lambda x: x.value)

@@ -259,3 +259,31 @@ def test_simulated_instructions_at_two_sizes_show_the_growth() -> None:
     # one size alone decides nothing
     one = diagnose([derive(load(D / files[0]))], snapshot(nodes=1, sockets=1))
     assert "alg.complexity" not in [x.id for x in one.findings]
+
+
+def test_one_sided_get_per_value_is_small_messages_by_its_cost_per_message() -> None:
+    # src/rmaget.c: rank 0 gets=50000 halo=0.8702 s total=0.8702 s, no size printed: 17.4 us
+    # per message is latency; perf report of rank 0: Open MPI's progress engine and transports
+    p = load(D / "rmaget-output.txt")
+    got = {(x.name, x.scope.name): x.value for x in p.metrics}
+    assert got[("mpi.msg_count", "0")] == 50000 and got[("mpi.time", "0")] == 0.8702
+    d = diagnose([derive(p), derive(load(D / "perf-report-rmaget.txt"))],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "alg.small_messages" and f.status.value == "confirmed"
+    per = next(e for e in f.evidence if e.metric == "mpi.latency")
+    assert abs(per.value - 0.8702 / 50000 * 1e6) < 1e-6 and per.source_kind == "program"
+    assert any(e.source_kind == "sampling" and e.metric == "mpi.time_share" and e.value > 0.5
+               for e in f.evidence)
+    # the printout alone is small messages, a hypothesis
+    alone = diagnose([derive(p)], snapshot(nodes=1, sockets=1, cores_per_socket=2)).findings[0]
+    assert alone.id == "alg.small_messages" and alone.status.value == "hypothesis"
+
+
+def test_a_message_that_costs_more_than_its_latency_is_not_called_small() -> None:
+    # the same printout with each get costing 100 us: the count alone says nothing of size
+    p = load(D / "rmaget-output.txt")
+    slow = replace(p, metrics=tuple(replace(x, value=5.0) if x.name == "mpi.time" else x
+                                    for x in p.metrics))
+    ids = [f.id for f in diagnose([derive(slow)], snapshot(nodes=1, sockets=1)).findings]
+    assert "alg.small_messages" not in ids

@@ -76,6 +76,8 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the imbalance costs a material share of the run"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
     Threshold("msg.many", 1000.0, "messages at or above: many"),
+    Threshold("msg.latency_us", 30.0, "time per message below (microseconds), when no size is "
+              "known: the message costs its latency, not its bytes"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),

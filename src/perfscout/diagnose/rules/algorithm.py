@@ -141,33 +141,87 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
     return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
-@rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),
-      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share"))
+@rule(id="alg.small_messages",
+      needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time"),
+      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share", "msg.latency_us"))
 def small_messages(ctx: Context) -> Finding | None:
-    """Many small messages: latency, not bandwidth, sets the communication cost."""
+    """Many small messages: latency, not bandwidth, sets the communication cost. The size is
+    the mean message size (printed, or bytes / count); without one, the time each message
+    costs (printed latency, or MPI time / count on one rank) says the same: a message that
+    costs a few microseconds is latency-bound whatever it carries."""
     cnt = ctx.top("mpi.msg_count")
     size = ctx.top("mpi.msg_size_mean")
     if cnt is None:
         return None
+    small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
+    if cnt.value < many:
+        return None
     mean = size.value if size is not None else None
     if mean is None:
         sent = ctx.top("mpi.bytes_sent")
-        if sent is None or cnt.value <= 0:
-            return None
-        mean = sent.value / cnt.value
-    small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
-    if mean >= small or cnt.value < many:
-        return None
+        if sent is not None and cnt.value > 0:
+            mean = sent.value / cnt.value
     share = ctx.top("mpi.time_share")
     floor = ctx.t("mpi.comm_share")
     if share is not None and share.value < floor:
         return None  # messages can be small and many, but MPI is too little of the run to matter
     ev = [ctx.ev(cnt, f"{fmt(cnt.value)} messages", f"count >= {many:g}")]
-    ev.append(Evidence("mpi.msg_size_mean", mean, "B",
-                       size.source if size is not None else cnt.source,
-                       size.kind if size is not None else cnt.kind,
-                       f"mean message {mean:,.0f} B", f"mean size < {small:g} B"))
+    if mean is not None:
+        if mean >= small:
+            return None
+        ev.append(Evidence("mpi.msg_size_mean", mean, "B",
+                           size.source if size is not None else cnt.source,
+                           size.kind if size is not None else cnt.kind,
+                           f"mean message {mean:,.0f} B", f"mean size < {small:g} B"))
+    else:
+        per = _time_per_message(ctx, cnt)
+        if per is None:
+            return None
+        us, cost, run = per
+        lim = ctx.t("msg.latency_us")
+        if us >= lim or (run > 0 and cost / run < floor):
+            return None
+        ev.append(ctx.ev(cnt, f"{us:.1f} us per message ({cost:.3g} s of MPI"
+                         + (f" in a {run:.3g} s run" if run > 0 else "") + "): latency-bound",
+                         f"time per message < {lim:g} us", metric="mpi.latency", value=us,
+                         unit="us"))
+    ev += _mpi_profile_share(ctx, cnt.kind, floor)
     return ctx.finding("alg.small_messages", 0.6, "many small messages", ev)
+
+
+def _time_per_message(ctx: Context, cnt: Located) -> tuple[float, float, float] | None:
+    """(microseconds per message, MPI seconds, run seconds) of the rank or run that printed the
+    message count: a printed latency, else its MPI time over its messages."""
+    lat = ctx.top("mpi.latency")
+    if lat is not None and lat.value > 0:
+        return lat.value, 0.0, 0.0
+    scope = cnt.metric.scope
+
+    def same(name: str) -> float:
+        return next((m.value for m in cnt.profile.metrics if m.name == name
+                     and m.scope == scope), 0.0)
+
+    cost = same("mpi.time") or same("mpi.wait_time")
+    if cost <= 0 or cnt.value <= 0:
+        return None
+    return cost / cnt.value * 1e6, cost, same("time.elapsed") or same("app.time")
+
+
+def _mpi_profile_share(ctx: Context, have: str, floor: float) -> list[Evidence]:
+    """A profile of another family putting at least ``mpi.comm_share`` of its samples in MPI
+    (API calls, progress engine, transports): it measures the same communication cost."""
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.rules.common import category_share, hot_is_mpi
+
+    sh = category_share(ctx, hot_is_mpi)
+    if sh is None or sh.share < floor:
+        return []
+    kind = source_kind(sh.profile.format)
+    if kind == have:
+        return []
+    top = max(sh.entries, key=lambda e: e[1])[0]
+    return [Evidence("mpi.time_share", sh.share, "ratio", top.source, kind,
+                     f"{sh.share:.0%} of the profile in MPI code", f"share >= {floor:.2f}")]
 
 
 def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:

@@ -154,3 +154,8 @@ for n in 1500 3000; do
 done
 vmstat 1 3 > vmstat-3.txt
 vmstat -t 1 2 > vmstat-t.txt
+# one MPI_Get + fence per value: the ranks' printed counts and halo time, a perf report of rank 0
+mpicc -O2 -g src/rmaget.c -o "$B/rg"
+mpirun -np 2 "$B/rg" 5000 10 > rmaget-output.txt 2> /dev/null
+(cd "$B" && mpirun -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 0 ]; then exec perf record -q -e cpu-clock -F 999 -o rg.data ./rg 5000 10; else exec ./rg 5000 10; fi' > /dev/null 2>&1)
+perf report -i "$B/rg.data" --stdio 2> /dev/null | head -30 > perf-report-rmaget.txt

@@ -287,3 +287,21 @@ def test_a_message_that_costs_more_than_its_latency_is_not_called_small() -> Non
                                     for x in p.metrics))
     ids = [f.id for f in diagnose([derive(slow)], snapshot(nodes=1, sockets=1)).findings]
     assert "alg.small_messages" not in ids
+
+
+def test_fixed_queries_against_a_growing_table_scan_is_complexity() -> None:
+    # src/scanfind.c: 20000 queries against tables of 1000..8000 by a linear scan:
+    # 0.0101 / 0.0228 / 0.0530 / 0.1012 s, the time of one query ~ table^1.1
+    p = load(D / "scanfind-scan.txt")
+    sizes = [x.value for x in p.metrics if x.name == "scaling.size"]
+    ops = {x.value for x in p.metrics if x.name == "scaling.ops"}
+    assert sizes == [1000, 2000, 4000, 8000] and ops == {20000}
+    f = next(f for f in diagnose([derive(p)], snapshot(nodes=1, sockets=1)).findings
+             if f.id == "alg.complexity")
+    assert "time per operation ~ size^1.1" in f.evidence[0].quote
+
+
+def test_fixed_queries_by_binary_search_are_no_complexity() -> None:
+    # the same program with bsearch, tables of 1e3..1e6: 0.0234 .. 0.1087 s, exponent 0.22:
+    # the time of one query grows like a logarithm, below complexity.per_op_exponent
+    assert "alg.complexity" not in _ids("scanfind-bsearch.txt")

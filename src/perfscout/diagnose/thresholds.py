@@ -85,6 +85,9 @@ _TABLE: tuple[Threshold, ...] = (
               "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
+    Threshold("complexity.per_op_exponent", 0.5, "fitted exponent of the time of one "
+              "operation vs the size at or above, when every run performs the same operations "
+              "(a lookup that scans; a hash or tree stays near 0)"),
     Threshold("complexity.two_size_factor", 2.0, "largest / smallest size at or above: two sizes "
               "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "

@@ -166,6 +166,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "lups.rate": ("MLUP/s", "lattice/grid updates per second the program reports"),
     "io.throughput": ("MB/s", "I/O throughput the program reports"),
     "scaling.size": ("count", "problem size of a sweep point"),
+    "scaling.ops": ("count", "operations a sweep point performs (events, queries, lookups) "
+                    "when the sweep holds them fixed while the size grows"),
     "scaling.ranks": ("count", "rank count of a sweep point"),
     "scaling.efficiency": ("ratio", "speedup / threads of a sweep point (derived)"),
     "syscall.calls": ("count", "calls of one system call (strace -c)"),

@@ -246,18 +246,26 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
 @rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|ir"),
-      thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share"))
+      thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
+                  "complexity.per_op_exponent"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time (or the simulated instruction count of one program run at several sizes)
-    grows faster than the problem size warrants (fitted exponent)."""
+    grows faster than the problem size warrants (fitted exponent). When every run performs the
+    same number of operations (``scaling.ops``: events, queries, lookups) while the size
+    grows, the time of one operation should barely grow (a hash or a tree lookup: constant or
+    logarithmic); growing as a power of the size (``complexity.per_op_exponent``) each
+    operation scans what the size counts."""
     pts = []
     what = "time"
+    ops: set[float] = set()
     for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
         el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
                    if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
+            ops |= {o.value for o in ctx.all("scaling.ops", (ScopeKind.RUN,))
+                    if o.profile is sz.profile and o.metric.scope.name == sz.metric.scope.name}
     if len({round(p[0], 9) for p in pts}) < 2:  # no timed sweep: simulated runs at sizes
         pts = [(math.log(size), math.log(cost), loc) for size, cost, loc in _command_sizes(ctx)]
         what = "instructions"
@@ -273,13 +281,16 @@ def complexity(ctx: Context) -> Finding | None:
     if sxx == 0:
         return None
     k = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
-    lim = ctx.t("complexity.exponent")
+    fixed = len(ops) == 1 and what == "time"  # the same operations at every size
+    lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:
         return None
     two = len(sizes) == 2
     top = max(pts, key=lambda p: p[0])
-    ev = [ctx.ev(top[2], f"{what} ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)",
-                 f"exponent >= {lim:g}")]
+    quote = (f"time per operation ~ size^{k:.2f} over {len(sizes)} sizes, {fmt(next(iter(ops)))}"
+             " operations in every run" if fixed
+             else f"{what} ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)")
+    ev = [ctx.ev(top[2], quote, f"exponent >= {lim:g}")]
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:
         ev.append(rescan)

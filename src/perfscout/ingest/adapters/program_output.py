@@ -79,6 +79,11 @@ SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", 
                        "keys", "entries", "rows", "points", "particles", "cells", "nodes",
                        "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
                        "samples", "nsamples"})
+#: words that count the operations a run performs (``events=100000``, ``queries: 5000``): when
+#: a sweep holds them fixed while a size grows, the time per operation is what grows
+OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "probes",
+                      "transactions", "operations", "ops", "inserts", "insertions", "accesses",
+                      "finds", "nqueries", "nlookups", "nevents"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
 RUN_KEYS = {"run", "rep", "repetition", "trial"}
 #: a line naming its step or iteration: its times are one step of the run (``time.step``,
@@ -459,7 +464,46 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
     metrics.extend(_steps_total(metrics, path))
+    metrics.extend(_swept(metrics))
     return metrics, placement, unparsed, read + len(used)
+
+
+def _swept(metrics: list[Metric]) -> list[Metric]:
+    """The sweep of a file holding several runs (one ``time=`` each) whose size key has no
+    canonical name (``detectors=1000 ... time=0.04 s``, then 2000, 4000): the one count printed
+    once per run that grows by a factor of two or more, in order, is the run's
+    ``scaling.size``; an operation count (``events=100000``) printed alike in every run is the
+    work the sweep holds fixed (``scaling.ops``)."""
+    times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
+    if len(times) < 2:
+        return []
+    keyed: dict[str, list[Metric]] = {}
+    for m in metrics:
+        if m.name.startswith("event.") and not m.unit and m.scope.kind == ScopeKind.PROCESS:
+            keyed.setdefault(norm_key(m.raw_name), []).append(m)
+    keyed = {k: ms for k, ms in keyed.items() if len(ms) == len(times)}
+    out: list[Metric] = []
+
+    def per_run(name: str, ms: list[Metric]) -> list[Metric]:
+        return [replace(m, name=name, unit="count", scope=t.scope)
+                for m, t in zip(ms, times, strict=True)]
+
+    sized = any(m.name == "scaling.size" for m in metrics)
+    grows = [ms for ms in keyed.values() if _geometric(ms)]
+    if not sized and len(grows) == 1:
+        out += per_run("scaling.size", grows[0])
+        sized = True
+    for k, ms in keyed.items():
+        if sized and k in OPS_KEYS and len({m.value for m in ms}) == 1 and ms[0].value > 0:
+            out += per_run("scaling.ops", ms)
+    return out
+
+
+def _geometric(ms: list[Metric]) -> bool:
+    """Whole counts strictly increasing in print order, the last at least twice the first."""
+    vals = [m.value for m in ms]
+    return (all(float(v).is_integer() and v > 0 for v in vals)
+            and all(b > a for a, b in pairwise(vals)) and vals[-1] >= 2 * vals[0])
 
 
 def _steps_total(metrics: list[Metric], path: Path) -> list[Metric]:

@@ -159,3 +159,7 @@ mpicc -O2 -g src/rmaget.c -o "$B/rg"
 mpirun -np 2 "$B/rg" 5000 10 > rmaget-output.txt 2> /dev/null
 (cd "$B" && mpirun -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 0 ]; then exec perf record -q -e cpu-clock -F 999 -o rg.data ./rg 5000 10; else exec ./rg 5000 10; fi' > /dev/null 2>&1)
 perf report -i "$B/rg.data" --stdio 2> /dev/null | head -30 > perf-report-rmaget.txt
+# the same queries against a growing table: a linear scan per query, then a binary search
+gcc -O2 src/scanfind.c -o "$B/sf"
+for m in 1000 2000 4000 8000; do "$B/sf" "$m" 20000 scan; done > scanfind-scan.txt
+for m in 1000 10000 100000 1000000; do "$B/sf" "$m" 200000 bsearch; done > scanfind-bsearch.txt

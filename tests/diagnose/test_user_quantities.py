@@ -305,3 +305,35 @@ def test_fixed_queries_by_binary_search_are_no_complexity() -> None:
     # the same program with bsearch, tables of 1e3..1e6: 0.0234 .. 0.1087 s, exponent 0.22:
     # the time of one query grows like a logarithm, below complexity.per_op_exponent
     assert "alg.complexity" not in _ids("scanfind-bsearch.txt")
+
+
+def _top_ids(*files: str) -> list[str]:
+    return _ids(*files, snap=snapshot(nodes=1, sockets=1, cores_per_socket=2))
+
+
+def test_threads_each_sweeping_the_whole_array_are_redundant_work_not_serial() -> None:
+    # src/allthreads.c dup: 1 thread 1.623 s; 2 threads busy 3.125 / 3.149 s of a 3.172 s
+    # run: every thread busy 99%, the least busy 1.93x the whole one-thread run
+    ids = _top_ids("allthreads-dup-1.txt", "allthreads-dup-2.txt")
+    assert ids[0] == "app.redundant_work" and "rt.serial_fraction" not in ids
+    d = diagnose([derive(load(D / f)) for f in ("allthreads-dup-1.txt", "allthreads-dup-2.txt")],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    slow = next(e for e in d.findings[0].evidence if e.metric == "threads.slowdown")
+    assert abs(slow.value - 3.125 / 1.623) < 1e-9
+
+
+def test_the_same_sweep_shared_out_is_not_redundant_work() -> None:
+    # allthreads.c for: 1 thread 1.651 s; 2 threads busy 1.828 / 1.829 s: 1.11x, below
+    # redundant.thread_slowdown (memory-bound sharing gains little, but repeats nothing)
+    assert "app.redundant_work" not in _top_ids("allthreads-for-1.txt", "allthreads-for-2.txt")
+
+
+def test_unequal_sections_are_thread_imbalance_not_a_serial_fraction() -> None:
+    # section heavy busy=0.483 s, light 0.049 s at 2 threads (max/mean 1.82); at 1 thread the
+    # two sections ran one after the other on one thread, which is no imbalance
+    ids = _top_ids("sections-1thread.txt", "sections-2threads.txt")
+    assert ids[0] == "rt.omp_imbalance" and "rt.serial_fraction" not in ids
+    assert "rt.omp_imbalance" not in _top_ids("sections-1thread.txt")
+    p = load(D / "sections-2threads.txt")
+    assert {(x.scope.kind, x.scope.name, x.value) for x in p.metrics if x.name == "busy.time"} \
+        == {(ScopeKind.THREAD, "section heavy", 0.483), (ScopeKind.THREAD, "section light", 0.049)}

@@ -78,6 +78,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("msg.many", 1000.0, "messages at or above: many"),
     Threshold("msg.latency_us", 30.0, "time per message below (microseconds), when no size is "
               "known: the message costs its latency, not its bytes"),
+    Threshold("threads.busy_share", 0.8, "every thread's printed busy time / the run's wall "
+              "time at or above: all threads worked the whole run"),
+    Threshold("redundant.thread_slowdown", 1.6, "least busy thread's time (every thread busy) "
+              "/ the one-thread run's wall time at or above: each thread did the whole work"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),

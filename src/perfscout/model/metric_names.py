@@ -154,6 +154,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "trace.total_memory": ("B", "estimated SCOREP_TOTAL_MEMORY a process needs"),
     # issue 22: what users actually hand over (program printouts, sweeps, runtime reports,
     # strace, disassembly). One name per quantity; rules read these, never the tool's words.
+    "threads.busy_share": ("ratio", "a thread's printed busy time / the run's wall time "
+                           "(derived, least busy thread)"),
+    "threads.slowdown": ("ratio", "least busy thread's time / the one-thread run's wall time "
+                         "(derived)"),
     "threads.requested": ("count", "threads the run asked for (program printout, OMP_NUM_THREADS)"),
     "ranks.count": ("count", "MPI ranks in the run"),
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),

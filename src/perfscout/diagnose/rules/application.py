@@ -79,14 +79,47 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   metric="syscall.calls", value=n_files, unit="count")
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries",),
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries|busy.time",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
-                  "app.repeated_queries", "app.query_time_share"))
+                  "app.repeated_queries", "app.query_time_share", "threads.busy_share",
+                  "redundant.thread_slowdown"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
-    the whole run, or the same file metadata is asked for per record: recomputation."""
-    return _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+    the whole run, or the same file metadata is asked for per record, or every thread
+    repeats the whole work: recomputation."""
+    return (_redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+            or _threads_repeat_work(ctx))
+
+
+def _threads_repeat_work(ctx: Context) -> Finding | None:
+    """The program timed its threads: every one was busy at least ``threads.busy_share`` of
+    the run, and even the least busy took ``redundant.thread_slowdown`` or more of the whole
+    one-thread run. Work shared out keeps a thread's time at or below the one-thread run's
+    (memory-bound with no speedup at all, about equal); each thread doing the whole work (a
+    parallel region without a work-sharing loop) on shared memory makes it longer."""
+    from perfscout.diagnose.placement import thread_busy
+
+    tb = thread_busy(ctx)
+    if tb is None or tb.serial is None or tb.serial <= 0 or not tb.shares:
+        return None
+    busy_lim, slow_lim = ctx.t("threads.busy_share"), ctx.t("redundant.thread_slowdown")
+    least = min(tb.busy, key=lambda b: b.value)
+    slow = least.value / tb.serial
+    if min(tb.shares) < busy_lim or slow < slow_lim:
+        return None
+    total = sum(b.value for b in tb.busy)
+    return ctx.finding(
+        "app.redundant_work", 0.5, "every thread repeats the whole work",
+        [ctx.ev(least, f"{len(tb.busy)} threads each busy {min(tb.shares):.0%}-"
+                f"{max(tb.shares):.0%} of a {tb.wall:.3g} s run",
+                f"busy / wall >= {busy_lim:g} for every thread", metric="threads.busy_share",
+                value=min(tb.shares), unit="ratio"),
+         ctx.ev(least, f"the least busy of {tb.threads} threads took {slow:.2f}x the whole "
+                f"one-thread run ({least.value:.3g} s vs {tb.serial:.3g} s); together "
+                f"{total / tb.serial:.1f}x its time",
+                f"busy / one-thread wall >= {slow_lim:g}", metric="threads.slowdown",
+                value=slow, unit="ratio")])
 
 
 def _fortran_name(name: str) -> str:

@@ -240,12 +240,16 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 _SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
                            r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
                            r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
+# "section radiation busy=2.06 s", "task io: 0.4 s": a named unit of work that one thread runs
+# (OpenMP sections, tasks); its busy time is that thread's
+_NAMED_UNIT = re.compile(r"^\s*(?P<kind>section|task)\s+(?P<id>[A-Za-z_][\w\-]*)\s*[:,]?\s+"
+                         r"(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
-    m = _SCOPE_PREFIX.match(line)
+    m = _SCOPE_PREFIX.match(line) or _NAMED_UNIT.match(line)
     if not m:
         return None
     rest = m["rest"].strip()
@@ -266,6 +270,10 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     if word in STEP_KEYS or word == "iteration":
         return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
     kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    if word in ("section", "task"):
+        return Scope(kind, f"{word} {m['id']}"), [
+            ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
+            for k, v, u in pairs]
     out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) == "time" and kind == ScopeKind.THREAD)
             else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out

@@ -163,3 +163,11 @@ perf report -i "$B/rg.data" --stdio 2> /dev/null | head -30 > perf-report-rmaget
 gcc -O2 src/scanfind.c -o "$B/sf"
 for m in 1000 2000 4000 8000; do "$B/sf" "$m" 20000 scan; done > scanfind-scan.txt
 for m in 1000 10000 100000 1000000; do "$B/sf" "$m" 200000 bsearch; done > scanfind-bsearch.txt
+# omp parallel without omp for (every thread sweeps the whole array) vs the sweep shared out,
+# at 1 and 2 threads; two omp sections of unequal cost at 2 threads
+gcc -O2 -fopenmp src/allthreads.c -o "$B/at" -lm
+for mode in dup for; do for t in 1 2; do
+  OMP_NUM_THREADS=$t "$B/at" "$mode" 16000000 > "allthreads-$mode-$t.txt"
+done; done
+OMP_NUM_THREADS=1 "$B/at" sections 16000000 > sections-1thread.txt
+OMP_NUM_THREADS=2 "$B/at" sections 16000000 > sections-2threads.txt

@@ -337,3 +337,38 @@ def test_unequal_sections_are_thread_imbalance_not_a_serial_fraction() -> None:
     p = load(D / "sections-2threads.txt")
     assert {(x.scope.kind, x.scope.name, x.value) for x in p.metrics if x.name == "busy.time"} \
         == {(ScopeKind.THREAD, "section heavy", 0.483), (ScopeKind.THREAD, "section light", 0.049)}
+
+
+def test_own_jobs_started_together_beyond_the_cpus_are_oversubscription() -> None:
+    # src/spin.c: alone wall=0.447 s cpu=0.194 s (43% of a CPU); four jobs by xargs -P 4 on 2
+    # CPUs: 0.197/2.080 .. 0.198/2.120 (9-10%); their /usr/bin/time -v reports say 9% each
+    two = snapshot(nodes=1, sockets=1, cores_per_socket=2)
+    files = ("spin-alone.txt", "spin-xargs-p4.txt", "spin-time-v-p4.txt")
+    d = diagnose([derive(load(D / f)) for f in files], two)
+    f = d.findings[0]
+    assert f.id == "sys.oversubscription" and f.status.value == "confirmed"
+    shares = {e.source_kind: e.value for e in f.evidence if e.metric == "cpu.share"}
+    assert abs(shares["os_accounting"] - 0.09) < 1e-9
+    assert "4 runs printed together on 2 CPUs" in f.evidence[0].quote
+
+
+def test_the_same_jobs_one_after_the_other_are_not_oversubscription() -> None:
+    # spin.c four times in a row: each gets about the lone run's share of a CPU
+    ids = _ids("spin-alone.txt", "spin-sequential.txt",
+               snap=snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    assert "sys.oversubscription" not in ids
+
+
+def test_own_jobs_get_no_thread_count_proposal(tmp_path: Path) -> None:
+    # the jobs are one-thread processes: how many run at once is the launcher's (xargs -P),
+    # a thread count proposal is rejected (advise/guards.py threads_vs_cpus)
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    a = analyze([D / f for f in ("spin-alone.txt", "spin-xargs-p4.txt", "spin-time-v-p4.txt")],
+                snapshot=snapshot(nodes=1, sockets=1, cores_per_socket=2),
+                runner=default_runner(tmp_path))
+    assert a.findings[0].id == "sys.oversubscription"
+    assert "thread_count" not in [p.id for p in a.proposals]
+    assert "thread_count" in [r.proposal.id if hasattr(r, "proposal") else r.id
+                              for r in a.rejected]

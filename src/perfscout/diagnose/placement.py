@@ -188,3 +188,43 @@ def thread_busy(ctx: Context) -> ThreadBusy | None:
         if best is None or got.threads > best.threads:
             best = got
     return best
+
+
+@dataclass(frozen=True)
+class SharedJobs:
+    """Several runs of one program printed together, each getting far less of a CPU than the
+    same program run alone: the user's own jobs took turns on the CPUs."""
+
+    jobs: int  # runs in the printout
+    share: float  # their mean CPU time / wall time
+    alone: float  # the lone run's CPU time / wall time
+    first: Located  # the first job's wall time
+    lone: Located  # the lone run's wall time
+
+
+def _cpu_shares(ctx: Context) -> dict[int, list[tuple[float, Located]]]:
+    """Per input: (CPU time / wall time, located wall time) of each run that printed both."""
+    out: dict[int, list[tuple[float, Located]]] = {}
+    for el in ctx.all("time.elapsed", (ScopeKind.RUN,)):
+        cpu = next((c for c in ctx.all("time.cpu", (ScopeKind.RUN,)) if c.profile is el.profile
+                    and c.metric.scope == el.metric.scope), None)
+        if cpu is not None and el.value > 0:
+            out.setdefault(id(el.profile), []).append((cpu.value / el.value, el))
+    return out
+
+
+def shared_jobs(ctx: Context) -> SharedJobs | None:
+    """A printout holding several runs of the program (``job2: wall=2.1 s cpu=0.53 s`` ...)
+    whose CPU share each fell to ``oversub.own_share_drop`` or more below a lone run's (another
+    printout of one run, same size): the runs were started together and shared the CPUs."""
+    by = _cpu_shares(ctx)
+    lone = [runs[0] for runs in by.values() if len(runs) == 1]
+    batches = [runs for runs in by.values() if len(runs) >= 2]
+    if not lone or not batches:
+        return None
+    s0, lone_loc = max(lone, key=lambda x: x[0])
+    runs = max(batches, key=len)
+    share = sum(s for s, _ in runs) / len(runs)
+    if share <= 0 or s0 / share < ctx.t("oversub.own_share_drop"):
+        return None
+    return SharedJobs(len(runs), share, s0, runs[0][1], lone_loc)

@@ -66,6 +66,9 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the run's own threads or ranks time-share CPUs (other jobs' time slices "
               "give a few hundred)"),
     Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
+    Threshold("oversub.own_share_drop", 1.5, "lone run's CPU share / the mean CPU share of "
+              "several runs printed together at or above: they were started together and took "
+              "turns on the CPUs"),
     Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
     Threshold("mpi.wait_share", 0.50, "share of MPI time in Wait/Barrier/collectives at or above"),

@@ -11,6 +11,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "time.elapsed": ("s", "wall-clock time of the run or region"),
     "time.step": ("s", "wall-clock time of one step/iteration a program prints (scope interval)"),
     "time.user": ("s", "user CPU time"),
+    "cpu.share": ("ratio", "CPU time / wall time of one run (derived): the share of a CPU it got"),
+    "time.cpu": ("s", "CPU time a program measured for itself (clock(), getrusage), per run"),
     "time.sys": ("s", "system CPU time"),
     "time.task_clock": ("ms", "perf task-clock"),
     "cpu.utilized": ("cpus", "average CPUs busy (perf 'CPUs utilized')"),

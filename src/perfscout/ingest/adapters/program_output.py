@@ -50,6 +50,8 @@ KEYS: dict[str, str] = {
                     "time.elapsed"),
     **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
                      "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
+    **dict.fromkeys(("cpu", "cputime", "cpusec", "cpuseconds", "processcputime", "cpusecs"),
+                    "time.cpu"),
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
@@ -153,7 +155,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         if not unit_text and "mlup" in k:
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
-    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s",
+    want = {"time.elapsed": "s", "busy.time": "s", "time.cpu": "s", "mpi.time": "s",
+            "mpi.wait_time": "s",
             "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
             "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
@@ -165,6 +168,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return (value, "us") if not unit_text else None
     if name == "mpi.msg_size_mean" and not unit_text:
         return value, "B"
+    if not unit_text and name == "time.cpu":
+        return None  # "cpu: 3" names a CPU; only "cpu=0.53 s" is a CPU time
     if not unit_text and want == "s":
         return value, "s"  # a bare time is in seconds by convention
     if not unit_text and name == "mem.bandwidth" and "gb" in k:

@@ -171,3 +171,10 @@ for mode in dup for; do for t in 1 2; do
 done; done
 OMP_NUM_THREADS=1 "$B/at" sections 16000000 > sections-1thread.txt
 OMP_NUM_THREADS=2 "$B/at" sections 16000000 > sections-2threads.txt
+# one serial job alone, then four started together with xargs -P 4 on this 2-CPU machine,
+# each under /usr/bin/time -v
+gcc -O2 src/spin.c -o "$B/spin"
+"$B/spin" 200000000 alone > spin-alone.txt
+printf '1\n2\n3\n4\n' | xargs -P 4 -I{} /usr/bin/time -v -o "$B/spin-tv{}.txt" "$B/spin" 200000000 job{} > spin-xargs-p4.txt
+for j in 1 2 3 4; do cat "$B/spin-tv$j.txt"; done > spin-time-v-p4.txt
+for j in 1 2 3 4; do "$B/spin" 200000000 "job$j"; done > spin-sequential.txt

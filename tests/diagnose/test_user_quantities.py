@@ -372,3 +372,14 @@ def test_own_jobs_get_no_thread_count_proposal(tmp_path: Path) -> None:
     assert "thread_count" not in [p.id for p in a.proposals]
     assert "thread_count" in [r.proposal.id if hasattr(r, "proposal") else r.id
                               for r in a.rejected]
+
+
+def test_a_memmove_per_pop_confirms_the_measured_growth() -> None:
+    # src/shiftq.c: items 20000..160000 take 0.0142 .. 2.3950 s (size^2.5); perf report of the
+    # largest: 99.38% in __memmove_avx512_unaligned_erms, which moves the whole array per pop
+    d = diagnose([derive(load(D / f)) for f in ("shiftq-sweep.txt", "perf-report-shiftq.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "alg.complexity")
+    moved = [e for e in f.evidence if e.source_kind == "sampling"]
+    assert moved and abs(moved[0].value - 0.9938) < 1e-9 and "whole buffer" in moved[0].quote
+    assert f.status.value == "confirmed"

@@ -303,12 +303,16 @@ def complexity(ctx: Context) -> Finding | None:
 #: string routines that walk the whole string at every call: called once per appended piece,
 #: they make the run quadratic in the string's length
 RESCANNING = ("strcat", "strncat", "wcscat", "strlen", "wcslen", "strnlen")
+#: routines that move a whole buffer at every call: called once per element (shifting an array
+#: to remove its head, copying a growing buffer to append), they make the run quadratic too
+MOVING = ("memmove", "memcpy", "bcopy", "wmemmove", "wmemcpy")
 
 
 def _rescanning(ctx: Context, have: str) -> Evidence | None:
     """A profile of another family putting at least ``app.pure_call_share`` of the run in a
-    routine that rescans the whole string at every call (``strcat``, ``strlen``): the work per
-    call grows with the data, the mechanism of the super-linear growth the sweep measured."""
+    routine that rescans the whole string (``strcat``, ``strlen``) or moves the whole buffer
+    (``memmove``, ``memcpy``) at every call: the work per call grows with the data, the
+    mechanism of the super-linear growth the sweep measured."""
     from perfscout.diagnose.engine import source_kind
     from perfscout.diagnose.rules.application import _routine
     from perfscout.diagnose.rules.common import hotspot_shares
@@ -319,16 +323,18 @@ def _rescanning(ctx: Context, have: str) -> Evidence | None:
         if fam == have:
             continue
         hits = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
-                and _rescans(h.name)]
+                and _rescans(h.name, RESCANNING + MOVING)]
         total = sum(s for _, s in hits)
         if hits and total >= lim:
             h = max(hits, key=lambda x: x[1])[0]
+            what = ("moves the whole buffer" if _rescans(h.name, MOVING)
+                    else "walks the whole string")
             return Evidence("hotspot.share", total, "ratio", h.source, fam,
                             f"{total:.0%} of the run in {_routine(h.name)} ({h.name}), which "
-                            "walks the whole string at every call", f"share >= {lim:.2f}")
+                            f"{what} at every call", f"share >= {lim:.2f}")
     return None
 
 
-def _rescans(name: str) -> bool:
+def _rescans(name: str, routines: tuple[str, ...] = RESCANNING) -> bool:
     low = name.lower().strip("_").split("@")[0]
-    return any(low == r or low.startswith(r + "_") for r in RESCANNING)
+    return any(low == r or low.startswith(r + "_") for r in routines)

@@ -178,3 +178,8 @@ gcc -O2 src/spin.c -o "$B/spin"
 printf '1\n2\n3\n4\n' | xargs -P 4 -I{} /usr/bin/time -v -o "$B/spin-tv{}.txt" "$B/spin" 200000000 job{} > spin-xargs-p4.txt
 for j in 1 2 3 4; do cat "$B/spin-tv$j.txt"; done > spin-time-v-p4.txt
 for j in 1 2 3 4; do "$B/spin" 200000000 "job$j"; done > spin-sequential.txt
+# a work list popped by shifting the array down (memmove per pop): a size sweep, perf report
+gcc -O2 -g src/shiftq.c -o "$B/sq"
+for n in 20000 40000 80000 160000; do "$B/sq" "$n"; done > shiftq-sweep.txt
+perf record -q -e cpu-clock -F 999 -o "$B/sq.data" "$B/sq" 160000 > /dev/null 2>&1
+perf report -i "$B/sq.data" --stdio 2> /dev/null | head -20 > perf-report-shiftq.txt

@@ -383,3 +383,16 @@ def test_a_memmove_per_pop_confirms_the_measured_growth() -> None:
     moved = [e for e in f.evidence if e.source_kind == "sampling"]
     assert moved and abs(moved[0].value - 0.9938) < 1e-9 and "whole buffer" in moved[0].quote
     assert f.status.value == "confirmed"
+
+
+def test_threads_per_rank_bound_to_one_core_confirm_affinity() -> None:
+    # src/hybridsum.c under mpirun --bind-to core: threads_per_rank=1 wall=0.343 s, then
+    # threads_per_rank=2 wall=0.423 s with both threads at affinity 0: no speedup from the
+    # second thread (program) where the runtime says both may run on one CPU
+    p = load(D / "hybrid-2threads.txt")
+    assert [x.value for x in p.metrics if x.name == "threads.requested"] == [2]
+    ids = diagnose([derive(load(D / f)) for f in ("hybrid-1thread.txt", "hybrid-2threads.txt")],
+                   snapshot(nodes=1, sockets=1, cores_per_socket=2)).findings
+    f = ids[0]
+    assert f.id == "rt.affinity" and f.status.value == "confirmed"
+    assert any(e.source_kind == "program" and e.metric == "scaling.speedup" for e in f.evidence)

@@ -183,3 +183,7 @@ gcc -O2 -g src/shiftq.c -o "$B/sq"
 for n in 20000 40000 80000 160000; do "$B/sq" "$n"; done > shiftq-sweep.txt
 perf record -q -e cpu-clock -F 999 -o "$B/sq.data" "$B/sq" 160000 > /dev/null 2>&1
 perf report -i "$B/sq.data" --stdio 2> /dev/null | head -20 > perf-report-shiftq.txt
+# one rank bound to one core with 1 and then 2 OpenMP threads (the threads share that core)
+mpicc -O2 -fopenmp src/hybridsum.c -o "$B/hs"
+mpirun -np 1 --bind-to core -x OMP_NUM_THREADS=1 "$B/hs" > hybrid-1thread.txt 2>&1
+mpirun -np 1 --bind-to core --report-bindings -x OMP_NUM_THREADS=2 -x OMP_DISPLAY_AFFINITY=true "$B/hs" > hybrid-2threads.txt 2>&1

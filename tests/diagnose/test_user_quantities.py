@@ -396,3 +396,15 @@ def test_threads_per_rank_bound_to_one_core_confirm_affinity() -> None:
     f = ids[0]
     assert f.id == "rt.affinity" and f.status.value == "confirmed"
     assert any(e.source_kind == "program" and e.metric == "scaling.speedup" for e in f.evidence)
+
+
+def test_the_programs_output_timer_is_io_share() -> None:
+    # src/gridsave.c: n=300 solve=0.0011 s output=0.2374 s: 99.5% of the timed run in fprintf
+    p = load(D / "gridsave-output.txt")
+    assert [(x.name, x.value) for x in p.metrics if x.name == "io.time"] == [("io.time", 0.2374)]
+    d = diagnose([derive(p)], snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.io_hotspot"
+    assert abs(f.evidence[0].value - 0.2374 / (0.2374 + 0.0011)) < 1e-9
+    # a write time printed alone says nothing of the rest of the run
+    assert "app.io_hotspot" not in _ids("fmtdump-big-output.txt")

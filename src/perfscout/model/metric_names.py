@@ -170,6 +170,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mpi.latency": ("us", "time per message the program measured"),
     "flops.rate": ("MFLOP/s", "FLOP rate the program reports (precision not stated)"),
     "lups.rate": ("MLUP/s", "lattice/grid updates per second the program reports"),
+    "io.time": ("s", "time the program measured reading or writing its files (output=, dump=)"),
+    "io.time_share": ("ratio", "io.time / the run's time (derived)"),
     "io.throughput": ("MB/s", "I/O throughput the program reports"),
     "scaling.size": ("count", "problem size of a sweep point"),
     "scaling.ops": ("count", "operations a sweep point performs (events, queries, lookups) "

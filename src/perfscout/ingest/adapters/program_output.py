@@ -75,6 +75,9 @@ KEYS: dict[str, str] = {
                      "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
+    **dict.fromkeys(("output", "outputtime", "io", "iotime", "writetime", "write", "dump",
+                     "dumptime", "save", "savetime", "checkpoint", "checkpointtime", "print",
+                     "printtime", "readtime", "inputtime", "filetime"), "io.time"),
 }
 #: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
 #: is then a point of a size sweep (several printouts of one program at different sizes)
@@ -131,6 +134,8 @@ def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     k = norm_key(key)
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
+    if name == "io.time" and unit and unit != "s":
+        name = ""  # "write: 480 MB/s" is a rate: the unit names it below
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
         name = "flops.rate"
     if not name:  # a known unit names the quantity: "best_bw_triad: 28.1 GB/s"
@@ -156,7 +161,7 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         if not unit_text and "mlup" in k:
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
-    want = {"time.elapsed": "s", "busy.time": "s", "time.cpu": "s", "mpi.time": "s",
+    want = {"time.elapsed": "s", "busy.time": "s", "time.cpu": "s", "io.time": "s", "mpi.time": "s",
             "mpi.wait_time": "s",
             "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
@@ -169,8 +174,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return (value, "us") if not unit_text else None
     if name == "mpi.msg_size_mean" and not unit_text:
         return value, "B"
-    if not unit_text and name == "time.cpu":
-        return None  # "cpu: 3" names a CPU; only "cpu=0.53 s" is a CPU time
+    if not unit_text and name in ("time.cpu", "io.time"):
+        return None  # "cpu: 3" names a CPU, "output: 5" a count; "cpu=0.53 s" is a time
     if not unit_text and want == "s":
         return value, "s"  # a bare time is in seconds by convention
     if not unit_text and name == "mem.bandwidth" and "gb" in k:

@@ -187,3 +187,6 @@ perf report -i "$B/sq.data" --stdio 2> /dev/null | head -20 > perf-report-shiftq
 mpicc -O2 -fopenmp src/hybridsum.c -o "$B/hs"
 mpirun -np 1 --bind-to core -x OMP_NUM_THREADS=1 "$B/hs" > hybrid-1thread.txt 2>&1
 mpirun -np 1 --bind-to core --report-bindings -x OMP_NUM_THREADS=2 -x OMP_DISPLAY_AFFINITY=true "$B/hs" > hybrid-2threads.txt 2>&1
+# a solve then a text snapshot of the grid: the program's own phase timers
+gcc -O2 src/gridsave.c -o "$B/gs"
+"$B/gs" 300 "$B/grid.txt" > gridsave-output.txt

@@ -408,3 +408,16 @@ def test_the_programs_output_timer_is_io_share() -> None:
     assert abs(f.evidence[0].value - 0.2374 / (0.2374 + 0.0011)) < 1e-9
     # a write time printed alone says nothing of the rest of the run
     assert "app.io_hotspot" not in _ids("fmtdump-big-output.txt")
+
+
+def test_a_lone_jobs_own_cpu_share_confirms_the_scheduler_noise() -> None:
+    # src/spin.c at nice 19 on the busy machine: wall=0.531 s cpu=0.198 s (37% of a CPU);
+    # /usr/bin/time -v: 89 involuntary switches in 0.19 CPU-s (468/s): with a lower
+    # noise.ctx_per_cpu_s the switches make the finding, and the program's timers confirm it
+    files = ("spin-niced.txt", "spin-niced-time-v.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1),
+                 thresholds={"noise.ctx_per_cpu_s": 400.0})
+    f = next(f for f in d.findings if f.id == "sys.os_noise")
+    own = [e for e in f.evidence if e.metric == "cpu.share"]
+    assert own and own[0].source_kind == "program" and abs(own[0].value - 0.198 / 0.531) < 1e-9
+    assert f.status.value == "confirmed"

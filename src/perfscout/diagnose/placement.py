@@ -202,7 +202,7 @@ class SharedJobs:
     lone: Located  # the lone run's wall time
 
 
-def _cpu_shares(ctx: Context) -> dict[int, list[tuple[float, Located]]]:
+def cpu_shares(ctx: Context) -> dict[int, list[tuple[float, Located]]]:
     """Per input: (CPU time / wall time, located wall time) of each run that printed both."""
     out: dict[int, list[tuple[float, Located]]] = {}
     for el in ctx.all("time.elapsed", (ScopeKind.RUN,)):
@@ -217,7 +217,7 @@ def shared_jobs(ctx: Context) -> SharedJobs | None:
     """A printout holding several runs of the program (``job2: wall=2.1 s cpu=0.53 s`` ...)
     whose CPU share each fell to ``oversub.own_share_drop`` or more below a lone run's (another
     printout of one run, same size): the runs were started together and shared the CPUs."""
-    by = _cpu_shares(ctx)
+    by = cpu_shares(ctx)
     lone = [runs[0] for runs in by.values() if len(runs) == 1]
     batches = [runs for runs in by.values() if len(runs) >= 2]
     if not lone or not batches:

@@ -244,7 +244,27 @@ def os_noise(ctx: Context) -> Finding | None:
     ev = [ctx.ev(cs, f"{fmt(cs.value)} {cs.metric.name.replace('_', ' ')} in {ts[0]:.3g} CPU-s "
                  f"= {rate:,.0f}/s", f"per CPU-s >= {lim:g}"),
           ctx.ev(ts[1], f"CPU time {ts[0]:.3g} s")]
+    own = _own_cpu_share(ctx, cs.kind)
+    if own is not None:
+        ev.append(own)
     return ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run often", ev)
+
+
+def _own_cpu_share(ctx: Context, have: str) -> Evidence | None:
+    """The program's own timers of another family (``wall=10.9 s cpu=0.087 s``) say a run
+    of one thread got less than ``contention.busy_share`` of a CPU: it waited for one."""
+    from perfscout.diagnose.placement import cpu_shares
+
+    if (thread_count(ctx) or 1) > 1:
+        return None
+    lim = ctx.t("contention.busy_share")
+    for runs in cpu_shares(ctx).values():
+        share, loc = min(runs, key=lambda x: x[0])
+        if loc.kind != have and share < lim:
+            return ctx.ev(loc, f"the program's own timers: {share:.0%} of a CPU (CPU time / "
+                          f"wall {loc.value:.3g} s)", f"cpu / wall < {lim:g}",
+                          metric="cpu.share", value=share, unit="ratio")
+    return None
 
 
 def _contention(ctx: Context) -> Finding | None:
@@ -262,6 +282,9 @@ def _contention(ctx: Context) -> Finding | None:
                  f"busy / usable < {lim:.2f}"),
           ctx.fact_ev("load.avg1", pl.load, f"load average {pl.load:.2f} on {pl.online} CPUs "
                       f"when collected: other jobs ran ({pl.other_load:.2f} besides this run)")]
+    own = _own_cpu_share(ctx, pl.busy.kind)
+    if own is not None:
+        ev.append(own)
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "

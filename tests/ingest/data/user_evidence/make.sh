@@ -190,3 +190,5 @@ mpirun -np 1 --bind-to core --report-bindings -x OMP_NUM_THREADS=2 -x OMP_DISPLA
 # a solve then a text snapshot of the grid: the program's own phase timers
 gcc -O2 src/gridsave.c -o "$B/gs"
 "$B/gs" 300 "$B/grid.txt" > gridsave-output.txt
+# one job alone at nice 19 while the machine is busy, under /usr/bin/time -v
+nice -n 19 /usr/bin/time -v -o spin-niced-time-v.txt "$B/spin" 200000000 niced > spin-niced.txt

@@ -79,6 +79,8 @@ KEYS: dict[str, str] = {
                      "dumptime", "save", "savetime", "checkpoint", "checkpointtime", "print",
                      "printtime", "readtime", "inputtime", "filetime"), "io.time"),
 }
+#: keys that are a time only with a time unit (``halo=2`` is a halo width, ``halo=0.4 s`` a time)
+NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange"})
 #: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
 #: is then a point of a size sweep (several printouts of one program at different sizes)
 SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
@@ -174,8 +176,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return (value, "us") if not unit_text else None
     if name == "mpi.msg_size_mean" and not unit_text:
         return value, "B"
-    if not unit_text and name in ("time.cpu", "io.time"):
-        return None  # "cpu: 3" names a CPU, "output: 5" a count; "cpu=0.53 s" is a time
+    if not unit_text and (name in ("time.cpu", "io.time") or norm_key(key) in NEED_UNIT):
+        return None  # "cpu: 3" names a CPU, "halo=2" a width; "cpu=0.53 s" is a time
     if not unit_text and want == "s":
         return value, "s"  # a bare time is in seconds by convention
     if not unit_text and name == "mem.bandwidth" and "gb" in k:

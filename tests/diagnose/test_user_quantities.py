@@ -421,3 +421,20 @@ def test_a_lone_jobs_own_cpu_share_confirms_the_scheduler_noise() -> None:
     own = [e for e in f.evidence if e.metric == "cpu.share"]
     assert own and own[0].source_kind == "program" and abs(own[0].value - 0.198 / 0.531) < 1e-9
     assert f.status.value == "confirmed"
+
+
+def test_threads_all_busy_without_a_slowdown_keep_the_serial_fraction() -> None:
+    # allthreads.c for: both threads busy 99% of the run at 1.11x the one-thread time: the
+    # timers may include a serial part inside the region, so the Amdahl fit still decides;
+    # dup (1.93x) is redundant work and no serial part
+    from perfscout.diagnose.engine import Context
+    from perfscout.diagnose.rules.runtime import _threads_timed_otherwise
+    from perfscout.diagnose.thresholds import DEFAULTS
+
+    def ctx(*files: str) -> Context:
+        return Context(tuple(derive(load(D / f)) for f in files),
+                       snapshot(nodes=1, sockets=1, cores_per_socket=2),
+                       {k: t.value for k, t in DEFAULTS.items()})
+
+    assert not _threads_timed_otherwise(ctx("allthreads-for-1.txt", "allthreads-for-2.txt"))
+    assert _threads_timed_otherwise(ctx("allthreads-dup-1.txt", "allthreads-dup-2.txt"))

@@ -372,7 +372,7 @@ def _streams_at_ceiling(ctx: Context) -> bool:
 
 @rule(id="rt.serial_fraction", needs=("time.elapsed",),
       thresholds=("serial.fraction", "serial.min_points", "bw.near_peak", "threads.busy_share",
-                  "imbalance.max_over_mean"))
+                  "imbalance.max_over_mean", "redundant.thread_slowdown"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
     pl = placement(ctx)
@@ -408,18 +408,22 @@ def serial_fraction(ctx: Context) -> Finding | None:
 
 def _threads_timed_otherwise(ctx: Context) -> bool:
     """The program timed its threads, and they were not one thread working while the others
-    idled: every thread busy at least ``threads.busy_share`` of the run (they all worked: the
-    missing speedup is more work or slower work, not a serial part), or their busy times
-    unequal (``imbalance.max_over_mean``: the imbalance rule's finding). Threads taking turns
-    in critical sections (a sampled serialized share) stay a serial part whatever they timed."""
+    idled: their busy times unequal (``imbalance.max_over_mean``: the imbalance rule's
+    finding), or every thread busy at least ``threads.busy_share`` of a run in which even the
+    least busy took ``redundant.thread_slowdown`` x the whole one-thread run (each repeats the
+    work: the redundant-work finding). Threads all busy without that slowdown may time a
+    serial part inside the region (``omp single``) and keep the Amdahl fit. Threads taking
+    turns in critical sections (a sampled serialized share) stay a serial part."""
     from perfscout.diagnose.placement import thread_busy
 
     tb = thread_busy(ctx)
     if tb is None or not tb.shares or _serialized_share(ctx) is not None:
         return False
     vals = [b.value for b in tb.busy]
-    unequal = max(vals) / (sum(vals) / len(vals)) >= ctx.t("imbalance.max_over_mean")
-    return min(tb.shares) >= ctx.t("threads.busy_share") or unequal
+    if max(vals) / (sum(vals) / len(vals)) >= ctx.t("imbalance.max_over_mean"):
+        return True
+    return (min(tb.shares) >= ctx.t("threads.busy_share") and tb.serial is not None
+            and tb.serial > 0 and min(vals) / tb.serial >= ctx.t("redundant.thread_slowdown"))
 
 
 #: OpenMP/pthread routines in which threads run one at a time (critical sections, locks,

@@ -259,3 +259,182 @@ def test_simulated_instructions_at_two_sizes_show_the_growth() -> None:
     # one size alone decides nothing
     one = diagnose([derive(load(D / files[0]))], snapshot(nodes=1, sockets=1))
     assert "alg.complexity" not in [x.id for x in one.findings]
+
+
+def test_one_sided_get_per_value_is_small_messages_by_its_cost_per_message() -> None:
+    # src/rmaget.c: rank 0 gets=50000 halo=0.8702 s total=0.8702 s, no size printed: 17.4 us
+    # per message is latency; perf report of rank 0: Open MPI's progress engine and transports
+    p = load(D / "rmaget-output.txt")
+    got = {(x.name, x.scope.name): x.value for x in p.metrics}
+    assert got[("mpi.msg_count", "0")] == 50000 and got[("mpi.time", "0")] == 0.8702
+    d = diagnose([derive(p), derive(load(D / "perf-report-rmaget.txt"))],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    f = d.findings[0]
+    assert f.id == "alg.small_messages" and f.status.value == "confirmed"
+    per = next(e for e in f.evidence if e.metric == "mpi.latency")
+    assert abs(per.value - 0.8702 / 50000 * 1e6) < 1e-6 and per.source_kind == "program"
+    assert any(e.source_kind == "sampling" and e.metric == "mpi.time_share" and e.value > 0.5
+               for e in f.evidence)
+    # the printout alone is small messages, a hypothesis
+    alone = diagnose([derive(p)], snapshot(nodes=1, sockets=1, cores_per_socket=2)).findings[0]
+    assert alone.id == "alg.small_messages" and alone.status.value == "hypothesis"
+
+
+def test_a_message_that_costs_more_than_its_latency_is_not_called_small() -> None:
+    # the same printout with each get costing 100 us: the count alone says nothing of size
+    p = load(D / "rmaget-output.txt")
+    slow = replace(p, metrics=tuple(replace(x, value=5.0) if x.name == "mpi.time" else x
+                                    for x in p.metrics))
+    ids = [f.id for f in diagnose([derive(slow)], snapshot(nodes=1, sockets=1)).findings]
+    assert "alg.small_messages" not in ids
+
+
+def test_fixed_queries_against_a_growing_table_scan_is_complexity() -> None:
+    # src/scanfind.c: 20000 queries against tables of 1000..8000 by a linear scan:
+    # 0.0101 / 0.0228 / 0.0530 / 0.1012 s, the time of one query ~ table^1.1
+    p = load(D / "scanfind-scan.txt")
+    sizes = [x.value for x in p.metrics if x.name == "scaling.size"]
+    ops = {x.value for x in p.metrics if x.name == "scaling.ops"}
+    assert sizes == [1000, 2000, 4000, 8000] and ops == {20000}
+    f = next(f for f in diagnose([derive(p)], snapshot(nodes=1, sockets=1)).findings
+             if f.id == "alg.complexity")
+    assert "time per operation ~ size^1.1" in f.evidence[0].quote
+
+
+def test_fixed_queries_by_binary_search_are_no_complexity() -> None:
+    # the same program with bsearch, tables of 1e3..1e6: 0.0234 .. 0.1087 s, exponent 0.22:
+    # the time of one query grows like a logarithm, below complexity.per_op_exponent
+    assert "alg.complexity" not in _ids("scanfind-bsearch.txt")
+
+
+def _top_ids(*files: str) -> list[str]:
+    return _ids(*files, snap=snapshot(nodes=1, sockets=1, cores_per_socket=2))
+
+
+def test_threads_each_sweeping_the_whole_array_are_redundant_work_not_serial() -> None:
+    # src/allthreads.c dup: 1 thread 1.623 s; 2 threads busy 3.125 / 3.149 s of a 3.172 s
+    # run: every thread busy 99%, the least busy 1.93x the whole one-thread run
+    ids = _top_ids("allthreads-dup-1.txt", "allthreads-dup-2.txt")
+    assert ids[0] == "app.redundant_work" and "rt.serial_fraction" not in ids
+    d = diagnose([derive(load(D / f)) for f in ("allthreads-dup-1.txt", "allthreads-dup-2.txt")],
+                 snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    slow = next(e for e in d.findings[0].evidence if e.metric == "threads.slowdown")
+    assert abs(slow.value - 3.125 / 1.623) < 1e-9
+
+
+def test_the_same_sweep_shared_out_is_not_redundant_work() -> None:
+    # allthreads.c for: 1 thread 1.651 s; 2 threads busy 1.828 / 1.829 s: 1.11x, below
+    # redundant.thread_slowdown (memory-bound sharing gains little, but repeats nothing)
+    assert "app.redundant_work" not in _top_ids("allthreads-for-1.txt", "allthreads-for-2.txt")
+
+
+def test_unequal_sections_are_thread_imbalance_not_a_serial_fraction() -> None:
+    # section heavy busy=0.483 s, light 0.049 s at 2 threads (max/mean 1.82); at 1 thread the
+    # two sections ran one after the other on one thread, which is no imbalance
+    ids = _top_ids("sections-1thread.txt", "sections-2threads.txt")
+    assert ids[0] == "rt.omp_imbalance" and "rt.serial_fraction" not in ids
+    assert "rt.omp_imbalance" not in _top_ids("sections-1thread.txt")
+    p = load(D / "sections-2threads.txt")
+    assert {(x.scope.kind, x.scope.name, x.value) for x in p.metrics if x.name == "busy.time"} \
+        == {(ScopeKind.THREAD, "section heavy", 0.483), (ScopeKind.THREAD, "section light", 0.049)}
+
+
+def test_own_jobs_started_together_beyond_the_cpus_are_oversubscription() -> None:
+    # src/spin.c: alone wall=0.447 s cpu=0.194 s (43% of a CPU); four jobs by xargs -P 4 on 2
+    # CPUs: 0.197/2.080 .. 0.198/2.120 (9-10%); their /usr/bin/time -v reports say 9% each
+    two = snapshot(nodes=1, sockets=1, cores_per_socket=2)
+    files = ("spin-alone.txt", "spin-xargs-p4.txt", "spin-time-v-p4.txt")
+    d = diagnose([derive(load(D / f)) for f in files], two)
+    f = d.findings[0]
+    assert f.id == "sys.oversubscription" and f.status.value == "confirmed"
+    shares = {e.source_kind: e.value for e in f.evidence if e.metric == "cpu.share"}
+    assert abs(shares["os_accounting"] - 0.09) < 1e-9
+    assert "4 runs printed together on 2 CPUs" in f.evidence[0].quote
+
+
+def test_the_same_jobs_one_after_the_other_are_not_oversubscription() -> None:
+    # spin.c four times in a row: each gets about the lone run's share of a CPU
+    ids = _ids("spin-alone.txt", "spin-sequential.txt",
+               snap=snapshot(nodes=1, sockets=1, cores_per_socket=2))
+    assert "sys.oversubscription" not in ids
+
+
+def test_own_jobs_get_no_thread_count_proposal(tmp_path: Path) -> None:
+    # the jobs are one-thread processes: how many run at once is the launcher's (xargs -P),
+    # a thread count proposal is rejected (advise/guards.py threads_vs_cpus)
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    a = analyze([D / f for f in ("spin-alone.txt", "spin-xargs-p4.txt", "spin-time-v-p4.txt")],
+                snapshot=snapshot(nodes=1, sockets=1, cores_per_socket=2),
+                runner=default_runner(tmp_path))
+    assert a.findings[0].id == "sys.oversubscription"
+    assert "thread_count" not in [p.id for p in a.proposals]
+    assert "thread_count" in [r.proposal.id if hasattr(r, "proposal") else r.id
+                              for r in a.rejected]
+
+
+def test_a_memmove_per_pop_confirms_the_measured_growth() -> None:
+    # src/shiftq.c: items 20000..160000 take 0.0142 .. 2.3950 s (size^2.5); perf report of the
+    # largest: 99.38% in __memmove_avx512_unaligned_erms, which moves the whole array per pop
+    d = diagnose([derive(load(D / f)) for f in ("shiftq-sweep.txt", "perf-report-shiftq.txt")],
+                 snapshot(nodes=1, sockets=1))
+    f = next(f for f in d.findings if f.id == "alg.complexity")
+    moved = [e for e in f.evidence if e.source_kind == "sampling"]
+    assert moved and abs(moved[0].value - 0.9938) < 1e-9 and "whole buffer" in moved[0].quote
+    assert f.status.value == "confirmed"
+
+
+def test_threads_per_rank_bound_to_one_core_confirm_affinity() -> None:
+    # src/hybridsum.c under mpirun --bind-to core: threads_per_rank=1 wall=0.343 s, then
+    # threads_per_rank=2 wall=0.423 s with both threads at affinity 0: no speedup from the
+    # second thread (program) where the runtime says both may run on one CPU
+    p = load(D / "hybrid-2threads.txt")
+    assert [x.value for x in p.metrics if x.name == "threads.requested"] == [2]
+    ids = diagnose([derive(load(D / f)) for f in ("hybrid-1thread.txt", "hybrid-2threads.txt")],
+                   snapshot(nodes=1, sockets=1, cores_per_socket=2)).findings
+    f = ids[0]
+    assert f.id == "rt.affinity" and f.status.value == "confirmed"
+    assert any(e.source_kind == "program" and e.metric == "scaling.speedup" for e in f.evidence)
+
+
+def test_the_programs_output_timer_is_io_share() -> None:
+    # src/gridsave.c: n=300 solve=0.0011 s output=0.2374 s: 99.5% of the timed run in fprintf
+    p = load(D / "gridsave-output.txt")
+    assert [(x.name, x.value) for x in p.metrics if x.name == "io.time"] == [("io.time", 0.2374)]
+    d = diagnose([derive(p)], snapshot(nodes=1, sockets=1))
+    f = d.findings[0]
+    assert f.id == "app.io_hotspot"
+    assert abs(f.evidence[0].value - 0.2374 / (0.2374 + 0.0011)) < 1e-9
+    # a write time printed alone says nothing of the rest of the run
+    assert "app.io_hotspot" not in _ids("fmtdump-big-output.txt")
+
+
+def test_a_lone_jobs_own_cpu_share_confirms_the_scheduler_noise() -> None:
+    # src/spin.c at nice 19 on the busy machine: wall=0.531 s cpu=0.198 s (37% of a CPU);
+    # /usr/bin/time -v: 89 involuntary switches in 0.19 CPU-s (468/s): with a lower
+    # noise.ctx_per_cpu_s the switches make the finding, and the program's timers confirm it
+    files = ("spin-niced.txt", "spin-niced-time-v.txt")
+    d = diagnose([derive(load(D / f)) for f in files], snapshot(nodes=1, sockets=1),
+                 thresholds={"noise.ctx_per_cpu_s": 400.0})
+    f = next(f for f in d.findings if f.id == "sys.os_noise")
+    own = [e for e in f.evidence if e.metric == "cpu.share"]
+    assert own and own[0].source_kind == "program" and abs(own[0].value - 0.198 / 0.531) < 1e-9
+    assert f.status.value == "confirmed"
+
+
+def test_threads_all_busy_without_a_slowdown_keep_the_serial_fraction() -> None:
+    # allthreads.c for: both threads busy 99% of the run at 1.11x the one-thread time: the
+    # timers may include a serial part inside the region, so the Amdahl fit still decides;
+    # dup (1.93x) is redundant work and no serial part
+    from perfscout.diagnose.engine import Context
+    from perfscout.diagnose.rules.runtime import _threads_timed_otherwise
+    from perfscout.diagnose.thresholds import DEFAULTS
+
+    def ctx(*files: str) -> Context:
+        return Context(tuple(derive(load(D / f)) for f in files),
+                       snapshot(nodes=1, sockets=1, cores_per_socket=2),
+                       {k: t.value for k, t in DEFAULTS.items()})
+
+    assert not _threads_timed_otherwise(ctx("allthreads-for-1.txt", "allthreads-for-2.txt"))
+    assert _threads_timed_otherwise(ctx("allthreads-dup-1.txt", "allthreads-dup-2.txt"))

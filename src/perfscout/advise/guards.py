@@ -461,8 +461,11 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     have = facts.metric_max("threads.requested")
     if p.id == "thread_count" and want is not None and have is not None and want == int(have):
         return Text("guard.noop_threads", want=want)
-    if p.id == "thread_count" and (facts.metric_max("threads.requested") or 0) <= 1 and \
-            facts.finding("sys.oversubscription") is None:
+    over = facts.finding("sys.oversubscription")
+    # jobs oversubscribe (separate one-thread processes started together, "cpu.share"
+    # evidence): their number is the launcher's, not a thread count
+    if p.id == "thread_count" and (facts.metric_max("threads.requested") or 0) <= 1 and (
+            over is None or any(e.metric == "cpu.share" for e in over.evidence)):
         return Text("guard.single_thread")
     return None
 

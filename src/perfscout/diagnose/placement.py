@@ -142,3 +142,89 @@ def sweep_points(ctx: Context) -> list[tuple[int, float, Located]]:
         if el is not None and req.value >= 1 and el.value > 0:
             pts.setdefault(int(req.value), (el.value, el))
     return sorted((n, t, loc) for n, (t, loc) in pts.items())
+
+
+@dataclass(frozen=True)
+class ThreadBusy:
+    """One run's per-thread busy times against its wall time (the program's own timers)."""
+
+    threads: int  # threads the run asked for (or the threads it timed)
+    wall: float  # the run's elapsed time
+    busy: tuple[Located, ...]  # one busy time per thread (or per section a thread ran)
+    serial: float | None  # elapsed time of a one-thread run in the same collection
+
+    @property
+    def shares(self) -> list[float]:
+        """Each thread's busy time over the run's wall time."""
+        return [b.value / self.wall for b in self.busy] if self.wall > 0 else []
+
+
+def _requested(ctx: Context, loc: Located) -> int | None:
+    got = [r.value for r in ctx.all("threads.requested") if r.profile is loc.profile]
+    return int(max(got)) if got else thread_count(ctx, loc.profile)
+
+
+def thread_busy(ctx: Context) -> ThreadBusy | None:
+    """The widest run (two threads or more) that timed each of its threads: when the program
+    times its threads, whether they all worked the whole run, unequally, or idled is measured,
+    not inferred from a speedup. A one-thread run's several sections are not threads."""
+    best: ThreadBusy | None = None
+    serial = next((t for n, t, _ in sweep_points(ctx) if n == 1), None)
+    profiles = {id(loc.profile): loc.profile for loc in ctx.all("busy.time", (ScopeKind.THREAD,))}
+    for p in profiles.values():
+        by: dict[str, Located] = {}
+        for loc in ctx.all("busy.time", (ScopeKind.THREAD,)):
+            if loc.profile is p:
+                by.setdefault(loc.metric.scope.name, loc)
+        if len(by) < 2:
+            continue
+        first = next(iter(by.values()))
+        n = _requested(ctx, first) or len(by)
+        walls = [e.value for e in ctx.all("time.elapsed") if e.profile is p and
+                 e.metric.scope.kind in (ScopeKind.PROCESS, ScopeKind.RUN, ScopeKind.NODE)]
+        if n < 2 or not walls or max(walls) <= 0:
+            continue
+        got = ThreadBusy(n, max(walls), tuple(by.values()), serial)
+        if best is None or got.threads > best.threads:
+            best = got
+    return best
+
+
+@dataclass(frozen=True)
+class SharedJobs:
+    """Several runs of one program printed together, each getting far less of a CPU than the
+    same program run alone: the user's own jobs took turns on the CPUs."""
+
+    jobs: int  # runs in the printout
+    share: float  # their mean CPU time / wall time
+    alone: float  # the lone run's CPU time / wall time
+    first: Located  # the first job's wall time
+    lone: Located  # the lone run's wall time
+
+
+def cpu_shares(ctx: Context) -> dict[int, list[tuple[float, Located]]]:
+    """Per input: (CPU time / wall time, located wall time) of each run that printed both."""
+    out: dict[int, list[tuple[float, Located]]] = {}
+    for el in ctx.all("time.elapsed", (ScopeKind.RUN,)):
+        cpu = next((c for c in ctx.all("time.cpu", (ScopeKind.RUN,)) if c.profile is el.profile
+                    and c.metric.scope == el.metric.scope), None)
+        if cpu is not None and el.value > 0:
+            out.setdefault(id(el.profile), []).append((cpu.value / el.value, el))
+    return out
+
+
+def shared_jobs(ctx: Context) -> SharedJobs | None:
+    """A printout holding several runs of the program (``job2: wall=2.1 s cpu=0.53 s`` ...)
+    whose CPU share each fell to ``oversub.own_share_drop`` or more below a lone run's (another
+    printout of one run, same size): the runs were started together and shared the CPUs."""
+    by = cpu_shares(ctx)
+    lone = [runs[0] for runs in by.values() if len(runs) == 1]
+    batches = [runs for runs in by.values() if len(runs) >= 2]
+    if not lone or not batches:
+        return None
+    s0, lone_loc = max(lone, key=lambda x: x[0])
+    runs = max(batches, key=len)
+    share = sum(s for s, _ in runs) / len(runs)
+    if share <= 0 or s0 / share < ctx.t("oversub.own_share_drop"):
+        return None
+    return SharedJobs(len(runs), share, s0, runs[0][1], lone_loc)

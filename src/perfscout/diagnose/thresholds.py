@@ -66,6 +66,9 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the run's own threads or ranks time-share CPUs (other jobs' time slices "
               "give a few hundred)"),
     Threshold("noise.involuntary_share", 0.50, "involuntary / all context switches at or above"),
+    Threshold("oversub.own_share_drop", 1.5, "lone run's CPU share / the mean CPU share of "
+              "several runs printed together at or above: they were started together and took "
+              "turns on the CPUs"),
     Threshold("oversub.ratio", 1.0, "threads or ranks / cores above"),
     Threshold("mpi.share_high", 0.20, "MPI time / application time at or above"),
     Threshold("mpi.wait_share", 0.50, "share of MPI time in Wait/Barrier/collectives at or above"),
@@ -76,6 +79,12 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the imbalance costs a material share of the run"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
     Threshold("msg.many", 1000.0, "messages at or above: many"),
+    Threshold("msg.latency_us", 30.0, "time per message below (microseconds), when no size is "
+              "known: the message costs its latency, not its bytes"),
+    Threshold("threads.busy_share", 0.8, "every thread's printed busy time / the run's wall "
+              "time at or above: all threads worked the whole run"),
+    Threshold("redundant.thread_slowdown", 1.6, "least busy thread's time (every thread busy) "
+              "/ the one-thread run's wall time at or above: each thread did the whole work"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
@@ -83,6 +92,9 @@ _TABLE: tuple[Threshold, ...] = (
               "machine with more cores, the run is treated as serial (no sweep measured)"),
     Threshold("gpu.copy_share", 0.20, "share of time in host<->device copies at or above"),
     Threshold("complexity.exponent", 1.5, "fitted exponent of time vs problem size at or above"),
+    Threshold("complexity.per_op_exponent", 0.5, "fitted exponent of the time of one "
+              "operation vs the size at or above, when every run performs the same operations "
+              "(a lookup that scans; a hash or tree stays near 0)"),
     Threshold("complexity.two_size_factor", 2.0, "largest / smallest size at or above: two sizes "
               "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "

@@ -11,6 +11,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "time.elapsed": ("s", "wall-clock time of the run or region"),
     "time.step": ("s", "wall-clock time of one step/iteration a program prints (scope interval)"),
     "time.user": ("s", "user CPU time"),
+    "cpu.share": ("ratio", "CPU time / wall time of one run (derived): the share of a CPU it got"),
+    "time.cpu": ("s", "CPU time a program measured for itself (clock(), getrusage), per run"),
     "time.sys": ("s", "system CPU time"),
     "time.task_clock": ("ms", "perf task-clock"),
     "cpu.utilized": ("cpus", "average CPUs busy (perf 'CPUs utilized')"),
@@ -154,6 +156,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "trace.total_memory": ("B", "estimated SCOREP_TOTAL_MEMORY a process needs"),
     # issue 22: what users actually hand over (program printouts, sweeps, runtime reports,
     # strace, disassembly). One name per quantity; rules read these, never the tool's words.
+    "threads.busy_share": ("ratio", "a thread's printed busy time / the run's wall time "
+                           "(derived, least busy thread)"),
+    "threads.slowdown": ("ratio", "least busy thread's time / the one-thread run's wall time "
+                         "(derived)"),
     "threads.requested": ("count", "threads the run asked for (program printout, OMP_NUM_THREADS)"),
     "ranks.count": ("count", "MPI ranks in the run"),
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
@@ -164,8 +170,12 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mpi.latency": ("us", "time per message the program measured"),
     "flops.rate": ("MFLOP/s", "FLOP rate the program reports (precision not stated)"),
     "lups.rate": ("MLUP/s", "lattice/grid updates per second the program reports"),
+    "io.time": ("s", "time the program measured reading or writing its files (output=, dump=)"),
+    "io.time_share": ("ratio", "io.time / the run's time (derived)"),
     "io.throughput": ("MB/s", "I/O throughput the program reports"),
     "scaling.size": ("count", "problem size of a sweep point"),
+    "scaling.ops": ("count", "operations a sweep point performs (events, queries, lookups) "
+                    "when the sweep holds them fixed while the size grows"),
     "scaling.ranks": ("count", "rank count of a sweep point"),
     "scaling.efficiency": ("ratio", "speedup / threads of a sweep point (derived)"),
     "syscall.calls": ("count", "calls of one system call (strace -c)"),

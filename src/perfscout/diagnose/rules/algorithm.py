@@ -141,33 +141,87 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
     return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
-@rule(id="alg.small_messages", needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent"),
-      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share"))
+@rule(id="alg.small_messages",
+      needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time"),
+      thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share", "msg.latency_us"))
 def small_messages(ctx: Context) -> Finding | None:
-    """Many small messages: latency, not bandwidth, sets the communication cost."""
+    """Many small messages: latency, not bandwidth, sets the communication cost. The size is
+    the mean message size (printed, or bytes / count); without one, the time each message
+    costs (printed latency, or MPI time / count on one rank) says the same: a message that
+    costs a few microseconds is latency-bound whatever it carries."""
     cnt = ctx.top("mpi.msg_count")
     size = ctx.top("mpi.msg_size_mean")
     if cnt is None:
         return None
+    small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
+    if cnt.value < many:
+        return None
     mean = size.value if size is not None else None
     if mean is None:
         sent = ctx.top("mpi.bytes_sent")
-        if sent is None or cnt.value <= 0:
-            return None
-        mean = sent.value / cnt.value
-    small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
-    if mean >= small or cnt.value < many:
-        return None
+        if sent is not None and cnt.value > 0:
+            mean = sent.value / cnt.value
     share = ctx.top("mpi.time_share")
     floor = ctx.t("mpi.comm_share")
     if share is not None and share.value < floor:
         return None  # messages can be small and many, but MPI is too little of the run to matter
     ev = [ctx.ev(cnt, f"{fmt(cnt.value)} messages", f"count >= {many:g}")]
-    ev.append(Evidence("mpi.msg_size_mean", mean, "B",
-                       size.source if size is not None else cnt.source,
-                       size.kind if size is not None else cnt.kind,
-                       f"mean message {mean:,.0f} B", f"mean size < {small:g} B"))
+    if mean is not None:
+        if mean >= small:
+            return None
+        ev.append(Evidence("mpi.msg_size_mean", mean, "B",
+                           size.source if size is not None else cnt.source,
+                           size.kind if size is not None else cnt.kind,
+                           f"mean message {mean:,.0f} B", f"mean size < {small:g} B"))
+    else:
+        per = _time_per_message(ctx, cnt)
+        if per is None:
+            return None
+        us, cost, run = per
+        lim = ctx.t("msg.latency_us")
+        if us >= lim or (run > 0 and cost / run < floor):
+            return None
+        ev.append(ctx.ev(cnt, f"{us:.1f} us per message ({cost:.3g} s of MPI"
+                         + (f" in a {run:.3g} s run" if run > 0 else "") + "): latency-bound",
+                         f"time per message < {lim:g} us", metric="mpi.latency", value=us,
+                         unit="us"))
+    ev += _mpi_profile_share(ctx, cnt.kind, floor)
     return ctx.finding("alg.small_messages", 0.6, "many small messages", ev)
+
+
+def _time_per_message(ctx: Context, cnt: Located) -> tuple[float, float, float] | None:
+    """(microseconds per message, MPI seconds, run seconds) of the rank or run that printed the
+    message count: a printed latency, else its MPI time over its messages."""
+    lat = ctx.top("mpi.latency")
+    if lat is not None and lat.value > 0:
+        return lat.value, 0.0, 0.0
+    scope = cnt.metric.scope
+
+    def same(name: str) -> float:
+        return next((m.value for m in cnt.profile.metrics if m.name == name
+                     and m.scope == scope), 0.0)
+
+    cost = same("mpi.time") or same("mpi.wait_time")
+    if cost <= 0 or cnt.value <= 0:
+        return None
+    return cost / cnt.value * 1e6, cost, same("time.elapsed") or same("app.time")
+
+
+def _mpi_profile_share(ctx: Context, have: str, floor: float) -> list[Evidence]:
+    """A profile of another family putting at least ``mpi.comm_share`` of its samples in MPI
+    (API calls, progress engine, transports): it measures the same communication cost."""
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.rules.common import category_share, hot_is_mpi
+
+    sh = category_share(ctx, hot_is_mpi)
+    if sh is None or sh.share < floor:
+        return []
+    kind = source_kind(sh.profile.format)
+    if kind == have:
+        return []
+    top = max(sh.entries, key=lambda e: e[1])[0]
+    return [Evidence("mpi.time_share", sh.share, "ratio", top.source, kind,
+                     f"{sh.share:.0%} of the profile in MPI code", f"share >= {floor:.2f}")]
 
 
 def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
@@ -192,18 +246,26 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
 @rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|ir"),
-      thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share"))
+      thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
+                  "complexity.per_op_exponent"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time (or the simulated instruction count of one program run at several sizes)
-    grows faster than the problem size warrants (fitted exponent)."""
+    grows faster than the problem size warrants (fitted exponent). When every run performs the
+    same number of operations (``scaling.ops``: events, queries, lookups) while the size
+    grows, the time of one operation should barely grow (a hash or a tree lookup: constant or
+    logarithmic); growing as a power of the size (``complexity.per_op_exponent``) each
+    operation scans what the size counts."""
     pts = []
     what = "time"
+    ops: set[float] = set()
     for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
         el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
                    if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
+            ops |= {o.value for o in ctx.all("scaling.ops", (ScopeKind.RUN,))
+                    if o.profile is sz.profile and o.metric.scope.name == sz.metric.scope.name}
     if len({round(p[0], 9) for p in pts}) < 2:  # no timed sweep: simulated runs at sizes
         pts = [(math.log(size), math.log(cost), loc) for size, cost, loc in _command_sizes(ctx)]
         what = "instructions"
@@ -219,13 +281,16 @@ def complexity(ctx: Context) -> Finding | None:
     if sxx == 0:
         return None
     k = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
-    lim = ctx.t("complexity.exponent")
+    fixed = len(ops) == 1 and what == "time"  # the same operations at every size
+    lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:
         return None
     two = len(sizes) == 2
     top = max(pts, key=lambda p: p[0])
-    ev = [ctx.ev(top[2], f"{what} ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)",
-                 f"exponent >= {lim:g}")]
+    quote = (f"time per operation ~ size^{k:.2f} over {len(sizes)} sizes, {fmt(next(iter(ops)))}"
+             " operations in every run" if fixed
+             else f"{what} ~ size^{k:.2f} over {len(sizes)} sizes ({n} runs)")
+    ev = [ctx.ev(top[2], quote, f"exponent >= {lim:g}")]
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:
         ev.append(rescan)
@@ -238,12 +303,16 @@ def complexity(ctx: Context) -> Finding | None:
 #: string routines that walk the whole string at every call: called once per appended piece,
 #: they make the run quadratic in the string's length
 RESCANNING = ("strcat", "strncat", "wcscat", "strlen", "wcslen", "strnlen")
+#: routines that move a whole buffer at every call: called once per element (shifting an array
+#: to remove its head, copying a growing buffer to append), they make the run quadratic too
+MOVING = ("memmove", "memcpy", "bcopy", "wmemmove", "wmemcpy")
 
 
 def _rescanning(ctx: Context, have: str) -> Evidence | None:
     """A profile of another family putting at least ``app.pure_call_share`` of the run in a
-    routine that rescans the whole string at every call (``strcat``, ``strlen``): the work per
-    call grows with the data, the mechanism of the super-linear growth the sweep measured."""
+    routine that rescans the whole string (``strcat``, ``strlen``) or moves the whole buffer
+    (``memmove``, ``memcpy``) at every call: the work per call grows with the data, the
+    mechanism of the super-linear growth the sweep measured."""
     from perfscout.diagnose.engine import source_kind
     from perfscout.diagnose.rules.application import _routine
     from perfscout.diagnose.rules.common import hotspot_shares
@@ -254,16 +323,18 @@ def _rescanning(ctx: Context, have: str) -> Evidence | None:
         if fam == have:
             continue
         hits = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
-                and _rescans(h.name)]
+                and _rescans(h.name, RESCANNING + MOVING)]
         total = sum(s for _, s in hits)
         if hits and total >= lim:
             h = max(hits, key=lambda x: x[1])[0]
+            what = ("moves the whole buffer" if _rescans(h.name, MOVING)
+                    else "walks the whole string")
             return Evidence("hotspot.share", total, "ratio", h.source, fam,
                             f"{total:.0%} of the run in {_routine(h.name)} ({h.name}), which "
-                            "walks the whole string at every call", f"share >= {lim:.2f}")
+                            f"{what} at every call", f"share >= {lim:.2f}")
     return None
 
 
-def _rescans(name: str) -> bool:
+def _rescans(name: str, routines: tuple[str, ...] = RESCANNING) -> bool:
     low = name.lower().strip("_").split("@")[0]
-    return any(low == r or low.startswith(r + "_") for r in RESCANNING)
+    return any(low == r or low.startswith(r + "_") for r in routines)

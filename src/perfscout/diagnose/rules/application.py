@@ -22,26 +22,56 @@ from perfscout.model.isa import is_soft_float
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
-@rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls",),
+@rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
       thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
-    or the program makes read/write system calls at a very high rate (unbuffered I/O)."""
+    or the program makes read/write system calls at a very high rate (unbuffered I/O); the
+    program's own timer of its output phase (``output=1.1 s`` of the run) agrees."""
     got = _syscall_io(ctx)
     if got is not None:
         return got
     sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
     lim = ctx.t("app.io_share")
-    if sh is None or sh.share < lim:
+    printed = _printed_io_share(ctx, lim)
+    if (sh is None or sh.share < lim) and printed is None:
         return None
+    if sh is None or sh.share < lim:
+        assert printed is not None
+        return ctx.finding("app.io_hotspot", 0.4 + 0.3 * min(printed.value or 0.0, 1.0),
+                           "the program's own timer puts the run in reading/writing files",
+                           [printed])
     ev = [_hot_ev(ctx, sh, "I/O and parsing functions take",
                   f"share of whole profile >= {lim:.2f}")]
     traced = _traced_file_calls(ctx, ev[0].source_kind)
     if traced is not None:
         ev.append(traced)
+    if printed is not None and printed.source_kind != ev[0].source_kind:
+        ev.append(printed)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
                        "input parsing / I/O functions are hot", ev)
+
+
+def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
+    """The program timed its file I/O (``io.time``: ``output=1.142 s``) at ``app.io_share`` or
+    more of its run: the run's time, or the sum of the phases it timed on the same run."""
+    for io in ctx.all("io.time"):
+        same = [m for m in io.profile.metrics if m.scope == io.metric.scope and m.unit == "s"]
+        run = next((m.value for m in same if m.name == "time.elapsed"), 0.0)
+        if run <= 0:  # the phases the program timed: output=, solve=, ...
+            run = io.value + sum(m.value for m in io.profile.metrics if m is not io.metric
+                                 and m.unit.lower() == "s" and m.name.startswith("event.")
+                                 and m.source is not None and io.metric.source is not None
+                                 and m.source.line == io.metric.source.line)
+        if run <= io.value:
+            continue  # nothing else timed: the share of the run is unknown
+        if io.value / run >= lim:
+            return ctx.ev(io, f"the program's own timer: {io.value:.3g} s of {run:.3g} s "
+                          f"({io.value / run:.0%}) reading/writing files",
+                          f"share >= {lim:.2f}", metric="io.time_share",
+                          value=io.value / run, unit="ratio")
+    return None
 
 
 #: system calls that open, read, write, position or close files
@@ -79,14 +109,47 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   metric="syscall.calls", value=n_files, unit="count")
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries",),
+@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries|busy.time",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
-                  "app.repeated_queries", "app.query_time_share"))
+                  "app.repeated_queries", "app.query_time_share", "threads.busy_share",
+                  "redundant.thread_slowdown"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
-    the whole run, or the same file metadata is asked for per record: recomputation."""
-    return _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+    the whole run, or the same file metadata is asked for per record, or every thread
+    repeats the whole work: recomputation."""
+    return (_redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+            or _threads_repeat_work(ctx))
+
+
+def _threads_repeat_work(ctx: Context) -> Finding | None:
+    """The program timed its threads: every one was busy at least ``threads.busy_share`` of
+    the run, and even the least busy took ``redundant.thread_slowdown`` or more of the whole
+    one-thread run. Work shared out keeps a thread's time at or below the one-thread run's
+    (memory-bound with no speedup at all, about equal); each thread doing the whole work (a
+    parallel region without a work-sharing loop) on shared memory makes it longer."""
+    from perfscout.diagnose.placement import thread_busy
+
+    tb = thread_busy(ctx)
+    if tb is None or tb.serial is None or tb.serial <= 0 or not tb.shares:
+        return None
+    busy_lim, slow_lim = ctx.t("threads.busy_share"), ctx.t("redundant.thread_slowdown")
+    least = min(tb.busy, key=lambda b: b.value)
+    slow = least.value / tb.serial
+    if min(tb.shares) < busy_lim or slow < slow_lim:
+        return None
+    total = sum(b.value for b in tb.busy)
+    return ctx.finding(
+        "app.redundant_work", 0.5, "every thread repeats the whole work",
+        [ctx.ev(least, f"{len(tb.busy)} threads each busy {min(tb.shares):.0%}-"
+                f"{max(tb.shares):.0%} of a {tb.wall:.3g} s run",
+                f"busy / wall >= {busy_lim:g} for every thread", metric="threads.busy_share",
+                value=min(tb.shares), unit="ratio"),
+         ctx.ev(least, f"the least busy of {tb.threads} threads took {slow:.2f}x the whole "
+                f"one-thread run ({least.value:.3g} s vs {tb.serial:.3g} s); together "
+                f"{total / tb.serial:.1f}x its time",
+                f"busy / one-thread wall >= {slow_lim:g}", metric="threads.slowdown",
+                value=slow, unit="ratio")])
 
 
 def _fortran_name(name: str) -> str:

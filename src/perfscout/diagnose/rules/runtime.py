@@ -197,18 +197,28 @@ def mpi_communication(ctx: Context) -> Finding | None:
 
 def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[float, Located,
                                                                                int] | None:
-    by: dict[str, Located] = {}
+    """(max / mean, the largest, how many) of one input's per-thread values of ``name``, the
+    largest ratio over the inputs. Threads of different runs are never pooled (thread 0 of a
+    one-thread run is not thread 0 of a two-thread run), and a run that asked for one thread
+    has no threads to balance (its sections ran one after the other)."""
+    from perfscout.diagnose.placement import _requested
+
+    groups: dict[int, dict[str, Located]] = {}
     for loc in ctx.all(name, kinds):
         if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
-            by.setdefault(loc.metric.scope.name, loc)
-    vals = list(by.values())
-    if len(vals) < 2:
-        return None
-    mean = sum(v.value for v in vals) / len(vals)
-    if mean <= 0:
-        return None
-    top = max(vals, key=lambda v: v.value)
-    return top.value / mean, top, len(vals)
+            groups.setdefault(id(loc.profile), {}).setdefault(loc.metric.scope.name, loc)
+    best: tuple[float, Located, int] | None = None
+    for by in groups.values():
+        vals = list(by.values())
+        if len(vals) < 2 or _requested(ctx, vals[0]) == 1:
+            continue
+        mean = sum(v.value for v in vals) / len(vals)
+        if mean <= 0:
+            continue
+        top = max(vals, key=lambda v: v.value)
+        if best is None or top.value / mean > best[0]:
+            best = (top.value / mean, top, len(vals))
+    return best
 
 
 @rule(id="rt.omp_imbalance", needs=("busy.time|time.elapsed|cycles|instructions|time.user",),
@@ -361,12 +371,15 @@ def _streams_at_ceiling(ctx: Context) -> bool:
 
 
 @rule(id="rt.serial_fraction", needs=("time.elapsed",),
-      thresholds=("serial.fraction", "serial.min_points", "bw.near_peak"))
+      thresholds=("serial.fraction", "serial.min_points", "bw.near_peak", "threads.busy_share",
+                  "imbalance.max_over_mean", "redundant.thread_slowdown"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
     pl = placement(ctx)
     if _bound_short(ctx) is not None:
         return None  # the threads had too few CPUs: affinity, not the code's serial part
+    if _threads_timed_otherwise(ctx):
+        return None
     usable = pl.usable
     pts = [x for x in _sweep(ctx) if usable is None or x[0] <= usable]
     # a machine with fewer CPUs than the usual number of points allows only that many
@@ -391,6 +404,26 @@ def serial_fraction(ctx: Context) -> Finding | None:
         ev.append(held)
     return ctx.finding("rt.serial_fraction", 0.5 + min(s, 0.4), "serial fraction limits "
                        "scaling", ev)
+
+
+def _threads_timed_otherwise(ctx: Context) -> bool:
+    """The program timed its threads, and they were not one thread working while the others
+    idled: their busy times unequal (``imbalance.max_over_mean``: the imbalance rule's
+    finding), or every thread busy at least ``threads.busy_share`` of a run in which even the
+    least busy took ``redundant.thread_slowdown`` x the whole one-thread run (each repeats the
+    work: the redundant-work finding). Threads all busy without that slowdown may time a
+    serial part inside the region (``omp single``) and keep the Amdahl fit. Threads taking
+    turns in critical sections (a sampled serialized share) stay a serial part."""
+    from perfscout.diagnose.placement import thread_busy
+
+    tb = thread_busy(ctx)
+    if tb is None or not tb.shares or _serialized_share(ctx) is not None:
+        return False
+    vals = [b.value for b in tb.busy]
+    if max(vals) / (sum(vals) / len(vals)) >= ctx.t("imbalance.max_over_mean"):
+        return True
+    return (min(tb.shares) >= ctx.t("threads.busy_share") and tb.serial is not None
+            and tb.serial > 0 and min(vals) / tb.serial >= ctx.t("redundant.thread_slowdown"))
 
 
 #: OpenMP/pthread routines in which threads run one at a time (critical sections, locks,

@@ -244,7 +244,27 @@ def os_noise(ctx: Context) -> Finding | None:
     ev = [ctx.ev(cs, f"{fmt(cs.value)} {cs.metric.name.replace('_', ' ')} in {ts[0]:.3g} CPU-s "
                  f"= {rate:,.0f}/s", f"per CPU-s >= {lim:g}"),
           ctx.ev(ts[1], f"CPU time {ts[0]:.3g} s")]
+    own = _own_cpu_share(ctx, cs.kind)
+    if own is not None:
+        ev.append(own)
     return ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run often", ev)
+
+
+def _own_cpu_share(ctx: Context, have: str) -> Evidence | None:
+    """The program's own timers of another family (``wall=10.9 s cpu=0.087 s``) say a run
+    of one thread got less than ``contention.busy_share`` of a CPU: it waited for one."""
+    from perfscout.diagnose.placement import cpu_shares
+
+    if (thread_count(ctx) or 1) > 1:
+        return None
+    lim = ctx.t("contention.busy_share")
+    for runs in cpu_shares(ctx).values():
+        share, loc = min(runs, key=lambda x: x[0])
+        if loc.kind != have and share < lim:
+            return ctx.ev(loc, f"the program's own timers: {share:.0%} of a CPU (CPU time / "
+                          f"wall {loc.value:.3g} s)", f"cpu / wall < {lim:g}",
+                          metric="cpu.share", value=share, unit="ratio")
+    return None
 
 
 def _contention(ctx: Context) -> Finding | None:
@@ -262,6 +282,9 @@ def _contention(ctx: Context) -> Finding | None:
                  f"busy / usable < {lim:.2f}"),
           ctx.fact_ev("load.avg1", pl.load, f"load average {pl.load:.2f} on {pl.online} CPUs "
                       f"when collected: other jobs ran ({pl.other_load:.2f} besides this run)")]
+    own = _own_cpu_share(ctx, pl.busy.kind)
+    if own is not None:
+        ev.append(own)
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "
@@ -269,10 +292,14 @@ def _contention(ctx: Context) -> Finding | None:
 
 
 @rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),
-      thresholds=("oversub.ratio", "sched.shared_switches_per_s"))
+      thresholds=("oversub.ratio", "sched.shared_switches_per_s", "oversub.own_share_drop"))
 def oversubscription(ctx: Context) -> Finding | None:
-    """More threads or ranks than the machine has CPUs."""
+    """More threads or ranks than the machine has CPUs, or more of the user's own jobs
+    started together than CPUs (each getting far less of a CPU than one run alone)."""
     cpus = int(ctx.fact("cpu.online"))
+    jobs = _own_jobs(ctx, cpus)
+    if jobs is not None:
+        return jobs
     n = thread_count(ctx)
     per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
     src = None
@@ -306,6 +333,39 @@ def oversubscription(ctx: Context) -> Finding | None:
                          "time with more threads than CPUs > time within them",
                          metric="scaling.speedup", value=t_in / t_out, unit="ratio"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _own_jobs(ctx: Context, cpus: int) -> Finding | None:
+    """More runs of the program printed together than CPUs, each with a CPU share
+    ``oversub.own_share_drop`` below a lone run's; process accounting of another family
+    (several ``time -v`` reports each with as low a CPU percentage) measures the same share."""
+    from perfscout.diagnose.placement import shared_jobs
+
+    sj = shared_jobs(ctx)
+    if sj is None or cpus <= 0 or sj.jobs / cpus <= ctx.t("oversub.ratio"):
+        return None
+    drop = ctx.t("oversub.own_share_drop")
+    ev = [ctx.ev(sj.first, f"{sj.jobs} runs printed together on {cpus} CPUs, each with "
+                 f"{sj.share:.0%} of a CPU (CPU time / wall time)", f"jobs / cpus > "
+                 f"{ctx.t('oversub.ratio'):g}", metric="cpu.share", value=sj.share,
+                 unit="ratio"),
+          ctx.ev(sj.lone, f"the same program alone got {sj.alone:.0%} of a CPU "
+                 f"({sj.alone / sj.share:.1f}x more)", f"alone / together >= {drop:g}",
+                 metric="cpu.share", value=sj.alone, unit="ratio"),
+          ctx.fact_ev("cpu.online", cpus, f"{cpus} online CPUs")]
+    pcts = [p for p in ctx.all("cpu.percent") if p.kind != sj.first.kind]
+    by: dict[int, list[Located]] = {}
+    for p in pcts:
+        by.setdefault(id(p.profile), []).append(p)
+    reports = max(by.values(), key=len, default=[])
+    if len(reports) >= 2:
+        mean = sum(p.value for p in reports) / len(reports) / 100.0
+        if mean > 0 and sj.alone / mean >= drop:
+            ev.append(ctx.ev(reports[0], f"{len(reports)} process reports: each got "
+                             f"{mean:.0%} of a CPU on average", f"alone / each >= {drop:g}",
+                             metric="cpu.share", value=mean, unit="ratio"))
+    return ctx.finding("sys.oversubscription", 0.7, "more of the user's own jobs at once than "
+                       "CPUs", ev)
 
 
 def _slower_beyond_cpus(ctx: Context, cpus: int

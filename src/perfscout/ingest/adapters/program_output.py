@@ -50,32 +50,48 @@ KEYS: dict[str, str] = {
                     "time.elapsed"),
     **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
                      "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
+    **dict.fromkeys(("cpu", "cputime", "cpusec", "cpuseconds", "processcputime", "cpusecs"),
+                    "time.cpu"),
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
-                     "ompthreads"), "threads.requested"),
+                     "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
+                     "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
                     "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
-                     "communicationtime"), "mpi.time"),
+                     "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
+                     "haloput", "haloget", "haloswap", "halosend", "rmatime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier"), "mpi.wait_time"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
-                     "broadcasts", "bcasts", "allreduces", "reductions", "exchanges"),
+                     "broadcasts", "bcasts", "allreduces", "reductions", "exchanges",
+                     "puts", "nputs", "gets", "ngets", "accumulates", "rmaops", "isends",
+                     "recvs", "irecvs"),
                     "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
                      "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
+    **dict.fromkeys(("output", "outputtime", "io", "iotime", "writetime", "write", "dump",
+                     "dumptime", "save", "savetime", "checkpoint", "checkpointtime", "print",
+                     "printtime", "readtime", "inputtime", "filetime"), "io.time"),
 }
+#: keys that are a time only with a time unit (``halo=2`` is a halo width, ``halo=0.4 s`` a time)
+NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange"})
 #: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
 #: is then a point of a size sweep (several printouts of one program at different sizes)
 SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
                        "keys", "entries", "rows", "points", "particles", "cells", "nodes",
                        "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
                        "samples", "nsamples"})
+#: words that count the operations a run performs (``events=100000``, ``queries: 5000``): when
+#: a sweep holds them fixed while a size grows, the time per operation is what grows
+OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "probes",
+                      "transactions", "operations", "ops", "inserts", "insertions", "accesses",
+                      "finds", "nqueries", "nlookups", "nevents"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
 RUN_KEYS = {"run", "rep", "repetition", "trial"}
 #: a line naming its step or iteration: its times are one step of the run (``time.step``,
@@ -120,6 +136,8 @@ def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     k = norm_key(key)
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
+    if name == "io.time" and unit and unit != "s":
+        name = ""  # "write: 480 MB/s" is a rate: the unit names it below
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
         name = "flops.rate"
     if not name:  # a known unit names the quantity: "best_bw_triad: 28.1 GB/s"
@@ -145,7 +163,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         if not unit_text and "mlup" in k:
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
-    want = {"time.elapsed": "s", "busy.time": "s", "mpi.time": "s", "mpi.wait_time": "s",
+    want = {"time.elapsed": "s", "busy.time": "s", "time.cpu": "s", "io.time": "s", "mpi.time": "s",
+            "mpi.wait_time": "s",
             "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
             "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
@@ -157,6 +176,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return (value, "us") if not unit_text else None
     if name == "mpi.msg_size_mean" and not unit_text:
         return value, "B"
+    if not unit_text and (name in ("time.cpu", "io.time") or norm_key(key) in NEED_UNIT):
+        return None  # "cpu: 3" names a CPU, "halo=2" a width; "cpu=0.53 s" is a time
     if not unit_text and want == "s":
         return value, "s"  # a bare time is in seconds by convention
     if not unit_text and name == "mem.bandwidth" and "gb" in k:
@@ -232,12 +253,16 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 _SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
                            r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
                            r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
+# "section radiation busy=2.06 s", "task io: 0.4 s": a named unit of work that one thread runs
+# (OpenMP sections, tasks); its busy time is that thread's
+_NAMED_UNIT = re.compile(r"^\s*(?P<kind>section|task)\s+(?P<id>[A-Za-z_][\w\-]*)\s*[:,]?\s+"
+                         r"(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
-    m = _SCOPE_PREFIX.match(line)
+    m = _SCOPE_PREFIX.match(line) or _NAMED_UNIT.match(line)
     if not m:
         return None
     rest = m["rest"].strip()
@@ -258,6 +283,10 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     if word in STEP_KEYS or word == "iteration":
         return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
     kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    if word in ("section", "task"):
+        return Scope(kind, f"{word} {m['id']}"), [
+            ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
+            for k, v, u in pairs]
     out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) == "time" and kind == ScopeKind.THREAD)
             else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
@@ -456,7 +485,46 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
     metrics.extend(_steps_total(metrics, path))
+    metrics.extend(_swept(metrics))
     return metrics, placement, unparsed, read + len(used)
+
+
+def _swept(metrics: list[Metric]) -> list[Metric]:
+    """The sweep of a file holding several runs (one ``time=`` each) whose size key has no
+    canonical name (``detectors=1000 ... time=0.04 s``, then 2000, 4000): the one count printed
+    once per run that grows by a factor of two or more, in order, is the run's
+    ``scaling.size``; an operation count (``events=100000``) printed alike in every run is the
+    work the sweep holds fixed (``scaling.ops``)."""
+    times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
+    if len(times) < 2:
+        return []
+    keyed: dict[str, list[Metric]] = {}
+    for m in metrics:
+        if m.name.startswith("event.") and not m.unit and m.scope.kind == ScopeKind.PROCESS:
+            keyed.setdefault(norm_key(m.raw_name), []).append(m)
+    keyed = {k: ms for k, ms in keyed.items() if len(ms) == len(times)}
+    out: list[Metric] = []
+
+    def per_run(name: str, ms: list[Metric]) -> list[Metric]:
+        return [replace(m, name=name, unit="count", scope=t.scope)
+                for m, t in zip(ms, times, strict=True)]
+
+    sized = any(m.name == "scaling.size" for m in metrics)
+    grows = [ms for ms in keyed.values() if _geometric(ms)]
+    if not sized and len(grows) == 1:
+        out += per_run("scaling.size", grows[0])
+        sized = True
+    for k, ms in keyed.items():
+        if sized and k in OPS_KEYS and len({m.value for m in ms}) == 1 and ms[0].value > 0:
+            out += per_run("scaling.ops", ms)
+    return out
+
+
+def _geometric(ms: list[Metric]) -> bool:
+    """Whole counts strictly increasing in print order, the last at least twice the first."""
+    vals = [m.value for m in ms]
+    return (all(float(v).is_integer() and v > 0 for v in vals)
+            and all(b > a for a, b in pairwise(vals)) and vals[-1] >= 2 * vals[0])
 
 
 def _steps_total(metrics: list[Metric], path: Path) -> list[Metric]:

@@ -154,3 +154,41 @@ for n in 1500 3000; do
 done
 vmstat 1 3 > vmstat-3.txt
 vmstat -t 1 2 > vmstat-t.txt
+# one MPI_Get + fence per value: the ranks' printed counts and halo time, a perf report of rank 0
+mpicc -O2 -g src/rmaget.c -o "$B/rg"
+mpirun -np 2 "$B/rg" 5000 10 > rmaget-output.txt 2> /dev/null
+(cd "$B" && mpirun -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 0 ]; then exec perf record -q -e cpu-clock -F 999 -o rg.data ./rg 5000 10; else exec ./rg 5000 10; fi' > /dev/null 2>&1)
+perf report -i "$B/rg.data" --stdio 2> /dev/null | head -30 > perf-report-rmaget.txt
+# the same queries against a growing table: a linear scan per query, then a binary search
+gcc -O2 src/scanfind.c -o "$B/sf"
+for m in 1000 2000 4000 8000; do "$B/sf" "$m" 20000 scan; done > scanfind-scan.txt
+for m in 1000 10000 100000 1000000; do "$B/sf" "$m" 200000 bsearch; done > scanfind-bsearch.txt
+# omp parallel without omp for (every thread sweeps the whole array) vs the sweep shared out,
+# at 1 and 2 threads; two omp sections of unequal cost at 2 threads
+gcc -O2 -fopenmp src/allthreads.c -o "$B/at" -lm
+for mode in dup for; do for t in 1 2; do
+  OMP_NUM_THREADS=$t "$B/at" "$mode" 16000000 > "allthreads-$mode-$t.txt"
+done; done
+OMP_NUM_THREADS=1 "$B/at" sections 16000000 > sections-1thread.txt
+OMP_NUM_THREADS=2 "$B/at" sections 16000000 > sections-2threads.txt
+# one serial job alone, then four started together with xargs -P 4 on this 2-CPU machine,
+# each under /usr/bin/time -v
+gcc -O2 src/spin.c -o "$B/spin"
+"$B/spin" 200000000 alone > spin-alone.txt
+printf '1\n2\n3\n4\n' | xargs -P 4 -I{} /usr/bin/time -v -o "$B/spin-tv{}.txt" "$B/spin" 200000000 job{} > spin-xargs-p4.txt
+for j in 1 2 3 4; do cat "$B/spin-tv$j.txt"; done > spin-time-v-p4.txt
+for j in 1 2 3 4; do "$B/spin" 200000000 "job$j"; done > spin-sequential.txt
+# a work list popped by shifting the array down (memmove per pop): a size sweep, perf report
+gcc -O2 -g src/shiftq.c -o "$B/sq"
+for n in 20000 40000 80000 160000; do "$B/sq" "$n"; done > shiftq-sweep.txt
+perf record -q -e cpu-clock -F 999 -o "$B/sq.data" "$B/sq" 160000 > /dev/null 2>&1
+perf report -i "$B/sq.data" --stdio 2> /dev/null | head -20 > perf-report-shiftq.txt
+# one rank bound to one core with 1 and then 2 OpenMP threads (the threads share that core)
+mpicc -O2 -fopenmp src/hybridsum.c -o "$B/hs"
+mpirun -np 1 --bind-to core -x OMP_NUM_THREADS=1 "$B/hs" > hybrid-1thread.txt 2>&1
+mpirun -np 1 --bind-to core --report-bindings -x OMP_NUM_THREADS=2 -x OMP_DISPLAY_AFFINITY=true "$B/hs" > hybrid-2threads.txt 2>&1
+# a solve then a text snapshot of the grid: the program's own phase timers
+gcc -O2 src/gridsave.c -o "$B/gs"
+"$B/gs" 300 "$B/grid.txt" > gridsave-output.txt
+# one job alone at nice 19 while the machine is busy, under /usr/bin/time -v
+nice -n 19 /usr/bin/time -v -o spin-niced-time-v.txt "$B/spin" 200000000 niced > spin-niced.txt

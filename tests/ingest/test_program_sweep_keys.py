@@ -1,0 +1,47 @@
+"""Sweep sizes, fixed operation counts, own CPU and I/O timers and halo times in a program's
+printout (tests/ingest/data/user_evidence/make.sh: src/scanfind.c, spin.c, gridsave.c,
+rmaget.c), and the keys that are a time only with a time unit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfscout.ingest.registry import load
+from perfscout.model.metrics import ScopeKind
+
+D = Path(__file__).parent / "data" / "user_evidence"
+
+
+def _by(path: Path, name: str) -> list[tuple[str, float]]:
+    return [(m.scope.name, m.value) for m in load(path).metrics if m.name == name]
+
+
+def test_a_growing_unknown_count_is_the_sweeps_size_and_fixed_queries_its_operations() -> None:
+    # table=1000..8000 queries=20000 time=0.0101..0.1012 s hits=6606 (hits is a result, constant)
+    assert _by(D / "scanfind-scan.txt", "scaling.size") == [
+        ("run 1", 1000), ("run 2", 2000), ("run 3", 4000), ("run 4", 8000)]
+    assert {v for _, v in _by(D / "scanfind-scan.txt", "scaling.ops")} == {20000}
+    assert _by(D / "scanfind-scan.txt", "time.elapsed")[-1] == ("run 4", 0.1012)
+
+
+def test_several_jobs_printouts_keep_their_cpu_and_wall_times_per_run() -> None:
+    # job1: wall=2.080 s cpu=0.197 s ... job4: wall=2.120 s cpu=0.198 s
+    cpu = _by(D / "spin-xargs-p4.txt", "time.cpu")
+    assert cpu[0] == ("run 1", 0.197) and len(cpu) == 4
+    assert _by(D / "spin-xargs-p4.txt", "time.elapsed")[0] == ("run 1", 2.080)
+
+
+def test_output_timer_and_halo_time_and_put_counts() -> None:
+    assert _by(D / "gridsave-output.txt", "io.time") == [("run 1", 0.2374)]
+    p = load(D / "rmaget-output.txt")
+    got = {(m.name, m.scope.kind, m.scope.name): m.value for m in p.metrics}
+    assert got[("mpi.time", ScopeKind.RANK, "1")] == 0.8702
+    assert got[("mpi.msg_count", ScopeKind.RANK, "1")] == 50000
+
+
+def test_unitless_cpu_halo_and_output_are_not_times(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("cpu: 3 halo=2 output=5 n=100 time=1.5 s\nwrite: 480 MB/s\n")
+    names = {m.name: m.value for m in load(f).metrics}
+    assert "time.cpu" not in names and "mpi.time" not in names and "io.time" not in names
+    assert names["io.throughput"] == 480 and names["time.elapsed"] == 1.5

@@ -36,6 +36,7 @@ __all__ = [
     "Advice",
     "PolicyCheck",
     "advise",
+    "aim_at_hot_line",
     "check_proposals",
     "first_round",
     "get_entry",

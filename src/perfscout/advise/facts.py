@@ -278,20 +278,24 @@ class Facts:
         fn, named = split_function_scope(scope)
         if named is not None:
             return LineTarget(named, f"the finding names the line {named}")
-        if fn and self._is_library(fn):
-            site = self._caller_line(fn)
-            if site is not None:
-                return site
+        library = bool(fn) and self._is_library(fn)
+        own = None if library else self._lines_of(fn, misses)
+        if own is not None:
+            return own
+        site = self._caller_line(fn) if fn else None
+        if site is not None:
+            return site
+        if library:
             return LineTarget(None, f"{fn} is a library routine and no input names the line "
                               "that calls it (a callgrind_annotate with its callers, or perf "
                               "record --call-graph dwarf, would): scoped to the function")
-        own = self._lines_of(fn, misses)
-        if own is not None:
-            return own
-        if fn:
-            site = self._caller_line(fn)
-            if site is not None:
-                return site
+        if fn and not self._files_of(fn):  # nothing places fn: the line profile's hottest
+            glob = self._lines_of("", misses)
+            if glob is not None:
+                covered = {x[3] for x in self._function_lines()}
+                why = ("the line-level profile does not say which function it is in"
+                       if covered == {""} else f"the line-level profile has no line of {fn}")
+                return LineTarget(glob.where, f"{glob.how}; {why}")
         return LineTarget(None, f"no input has line-level data for {fn or 'the hot code'}: "
                           "scoped to the function")
 
@@ -324,13 +328,7 @@ class Facts:
         files = self._files_of(fn)
         mine = [x for x in lines if not fn or x[3] == fn
                 or (not x[3] and files and Path(x[4]).name in files)]
-        covered = {x[3] for x in lines}
         note = f"hottest line of {fn}" if fn else "hottest line"
-        if not mine and fn and fn not in covered:
-            mine = [x for x in lines if not x[3] or not self._is_library(x[3])]
-            note = ("hottest line (the line-level profile does not say which function it is in)"
-                    if covered == {""} else
-                    f"hottest line of the line-level profile (it has no line of {fn})")
         if not mine:
             return None
         if misses:
@@ -375,15 +373,24 @@ class Facts:
         calling line, the costliest such line), then perf's DWARF call chains (the innermost
         frame of the program with a source line). None when no input has callers with lines."""
         mods = self._modules_of(fn)
+        program = {Path(x[4]).name for x in self._function_lines()}
         best: tuple[float, str, str, str] | None = None
         for p in self.profiles:
             total = next((m.value for m in p.metrics if m.name == "profile.total"), 0.0)
+            own = max((h.self_value or 0.0 for h in p.hotspots if h.name == fn), default=0.0)
             for m in p.metrics:
                 if m.name != "callsite.cost" or m.scope.kind != ScopeKind.CALLSITE:
                     continue
                 callee = m.scope.parent
-                if not (_same_routine(callee, fn) or (mods and self._modules_of(callee) & mods)
-                        or self._reaches(callee, fn)):
+                theirs = self._modules_of(callee)
+                if self._files_of(callee) & program:
+                    continue  # a call into the program's own function: its lines say more
+                # the callee is the routine, or runs in its library, or reaches it in a call
+                # tree; with no module on either side, a call from the program into code
+                # that has no line of the program and costs at least the routine's own time
+                if not (_same_routine(callee, fn) or (mods and theirs & mods)
+                        or self._reaches(callee, fn)
+                        or ((not mods or not theirs) and own > 0 and m.value >= own)):
                     continue
                 if best is None or m.value > best[0]:
                     share = m.value / total if total > 0 else 0.0

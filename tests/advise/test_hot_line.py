@@ -72,6 +72,14 @@ def test_a_library_routine_never_takes_the_program_lines_of_another_function() -
     assert t.where is None
 
 
+def test_lines_of_another_function_are_never_taken_for_this_one() -> None:
+    # the flat report knows work(); perf annotate has lines of scale() only
+    f = _facts("perf-annotate-scale.txt", "perf-report-flat.txt")
+    assert f.target_line("work").where is None
+    # a finding about "the code" (no function) takes the hottest line there is
+    assert f.target_line("the code").where == "callpow.c:17"
+
+
 @pytest.mark.parametrize(("scope", "fn", "line"), [
     ("getenv at _src/envcheck.c:18", "getenv", "_src/envcheck.c:18"),
     ("main line 15", "main", None),

@@ -278,6 +278,9 @@ class Facts:
         fn, named = split_function_scope(scope)
         if named is not None:
             return LineTarget(named, f"the finding names the line {named}")
+        if fn and not any(fn in (h.name, _function_of_line(h))
+                          for p in self.profiles for h in p.hotspots):
+            fn = ""  # a scope no profile knows as a function ("the code"): the hot code
         library = bool(fn) and self._is_library(fn)
         own = None if library else self._lines_of(fn, misses)
         if own is not None:
@@ -289,13 +292,15 @@ class Facts:
             return LineTarget(None, f"{fn} is a library routine and no input names the line "
                               "that calls it (a callgrind_annotate with its callers, or perf "
                               "record --call-graph dwarf, would): scoped to the function")
-        if fn and not self._files_of(fn):  # nothing places fn: the line profile's hottest
+        covered = {x[3] for x in self._function_lines()}
+        if fn and covered == {""} and not self._files_of(fn):
+            # the line-level data names no function (perf report --sort srcline alone) and
+            # nothing places fn in a file: its hottest line, said so. Lines a profile puts in
+            # other functions are never taken for fn's.
             glob = self._lines_of("", misses)
             if glob is not None:
-                covered = {x[3] for x in self._function_lines()}
-                why = ("the line-level profile does not say which function it is in"
-                       if covered == {""} else f"the line-level profile has no line of {fn}")
-                return LineTarget(glob.where, f"{glob.how}; {why}")
+                return LineTarget(glob.where, f"{glob.how}; the line-level profile does not "
+                                  "say which function it is in")
         return LineTarget(None, f"no input has line-level data for {fn or 'the hot code'}: "
                           "scoped to the function")
 
@@ -318,10 +323,9 @@ class Facts:
         return out
 
     def _lines_of(self, fn: str, misses: bool) -> LineTarget | None:
-        """The hottest line inside ``fn``: lines a profile attributes to ``fn``, and lines of
-        ``fn``'s file when the profile names no function for them (callgrind). When the
-        line-level data does not cover ``fn`` at all (another function was annotated), its
-        hottest line, said so."""
+        """The hottest line inside ``fn`` (any line when ``fn`` is ""): lines a profile
+        attributes to ``fn``, and lines of ``fn``'s file when the profile names no function
+        for them (callgrind). None when no line-level data places a line in ``fn``."""
         lines = self._function_lines()
         if not lines:
             return None

@@ -3,7 +3,8 @@ lines (issue 22, bullet 6; issue 16 uses the same ``path:line`` for generated di
 
 The fixtures in ``data/hotline`` are real tool outputs made by ``data/hotline/make.sh`` from
 ``callpow.c``: ``work()`` calls libm's ``pow`` at line 9 (most of the run is inside libm),
-``scale()`` runs its own loop at line 17.
+``scale()`` runs its own loop at line 17; ``main`` calls atoi at lines 23 and 30 and malloc
+(three call instructions) at line 24.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tests.advise.conftest import PolicyCheck, finding
 from perfscout.advise import advise, aim_at_hot_line
 from perfscout.advise.facts import Facts, split_function_scope
 from perfscout.ingest.registry import load
-from perfscout.model.metrics import Profile
+from perfscout.model.metrics import Hotspot, Profile
 from perfscout.model.proposals import Proposal
 
 DATA = Path(__file__).parent / "data" / "hotline"
@@ -42,6 +43,36 @@ def test_a_libm_routine_is_scoped_to_the_calling_line_from_perf_dwarf_call_chain
     t = _facts("perf-report-callers.txt").target_line(POW)
     assert t.where == "callpow.c:9"
     assert "call chain" in t.how
+
+
+def test_objdump_dl_gives_each_lines_call_instructions() -> None:
+    got = {(Path(m.scope.name).name, m.scope.parent): m.value
+           for m in load(DATA / "objdump-dl.txt").metrics if m.name == "callsite.call_insns"}
+    assert got[("callpow.c:9", "pow@plt")] == 1
+    assert got[("callpow.c:24", "malloc@plt")] == 3
+    assert got[("callpow.c:29", "work")] == 1
+    assert ("callpow.c:23", "atoi@plt") in got and ("callpow.c:30", "atoi@plt") in got
+
+
+def test_a_libm_routine_is_scoped_to_the_one_line_calling_its_library_in_the_disassembly(
+) -> None:
+    # objdump -dl: work() calls pow@plt at line 9; the flat profile places pow and
+    # __ieee754_pow_fma in libm.so.6
+    t = _facts("objdump-dl.txt", "perf-report-flat.txt").target_line(POW)
+    assert t.where is not None and t.where.endswith("/callpow.c:9")
+    assert "objdump -dl" in t.how
+    # without a profile that places the routine in a library, the call is not linked to it
+    assert _facts("objdump-dl.txt").target_line(POW).where is None
+
+
+def test_a_routine_called_from_several_lines_gets_no_line_from_a_disassembly() -> None:
+    # atoi is called at lines 23 and 30: the disassembly cannot say which call is hot
+    row = Profile("perf-report", "rows", hotspots=(
+        Hotspot("atoi", self_share=0.6, module="libc.so.6"),))
+    f = Facts.build([], None, [load(DATA / "objdump-dl.txt"), row])
+    t = f.target_line("atoi")
+    assert t.where is None
+    assert "2 lines" in t.how and "callpow.c:23" in t.how and "callpow.c:30" in t.how
 
 
 def test_no_line_is_invented_when_no_input_has_one() -> None:

@@ -286,12 +286,13 @@ class Facts:
         if own is not None:
             return own
         site = self._caller_line(fn) if fn else None
-        if site is not None:
+        if site is not None and (site.where is not None or library):
             return site
         if library:
             return LineTarget(None, f"{fn} is a library routine and no input names the line "
-                              "that calls it (a callgrind_annotate with its callers, or perf "
-                              "record --call-graph dwarf, would): scoped to the function")
+                              "that calls it (callgrind_annotate with its callers, perf "
+                              "record --call-graph dwarf, or objdump -dl would): scoped to the "
+                              "function")
         covered = {x[3] for x in self._function_lines()}
         if fn and covered == {""} and not self._files_of(fn):
             # the line-level data names no function (perf report --sort srcline alone) and
@@ -375,7 +376,8 @@ class Facts:
         """The user's line that calls the routine ``fn`` (directly, or through the library's
         entry point): callgrind's per-line call costs first (``=> pow (40,000x)`` under the
         calling line, the costliest such line), then perf's DWARF call chains (the innermost
-        frame of the program with a source line). None when no input has callers with lines."""
+        frame of the program with a source line), then a disassembly with source lines.
+        None when no input has callers with lines."""
         mods = self._modules_of(fn)
         program = {Path(x[4]).name for x in self._function_lines()}
         best: tuple[float, str, str, str] | None = None
@@ -410,7 +412,38 @@ class Facts:
             if frame is not None:
                 return LineTarget(frame, f"{fn} is a library routine: the innermost frame of "
                                   f"the program in its call chain ({fmt})")
-        return None
+        return self._disassembly_call_line(fn, mods)
+
+    def _disassembly_call_line(self, fn: str, mods: set[str]) -> LineTarget | None:
+        """The line whose call instructions reach ``fn`` in a disassembly with source lines
+        (``objdump -dl``): calls to ``fn`` itself, or through the PLT to a routine the profile
+        places in ``fn``'s library (``pow@plt`` for libm's ``__ieee754_pow_fma``). The place
+        only when one line holds them all (a disassembly does not say which call is hot);
+        several lines give no line, and the note names them."""
+        lines: dict[str, str] = {}
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name != "callsite.call_insns" or m.scope.kind != ScopeKind.CALLSITE:
+                    continue
+                callee = m.scope.parent.removesuffix("@plt")
+                if _same_routine(callee, fn) or (mods and self._routine_modules(callee) & mods):
+                    lines.setdefault(m.scope.name, m.scope.parent)
+        if not lines:
+            return None
+        if len(lines) == 1:
+            where, callee = next(iter(lines.items()))
+            via = "" if _same_routine(callee.removesuffix("@plt"), fn) else f" (through {callee})"
+            return LineTarget(where, f"{fn} is a library routine: the one line that calls it"
+                              f"{via} in the disassembly (objdump -dl)")
+        return LineTarget(None, f"{fn} is called from {len(lines)} lines in the disassembly "
+                          f"({', '.join(sorted(lines)[:4])}) and no profile says which is hot: "
+                          "scoped to the function")
+
+    def _routine_modules(self, name: str) -> set[str]:
+        """Modules of the profile rows of routine ``name`` under any symbol version
+        (``pow`` and ``pow@@GLIBC_2.29``)."""
+        return {Path(h.module).name for p in self.profiles for h in p.hotspots
+                if h.module and _same_routine(h.name, name)}
 
     def _program_frame(self, path: tuple[str, ...], fn: str) -> str | None:
         """The innermost frame of a perf call chain (``work callpow.c:9``, outermost first)

@@ -22,4 +22,8 @@ callgrind_annotate --auto=yes "$B/cg.out" 2> /dev/null | head -140 > callgrind-a
 # gprof's line-level flat profile (gprof -l)
 (cd "$B" && ./callpow-pg 2000000 1 60 > /dev/null && gprof -l -b -p ./callpow-pg gmon.out) \
     | head -40 > gprof-lines.txt
+# the disassembly of the calling functions with source lines (objdump -dl)
+cp callpow.c "$B/" && (cd "$B" && gcc -O1 -g -fno-inline -o callpow-l callpow.c -lm \
+    && objdump -dl --no-show-raw-insn callpow-l \
+    | awk '$2 == "<work>:" || $2 == "<main>:" {p = 1} p; p && /^$/ {p = 0}') > objdump-dl.txt
 rm -rf "$B"

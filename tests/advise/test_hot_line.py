@@ -135,3 +135,14 @@ def test_advise_scopes_every_source_change_at_the_line_and_says_why(policy: Poli
     hoist = next(p for p in adv.proposals if p.id == "hoist_invariant")
     assert hoist.scope == "callpow.c:9"
     assert any(e.startswith("target: callpow.c:9") for e in hoist.evidence)
+
+
+def test_measured_super_linear_growth_gets_an_algorithm_change_at_the_hot_line(
+        policy: PolicyCheck) -> None:
+    # alg.complexity had no proposal unless the nest was a dense product; now the change of
+    # algorithm is offered, aimed at the hottest line of the function the time is in
+    f = finding("alg.complexity", scope="scale")
+    adv = advise([f], None, [load(DATA / "perf-annotate-scale.txt")], policy_check=policy)
+    alg = next(p for p in adv.proposals if p.id == "replace_algorithm")
+    assert alg.scope == "callpow.c:17"
+    assert alg.kind == "source" and "scale" in alg.title

@@ -20,7 +20,7 @@ from typing import Any
 
 from perfscout.advise.catalog import CATALOG, CatalogEntry, get_entry
 from perfscout.advise.donot import do_not_list
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import Facts, split_function_scope
 from perfscout.advise.guards import PolicyCheck, headroom, run_guards
 from perfscout.advise.parse import parse_proposal, parse_proposals
 from perfscout.advise.preconditions import evaluate
@@ -36,6 +36,7 @@ __all__ = [
     "Advice",
     "PolicyCheck",
     "advise",
+    "aim_at_hot_line",
     "check_proposals",
     "first_round",
     "get_entry",
@@ -166,20 +167,29 @@ def advise(
 LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop_unroll"})
 #: loop changes that remove cache misses: aimed at the line the misses are on
 MISS_PROPOSALS = frozenset({"loop_interchange", "loop_tiling"})
+#: source changes whose place is not the hot code (first touch edits the initialisation loop)
+NOT_AT_HOT_CODE = frozenset({"numa_first_touch"})
 
 
 def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
-    """A loop-targeting proposal names the loop the line-level profile says is hot
-    (``Proposal.scope`` = ``path:line``), never the first loop of the compiler's remarks; a
-    proposal that removes cache misses names the line the simulated misses are on."""
-    if p.id not in LOOP_PROPOSALS:
-        return p
-    hot = facts.hot_line(misses=p.id in MISS_PROPOSALS)
-    if hot is None:
-        return p
-    from dataclasses import replace as _replace
+    """Scope a catalog proposal where its change goes, from whatever input has lines.
 
-    return _replace(p, scope=hot)
+    A source change (loop_interchange, omp_simd, hoist_invariant, io_buffering,
+    reduce_precision, use_blas, ...) names ``path:line``: the hottest line of the function it
+    acts on, or for a library routine (libm ``pow``, libc ``regcomp`` internals, libgcc
+    ``__multf3``) the user's line that calls it (:meth:`Facts.target_line`); a change that
+    removes cache misses names the line the misses are on. With no line in any input, the
+    scope stays the function and the evidence says that no line evidence exists. A flags
+    change names the function the flags matter for, never a line. Called after the guards:
+    the gain was judged on the function's share."""
+    fn, _ = split_function_scope(p.scope)
+    if p.kind == "flags":
+        return replace(p, scope=fn) if fn and fn != p.scope else p
+    if p.kind != "source" or p.id in NOT_AT_HOT_CODE:
+        return p
+    target = facts.target_line(p.scope, misses=p.id in MISS_PROPOSALS)
+    note = f"target: {target.where} ({target.how})" if target.where else f"target: {target.how}"
+    return replace(p, scope=target.where or fn or p.scope, evidence=(*p.evidence, note))
 
 
 def check_proposals(

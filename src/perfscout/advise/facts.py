@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.model.findings import Finding
-from perfscout.model.metrics import Hotspot, Profile, Remark
+from perfscout.model.metrics import CallNode, Hotspot, Profile, Remark, ScopeKind
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
 
 #: ids of findings that mean "this code is limited by memory bandwidth"
@@ -265,6 +265,217 @@ class Facts:
                     best = key
         return best[2] if best else None
 
+    def target_line(self, scope: str, misses: bool = False) -> LineTarget:
+        """Where a code change aimed at ``scope`` goes: the hottest source line of that
+        function in a line-level profile (sampling first: perf annotate, perf report with
+        srcline; then callgrind/cachegrind line costs; then gprof -l), or, when ``scope`` is a
+        library routine (libc, libm, libgcc), the line of the user's code that calls it
+        (callgrind's ``=> routine`` lines, perf's DWARF call chains). ``where`` is None when no
+        input has a line for it: no line is ever guessed. ``scope`` may already name a line
+        (``path:line``, ``routine at path:line``, perf annotate's ``fn line N``).
+        With ``misses``, the line the simulated D1 misses are on comes after the sampled line
+        and before the simulator's instruction counts (see :meth:`hot_line`)."""
+        fn, named = split_function_scope(scope)
+        if named is not None:
+            return LineTarget(named, f"the finding names the line {named}")
+        if fn and not any(fn in (h.name, _function_of_line(h))
+                          for p in self.profiles for h in p.hotspots):
+            fn = ""  # a scope no profile knows as a function ("the code"): the hot code
+        library = bool(fn) and self._is_library(fn)
+        own = None if library else self._lines_of(fn, misses)
+        if own is not None:
+            return own
+        site = self._caller_line(fn) if fn else None
+        if site is not None and (site.where is not None or library):
+            return site
+        if library:
+            return LineTarget(None, f"{fn} is a library routine and no input names the line "
+                              "that calls it (callgrind_annotate with its callers, perf "
+                              "record --call-graph dwarf, or objdump -dl would): scoped to the "
+                              "function")
+        covered = {x[3] for x in self._function_lines()}
+        if fn and covered == {""} and not self._files_of(fn):
+            # the line-level data names no function (perf report --sort srcline alone) and
+            # nothing places fn in a file: its hottest line, said so. Lines a profile puts in
+            # other functions are never taken for fn's.
+            glob = self._lines_of("", misses)
+            if glob is not None:
+                return LineTarget(glob.where, f"{glob.how}; the line-level profile does not "
+                                  "say which function it is in")
+        return LineTarget(None, f"no input has line-level data for {fn or 'the hot code'}: "
+                          "scoped to the function")
+
+    def _function_lines(self) -> list[tuple[int, float, str, str, str]]:
+        """(rank, share, path:line, function or "", file) of every program source line a
+        line-level profile names; the rank orders the sources (sampling before simulation
+        before gprof's line-level flat profile, which attributes by sampling too but is known
+        to misplace time)."""
+        out = []
+        for p in self.profiles:
+            rank = _LINE_RANK.get(p.format)
+            if rank is None:
+                continue
+            for h in p.hotspots:
+                where = _source_line(h)
+                if where is None or h.self_share is None:
+                    continue
+                out.append((rank, h.self_share, where, _function_of_line(h),
+                            where.rpartition(":")[0]))
+        return out
+
+    def _lines_of(self, fn: str, misses: bool) -> LineTarget | None:
+        """The hottest line inside ``fn`` (any line when ``fn`` is ""): lines a profile
+        attributes to ``fn``, and lines of ``fn``'s file when the profile names no function
+        for them (callgrind). None when no line-level data places a line in ``fn``."""
+        lines = self._function_lines()
+        if not lines:
+            return None
+        files = self._files_of(fn)
+        mine = [x for x in lines if not fn or x[3] == fn
+                or (not x[3] and files and Path(x[4]).name in files)]
+        note = f"hottest line of {fn}" if fn else "hottest line"
+        if not mine:
+            return None
+        if misses:
+            sampled = [x for x in mine if x[0] <= 1]
+            miss = self.miss_line()
+            if not sampled and miss is not None and (
+                    not files or Path(miss.rpartition(":")[0]).name in files):
+                return LineTarget(miss, "line with the most simulated D1 misses in "
+                                  f"{fn or 'the code'}")
+        best = min(mine, key=lambda x: (x[0], -x[1], x[2]))
+        fmt = next((f for f, r in _LINE_RANK.items() if r == best[0]), "")
+        return LineTarget(best[2], f"{note} ({best[1]:.0%} in {fmt})")
+
+    def _files_of(self, fn: str) -> set[str]:
+        """Base names of the source file(s) a profile places function ``fn`` in."""
+        out = set()
+        for p in self.profiles:
+            for h in p.hotspots:
+                if h.kind != "line" and h.name == fn and h.location is not None \
+                        and h.location.file and h.location.line is None:
+                    out.add(Path(h.location.file).name)
+        for x in self._function_lines():
+            if x[3] == fn:
+                out.add(Path(x[4]).name)
+        return out
+
+    def _modules_of(self, fn: str) -> set[str]:
+        return {Path(h.module).name for p in self.profiles for h in p.hotspots
+                if h.name == fn and h.module}
+
+    def _is_library(self, fn: str) -> bool:
+        """``fn`` runs in a shared library or the kernel: every profile row that names it gives
+        such a module (perf's Shared Object, callgrind's ``[/usr/lib/.../libm.so.6]``).
+        A routine linked into the program (libgcc's ``__multf3``) is not recognised as one:
+        its lines are then looked for as the program's, and none is found."""
+        mods = self._modules_of(fn)
+        return bool(mods) and all(_LIBRARY_MODULE.search(m) for m in mods)
+
+    def _caller_line(self, fn: str) -> LineTarget | None:
+        """The user's line that calls the routine ``fn`` (directly, or through the library's
+        entry point): callgrind's per-line call costs first (``=> pow (40,000x)`` under the
+        calling line, the costliest such line), then perf's DWARF call chains (the innermost
+        frame of the program with a source line), then a disassembly with source lines.
+        None when no input has callers with lines."""
+        mods = self._modules_of(fn)
+        program = {Path(x[4]).name for x in self._function_lines()}
+        best: tuple[float, str, str, str] | None = None
+        for p in self.profiles:
+            total = next((m.value for m in p.metrics if m.name == "profile.total"), 0.0)
+            own = max((h.self_value or 0.0 for h in p.hotspots if h.name == fn), default=0.0)
+            for m in p.metrics:
+                if m.name != "callsite.cost" or m.scope.kind != ScopeKind.CALLSITE:
+                    continue
+                callee = m.scope.parent
+                theirs = self._modules_of(callee)
+                if self._files_of(callee) & program:
+                    continue  # a call into the program's own function: its lines say more
+                # the callee is the routine, or runs in its library, or reaches it in a call
+                # tree; with no module on either side, a call from the program into code
+                # that has no line of the program and costs at least the routine's own time
+                if not (_same_routine(callee, fn) or (mods and theirs & mods)
+                        or self._reaches(callee, fn)
+                        or ((not mods or not theirs) and own > 0 and m.value >= own)):
+                    continue
+                if best is None or m.value > best[0]:
+                    share = m.value / total if total > 0 else 0.0
+                    best = (m.value, m.scope.name, callee, f"{share:.0%} of the run, {p.format}")
+        if best is not None:
+            via = "" if _same_routine(best[2], fn) else f" (through {best[2]})"
+            return LineTarget(best[1], f"{fn} is a library routine: the line that calls it"
+                              f"{via}, {best[3]}")
+        chains = [(h.self_share or 0.0, h.callpath, p.format) for p in self.profiles
+                  for h in p.hotspots if h.name == fn and h.callpath]
+        for _share, path, fmt in sorted(chains, key=lambda c: -c[0]):
+            frame = self._program_frame(path, fn)
+            if frame is not None:
+                return LineTarget(frame, f"{fn} is a library routine: the innermost frame of "
+                                  f"the program in its call chain ({fmt})")
+        return self._disassembly_call_line(fn, mods)
+
+    def _disassembly_call_line(self, fn: str, mods: set[str]) -> LineTarget | None:
+        """The line whose call instructions reach ``fn`` in a disassembly with source lines
+        (``objdump -dl``): calls to ``fn`` itself, or through the PLT to a routine the profile
+        places in ``fn``'s library (``pow@plt`` for libm's ``__ieee754_pow_fma``). The place
+        only when one line holds them all (a disassembly does not say which call is hot);
+        several lines give no line, and the note names them."""
+        lines: dict[str, str] = {}
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name != "callsite.call_insns" or m.scope.kind != ScopeKind.CALLSITE:
+                    continue
+                callee = m.scope.parent.removesuffix("@plt")
+                if _same_routine(callee, fn) or (mods and self._routine_modules(callee) & mods):
+                    lines.setdefault(m.scope.name, m.scope.parent)
+        if not lines:
+            return None
+        if len(lines) == 1:
+            where, callee = next(iter(lines.items()))
+            via = "" if _same_routine(callee.removesuffix("@plt"), fn) else f" (through {callee})"
+            return LineTarget(where, f"{fn} is a library routine: the one line that calls it"
+                              f"{via} in the disassembly (objdump -dl)")
+        return LineTarget(None, f"{fn} is called from {len(lines)} lines in the disassembly "
+                          f"({', '.join(sorted(lines)[:4])}) and no profile says which is hot: "
+                          "scoped to the function")
+
+    def _routine_modules(self, name: str) -> set[str]:
+        """Modules of the profile rows of routine ``name`` under any symbol version
+        (``pow`` and ``pow@@GLIBC_2.29``)."""
+        return {Path(h.module).name for p in self.profiles for h in p.hotspots
+                if h.module and _same_routine(h.name, name)}
+
+    def _program_frame(self, path: tuple[str, ...], fn: str) -> str | None:
+        """The innermost frame of a perf call chain (``work callpow.c:9``, outermost first)
+        that is the program's: a source line, not an inlined library frame, in a function
+        no profile places in a shared library; a frame in a file the program's own
+        functions or lines are known in is preferred."""
+        known = {Path(x[4]).name for x in self._function_lines()} | {
+            Path(h.location.file).name for p in self.profiles for h in p.hotspots
+            if h.location is not None and h.module and not _LIBRARY_MODULE.search(h.module)}
+        frames = []
+        for raw in path:
+            m = _FRAME.match(raw.strip())
+            if m is None or _same_routine(m["fn"], fn) or self._is_library(m["fn"]):
+                continue
+            frames.append((m["fn"], f"{m['file']}:{m['line']}", bool(m["inl"])))
+        for _fn, where, _inl in reversed(frames):
+            if Path(where.rpartition(":")[0]).name in known:
+                return where
+        for f_name, where, inl in reversed(frames):
+            if not inl and not f_name.startswith(("_start", "__libc_start")):
+                return where
+        return None
+
+    def _reaches(self, caller: str, fn: str) -> bool:
+        """Whether a profile's call tree has ``fn`` below ``caller``."""
+        def below(n: CallNode, seen: bool) -> bool:
+            here = seen or n.name == caller
+            if here and n.name == fn and n.name != caller:
+                return True
+            return any(below(c, here) for c in n.children)
+        return any(p.calltree is not None and below(p.calltree, False) for p in self.profiles)
+
     def miss_line(self) -> str | None:
         """``path:line`` of the source line with the most simulated D1 misses (cachegrind's
         annotated source), None without line-level miss data. A cache proposal targets where
@@ -345,6 +556,63 @@ def product_nest_at(path: str, line: int) -> tuple[bool, str] | None:
         return _product_nest(str(file.resolve()), line, mtime)
     except OSError:
         return None
+
+
+@dataclass(frozen=True)
+class LineTarget:
+    """Where a code change goes: ``where`` is ``path:line`` (None when no input has a line
+    for it) and ``how`` says which evidence named it, or why none did."""
+
+    where: str | None
+    how: str
+
+
+#: line-level formats, best source first (sampling, simulation, gprof -l)
+_LINE_RANK = {"perf-annotate": 0, "perf-report": 1, "perf-script": 1,
+              "callgrind_annotate": 2, "callgrind_out": 2, "gprof": 3}
+#: a profile row's module that is not the program: a shared object, the kernel, the vdso
+_LIBRARY_MODULE = re.compile(r"\.so(?:\.[\d.]+)?$|^\[kernel|kallsyms|^\[vdso|^\[unknown")
+#: perf's call-chain entry with its source line: ``work callpow.c:9`` (``(inlined)`` kept)
+_FRAME = re.compile(r"^(?P<fn>\S+)\s+(?P<file>[\w./+-]+\.(?:c|cc|cpp|cxx|h|hpp|f|f90|f95|F|F90|cu))"
+                    r":(?P<line>\d+)(?P<inl>\s+\(inlined\))?$")
+_LINE_SUFFIX = re.compile(r"^(?P<fn>.+?) line (?P<line>\d+)$")
+_AT_LINE = re.compile(r"^(?P<fn>.+?) at (?P<where>[\w./+-]+:\d+)$")
+
+
+def split_function_scope(scope: str) -> tuple[str, str | None]:
+    """(function, line) of a finding's or proposal's scope: ``path:line`` names only a line,
+    ``getenv at f.c:18`` a routine and the line calling it; perf annotate's ``main line 15``
+    is the function (its bare line number names no file)."""
+    s = scope.strip()
+    if _SRC_LINE.match(s):
+        return "", s
+    at = _AT_LINE.match(s)
+    if at is not None:
+        return at["fn"], at["where"]
+    ln = _LINE_SUFFIX.match(s)
+    if ln is not None:
+        return ln["fn"], None
+    return s, None
+
+
+def _function_of_line(h: Hotspot) -> str:
+    """The function a line-level hotspot lies in, when the profile says: perf annotate's
+    ``main line 15`` (or its call path), perf report's ``sym`` beside the srcline, gprof -l's
+    ``scale (f.c:17 @ 123e)``; "" for a bare ``path:line`` (callgrind, --sort srcline)."""
+    name = h.name.strip()
+    if _SRC_LINE.match(name):
+        return ""
+    ln = _LINE_SUFFIX.match(name)
+    if ln is not None:
+        return ln["fn"]
+    if " (" in name:
+        return name.split(" (", 1)[0]
+    return name
+
+
+def _same_routine(a: str, b: str) -> bool:
+    """``pow@@GLIBC_2.29`` and ``pow`` are one routine."""
+    return a.split("@", 1)[0] == b.split("@", 1)[0]
 
 
 def _vendor_of(name: str) -> str:

@@ -89,7 +89,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots"),
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
-    _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling", "use_blas",
+    _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
+       "use_blas replace_algorithm",
        "program:scaling.size sampling:@hotspots"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),

@@ -175,6 +175,7 @@ EN: dict[str, str] = {
     "gain.share_measured": "measured share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
     "gain.share_assumed": "assumed share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
     "gain.the_run": "the run",
+    "gain.what.algorithm": "an algorithm whose work grows with the problem",
     "gain.what.blas": "a tuned BLAS kernel",
     "gain.what.buffered": "buffered parsing",
     "gain.what.half_bytes": "half the bytes moved",

@@ -172,6 +172,7 @@ ZH: dict[str, str] = {
     "gain.share_measured": "{scope} 实测时间占比 {share} × {what}（该部分 {low}-{high} 倍，Amdahl 定律）",
     "gain.share_assumed": "{scope} 假定时间占比 {share} × {what}（该部分 {low}-{high} 倍，Amdahl 定律）",
     "gain.the_run": "整个运行",
+    "gain.what.algorithm": "工作量随问题规模线性增长的算法",
     "gain.what.blas": "调优过的 BLAS 内核",
     "gain.what.buffered": "带缓冲的解析",
     "gain.what.half_bytes": "搬运的字节减半",

@@ -207,6 +207,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "
                       "callee (callgrind_annotate)"),
     "callsite.calls": ("count", "calls one source line makes to one callee"),
+    "callsite.call_insns": ("count", "call instructions the compiler placed at one source "
+                            "line to one callee (objdump -dl; static, not calls made)"),
     "copy.temporaries": ("count", "array temporaries the compiler makes (gfortran "
                          "-Warray-temporaries), per call site line and in total"),
     "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "

@@ -1,4 +1,5 @@
-"""Catalog entries for the algorithm layer: message aggregation, decomposition, BLAS."""
+"""Catalog entries for the algorithm layer: message aggregation, decomposition, BLAS, a change
+of algorithm where the time grows faster than the problem."""
 
 from __future__ import annotations
 
@@ -82,5 +83,31 @@ def use_blas(facts: Facts, f: Finding) -> Proposal | None:
         risk=Risk("medium", "summation order differs; needs a tolerance check"),
         confidence=Confidence(conf(f, 0.4), "only if the loop is a dense linear-algebra kernel"),
         invalid_when=("the loop is not a matrix/vector product", "matrices are tiny"),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+@proposal("replace_algorithm", addresses=("alg.complexity",), layer=ALG, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def replace_algorithm(facts: Facts, f: Finding) -> Proposal | None:
+    """The run time grows as size^k (k >= 1.5, measured over sizes): the operation count is the
+    problem, so the change is to the algorithm at the hot line (the scope, set by
+    :func:`perfscout.advise.aim_at_hot_line`). Only for the measured growth itself."""
+    scope = scope_of(f, facts)
+    growth = next((e.quote for e in f.evidence if e.threshold.startswith("exponent")), "")
+    return Proposal(
+        id="replace_algorithm", addresses=(f.id,), layer=ALG, kind="source",
+        title=f"Change the algorithm in {scope or 'the hot code'}: its work grows faster than "
+              "the problem",
+        change=Change(description=(f"{growth}: " if growth else "") + "remove the repeated "
+                      "pass at the hot line (a running sum instead of re-summing a window, a "
+                      "hash or sorted index instead of a linear search, a ring buffer instead "
+                      "of shifting an array, a kept end instead of re-scanning a string)"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 2.0, 10.0, 0.5, Text("gain.what.algorithm")),
+        risk=Risk("medium", "a new algorithm: compare the outputs over the sizes measured"),
+        confidence=Confidence(conf(f, 0.5), "super-linear growth measured over sizes"),
+        invalid_when=("the growth is inherent to the problem (the output itself grows as "
+                      "size^k)",),
         rollback="revert the patch commit", scope=scope,
     )

@@ -37,6 +37,11 @@ _INSN = re.compile(r"^\s*[0-9a-f]+:\s+(?:(?:[0-9a-f]{2} )+\s*)?(?P<mn>[a-z][\w.]
 # gdb's ``disassemble``: "   0x0000000000001060 <+0>:\tlea ..." ("=> " marks the current pc)
 _GDB_INSN = re.compile(r"^\s*(?:=>\s*)?0x[0-9a-f]+\s+<\+\d+>:\s+(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
 _FUNC = re.compile(r"^[0-9a-f]+ <(?P<fn>[^>]+)>:\s*$")
+# objdump -dl: the source line of the instructions that follow, and the function it is in
+_SRC_MARK = re.compile(r"^(?P<file>\S+\.(?:c|cc|cpp|cxx|h|hpp|f|f90|f95|F|F90)):(?P<line>\d+)"
+                       r"(?: \(discriminator \d+\))?\s*$")
+_FN_MARK = re.compile(r"^[\w.$]+\(\):\s*$")
+_CALL_TARGET = re.compile(r"<(?P<callee>[^+>]+)>\s*$")
 _GDB_FUNC = re.compile(r"^Dump of assembler code for function (?P<fn>\S+?):?\s*$")
 
 
@@ -151,7 +156,15 @@ class ObjdumpMixAdapter(Adapter):
         remainders: dict[str, Counter[str]] = {}  # scalar mnemonics per function
         packed_seen: dict[str, set[str]] = {}
         insns = 0
+        at = ""  # objdump -dl: the source line of the current instructions
+        calls: Counter[tuple[str, str]] = Counter()  # (file:line, callee) -> call instructions
         for no, line in iter_lines(path):
+            mark = _SRC_MARK.match(line)
+            if mark:
+                at = f"{mark['file']}:{mark['line']}"
+                continue
+            if _FN_MARK.match(line):
+                continue
             f = _FUNC.match(line) or _GDB_FUNC.match(line)
             if f:
                 fn = f["fn"]
@@ -166,6 +179,9 @@ class ObjdumpMixAdapter(Adapter):
                     unparsed.add(no)
                 continue
             insns += 1
+            target = _CALL_TARGET.search(m["ops"]) if m["mn"].startswith("call") else None
+            if at and target:
+                calls[(at, target["callee"])] += 1
             kind = classify(m["mn"], m["ops"])
             if kind in ("scalar", "packed") and is_div_sqrt(m["mn"]):
                 per.setdefault(fn, Counter())["div_sqrt"] += 1
@@ -196,6 +212,9 @@ class ObjdumpMixAdapter(Adapter):
                                    SourceRef(str(path), first.get(name)))
         metrics += mix_metrics(total, max(bits.values(), default=0), Scope(),
                                SourceRef(str(path), None))
+        metrics += [Metric("callsite.call_insns", float(n), "count",
+                           Scope(ScopeKind.CALLSITE, where, callee), SourceRef(str(path), None),
+                           "call") for (where, callee), n in calls.items()]
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        meta={"functions": ",".join(per)},
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

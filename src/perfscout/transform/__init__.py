@@ -16,6 +16,7 @@ from typing import Any
 
 from perfscout.transform.blas import blas
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
+from perfscout.transform.mathtable import math_table
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -31,6 +32,7 @@ GENERATORS: dict[str, Maker] = {
     "parallelize_omp": lambda c, ln, rel, p: parallel(c, ln, rel),
     "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
     "use_blas": lambda c, ln, rel, p: blas(c, ln, rel, p.get("headers")),
+    "hoist_math": lambda c, ln, rel, p: math_table(c, ln, rel),
 }
 
 

@@ -24,7 +24,7 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import loop_nest
+from perfscout.transform import Generated, generate, loop_nest
 from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
 
 HW = Layer.HARDWARE
@@ -192,4 +192,40 @@ def fast_math(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("the program relies on NaN/Inf or exact summation order",
                       "the correctness check compares bytes (refused at approval)"),
         rollback=f"remove {' '.join(flags)} from the build flags and rebuild", scope=scope,
+    )
+
+
+def periodic_math_table(facts: Facts) -> tuple[str, str] | None:
+    """(hot ``path:line``, the generated change's note) when the hot loop of the line profile
+    calls ``sin``/``cos`` of an integer phase that a table computed once can replace (the
+    transform stage's ``hoist_math`` generator succeeds on that line); None otherwise."""
+    hot = facts.hot_line()
+    path, _, line = (hot or "").rpartition(":")
+    text = _read(path) if path and line.isdigit() else None
+    if text is None or not math_calls(text, path, int(line)):
+        return None
+    got = generate("hoist_math", text, path, int(line))
+    return (f"{path}:{line}", got.note) if isinstance(got, Generated) else None
+
+
+@proposal("hoist_math", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
+          kind="source", preconditions=("share_of_time >= 5%",))
+def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
+    found = periodic_math_table(facts)
+    if found is None:
+        return None
+    scope, note = found
+    return Proposal(
+        id="hoist_math", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Read the hot loop's sin/cos from a table computed once ({scope})",
+        change=Change(description=f"the loop calls sin/cos of a whole multiple of 2 pi / n "
+                      f"at every iteration; {note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 10.0, 0.6, Text("gain.what.hoist")),
+        risk=Risk("low", "the table's values differ from the inline calls by rounding only"),
+        confidence=Confidence(conf(f, 0.6), "the parsed loop calls a periodic libm function "
+                              "of an integer phase"),
+        invalid_when=("the output check compares bytes of printed floating-point values",),
+        rollback="revert the patch commit", scope=scope,
     )

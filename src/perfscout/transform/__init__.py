@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.transform.blas import blas
+from perfscout.transform.caller import caller_parallel
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.pragmas import parallel, simd, unroll
@@ -33,6 +34,8 @@ GENERATORS: dict[str, Maker] = {
     "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
     "use_blas": lambda c, ln, rel, p: blas(c, ln, rel, p.get("headers")),
     "hoist_math": lambda c, ln, rel, p: math_table(c, ln, rel),
+    "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 
 

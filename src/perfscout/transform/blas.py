@@ -35,6 +35,7 @@ from perfscout.transform.nest import (
 )
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.rowsyrk import row_syrk
 from perfscout.transform.scaled import Scaled, scalar_problem, scale_of, widen
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 from perfscout.transform.syrk import syrk
@@ -234,6 +235,8 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
     if not isinstance(got, Refusal) or not split:
         return got
     sym = syrk(code, line, rel, headers)
+    if sym is None:
+        sym = row_syrk(code, line, rel, headers)
     if sym is not None:
         return sym
     fz = fission(code, line, WHAT)

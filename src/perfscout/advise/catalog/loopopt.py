@@ -204,8 +204,7 @@ def periodic_math_table(facts: Facts) -> tuple[str, str] | None:
     text = _read(path) if path and line.isdigit() else None
     if text is None or not math_calls(text, path, int(line)):
         return None
-    got = generate("hoist_math", text, path, int(line))
-    return (f"{path}:{line}", got.note) if isinstance(got, Generated) else None
+    return _generated_at_hot_line(facts, "hoist_math")
 
 
 @proposal("hoist_math", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
@@ -227,5 +226,45 @@ def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.6), "the parsed loop calls a periodic libm function "
                               "of an integer phase"),
         invalid_when=("the output check compares bytes of printed floating-point values",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def _generated_at_hot_line(facts: Facts, pid: str) -> tuple[str, str] | None:
+    """(hot ``path:line``, the note) when the transform stage's ``pid`` generator succeeds
+    on the hot line of the line profile; None otherwise."""
+    hot = facts.hot_line()
+    path, _, line = (hot or "").rpartition(":")
+    text = _read(path) if path and line.isdigit() else None
+    if text is None:
+        return None
+    got = generate(pid, text, path, int(line))
+    return (f"{path}:{line}", got.note) if isinstance(got, Generated) else None
+
+
+@proposal("restrict_rows", addresses=("hw.vectorization",), layer=HW, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def restrict_rows(facts: Facts, f: Finding) -> Proposal | None:
+    found = _generated_at_hot_line(facts, "restrict_rows")
+    if found is None:
+        return None
+    scope, note = found
+    arch = arch_flag(facts)
+    flags = ("-O3", *((arch,) if arch else ()))
+    return Proposal(
+        id="restrict_rows", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Let the compiler vectorise the hot loop: restrict rows, invariant loads "
+              f"hoisted ({scope})",
+        change=Change(flags=flags, description="the inner loop may store into the rows and "
+                      f"the element it reads, so it stays scalar; {note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.2, 4.0, 0.5,
+                                    Text("gain.what.vectorizing")),
+        risk=Risk("low", "the original loop still runs when the rows overlap (checked at run "
+                  "time); values are the same"),
+        confidence=Confidence(conf(f, 0.5), "aliasing between rows and an invariant element "
+                              "are what the parsed loop shows against vectorising"),
+        invalid_when=("the loop is memory-bound",),
         rollback="revert the patch commit", scope=scope,
     )

@@ -13,9 +13,17 @@ that build, which is reported).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.common import (
+    conf,
+    gain_on_share,
+    refs,
+    scope_of,
+    source_hot_lines,
+    verify,
+)
 from perfscout.advise.catalog.hardware import arch_flag
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
@@ -196,15 +204,11 @@ def fast_math(facts: Facts, f: Finding) -> Proposal | None:
 
 
 def periodic_math_table(facts: Facts) -> tuple[str, str] | None:
-    """(hot ``path:line``, the generated change's note) when the hot loop of the line profile
+    """(hot ``path:line``, the generated change's note) when a hot loop of the line profile
     calls ``sin``/``cos`` of an integer phase that a table computed once can replace (the
     transform stage's ``hoist_math`` generator succeeds on that line); None otherwise."""
-    hot = facts.hot_line()
-    path, _, line = (hot or "").rpartition(":")
-    text = _read(path) if path and line.isdigit() else None
-    if text is None or not math_calls(text, path, int(line)):
-        return None
-    return _generated_at_hot_line(facts, "hoist_math")
+    return _generated_at_hot_line(facts, "hoist_math",
+                                  lambda text, path, line: bool(math_calls(text, path, line)))
 
 
 @proposal("hoist_math", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
@@ -230,16 +234,19 @@ def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-def _generated_at_hot_line(facts: Facts, pid: str) -> tuple[str, str] | None:
-    """(hot ``path:line``, the note) when the transform stage's ``pid`` generator succeeds
-    on the hot line of the line profile; None otherwise."""
-    hot = facts.hot_line()
-    path, _, line = (hot or "").rpartition(":")
-    text = _read(path) if path and line.isdigit() else None
-    if text is None:
-        return None
-    got = generate(pid, text, path, int(line))
-    return (f"{path}:{line}", got.note) if isinstance(got, Generated) else None
+def _generated_at_hot_line(facts: Facts, pid: str,
+                           worth: Callable[[str, str, int], bool] | None = None
+                           ) -> tuple[str, str] | None:
+    """(``path:line``, the note) of the hottest source line of the line profile where the
+    transform stage's ``pid`` generator succeeds (lines ``worth`` turns down are skipped);
+    None when it succeeds on none."""
+    for path, line, text in source_hot_lines(facts):
+        if worth is not None and not worth(text, path, line):
+            continue
+        got = generate(pid, text, path, line)
+        if isinstance(got, Generated):
+            return f"{path}:{line}", got.note
+    return None
 
 
 @proposal("restrict_rows", addresses=("hw.vectorization",), layer=HW, kind="source",

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.common import (
+    amdahl,
+    conf,
+    gain_on_share,
+    refs,
+    scope_of,
+    source_hot_lines,
+    verify,
+)
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts, project_root_of
 from perfscout.model.findings import Finding
@@ -195,28 +203,23 @@ def parallel_caller(facts: Facts) -> tuple[str, str] | None:
     a barrier per outer step) and a loop in the project's C/C++ sources calls the hot function
     once per independent item (the transform stage's ``parallelize_caller`` succeeds there);
     None otherwise."""
-    hot = facts.hot_line()
-    path, _, line = (hot or "").rpartition(":")
-    if not path or not line.isdigit() or language_of(path) not in ("c", "cpp"):
-        return None
-    try:
-        text = Path(path).read_text(errors="replace")
-    except OSError:
-        return None
-    own = generate("parallelize_omp", text, path, int(line))
-    if isinstance(own, Generated) and "outer loops refused" not in own.note:
-        return None  # the hot nest itself runs in parallel at its top: parallelize_omp
-    code = Code(text, path)
-    at = code.node_at_line(int(line))
-    fn = code.function_of(at) if at is not None else None
-    if fn is None:
-        return None
-    root = project_root_of(Path(path))
-    for rel, ln in callers_of(root, code.function_name(fn)):
-        got = generate("parallelize_caller", (root / rel).read_text(errors="replace"), rel, ln,
-                       root=root)
-        if isinstance(got, Generated):
-            return f"{root / rel}:{ln}", got.note
+    for path, line, text in source_hot_lines(facts):
+        if language_of(path) not in ("c", "cpp"):
+            continue
+        own = generate("parallelize_omp", text, path, line)
+        if isinstance(own, Generated) and "outer loops refused" not in own.note:
+            continue  # the hot nest itself runs in parallel at its top: parallelize_omp
+        code = Code(text, path)
+        at = code.node_at_line(line)
+        fn = code.function_of(at) if at is not None else None
+        if fn is None:
+            continue
+        root = project_root_of(Path(path))
+        for rel, ln in callers_of(root, code.function_name(fn)):
+            got = generate("parallelize_caller", (root / rel).read_text(errors="replace"), rel,
+                           ln, root=root)
+            if isinstance(got, Generated):
+                return f"{root / rel}:{ln}", got.note
     return None
 
 

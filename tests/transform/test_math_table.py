@@ -142,3 +142,60 @@ def test_no_trig_refused() -> None:
         "sin(2.0 * M_PI * k * j / n)", "x[j]")
     r = generate("hoist_math", src, "dft.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal) and "calls no sin/cos" in r.reason, r
+
+
+C_INVARIANT = """#include <math.h>
+#include <stdio.h>
+int main(void) {
+  double beta = 0.7, e0 = 1.3, s = 0.0, x[500];
+  for (int i = 0; i < 500; i++) x[i] = i * 0.001;
+  for (int r = 0; r < 50; r++) {
+    e0 += 0.01;
+    for (int i = 0; i < 500; i++)
+      s += x[i] * exp(-beta * e0) + sqrt(x[i]) * pow(e0, 1.5);  /* HOT */
+  }
+  printf("s=%.15e\\n", s);
+  return 0;
+}
+"""
+
+F_INVARIANT = """program p
+  implicit none
+  integer, parameter :: dp = kind(1.0d0)
+  real(dp) :: beta, e0, s, x(500)
+  integer :: i, r
+  beta = 0.7_dp
+  e0 = 1.3_dp
+  s = 0.0_dp
+  do i = 1, 500
+    x(i) = i * 0.001_dp
+  end do
+  do r = 1, 50
+    e0 = e0 + 0.01_dp
+    do i = 1, 500
+      s = s + x(i) * exp(-beta * e0) + sqrt(x(i)) * e0   ! HOT
+    end do
+  end do
+  print '(a, es22.15)', 's=', s
+end program p
+"""
+
+
+@pytest.mark.parametrize(("name", "src"), [("h.c", C_INVARIANT), ("h.f90", F_INVARIANT)])
+def test_invariant_calls_hoisted_keep_output(name: str, src: str, tmp_path: Path) -> None:
+    g = generate("hoist_math", src, name, line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "exp(-beta * e0)" in g.note and "sqrt" not in g.note  # sqrt(x(i)) changes
+    hot = next(ln for ln in g.new_text.splitlines() if "x[i] *" in ln or "x(i) *" in ln)
+    assert "exp(" not in hot and "ps_h1" in hot
+    before = build_run(write(tmp_path, "a" + name[1:], src))
+    after = build_run(write(tmp_path, "b" + name[1:], g.new_text))
+    assert after == before
+
+
+def test_call_of_a_changing_argument_refused() -> None:
+    src = C_INVARIANT.replace("exp(-beta * e0) + sqrt(x[i]) * pow(e0, 1.5)",
+                              "exp(-beta * x[i]) + sqrt(x[i])")
+    r = generate("hoist_math", src, "h.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal)
+    assert "exp() at line 9: i changes in the loop" in r.reason, r.reason

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from perfscout.transform.affine import poly
+from perfscout.transform.hoist import hoist_calls
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
@@ -367,8 +368,19 @@ def _table_type(code: Code, fn: Node | None, ph: _Phase, arg_name: str | None) -
 
 def math_table(code: Code, line: int, rel: str) -> Generated | Refusal:
     """The periodic libm calls of the innermost loop at ``line`` read from a table of their
-    values computed once before the nest (module docstring); a Refusal naming the call or
-    the construct that forbids it."""
+    values computed once before the nest (module docstring); else the math calls whose
+    arguments do not change in the loop computed once before it
+    (:func:`perfscout.transform.hoist.hoist_calls`); a Refusal naming why neither applies."""
+    got = _table(code, line, rel)
+    if isinstance(got, Generated):
+        return got
+    other = hoist_calls(code, line, rel)
+    if isinstance(other, Generated):
+        return other
+    return Refusal(WHAT, f"{got.reason}; {other.reason}")
+
+
+def _table(code: Code, line: int, rel: str) -> Generated | Refusal:
     nodes = code.loops_at(line)
     if not nodes:
         return Refusal(WHAT, f"line {line} of {code.path} is not inside a loop")

@@ -220,15 +220,15 @@ def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
     scope, note = found
     return Proposal(
         id="hoist_math", addresses=(f.id,), layer=HW, kind="source",
-        title=f"Read the hot loop's sin/cos from a table computed once ({scope})",
-        change=Change(description=f"the loop calls sin/cos of a whole multiple of 2 pi / n "
-                      f"at every iteration; {note}"),
+        title=f"Compute the hot loop's math calls once, not per iteration ({scope})",
+        change=Change(description="the loop calls a math function at every iteration "
+                      f"whose value a table or one call before the loop gives; {note}"),
         evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
         verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.5, 10.0, 0.6, Text("gain.what.hoist")),
-        risk=Risk("low", "the table's values differ from the inline calls by rounding only"),
-        confidence=Confidence(conf(f, 0.6), "the parsed loop calls a periodic libm function "
-                              "of an integer phase"),
+        risk=Risk("low", "a table's values differ from the inline calls by rounding only"),
+        confidence=Confidence(conf(f, 0.6), "the parsed loop calls a libm function of an "
+                              "integer phase or of arguments it does not change"),
         invalid_when=("the output check compares bytes of printed floating-point values",),
         rollback="revert the patch commit", scope=scope,
     )

@@ -90,3 +90,38 @@ def test_refused_naming_why(old: str, new: str, why: str) -> None:
     r = generate("use_blas", src, "k.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal), r
     assert why in r.reason, r.reason
+
+
+GER = """#include <stdio.h>
+static double A[N][M], x[N], y[M];
+int main(void) {
+  for (int i = 0; i < N; i++) x[i] = i * 0.1 - 2.0;
+  for (int j = 0; j < M; j++) y[j] = 1.0 / (j + 1);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) A[i][j] = (double)((i + 2 * j) % 7);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      A[i][j] += 1.5 * x[i] * y[j];  /* HOT */
+  double s = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) s += A[i][j] * (1 + (i + j) % 5);
+  printf("checksum=%.12e\\n", s);
+  return 0;
+}
+"""
+
+
+def test_rank_one_update_as_ger(tmp_path: Path) -> None:
+    g = generate("use_blas", GER, "g.c", line_of(GER, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "cblas_dger(CblasRowMajor, (int)(N), (int)(M), 1.5," in g.new_text
+    assert "GER" in g.note
+    before = _value(build_run(write(tmp_path, "a.c", GER), DEFS))
+    after = _value(build_run(write(tmp_path, "b.c", g.new_text), DEFS, g.libs))
+    assert abs(after - before) <= 1e-12 * abs(before)
+
+
+def test_rank_one_update_of_other_indices_refused() -> None:
+    src = GER.replace("A[i][j] += 1.5 * x[i] * y[j];", "A[i][j] += 1.5 * x[j] * y[j];")
+    r = generate("use_blas", src, "g.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal) and "are not x[i] and y[j]" in r.reason, r

@@ -17,7 +17,9 @@ def build_run(src: Path, flags: Sequence[str] = (), libs: Sequence[str] = (),
     """Compile ``src`` next to itself and return its stdout (a failure fails the test)."""
     cc = require_tool(COMPILER[src.suffix])
     exe = src.with_suffix(".exe")
-    cmd = [cc, "-O2", *flags, "-I", str(src.parent), "-o", str(exe), str(src), *libs, "-lm"]
+    mods = ["-J", str(src.parent)] if src.suffix == ".f90" else []  # .mod files stay there
+    cmd = [cc, "-O2", *flags, *mods, "-I", str(src.parent), "-o", str(exe), str(src), *libs,
+           "-lm"]
     b = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert b.returncode == 0, f"build failed: {' '.join(cmd)}\n{b.stderr}"
     env = {**os.environ, "OMP_NUM_THREADS": str(threads)}

@@ -294,7 +294,9 @@ def gain_within_headroom(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
 VECTOR_IDS = frozenset({"omp_simd", "compiler_arch", "compiler_opt_level", "loop_unroll"})
 VECTOR_FLAG = re.compile(r"^(-O3|-Ofast|-march=\S+|-mtune=\S+|-m(avx|sse|fma)[\w.]*|"
                          r"-ftree-vectorize|-fopenmp-simd|-mprefer-vector-width=\d+)$")
-THREAD_IDS = frozenset({"parallelize_omp", "thread_count"})
+THREAD_IDS = frozenset({"parallelize_omp", "parallelize_caller", "thread_count"})
+#: proposals that open a new parallel region
+NEW_PARALLEL = frozenset({"parallelize_omp", "parallelize_caller"})
 
 
 def _vector_kind(p: Proposal) -> bool:
@@ -448,7 +450,7 @@ def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     """More threads cannot help when the existing ones are bound to too few CPUs (bind them),
     and a thread count above the CPUs the machine has oversubscribes it."""
     want = _requested_threads(p)
-    adds = p.id == "parallelize_omp" or (p.id == "thread_count" and want is not None and
+    adds = p.id in NEW_PARALLEL or (p.id == "thread_count" and want is not None and
                                           want > (facts.metric_max("threads.requested") or 1))
     aff = facts.finding("rt.affinity")
     if aff is not None and (adds or p.id in THREAD_IDS):
@@ -487,7 +489,7 @@ def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | N
     newly parallel loop share the same bytes per second (a thread sweep that does not speed
     up is the symptom, not a serial part)."""
     want = _requested_threads(p)
-    adds = p.id == "parallelize_omp" or (p.id == "thread_count" and (
+    adds = p.id in NEW_PARALLEL or (p.id == "thread_count" and (
         want is None or want > (facts.metric_max("threads.requested") or 1)))
     ratio = facts.bandwidth_ratio
     if not adds or ratio is None or ratio < AT_PEAK:

@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.transform.blas import blas
+from perfscout.transform.caller import caller_parallel
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
+from perfscout.transform.mathtable import math_table
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.rows import restrict_rows
 from perfscout.transform.source import Code, language_of
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
@@ -31,6 +34,10 @@ GENERATORS: dict[str, Maker] = {
     "parallelize_omp": lambda c, ln, rel, p: parallel(c, ln, rel),
     "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
     "use_blas": lambda c, ln, rel, p: blas(c, ln, rel, p.get("headers")),
+    "hoist_math": lambda c, ln, rel, p: math_table(c, ln, rel),
+    "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
+    "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 
 

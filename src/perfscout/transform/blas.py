@@ -35,6 +35,7 @@ from perfscout.transform.nest import (
 )
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.rowsyrk import row_syrk
 from perfscout.transform.scaled import Scaled, scalar_problem, scale_of, widen
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 from perfscout.transform.syrk import syrk
@@ -234,6 +235,8 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
     if not isinstance(got, Refusal) or not split:
         return got
     sym = syrk(code, line, rel, headers)
+    if sym is None:
+        sym = row_syrk(code, line, rel, headers)
     if sym is not None:
         return sym
     fz = fission(code, line, WHAT)
@@ -329,6 +332,8 @@ def _replace(code: Code, nest: Nest, out: Ref, refs: list[Ref], ab: tuple[str, s
     loops = {lp.var: lp for lp in nest.loops}
     if len(nest.loops) == 3:
         call = _gemm(code, nest, out, refs, loops, ab, m)
+    elif len(nest.loops) == 2 and out.dims is not None and len(out.dims) == 2:
+        call = _ger(code, nest, out, refs, loops, ab, m)
     elif len(nest.loops) == 2:
         call = _gemv(code, nest, out, refs, loops, ab, m)
     else:
@@ -339,7 +344,8 @@ def _replace(code: Code, nest: Nest, out: Ref, refs: list[Ref], ab: tuple[str, s
                          [nest.indent + ln for ln in call])
     if not code.fortran:
         text = _include(code, text)
-    kind = "GEMM" if len(nest.loops) == 3 else "GEMV"
+    kind = "GEMM" if len(nest.loops) == 3 else "GER" if out.dims is not None and len(
+        out.dims) == 2 else "GEMV"
     api = "BLAS" if code.fortran else "CBLAS"
     note = (f"the {kind} nest at {rel}:{nest.first_line} replaced by one {api} call "
             f"(alpha {ab[0]}, beta {ab[1]}); link with -lopenblas")
@@ -401,6 +407,34 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
             f"{k_},",
             f"            {one}, {am.arg}, (int)({am.ld}), {bm.arg}, (int)({bm.ld}), {bt}, "
             f"{cm.arg}, (int)({cm.ld}));"]
+
+
+def _ger(code: Code, nest: Nest, a: Ref, facs: list[Ref], loops: dict[str, Loop],
+         ab: tuple[str, str], m: Macros) -> list[str] | Refusal:
+    """The rank-1 update ``A[i][j] += alpha * x[i] * y[j]`` as ``cblas_?ger`` (C/C++; the
+    element must accumulate onto what it holds: beta 1)."""
+    if code.fortran:
+        return Refusal(WHAT, f"a rank-1 update of {a.text} in Fortran is not generated")
+    if ab[1] != "1":
+        return Refusal(WHAT, f"{a.text} is scaled or reset before the rank-1 update (beta "
+                             f"{ab[1]}); ger only adds onto the matrix")
+    i, j = list(loops)
+    am = _matrix(code, nest, a, i, j, m)
+    if isinstance(am, str):
+        return Refusal(WHAT, am)
+    r, c = (j, i) if am.trans else (i, j)
+    xr = next((x for x in facs if not _vector(code, x, r)), None)
+    xc = next((x for x in facs if x is not xr and not _vector(code, x, c)), None)
+    if xr is None or xc is None:
+        return Refusal(WHAT, f"the factors {' and '.join(x.text for x in facs)} are not "
+                             f"x[{r}] and y[{c}]")
+    t = _elem(code, nest, [a.name, xr.name, xc.name], m)
+    if isinstance(t, Refusal):
+        return t
+    one = _scalar(code, t, ab[0])
+    return [f"cblas_{t}ger(CblasRowMajor, {_size(code, loops[r])}, {_size(code, loops[c])}, "
+            f"{one},",
+            f"           {xr.name}, 1, {xc.name}, 1, {am.arg}, (int)({am.ld}));"]
 
 
 def _gemv(code: Code, nest: Nest, y: Ref, facs: list[Ref], loops: dict[str, Loop],

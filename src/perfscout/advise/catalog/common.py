@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from perfscout.advise.facts import Facts
@@ -103,3 +104,39 @@ def conf(finding: Finding, base: float) -> float:
     """A proposal's confidence: its base, scaled by how sure the finding is."""
     scale = 1.0 if finding.status == "confirmed" else 0.8
     return round(min(0.95, base * scale * (0.5 + 0.5 * finding.confidence)), 2)
+
+
+def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]:
+    """The hottest lines of the line-level profiles that lie in a readable C/C++/Fortran file,
+    hottest first, as (path, line, the file's text): where a generated source change can be
+    tried when the single hottest line is in a library (``s_sin.c``) the program calls."""
+    from perfscout.transform.source import language_of
+
+    best: dict[tuple[str, int], float] = {}
+    for prof in facts.profiles:
+        for h in prof.hotspots:
+            loc = h.location
+            named = re.match(r"^(?P<path>.+):(?P<line>\d+)$", h.name.strip())
+            if loc is not None and loc.line and loc.file:
+                key = (loc.file, int(loc.line))
+            elif named is not None:
+                key = (named["path"], int(named["line"]))
+            else:
+                continue
+            if language_of(key[0]) is None:
+                continue
+            best[key] = max(best.get(key, 0.0), h.self_share or 0.0)
+    out: list[tuple[str, int, str]] = []
+    texts: dict[str, str | None] = {}
+    for (path, line), _s in sorted(best.items(), key=lambda kv: -kv[1]):
+        if path not in texts:
+            try:
+                texts[path] = Path(path).read_text(errors="replace")
+            except OSError:
+                texts[path] = None
+        text = texts[path]
+        if text is not None:
+            out.append((path, line, text))
+        if len(out) >= limit:
+            break
+    return out

@@ -13,9 +13,17 @@ that build, which is reported).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.common import (
+    conf,
+    gain_on_share,
+    refs,
+    scope_of,
+    source_hot_lines,
+    verify,
+)
 from perfscout.advise.catalog.hardware import arch_flag
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
@@ -24,7 +32,7 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import loop_nest
+from perfscout.transform import Generated, generate, loop_nest
 from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
 
 HW = Layer.HARDWARE
@@ -192,4 +200,78 @@ def fast_math(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("the program relies on NaN/Inf or exact summation order",
                       "the correctness check compares bytes (refused at approval)"),
         rollback=f"remove {' '.join(flags)} from the build flags and rebuild", scope=scope,
+    )
+
+
+def periodic_math_table(facts: Facts) -> tuple[str, str] | None:
+    """(hot ``path:line``, the generated change's note) when a hot loop of the line profile
+    calls ``sin``/``cos`` of an integer phase that a table computed once can replace (the
+    transform stage's ``hoist_math`` generator succeeds on that line); None otherwise."""
+    return _generated_at_hot_line(facts, "hoist_math",
+                                  lambda text, path, line: bool(math_calls(text, path, line)))
+
+
+@proposal("hoist_math", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
+          kind="source", preconditions=("share_of_time >= 5%",))
+def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
+    found = periodic_math_table(facts)
+    if found is None:
+        return None
+    scope, note = found
+    return Proposal(
+        id="hoist_math", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Compute the hot loop's math calls once, not per iteration ({scope})",
+        change=Change(description="the loop calls a math function at every iteration "
+                      f"whose value a table or one call before the loop gives; {note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 10.0, 0.6, Text("gain.what.hoist")),
+        risk=Risk("low", "a table's values differ from the inline calls by rounding only"),
+        confidence=Confidence(conf(f, 0.6), "the parsed loop calls a libm function of an "
+                              "integer phase or of arguments it does not change"),
+        invalid_when=("the output check compares bytes of printed floating-point values",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def _generated_at_hot_line(facts: Facts, pid: str,
+                           worth: Callable[[str, str, int], bool] | None = None
+                           ) -> tuple[str, str] | None:
+    """(``path:line``, the note) of the hottest source line of the line profile where the
+    transform stage's ``pid`` generator succeeds (lines ``worth`` turns down are skipped);
+    None when it succeeds on none."""
+    for path, line, text in source_hot_lines(facts):
+        if worth is not None and not worth(text, path, line):
+            continue
+        got = generate(pid, text, path, line)
+        if isinstance(got, Generated):
+            return f"{path}:{line}", got.note
+    return None
+
+
+@proposal("restrict_rows", addresses=("hw.vectorization",), layer=HW, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def restrict_rows(facts: Facts, f: Finding) -> Proposal | None:
+    found = _generated_at_hot_line(facts, "restrict_rows")
+    if found is None:
+        return None
+    scope, note = found
+    arch = arch_flag(facts)
+    flags = ("-O3", *((arch,) if arch else ()))
+    return Proposal(
+        id="restrict_rows", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Let the compiler vectorise the hot loop: restrict rows, invariant loads "
+              f"hoisted ({scope})",
+        change=Change(flags=flags, description="the inner loop may store into the rows and "
+                      f"the element it reads, so it stays scalar; {note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.2, 4.0, 0.5,
+                                    Text("gain.what.vectorizing")),
+        risk=Risk("low", "the original loop still runs when the rows overlap (checked at run "
+                  "time); values are the same"),
+        confidence=Confidence(conf(f, 0.5), "aliasing between rows and an invariant element "
+                              "are what the parsed loop shows against vectorising"),
+        invalid_when=("the loop is memory-bound",),
+        rollback="revert the patch commit", scope=scope,
     )

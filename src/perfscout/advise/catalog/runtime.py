@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
+from pathlib import Path
+
+from perfscout.advise.catalog.common import (
+    amdahl,
+    conf,
+    gain_on_share,
+    refs,
+    scope_of,
+    source_hot_lines,
+    verify,
+)
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import Facts, project_root_of
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated, generate
+from perfscout.transform.caller import callers_of
+from perfscout.transform.source import Code, language_of
 
 RT = Layer.RUNTIME
 
@@ -180,5 +193,59 @@ def gpu_async_copy(facts: Facts, f: Finding) -> Proposal | None:
         risk=Risk("medium", "stream synchronisation errors"),
         confidence=Confidence(conf(f, 0.45), "transfer time measured"),
         invalid_when=("no GPU", "transfers already overlap"),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def parallel_caller(facts: Facts) -> tuple[str, str] | None:
+    """(``path:line`` of a caller loop, the generated change's note) when the hot loop of the
+    line profile cannot take ``omp parallel for`` at the top of its own nest (a dependence, or
+    a barrier per outer step) and a loop in the project's C/C++ sources calls the hot function
+    once per independent item (the transform stage's ``parallelize_caller`` succeeds there);
+    None otherwise."""
+    for path, line, text in source_hot_lines(facts):
+        if language_of(path) not in ("c", "cpp"):
+            continue
+        own = generate("parallelize_omp", text, path, line)
+        if isinstance(own, Generated) and "outer loops refused" not in own.note:
+            continue  # the hot nest itself runs in parallel at its top: parallelize_omp
+        code = Code(text, path)
+        at = code.node_at_line(line)
+        fn = code.function_of(at) if at is not None else None
+        if fn is None:
+            continue
+        root = project_root_of(Path(path))
+        for rel, ln in callers_of(root, code.function_name(fn)):
+            got = generate("parallelize_caller", (root / rel).read_text(errors="replace"), rel,
+                           ln, root=root)
+            if isinstance(got, Generated):
+                return f"{root / rel}:{ln}", got.note
+    return None
+
+
+@proposal("parallelize_caller", addresses=("rt.serial_fraction", "hw.compute_bound",
+                                           "hw.vectorization"), layer=RT, kind="source",
+          preconditions=("cores >= 2", "share_of_time >= 5%"))
+def parallelize_caller(facts: Facts, f: Finding) -> Proposal | None:
+    found = parallel_caller(facts)
+    if found is None:
+        return None
+    scope, note = found
+    cores = facts.cores or 2
+    s = facts.share_of(scope_of(f, facts))
+    s = s if s is not None else 0.5
+    low, high = amdahl(s, min(1.5, cores * 0.7), max(1.2, cores * 0.9))
+    return Proposal(
+        id="parallelize_caller", addresses=(f.id,), layer=RT, kind="source",
+        title=f"Parallelise the loop that calls the hot function with OpenMP ({scope})",
+        change=Change(flags=("-fopenmp",), description="the hot loop carries a dependence; its "
+                      f"caller runs independent calls one after another: {note}"),
+        evidence=(*refs(f, facts), f"caller loop {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text("gain.parallel_assumed", share=f"{s:.0%}",
+                                                   cores=cores)),
+        risk=Risk("medium", "the calls must share no state (checked on the parsed sources)"),
+        confidence=Confidence(conf(f, 0.55), "each call writes only its own state"),
+        invalid_when=("the callee reaches state the analysis cannot see (a library call)",),
         rollback="revert the patch commit", scope=scope,
     )

@@ -3,5 +3,5 @@
 . "$(dirname "$0")/../_lib.sh"
 gcc -O2 -pg -fno-inline "$SRC/logdbg.c" -o "$B/lg" -lm
 GPLINES=50 gprofrun "$B/lg" 2000000 "$B/solver.log" > "$OUT/gprof.txt"
-"$B/lg" 2000000 "$B/solver.log" > "$OUT/solver-output.txt"
+(cd "$B" && ./lg 2000000 solver.log) > "$OUT/solver-output.txt"
 snap

@@ -67,6 +67,9 @@ TABLES = {
     # lease counted in moves after blur3's: both are post-hoc for the guide now
     "conv1d": ("conv1d_analysis", "conv1d_snapshot", "post-hoc"),
     "blur3": ("blur3_analysis", "blur3_snapshot", "post-hoc"),
+    # pre-registered (benches/data/poly_simd_prereg.md, gather_hp_prereg.md)
+    "poly_simd": ("poly_simd_analysis", "poly_simd_snapshot", "pre-registered"),
+    "gather_hp": ("gather_hp_analysis", "gather_hp_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

@@ -20,10 +20,15 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
-- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``: PRE-REGISTERED
+- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
+
+A parameter reaches the build as ``-DNAME=value`` (``define``), as the flag set
+(``compiler_flags``) or as one flag made from its value (``flag``, e.g.
+``-mprefer-vector-width={}``), and reaches the run as an environment variable (``env``, its
+text ``env_format`` filled with the value): the kernel is the same build for every value.
 """
 
 from __future__ import annotations
@@ -147,9 +152,39 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3", "-O3 -march=native",
                                  "-O3 -march=native -funroll-loops"]},
         }},
+    # PRE-REGISTERED (benches/data/poly_simd_prereg.md): never used to tune the guide
+    "poly_simd": {
+        "source": "poly_simd.c", "args": ["4096", "100000"], "small_args": ["1024", "4"],
+        "preregistered": True,
+        "params": {
+            "scheme": {"role": "other", "values": ["horner", "estrin"], "define": "SCHEME",
+                       "index": True},
+            "width": {"role": "simd_width", "values": [128, 256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=x86-64-v3", "-O3 -march=native",
+                                 "-O3 -march=native -ffast-math"]},
+        }},
+    # PRE-REGISTERED (benches/data/gather_hp_prereg.md): never used to tune the guide
+    "gather_hp": {
+        "source": "gather_hp.c", "args": ["16777216", "4194304", "6"],
+        "small_args": ["1048576", "262144", "1"],
+        "preregistered": True,
+        "params": {
+            "hugepages": {"role": "other", "values": [0, 1], "env": "GLIBC_TUNABLES",
+                          "env_format": "glibc.malloc.hugetlb={}"},
+            "prefetch": {"role": "other", "values": [0, 8, 32, 128], "define": "PF"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -mprefer-vector-width=512"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp"}
+#: how a parameter reaches the build or the run (not part of the recorded table's space)
+HOW = ("define", "index", "flag", "env", "env_format")
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
 #: them, with its predictions, before any row is recorded; the recording then keeps them)
 ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"
@@ -162,6 +197,8 @@ def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: P
         v = point[name]
         if spec["role"] == "compiler_flags":
             argv += str(v).split()
+        elif "flag" in spec:
+            argv.append(spec["flag"].format(v))
         elif "define" in spec:
             # a loop order's (or an indexed choice's) define is its index among the values
             by_index = spec["role"] == "loop_order" or spec.get("index")
@@ -170,9 +207,18 @@ def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: P
     return [*argv, "-o", str(exe), str(src)]
 
 
-def _run(exe: Path, args: list[str]) -> float:
+def _env(params: dict[str, Any], point: dict[str, Any]) -> dict[str, str]:
+    """The run's environment: this process's, with each ``env`` parameter's value set."""
+    env = dict(os.environ)
+    for name, spec in params.items():
+        if "env" in spec:
+            env[spec["env"]] = spec.get("env_format", "{}").format(point[name])
+    return env
+
+
+def _run(exe: Path, args: list[str], env: dict[str, str] | None = None) -> float:
     out = subprocess.run([str(exe), *args], capture_output=True, text=True, check=True,
-                         timeout=120).stdout
+                         timeout=120, env=env).stdout
     return float(out.split("cpu_s=")[1].split()[0])
 
 
@@ -196,6 +242,7 @@ def record(name: str, work: Path) -> None:
         if not (REUSE and exe.exists() and exe.stat().st_mtime > src.stat().st_mtime):
             subprocess.run(_build_argv(params, p, src, exe), check=True, capture_output=True)
         exes.append(exe)
+    envs = [_env(params, p) for p in points]
     times: list[list[float]] = [[] for _ in points]
     rng = random.Random(0)
     t0 = time.time()
@@ -204,7 +251,7 @@ def record(name: str, work: Path) -> None:
         order = list(range(len(points)))
         rng.shuffle(order)
         for i in order:
-            times[i].append(_run(exes[i], t["args"]))
+            times[i].append(_run(exes[i], t["args"], envs[i]))
         load.append(os.getloadavg())
         print(f"{name}: round {r + 1}/{ROUNDS} ({time.time() - t0:.0f} s, load {load[-1]})",
               flush=True)
@@ -218,7 +265,7 @@ def record(name: str, work: Path) -> None:
         "measured": "median of ROUNDS interleaved runs of the kernel loop's thread CPU time (s)",
         "loadavg_per_round": [[round(x, 2) for x in la] for la in load],
         "recorded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "params": {n: {k: v for k, v in s.items() if k not in ("define", "index")}
+        "params": {n: {k: v for k, v in s.items() if k not in HOW}
                    for n, s in params.items()},
         "rows": rows,
     }
@@ -248,7 +295,7 @@ def record_analysis(name: str, work: Path) -> None:
     cg = work / "cachegrind.out"
     subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes",
                     f"--cachegrind-out-file={cg}", str(exe), *t["small_args"]],
-                   capture_output=True, check=True)
+                   capture_output=True, check=True, env=_env(params, base))
     ann = work / "cg_annotate.txt"
     ann.write_text(subprocess.run(["cg_annotate", str(cg)], capture_output=True, text=True,
                                   check=True).stdout)

@@ -60,3 +60,16 @@ def test_fuzz_numbered_runs(tmp_path: Path, data: list[str]) -> None:
     target.write_text("\n".join(data) + "\n")
     with contextlib.suppress(ParseError):
         get_adapter("program-output").parse(target)
+
+
+def test_a_threads_printed_cpu_time_is_its_busy_time(tmp_path: Path) -> None:
+    # "thread 1 cells=500000 cpu=0.125 s": a line scoped to one thread; its CPU time is that
+    # thread's work (busy.time of the thread), not the run's CPU time
+    f = tmp_path / "out.txt"
+    f.write_text("n=1500000 threads=2 wall=0.777 s\nthread 0 cells=1000000 cpu=0.240 s\n"
+                 "thread 1 cells=500000 cpu=0.125 s\n")
+    p = load(f)
+    busy = {m.scope.name: m.value for m in p.metrics
+            if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
+    assert busy == {"0": 0.240, "1": 0.125}
+    assert not [m for m in p.metrics if m.name == "time.cpu"]

@@ -41,11 +41,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math",
+       "fast_math restrict_rows hoist_math parallelize_caller",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
-       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll",
+       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
+       "parallelize_caller",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
@@ -77,7 +78,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
-    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp",
+    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp parallelize_caller",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),

@@ -78,7 +78,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
-    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep", "parallelize_omp parallelize_caller",
+    _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
+       "parallelize_omp parallelize_caller",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),

@@ -73,3 +73,19 @@ def test_a_threads_printed_cpu_time_is_its_busy_time(tmp_path: Path) -> None:
             if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
     assert busy == {"0": 0.240, "1": 0.125}
     assert not [m for m in p.metrics if m.name == "time.cpu"]
+
+
+def test_an_unreadable_only_input_fails_naming_what_to_collect(tmp_path: Path) -> None:
+    # a debugger backtrace is no profile: the load still fails (one line, InputError), and the
+    # hint says which data would decide, besides the formats tried
+    import pytest
+
+    from perfscout.model.errors import InputError
+
+    f = tmp_path / "bt.txt"
+    f.write_text("#0  0x00007f in __GI___poll (fds=0x5, nfds=1) at poll.c:29\n"
+                 "#1  0x000055 in main () at app.c:42\n")
+    with pytest.raises(InputError) as e:
+        load(f)
+    assert "collect instead" in e.value.hint and "perf record" in e.value.hint
+    assert "formats tried" in e.value.hint

@@ -205,3 +205,28 @@ def test_march_without_o3_passes_when_libgcc_stands_in_for_an_instruction(live, 
                       change={"flags": ["-march=native"], "description": "isa"})
     ok, rej = check_proposals([p], live, [emulated], [], policy_check=policy)
     assert [q.id for q in ok] == ["llm.march"], [r.reason for r in rej]
+
+
+def _threads_printout(tmp_path, cpu0: float, cpu1: float):  # type: ignore[no-untyped-def]
+    from perfscout.ingest import load
+    f = tmp_path / "run.txt"
+    f.write_text(f"n=2000000 threads=2 wall=0.5 s\nthread 0 cells=1000000 cpu={cpu0} s\n"
+                 f"thread 1 cells=1000000 cpu={cpu1} s\n")
+    return [load(f)]
+
+
+def test_parallel_region_refused_when_threads_already_timed_unequal_work(
+        live, policy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the program's own per-thread CPU times say the loop is already shared by two threads,
+    # unequally: whatever finding it addresses, another parallel region is the wrong change
+    p = good_proposal(id="parallelize_omp", addresses=["rt.serial_fraction"], kind="source",
+                      change={"description": "add an omp parallel for"})
+    fs = [finding("rt.serial_fraction")]
+    ok, rej = check_proposals([p], live, fs, _threads_printout(tmp_path, 0.40, 0.20),
+                              policy_check=policy)
+    assert not ok and rej[0].guard == "imbalance_is_schedule", rej
+    assert "already parallel" in rej[0].reason and "0.4 s" in rej[0].reason
+    # equal per-thread work: this guard does not refuse it
+    ok, rej = check_proposals([p], live, fs, _threads_printout(tmp_path, 0.30, 0.30),
+                              policy_check=policy)
+    assert all(r.guard != "imbalance_is_schedule" for r in rej), rej

@@ -60,3 +60,32 @@ def test_fuzz_numbered_runs(tmp_path: Path, data: list[str]) -> None:
     target.write_text("\n".join(data) + "\n")
     with contextlib.suppress(ParseError):
         get_adapter("program-output").parse(target)
+
+
+def test_a_threads_printed_cpu_time_is_its_busy_time(tmp_path: Path) -> None:
+    # "thread 1 cells=500000 cpu=0.125 s": a line scoped to one thread; its CPU time is that
+    # thread's work (busy.time of the thread), not the run's CPU time
+    f = tmp_path / "out.txt"
+    f.write_text("n=1500000 threads=2 wall=0.777 s\nthread 0 cells=1000000 cpu=0.240 s\n"
+                 "thread 1 cells=500000 cpu=0.125 s\n")
+    p = load(f)
+    busy = {m.scope.name: m.value for m in p.metrics
+            if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
+    assert busy == {"0": 0.240, "1": 0.125}
+    assert not [m for m in p.metrics if m.name == "time.cpu"]
+
+
+def test_an_unreadable_only_input_fails_naming_what_to_collect(tmp_path: Path) -> None:
+    # a debugger backtrace is no profile: the load still fails (one line, InputError), and the
+    # hint says which data would decide, besides the formats tried
+    import pytest
+
+    from perfscout.model.errors import InputError
+
+    f = tmp_path / "bt.txt"
+    f.write_text("#0  0x00007f in __GI___poll (fds=0x5, nfds=1) at poll.c:29\n"
+                 "#1  0x000055 in main () at app.c:42\n")
+    with pytest.raises(InputError) as e:
+        load(f)
+    assert "collect instead" in e.value.hint and "perf record" in e.value.hint
+    assert "formats tried" in e.value.hint

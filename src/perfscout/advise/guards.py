@@ -497,13 +497,36 @@ def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | N
     return Text("guard.bandwidth_ceiling", ratio=f"{ratio:.0%}")
 
 
+def _unequal_threads(facts: Facts) -> tuple[int, float, float] | None:
+    """A run whose threads each timed their own work (per-thread busy or CPU time, all above
+    zero) and carried it unequally (busiest / mean at least ``imbalance.max_over_mean``):
+    (threads, busiest, least busy); None when no run says so."""
+    from perfscout.diagnose.thresholds import resolve
+
+    lim = resolve()["imbalance.max_over_mean"]
+    for prof in facts.profiles:
+        by: dict[str, float] = {}
+        for m in prof.metrics:
+            if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD:
+                by.setdefault(m.scope.name, m.value)
+        vals = list(by.values())
+        if len(vals) >= 2 and min(vals) > 0 and max(vals) / (sum(vals) / len(vals)) >= lim:
+            return len(vals), max(vals), min(vals)
+    return None
+
+
 def imbalance_is_schedule(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """Threads that carry unequal work already run in parallel: the change is how the work is
-    split among them (rebalance_decomposition), not another parallel region."""
-    if p.id != "parallelize_omp" or not p.addresses:
+    split among them (schedule, chunk, rebalance_decomposition), not another parallel region.
+    Said by an imbalance finding, or measured directly: every thread timed work of its own,
+    unequally (whatever finding the proposal addresses, the loop is already an OpenMP loop)."""
+    if p.id not in NEW_PARALLEL:
         return None
-    if all(fid == "rt.omp_imbalance" for fid in p.addresses):
+    if p.addresses and all(fid == "rt.omp_imbalance" for fid in p.addresses):
         return Text("guard.imbalance_schedule")
+    if (got := _unequal_threads(facts)) is not None:
+        n, hi, lo = got
+        return Text("guard.already_parallel", threads=n, busiest=f"{hi:.3g}", least=f"{lo:.3g}")
     return None
 
 

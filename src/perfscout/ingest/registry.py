@@ -91,10 +91,17 @@ def detect(path: str | Path) -> Adapter:
             check_binary(p)
         raise InputError(
             f"{p}: matches no known format",
-            hint="formats tried: " + ", ".join(sorted(adapters())),
+            hint=COLLECT_INSTEAD + "; formats tried: " + ", ".join(sorted(adapters())),
         )
     scored.sort(key=lambda t: (-t[0], t[1]))
     return _REGISTRY[scored[0][1]]
+
+
+#: what to collect when the only input is a file no adapter reads (a debugger backtrace, a
+#: heap-profile printout, a process listing, accounting records): the data that decides
+COLLECT_INSTEAD = ("collect instead: the program's timed output at 1 and N threads "
+                   "(its printed times), `perf stat -d -- CMD`, and `perf record -g -- CMD` "
+                   "then `perf report --stdio`")
 
 
 def is_topology(head: str) -> bool:

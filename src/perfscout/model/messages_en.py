@@ -347,6 +347,7 @@ EN: dict[str, str] = {
     "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",
     "guard.placement_first": "{findings} is caused by {causes}: ranks or threads time-share the CPUs, which makes their times unequal; fix the placement (thread/rank count, binding) first",
     "guard.bandwidth_ceiling": "the program already moves bytes at {ratio} of the measured bandwidth ceiling: more threads share the same bytes per second",
+    "guard.already_parallel": "the program already runs {threads} threads that each timed work of their own, unequally (busiest {busiest} s, least busy {least} s): the loop is already parallel; change how the work is split (OMP_SCHEDULE/schedule clause, chunk size), not add a parallel region",
     "guard.imbalance_schedule": "the threads already run in parallel but carry unequal work: change how the work is split among them (rebalance_decomposition), not add a parallel region",
     "donot.threads_topic": "more threads or a parallel region for the memory-bound part",
     "donot.threads_reason": "measured bandwidth is at {ratio} of the machine's ceiling: added threads share the same memory bandwidth; only fewer bytes moved helps",

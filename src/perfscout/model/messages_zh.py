@@ -344,6 +344,7 @@ ZH: dict[str, str] = {
     "limit.moving_ceiling": "测得的上限在各次运行之间变动（{low}-{high} MB/s）：按最慢的一次运行判断",
     "guard.placement_first": "{findings} 由 {causes} 引起：进程或线程分时共享 CPU，使它们的时间不均；先修正放置（线程/进程数、绑定）",
     "guard.bandwidth_ceiling": "程序搬运字节已达测得带宽上限的 {ratio}：更多线程只能分享同样的每秒字节数",
+    "guard.already_parallel": "程序已经运行 {threads} 个线程，各自计时的工作量不均（最忙 {busiest} s，最闲 {least} s）：该循环已经并行；应改变工作划分（OMP_SCHEDULE/schedule 子句、块大小），而不是再加并行区",
     "guard.imbalance_schedule": "线程已经并行运行，只是工作量不均：应改变工作在线程间的划分（rebalance_decomposition），而不是再加并行区",
     "donot.threads_topic": "为内存受限部分增加线程或并行区",
     "donot.threads_reason": "测得带宽已达机器上限的 {ratio}：增加的线程共享同样的内存带宽；只有减少搬运的字节才有帮助",

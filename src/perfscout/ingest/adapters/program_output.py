@@ -259,6 +259,8 @@ _NAMED_UNIT = re.compile(r"^\s*(?P<kind>section|task)\s+(?P<id>[A-Za-z_][\w\-]*)
                          r"(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
+# keys that, on a line scoped to one thread, give that thread's busy time
+_THREAD_BUSY = {"time", "cpu", "cputime", "cpus"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
@@ -287,7 +289,9 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
         return Scope(kind, f"{word} {m['id']}"), [
             ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
             for k, v, u in pairs]
-    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) == "time" and kind == ScopeKind.THREAD)
+    # a thread's own time or CPU time is its busy time (its work, not the run's wall time)
+    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) in _THREAD_BUSY
+                                               and kind == ScopeKind.THREAD)
             else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
 

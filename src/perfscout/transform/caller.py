@@ -259,12 +259,9 @@ def caller_parallel(code: Code, line: int, rel: str, root: Path | None = None
     a Refusal naming the function, the statement or the dependence otherwise."""
     if code.fortran:
         return Refusal(WHAT, "the caller's loop is Fortran: only C/C++ callers are analysed")
-    nodes = [n for n in code.loops_at(line) if n.type == C_LOOP]
-    if not nodes:
-        return Refusal(WHAT, f"line {line} of {code.path} is not inside a counted for loop")
-    lp = code.loop(nodes[0])
-    if not lp.counted:
-        return Refusal(WHAT, lp.problem)
+    lp = code.counted_loop_at(line, c_only=True)
+    if isinstance(lp, str):
+        return Refusal(WHAT, lp)
     proj = Project(code, root)
     calls = [d for st in lp.body for d in walk(st) if d.type == "call_expression"
              and _call_name(code, d) not in PURE and _call_name(code, d) not in STD_PURE]

@@ -74,12 +74,9 @@ def _invariant(code: Code, call: Node, written: set[str]) -> str:
 def hoist_calls(code: Code, line: int, rel: str) -> Generated | Refusal:
     """Each pure math call of the innermost loop at ``line`` whose arguments do not change in
     the loop computed once before it (module docstring); a Refusal naming why none is."""
-    nodes = code.loops_at(line)
-    if not nodes:
-        return Refusal(WHAT, f"line {line} of {code.path} is not inside a loop")
-    lp = code.loop(nodes[0])
-    if not lp.counted:
-        return Refusal(WHAT, lp.problem)
+    lp = code.counted_loop_at(line)
+    if isinstance(lp, str):
+        return Refusal(WHAT, lp)
     written = _written(code, lp)
     fn = code.function_of(lp.node)
     found: dict[str, list[Node]] = {}

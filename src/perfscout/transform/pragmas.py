@@ -186,12 +186,9 @@ def unroll(code: Code, line: int, rel: str, factor: int = 4) -> Generated | Refu
     what = "loop_unroll"
     if factor < 2:
         return Refusal(what, f"unroll factor {factor} is below 2")
-    nodes = code.loops_at(line)
-    if not nodes:
-        return Refusal(what, f"line {line} of {code.path} is not inside a loop")
-    lp = code.loop(nodes[0])
-    if not lp.counted:
-        return Refusal(what, lp.problem)
+    lp = code.counted_loop_at(line)
+    if isinstance(lp, str):
+        return Refusal(what, lp)
     reg = analyse(code, lp)
     own = [e for e in reg.events if e.name == lp.var and e.kind in ("def", "red")
            and e.line != lp.line]

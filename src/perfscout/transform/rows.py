@@ -81,12 +81,11 @@ def restrict_rows(code: Code, line: int, rel: str) -> Generated | Refusal:
     naming the reference or construct that forbids it."""
     if code.fortran:
         return Refusal(WHAT, "Fortran arrays do not alias: nothing to restrict")
-    nodes = [n for n in code.loops_at(line) if n.type == C_LOOP]
-    if not nodes:
-        return Refusal(WHAT, f"line {line} of {code.path} is not inside a counted for loop")
-    lp = code.loop(nodes[0])
-    if not lp.counted or lp.step != 1 or lp.inclusive:
-        return Refusal(WHAT, lp.problem or f"the loop over {lp.var} at line {lp.line} is not "
+    lp = code.counted_loop_at(line, c_only=True)
+    if isinstance(lp, str):
+        return Refusal(WHAT, lp)
+    if lp.step != 1 or lp.inclusive:
+        return Refusal(WHAT, f"the loop over {lp.var} at line {lp.line} is not "
                              "'j = lo; j < hi; j++'")
     if len(lp.body) != 1:
         return Refusal(WHAT, f"the loop over {lp.var} at line {lp.line} has "

@@ -36,7 +36,7 @@ from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.scaled import scalar_problem, scale_of
 from perfscout.transform.source import C_LOOP, Code, Loop, Node
-from perfscout.transform.syrk import _at, _triangle
+from perfscout.transform.syrk import _at, _bounds_problem, _triangle
 
 WHAT = "use_blas"
 
@@ -142,12 +142,9 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     c = out.name
     if reg.blockers:
         return no(reg.blockers[0].reason)
-    for lp, first in ((il, "0"), (kl, "0")):
-        if flat(lp.lower) != first or lp.step != 1 or lp.inclusive:
-            return no(f"loop {lp.var} (line {lp.line}) does not run from 0 by 1 over the "
-                      "whole extent")
-    if jl.step != 1:
-        return no(f"loop {j} (line {jl.line}) does not step by 1")
+    bounds = _bounds_problem(il, kl, jl)
+    if bounds:
+        return no(bounds)
     beta = "1"
     scale_lines: set[int] = set()
     if len(il.body) == 2:

@@ -167,6 +167,17 @@ class Code:
             n = n.parent
         return out
 
+    def counted_loop_at(self, line: int, c_only: bool = False) -> Loop | str:
+        """The innermost loop enclosing ``line`` when it is counted, else the sentence saying
+        why not (no loop there, or the loop's ``problem``): the first check of every
+        transformation aimed at a hot line. ``c_only`` takes only C/C++ ``for`` loops."""
+        nodes = [n for n in self.loops_at(line) if not c_only or n.type == C_LOOP]
+        if not nodes:
+            kind = "a counted for loop" if c_only else "a loop"
+            return f"line {line} of {self.path} is not inside {kind}"
+        lp = self.loop(nodes[0])
+        return lp if lp.counted else lp.problem
+
     # --- loops --------------------------------------------------------------------------
     def loop(self, n: Node) -> Loop:
         """The :class:`Loop` view of a loop node (``problem`` says why it is not counted); one

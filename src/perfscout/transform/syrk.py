@@ -113,12 +113,9 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         return no(f"{c} is both the result and the factor")
     if reg.blockers:
         return no(reg.blockers[0].reason)
-    for lp, first in ((il, "0"), (kl, "0")):
-        if flat(lp.lower) != first or lp.step != 1 or lp.inclusive:
-            return no(f"loop {lp.var} (line {lp.line}) does not run from 0 by 1 over the "
-                      "whole extent")
-    if jl.step != 1:
-        return no(f"loop {j} (line {jl.line}) does not step by 1")
+    bounds = _bounds_problem(il, kl, jl)
+    if bounds:
+        return no(bounds)
     pos = jl.body.index(kl.node)
     before, after = jl.body[:pos], jl.body[pos + 1:]
     beta = "1"
@@ -185,3 +182,16 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
 
 
 __all__ = ["syrk"]
+
+
+def _bounds_problem(il: Loop, kl: Loop, jl: Loop) -> str:
+    """Why a triangular nest's loops do not fit a BLAS call's extents ("" when they do): the
+    row loop ``il`` and the sum loop ``kl`` run from 0 by 1 over the whole extent, the
+    triangular loop ``jl`` steps by 1."""
+    for lp in (il, kl):
+        if flat(lp.lower) != "0" or lp.step != 1 or lp.inclusive:
+            return (f"loop {lp.var} (line {lp.line}) does not run from 0 by 1 over the "
+                    "whole extent")
+    if jl.step != 1:
+        return f"loop {jl.var} (line {jl.line}) does not step by 1"
+    return ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -248,22 +248,23 @@ class Facts:
                               "callgrind_annotate", "callgrind_out"))
 
     def _line_of(self, formats: tuple[str, ...]) -> str | None:
-        order = {f: r for f, r in {"perf-annotate": 0, "perf-report": 1, "perf-script": 1,
-                                   "callgrind_annotate": 2, "callgrind_out": 2}.items()
-                 if f in formats}
-        best: tuple[int, float, str] | None = None
+        order = {f: r for f, r in _LINE_RANK.items() if f in formats}
+        best = min(((rank, -share, where) for rank, share, where, _ in self._source_lines(order)),
+                   default=None)
+        return best[2] if best else None
+
+    def _source_lines(self, rank_of: dict[str, int]
+                      ) -> Iterator[tuple[int, float, str, Hotspot]]:
+        """(rank, self share, path:line, hotspot) of every program source line that a profile
+        whose format ``rank_of`` ranks puts time on."""
         for p in self.profiles:
-            rank = order.get(p.format)
+            rank = rank_of.get(p.format)
             if rank is None:
                 continue
             for h in p.hotspots:
                 where = _source_line(h)
-                if where is None or h.self_share is None:
-                    continue
-                key = (rank, -h.self_share, where)
-                if best is None or key < best:
-                    best = key
-        return best[2] if best else None
+                if where is not None and h.self_share is not None:
+                    yield rank, h.self_share, where, h
 
     def target_line(self, scope: str, misses: bool = False) -> LineTarget:
         """Where a code change aimed at ``scope`` goes: the hottest source line of that
@@ -310,18 +311,8 @@ class Facts:
         line-level profile names; the rank orders the sources (sampling before simulation
         before gprof's line-level flat profile, which attributes by sampling too but is known
         to misplace time)."""
-        out = []
-        for p in self.profiles:
-            rank = _LINE_RANK.get(p.format)
-            if rank is None:
-                continue
-            for h in p.hotspots:
-                where = _source_line(h)
-                if where is None or h.self_share is None:
-                    continue
-                out.append((rank, h.self_share, where, _function_of_line(h),
-                            where.rpartition(":")[0]))
-        return out
+        return [(rank, share, where, _function_of_line(h), where.rpartition(":")[0])
+                for rank, share, where, h in self._source_lines(_LINE_RANK)]
 
     def _lines_of(self, fn: str, misses: bool) -> LineTarget | None:
         """The hottest line inside ``fn`` (any line when ``fn`` is ""): lines a profile

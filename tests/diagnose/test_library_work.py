@@ -1,0 +1,225 @@
+"""Library work in the inner loop (allocator, clocks, dropped formatting, one system call per
+element), small I/O requests, subnormal step times and a printed worker pool: rules judged on
+quantities, and on real tool outputs made here (tests/diagnose/data/diag11r/make.sh)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from tests.diagnose.build import m, prof, snapshot
+
+from perfscout.diagnose.engine import diagnose
+from perfscout.diagnose.libwork import family_of
+from perfscout.ingest.derive import derive
+from perfscout.ingest.registry import load
+from perfscout.model.findings import Finding
+from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+
+D = Path(__file__).parent / "data" / "diag11r"
+
+
+def _two_cpus():  # type: ignore[no-untyped-def]
+    s = snapshot(sockets=1, cores_per_socket=2, nodes=1, counters=False)
+    return replace(s, cpu=replace(s.cpu, online_cpus=2, total_cpus=2))
+
+
+def _run(*files: str) -> list[Finding]:
+    return list(diagnose([derive(load(D / f)) for f in files], _two_cpus()).findings)
+
+
+def _sampled(*rows: tuple[str, float, str]) -> Profile:
+    hs = tuple(Hotspot(n, self_share=s, module=mod, source=SourceRef("r.txt", i + 10))
+               for i, (n, s, mod) in enumerate(rows))
+    return prof("perf-report", "r.txt", m("samples", 100.0), hotspots=hs,
+                meta={"event": "cpu-clock"})
+
+
+def _strace(calls: dict[str, tuple[float, float]]) -> Profile:
+    ms = [Metric("syscall.calls", c, "count", Scope(ScopeKind.FUNCTION, n), SourceRef("s.txt", 1))
+          for n, (c, _t) in calls.items()]
+    ms += [Metric("syscall.time", t, "s", Scope(ScopeKind.FUNCTION, n), SourceRef("s.txt", 1))
+           for n, (_c, t) in calls.items()]
+    ms.append(Metric("syscall.total_calls", sum(c for c, _ in calls.values()), "count",
+                     Scope(ScopeKind.PROCESS, ""), SourceRef("s.txt", 1)))
+    return Profile("strace-c", "s.txt", tuple(ms), (), None, (), {})
+
+
+# --- the families -------------------------------------------------------------------------
+def test_families_of_glibc_and_kernel_names() -> None:
+    for name in ("__libc_calloc", "_int_free", "systrim.constprop.0", "cfree@GLIBC_2.2.5",
+                 "operator new(unsigned long)", "_ZdlPvm"):
+        assert family_of(Hotspot(name)) == "allocation", name
+    for name in ("__vdso_clock_gettime", "clock_gettime@@GLIBC_2.17", "posix_cpu_clock_get",
+                 "__x64_sys_clock_gettime", "gettimeofday"):
+        assert family_of(Hotspot(name)) == "timer", name
+    for name in ("__GI___printf_fp_l", "__vfprintf_internal", "hack_digit", "_itoa_word",
+                 "_IO_default_xsputn", "__vsnprintf_internal"):
+        assert family_of(Hotspot(name)) == "formatting", name
+    for name in ("main", "timestep", "free_energy", "exp", "strtod", "memcpy"):
+        assert family_of(Hotspot(name)) == "", name
+
+
+# --- allocation ---------------------------------------------------------------------------
+def test_allocator_share_is_redundant_work_and_small_share_is_not() -> None:
+    big = _sampled(("kernel_point", 0.55, "app"), ("_int_malloc", 0.15, "libc.so.6"),
+                   ("_int_free", 0.12, "libc.so.6"), ("malloc", 0.05, "libc.so.6"))
+    f = diagnose([big], _two_cpus()).findings[0]
+    assert f.id == "app.redundant_work" and "allocated" in f.title
+    assert abs(f.evidence[0].value - 0.32) < 1e-9 and f.thresholds["app.library_share"] == 0.25
+    small = _sampled(("kernel_point", 0.85, "app"), ("_int_malloc", 0.1, "libc.so.6"),
+                     ("free", 0.05, "libc.so.6"))
+    assert "app.redundant_work" not in [x.id for x in diagnose([small], _two_cpus()).findings]
+
+
+def test_real_perf_and_callgrind_of_a_malloc_per_particle() -> None:
+    # bins.c: malloc/free of a 64-long neighbour list per particle; perf: _int_free 16.67% +
+    # malloc 12.50% + cfree 4.17% = 33.34%; callgrind puts 41% under the free() call of line 10
+    fs = _run("bins-perf-report.txt", "bins-callgrind-annotate.txt", "bins-output.txt")
+    f = fs[0]
+    assert f.id == "app.redundant_work" and f.status.value == "confirmed"
+    shares = {e.source_kind: e.value for e in f.evidence if e.metric == "hotspot.share"}
+    assert abs(shares["sampling"] - 0.3334) < 1e-6 and shares["simulator"] > 0.5
+    assert f.scope.endswith("src/bins.c:10") or f.scope.endswith("src/bins.c:4")
+
+
+# --- clocks and system calls --------------------------------------------------------------
+def test_clock_system_call_per_element_needs_rate_and_time_share() -> None:
+    out = prof("program-output", "o.txt", m("time.elapsed", 2.0, unit="s"))
+    perf = _sampled(("_raw_spin_unlock_irqrestore", 0.4, "[kernel.kallsyms]"),
+                    ("do_syscall_64", 0.2, "[kernel.kallsyms]"),
+                    ("__vdso_clock_gettime", 0.1, "[vdso]"), ("main", 0.05, "app"))
+    many = _strace({"clock_gettime": (400000.0, 0.34), "write": (1.0, 0.0001)})
+    f = diagnose([out, perf, many], _two_cpus()).findings[0]
+    assert f.id == "app.redundant_work" and f.status.value == "confirmed"
+    assert f.scope == "__vdso_clock_gettime"
+    # 200,000 calls/s and 100% of the traced time: the trace's evidence says so
+    assert any(e.metric == "syscall.calls" and e.value == 400000.0 for e in f.evidence)
+    # 5,000 calls/s is below io.syscalls_per_s: no per-element system call, and the vDSO
+    # share alone (10%) is below app.library_share
+    few = _strace({"clock_gettime": (10000.0, 0.34)})
+    ids = [x.id for x in diagnose([out, perf, few], _two_cpus()).findings]
+    assert "app.redundant_work" not in ids
+
+
+def test_real_thread_cpu_clock_per_cell() -> None:
+    # stamps.c: two CLOCK_THREAD_CPUTIME_ID reads per cell; the kernel's clock code
+    # (thread_cpu_clock_get) is sampled, so the kernel's samples serve the clock reads
+    alone = _run("stamps-perf-report.txt")[0]
+    assert alone.id == "app.redundant_work" and alone.status.value == "hypothesis"
+    assert alone.scope == "__vdso_clock_gettime" and alone.evidence[0].value > 0.8
+    f = _run("stamps-perf-report.txt", "stamps-strace-c.txt", "stamps-output.txt")[0]
+    assert f.status.value == "confirmed"
+    calls = next(e for e in f.evidence if e.metric == "syscall.calls")
+    assert calls.value == 1199992.0 and calls.source_kind == "instrumentation"
+
+
+# --- formatting ---------------------------------------------------------------------------
+def test_formatting_counts_only_when_the_text_is_not_written() -> None:
+    out = prof("program-output", "o.txt", m("time.elapsed", 1.0, unit="s"))
+    perf = _sampled(("__printf_fp_l", 0.45, "libc.so.6"), ("__vfprintf_internal", 0.15,
+                    "libc.so.6"), ("hack_digit", 0.1, "libc.so.6"), ("main", 0.05, "app"))
+    dropped = _strace({"write": (2.0, 0.0), "read": (1.0, 0.0)})
+    f = diagnose([out, perf, dropped], _two_cpus()).findings[0]
+    assert f.id == "app.redundant_work" and "never written" in f.title
+    # 20,000 writes of formatted output in the run: it is written, this is I/O, not waste
+    written = _strace({"write": (20000.0, 0.2)})
+    ids = [x.id for x in diagnose([out, perf, written], _two_cpus()).findings]
+    assert "app.redundant_work" not in ids and "app.io_hotspot" in ids
+
+
+def test_real_snprintf_per_update_dropped_below_the_level() -> None:
+    # quietlog.c: snprintf of every trace message, kept only at warn level: perf puts the
+    # time in printf's internals, strace -c sees 3 writes; the run length is the profile's
+    # sampled cpu-clock time (no printed wall time)
+    fs = _run("quietlog-perf-report.txt", "quietlog-strace-c.txt")
+    assert fs[0].id == "app.redundant_work" and fs[0].status.value == "confirmed"
+    writes = next(e for e in fs[0].evidence if e.metric == "syscall.calls")
+    assert writes.value == 3.0
+    io = next(f for f in fs if f.id == "app.io_hotspot")
+    assert "app.redundant_work" in io.caused_by
+    # without the trace the dropped output cannot be told from written output
+    assert _run("quietlog-perf-report.txt")[0].id == "app.io_hotspot"
+
+
+# --- small I/O requests -------------------------------------------------------------------
+def _blocked_run(read_bytes: float) -> Profile:
+    return prof("time_v", "t.txt", m("time.elapsed", 0.8, unit="s"), m("time.user", 0.0),
+                m("time.sys", 0.15), m("context_switches", 8000.0),
+                m("context_switches.involuntary", 2.0), m("io.read_bytes", read_bytes),
+                m("io.write_bytes", 0.0))
+
+
+def test_small_requests_that_block_are_sys_io_with_bytes_per_call() -> None:
+    reads = _strace({"read": (8192.0, 0.14), "close": (3.0, 0.0)})
+    f = diagnose([_blocked_run(33554432.0), reads], _two_cpus()).findings[0]
+    assert f.id == "sys.io" and f.scope == "read" and f.status.value == "confirmed"
+    per = next(e for e in f.evidence if e.metric == "io.bytes_per_call")
+    assert per.value == 4096.0  # 33,554,432 B over the 8,192 reads (close moves no data)
+    # 1 MiB a call is not a small request (and 8 GB would be the bytes rule's)
+    big = _strace({"read": (64.0, 0.14)})
+    ids = [x.id for x in diagnose([_blocked_run(67108864.0), big], _two_cpus()).findings]
+    assert "sys.io" not in ids
+
+
+def test_real_odirect_8k_reads() -> None:
+    # smallread.c: 16 MB read with O_DIRECT in 8 KiB blocks; time -v: 4,097 voluntary switches,
+    # 0.12 s of CPU in 0.54 s; strace -c: read holds 99.94% of the traced time
+    f = _run("smallread-time-v.txt", "smallread-strace-c.txt")[0]
+    assert f.id == "sys.io" and f.scope == "read"
+    per = next(e for e in f.evidence if e.metric == "io.bytes_per_call")
+    assert 8000 < per.value <= 8192
+
+
+# --- subnormal steps ----------------------------------------------------------------------
+def _steps(times: list[float], values: list[float]) -> Profile:
+    ms = []
+    for i, (t, v) in enumerate(zip(times, values, strict=True), 1):
+        ms.append(Metric("time.step", t, "s", Scope(ScopeKind.INTERVAL, f"step {i * 100}"),
+                         SourceRef("o.txt", i), raw_name="time"))
+        ms.append(Metric("event.value", v, "", Scope(ScopeKind.INTERVAL, f"step {i * 100}"),
+                         SourceRef("o.txt", i), raw_name="value"))
+    return Profile("program-output", "o.txt", tuple(ms), (), None, (), {})
+
+
+def test_subnormal_values_with_a_step_jump_the_cpu_share_cannot_explain() -> None:
+    out = _steps([0.01, 0.011, 0.01, 0.012, 0.2, 0.21, 0.19],
+                 [1e-100, 1e-200, 1e-250, 1e-300, 4e-320, 4e-323, 4e-323])
+    busy = prof("perf-stat", "p.txt", m("cpu.utilized", 0.7))
+    f = diagnose([out, busy], _two_cpus()).findings[0]
+    assert f.id == "hw.compute_bound" and f.status.value == "confirmed"
+    jump = next(e for e in f.evidence if e.metric == "steps.slowdown")
+    assert abs(jump.value - 0.2 / 0.0105) < 1e-6
+    # the same jump with normal values: nothing says why (no subnormal claim)
+    normal = _steps([0.01, 0.011, 0.01, 0.012, 0.2, 0.21, 0.19], [1.0] * 7)
+    assert "hw.compute_bound" not in [x.id for x in diagnose([normal, busy],
+                                                             _two_cpus()).findings]
+    # a run that got 5% of a CPU: waiting can explain a 19x slowdown, so no claim is made
+    starved = prof("perf-stat", "p.txt", m("cpu.utilized", 0.05))
+    assert "hw.compute_bound" not in [x.id for x in diagnose([out, starved],
+                                                             _two_cpus()).findings]
+
+
+def test_real_decay_into_subnormals_refuses_unrolling() -> None:
+    from perfscout.advise import advise
+    from perfscout.sandbox import default_runner
+
+    profs = [derive(load(D / f)) for f in ("flushdecay-output.txt", "flushdecay-perf-stat.txt")]
+    fs = diagnose(profs, _two_cpus())
+    f = fs.findings[0]
+    assert f.id == "hw.compute_bound" and f.status.value == "confirmed"
+    assert next(e for e in f.evidence if e.metric == "value.subnormal").value < 2.2e-308
+    adv = advise(fs.findings, _two_cpus(), profs, policy_check=default_runner().check)
+    assert "loop_unroll" not in [p.id for p in adv.proposals]
+    assert any(r.guard == "subnormal_steps" for r in adv.rejected)
+
+
+# --- a printed worker pool ----------------------------------------------------------------
+def test_printed_pool_wider_than_the_cpus_is_oversubscription() -> None:
+    # spinpool.c: "pool=6" on this 2-CPU machine's snapshot; the pool size is a setting
+    fs = _run("spinpool-output.txt", "spinpool-time-v.txt")
+    f = next(x for x in fs if x.id == "sys.oversubscription")
+    assert f.evidence[0].value == 6.0 and f.evidence[0].source_kind == "setting"
+    pool = prof("program-output", "o.txt", Metric("event.pool", 2.0, "", Scope(
+        ScopeKind.PROCESS, ""), SourceRef("o.txt", 1), raw_name="pool"))
+    assert "sys.oversubscription" not in [x.id for x in diagnose([pool], _two_cpus()).findings]

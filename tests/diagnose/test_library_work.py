@@ -223,3 +223,47 @@ def test_printed_pool_wider_than_the_cpus_is_oversubscription() -> None:
     pool = prof("program-output", "o.txt", Metric("event.pool", 2.0, "", Scope(
         ScopeKind.PROCESS, ""), SourceRef("o.txt", 1), raw_name="pool"))
     assert "sys.oversubscription" not in [x.id for x in diagnose([pool], _two_cpus()).findings]
+
+
+# --- per-thread and per-rank sample shares ------------------------------------------------
+def _by_pid(rows: dict[str, float], names: tuple[str, ...], *, scope: ScopeKind = ScopeKind.RANK,
+            metric: str = "compute.share", unit: str = "ratio") -> Profile:
+    ms = tuple(Metric(metric, v, unit, Scope(scope, k), SourceRef("r.txt", 1), raw_name=k)
+               for k, v in rows.items())
+    hs = tuple(Hotspot(n, self_share=0.1, source=SourceRef("r.txt", 2)) for n in names)
+    return Profile("perf-report", "r.txt", ms, hs, None, (), {"event": "cpu-clock"})
+
+
+def test_sampled_shares_are_threads_or_ranks_by_the_code_they_hold() -> None:
+    snap = _two_cpus()
+    omp = _by_pid({"pid 1": 0.45, "pid 2": 0.25}, ("__cos_fma", "main._omp_fn.0"))
+    f = next(x for x in diagnose([omp], snap).findings if x.id == "rt.omp_imbalance")
+    assert abs(f.evidence[0].value - 0.45 / 0.35) < 1e-9
+    mpi = _by_pid({"pid 1": 0.45, "pid 2": 0.15}, ("__sin_fma", "opal_progress"))
+    ids = [x.id for x in diagnose([mpi], snap).findings]
+    assert "alg.load_imbalance" in ids and "rt.omp_imbalance" not in ids
+    # equal shares: no imbalance; neither OpenMP nor MPI code: threads or ranks is unknown
+    even = _by_pid({"pid 1": 0.36, "pid 2": 0.34}, ("__sin_fma", "opal_progress"))
+    assert "alg.load_imbalance" not in [x.id for x in diagnose([even], snap).findings]
+    plain = _by_pid({"pid 1": 0.45, "pid 2": 0.15}, ("__sin_fma", "main"))
+    ids = [x.id for x in diagnose([plain], snap).findings]
+    assert "alg.load_imbalance" not in ids and "rt.omp_imbalance" not in ids
+
+
+def test_whole_thread_sample_shares_state_their_limit() -> None:
+    # perf report --sort pid alone: each row a thread's share of all samples (spin included)
+    rows = _by_pid({"tid 23144": 0.6696, "tid 23147": 0.3304}, (), scope=ScopeKind.THREAD,
+                   metric="samples", unit="share")
+    f = next(x for x in diagnose([rows], _two_cpus()).findings if x.id == "rt.omp_imbalance")
+    assert abs(f.evidence[0].value - 0.6696 / 0.5) < 1e-9 and f.limits
+
+
+def test_real_mpi_bands_and_omp_blocks_split_by_pid() -> None:
+    # bands.c under mpirun -np 2: rank 1 (pid 1237) computes in 45% of the samples, rank 0
+    # (pid 1235) in 15% and waits in opal_progress
+    fs = _run("bands-perf-report-pid-sym.txt", "bands-output.txt")
+    f = fs[0]
+    assert f.id == "alg.load_imbalance" and abs(f.evidence[0].value - 0.4456 / 0.29785) < 1e-3
+    # blocks.c: five equal blocks on two threads: 3 vs 2 blocks, 40% vs 26% of the samples
+    g = _run("blocks-perf-report-pid-sym.txt", "blocks-output.txt")[0]
+    assert g.id == "rt.omp_imbalance" and 1.15 <= g.evidence[0].value < 1.3

@@ -26,7 +26,7 @@ def _across_ranks(x: Located) -> bool:
     return len(ranks_) >= 2
 
 
-@rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
+@rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean|compute.share",),
       thresholds=("imbalance.max_over_mean", "imbalance.min_cost", "mpi.share_high"),
       request=_mpip)
 def load_imbalance(ctx: Context) -> Finding | None:
@@ -61,7 +61,33 @@ def load_imbalance(ctx: Context) -> Finding | None:
         if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
-    return None
+    return _sampled_ranks(ctx, lim)
+
+
+def _sampled_ranks(ctx: Context, lim: float) -> Finding | None:
+    """A sampling profile of an MPI run split by process (``perf report --sort pid,sym``):
+    each rank's samples in its own computing code spread by ``imbalance.max_over_mean`` or
+    more, and the least busy rank's missing share is at least ``imbalance.min_cost`` of the
+    run: the ranks got unequal work and the others wait for the busiest (the MPI wait it
+    explains). A per-rank printout of another family agreeing is added."""
+    from perfscout.diagnose.rules.runtime import sampled_workers
+
+    got = sampled_workers(ctx)
+    if got is None or got[0] != "rank":
+        return None
+    rows = got[1]
+    mean = sum(r.value for r in rows) / len(rows)
+    top, low = max(rows, key=lambda r: r.value), min(rows, key=lambda r: r.value)
+    if mean <= 0 or top.value / mean < lim or top.value - mean < ctx.t("imbalance.min_cost"):
+        return None
+    ev = [ctx.ev(top, f"{top.metric.raw_name or top.metric.scope.name} computes in "
+                 f"{top.value:.0%} of the samples vs {low.value:.0%} for "
+                 f"{low.metric.raw_name or low.metric.scope.name} ({len(rows)} ranks, max/mean "
+                 f"{top.value / mean:.2f})", f"compute share max/mean >= {lim:g}",
+                 metric="imbalance.max_over_mean", value=top.value / mean, unit="ratio")]
+    ev.extend(_waiting_elsewhere(ctx, top.kind))
+    return ctx.finding("alg.load_imbalance", 0.6, "compute is unevenly split across ranks "
+                       "(sampled per process)", ev)
 
 
 def _waiting_elsewhere(ctx: Context, kind: str) -> list[Evidence]:

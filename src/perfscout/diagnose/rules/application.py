@@ -485,13 +485,24 @@ def _redundant_calls(ctx: Context) -> Finding | None:
                        h.source or SourceRef(p.path, None), fam,
                        f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
                        "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
-    if _libm(h.name) is not None:  # the disassembly shows the program's own calls to libm
+    # a math routine known only by its share: new arguments at every call are the
+    # computation itself, so nothing here measures repetition; another profile seeing the
+    # same routine hot agrees on where the time goes, not on its being redundant
+    math_only = _libm(h.name) is not None and h.calls is None
+    if _libm(h.name) is not None and not math_only:  # the program's own calls to libm
         calls = next((c for c in ctx.all("insn.libm_calls") if c.kind != fam), None)
         if calls is not None and calls.value > 0:
             ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
                              "disassembled code", "insn.libm_calls > 0"))
-    # another family's profile that puts as large a share in the same routine agrees
     lim = pure_lim if _reusable(h) else share_lim
+    if math_only:
+        site = _call_site(ctx, h.name, lim)
+        return ctx.finding(
+            "app.redundant_work", 0.3, "a math routine holds most of the run", ev,
+            scope=f"{h.name} at {site[0]}" if site is not None else h.name,
+            limits=["whether its arguments repeat (a loop-invariant call) is not measured: a "
+                    "math routine called on new values is the computation itself"])
+    # another family's profile that puts as large a share in the same routine agrees
     seen = {fam}
     for q in {id(q): q for _, q in ctx.hotspots()}.values():
         qfam = source_kind(q.format)

@@ -38,3 +38,14 @@ perf stat -o flushdecay-perf-stat.txt -e task-clock,context-switches,cpu-migrati
   "$B/flushdecay" 2048 12000 > flushdecay-output.txt
 # a pool of 6 spinning workers on this machine's CPUs: printout and time -v
 /usr/bin/time -v -o spinpool-time-v.txt "$B/spinpool" 6 40000 40 > spinpool-output.txt
+# per-process and per-thread sample shares: an MPI run with contiguous bands of unequal rows
+# (perf record of mpirun, perf report --sort pid,sym) and an OpenMP loop over five equal blocks
+# shared out one block at a time on two threads (perf report --sort pid,sym and --sort pid)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpicc -O2 -g src/bands.c -o "$B/bands" -lm
+gcc -O2 -g -fopenmp src/blocks.c -o "$B/blocks" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/m.data" -- mpirun -np 2 "$B/bands" 300 > bands-output.txt
+perf report -i "$B/m.data" --stdio --no-children --sort pid,sym --percent-limit 0.5 2> /dev/null | head -40 > bands-perf-report-pid-sym.txt
+OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/o.data" "$B/blocks" 400000 10 > blocks-output.txt
+perf report -i "$B/o.data" --stdio --no-children --sort pid,sym --percent-limit 0.5 2> /dev/null | head -40 > blocks-perf-report-pid-sym.txt
+perf report -i "$B/o.data" --stdio --no-children --sort pid 2> /dev/null | head -20 > blocks-perf-report-pid.txt

@@ -220,8 +220,8 @@ def test_printed_pool_wider_than_the_cpus_is_oversubscription() -> None:
     fs = _run("spinpool-output.txt", "spinpool-time-v.txt")
     f = next(x for x in fs if x.id == "sys.oversubscription")
     assert f.evidence[0].value == 6.0 and f.evidence[0].source_kind == "setting"
-    pool = prof("program-output", "o.txt", Metric("event.pool", 2.0, "", Scope(
-        ScopeKind.PROCESS, ""), SourceRef("o.txt", 1), raw_name="pool"))
+    pool = Profile("program-output", "o.txt", (Metric("event.pool", 2.0, "", Scope(
+        ScopeKind.PROCESS, ""), SourceRef("o.txt", 1), raw_name="pool"),), (), None, (), {})
     assert "sys.oversubscription" not in [x.id for x in diagnose([pool], _two_cpus()).findings]
 
 
@@ -267,3 +267,31 @@ def test_real_mpi_bands_and_omp_blocks_split_by_pid() -> None:
     # blocks.c: five equal blocks on two threads: 3 vs 2 blocks, 40% vs 26% of the samples
     g = _run("blocks-perf-report-pid-sym.txt", "blocks-output.txt")[0]
     assert g.id == "rt.omp_imbalance" and 1.15 <= g.evidence[0].value < 1.3
+
+
+def test_program_thread_times_and_a_thread_split_profile_confirm_imbalance() -> None:
+    busy = prof("program-output", "o.txt",
+                m("busy.time", 0.14, unit="s", kind=ScopeKind.THREAD, scope="0"),
+                m("busy.time", 0.07, unit="s", kind=ScopeKind.THREAD, scope="1"),
+                m("threads.requested", 2.0), m("time.elapsed", 0.2, unit="s"))
+    f = next(x for x in diagnose([busy], _two_cpus()).findings if x.id == "rt.omp_imbalance")
+    assert f.status.value == "hypothesis"
+    rows = _by_pid({"tid 1": 0.66, "tid 2": 0.34}, (), scope=ScopeKind.THREAD, metric="samples",
+                   unit="share")
+    g = next(x for x in diagnose([busy, rows], _two_cpus()).findings
+             if x.id == "rt.omp_imbalance")
+    assert g.status.value == "confirmed" and {e.source_kind for e in g.evidence} == {
+        "program", "sampling"}
+
+
+def test_the_programs_input_phase_timer_confirms_parsing() -> None:
+    perf = _sampled(("__strtod_l_internal", 0.36, "libc.so.6"), ("main", 0.2, "app"))
+    out = Profile("program-output", "o.txt", (
+        Metric("event.load", 0.555, "s", Scope(ScopeKind.PROCESS, ""), SourceRef("o.txt", 1),
+               raw_name="load"),
+        Metric("event.integrate", 0.024, "s", Scope(ScopeKind.PROCESS, ""),
+               SourceRef("o.txt", 1), raw_name="integrate")), (), None, (), {})
+    f = next(x for x in diagnose([perf, out], _two_cpus()).findings if x.id == "app.io_hotspot")
+    assert f.status.value == "confirmed"
+    share = next(e for e in f.evidence if e.metric == "io.time_share")
+    assert abs(share.value - 0.555 / 0.579) < 1e-9

@@ -57,7 +57,7 @@ def io_hotspot(ctx: Context) -> Finding | None:
 def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
     """The program timed its file I/O (``io.time``: ``output=1.142 s``) at ``app.io_share`` or
     more of its run: the run's time, or the sum of the phases it timed on the same run."""
-    for io in ctx.all("io.time"):
+    for io in [*ctx.all("io.time"), *_input_phases(ctx)]:
         same = [m for m in io.profile.metrics if m.scope == io.metric.scope and m.unit == "s"]
         run = next((m.value for m in same if m.name == "time.elapsed"), 0.0)
         if run <= 0:  # the phases the program timed: output=, solve=, ...
@@ -73,6 +73,24 @@ def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
                           f"share >= {lim:.2f}", metric="io.time_share",
                           value=io.value / run, unit="ratio")
     return None
+
+
+#: words a program uses for its own timer of the phase that reads and parses its input
+INPUT_PHASE = frozenset({"load", "loading", "read", "reading", "input", "parse", "parsing",
+                         "ingest", "readinput", "loadinput"})
+
+
+def _input_phases(ctx: Context) -> list[Located]:
+    """The program's own timers (in seconds) of its input phase (``load=0.55 s``,
+    ``read_time: 2.1 s``): what no adapter names ``io.time`` but the program measured."""
+    out = []
+    for p in ctx.profiles:
+        for m in p.metrics:
+            key = re.sub(r"_?times?$|_?secs?$", "", m.raw_name.lower().replace("-", "_"))
+            if m.name.startswith("event.") and m.unit == "s" and m.value > 0 and \
+                    key.replace("_", "") in INPUT_PHASE:
+                out.append(Located(m, p))
+    return out
 
 
 #: system calls that open, read, write, position or close files
@@ -502,7 +520,10 @@ def _redundant_calls(ctx: Context) -> Finding | None:
             scope=f"{h.name} at {site[0]}" if site is not None else h.name,
             limits=["whether its arguments repeat (a loop-invariant call) is not measured: a "
                     "math routine called on new values is the computation itself"])
-    # another family's profile that puts as large a share in the same routine agrees
+    # another family's profile that also puts a real share (``app.redundant_share``) in the
+    # same routine agrees: a simulator run on a smaller input weighs its setup more, so the
+    # share it gives the routine is smaller while the routine is still what the loop repeats
+    site_lim, lim = lim, share_lim
     seen = {fam}
     for q in {id(q): q for _, q in ctx.hotspots()}.values():
         qfam = source_kind(q.format)
@@ -519,7 +540,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     phase = _phase_timer(ctx, _group(h), {e.source_kind for e in ev})
     if phase is not None:
         ev.append(phase)
-    site = _call_site(ctx, h.name, lim)
+    site = _call_site(ctx, h.name, site_lim)
     if site is not None:  # line-level data names the line that makes the calls
         ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,

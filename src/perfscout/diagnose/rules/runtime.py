@@ -293,10 +293,13 @@ def omp_imbalance(ctx: Context) -> Finding | None:
         got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
         if got is not None and got[0] >= lim:
             r, top, n = got
-            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work",
-                               [ctx.ev(top, f"thread {top.metric.scope.name}: {name} max/mean "
-                                       f"{r:.2f} over {n} threads", f"max/mean >= {lim:g}",
-                                       metric="imbalance.max_over_mean", value=r, unit="ratio")])
+            ev = [ctx.ev(top, f"thread {top.metric.scope.name}: {name} max/mean {r:.2f} over "
+                         f"{n} threads", f"max/mean >= {lim:g}",
+                         metric="imbalance.max_over_mean", value=r, unit="ratio")]
+            sampled = _sampled_thread_imbalance(ctx, lim)
+            if sampled is not None and sampled.evidence[0].source_kind != top.kind:
+                ev.append(sampled.evidence[0])  # a profile split by thread sees the spread too
+            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work", ev)
     return _sampled_thread_imbalance(ctx, lim)
 
 

@@ -295,3 +295,35 @@ def test_the_programs_input_phase_timer_confirms_parsing() -> None:
     assert f.status.value == "confirmed"
     share = next(e for e in f.evidence if e.metric == "io.time_share")
     assert abs(share.value - 0.555 / 0.579) < 1e-9
+
+
+# --- one message per unit of work ---------------------------------------------------------
+def _rank_line(rank: str, units: float, wall: float, busy: float) -> list[Metric]:
+    sc = Scope(ScopeKind.RANK, rank)
+    return [Metric("event.requests", units, "", sc, SourceRef("o.txt", 1), raw_name="requests"),
+            Metric("time.elapsed", wall, "s", sc, SourceRef("o.txt", 1)),
+            Metric("busy.time", busy, "s", sc, SourceRef("o.txt", 1))]
+
+
+def test_time_per_unit_of_work_bounds_the_message_latency() -> None:
+    fast = Profile("program-output", "o.txt", tuple(_rank_line("0", 50000.0, 0.5, 0.001)
+                                                    + _rank_line("1", 50000.0, 0.5, 0.01)),
+                   (), None, (), {})
+    f = diagnose([fast], _two_cpus()).findings[0]
+    assert f.id == "alg.small_messages" and f.limits
+    lat = next(e for e in f.evidence if e.metric == "mpi.latency")
+    assert abs(lat.value - 0.49 / 50000 * 1e6) < 1e-6  # the tightest rank bound (rank 1)
+    # 100 us per unit is not latency-bound; a rank that computes 90% of its run is not waiting
+    slow = Profile("program-output", "o.txt", tuple(_rank_line("0", 5000.0, 0.5, 0.0)),
+                   (), None, (), {})
+    busy = Profile("program-output", "o.txt", tuple(_rank_line("0", 50000.0, 0.5, 0.45)),
+                   (), None, (), {})
+    for p in (slow, busy):
+        assert "alg.small_messages" not in [x.id for x in diagnose([p], _two_cpus()).findings]
+
+
+def test_real_request_per_message_farm() -> None:
+    # pingfarm.c on 2 ranks: 50,000 requests each way in 0.468 s, the client busy 1.1 ms
+    f = _run("pingfarm-output.txt")[0]
+    assert f.id == "alg.small_messages"
+    assert next(e for e in f.evidence if e.metric == "mpi.latency").value < 10.0

@@ -167,8 +167,52 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
     return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
+#: words an MPI program prints for the units of work its ranks exchange one message (or more)
+#: for each: a task farm's tasks, a server's requests
+UNIT_WORDS = frozenset({"tasks", "task", "ntasks", "requests", "chunks", "jobs", "workitems",
+                        "items", "messages", "msgs", "queries", "packets"})
+
+
+def _per_unit_latency(ctx: Context) -> Finding | None:
+    """Each rank of an MPI run printed its elapsed time, its compute time and how many units
+    of work it exchanged (``tasks=100000``, at least one message each): the time that is not
+    compute, over the units, bounds the time of one message. Below ``msg.latency_us`` with the
+    non-compute time at ``mpi.comm_share`` or more of the run, the ranks are latency-bound."""
+    lim, floor = ctx.t("msg.latency_us"), ctx.t("mpi.comm_share")
+    best: tuple[float, Located, float, float, float] | None = None
+    for el in ranks(ctx, "time.elapsed"):
+        same = [m for m in el.profile.metrics if m.scope == el.metric.scope]
+        busy = next((m.value for m in same if m.name == "busy.time"), None)
+        units = [m for m in same if m.name.startswith("event.") and m.value >= ctx.t("msg.many")
+                 and m.raw_name.lower().replace("_", "") in UNIT_WORDS]
+        if busy is None or not units or el.value <= 0:
+            continue
+        top = max(units, key=lambda m: m.value)
+        comm = el.value - busy
+        if comm <= 0 or comm / el.value < floor:
+            continue
+        us = comm / top.value * 1e6
+        if us < lim and (best is None or us < best[0]):
+            best = (us, Located(top, el.profile), comm, el.value, top.value)
+    if best is None:
+        return None
+    us, loc, comm, run, n = best
+    ev = [ctx.ev(loc, f"rank {loc.metric.scope.name}: {n:,.0f} {loc.metric.raw_name} exchanged, "
+                 f"{comm:.3g} s of its {run:.3g} s not computing ({comm / run:.0%})",
+                 f"units >= {ctx.t('msg.many'):g}", metric="mpi.msg_count", value=n,
+                 unit="count"),
+          ctx.ev(loc, f"at most {us:.1f} us per message (one message per unit at least): "
+                 "latency-bound", f"time per message < {lim:g} us", metric="mpi.latency",
+                 value=us, unit="us")]
+    ev += _mpi_profile_share(ctx, loc.kind, floor)
+    return ctx.finding("alg.small_messages", 0.55, "one small message per unit of work", ev,
+                       limits=["the printout counts units of work, not messages: each needs "
+                               "one message or more, so the time per message is at most this"])
+
+
 @rule(id="alg.small_messages",
-      needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time"),
+      needs=("mpi.msg_count|busy.time", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time|"
+                                        "time.elapsed"),
       thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share", "msg.latency_us"))
 def small_messages(ctx: Context) -> Finding | None:
     """Many small messages: latency, not bandwidth, sets the communication cost. The size is
@@ -178,7 +222,7 @@ def small_messages(ctx: Context) -> Finding | None:
     cnt = ctx.top("mpi.msg_count")
     size = ctx.top("mpi.msg_size_mean")
     if cnt is None:
-        return None
+        return _per_unit_latency(ctx)
     small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
     if cnt.value < many:
         return None

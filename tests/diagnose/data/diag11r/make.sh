@@ -49,3 +49,6 @@ perf report -i "$B/m.data" --stdio --no-children --sort pid,sym --percent-limit 
 OMP_NUM_THREADS=2 perf record -q -e cpu-clock -F 999 -o "$B/o.data" "$B/blocks" 400000 10 > blocks-output.txt
 perf report -i "$B/o.data" --stdio --no-children --sort pid,sym --percent-limit 0.5 2> /dev/null | head -40 > blocks-perf-report-pid-sym.txt
 perf report -i "$B/o.data" --stdio --no-children --sort pid 2> /dev/null | head -20 > blocks-perf-report-pid.txt
+# a server rank handing out one small request per message (its printout per rank)
+mpicc -O2 -g src/pingfarm.c -o "$B/pingfarm"
+mpirun -np 2 "$B/pingfarm" 50000 > pingfarm-output.txt

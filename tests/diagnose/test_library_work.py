@@ -327,3 +327,26 @@ def test_real_request_per_message_farm() -> None:
     f = _run("pingfarm-output.txt")[0]
     assert f.id == "alg.small_messages"
     assert next(e for e in f.evidence if e.metric == "mpi.latency").value < 10.0
+
+
+# --- a size sweep from simulator runs whose command lines differ in one argument -----------
+def _cg(cmd: str, ir: float) -> Profile:
+    return Profile("callgrind_annotate", f"{ir}.txt", (Metric(
+        "ir", ir, "count", Scope(ScopeKind.PROCESS, ""), SourceRef(f"{ir}.txt", 1)),),
+        (), None, (), {"Profiled target": f"{cmd} (PID 1, part 1)"})
+
+
+def test_callgrind_runs_differing_in_one_of_several_arguments_are_a_size_sweep() -> None:
+    fs = diagnose([_cg("./qs 5000 5", 3.76e8), _cg("./qs 10000 5", 1.50e9)], _two_cpus())
+    f = fs.findings[0]
+    assert f.id == "alg.complexity" and "size^2.00" in f.evidence[0].quote
+    # both arguments changed: which one is the size is unknown, no sweep
+    two = diagnose([_cg("./qs 5000 5", 3.76e8), _cg("./qs 10000 9", 1.50e9)], _two_cpus())
+    assert "alg.complexity" not in [x.id for x in two.findings]
+
+
+def test_real_callgrind_of_all_pairs_at_two_sizes() -> None:
+    # pairsum.c run as "./pairsum 1000 3" and "./pairsum 2000 3": 12,435,623 and 48,755,892
+    # instructions, x3.92 for twice the size
+    f = _run("pairsum-callgrind-n1000.txt", "pairsum-callgrind-n2000.txt")[0]
+    assert f.id == "alg.complexity" and "size^1.97" in f.evidence[0].quote

@@ -298,17 +298,24 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
     """(size, instructions, located) from simulator profiles of one program run with one
     numeric argument changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled
     target``/``cmd``): the instruction count, deterministic, is the cost the size sets."""
-    groups: dict[tuple[str, ...], list[tuple[float, float, Located]]] = {}
+    # runs of one command line whose numeric arguments differ in exactly one place
+    # (``./qs 5000 5`` and ``./qs 10000 5``): that argument is the size
+    groups: dict[tuple[str, ...], list[tuple[list[str], Located]]] = {}
     for ir in ctx.all("ir", (ScopeKind.PROCESS,)):
         meta = ir.profile.meta
         cmd = (meta.get("Profiled target") or meta.get("cmd") or "").split(" (PID")[0].split()
-        nums = [i for i, t in enumerate(cmd) if _NUMBER.match(t)]
-        if len(nums) != 1 or ir.value <= 0:
+        if ir.value <= 0 or not any(_NUMBER.match(t) for t in cmd):
             continue
-        i = nums[0]
-        key = (*cmd[:i], "#", *cmd[i + 1:])
-        groups.setdefault(key, []).append((float(cmd[i]), ir.value, ir))
-    best = max(groups.values(), key=len, default=[])
+        key = tuple("#" if _NUMBER.match(t) else t for t in cmd)
+        groups.setdefault(key, []).append((cmd, ir))
+    best: list[tuple[float, float, Located]] = []
+    for runs in groups.values():
+        varying = [i for i in range(len(runs[0][0])) if len({c[i] for c, _ in runs}) > 1]
+        if len(varying) != 1:
+            continue
+        pts = [(float(c[varying[0]]), ir.value, ir) for c, ir in runs]
+        if len(pts) > len(best):
+            best = pts
     return best if len({p[0] for p in best}) >= 2 else []
 
 

@@ -52,3 +52,9 @@ perf report -i "$B/o.data" --stdio --no-children --sort pid 2> /dev/null | head 
 # a server rank handing out one small request per message (its printout per rank)
 mpicc -O2 -g src/pingfarm.c -o "$B/pingfarm"
 mpirun -np 2 "$B/pingfarm" 50000 > pingfarm-output.txt
+# callgrind of an all-pairs loop at two sizes (the second argument, repetitions, unchanged)
+gcc -O2 -g src/pairsum.c -o "$B/pairsum"
+for n in 1000 2000; do
+  (cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg$n.out ./pairsum $n 3 > /dev/null 2>&1)
+  callgrind_annotate "$B/cg$n.out" 2> /dev/null | head -40 > pairsum-callgrind-n$n.txt
+done

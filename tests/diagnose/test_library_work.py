@@ -350,3 +350,16 @@ def test_real_callgrind_of_all_pairs_at_two_sizes() -> None:
     # instructions, x3.92 for twice the size
     f = _run("pairsum-callgrind-n1000.txt", "pairsum-callgrind-n2000.txt")[0]
     assert f.id == "alg.complexity" and "size^1.97" in f.evidence[0].quote
+
+
+# --- vector math routines -----------------------------------------------------------------
+def test_time_in_vector_math_is_compute_not_a_vectorization_problem() -> None:
+    # softplus.c at -O3 -ffast-math: 78.86% in _ZGVdN4v_exp_avx2 (libmvec); the remarks miss
+    # the outer pass loop, which holds no time of its own
+    fs = _run("softplus-perf-report.txt", "softplus-gcc-remarks.txt")
+    assert fs[0].id == "hw.compute_bound" and fs[0].status.value == "confirmed"
+    assert fs[0].evidence[0].value == 0.7886 and fs[0].scope == "_ZGVdN4v_exp_avx2"
+    assert "hw.vectorization" not in [f.id for f in fs]
+    # the scalar libm entry point is not a vector routine
+    scalar = _sampled(("__ieee754_exp_fma", 0.8, "libm.so.6"), ("main", 0.1, "app"))
+    assert "hw.compute_bound" not in [f.id for f in diagnose([scalar], _two_cpus()).findings]

@@ -405,6 +405,10 @@ def vectorization(ctx: Context) -> Finding | None:
     mix = insn_mix(ctx)
     if mix and mix[0][0] <= scalar_high:
         return None  # the hot code is already packed: remarks about other loops do not matter
+    vmath = category_share(ctx, lambda h: bool(_VECTOR_MATH.match(h.name.strip()))
+                           or "libmvec" in h.module.lower())
+    if vmath is not None and vmath.share >= ctx.t("vector.share_low"):
+        return None  # the time is in vector math routines: the hot loop is vectorized
     for share_s, loc, counted in mix:
         if share_s > scalar_high:
             ev.append(ctx.ev(loc, f"{loc.kind}: {share_s:.0%} of the floating-point "
@@ -483,7 +487,8 @@ def _peak_flops(ctx: Context) -> float | None:
 
 @rule(id="hw.compute_bound",
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
-             "insn.div_sqrt|insn.isa_emulated_calls|time.step",),
+             "insn.div_sqrt|insn.isa_emulated_calls|time.step|vector.loops_vectorized|"
+             "insn.packed",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
                   "compute.divsqrt_share", "app.redundant_share", "steps.jump"),
@@ -512,7 +517,7 @@ def compute_bound(ctx: Context) -> Finding | None:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
         return _subnormal(ctx) or _isa_emulated(ctx) or fp_divider_bound(ctx) or \
-            _packed_hot_code(ctx) or divider_bound(ctx)
+            _vector_math(ctx) or _packed_hot_code(ctx) or divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
 
 
@@ -572,6 +577,43 @@ def _subnormal(ctx: Context) -> Finding | None:
     return ctx.finding("hw.compute_bound", 0.75 if share is not None else 0.5,
                        "floating-point assists on subnormal numbers: the same steps became "
                        f"{sj.jump:.0f}x slower", ev, scope=hot, limits=limits)
+
+
+#: vector math library entry points: glibc's libmvec and OpenMP ``declare simd`` variants
+#: (``_ZGVdN4v_exp``), Intel SVML, SLEEF: a loop calling them is already vectorized
+_VECTOR_MATH = re.compile(r"^_ZGV[a-z][NM]\d+[a-z0-9]*_|^__svml_|^Sleef_", re.I)
+
+
+def _vector_math(ctx: Context) -> Finding | None:
+    """A profile puts ``compute.tma_share`` or more of the run in a vector math library
+    (libmvec's ``_ZGVdN4v_exp``, SVML, SLEEF): the hot loop is already vectorized and each
+    call computes several elements; the arithmetic of the vector routine sets the pace. The
+    compiler's remarks (the loop vectorized) or a disassembly of packed code agree. Nothing
+    here says the loop waits on memory: a bandwidth finding, when present, ranks on its own."""
+    lim = ctx.t("compute.tma_share")
+    sh = category_share(ctx, lambda h: bool(_VECTOR_MATH.match(h.name.strip()))
+                        or "libmvec" in h.module.lower())
+    if sh is None or sh.share < lim:
+        return None
+    top = max(sh.entries, key=lambda x: x[1])[0]
+    fam = source_kind(sh.profile.format)
+    ev = [Evidence("hotspot.share", sh.share, "ratio", top.source or SourceRef(
+        sh.profile.path, None), fam, f"{sh.share:.0%} of the run in vector math routines "
+        f"({top.name}): the loop already calls the vector form, several elements a call",
+        f"share >= {lim:.2f}")]
+    # only vectorized code calls a vector math routine: the compiler's account of a vectorized
+    # loop (its remarks) or packed code in the disassembly is the same fact seen by the compiler
+    vec = [x for x in ctx.all("vector.loops_vectorized", (ScopeKind.PROCESS,))
+           if x.value > 0 and x.kind != fam]
+    packed = [x for x in ctx.all("insn.packed_share") if x.kind != fam and x.value >= 0.5]
+    if vec:
+        ev.append(ctx.ev(vec[0], f"the compiler vectorized {vec[0].value:.0f} loop(s)",
+                         "loops vectorized > 0"))
+    elif packed:
+        ev.append(ctx.ev(packed[0], f"{packed[0].value:.0%} of the disassembled floating-point "
+                         "instructions are packed", "packed share >= 0.50"))
+    return ctx.finding("hw.compute_bound", 0.6, "the vectorized loop's time is in vector math "
+                       "routines: the arithmetic sets the pace", ev, scope=top.name)
 
 
 def _hot_line(ctx: Context) -> str:

@@ -58,3 +58,7 @@ for n in 1000 2000; do
   (cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg$n.out ./pairsum $n 3 > /dev/null 2>&1)
   callgrind_annotate "$B/cg$n.out" 2> /dev/null | head -40 > pairsum-callgrind-n$n.txt
 done
+# a loop gcc vectorizes through libmvec (-O3 -ffast-math): remarks and perf report
+gcc -O3 -march=native -ffast-math -g -fopt-info-vec-all=softplus-gcc-remarks.txt src/softplus.c -o "$B/softplus" -lm
+perf record -q -e cpu-clock -F 999 -o "$B/v.data" "$B/softplus" 20000 > /dev/null
+rep "$B/v.data" > softplus-perf-report.txt

@@ -605,13 +605,14 @@ def _vector_math(ctx: Context) -> Finding | None:
     # loop (its remarks) or packed code in the disassembly is the same fact seen by the compiler
     vec = [x for x in ctx.all("vector.loops_vectorized", (ScopeKind.PROCESS,))
            if x.value > 0 and x.kind != fam]
-    packed = [x for x in ctx.all("insn.packed_share") if x.kind != fam and x.value >= 0.5]
+    packed_lim = 1.0 - ctx.t("vector.share_low")
+    packed = [x for x in ctx.all("insn.packed_share") if x.kind != fam and x.value >= packed_lim]
     if vec:
         ev.append(ctx.ev(vec[0], f"the compiler vectorized {vec[0].value:.0f} loop(s)",
                          "loops vectorized > 0"))
     elif packed:
         ev.append(ctx.ev(packed[0], f"{packed[0].value:.0%} of the disassembled floating-point "
-                         "instructions are packed", "packed share >= 0.50"))
+                         "instructions are packed", f"packed share >= {packed_lim:.2f}"))
     return ctx.finding("hw.compute_bound", 0.6, "the vectorized loop's time is in vector math "
                        "routines: the arithmetic sets the pace", ev, scope=top.name)
 

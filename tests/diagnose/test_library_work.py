@@ -363,3 +363,10 @@ def test_time_in_vector_math_is_compute_not_a_vectorization_problem() -> None:
     # the scalar libm entry point is not a vector routine
     scalar = _sampled(("__ieee754_exp_fma", 0.8, "libm.so.6"), ("main", 0.1, "app"))
     assert "hw.compute_bound" not in [f.id for f in diagnose([scalar], _two_cpus()).findings]
+
+
+def test_socket_messages_per_element_are_not_library_work() -> None:
+    out = prof("program-output", "o.txt", m("time.elapsed", 2.0, unit="s"))
+    msgs = _strace({"sendto": (400000.0, 0.3), "recvfrom": (400000.0, 0.3)})
+    ids = [x.id for x in diagnose([out, msgs], _two_cpus()).findings]
+    assert "app.redundant_work" not in ids

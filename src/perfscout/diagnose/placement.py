@@ -69,7 +69,7 @@ def hybrid_workers(ctx: Context) -> tuple[int, Located, Located] | None:
 
 #: words a program prints for the size of its own thread or worker pool (``workers=8``,
 #: ``pool: 8``) that no adapter names ``threads.requested``: the threads it starts
-POOL_WORDS = frozenset({"workers", "nworkers", "numworkers", "worker", "pool", "poolsize",
+POOL_WORDS = frozenset({"workers", "nworkers", "numworkers", "pool", "poolsize",
                         "nworker", "workerthreads", "threadpool", "pthreads", "npthreads"})
 
 

@@ -168,8 +168,11 @@ def _per_element_syscall(ctx: Context) -> tuple[Located, float, float] | None:
     return None
 
 
-#: system calls that map, unmap or resize memory (page-fault churn, sys.tlb_pagefaults)
-_MEMORY_CALLS = frozenset({"mmap", "munmap", "mremap", "madvise", "brk", "mprotect"})
+#: system calls that map, unmap or resize memory (page-fault churn, sys.tlb_pagefaults), and
+#: those that move messages over sockets (communication: the messaging rules judge those)
+_MEMORY_CALLS = frozenset({"mmap", "munmap", "mremap", "madvise", "brk", "mprotect",
+                           "sendto", "recvfrom", "sendmsg", "recvmsg", "sendmmsg", "recvmmsg",
+                           "send", "recv", "connect", "accept", "accept4"})
 
 
 def _library_work(ctx: Context) -> Finding | None:

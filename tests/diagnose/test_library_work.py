@@ -209,6 +209,11 @@ def test_real_decay_into_subnormals_refuses_unrolling() -> None:
     f = fs.findings[0]
     assert f.id == "hw.compute_bound" and f.status.value == "confirmed"
     assert next(e for e in f.evidence if e.metric == "value.subnormal").value < 2.2e-308
+    from perfscout.advise.facts import Facts, subnormal_slowdown
+
+    slow = subnormal_slowdown(Facts.build(fs.findings, _two_cpus(), profs))
+    assert slow is not None and slow > 100  # 0.5 s vs 0.0011 s per 1000 steps
+    assert subnormal_slowdown(Facts.build([], _two_cpus(), profs)) is None
     adv = advise(fs.findings, _two_cpus(), profs, policy_check=default_runner().check)
     assert "loop_unroll" not in [p.id for p in adv.proposals]
     assert any(r.guard == "subnormal_steps" for r in adv.rejected)

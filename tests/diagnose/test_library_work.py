@@ -4,6 +4,7 @@ quantities, and on real tool outputs made here (tests/diagnose/data/diag11r/make
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -375,3 +376,19 @@ def test_socket_messages_per_element_are_not_library_work() -> None:
     msgs = _strace({"sendto": (400000.0, 0.3), "recvfrom": (400000.0, 0.3)})
     ids = [x.id for x in diagnose([out, msgs], _two_cpus()).findings]
     assert "app.redundant_work" not in ids
+
+
+# --- per-call growth from two instrumented profiles ---------------------------------------
+def test_real_gprof_at_two_sizes_confirms_the_printed_growth() -> None:
+    # divcount.c at n=15000/30000: 0.810 s / 3.216 s printed; gprof: divisors 0.30 s over
+    # 15,000 calls, 1.23 s over 30,000 calls: self time ~ calls^2.04
+    fs = _run("divcount-output-n15000.txt", "divcount-output-n30000.txt",
+              "divcount-gprof-n15000.txt", "divcount-gprof-n30000.txt")
+    f = fs[0]
+    assert f.id == "alg.complexity" and f.status.value == "confirmed"
+    k = next(e for e in f.evidence if e.metric == "scaling.calls_exponent")
+    assert abs(k.value - math.log(1.23 / 0.30) / math.log(2)) < 1e-9
+    # one gprof profile has no second size: the printed sweep stands alone
+    g = _run("divcount-output-n15000.txt", "divcount-output-n30000.txt",
+             "divcount-gprof-n15000.txt")[0]
+    assert g.status.value == "hypothesis"

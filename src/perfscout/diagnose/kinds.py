@@ -96,7 +96,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
        "use_blas replace_algorithm",
-       "program:scaling.size sampling:@hotspots"),
+       "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop

@@ -9,7 +9,7 @@ from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import ScopeKind
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 SOCKET_LEVEL = ("mem.", "energy", "power", "dram")
 
@@ -371,10 +371,43 @@ def complexity(ctx: Context) -> Finding | None:
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:
         ev.append(rescan)
+    per_call = _call_scaling(ctx, top[2].kind)
+    if per_call is not None:
+        ev.append(per_call)
     return ctx.finding("alg.complexity", 0.4 if two else 0.5,
                        "time grows super-linearly with size", ev,
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [])
+
+
+def _call_scaling(ctx: Context, have: str) -> Evidence | None:
+    """Two instrumented profiles of another family (gprof at two sizes) holding the same
+    function with call counts ``complexity.two_size_factor`` or more apart: its self time grows
+    as calls^k with k >= ``complexity.exponent`` (each call does more work as the run grows, the
+    measured growth seen by a second family)."""
+    from perfscout.diagnose.engine import source_kind
+
+    by: dict[str, list[tuple[float, float, Hotspot, Profile]]] = {}
+    for h, p in ctx.hotspots():
+        if source_kind(p.format) == have or h.kind == "line" or not h.calls or h.calls <= 0:
+            continue
+        t = h.self_value
+        if t is None or t <= 0:
+            continue
+        by.setdefault(h.name, []).append((float(h.calls), t, h, p))
+    lim, far = ctx.t("complexity.exponent"), ctx.t("complexity.two_size_factor")
+    for name, rows in by.items():
+        rows = sorted({id(r[3]): r for r in rows}.values(), key=lambda r: r[0])
+        if len(rows) < 2 or rows[-1][0] / rows[0][0] < far:
+            continue
+        (c1, t1, _h1, _p1), (c2, t2, h2, p2) = rows[0], rows[-1]
+        k = math.log(t2 / t1) / math.log(c2 / c1)
+        if k >= lim:
+            return Evidence("scaling.calls_exponent", k, "ratio", h2.source or SourceRef(
+                p2.path, None), source_kind(p2.format), f"{name}: {c1:,.0f} -> {c2:,.0f} calls, "
+                f"self time {t1:.3g} -> {t2:.3g} s: time ~ calls^{k:.2f} (each call does more "
+                "work as the run grows)", f"exponent >= {lim:g}")
+    return None
 
 
 #: string routines that walk the whole string at every call: called once per appended piece,

@@ -62,3 +62,8 @@ done
 gcc -O3 -march=native -ffast-math -g -fopt-info-vec-all=softplus-gcc-remarks.txt src/softplus.c -o "$B/softplus" -lm
 perf record -q -e cpu-clock -F 999 -o "$B/v.data" "$B/softplus" 20000 > /dev/null
 rep "$B/v.data" > softplus-perf-report.txt
+# gprof of a per-number divisor count at two sizes (each call tries every smaller number)
+gcc -O2 -pg src/divcount.c -o "$B/divcount"
+for n in 15000 30000; do
+  (cd "$B" && ./divcount $n > "$OLDPWD/divcount-output-n$n.txt" && gprof -b -p ./divcount gmon.out 2> /dev/null | head -12) > divcount-gprof-n$n.txt
+done

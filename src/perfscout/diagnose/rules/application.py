@@ -4,6 +4,7 @@ work, precision."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
@@ -295,23 +296,7 @@ def _family_site(ctx: Context, family: str, lim: float) -> tuple[str, Evidence] 
     of the run; None without line-level call data."""
     from perfscout.diagnose.libwork import family_of
 
-    best: tuple[float, Located] | None = None
-    for c in ctx.all("callsite.cost", (ScopeKind.CALLSITE,)):
-        if family_of(Hotspot(c.metric.scope.parent)) != family:
-            continue
-        tot = c.profile.first("profile.total")
-        share = c.value / tot.value if tot is not None and tot.value > 0 else 0.0
-        if share >= lim and (best is None or share > best[0]):
-            best = (share, c)
-    if best is None:
-        return None
-    share, c = best
-    n = next((x.value for x in ctx.all("callsite.calls", (ScopeKind.CALLSITE,))
-              if x.profile is c.profile and x.metric.scope == c.metric.scope), None)
-    times = f" {fmt(n)} times" if n else ""
-    return c.metric.scope.name, ctx.ev(
-        c, f"{c.metric.scope.name} calls {c.metric.scope.parent}{times}: {share:.0%} of the run",
-        f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
+    return _costliest_site(ctx, lambda callee: family_of(Hotspot(callee)) == family, lim)
 
 
 def _threads_repeat_work(ctx: Context) -> Finding | None:
@@ -586,9 +571,16 @@ def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] |
     of the run in a line-level profile (callgrind_annotate's ``=> getenv (800,000x)`` under
     the calling line): where the repeated call is made, the line a change targets. None
     without line-level call data: no line is named rather than a guessed one."""
+    return _costliest_site(ctx, lambda callee: _routine(callee) == _routine(routine), lim)
+
+
+def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
+                    ) -> tuple[str, Evidence] | None:
+    """The call site (line-level profile) whose calls to a callee ``callee_ok`` accepts cost
+    the most of the run, at ``lim`` or more: (the calling line, its evidence)."""
     best: tuple[float, Located] | None = None
     for c in ctx.all("callsite.cost", (ScopeKind.CALLSITE,)):
-        if _routine(c.metric.scope.parent) != _routine(routine):
+        if not callee_ok(c.metric.scope.parent):
             continue
         tot = c.profile.first("profile.total")
         share = c.value / tot.value if tot is not None and tot.value > 0 else 0.0

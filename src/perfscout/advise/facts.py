@@ -632,3 +632,14 @@ def _source_line(h: Hotspot) -> str | None:
         return f"{loc.file}:{loc.line}"
     m = _SRC_LINE.match(h.name.strip())
     return f"{m['file']}:{m['line']}" if m else None
+
+
+def subnormal_slowdown(facts: Facts) -> float | None:
+    """How many times slower the program's steps became once its values turned subnormal (a
+    ``hw.compute_bound`` finding resting on ``value.subnormal``), else None: a proposal for it
+    flushes subnormals to zero (-ffast-math / -Ofast set FTZ/DAZ) or rescales the values."""
+    for f in facts.findings:
+        if any(e.metric == "value.subnormal" for e in f.evidence):
+            return facts.evidence_value("steps.slowdown") or 1.0
+    return None
+

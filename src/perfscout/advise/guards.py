@@ -386,12 +386,15 @@ def buffering_needs_calls(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
     is already buffered), the time is elsewhere (formatting the text, computing it) and a
     bigger buffer cannot help (a run that flushes, fsync, is left alone: strace -c does not
     show the time its flushes wait). The run's length is the longest time any input measured of it
-    (the program's own timers, time -v, perf stat)."""
+    (the program's own timers, time -v, perf stat, the CPU time a cpu-clock profile sampled)."""
     if p.id != "io_buffering":
         return None
+    from perfscout.diagnose.libwork import sampled_seconds
+
     calls = io_time = 0.0
     run = 0.0
     for pr in facts.profiles:
+        run = max(run, sampled_seconds(pr) or 0.0)  # a cpu-clock profile covers that much run
         for m in pr.metrics:
             if m.name == "syscall.calls" and m.scope.name in FLUSH_SYSCALLS and m.value > 0:
                 return None
@@ -584,6 +587,26 @@ def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
     return None
 
 
+#: the changes that remove floating-point assists on subnormal operands: flush-to-zero comes
+#: with -ffast-math/-Ofast (compiler_opt_level, fast_math); rescaling is a source change
+FTZ_IDS = frozenset({"compiler_opt_level", "fast_math", "reduce_precision"})
+
+
+def subnormal_steps(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """The program's steps slowed down on subnormal values (``value.subnormal`` evidence):
+    every operation on them takes a microcode assist whatever the unrolling, vector width,
+    threads or library; only flushing them to zero (-ffast-math's FTZ/DAZ) or rescaling the
+    values removes the cost. Other changes aimed only at that finding are refused."""
+    if p.id in FTZ_IDS or not p.addresses:
+        return None
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is None or not any(e.metric == "value.subnormal" for e in f.evidence):
+            return None
+    slow = facts.evidence_value("steps.slowdown")
+    return Text("guard.subnormal", slowdown=f"{slow:.0f}x" if slow else "several times")
+
+
 REMARK_METRICS = frozenset({"vector.loops_missed", "vector.loops_vectorized"})
 
 
@@ -630,6 +653,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("binding_needs_threads", binding_needs_threads),
     ("march_needs_o3", march_needs_o3),
     ("remarks_only", remarks_only),
+    ("subnormal_steps", subnormal_steps),
     ("policy", verification_allowed),
     ("amdahl", gain_within_headroom),
 )

@@ -48,7 +48,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
        "parallelize_caller",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
-       "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate"),
+       "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
+       "compiler:vector.loops_vectorized program:time.step os_accounting:cpu.utilized"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
        "hardware_counters:topdown.frontend_bound hardware_counters:stalled_cycles.frontend"),
     _k("hw.bad_speculation", "hw.frontend", "perf_stat", "enable_smt",
@@ -60,7 +61,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering",
-       "os_accounting:time.elapsed instrumentation:syscall.time"),
+       "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
+       "os_accounting:context_switches"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
        "os_accounting:context_switches os_accounting:cpu.utilized"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
@@ -73,7 +75,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
     _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp",
-       "program:busy.time hardware_counters:cycles sampling:@hotspots"),
+       "program:busy.time hardware_counters:cycles sampling:@hotspots sampling:compute.share "
+       "sampling:samples"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
@@ -93,10 +96,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
        "use_blas replace_algorithm",
-       "program:scaling.size sampling:@hotspots"),
+       "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
-    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot", "callgrind",
+    # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
+    # invariant) is also what keeps that loop scalar: remove the call before widening vectors
+    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization", "callgrind",
        "hoist_invariant",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),

@@ -67,9 +67,28 @@ def hybrid_workers(ctx: Context) -> tuple[int, Located, Located] | None:
     return best
 
 
+#: words a program prints for the size of its own thread or worker pool (``workers=8``,
+#: ``pool: 8``) that no adapter names ``threads.requested``: the threads it starts
+POOL_WORDS = frozenset({"workers", "nworkers", "numworkers", "pool", "poolsize",
+                        "nworker", "workerthreads", "threadpool", "pthreads", "npthreads"})
+
+
+def printed_pool(ctx: Context) -> Located | None:
+    """The largest thread/worker pool size a program printed under a pool word (a setting of
+    the run, like ``threads.requested``)."""
+    locs = [loc for p in ctx.profiles for m in p.metrics
+            if m.name.startswith("event.") and m.value >= 1 and float(m.value).is_integer()
+            and m.raw_name.lower().replace("_", "").replace("-", "") in POOL_WORDS
+            for loc in (Located(m, p),)]
+    return max(locs, key=lambda x: x.value) if locs else None
+
+
 def placement(ctx: Context) -> Placement:
     """Read the placement quantities from every input and the snapshot."""
     want = _max(ctx, ("threads.requested", "affinity.threads", "ranks.count"))
+    pool = printed_pool(ctx)
+    if pool is not None and (want is None or pool.value > want.value):
+        want = pool
     n = int(want.value) if want is not None else None
     hyb = hybrid_workers(ctx)
     if hyb is not None and (n is None or hyb[0] > n):

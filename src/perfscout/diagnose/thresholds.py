@@ -132,6 +132,17 @@ _TABLE: tuple[Threshold, ...] = (
               "below: the extra threads found no CPU to run on (supports an affinity finding)"),
     Threshold("affinity.busy_per_cpu", 1.15, "CPUs utilized / CPUs allowed at or below: the "
               "threads share the allowed CPUs"),
+    Threshold("app.library_share", 0.25, "share of a profile in one non-compute library family "
+              "(allocator, clocks, text formatting, a system call's kernel path) at or above: "
+              "the inner loop repeats bookkeeping around its work"),
+    Threshold("app.format_writes_per_s", 100.0, "write calls per second of sampled formatting "
+              "time below: the formatted text is not written (at 64 KiB a call, a tenth or less "
+              "of what printf formats in that time)"),
+    Threshold("steps.jump", 3.0, "median time of the later printed steps / the earlier ones "
+              "at or above (equal work per step), and the CPU time per step grown as much: "
+              "each step costs more CPU, not a wait for it"),
+    Threshold("io.small_request_bytes", 65536.0, "bytes per read/write call at or below: small "
+              "requests (each pays a system call, and a disk access when unbuffered)"),
 )
 
 DEFAULTS: dict[str, Threshold] = {t.name: t for t in _TABLE}

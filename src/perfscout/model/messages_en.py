@@ -352,4 +352,5 @@ EN: dict[str, str] = {
     "donot.threads_topic": "more threads or a parallel region for the memory-bound part",
     "donot.threads_reason": "measured bandwidth is at {ratio} of the machine's ceiling: added threads share the same memory bandwidth; only fewer bytes moved helps",
     "guard.remarks_only": "{findings} rests on compiler remarks alone: they say which loops are scalar, not which one costs the time; measure where the time goes (a sampling profile or the hot code's instruction mix) before changing code or flags",
+    "guard.subnormal": "the steps became {slowdown} slower once the values turned subnormal (below 2.2e-308): each operation on them takes a microcode assist, which unrolling, vector width, threads or a library do not remove; flush them to zero (-ffast-math sets FTZ/DAZ) or rescale the values",
 }

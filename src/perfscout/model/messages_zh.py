@@ -349,4 +349,5 @@ ZH: dict[str, str] = {
     "donot.threads_topic": "为内存受限部分增加线程或并行区",
     "donot.threads_reason": "测得带宽已达机器上限的 {ratio}：增加的线程共享同样的内存带宽；只有减少搬运的字节才有帮助",
     "guard.remarks_only": "{findings} 仅基于编译器报告：它只说明哪些循环是标量的，而不说明哪个循环耗时；修改代码或编译选项前先测量时间花在哪里（采样剖析或热点代码的指令构成）",
+    "guard.subnormal": "数值变为次正规数（小于 2.2e-308）后每步变慢了 {slowdown}：对它们的每次运算都要微码辅助，展开、向量宽度、线程或库都无法消除；应将其清零（-ffast-math 设置 FTZ/DAZ）或重新缩放数值",
 }

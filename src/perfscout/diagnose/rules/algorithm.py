@@ -9,7 +9,7 @@ from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import ScopeKind
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 SOCKET_LEVEL = ("mem.", "energy", "power", "dram")
 
@@ -26,7 +26,7 @@ def _across_ranks(x: Located) -> bool:
     return len(ranks_) >= 2
 
 
-@rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean",),
+@rule(id="alg.load_imbalance", needs=("app.time|mpi.time|imbalance.max_over_mean|compute.share",),
       thresholds=("imbalance.max_over_mean", "imbalance.min_cost", "mpi.share_high"),
       request=_mpip)
 def load_imbalance(ctx: Context) -> Finding | None:
@@ -61,7 +61,33 @@ def load_imbalance(ctx: Context) -> Finding | None:
         if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
-    return None
+    return _sampled_ranks(ctx, lim)
+
+
+def _sampled_ranks(ctx: Context, lim: float) -> Finding | None:
+    """A sampling profile of an MPI run split by process (``perf report --sort pid,sym``):
+    each rank's samples in its own computing code spread by ``imbalance.max_over_mean`` or
+    more, and the least busy rank's missing share is at least ``imbalance.min_cost`` of the
+    run: the ranks got unequal work and the others wait for the busiest (the MPI wait it
+    explains). A per-rank printout of another family agreeing is added."""
+    from perfscout.diagnose.rules.runtime import sampled_workers
+
+    got = sampled_workers(ctx)
+    if got is None or got[0] != "rank":
+        return None
+    rows = got[1]
+    mean = sum(r.value for r in rows) / len(rows)
+    top, low = max(rows, key=lambda r: r.value), min(rows, key=lambda r: r.value)
+    if mean <= 0 or top.value / mean < lim or top.value - mean < ctx.t("imbalance.min_cost"):
+        return None
+    ev = [ctx.ev(top, f"{top.metric.raw_name or top.metric.scope.name} computes in "
+                 f"{top.value:.0%} of the samples vs {low.value:.0%} for "
+                 f"{low.metric.raw_name or low.metric.scope.name} ({len(rows)} ranks, max/mean "
+                 f"{top.value / mean:.2f})", f"compute share max/mean >= {lim:g}",
+                 metric="imbalance.max_over_mean", value=top.value / mean, unit="ratio")]
+    ev.extend(_waiting_elsewhere(ctx, top.kind))
+    return ctx.finding("alg.load_imbalance", 0.6, "compute is unevenly split across ranks "
+                       "(sampled per process)", ev)
 
 
 def _waiting_elsewhere(ctx: Context, kind: str) -> list[Evidence]:
@@ -141,8 +167,52 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
     return (max(m.value for m in vals) - mean) / run >= ctx.t("imbalance.min_cost")
 
 
+#: words an MPI program prints for the units of work its ranks exchange one message (or more)
+#: for each: a task farm's tasks, a server's requests
+UNIT_WORDS = frozenset({"tasks", "task", "ntasks", "requests", "chunks", "jobs", "workitems",
+                        "items", "messages", "msgs", "queries", "packets"})
+
+
+def _per_unit_latency(ctx: Context) -> Finding | None:
+    """Each rank of an MPI run printed its elapsed time, its compute time and how many units
+    of work it exchanged (``tasks=100000``, at least one message each): the time that is not
+    compute, over the units, bounds the time of one message. Below ``msg.latency_us`` with the
+    non-compute time at ``mpi.comm_share`` or more of the run, the ranks are latency-bound."""
+    lim, floor = ctx.t("msg.latency_us"), ctx.t("mpi.comm_share")
+    best: tuple[float, Located, float, float, float] | None = None
+    for el in ranks(ctx, "time.elapsed"):
+        same = [m for m in el.profile.metrics if m.scope == el.metric.scope]
+        busy = next((m.value for m in same if m.name == "busy.time"), None)
+        units = [m for m in same if m.name.startswith("event.") and m.value >= ctx.t("msg.many")
+                 and m.raw_name.lower().replace("_", "") in UNIT_WORDS]
+        if busy is None or not units or el.value <= 0:
+            continue
+        top = max(units, key=lambda m: m.value)
+        comm = el.value - busy
+        if comm <= 0 or comm / el.value < floor:
+            continue
+        us = comm / top.value * 1e6
+        if us < lim and (best is None or us < best[0]):
+            best = (us, Located(top, el.profile), comm, el.value, top.value)
+    if best is None:
+        return None
+    us, loc, comm, run, n = best
+    ev = [ctx.ev(loc, f"rank {loc.metric.scope.name}: {n:,.0f} {loc.metric.raw_name} exchanged, "
+                 f"{comm:.3g} s of its {run:.3g} s not computing ({comm / run:.0%})",
+                 f"units >= {ctx.t('msg.many'):g}", metric="mpi.msg_count", value=n,
+                 unit="count"),
+          ctx.ev(loc, f"at most {us:.1f} us per message (one message per unit at least): "
+                 "latency-bound", f"time per message < {lim:g} us", metric="mpi.latency",
+                 value=us, unit="us")]
+    ev += _mpi_profile_share(ctx, loc.kind, floor)
+    return ctx.finding("alg.small_messages", 0.55, "one small message per unit of work", ev,
+                       limits=["the printout counts units of work, not messages: each needs "
+                               "one message or more, so the time per message is at most this"])
+
+
 @rule(id="alg.small_messages",
-      needs=("mpi.msg_count", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time"),
+      needs=("mpi.msg_count|busy.time", "mpi.msg_size_mean|mpi.bytes_sent|mpi.latency|mpi.time|"
+                                        "time.elapsed"),
       thresholds=("msg.small_bytes", "msg.many", "mpi.comm_share", "msg.latency_us"))
 def small_messages(ctx: Context) -> Finding | None:
     """Many small messages: latency, not bandwidth, sets the communication cost. The size is
@@ -152,7 +222,7 @@ def small_messages(ctx: Context) -> Finding | None:
     cnt = ctx.top("mpi.msg_count")
     size = ctx.top("mpi.msg_size_mean")
     if cnt is None:
-        return None
+        return _per_unit_latency(ctx)
     small, many = ctx.t("msg.small_bytes"), ctx.t("msg.many")
     if cnt.value < many:
         return None
@@ -228,17 +298,24 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
     """(size, instructions, located) from simulator profiles of one program run with one
     numeric argument changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled
     target``/``cmd``): the instruction count, deterministic, is the cost the size sets."""
-    groups: dict[tuple[str, ...], list[tuple[float, float, Located]]] = {}
+    # runs of one command line whose numeric arguments differ in exactly one place
+    # (``./qs 5000 5`` and ``./qs 10000 5``): that argument is the size
+    groups: dict[tuple[str, ...], list[tuple[list[str], Located]]] = {}
     for ir in ctx.all("ir", (ScopeKind.PROCESS,)):
         meta = ir.profile.meta
         cmd = (meta.get("Profiled target") or meta.get("cmd") or "").split(" (PID")[0].split()
-        nums = [i for i, t in enumerate(cmd) if _NUMBER.match(t)]
-        if len(nums) != 1 or ir.value <= 0:
+        if ir.value <= 0 or not any(_NUMBER.match(t) for t in cmd):
             continue
-        i = nums[0]
-        key = (*cmd[:i], "#", *cmd[i + 1:])
-        groups.setdefault(key, []).append((float(cmd[i]), ir.value, ir))
-    best = max(groups.values(), key=len, default=[])
+        key = tuple("#" if _NUMBER.match(t) else t for t in cmd)
+        groups.setdefault(key, []).append((cmd, ir))
+    best: list[tuple[float, float, Located]] = []
+    for runs in groups.values():
+        varying = [i for i in range(len(runs[0][0])) if len({c[i] for c, _ in runs}) > 1]
+        if len(varying) != 1:
+            continue
+        pts = [(float(c[varying[0]]), ir.value, ir) for c, ir in runs]
+        if len(pts) > len(best):
+            best = pts
     return best if len({p[0] for p in best}) >= 2 else []
 
 
@@ -294,10 +371,43 @@ def complexity(ctx: Context) -> Finding | None:
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:
         ev.append(rescan)
+    per_call = _call_scaling(ctx, top[2].kind)
+    if per_call is not None:
+        ev.append(per_call)
     return ctx.finding("alg.complexity", 0.4 if two else 0.5,
                        "time grows super-linearly with size", ev,
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [])
+
+
+def _call_scaling(ctx: Context, have: str) -> Evidence | None:
+    """Two instrumented profiles of another family (gprof at two sizes) holding the same
+    function with call counts ``complexity.two_size_factor`` or more apart: its self time grows
+    as calls^k with k >= ``complexity.exponent`` (each call does more work as the run grows, the
+    measured growth seen by a second family)."""
+    from perfscout.diagnose.engine import source_kind
+
+    by: dict[str, list[tuple[float, float, Hotspot, Profile]]] = {}
+    for h, p in ctx.hotspots():
+        if source_kind(p.format) == have or h.kind == "line" or not h.calls or h.calls <= 0:
+            continue
+        t = h.self_value
+        if t is None or t <= 0:
+            continue
+        by.setdefault(h.name, []).append((float(h.calls), t, h, p))
+    lim, far = ctx.t("complexity.exponent"), ctx.t("complexity.two_size_factor")
+    for name, rows in by.items():
+        rows = sorted({id(r[3]): r for r in rows}.values(), key=lambda r: r[0])
+        if len(rows) < 2 or rows[-1][0] / rows[0][0] < far:
+            continue
+        (c1, t1, _h1, _p1), (c2, t2, h2, p2) = rows[0], rows[-1]
+        k = math.log(t2 / t1) / math.log(c2 / c1)
+        if k >= lim:
+            return Evidence("scaling.calls_exponent", k, "ratio", h2.source or SourceRef(
+                p2.path, None), source_kind(p2.format), f"{name}: {c1:,.0f} -> {c2:,.0f} calls, "
+                f"self time {t1:.3g} -> {t2:.3g} s: time ~ calls^{k:.2f} (each call does more "
+                "work as the run grows)", f"exponent >= {lim:g}")
+    return None
 
 
 #: string routines that walk the whole string at every call: called once per appended piece,

@@ -4,6 +4,7 @@ work, precision."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
@@ -17,6 +18,7 @@ from perfscout.diagnose.rules.common import (
     mem_bench,
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
+from perfscout.diagnose.rules.system import FAULT_PATH
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.isa import is_soft_float
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
@@ -56,7 +58,7 @@ def io_hotspot(ctx: Context) -> Finding | None:
 def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
     """The program timed its file I/O (``io.time``: ``output=1.142 s``) at ``app.io_share`` or
     more of its run: the run's time, or the sum of the phases it timed on the same run."""
-    for io in ctx.all("io.time"):
+    for io in [*ctx.all("io.time"), *_input_phases(ctx)]:
         same = [m for m in io.profile.metrics if m.scope == io.metric.scope and m.unit == "s"]
         run = next((m.value for m in same if m.name == "time.elapsed"), 0.0)
         if run <= 0:  # the phases the program timed: output=, solve=, ...
@@ -72,6 +74,24 @@ def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
                           f"share >= {lim:.2f}", metric="io.time_share",
                           value=io.value / run, unit="ratio")
     return None
+
+
+#: words a program uses for its own timer of the phase that reads and parses its input
+INPUT_PHASE = frozenset({"load", "loading", "read", "reading", "input", "parse", "parsing",
+                         "ingest", "readinput", "loadinput"})
+
+
+def _input_phases(ctx: Context) -> list[Located]:
+    """The program's own timers (in seconds) of its input phase (``load=0.55 s``,
+    ``read_time: 2.1 s``): what no adapter names ``io.time`` but the program measured."""
+    out = []
+    for p in ctx.profiles:
+        for m in p.metrics:
+            key = re.sub(r"_?times?$|_?secs?$", "", m.raw_name.lower().replace("-", "_"))
+            if m.name.startswith("event.") and m.unit == "s" and m.value > 0 and \
+                    key.replace("_", "") in INPUT_PHASE:
+                out.append(Located(m, p))
+    return out
 
 
 #: system calls that open, read, write, position or close files
@@ -112,14 +132,171 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
 @rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries|busy.time",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.repeated_queries", "app.query_time_share", "threads.busy_share",
-                  "redundant.thread_slowdown"))
+                  "redundant.thread_slowdown", "app.library_share", "app.format_writes_per_s",
+                  "io.syscalls_per_s"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record, or every thread
     repeats the whole work: recomputation."""
     return (_redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
-            or _threads_repeat_work(ctx))
+            or _library_work(ctx) or _threads_repeat_work(ctx))
+
+
+def _per_element_syscall(ctx: Context) -> tuple[Located, float, float] | None:
+    """``strace -c``: one system call that neither moves file data, opens/closes files, asks
+    for metadata, manages memory nor waits, made at ``io.syscalls_per_s`` or more of the run and
+    holding ``app.query_time_share`` of the non-waiting traced time: the loop enters the kernel
+    per element (a CPU-time clock read per cell). Returns (calls, calls/s, time share)."""
+    runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not runs:
+        return None
+    run = min(runs, key=lambda x: x.value).value
+    for prof in {id(c.profile): c.profile for c in ctx.all("syscall.calls")}.values():
+        calls = {c.metric.scope.name: c for c in ctx.all("syscall.calls") if c.profile is prof}
+        times = {t.metric.scope.name: t.value for t in ctx.all("syscall.time")
+                 if t.profile is prof and t.metric.scope.name}
+        busy = sum(v for n, v in times.items() if n not in WAITING_CALLS)
+        cands = [c for n, c in calls.items() if n not in FILE_CALLS | METADATA_CALLS
+                 | WAITING_CALLS | _MEMORY_CALLS | frozenset(RW_CALLS)]
+        if not cands or busy <= 0:
+            continue
+        top = max(cands, key=lambda c: times.get(c.metric.scope.name, 0.0))
+        share = times.get(top.metric.scope.name, 0.0) / busy
+        rate = top.value / run
+        if rate >= ctx.t("io.syscalls_per_s") and share >= ctx.t("app.query_time_share"):
+            return top, rate, share
+    return None
+
+
+#: system calls that map, unmap or resize memory (page-fault churn, sys.tlb_pagefaults), and
+#: those that move messages over sockets (communication: the messaging rules judge those)
+_MEMORY_CALLS = frozenset({"mmap", "munmap", "mremap", "madvise", "brk", "mprotect",
+                           "sendto", "recvfrom", "sendmsg", "recvmsg", "sendmmsg", "recvmmsg",
+                           "send", "recv", "connect", "accept", "accept4"})
+
+
+def _library_work(ctx: Context) -> Finding | None:
+    """A non-compute library family (the allocator, clocks, text formatting: see
+    :mod:`perfscout.diagnose.libwork`) holds ``app.library_share`` or more of a profile, or a
+    trace shows one system call per element: the inner loop repeats bookkeeping around its
+    work. A clock read per element through a system call puts the kernel's samples on the
+    family too (the trace says which call they serve). Formatted text counts only when a
+    trace shows it is not written (fewer than ``app.format_writes_per_s`` write calls per
+    second of formatting): formatting whose output is written is I/O (``app.io_hotspot``)."""
+    from perfscout.diagnose.libwork import (
+        TIMER_CALLS,
+        WHAT,
+        FamilyShare,
+        clock_in_kernel,
+        family_shares,
+        is_kernel,
+        kernel_share,
+    )
+
+    lim = ctx.t("app.library_share")
+    sys_call = _per_element_syscall(ctx)
+    per: list[FamilyShare] = []
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        fams = family_shares(p)
+        clock = clock_in_kernel(p)
+        if (sys_call is not None or clock) and source_kind(p.format) == "sampling":
+            # the kernel's samples are the traced (or sampled) call's cost: its family's
+            name = "timer" if clock or (sys_call is not None and
+                                        sys_call[0].metric.scope.name in TIMER_CALLS) \
+                else "syscall"
+            old = fams.get(name)
+            have = {id(h) for h, _ in old.rows} if old else set()
+            rows = (old.rows if old else ()) + tuple(
+                (h, s) for h, s in kernel_share(p)[1] if id(h) not in have
+                and h.name.split("+")[0].strip() not in FAULT_PATH)
+            if rows:
+                fams[name] = FamilyShare(name, sum(s for _, s in rows), p,
+                                         tuple(sorted(rows, key=lambda x: -x[1])))
+        per.extend(fs for fs in fams.values() if fs.share >= lim)
+    best = max(per, key=lambda fs: fs.share, default=None)
+    if best is None and sys_call is None:
+        return None
+    ev: list[Evidence] = []
+    if best is not None:
+        what = WHAT.get(best.family, f"in the kernel for {sys_call[0].metric.scope.name}()"
+                        if sys_call is not None else best.family)
+        ev.append(Evidence("hotspot.share", best.share, "ratio",
+                           best.top.source or SourceRef(best.profile.path, None),
+                           source_kind(best.profile.format),
+                           f"{best.share:.0%} of the run {what}: "
+                           + ", ".join(f"{h.name} {s:.0%}" for h, s in best.rows[:4]),
+                           f"family share >= {lim:.2f}"))
+        for fs in per:  # another family's profile agreeing on the same library family
+            fam = source_kind(fs.profile.format)
+            if fs.family == best.family and fam not in {e.source_kind for e in ev}:
+                ev.append(Evidence("hotspot.share", fs.share, "ratio",
+                                   fs.top.source or SourceRef(fs.profile.path, None), fam,
+                                   f"{fs.profile.format} also puts {fs.share:.0%} in "
+                                   f"{fs.family} ({fs.top.name})", f"family share >= {lim:.2f}"))
+    if sys_call is not None:
+        top, rate, share = sys_call
+        ev.append(ctx.ev(top, f"{fmt(top.value)} {top.metric.scope.name}() system calls = "
+                         f"{rate:,.0f}/s of the run, {share:.0%} of the non-waiting traced time",
+                         f"calls/s >= {ctx.t('io.syscalls_per_s'):g} and time share >= "
+                         f"{ctx.t('app.query_time_share'):.2f}"))
+    family = best.family if best is not None else "syscall"
+    if family == "formatting":
+        assert best is not None
+        dropped = _unwritten(ctx, best.share)
+        if dropped is None:
+            return None  # formatted text that is written is I/O: app.io_hotspot's
+        ev.append(dropped)
+    routine = sys_call[0].metric.scope.name if sys_call is not None else ""
+    if best is not None:  # the library routine the program calls, not the kernel's inside
+        user = [h for h, _ in best.rows if not is_kernel(h)]
+        routine = user[0].name if user else routine or best.top.name
+    site = _family_site(ctx, family, lim)
+    if site is not None:
+        ev.append(site[1])
+    titles = {"allocation": "memory allocated and freed in the inner loop",
+              "timer": "a clock read in the inner loop",
+              "formatting": "text formatted in the inner loop and never written",
+              "syscall": "one system call per element"}
+    return ctx.finding("app.redundant_work", 0.5, titles.get(family, titles["syscall"]), ev,
+                       scope=f"{routine} at {site[0]}" if site is not None else routine)
+
+
+def _unwritten(ctx: Context, fmt_share: float) -> Evidence | None:
+    """A trace of the run (``strace -c``) whose write calls per second of sampled formatting
+    time stay below ``app.format_writes_per_s``: the formatted text is not written."""
+    from perfscout.diagnose.libwork import sampled_seconds
+
+    runs = [x.value for x in ctx.all("time.elapsed") if x.value > 0] + [
+        t for p in {id(p): p for _, p in ctx.hotspots()}.values()
+        if (t := sampled_seconds(p)) is not None]
+    traced = {id(c.profile): c.profile for c in ctx.all("syscall.calls")}
+    if not runs or not traced:
+        return None
+    secs = fmt_share * min(runs)
+    lim = ctx.t("app.format_writes_per_s")
+    for prof in traced.values():
+        writes = [c for c in ctx.all("syscall.calls") if c.profile is prof
+                  and c.metric.scope.name in ("write", "writev", "pwrite64", "pwritev")]
+        n = sum(c.value for c in writes)
+        total = next((c for c in ctx.all("syscall.total_calls") if c.profile is prof), None)
+        anchor = writes[0] if writes else total
+        if anchor is None or secs <= 0 or n / secs >= lim:
+            continue
+        return ctx.ev(anchor, f"only {fmt(n)} write call(s) in the run while formatting takes "
+                      f"about {secs:.3g} s ({n / secs:.1f}/s): the formatted text is dropped",
+                      f"writes per formatting second < {lim:g}", metric="syscall.calls",
+                      value=n, unit="count")
+    return None
+
+
+def _family_site(ctx: Context, family: str, lim: float) -> tuple[str, Evidence] | None:
+    """The source line whose calls into ``family`` cost the most of a line-level profile
+    (callgrind_annotate's ``=> calloc (300,000x)`` under the calling line), at ``lim`` or more
+    of the run; None without line-level call data."""
+    from perfscout.diagnose.libwork import family_of
+
+    return _costliest_site(ctx, lambda callee: family_of(Hotspot(callee)) == family, lim)
 
 
 def _threads_repeat_work(ctx: Context) -> Finding | None:
@@ -314,13 +491,27 @@ def _redundant_calls(ctx: Context) -> Finding | None:
                        h.source or SourceRef(p.path, None), fam,
                        f"{h.name} called {fmt(float(h.calls or 0))} times for {s:.0%} "
                        "of the run", f"calls >= {calls_lim:g} and share >= {share_lim:.2f}")]
-    if _libm(h.name) is not None:  # the disassembly shows the program's own calls to libm
+    # a math routine known only by its share: new arguments at every call are the
+    # computation itself, so nothing here measures repetition; another profile seeing the
+    # same routine hot agrees on where the time goes, not on its being redundant
+    math_only = _libm(h.name) is not None and h.calls is None
+    if _libm(h.name) is not None and not math_only:  # the program's own calls to libm
         calls = next((c for c in ctx.all("insn.libm_calls") if c.kind != fam), None)
         if calls is not None and calls.value > 0:
             ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
                              "disassembled code", "insn.libm_calls > 0"))
-    # another family's profile that puts as large a share in the same routine agrees
     lim = pure_lim if _reusable(h) else share_lim
+    if math_only:
+        site = _call_site(ctx, h.name, lim)
+        return ctx.finding(
+            "app.redundant_work", 0.3, "a math routine holds most of the run", ev,
+            scope=f"{h.name} at {site[0]}" if site is not None else h.name,
+            limits=["whether its arguments repeat (a loop-invariant call) is not measured: a "
+                    "math routine called on new values is the computation itself"])
+    # another family's profile that also puts a real share (``app.redundant_share``) in the
+    # same routine agrees: a simulator run on a smaller input weighs its setup more, so the
+    # share it gives the routine is smaller while the routine is still what the loop repeats
+    site_lim, lim = lim, share_lim
     seen = {fam}
     for q in {id(q): q for _, q in ctx.hotspots()}.values():
         qfam = source_kind(q.format)
@@ -337,7 +528,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     phase = _phase_timer(ctx, _group(h), {e.source_kind for e in ev})
     if phase is not None:
         ev.append(phase)
-    site = _call_site(ctx, h.name, lim)
+    site = _call_site(ctx, h.name, site_lim)
     if site is not None:  # line-level data names the line that makes the calls
         ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
@@ -380,9 +571,16 @@ def _call_site(ctx: Context, routine: str, lim: float) -> tuple[str, Evidence] |
     of the run in a line-level profile (callgrind_annotate's ``=> getenv (800,000x)`` under
     the calling line): where the repeated call is made, the line a change targets. None
     without line-level call data: no line is named rather than a guessed one."""
+    return _costliest_site(ctx, lambda callee: _routine(callee) == _routine(routine), lim)
+
+
+def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
+                    ) -> tuple[str, Evidence] | None:
+    """The call site (line-level profile) whose calls to a callee ``callee_ok`` accepts cost
+    the most of the run, at ``lim`` or more: (the calling line, its evidence)."""
     best: tuple[float, Located] | None = None
     for c in ctx.all("callsite.cost", (ScopeKind.CALLSITE,)):
-        if _routine(c.metric.scope.parent) != _routine(routine):
+        if not callee_ok(c.metric.scope.parent):
             continue
         tot = c.profile.first("profile.total")
         share = c.value / tot.value if tot is not None and tot.value > 0 else 0.0

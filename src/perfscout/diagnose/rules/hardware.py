@@ -405,6 +405,10 @@ def vectorization(ctx: Context) -> Finding | None:
     mix = insn_mix(ctx)
     if mix and mix[0][0] <= scalar_high:
         return None  # the hot code is already packed: remarks about other loops do not matter
+    vmath = category_share(ctx, lambda h: bool(_VECTOR_MATH.match(h.name.strip()))
+                           or "libmvec" in h.module.lower())
+    if vmath is not None and vmath.share >= ctx.t("vector.share_low"):
+        return None  # the time is in vector math routines: the hot loop is vectorized
     for share_s, loc, counted in mix:
         if share_s > scalar_high:
             ev.append(ctx.ev(loc, f"{loc.kind}: {share_s:.0%} of the floating-point "
@@ -483,10 +487,11 @@ def _peak_flops(ctx: Context) -> float | None:
 
 @rule(id="hw.compute_bound",
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
-             "insn.div_sqrt|insn.isa_emulated_calls",),
+             "insn.div_sqrt|insn.isa_emulated_calls|time.step|vector.loops_vectorized|"
+             "insn.packed",),
       thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
-                  "compute.divsqrt_share", "app.redundant_share"),
+                  "compute.divsqrt_share", "app.redundant_share", "steps.jump"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
@@ -511,9 +516,111 @@ def compute_bound(ctx: Context) -> Finding | None:
         if loc is not None and loc.value >= tma:
             ev.append(ctx.ev(loc, f"{loc.value:.0%} {what}", f"{name} >= {tma:.2f}"))
     if not ev:
-        return _isa_emulated(ctx) or fp_divider_bound(ctx) or _packed_hot_code(ctx) or \
-            divider_bound(ctx)
+        return _subnormal(ctx) or _isa_emulated(ctx) or fp_divider_bound(ctx) or \
+            _vector_math(ctx) or _packed_hot_code(ctx) or divider_bound(ctx)
     return ctx.finding("hw.compute_bound", 0.45 + 0.15 * len(ev), "core-bound arithmetic", ev)
+
+
+def run_cpu_share(ctx: Context) -> tuple[float, Located] | None:
+    """The share of one CPU a one-thread run got: perf stat's ``CPUs utilized``, else CPU time
+    over elapsed time of one process report (time -v, perf stat)."""
+    from perfscout.diagnose.rules.common import thread_count
+
+    if (thread_count(ctx) or 1) > 1:
+        return None
+    u = ctx.top("cpu.utilized")
+    if u is not None and u.value > 0:
+        return min(u.value, 1.0), u
+    for el in ctx.all("time.elapsed", (ScopeKind.PROCESS,)):
+        ts = task_seconds(ctx, el.profile)
+        if ts is not None and el.value > 0 and ts[1].metric.name != "time.elapsed":
+            return min(ts[0] / el.value, 1.0), ts[1]
+    return None
+
+
+def _subnormal(ctx: Context) -> Finding | None:
+    """The program's printed step times jump ``steps.jump`` times or more while each step does
+    the same work, its printed values fall below the smallest normal double (2.2e-308) from
+    the slowdown on, and the run's CPU share says the slow steps took that much more CPU time
+    (not a wait for the CPU): every operation on a subnormal operand takes a microcode assist.
+    Flush-to-zero (``-ffast-math`` / ``-O3 -ffast-math``) or rescaling removes it; other jobs'
+    load cannot explain it."""
+    from perfscout.diagnose.steps import cpu_growth, step_jump, subnormal_values
+
+    lim = ctx.t("steps.jump")
+    sj = step_jump(ctx, lim)
+    if sj is None:
+        return None
+    vals = subnormal_values(ctx, sj)
+    if not vals:
+        return None
+    ev = [ctx.ev(sj.first_slow, f"the program's steps take {sj.jump:.1f}x longer from step "
+                 f"{sj.onset} on ({len(sj.slow)} of {len(sj.slow) + len(sj.fast)} printed "
+                 "intervals), the work per step unchanged", f"slow / fast >= {lim:g}",
+                 metric="steps.slowdown", value=sj.jump, unit="ratio"),
+          ctx.ev(vals[0], f"the values it prints there are subnormal ({vals[0].value:.3g} < "
+                 "2.2e-308): each operation on them takes a microcode assist",
+                 "0 < |value| < 2.2251e-308", metric="value.subnormal")]
+    limits: list[str] = []
+    share = run_cpu_share(ctx)
+    if share is not None:
+        growth = cpu_growth(sj, share[0])
+        if growth < lim:
+            return None  # waiting for the CPU could explain the slow steps
+        ev.append(ctx.ev(share[1], f"the run got {share[0]:.0%} of a CPU: waiting explains at "
+                         f"most {1 / max(share[0], 1e-9):.1f}x, the slow steps took at least "
+                         f"{growth:.1f}x the CPU time of the fast ones", f"CPU growth >= {lim:g}",
+                         metric="cpu.share", value=share[0], unit="ratio"))
+    else:
+        limits.append("no CPU time of the run was given: a wait for the CPU is not excluded")
+    hot = _hot_line(ctx)
+    return ctx.finding("hw.compute_bound", 0.75 if share is not None else 0.5,
+                       "floating-point assists on subnormal numbers: the same steps became "
+                       f"{sj.jump:.0f}x slower", ev, scope=hot, limits=limits)
+
+
+#: vector math library entry points: glibc's libmvec and OpenMP ``declare simd`` variants
+#: (``_ZGVdN4v_exp``), Intel SVML, SLEEF: a loop calling them is already vectorized
+_VECTOR_MATH = re.compile(r"^_ZGV[a-z][NM]\d+[a-z0-9]*_|^__svml_|^Sleef_", re.I)
+
+
+def _vector_math(ctx: Context) -> Finding | None:
+    """A profile puts ``compute.tma_share`` or more of the run in a vector math library
+    (libmvec's ``_ZGVdN4v_exp``, SVML, SLEEF): the hot loop is already vectorized and each
+    call computes several elements; the arithmetic of the vector routine sets the pace. The
+    compiler's remarks (the loop vectorized) or a disassembly of packed code agree. Nothing
+    here says the loop waits on memory: a bandwidth finding, when present, ranks on its own."""
+    lim = ctx.t("compute.tma_share")
+    sh = category_share(ctx, lambda h: bool(_VECTOR_MATH.match(h.name.strip()))
+                        or "libmvec" in h.module.lower())
+    if sh is None or sh.share < lim:
+        return None
+    top = max(sh.entries, key=lambda x: x[1])[0]
+    fam = source_kind(sh.profile.format)
+    ev = [Evidence("hotspot.share", sh.share, "ratio", top.source or SourceRef(
+        sh.profile.path, None), fam, f"{sh.share:.0%} of the run in vector math routines "
+        f"({top.name}): the loop already calls the vector form, several elements a call",
+        f"share >= {lim:.2f}")]
+    # only vectorized code calls a vector math routine: the compiler's account of a vectorized
+    # loop (its remarks) or packed code in the disassembly is the same fact seen by the compiler
+    vec = [x for x in ctx.all("vector.loops_vectorized", (ScopeKind.PROCESS,))
+           if x.value > 0 and x.kind != fam]
+    packed_lim = 1.0 - ctx.t("vector.share_low")
+    packed = [x for x in ctx.all("insn.packed_share") if x.kind != fam and x.value >= packed_lim]
+    if vec:
+        ev.append(ctx.ev(vec[0], f"the compiler vectorized {vec[0].value:.0f} loop(s)",
+                         "loops vectorized > 0"))
+    elif packed:
+        ev.append(ctx.ev(packed[0], f"{packed[0].value:.0%} of the disassembled floating-point "
+                         "instructions are packed", f"packed share >= {packed_lim:.2f}"))
+    return ctx.finding("hw.compute_bound", 0.6, "the vectorized loop's time is in vector math "
+                       "routines: the arithmetic sets the pace", ev, scope=top.name)
+
+
+def _hot_line(ctx: Context) -> str:
+    """The source line a sampled line-level profile (perf annotate) puts the most samples on."""
+    locs = [x for x in ctx.all("samples", (ScopeKind.LINE,)) if x.kind == "sampling"]
+    return max(locs, key=lambda x: x.value).metric.scope.name if locs else ""
 
 
 def _isa_emulated(ctx: Context) -> Finding | None:

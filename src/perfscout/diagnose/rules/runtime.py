@@ -221,21 +221,86 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
     return best
 
 
-@rule(id="rt.omp_imbalance", needs=("busy.time|time.elapsed|cycles|instructions|time.user",),
+_OMP_CODE = re.compile(r"\._omp_fn\.|^gomp_|^GOMP_|^__kmp|^__kmpc_|\.omp_outlined|omp_outlined")
+
+
+def sampled_workers(ctx: Context) -> tuple[str, list[Located]] | None:
+    """Per-worker sample shares of one sampling profile split by ``pid`` (perf's pid key is
+    the thread id): ("thread", shares) when the profile holds OpenMP outlined or runtime code
+    and no MPI code (the rows are threads of one process), ("rank", shares) when it holds MPI
+    code (the rows are ranks); None otherwise or with fewer than two. Shares are each worker's
+    samples in its own computing code (``compute.share``), else a thread's whole share
+    (``samples`` at thread scope, which counts a spinning wait as busy)."""
+    best: tuple[str, list[Located]] | None = None
+    for p in ctx.profiles:
+        comp = [loc for loc in ctx.all("compute.share", (ScopeKind.RANK, ScopeKind.THREAD))
+                if loc.profile is p]
+        whole = [loc for loc in ctx.all("samples", (ScopeKind.THREAD,))
+                 if loc.profile is p and loc.metric.unit == "share"]
+        rows = comp or whole
+        if len(rows) < 2:
+            continue
+        names = [h.name for h in p.hotspots]
+        mpi = any(hot_is_mpi(h) for h in p.hotspots)
+        omp = any(_OMP_CODE.search(n) for n in names)
+        if whole and not comp and not mpi:
+            kind = "thread"  # the adapter read the rows as threads (perf report --sort pid)
+        elif omp and not mpi:
+            kind = "thread"
+        elif mpi:
+            kind = "rank"
+        else:
+            continue
+        if best is None or len(rows) > len(best[1]):
+            best = (kind, rows)
+    return best
+
+
+def _sampled_thread_imbalance(ctx: Context, lim: float) -> Finding | None:
+    """Threads of one OpenMP process whose sampled shares spread by ``imbalance.max_over_mean``
+    or more (``perf report --sort pid[,sym]``): some threads compute while others wait."""
+    got = sampled_workers(ctx)
+    if got is None or got[0] != "thread":
+        return None
+    rows = got[1]
+    mean = sum(r.value for r in rows) / len(rows)
+    if mean <= 0:
+        return None
+    top, low = max(rows, key=lambda r: r.value), min(rows, key=lambda r: r.value)
+    ratio = top.value / mean
+    if ratio < lim:
+        return None
+    what = "the samples (its own code)" if top.metric.name == "compute.share" else "the samples"
+    lims = [] if top.metric.name == "compute.share" else [
+        "a thread spinning at a barrier counts as busy in whole-thread shares: the spread is "
+        "measured only where waiting threads slept"]
+    return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work (sampled)", [
+        ctx.ev(top, f"thread {top.metric.scope.name} computes in {top.value:.0%} of {what} vs "
+               f"{low.value:.0%} for {low.metric.scope.name} ({len(rows)} threads, max/mean "
+               f"{ratio:.2f})", f"max/mean >= {lim:g}", metric="imbalance.max_over_mean",
+               value=ratio, unit="ratio")], limits=lims)
+
+
+@rule(id="rt.omp_imbalance", needs=("busy.time|time.elapsed|cycles|instructions|time.user|"
+                                    "compute.share|samples",),
       thresholds=("imbalance.max_over_mean",))
 def omp_imbalance(ctx: Context) -> Finding | None:
-    """Per-thread work differs: some threads idle at the barrier while others compute."""
+    """Per-thread work differs: some threads idle at the barrier while others compute (the
+    program's per-thread timers or counters, or a sampling profile split by thread)."""
     lim = ctx.t("imbalance.max_over_mean")
     # not instructions: a thread spinning at a barrier retires more of them than a busy one
     for name in ("busy.time", "time.user", "cycles", "time.elapsed"):
         got = _imbalance(ctx, name, (ScopeKind.THREAD, ScopeKind.CORE))
         if got is not None and got[0] >= lim:
             r, top, n = got
-            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work",
-                               [ctx.ev(top, f"thread {top.metric.scope.name}: {name} max/mean "
-                                       f"{r:.2f} over {n} threads", f"max/mean >= {lim:g}",
-                                       metric="imbalance.max_over_mean", value=r, unit="ratio")])
-    return None
+            ev = [ctx.ev(top, f"thread {top.metric.scope.name}: {name} max/mean {r:.2f} over "
+                         f"{n} threads", f"max/mean >= {lim:g}",
+                         metric="imbalance.max_over_mean", value=r, unit="ratio")]
+            sampled = _sampled_thread_imbalance(ctx, lim)
+            if sampled is not None and sampled.evidence[0].source_kind != top.kind:
+                ev.append(sampled.evidence[0])  # a profile split by thread sees the spread too
+            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work", ev)
+    return _sampled_thread_imbalance(ctx, lim)
 
 
 @rule(id="rt.affinity",

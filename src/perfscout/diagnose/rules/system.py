@@ -122,7 +122,8 @@ def _unmap_churn(ctx: Context) -> Evidence | None:
 
 
 @rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),
-      thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share"),
+      thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share",
+                  "io.small_request_bytes"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
     """The process waits (elapsed far above CPU time) while moving many bytes through files."""
@@ -154,7 +155,43 @@ def sys_io(ctx: Context) -> Finding | None:
     if blocked is not None and sync is not None:
         ev.extend([blocked, sync])
         return ctx.finding("sys.io", 0.65, "the run waits for the disk (file syncs)", ev)
+    small = _small_requests(ctx, moved)
+    if blocked is not None and small is not None:
+        ev.extend([blocked, *small])
+        return ctx.finding("sys.io", 0.65, "the run waits for the disk, one small request at a "
+                           "time", ev, scope=_top_data_call(ctx))
     return None
+
+
+def _top_data_call(ctx: Context) -> str:
+    """The traced call that moves the most file data time (``read``), for the finding's scope."""
+    hits = [t for t in ctx.all("syscall.time") if t.metric.scope.name in DATA_CALLS]
+    return max(hits, key=lambda t: t.value).metric.scope.name if hits else ""
+
+
+def _small_requests(ctx: Context, moved: float) -> list[Evidence] | None:
+    """``strace -c``: the calls that move file data hold ``io.sync_share`` or more of the traced
+    time, and the bytes the run moved (process accounting) over those calls is at most
+    ``io.small_request_bytes`` a call: each small request waits for the device (``O_DIRECT``,
+    a raw device, a network file system). Returns the traced share and the bytes per call."""
+    got = _syscall_share(ctx, DATA_CALLS)
+    if got is None or moved <= 0:
+        return None
+    share, top, lim = got
+    calls = sum(c.value for c in ctx.all("syscall.calls") if c.profile is top.profile
+                and c.metric.scope.name in DATA_CALLS)
+    if calls <= 0:
+        return None
+    per = moved / calls
+    small = ctx.t("io.small_request_bytes")
+    if per > small:
+        return None
+    return [ctx.ev(top, f"{share:.0%} of the traced system-call time moves file data "
+                   f"({top.metric.scope.name} {top.value:.3g} s)", f"file data share >= {lim:.2f}",
+                   metric="syscall.file_io_share", value=share, unit="ratio"),
+            ctx.ev(top, f"{moved / 1e6:,.3g} MB in {fmt(calls)} calls = {per / 1024:,.1f} KiB per "
+                   "call", f"bytes per call <= {small / 1024:g} KiB", metric="io.bytes_per_call",
+                   value=per, unit="B")]
 
 
 SYNC_CALLS = frozenset({"fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "msync"})
@@ -386,7 +423,8 @@ def _kind_of(src: Located | None) -> str:
     """A requested thread count is a setting; threads or ranks a runtime listed are measured."""
     if src is None:
         return "meta"
-    return "setting" if src.metric.name == "threads.requested" else src.kind
+    return "setting" if src.metric.name == "threads.requested" or \
+        src.metric.name.startswith("event.") else src.kind
 
 
 def _path(p: object) -> SourceRef:

@@ -1,0 +1,126 @@
+"""Library work that is not the computation: the allocator, the clocks, text formatting and the
+system-call entry. When one of these families holds a large share of a profile, the inner loop
+repeats bookkeeping around its work (a scratch array allocated per point, a timer read per
+cell, a debug line formatted and then dropped, one system call per element).
+
+One classification of routine names into families, read by ``app.redundant_work``; the rule
+judges shares, call rates and written bytes, never a program's wording.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.model.metrics import Hotspot, Profile
+
+_ALLOC = re.compile(
+    r"^_*(?:libc_|gi_+)?(?:malloc|calloc|realloc|reallocarray|free|cfree|memalign|"
+    r"posix_memalign|aligned_alloc|valloc|pvalloc|int_malloc|int_free|int_realloc|"
+    r"int_memalign|malloc_consolidate|systrim|sysmalloc|alloc_perturb|unlink_chunk|"
+    r"tcache_[a-z_]+|mtrim|arena_get2|new_heap|free_perturb|munmap_chunk|"
+    r"_?znwm|_?znam|_?zdlpv[a-z0-9_]*|_?zdapv[a-z0-9_]*|_?znwm[a-z0-9_]*|_?znam[a-z0-9_]*|"
+    r"operator new|operator delete|je_[a-z_]+|tc_[a-z_]+|mi_[a-z_]+)"
+    r"(?:\.[a-z0-9_.]+)?(?:@.*)?$")
+_TIMER = re.compile(
+    r"^_*(?:vdso_|gi_+|libc_)?(?:clock_gettime(?:64)?|gettimeofday|time|clock|getrusage|times|"
+    r"clock_getres|ftime|timespec_get)(?:@.*)?$"
+    # the kernel's side of a clock system call (CPU-time clocks are not served by the vDSO)
+    r"|^(?:__x64_sys_clock_gettime|__x64_sys_gettimeofday|__x64_sys_getrusage|__x64_sys_times|"
+    r"posix_cpu_clock_get|process_cpu_clock_get|thread_cpu_clock_get|cpu_clock_sample[a-z_]*|"
+    r"posix_get_[a-z_]+|put_timespec64|do_clock_gettime|ktime_get[a-z_]*|"
+    r"task_sched_runtime|thread_group_cputime[a-z_]*|getrusage)(?:\.[a-z0-9_.]+)?$")
+_FORMAT = re.compile(
+    r"^_*(?:gi_+|io_+|libc_)?(?:v?s?n?printf|v?f?printf|v?as?printf|v?dprintf|"
+    r"vfprintf_internal|vsnprintf_internal|vsprintf_internal|printf_fp(?:_l)?|printf_fphex|"
+    r"printf_positional|hack_digit|itoa_word|itowa_word|fxprintf|"
+    r"io_default_xsputn|io_str_[a-z_]+|io_padn|io_new_file_xsputn|io_file_xsputn|"
+    r"strchrnul(?:_[a-z0-9]+)?|mpn_extract_double|mpn_[a-z0-9_]+|"
+    r"printf_buffer[a-z_]*|translate_to_percent)(?:@.*)?$")
+#: what a family's code does, for the finding's words
+WHAT = {
+    "allocation": "allocating and freeing memory (malloc/calloc/free and the allocator's "
+                  "internals)",
+    "timer": "reading clocks (clock_gettime/gettimeofday, the vDSO and the kernel's clock code)",
+    "formatting": "formatting text (printf-family conversion of numbers to characters)",
+}
+
+
+def family_of(h: Hotspot) -> str:
+    """The non-compute library family a profile row belongs to ("" when none)."""
+    low = h.name.lower().strip().split("(")[0].strip()
+    low = low.replace("@plt", "")
+    if _ALLOC.match(low):
+        return "allocation"
+    if _TIMER.match(low):
+        return "timer"
+    if _FORMAT.match(low):
+        return "formatting"
+    return ""
+
+
+def is_kernel(h: Hotspot) -> bool:
+    """A row sampled in the kernel (``[kernel.kallsyms]``, ``[k]``)."""
+    mod = h.module.lower()
+    return "kernel" in mod or mod in ("[k]", "vmlinux")
+
+
+@dataclass(frozen=True)
+class FamilyShare:
+    """One family's share of one profile's whole total, with its largest rows."""
+
+    family: str
+    share: float
+    profile: Profile
+    rows: tuple[tuple[Hotspot, float], ...]
+
+    @property
+    def top(self) -> Hotspot:
+        return max(self.rows, key=lambda x: x[1])[0]
+
+
+def family_shares(p: Profile) -> dict[str, FamilyShare]:
+    """Each library family's share of profile ``p`` (function rows only; a family's
+    ``formatting`` multi-precision helpers count only when a printf routine is itself there)."""
+    by: dict[str, list[tuple[Hotspot, float]]] = {}
+    for h, s in hotspot_shares(p):
+        if h.kind == "line":
+            continue
+        fam = family_of(h)
+        if fam:
+            by.setdefault(fam, []).append((h, s))
+    fmt_rows = by.get("formatting", [])
+    if fmt_rows and not any("printf" in h.name.lower() for h, _ in fmt_rows):
+        del by["formatting"]  # multi-precision digits alone are number parsing, not printf
+    return {f: FamilyShare(f, sum(s for _, s in rows), p,
+                           tuple(sorted(rows, key=lambda x: -x[1])))
+            for f, rows in by.items()}
+
+
+def kernel_share(p: Profile) -> tuple[float, tuple[tuple[Hotspot, float], ...]]:
+    """The share of profile ``p`` sampled in the kernel, with those rows."""
+    rows = tuple((h, s) for h, s in hotspot_shares(p) if is_kernel(h))
+    return sum(s for _, s in rows), rows
+
+
+def clock_in_kernel(p: Profile) -> bool:
+    """Profile ``p`` samples the kernel's side of a clock system call (a CPU-time clock read,
+    not served by the vDSO): its other kernel rows outside the page-fault path serve those
+    calls too (the system-call entry, the scheduler lock the clock takes)."""
+    return any(is_kernel(h) and family_of(h) == "timer" for h, _ in hotspot_shares(p))
+
+
+def sampled_seconds(p: Profile) -> float | None:
+    """The CPU seconds a cpu-clock/task-clock sampling profile covers (its event count is in
+    nanoseconds), else None."""
+    ev = (p.meta.get("event") or p.meta.get("events") or "").lower()
+    tot = p.first("profile.total")
+    if tot is None or tot.value <= 0 or not any(e in ev for e in ("cpu-clock", "task-clock")):
+        return None
+    return tot.value / 1e9
+
+
+#: system calls that read a clock (the timer family's system calls)
+TIMER_CALLS = frozenset({"clock_gettime", "gettimeofday", "time", "getrusage", "times",
+                         "clock_getres"})

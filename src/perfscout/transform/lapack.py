@@ -612,6 +612,11 @@ def _read_later(code: Code, fn: Node, sol: _Solve, name: str) -> int:
         if code.name_of(d) != name:
             continue
         p = d.parent
+        call = p.parent if p is not None and p.type == "argument_list" else None
+        if p is not None and (p.type == "deallocate_statement" or (call is not None and
+                              call.type == "call_expression" and
+                              code.text_of(call).startswith("free("))):
+            continue  # released, not read
         if p is not None and p.type in ("assignment_expression", "assignment_statement") and \
                 (p.child_by_field_name("left") or p.named_children[0]) == d and name not in \
                 code.identifiers(p.child_by_field_name("right") or p.named_children[-1]):

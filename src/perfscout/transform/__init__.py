@@ -16,6 +16,7 @@ from typing import Any
 
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.cyclic import cyclic
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
@@ -41,6 +42,7 @@ GENERATORS: dict[str, Maker] = {
         c, ln, rel, getattr(p.get("headers"), "root", None)),
     "use_lapack": lambda c, ln, rel, p: lapack(c, ln, rel, getattr(p.get("headers"), "root",
                                                                    None)),
+    "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
 }
 
 

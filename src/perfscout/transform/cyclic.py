@@ -221,12 +221,14 @@ class _Range:
     hi: str  # one past the last rank's last iteration
 
 
-def _tiling(lower: str, upper: str, rank: str, size: str, free: list[str]) -> _Range:
+def _tiling(lower: str, upper: str, rank: str, size: str, free: list[str],
+            names: dict[str, str]) -> _Range:
     """Check on samples that ``[lower(r), upper(r))`` for r = 0..size-1 tile one range;
-    return how to write that range (free names the bounds may equal)."""
+    return how to write that range: ``0`` or one of ``names`` (a program variable -> its
+    value expanded) when the range's ends equal it, else the bound at rank 0 / size - 1."""
     rng = random.Random(20261204)
-    lo_is: dict[str, bool] = {"0": True, **{f: True for f in free}}
-    hi_is: dict[str, bool] = {f: True for f in free}
+    lo_is: dict[str, bool] = {"0": True, **{f: True for f in names}}
+    hi_is: dict[str, bool] = {f: True for f in names}
     good = 0
     for _ in range(_SAMPLES * 4):
         if good >= _SAMPLES:
@@ -247,15 +249,22 @@ def _tiling(lower: str, upper: str, rank: str, size: str, free: list[str]) -> _R
                           f"{lows[r + 1]} (with {size} = {env[size]}): the bounds are not "
                           "contiguous blocks of one range")
         for f in lo_is:
-            lo_is[f] = lo_is[f] and lows[0] == (0 if f == "0" else env[f])
+            lo_is[f] = lo_is[f] and lows[0] == (0 if f == "0" else _try(names[f], env))
         for f in hi_is:
-            hi_is[f] = hi_is[f] and highs[-1] == env[f]
+            hi_is[f] = hi_is[f] and highs[-1] == _try(names[f], env)
     if good == 0:
         raise _No("the block bounds could not be evaluated on any sample size")
     lo = next((f for f, ok in lo_is.items() if ok), "")
     hi = next((f for f, ok in hi_is.items() if ok), "")
     return _Range(lo or f"({_subst(lower, rank, '0')})",
                   hi or f"({_subst(upper, rank, f'({size} - 1)')})")
+
+
+def _try(text: str, env: dict[str, int]) -> int | None:
+    try:
+        return _value(text, env)
+    except (_Unknown, ZeroDivisionError):
+        return None
 
 
 def _subst(text: str, name: str, by: str) -> str:
@@ -321,8 +330,21 @@ def _cyclic(code: Code, line: int, rel: str) -> Generated:
         raise _No(f"the bounds of the loop at line {lp.line} do not parse once expanded")
     free = sorted({x for t in (lo_text, hi_text) for x in re.findall(r"[A-Za-z_]\w*", t)}
                   - {rank, size, "int", "long", "unsigned", "size_t", "short", "char"})
+    named = {x for b in (lp.lower_node, lp.upper_node) if b is not None for x in walk(b)
+             if x.type == "identifier"}
+    names = {f: f for f in free}
+    for x in named:
+        nm = code.text_of(x)
+        if nm not in (rank, size) and not _is_callee(x):
+            names[nm] = defs.expand(x)
+    for nm in list(names):  # the names the bounds' definitions use, one level down
+        if nm in defs.values:
+            for x in walk(defs.values[nm]):
+                sub = code.text_of(x)
+                if x.type == "identifier" and sub not in (rank, size) and sub not in names:
+                    names[sub] = defs.expand(x)
     try:
-        rg = _tiling(lo_text, hi_text, rank, size, free)
+        rg = _tiling(lo_text, hi_text, rank, size, free, names)
     except _Unknown as e:
         raise _No(f"the bounds of the loop at line {lp.line} ({lo_text} .. {hi_text}) are not "
                   f"integer arithmetic the check can evaluate ({e})") from e
@@ -350,9 +372,14 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
     out: set[str] = set()
     scalars_read_first: set[str] = set()
     seen_def: set[str] = set()
+    assigned: set[str] = set()
     body = lp.node.child_by_field_name("body")
     if body is None:
         raise _No(f"the loop at line {lp.line} has no body")
+    # names local to an iteration: declared in the body, counters of the loops inside it
+    local = {code.text_of(x.child_by_field_name("declarator") or x) for x in walk(body)
+             if x.type == "init_declarator"} | {
+        code.loop(x).var for x in walk(body) if x.type == C_LOOP and code.loop(x).var}
     for d in walk(body):
         if d.type in ("assignment_expression", "update_expression"):
             left = d.child_by_field_name("left") or d.child_by_field_name("argument")
@@ -361,12 +388,16 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
             op = code.text_of(d.child_by_field_name("operator") or d)
             if left.type == "identifier":
                 nm = code.text_of(left)
+                if nm in local:
+                    continue
                 if d.type == "update_expression" or op in ("+=", "-=", "*=", "|=", "&="):
                     out.add(nm)  # a reduction
                 elif nm in code.identifiers(d.child_by_field_name("right") or left):
                     out.add(nm)  # s = s + e
-                elif nm not in scalars_read_first:
-                    seen_def.add(nm)
+                else:
+                    assigned.add(nm)
+                    if nm not in scalars_read_first:
+                        seen_def.add(nm)
                 continue
             base = left
             while base.type in ("subscript_expression", "field_expression",
@@ -396,7 +427,7 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
             nm = code.text_of(d)
             if nm not in seen_def:
                 scalars_read_first.add(nm)
-    carried = sorted(n for n in seen_def & scalars_read_first if n not in out)
+    carried = sorted(n for n in assigned & scalars_read_first if n not in out)
     if carried:
         raise _No(f"{carried[0]} is read before it is set in an iteration of the loop over "
                   f"{var} (line {lp.line}): a value carried from one iteration to the next, "

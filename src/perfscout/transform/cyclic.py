@@ -29,7 +29,9 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
+from perfscout.transform.caller import Project
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
@@ -514,4 +516,28 @@ def _emit(code: Code, rel: str, fn: Node, lp: Loop, rg: _Range, rank: str, size:
     return Generated(WHAT, rel, make_diff(code.text, out, rel), out, note)
 
 
-__all__ = ["WHAT", "cyclic"]
+
+
+def rank_loops(root: Path) -> list[tuple[str, int]]:
+    """(relative path, line) of each ``for`` loop in the project's C/C++ sources whose bounds
+    are computed from the MPI rank (directly or through scalars set before it): where
+    :func:`cyclic` can be tried."""
+    out = []
+    for c in Project(Code("", "empty.c"), root).codes[1:]:
+        if "MPI_Comm_rank" not in c.text:
+            continue
+        for fn in (d for d in walk(c.tree.root_node) if d.type == "function_definition"):
+            rank = _mpi_var(c, fn, "MPI_Comm_rank")
+            if not rank:
+                continue
+            for n in (d for d in walk(fn) if d.type == C_LOOP):
+                lp = c.loop(n)
+                if lp.lower_node is None or lp.upper_node is None:
+                    continue
+                lo, hi = _bounds(c, lp, _definitions(c, fn, n.start_byte))
+                if re.search(rf"(?<!\w){re.escape(rank)}(?!\w)", f"{lo} {hi}"):
+                    out.append((c.path, lp.line))
+    return out
+
+
+__all__ = ["WHAT", "cyclic", "rank_loops"]

@@ -157,8 +157,8 @@ def test_the_unused_block_bounds_are_removed() -> None:
      r"hi, the rank's block bound, is used again at line \d+"),
     (TRIANGLE.replace("            if ((i * 31 + j * 17) % 7 == 0)\n                local++;",
                       "            if ((i * 31 + j * 17 + last) % 7 == 0)\n"
-                      "                last = j;").replace("long pairs = 0, local = 0;",
-                                                         "long pairs = 0, local = 0; int last = 0;"),
+                      "                last = j;").replace(
+        "long pairs = 0, local = 0;", "long pairs = 0, local = 0; int last = 0;"),
      r"last is read before it is set in an iteration"),
     (IMAGE.replace("    MPI_Reduce(mine, all, h * w, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);\n",
                    ""),

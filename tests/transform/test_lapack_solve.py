@@ -257,3 +257,136 @@ def test_refused_naming_why(src: str, why: str) -> None:
     got = generate("use_lapack", src, "solve.c", line_of(src, "/* HOT */"))
     assert isinstance(got, Refusal), got.diff if isinstance(got, Generated) else got
     assert re.search(why, got.reason), got.reason
+
+
+C_LU_PAIR = """#include <stdio.h>
+
+static void lu_solve(int n, double a[n][n], const double *b, double *x)
+{
+    double y[n];
+    for (int k = 0; k < n - 1; k++)
+        for (int i = k + 1; i < n; i++) {
+            a[i][k] /= a[k][k];
+            for (int j = k + 1; j < n; j++)
+                a[i][j] -= a[i][k] * a[k][j];  /* HOT */
+        }
+    for (int i = 0; i < n; i++) {
+        double t = b[i];
+        for (int j = 0; j < i; j++)
+            t -= a[i][j] * y[j];
+        y[i] = t;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double t = y[i];
+        for (int j = i + 1; j < n; j++)
+            t -= a[i][j] * x[j];
+        x[i] = t / a[i][i];
+    }
+}
+
+int main(void)
+{
+    enum { n = 180 };
+    static double a[n][n], b[n], x[n];
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            a[i][j] = (i == j ? 2.0 * n : 0.0) + ((i * 3 + j * 11) % 13) * 0.05;
+        b[i] = 1.0 / (1.0 + i);
+    }
+    lu_solve(n, a, b, x);
+    for (int i = 0; i < n; i += 17)
+        printf("x[%d] = %.12e\\n", i, x[i]);
+    return 0;
+}
+"""
+
+F90_LU_PAIR = """module lu
+  implicit none
+contains
+  subroutine lu_solve(n, a, b)
+    integer, intent(in) :: n
+    double precision, intent(inout) :: a(n, n), b(n)
+    integer :: i, j, k
+    do k = 1, n - 1
+      do i = k + 1, n
+        a(i, k) = a(i, k) / a(k, k)
+        do j = k + 1, n
+          a(i, j) = a(i, j) - a(i, k) * a(k, j)
+        end do
+      end do
+    end do
+    do i = 2, n
+      do j = 1, i - 1
+        b(i) = b(i) - a(i, j) * b(j)
+      end do
+    end do
+    do i = n, 1, -1
+      do j = i + 1, n
+        b(i) = b(i) - a(i, j) * b(j)
+      end do
+      b(i) = b(i) / a(i, i)
+    end do
+  end subroutine lu_solve
+end module lu
+
+program main
+  use lu
+  implicit none
+  integer, parameter :: n = 140
+  double precision :: a(n, n), b(n)
+  integer :: i, j
+  do j = 1, n
+    do i = 1, n
+      a(i, j) = merge(3.0d0 * n, 0.0d0, i == j) + mod(i * 7 + j * 2, 9) * 0.1d0
+    end do
+    b(j) = sin(0.3d0 * j)
+  end do
+  call lu_solve(n, a, b)
+  do i = 1, n, 13
+    print '(a, i0, a, es20.12)', 'x(', i, ') = ', b(i)
+  end do
+end program main
+"""
+
+
+@pytest.mark.parametrize(("name", "src", "hot"), [
+    ("pair.c", C_LU_PAIR, "/* HOT */"),
+    ("pair.f90", F90_LU_PAIR, "a(i, j) = a(i, j) - a(i, k) * a(k, j)"),
+])
+def test_lu_factor_and_solve_pair_becomes_dgesv(tmp_path: Path, name: str, src: str,
+                                                hot: str) -> None:
+    for line in (line_of(src, hot), line_of(src, "t -= a[i][j] * x[j]" if name.endswith(".c")
+                                             else "b(i) = b(i) / a(i, i)")):
+        got = generate("use_lapack", src, name, line)
+        assert isinstance(got, Generated), got
+        assert "forward and back substitution" in got.note
+    (tmp_path / "orig").mkdir()
+    (tmp_path / "new").mkdir()
+    before = build_run(write(tmp_path / "orig", name, src))
+    after = build_run(write(tmp_path / "new", name, got.new_text), libs=got.libs)
+    _same(before, after)
+
+
+def test_pair_refused_when_the_factors_change_before_the_solve() -> None:
+    src = F90_LU_PAIR.replace("    do i = n, 1, -1\n", "    a(1, 1) = 2 * a(1, 1)\n"
+                              "    do i = n, 1, -1\n")
+    got = generate("use_lapack", src, "pair.f90", line_of(src, "a(i, k) * a(k, j)"))
+    assert isinstance(got, Refusal)
+    assert re.search(r"line \d+ uses a between the elimination and the back substitution",
+                     got.reason), got.reason
+
+
+def test_pair_refused_when_the_factorisation_keeps_its_own_row_order() -> None:
+    src = C_LU_PAIR.replace(
+        "    for (int k = 0; k < n - 1; k++)\n        for (int i = k + 1; i < n; i++) {",
+        "    for (int k = 0; k < n - 1; k++) {\n        int p = k;\n"
+        "        for (int i = k + 1; i < n; i++)\n"
+        "            if (a[i][k] > a[p][k]) p = i;\n"
+        "        for (int j = 0; j < n; j++) {\n            double t = a[k][j];\n"
+        "            a[k][j] = a[p][j];\n            a[p][j] = t;\n        }\n"
+        "        for (int i = k + 1; i < n; i++) {").replace(
+        "                a[i][j] -= a[i][k] * a[k][j];  /* HOT */\n        }\n",
+        "                a[i][j] -= a[i][k] * a[k][j];  /* HOT */\n        }\n    }\n")
+    got = generate("use_lapack", src, "pair.c", line_of(src, "/* HOT */"))
+    assert isinstance(got, Refusal), got
+    assert "pivots without a right-hand side to exchange" in got.reason, got.reason

@@ -137,6 +137,8 @@ class _Solve:
     notes: list[str] = field(default_factory=list)
     scalars: set[str] = field(default_factory=set)  # temporaries the replaced code sets
     between: list[Node] = field(default_factory=list)  # kept, after the call
+    factor_only: bool = False  # an LU factorisation; the forward substitution follows it
+    src: _Array | None = None  # the right-hand side as given (the forward substitution's)
 
 
 def _stmts(code: Code, n: Node) -> list[Node]:
@@ -290,19 +292,27 @@ class _Reader:
         if mult == a.at(i, k) and not stored:
             raise _No(f"the update uses {a.at(i, k)} as the multiplier without dividing it by "
                       f"the pivot {a.at(k, k)}")
-        if b is None:
-            raise _No(f"the elimination at line {klp.line} updates no right-hand side "
-                      f"(B(i) -= f * B(k)): a factorisation alone is not handled")
         from_k = _canon(code, jlp.lower) == k
         if mult == a.at(i, k) and from_k:
             raise _No(f"the update from column {k} overwrites its own multiplier {a.at(i, k)}")
         sol.lu_form = stored and not from_k
+        if b is None:  # an LU factorisation: the solve follows (forward, then back)
+            if not sol.lu_form:
+                raise _No(f"the elimination at line {klp.line} updates no right-hand side "
+                          f"(B(i) -= f * B(k)) and does not keep its multipliers below the "
+                          "diagonal: no solve can follow it")
+            sol.factor_only = True
+            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
         # the loop over k: pivoting statements, singular check, the row loop
         for s in klp.body:
             if s is ilp.node:
                 continue
             self._pivot_part(s, sol, klp, i)
+        if sol.factor_only and sol.pivoting:
+            raise _No(f"the factorisation at line {klp.line} pivots without a right-hand side "
+                      "to exchange: its row order is kept elsewhere (a permutation the solve "
+                      "applies), not handled")
         if _upper(code, klp) not in (n, _minus1(n), f"{_minus1(n)}+1",
                                      f"{_minus1(_minus1(n))}+1"):
             raise _No(f"the loop over {k} at line {klp.line} ends at {klp.upper}, not at the "
@@ -487,6 +497,60 @@ class _Reader:
                 out.add((code.name_of(got[0]), False))
         return out
 
+    # -- the forward substitution (after an LU factorisation) --------------------------
+    def forward(self, sol: _Solve, n: Node) -> None:
+        """``for i: [t = B(i);] for j < i: t -= A(i, j) * Y(j); [Y(i) = t]`` (in place:
+        ``B(i) -= A(i, j) * B(j)``): sets the array the back substitution starts from."""
+        code = self.code
+        first = ("1", "2") if code.fortran else ("0", "1")
+        lp = _counted(code, n, first, "forward substitution")
+        i, a = lp.var, sol.a
+        if _upper(code, lp) != sol.n:
+            raise _No(f"the forward substitution over {i} at line {lp.line} does not run to "
+                      "the last row")
+        loops = [s for s in lp.body if s.type in (C_LOOP, F_LOOP)]
+        if len(loops) != 1:
+            raise _No(f"the forward substitution at line {lp.line} has not one inner loop")
+        mlp = _counted(code, loops[0], ("1",) if code.fortran else ("0",), "forward loop")
+        j = mlp.var
+        if _upper(code, mlp) != (f"{i}-1" if code.fortran else i) or len(mlp.body) != 1:
+            raise _No(f"the loop over {j} at line {mlp.line} does not run over the columns "
+                      f"before {i}")
+        pos = lp.body.index(loops[0])
+        before, after = lp.body[:pos], lp.body[pos + 1:]
+        inner = assignment(code, mlp.body[0])
+        el = _element(code, inner[0]) if inner is not None else None
+        if not before and not after and el is not None:
+            tpl = _template(code, self.text(inner[0]), [i])  # type: ignore[index]
+            y = _Array(el[0], tpl or "")
+            if tpl is None or "{1}" in tpl or self.text(mlp.body[0]) not in _update_forms(
+                    y.at(i), a.at(i, j), y.at(j)):
+                raise _No(f"line {mlp.line + 1} is not 'Y(i) -= A(i, j) * Y(j)'")
+            sol.src = sol.b = sol.x = y
+            sol.scalars |= {i, j}
+            return
+        if len(before) != 1 or len(after) != 1:
+            raise _No(f"the forward substitution at line {lp.line} is not 't = B(i); for j < "
+                      "i: t -= A(i, j) * Y(j); Y(i) = t'")
+        t, init = self._scalar_set(before[0])
+        g = assignment(code, after[0])
+        yel = _element(code, g[0]) if g is not None else None
+        ytpl = _template(code, self.text(g[0]), [i]) if g is not None else None
+        m = re.fullmatch(r"(\w+)(.*)", _strip(init)) if t else None
+        if not t or g is None or yel is None or ytpl is None or m is None or \
+                self.text(g[2]) != t:
+            raise _No(f"the forward substitution at line {lp.line} is not 't = B(i); ...; "
+                      "Y(i) = t'")
+        y = _Array(yel[0], ytpl)
+        btpl = _template(code, _strip(init), [i])
+        if btpl is None or "{1}" in btpl or "{1}" in ytpl:
+            raise _No(f"'{init}' (line {before[0].start_point[0] + 1}) is not B({i})")
+        b = _Array(m.group(1), btpl)
+        if self.text(mlp.body[0]) not in _update_forms(t, a.at(i, j), y.at(j)):
+            raise _No(f"line {mlp.line + 1} is not '{t} -= A(i, j) * Y(j)'")
+        sol.src, sol.b, sol.x = b, y, y
+        sol.scalars |= {i, j, t}
+
     # -- the back substitution ----------------------------------------------------------
     def back(self, sol: _Solve, n: Node) -> None:
         code = self.code
@@ -655,28 +719,38 @@ def _find(code: Code, line: int) -> tuple[Node, _Solve]:
         nxt = sibs[sibs.index(n) + 1:]
         between: list[Node] = []
         found = None
+        fwd = None
         for s in nxt:
+            if sol.factor_only and fwd is None and s.type in (C_LOOP, F_LOOP) and \
+                    code.loop(s).counted:
+                fwd = s
+                continue
             if s.type in (C_LOOP, F_LOOP) and (_descending(code, s) is not None or (
                     code.loop(s).counted and code.loop(s).body and
                     _descending(code, code.loop(s).body[0]) is not None)):
                 found = s
                 break
             between.append(s)
-        if found is None:
-            raise _No(f"the elimination at line {lp.line} is not followed by a back "
-                      "substitution in the same block")
+        inside = n.start_point[0] + 1 <= line <= n.end_point[0] + 1
+        if found is None or (sol.factor_only and fwd is None):
+            if inside:
+                raise _No(f"the elimination at line {lp.line} is not followed by a "
+                          f"{'forward and ' if sol.factor_only else ''}back substitution in "
+                          "the same block")
+            continue
+        if fwd is not None:
+            rd.forward(sol, fwd)
         rd.back(sol, found)
         span = (n.start_point[0] + 1, found.end_point[0] + 1)
         if not span[0] <= line <= span[1]:
             continue
+        arrays = {sol.a.name, sol.b.name, sol.x.name} | ({sol.src.name} if sol.src else set())
         for s in between:
-            touched = code.identifiers(s) & {sol.a.name, sol.b.name, sol.x.name}
+            touched = code.identifiers(s) & arrays
             if touched:
                 raise _No(f"line {s.start_point[0] + 1} uses {', '.join(sorted(touched))} "
                           "between the elimination and the back substitution: the LAPACK call "
                           "would not reproduce it")
-            if s.type not in ("comment",) and not code.fortran and s.type == "declaration":
-                continue
         sol.between = [s for s in between if s.type != "comment"]
         return fn, sol
     raise _No(why or f"no Gaussian elimination (for k: for i = k + 1: for j: A(i, j) -= f * "
@@ -742,7 +816,8 @@ def lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Generat
 
 def _lapack(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     fn, sol = _find(code, line)
-    names = sorted({sol.a.name, sol.b.name, sol.x.name})
+    names = sorted({sol.a.name, sol.b.name, sol.x.name} | ({sol.src.name} if sol.src else
+                                                            set()))
     prec = _kind(code, fn, names, root)
     # what the replaced code leaves behind, read again in this function
     later = {}
@@ -755,6 +830,9 @@ def _lapack(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     if sol.x.name != sol.b.name:
         later[sol.b.name] = "holds the forward-substituted right-hand side, which the call " \
                             "does not produce"
+    if sol.factor_only:
+        notes_pair = "an LU factorisation followed by forward and back substitution"
+        sol.notes.append(notes_pair)
     for nm, what in later.items():
         ln = _read_later(code, fn, sol, nm)
         if ln:
@@ -783,7 +861,7 @@ def _lapack(code: Code, line: int, rel: str, root: Path | None) -> Generated:
 
 def _fortran(code: Code, fn: Node, sol: _Solve, routine: str, first: int, last: int,
              indent: str) -> str:
-    a, b, x = sol.a, sol.b, sol.x
+    a, b, x = sol.a, sol.src or sol.b, sol.x
     if a.tpl != f"{a.name}({{0}},{{1}})":
         raise _No(f"{a.name} is addressed {a.at('i', 'j')} for element (i, j): not the "
                   "column-major a(i, j) that LAPACK takes")
@@ -852,7 +930,7 @@ _PROTO = ("extern void {r}_(const int *n, const int *nrhs, {t} *a, const int *ld
 def _c(code: Code, fn: Node, sol: _Solve, routine: str, prec: str, first: int, last: int,
        indent: str) -> str:
     t = "double" if prec == "d" else "float"
-    a, b, x = sol.a, sol.b, sol.x
+    a, b, x = sol.a, sol.src or sol.b, sol.x
     n = sol.n
     p = _fresh(code, "lapack_")
     r, c = f"{p}r", f"{p}c"

@@ -390,3 +390,74 @@ def test_pair_refused_when_the_factorisation_keeps_its_own_row_order() -> None:
     got = generate("use_lapack", src, "pair.c", line_of(src, "/* HOT */"))
     assert isinstance(got, Refusal), got
     assert "pivots without a right-hand side to exchange" in got.reason, got.reason
+
+
+C_ROWS = """#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+
+static void solve(int n, double **a, double *b)
+{
+    for (int k = 0; k < n - 1; k++) {
+        int p = k;
+        for (int i = k + 1; i < n; i++)
+            if (fabs(a[i][k]) > fabs(a[p][k]))
+                p = i;
+        double *row = a[k];
+        a[k] = a[p];
+        a[p] = row;
+        double tb = b[k];
+        b[k] = b[p];
+        b[p] = tb;
+        for (int i = k + 1; i < n; i++) {
+            double f = a[i][k] / a[k][k];
+            for (int j = k + 1; j < n; j++)
+                a[i][j] = a[i][j] - f * a[k][j];  /* HOT */
+            b[i] = b[i] - f * b[k];
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        for (int j = i + 1; j < n; j++)
+            b[i] -= a[i][j] * b[j];
+        b[i] /= a[i][i];
+    }
+}
+
+int main(void)
+{
+    int n = 120;
+    double **a = malloc(sizeof(double *) * n), *b = malloc(sizeof(double) * n);
+    for (int i = 0; i < n; i++) {
+        a[i] = malloc(sizeof(double) * n);
+        for (int j = 0; j < n; j++)
+            a[i][j] = cos(0.37 * (i + 1) * (j + 2)) + (i == j ? 0.5 : 0.0);
+        b[i] = 1.0 + (i % 4);
+    }
+    solve(n, a, b);
+    for (int i = 0; i < n; i += 11)
+        printf("x[%d] = %.12e\\n", i, b[i]);
+    return 0;
+}
+"""
+
+
+def test_row_pointers_exchanged_whole_become_dgesv(tmp_path: Path) -> None:
+    """Rows exchanged as pointers, in-place back substitution: the copies go through the
+    program's own a[i][j], so separately allocated rows are fine."""
+    got = generate("use_lapack", C_ROWS, "rows.c", line_of(C_ROWS, "/* HOT */"))
+    assert isinstance(got, Generated), got
+    assert "with partial pivoting and back" in got.note
+    (tmp_path / "orig").mkdir()
+    (tmp_path / "new").mkdir()
+    before = build_run(write(tmp_path / "orig", "rows.c", C_ROWS))
+    after = build_run(write(tmp_path / "new", "rows.c", got.new_text), libs=got.libs)
+    _same(before, after)
+
+
+def test_fortran_row_sections_exchanged() -> None:
+    src = F90.replace("    real(wp) :: l, t\n", "    real(wp) :: l, t, row(n)\n").replace(
+        "        do j = 1, n\n          t = a(k, j); a(k, j) = a(p, j); a(p, j) = t\n"
+        "        end do\n", "        row = a(k, :); a(k, :) = a(p, :); a(p, :) = row\n")
+    got = generate("use_lapack", src, "s.f90", line_of(src, "l * a(k, j)"))
+    assert isinstance(got, Generated), got
+    assert "row = a(k, :)" not in got.new_text

@@ -305,8 +305,16 @@ class _Reader:
             b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
         # the loop over k: pivoting statements, singular check, the row loop
-        for s in klp.body:
+        body = list(klp.body)
+        while body:
+            s = body.pop(0)
             if s is ilp.node:
+                continue
+            nxt = assignment(code, body[0]) if body else None
+            if self._scalar_set(s)[0] and nxt is not None and nxt[0].type != "identifier":
+                self._exchange([s, *body[:2]], sol, None)  # t = X(k); X(k) = X(p); X(p) = t
+                del body[:2]
+                sol.pivoting = True
                 continue
             self._pivot_part(s, sol, klp, i)
         if sol.factor_only and sol.pivoting:
@@ -325,6 +333,8 @@ class _Reader:
             ds = s.children_by_field_name("declarator")
             if len(ds) == 1 and ds[0].type == "init_declarator":
                 d, v = ds[0].child_by_field_name("declarator"), ds[0].child_by_field_name("value")
+                while d is not None and d.type == "pointer_declarator":  # double *row = a[k]
+                    d = d.child_by_field_name("declarator")
                 if d is not None and v is not None and d.type == "identifier":
                     return code.text_of(d), self.text(v)
             return "", ""
@@ -440,20 +450,29 @@ class _Reader:
         cv = col.var if col is not None else None
         for arr, two in ((sol.a, True), (sol.b, sol.nrhs != "1")):
             probe = re.escape(arr.tpl).replace(r"\{0\}", r"(\w+)").replace(r"\{1\}", r"(\w+)")
-            m1, m2 = re.fullmatch(probe, x1), re.fullmatch(probe, x2)
-            if m1 is None or m2 is None:
-                continue
-            r1, r2 = m1.group(1), m2.group(1)
-            if sol.k not in (r1, r2) or r1 == r2 or cv in (r1, r2):
-                continue
-            if two != (cv is not None) or (two and not m1.group(2) == m2.group(2) == cv):
-                continue
-            sol.scalars.add(t)
-            if arr is sol.a and col is not None and (
-                    _canon(code, col.lower) not in ("0", "1") or _upper(code, col) != sol.n):
-                sol.notes.append(f"the swap at line {col.line} exchanges part of the rows; "
-                                 "LAPACK exchanges whole rows (the multipliers too)")
-            return
+            rows = [probe]
+            if two and cv is None:  # a whole row at once: a(k, :) or a row pointer a[k]
+                rows = [re.escape(arr.tpl).replace(r"\{0\}", r"(\w+)").replace(r"\{1\}", "(:)")]
+                if arr.tpl.startswith(f"{arr.name}[{{0}}]["):
+                    rows.append(re.escape(arr.name) + r"\[(\w+)\]()")
+            for pr in rows:
+                m1, m2 = re.fullmatch(pr, x1), re.fullmatch(pr, x2)
+                if m1 is None or m2 is None:
+                    continue
+                r1, r2 = m1.group(1), m2.group(1)
+                if sol.k not in (r1, r2) or r1 == r2 or cv in (r1, r2):
+                    continue
+                if two and cv is not None and not m1.group(2) == m2.group(2) == cv:
+                    continue
+                if not two and cv is not None:
+                    continue
+                sol.scalars.add(t)
+                if arr is sol.a and col is not None and (
+                        _canon(code, col.lower) not in ("0", "1") or
+                        _upper(code, col) != sol.n):
+                    sol.notes.append(f"the swap at line {col.line} exchanges part of the "
+                                     "rows; LAPACK exchanges whole rows (the multipliers too)")
+                return
         raise _No(f"{what}: it exchanges {x1} and {x2}, not row {sol.k} and the pivot row of "
                   f"{sol.a.name} or {sol.b.name}")
 

@@ -168,3 +168,33 @@ def test_refused_naming_why(src: str, why: str) -> None:
     got = generate("rebalance_decomposition", src, "prog.c", line_of(src, "/* HOT */"))
     assert isinstance(got, Refusal), got.diff if isinstance(got, Generated) else got
     assert re.search(why, got.reason), got.reason
+
+
+def test_the_session_gets_the_diff_for_the_named_block_loop(tmp_path: Path) -> None:
+    """advise names the block loop (not the hot line, which is in the work function of
+    another file) and attach_diffs puts the generated diff into the proposal's change."""
+    from tests.advise.conftest import finding
+
+    from perfscout.advise import advise
+    from perfscout.model.metrics import Hotspot, Profile
+    from perfscout.pipeline.source_changes import attach_diffs
+    from perfscout.sandbox import default_runner
+
+    work, main = IMAGE.split("int main(", 1)
+    (tmp_path / "Makefile").write_text("all:\n\tmpicc -O2 -o img main.c work.c\n")
+    (tmp_path / "work.c").write_text(work.replace("static void fill", "void fill"))
+    main_c = ("#include <mpi.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+              "void fill(int row, int w, double *out);\nint main(" + main)
+    (tmp_path / "main.c").write_text(main_c)
+    hot = f"{tmp_path / 'work.c'}:{line_of(work, 's += 1.0')}"
+    prof = Profile("perf-annotate", "a.txt", meta={"command": "mpirun -np 2 ./img"},
+                   hotspots=(Hotspot(hot, self_share=0.7, kind="line"),))
+    adv = advise([finding("alg.load_imbalance", scope="")], None, [prof],
+                 policy_check=default_runner().check)
+    props = [p for p in adv.proposals if p.id == "rebalance_decomposition"]
+    assert props and props[0].kind == "source" and props[0].scope.endswith(
+        f"main.c:{line_of(main_c, 'for (int r = me * h')}"), props
+    out, bad = attach_diffs(props, tmp_path)
+    assert not bad, bad
+    diff = out[0].change.diff if out[0].change is not None else ""
+    assert "+    for (int r = me; r < h; r += np)" in diff, diff

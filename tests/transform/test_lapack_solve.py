@@ -461,3 +461,53 @@ def test_fortran_row_sections_exchanged() -> None:
     got = generate("use_lapack", src, "s.f90", line_of(src, "l * a(k, j)"))
     assert isinstance(got, Generated), got
     assert "row = a(k, :)" not in got.new_text
+
+
+CPP_VEC = """#include <cstdio>
+#include <vector>
+
+static void gauss(int n, std::vector<double> &m, const std::vector<double> &rhs,
+                  std::vector<double> &x)
+{
+    std::vector<double> y = rhs;
+    for (int k = 0; k < n; k++)
+        for (int i = k + 1; i < n; i++) {
+            double l = m[i * n + k] / m[k * n + k];
+            for (int j = k; j < n; j++)
+                m[i * n + j] -= l * m[k * n + j];  /* HOT */
+            y[i] -= l * y[k];
+        }
+    for (int i = n - 1; i >= 0; i--) {
+        double acc = y[i];
+        for (int j = i + 1; j < n; j++)
+            acc -= m[i * n + j] * x[j];
+        x[i] = acc / m[i * n + i];
+    }
+}
+
+int main()
+{
+    const int n = 150;
+    std::vector<double> m(n * n), r(n), x(n);
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            m[i * n + j] = (i == j ? 3.0 * n : 0.0) + ((i * 5 + j * 9) % 7) * 0.3;
+        r[i] = 2.0 - i % 5;
+    }
+    gauss(n, m, r, x);
+    for (int i = 0; i < n; i += 14)
+        std::printf("x[%d] = %.12e\\n", i, x[i]);
+    return 0;
+}
+"""
+
+
+def test_cpp_vectors_become_dgesv_with_c_linkage(tmp_path: Path) -> None:
+    got = generate("use_lapack", CPP_VEC, "g.cpp", line_of(CPP_VEC, "/* HOT */"))
+    assert isinstance(got, Generated), got
+    assert 'extern "C" void dgesv_(' in got.new_text
+    (tmp_path / "orig").mkdir()
+    (tmp_path / "new").mkdir()
+    before = build_run(write(tmp_path / "orig", "g.cpp", CPP_VEC))
+    after = build_run(write(tmp_path / "new", "g.cpp", got.new_text), libs=got.libs)
+    _same(before, after)

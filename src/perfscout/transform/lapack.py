@@ -782,6 +782,8 @@ def _kind(code: Code, fn: Node, names: list[str], root: Path | None) -> str:
     for nm in names:
         t = code.declared_type(fn, nm).lower().replace(" ", "")
         base = t.replace("const", "").replace("static", "").replace("*", "").replace("[]", "")
+        while re.fullmatch(r"(std::)?(vector|array|valarray)<.+>&*", base):  # C++ containers
+            base = re.sub(r"^(std::)?(vector|array|valarray)<(.+?)(,\w+)?>&*$", r"\3", base)
         k = {"double": "d", "real(8)": "d", "real*8": "d", "doubleprecision": "d",
              "real(kind=8)": "d", "float": "s", "real": "s", "real(4)": "s", "real*4": "s",
              "real(kind=4)": "s"}.get(base)
@@ -962,9 +964,9 @@ def _c(code: Code, fn: Node, sol: _Solve, routine: str, prec: str, first: int, l
         f"{step}/* {routine}: LAPACK's LU with partial pivoting and the solve (use_lapack); "
         "column-major copies */",
         f"{step}int {p}n = {n}, {p}nrhs = {sol.nrhs}, {p}info = 0;",
-        f"{step}int *{p}ipiv = malloc(sizeof(int) * (size_t){p}n);",
-        f"{step}{t} *{p}a = malloc(sizeof({t}) * (size_t){p}n * (size_t){p}n);",
-        f"{step}{t} *{p}b = malloc(sizeof({t}) * (size_t){p}n * (size_t){p}nrhs);",
+        f"{step}int *{p}ipiv = (int *)malloc(sizeof(int) * (size_t){p}n);",
+        f"{step}{t} *{p}a = ({t} *)malloc(sizeof({t}) * (size_t){p}n * (size_t){p}n);",
+        f"{step}{t} *{p}b = ({t} *)malloc(sizeof({t}) * (size_t){p}n * (size_t){p}nrhs);",
         f"{step}for (int {r} = 0; {r} < {p}n; {r}++)",
         f"{step}{step}for (int {c} = 0; {c} < {p}n; {c}++)",
         f"{step}{step}{step}{p}a[(size_t){c} * {p}n + {r}] = {a.at(r, c)};",
@@ -992,7 +994,9 @@ def _c(code: Code, fn: Node, sol: _Solve, routine: str, prec: str, first: int, l
     body.append("}")
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
     head = _PROTO.format(r=routine, t=t)
-    if "<stdlib.h>" not in text:
+    if code.lang == "cpp":  # the Fortran symbol, not a mangled C++ one
+        head = head.replace("extern void", 'extern "C" void', 1)
+    if "<stdlib.h>" not in text and "<cstdlib>" not in text:
         head = "#include <stdlib.h>\n" + head
     return _after_includes(text, head)
 

@@ -85,6 +85,14 @@ int main(int argc, char **argv)
 }
 """
 
+#: the remainder spread over the first ranks, the upper bound an expression
+TRIANGLE_REM = TRIANGLE.replace("""    int chunk = n / nprocs;
+    int lo = rank * chunk;
+    int hi = rank == nprocs - 1 ? n : lo + chunk;""",
+                                """    int base = n / nprocs, rem = n % nprocs;
+    int lo = rank * base + (rank < rem ? rank : rem);
+    int count = base + (rank < rem ? 1 : 0);""").replace("i < hi;", "i < lo + count;")
+
 GATHER = """#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +132,7 @@ def _mpirun(src: Path, ranks: int) -> str:
 @pytest.mark.parametrize(("src", "loop", "header"), [
     (TRIANGLE, "for (int i = lo; i < hi; i++)", "for (int i = rank; i < n; i += nprocs)"),
     (IMAGE, "for (int r = me * h / np;", "for (int r = me; r < h; r += np)"),
+    (TRIANGLE_REM, "int count = base", "for (int i = rank; i < n; i += nprocs)"),
 ])
 def test_block_loop_dealt_round_robin_prints_the_same(tmp_path: Path, src: str, loop: str,
                                                        header: str) -> None:
@@ -154,7 +163,7 @@ def test_the_unused_block_bounds_are_removed() -> None:
      r"combined by MPI_Gather at line \d+, which places each rank's block by its position"),
     (TRIANGLE.replace("    printf(\"pairs = %ld\\n\", pairs);",
                       "    printf(\"pairs = %ld from %d\\n\", pairs, hi);"),
-     r"hi, the rank's block bound, is used again at line \d+"),
+     r"hi, computed from the rank's block, is used again at line \d+ after the loop"),
     (TRIANGLE.replace("            if ((i * 31 + j * 17) % 7 == 0)\n                local++;",
                       "            if ((i * 31 + j * 17 + last) % 7 == 0)\n"
                       "                last = j;").replace(

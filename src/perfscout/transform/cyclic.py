@@ -339,12 +339,15 @@ def _cyclic(code: Code, line: int, rel: str) -> Generated:
         nm = code.text_of(x)
         if nm not in (rank, size) and not _is_callee(x):
             names[nm] = defs.expand(x)
-    for nm in list(names):  # the names the bounds' definitions use, one level down
+    todo = list(names)
+    while todo:  # the names the bounds' definitions use, at every level
+        nm = todo.pop()
         if nm in defs.values:
             for x in walk(defs.values[nm]):
                 sub = code.text_of(x)
                 if x.type == "identifier" and sub not in (rank, size) and sub not in names:
                     names[sub] = defs.expand(x)
+                    todo.append(sub)
     try:
         rg = _tiling(lo_text, hi_text, rank, size, free, names)
     except _Unknown as e:
@@ -352,15 +355,31 @@ def _cyclic(code: Code, line: int, rel: str) -> Generated:
                   f"integer arithmetic the check can evaluate ({e})") from e
     used = _check_body(code, fn, lp, rank, size, defs)
     _check_combined(code, fn, lp, used)
-    # the block variables: used again after the loop?
-    block_vars = [v for v in (lp.lower, lp.upper) if re.fullmatch(r"[A-Za-z_]\w*", v)
-                  and v in defs.values]
-    for v in block_vars:
-        later = [d for d in walk(fn) if d.type == "identifier" and code.text_of(d) == v
-                 and d.start_byte >= lp.node.end_byte]
-        if later:
-            raise _No(f"{v}, the rank's block bound, is used again at line "
-                      f"{later[0].start_point[0] + 1} after the loop")
+    # the rank's block, named after the loop (a second pass over it, a count sent): refused
+    block = _block_names(code, rank, defs)
+    for d in walk(fn):
+        if d.type == "identifier" and d.start_byte >= lp.node.end_byte and \
+                code.text_of(d) in block - {rank}:
+            raise _No(f"{code.text_of(d)}, computed from the rank's block, is used again at "
+                      f"line {d.start_point[0] + 1} after the loop")
+    # the definitions only the old header used are dropped
+    header = (lp.node.start_byte, (lp.node.child_by_field_name("body") or lp.node).start_byte)
+    block_vars: list[str] = []
+    spans = [header]
+    changed = True
+    while changed:  # a definition used only by dropped ones is dropped too
+        changed = False
+        for v in sorted(block - {rank} - set(block_vars)):
+            stmt = defs.nodes.get(v)
+            if stmt is None:
+                continue
+            uses = [d for d in walk(fn) if d.type == "identifier" and code.text_of(d) == v
+                    and not stmt.start_byte <= d.start_byte < stmt.end_byte
+                    and not any(a <= d.start_byte < b for a, b in spans)]
+            if not uses:
+                block_vars.append(v)
+                spans.append((stmt.start_byte, stmt.end_byte))
+                changed = True
     return _emit(code, rel, fn, lp, rg, rank, size, defs, block_vars)
 
 
@@ -369,8 +388,7 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
     """The arrays and scalars the loop's iterations produce; raises naming a write that
     depends on the rank's block rather than on the iteration."""
     var = lp.var
-    block = {rank} | {k for k, v in defs.values.items()
-                      if re.search(rf"(?<!\w){re.escape(rank)}(?!\w)", defs.expand(v))}
+    block = _block_names(code, rank, defs)
     out: set[str] = set()
     scalars_read_first: set[str] = set()
     seen_def: set[str] = set()
@@ -435,6 +453,12 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
                   f"{var} (line {lp.line}): a value carried from one iteration to the next, "
                   "which a round-robin order would change")
     return out
+
+
+def _block_names(code: Code, rank: str, defs: _Defs) -> set[str]:
+    """The rank and the scalars computed from it (the bounds of the rank's block)."""
+    return {rank} | {k for k, v in defs.values.items()
+                     if re.search(rf"(?<!\w){re.escape(rank)}(?!\w)", defs.expand(v))}
 
 
 def _by_index(code: Code, ref: Node, var: str, block: set[str], stmt: Node, name: str) -> None:

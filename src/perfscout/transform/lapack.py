@@ -875,6 +875,9 @@ def _lapack(code: Code, line: int, rel: str, root: Path | None) -> Generated:
              f"pivoting, {sol.nrhs} right-hand side(s)); results differ by rounding"]
     if not sol.pivoting:
         notes.append("the hand-written code did not pivot, LAPACK does")
+    if not sol.lu_form:
+        notes.append(f"{sol.a.name} is left holding LAPACK's LU factors, where the hand-written "
+                     "code left its upper triangle (not read again in this function)")
     notes.extend(sol.notes)
     return Generated(WHAT, rel, make_diff(code.text, new_text, rel), new_text,
                      "; ".join(notes), libs=("-lopenblas",))

@@ -25,6 +25,7 @@ bounds used again after the loop. C/C++ only.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable
@@ -195,26 +196,28 @@ def _mpi_var(code: Code, fn: Node, call: str) -> str:
     return ""
 
 
-def _expr(text: str) -> Node | None:
-    """The parsed C expression ``text`` (a tiny translation unit around it)."""
+@functools.lru_cache(maxsize=256)
+def _parsed(text: str) -> tuple[Code, Node] | None:
+    """The parsed C expression ``text`` (a tiny translation unit around it), with its tree."""
     c = Code(f"int x_ = {text};\n", "expr.c")
     for d in walk(c.tree.root_node):
         if d.type == "init_declarator":
             v = d.child_by_field_name("value")
             if v is not None:
-                _KEEP.append(c)
-                return v
+                return c, v
     return None
 
 
-_KEEP: list[Code] = []  # the small trees of _expr stay alive while their nodes are used
+def _expr(text: str) -> Node | None:
+    got = _parsed(text)
+    return got[1] if got is not None else None
 
 
 def _value(text: str, env: dict[str, int]) -> int:
-    n = _expr(text)
-    if n is None:
+    got = _parsed(text)
+    if got is None:
         raise _Unknown(text)
-    return _eval(_KEEP[-1], n, env)
+    return _eval(got[0], got[1], env)
 
 
 @dataclass

@@ -249,6 +249,10 @@ def test_the_singular_check_survives_in_fortran() -> None:
     # a copy that is not an exchange
     (C_PIVOT.replace("                a[p][j] = t;", "                a[p][j] = a[k][j];"),
      r"is not an exchange of two rows|copy without exchanging"),
+    # a write through a pointer inside the elimination (a determinant kept by the caller)
+    (C_PIVOT.replace("static int solve(int n)", "static int solve(int n, double *det)").replace(
+        "        int p = k;\n", "        int p = k;\n        *det *= 2.0;\n"),
+     r"'\*det \*= 2.0;' inside the elimination is not an exchange"),
     # an augmented matrix [A|b]
     (C_PIVOT.replace("for (int j = k; j < n; j++)", "for (int j = k; j < n + 1; j++)"),
      r"an augmented matrix"),

@@ -311,7 +311,9 @@ class _Reader:
             if s is ilp.node:
                 continue
             nxt = assignment(code, body[0]) if body else None
-            if self._scalar_set(s)[0] and nxt is not None and nxt[0].type != "identifier":
+            held = self._scalar_set(s)
+            if held[0] and nxt is not None and nxt[0].type != "identifier" and \
+                    self.text(nxt[0]) == held[1]:
                 self._exchange([s, *body[:2]], sol, None)  # t = X(k); X(k) = X(p); X(p) = t
                 del body[:2]
                 sol.pivoting = True
@@ -513,7 +515,7 @@ class _Reader:
             if el is not None:
                 out.add((el[0], True))
             else:
-                out.add((code.name_of(got[0]), False))
+                out.add((code.name_of(got[0]), got[0].type != "identifier"))
         return out
 
     # -- the forward substitution (after an LU factorisation) --------------------------

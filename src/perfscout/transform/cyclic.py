@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.caller import Project
+from perfscout.transform.caller import Project, _args, _call_name
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
@@ -53,16 +53,6 @@ class _No(Exception):
 
 class _Unknown(Exception):
     """An expression the evaluator cannot compute (a call, a float)."""
-
-
-def _call_name(code: Code, n: Node) -> str:
-    f = n.child_by_field_name("function")
-    return code.text_of(f).strip() if f is not None else ""
-
-
-def _args(n: Node) -> list[Node]:
-    al = n.child_by_field_name("arguments")
-    return [c for c in al.named_children if c.type != "comment"] if al is not None else []
 
 
 def _cdiv(a: int, b: int) -> int:

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from perfscout.transform.mathtable import _fortran_decl_end
+from perfscout.transform.mathtable import _fortran_decl_end, _fresh
 from perfscout.transform.nest import assignment, make_diff
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
@@ -938,15 +938,6 @@ def _lead(code: Code, fn: Node, name: str, n: str) -> str:
     if not ext or ext[0] in (":", "*", "") or ":" in ext[0]:
         return f"size({name}, 1)" if ext and ext[0] != "*" else n
     return ext[0]
-
-
-def _fresh(code: Code, base: str) -> str:
-    names = {code.name_of(d) for d in walk(code.tree.root_node) if d.type == "identifier"}
-    out, n = base, 1
-    while out in names:
-        n += 1
-        out = f"{base}{n}"
-    return out
 
 
 _PROTO = ("extern void {r}_(const int *n, const int *nrhs, {t} *a, const int *lda, int *ipiv, "

@@ -65,3 +65,34 @@ def test_caller_not_offered_when_the_callee_keeps_state(tmp_path: Path) -> None:
     (tmp_path / "main.cpp").write_text(MAIN)
     got = _offered(tmp_path / "lattice.cpp", line_of(LATTICE, "HOTLOOP") + 1)
     assert "parallelize_caller" not in got
+
+
+def test_lapack_offered_on_a_hand_written_solve(tmp_path: Path) -> None:
+    from transform.test_lapack_solve import C_PIVOT
+
+    (tmp_path / "Makefile").write_text("all:\n\tcc -O2 -o s s.c -lm\n")
+    src = tmp_path / "s.c"
+    src.write_text(C_PIVOT)
+    for fid in ("hw.vectorization", "hw.cache_locality", "hw.compute_bound"):
+        got = _offered(src, line_of(C_PIVOT, "HOT"), fid)
+        assert "use_lapack" in got and "dgesv" in got["use_lapack"], (fid, got)
+    # a loop that is no solve: not offered
+    src.write_text(FLOYD)
+    assert "use_lapack" not in _offered(src, line_of(FLOYD, "HOT"))
+
+
+def test_round_robin_offered_for_an_imbalance_with_the_block_loop(tmp_path: Path) -> None:
+    from transform.test_cyclic_decomposition import GATHER, IMAGE
+
+    (tmp_path / "Makefile").write_text("all:\n\tmpicc -O2 -o img img.c\n")
+    src = tmp_path / "img.c"
+    src.write_text(IMAGE)
+    got = _offered(src, line_of(IMAGE, "s += 1.0"), "alg.load_imbalance")
+    assert "rebalance_decomposition" in got, got
+    assert f"img.c:{line_of(IMAGE, 'for (int r = me * h')}" in got["rebalance_decomposition"]
+    assert "round-robin" in got["rebalance_decomposition"] or "rank r takes" in \
+        got["rebalance_decomposition"]
+    # gathered by position: the generic (param) advice only, with no loop named
+    src.write_text(GATHER)
+    got = _offered(src, line_of(GATHER, "HOT"), "alg.load_imbalance")
+    assert "rank r takes" not in got.get("rebalance_decomposition", "")

@@ -16,6 +16,8 @@ from typing import Any
 
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.cyclic import cyclic
+from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.pragmas import parallel, simd, unroll
@@ -38,6 +40,9 @@ GENERATORS: dict[str, Maker] = {
     "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
     "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "use_lapack": lambda c, ln, rel, p: lapack(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                   None)),
+    "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
 }
 
 

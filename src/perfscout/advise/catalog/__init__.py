@@ -1,6 +1,14 @@
 """The proposal catalog; importing it registers every entry (one module per layer)."""
 
-from perfscout.advise.catalog import algorithm, application, hardware, loopopt, runtime, system
+from perfscout.advise.catalog import (
+           algorithm,
+           application,
+           hardware,
+           loopopt,
+           runtime,
+           solver,
+           system,
+)
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
 __all__ = [
@@ -13,5 +21,6 @@ __all__ = [
            "loopopt",
            "proposal",
            "runtime",
+           "solver",
            "system",
 ]

@@ -4,6 +4,7 @@ of algorithm where the time grows faster than the problem."""
 from __future__ import annotations
 
 from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.decomposition import block_loop
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
@@ -50,6 +51,10 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
     if imb is not None and imb <= 1.05:
         return None  # measured balanced: nothing to rebalance
     hi = round(imb, 2) if imb is not None and imb > 1.05 else 1.3
+    if f.id != "rt.omp_imbalance":  # an MPI decomposition written in the user's source
+        found = block_loop(facts)
+        if isinstance(found, tuple):
+            return _dealt_round_robin(facts, f, found, imb, hi)
     return Proposal(
         id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",
         title="Rebalance the domain decomposition by measured work per rank",
@@ -63,6 +68,29 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.55), "per-rank time spread measured"),
         invalid_when=("the imbalance comes from a slow node (check hardware first)",),
         rollback="restore the previous decomposition parameters", scope=scope_of(f, facts),
+    )
+
+
+def _dealt_round_robin(facts: Facts, f: Finding, found: tuple[str, str], imb: float | None,
+                       hi: float) -> Proposal:
+    """rebalance_decomposition as a source change: the block loop dealt round-robin."""
+    scope, note = found
+    return Proposal(
+        id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="source",
+        title=f"Deal the ranks' iterations round-robin instead of contiguous blocks ({scope})",
+        change=Change(description=f"the work per iteration varies along the range, so one "
+                      f"block holds most of it: {note}"),
+        evidence=(*refs(f, facts), f"block loop {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
+                                   if imb is not None else Text("gain.imbalance_assumed")),
+        risk=Risk("low", "each iteration is still computed once and reduced as before; a "
+                  "floating-point sum may round differently"),
+        confidence=Confidence(conf(f, 0.6), "per-rank time spread measured; the loop's "
+                              "results reach a reduction (checked on the parsed source)"),
+        invalid_when=("the imbalance comes from a slow node (check hardware first)",
+                      "neighbouring iterations share data a rank caches"),
+        rollback="revert the patch commit", scope=scope,
     )
 
 

@@ -1,0 +1,56 @@
+"""Catalog entry for a hand-written dense linear solve: LAPACK instead of the loops.
+
+``use_lapack`` is offered only where the transform stage's generator recognises a Gaussian
+elimination with back substitution on one of the hottest source lines of the line profile
+(the parsed loops decide, never the program's name); its note is the evidence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfscout.advise.catalog.common import conf, gain_on_share, refs, source_hot_lines, verify
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts, project_root_of
+from perfscout.model.findings import Finding
+from perfscout.model.message import Text
+from perfscout.model.proposals import Change, Confidence, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated, generate
+
+ALG = Layer.ALGORITHM
+
+
+def dense_solve(facts: Facts) -> tuple[str, str] | None:
+    """(hot ``path:line``, the generated call's note) of the hottest source line inside a
+    hand-written Gaussian elimination + back substitution that ``dgesv`` can replace; None
+    when no hot line is in one (or the generator refuses every one)."""
+    for path, line, text in source_hot_lines(facts):
+        got = generate("use_lapack", text, path, line, root=project_root_of(Path(path)))
+        if isinstance(got, Generated):
+            return f"{path}:{line}", got.note
+    return None
+
+
+@proposal("use_lapack", addresses=("alg.complexity", "hw.compute_bound", "hw.cache_locality",
+                                   "hw.vectorization"), layer=ALG, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
+    found = dense_solve(facts)
+    if found is None:
+        return None
+    scope, note = found
+    return Proposal(
+        id="use_lapack", addresses=(f.id,), layer=ALG, kind="source",
+        title=f"Replace the hand-written linear solve at {scope} by LAPACK's dgesv",
+        change=Change(description=f"a blocked LU (OpenBLAS) instead of the loops: {note}",
+                      flags=("-lopenblas",)),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 3.0, 40.0, 0.8, Text("gain.what.blas")),
+        risk=Risk("medium", "rounding differs (blocked LU); needs a tolerance check"),
+        confidence=Confidence(conf(f, 0.7), "the parsed loops are a Gaussian elimination with "
+                              "back substitution"),
+        invalid_when=("the matrix is tiny", "the system is banded or sparse (dgbsv, a sparse "
+                      "solver fits better)"),
+        rollback="revert the patch commit", scope=scope,
+    )

@@ -7,8 +7,9 @@ waiting, by the functions between its innermost frame and the first frame of the
 ``mpi`` (MPI calls and their progress engines), ``poll`` (poll/select/epoll, blocking reads),
 ``sleep`` (nanosleep, usleep) and ``runtime`` (an OpenMP runtime spinning or yielding, a frame
 ``?? () from libgomp.so``). Threads of an MPI runtime's own event loop (libevent, PMIx; no
-frame of the program, no MPI call) are service threads and not counted. Gives ``threads.observed``, ``threads.computing`` and
-``threads.waiting`` (in total and per wait kind at REGION scope), and per thread (THREAD scope
+frame of the program, no MPI call) are service threads and not counted. Gives
+``threads.observed``, ``threads.computing`` and ``threads.waiting`` (in total and per wait
+kind at REGION scope), and per thread (THREAD scope
 ``lwp N``) ``threads.waiting`` 0 or 1 with the program frame (``function at file:line``) as
 its raw name and the frame's line of the backtrace as its source. No hotspots: one stack per
 thread is not a time profile. gdb's own messages (``[New LWP ...]``, ``[Inferior 1 ...

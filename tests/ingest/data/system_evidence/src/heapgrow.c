@@ -23,11 +23,13 @@ static struct node *nodes(int n) {
     return head;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    (void)argv;
     double *g = grid(2000000);
+    g[argc] = argc;  /* keeps the grid: its contents are read below */
     int *t = table(1500000);
     struct node *h = nodes(40000);
-    double s = g[10] + t[7] + h->v[0];
+    double s = g[argc] + g[10] + t[7] + h->v[0];
     while (h) { struct node *n = h->next; free(h); h = n; }
     free(t);
     free(g);

@@ -56,7 +56,10 @@ LC_ALL=C lscpu > lscpu.txt
 dd if=/dev/zero of="$B/out.bin" bs=4096 count=2048 status=none
 head -c 33 /etc/services > "$B/solver.log"
 (cd "$B" && ls -l out.bin solver.log) > ls-l-outputs.txt
-(cd "$B" && du -b out.bin solver.log) > du-outputs.txt
+{ echo "$ du -b out.bin solver.log"; (cd "$B" && du -b out.bin solver.log); } > du-outputs.txt
+(cd "$B" && du out.bin solver.log) > du-default.txt
+gcc -O2 src/blockread.c -o "$B/br"
+"$B/br" "$B/out.bin" 4096 > blockread-output.txt
 # an OpenMP team whose other threads wait at a barrier (passive: asleep in libgomp)
 gcc -O2 -g -fopenmp src/barrierwait.c -o "$B/bw" -lm
 OMP_NUM_THREADS=3 OMP_WAIT_POLICY=passive start "$B/bw"

@@ -22,6 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from perfscout.ingest.adapters.shell_time import time_line_metrics
+from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
@@ -526,11 +527,15 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     runs = _Runs()
     table, used = _table(lines, path)
     metrics: list[Metric] = list(table)
+    system = SystemLines(path)  # uptime, top -H, ps... pasted into the printout
     read = 0
     for no, line in lines:
         if no in used:
             continue
         if read_runtime_line(line, no, placement):
+            read += 1
+            continue
+        if system.line(no, line):
             read += 1
             continue
         timed = time_line_metrics(line, no, str(path))
@@ -545,6 +550,8 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    system.finish()
+    metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
     metrics.extend(_swept(metrics))
     return metrics, placement, unparsed, read + len(used)
@@ -611,6 +618,27 @@ def _known(head: str) -> int:
         for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
             cu = UNITS.get(unit.lower(), ("", 1.0))[0]
             if _name(key, cu) or norm_key(key) in SCOPE_KEYS:
+                hits += 1
+                break
+    return hits
+
+
+def printout_lines(head: str) -> int:
+    """How many lines of ``head`` are a program's own printout of a canonical quantity
+    (``key=value`` / ``key: value unit`` with a known key or unit), the shell's time lines
+    aside: another adapter that meets them leaves the file to this one."""
+    hits = 0
+    system = SystemLines(Path(""))
+    for no, line in enumerate(head.splitlines()[:400], 1):
+        if system.line(no, line):
+            continue  # top's "%Cpu(s): 0.0 us" is no printout
+        if _run_units(line, _Runs()) is not None or _TRANSFER.search(line):
+            hits += 1
+            continue
+        pre = _prefixed(line)
+        for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
+            cu = UNITS.get(unit.lower(), ("", 1.0))[0]
+            if _name(key, cu):
                 hits += 1
                 break
     return hits

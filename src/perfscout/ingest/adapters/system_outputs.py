@@ -15,7 +15,9 @@
   each thread's or process's CPU share, CPU time and last CPU
   (:mod:`perfscout.ingest.process_table`).
 
-Lines of none of these kinds are counted as unparsed. Family: OS accounting.
+Lines of none of these kinds are counted as unparsed. Family: OS accounting. A program's
+printout with such outputs pasted into it is read by program-output, which reads these lines
+with :class:`SystemLines` and keeps their OS-accounting family.
 """
 
 from __future__ import annotations
@@ -83,8 +85,9 @@ def _free_unit(cmd: str, first_total: str) -> float:
 class _Reader:
     """Reads the lines of one file into metrics, one kind of output at a time."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, values: bool = True) -> None:
         self.path = str(path)
+        self.values = values  # read bare counts and schedstat rows (not inside a printout)
         self.metrics: list[Metric] = []
         self.kinds: set[str] = set()
         self.cmd = ""
@@ -202,6 +205,8 @@ class _Reader:
         return False
 
     def _values(self, no: int, line: str) -> bool:
+        if not self.values:
+            return False
         s = _SCHED.match(line)
         if s:
             self.sched.append((no, (int(s[1]), int(s[2]), int(s[3]))))
@@ -237,6 +242,14 @@ class _Reader:
                                        "count", MACHINE if every else Scope(), self.src(no),
                                        "nproc --all" if every else "nproc"))
             self.kinds.add("nproc")
+
+
+class SystemLines(_Reader):
+    """The line reader of these outputs for a program's printout that holds some of them (an
+    ``uptime`` or ``top -H`` pasted after the output): bare counts are not read there."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, values=False)
 
 
 def _accepted_share(head: str, path: Path) -> float:
@@ -276,7 +289,11 @@ class SystemOutputsAdapter(Adapter):
         if any(_SCHED.match(ln) or _ONE_COUNT.match(ln) for ln in values) and not any(
                 "schedstat" in ln or "nproc" in ln for ln in lines):
             return 0.0  # bare numbers beside other text: no sign of these outputs
+        from perfscout.ingest.adapters.program_output import printout_lines
+
         share = _accepted_share(head, path)
+        if share > 0 and printout_lines(head):
+            return 0.15  # a printout with these outputs in it: program-output reads both
         return 0.6 if share >= 0.6 else 0.15 if share > 0 else 0.0
 
     def parse(self, path: Path) -> Profile:

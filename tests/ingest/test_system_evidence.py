@@ -107,7 +107,7 @@ def test_ps_threads_cpu_share_and_last_cpu_is_no_binding() -> None:
     # PID LWP PSR %CPU STAT TIME: 25450 25450 1 11.8 ... 00:00:00, 25451 1 5.4
     assert _values(omp, "cpu.share", ScopeKind.THREAD) == pytest.approx(
         {"tid 25450": 0.118, "tid 25451": 0.054})
-    assert not [m for m in omp.metrics if m.name == "busy.time"]  # whole seconds, all zero
+    assert not [m for m in omp.metrics if m.name == "time.cpu"]  # whole seconds, all zero
 
 
 def test_top_h_threads_load_and_memory() -> None:
@@ -116,11 +116,11 @@ def test_top_h_threads_load_and_memory() -> None:
     assert _values(p, "load.avg1") == {"machine": 7.91}
     assert _values(p, "memory.total_mb") == {"machine": 24105.1}
     assert _values(p, "memory.available_mb") == {"machine": 22588.2}
-    # 25390 25.0 %CPU 0:00.28, 25391 18.8 0:00.27; threads that never ran have no busy time
-    assert _values(p, "busy.time", ScopeKind.THREAD) == {"tid 25390": 0.28, "tid 25391": 0.27}
+    # 25390 25.0 %CPU 0:00.28, 25391 18.8 0:00.27; threads that never ran have no CPU time
+    assert _values(p, "time.cpu", ScopeKind.THREAD) == {"tid 25390": 0.28, "tid 25391": 0.27}
     assert _values(p, "cpu.share", ScopeKind.THREAD)["tid 25391"] == pytest.approx(0.188)
-    assert _one(p, "imbalance.max_over_mean", ScopeKind.REGION).value == pytest.approx(
-        0.28 / 0.275)
+    # the OS's CPU time is no measure of each thread's work (spinning counts): no imbalance
+    assert not [m for m in p.metrics if m.name in ("busy.time", "imbalance.max_over_mean")]
 
 
 def test_one_value_system_files() -> None:

@@ -110,8 +110,9 @@ class Table:
         return True
 
     def metrics(self, path: str) -> list[Metric]:
-        """Per row: ``cpu.share`` and ``busy.time``; per CPU: ``threads.on_cpu``; for a thread
-        listing, ``threads.observed``."""
+        """Per row: ``cpu.share`` and ``time.cpu`` (the OS's CPU time: spinning at a barrier
+        counts, time waiting for a CPU does not, so it is not the thread's work and feeds no
+        imbalance); per CPU: ``threads.on_cpu``; for a thread listing, ``threads.observed``."""
         out: list[Metric] = []
         kind = ScopeKind.THREAD if self.threads else ScopeKind.PROCESS
         times = [r.cpu_time for r in self.rows if r.cpu_time is not None]
@@ -123,7 +124,7 @@ class Table:
             if r.cpu_share is not None:
                 out.append(Metric("cpu.share", r.cpu_share, "ratio", sc, src, "%CPU"))
             if use_time and r.cpu_time:  # a thread that never ran did none of the work
-                out.append(Metric("busy.time", r.cpu_time, "s", sc, src, "TIME"))
+                out.append(Metric("time.cpu", r.cpu_time, "s", sc, src, "TIME"))
         if self.threads and self.rows:
             src = SourceRef(path, self.rows[0].line)
             out.append(Metric("threads.observed", float(len(self.rows)), "count", source=src,

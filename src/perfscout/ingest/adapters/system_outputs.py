@@ -12,7 +12,7 @@
   available, swap used (MiB);
 - ``ulimit -a`` (bash and dash forms): stack, open files and process limits;
 - ``ps`` (``-L``, ``-o tid,pcpu,psr,comm``, any column order) and ``top -b`` (``-H``) tables:
-  each thread's or process's CPU share, CPU time and last CPU
+  each thread's or process's CPU share, CPU time (``time.cpu``) and last CPU
   (:mod:`perfscout.ingest.process_table`).
 
 Lines of none of these kinds are counted as unparsed. Family: OS accounting. A program's

@@ -7,7 +7,7 @@ import pkgutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from perfscout.ingest.base import SNIFF_BYTES, Adapter
 from perfscout.model.errors import (
@@ -19,6 +19,9 @@ from perfscout.model.errors import (
 )
 from perfscout.model.metrics import Profile, Skipped
 from perfscout.registry import Registry
+
+if TYPE_CHECKING:
+    from perfscout.snapshot.registry import Collector
 
 _REGISTRY: Registry[Adapter] = Registry("input format")
 _LOADED = False
@@ -103,18 +106,24 @@ COLLECT_INSTEAD = ("collect instead: the program's timed output at 1 and N threa
                    "then `perf report --stdio`")
 
 
-def is_topology(head: str) -> bool:
-    """``head`` is a machine-topology output (lscpu, likwid-topology, numactl --hardware,
-    hwloc): snapshot input, which a generic reader must not take for a program's printout."""
+def topology_collector(head: str) -> Collector | None:
+    """The snapshot collector whose sniffer recognises ``head`` as a machine-topology output
+    (lscpu, likwid-topology, numactl --hardware, hwloc), else None."""
     from perfscout.snapshot.registry import all_collectors
 
     for c in all_collectors():
         try:
             if c.sniff is not None and c.sniff(head):
-                return True
+                return c
         except Exception:  # a sniffer must never break the others
             continue
-    return False
+    return None
+
+
+def is_topology(head: str) -> bool:
+    """``head`` is a machine-topology output: snapshot input (read by the machine-topology
+    adapter), which a generic reader must not take for a program's printout."""
+    return topology_collector(head) is not None
 
 
 def load(path: str | Path, fmt: str | None = None) -> Profile:

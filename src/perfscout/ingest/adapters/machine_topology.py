@@ -13,31 +13,14 @@ the reason ``topology``. Family: OS accounting.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from perfscout.ingest.adapters.vmstat import MACHINE
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.registry import register_adapter, topology_collector
 from perfscout.model.errors import InputError, ParseError
-from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
+from perfscout.model.metrics import Metric, Profile, SourceRef
 
-if TYPE_CHECKING:
-    from perfscout.snapshot.registry import Collector
-
-MACHINE = Scope(ScopeKind.NODE, "machine")
 _MAX_BYTES = 16 * 1024 * 1024  # topology dumps of the largest machines stay far below this
-
-
-def _collector(head: str) -> Collector | None:
-    """The snapshot collector whose sniffer recognises ``head`` (None when none does)."""
-    from perfscout.snapshot.registry import all_collectors
-
-    for c in all_collectors():
-        try:
-            if c.sniff is not None and c.sniff(head):
-                return c
-        except Exception:  # a sniffer must never break the others
-            continue
-    return None
 
 
 @register_adapter
@@ -52,7 +35,7 @@ class MachineTopologyAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if path.is_dir() or not head.strip():
             return 0.0
-        return 0.5 if _collector(head) is not None else 0.0
+        return 0.5 if topology_collector(head) is not None else 0.0
 
     def parse(self, path: Path) -> Profile:
         try:
@@ -60,7 +43,7 @@ class MachineTopologyAdapter(Adapter):
                 text = fh.read(_MAX_BYTES).decode("utf-8", errors="replace")
         except OSError as exc:
             raise ParseError(str(path), None, "a readable text file", str(exc)) from None
-        c = _collector(text[:65536])
+        c = topology_collector(text[:65536])
         if c is None:
             raise ParseError(str(path), None, "a machine topology output (lscpu, "
                              "likwid-topology, numactl --hardware, lstopo)")

@@ -25,14 +25,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from perfscout.ingest.adapters.vmstat import MACHINE
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.process_table import Table, table_header
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
-from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
+from perfscout.model.metrics import Metric, Profile, Scope, SourceRef
 
-MACHINE = Scope(ScopeKind.NODE, "machine")
 _LOAD = re.compile(r"load averages?:\s*(\d+[.,]\d+),?\s+(\d+[.,]\d+),?\s+(\d+[.,]\d+)")
 _UPTIME = re.compile(r"^\s*(?:top - )?\d{1,2}:\d\d(?::\d\d)?\s+up\s.*load averages?:")
 _LOADAVG = re.compile(r"^\s*(\d+\.\d+)\s+(\d+\.\d+)\s+(\d+\.\d+)\s+(\d+)/(\d+)\s+\d+\s*$")

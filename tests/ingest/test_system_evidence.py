@@ -280,3 +280,17 @@ def test_the_fixtures_exist_as_made(tmp_path: Path) -> None:
     assert (D / "make.sh").is_file() and (D / "src" / "waiters.c").is_file()
     shutil.copy(D / "nproc.txt", tmp_path / "nproc.txt")
     assert detect(tmp_path / "nproc.txt").name == "system-outputs"
+
+
+def test_a_table_column_headed_by_its_unit_and_a_pool_of_workers() -> None:
+    p = _read("copysweep-table.txt", "program-output")
+    # "bytes reps time_s GB/s": 65536 ... 21.10, 67108864 ... 5.66: the GB/s column is the
+    # program's own bandwidth per size (MB/s canonical)
+    bw = {m.scope.name: m.value for m in p.metrics if m.name == "mem.bandwidth"}
+    assert bw["bytes=65536"] == pytest.approx(21100.0)
+    assert bw["bytes=6.71089e+07"] == pytest.approx(5660.0)
+    assert len(bw) == 6
+    pool = _read("pool-output.txt", "program-output")
+    # "workers=8 n=67108864 time=0.391 s": a pool's workers are the threads it asked for
+    v = {m.name: m.value for m in pool.metrics}
+    assert v["threads.requested"] == 8 and v["time.elapsed"] == 0.391

@@ -56,6 +56,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
+    **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
+                     "poolthreads", "workerthreads"), "threads.requested"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
                      "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
@@ -463,8 +465,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
                     if not n:
                         continue
-                    conv = _convert(n, vals[c], "", col) if not n.startswith("scaling.") \
-                        else (vals[c], "count")
+                    conv = _convert(n, vals[c], _column_unit(col), col) \
+                        if not n.startswith("scaling.") else (vals[c], "count")
                     if conv is None:
                         continue
                     out.append(Metric(name=n, value=conv[0], unit=conv[1],
@@ -503,16 +505,26 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
             n = names[c]
             if not n or n.startswith("scaling."):
                 continue
-            conv = _convert(n, vals[c], "", cols[c])
+            conv = _convert(n, vals[c], _column_unit(cols[c]), cols[c])
             if conv is not None:
                 out.append(Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
                                   source=SourceRef(str(path), rno), raw_name=cols[c]))
     return out
 
 
+def _column_unit(col: str) -> str:
+    """The unit a table column names (``GB/s``, ``bw(GB/s)``, ``rate[MFLOP/s]``), else ""."""
+    m = re.fullmatch(r"(?:.*?[(\[])?([A-Za-zµ]+(?:/s)?)[)\]]?", col.strip())
+    unit = m.group(1) if m else ""
+    return unit if unit.lower() in UNITS and ("/" in unit or col.strip() != unit) else ""
+
+
 def _table_value_name(col: str) -> str:
     k = norm_key(col)
     name = KEYS.get(k, "")
+    unit = _column_unit(col)
+    if not name and unit:  # a column headed by its unit: "GB/s" is the run's bandwidth
+        name = _name(re.sub(r"[(\[].*$", "", col) or col, UNITS[unit.lower()][0])
     if name in {"threads.requested"}:
         return "scaling.threads"
     if name in {"ranks.count"}:

@@ -73,3 +73,7 @@ mpirun -np 2 "$B/mw" > "$B/fifo" 2> /dev/null & P=$!
 read -r _ RANK1 < "$B/fifo"
 gdb -batch -p "$RANK1" -ex "thread apply all bt" > gdb-mpi-recv-bt.txt 2> /dev/null
 stop
+# a program's own size table with a column headed by its unit, and a pthread pool's printout
+gcc -O2 -pthread src/copysweep.c -o "$B/cs"
+"$B/cs" > copysweep-table.txt
+"$B/cs" pool 8 > pool-output.txt

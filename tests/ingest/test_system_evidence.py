@@ -247,7 +247,7 @@ FUZZ = {
     "gdb-backtrace": ["gdb-thread-apply-all-bt.txt", "gdb-mpi-recv-bt.txt"],
     "massif": ["ms_print-heapgrow.txt"],
     "system-outputs": ["top-H-waiters.txt", "ps-L-omp.txt", "free-h.txt", "ulimit-a-bash.txt",
-                       "uptime.txt"],
+                       "uptime.txt", "proc-status-waiters.txt"],
     "sacct": ["sacct-format.txt", "sacct-parsable.txt"],
     "file-listing": ["ls-l-outputs.txt", "du-outputs.txt"],
     "machine-topology": ["lscpu.txt"],
@@ -294,3 +294,18 @@ def test_a_table_column_headed_by_its_unit_and_a_pool_of_workers() -> None:
     # "workers=8 n=67108864 time=0.391 s": a pool's workers are the threads it asked for
     v = {m.name: m.value for m in pool.metrics}
     assert v["threads.requested"] == 8 and v["time.elapsed"] == 0.391
+
+
+def test_proc_status_of_a_process_bound_to_one_cpu(tmp_path: Path) -> None:
+    p = _read("proc-status-waiters.txt", "system-outputs")
+    # "Threads: 5", "Cpus_allowed_list: 0" (taskset -c 0), "VmHWM: 1592 kB",
+    # "voluntary_ctxt_switches: 5", "nonvoluntary_ctxt_switches: 1"
+    assert {m.name: m.value for m in p.metrics} == {
+        "threads.observed": 5, "affinity.cpus": 1, "mem.max_rss": 1592,
+        "context_switches": 5, "context_switches.involuntary": 1}
+    assert p.unparsed_lines == 0
+    # inside a program's printout, "Threads: 4" stays the threads the program asked for
+    f = tmp_path / "out.txt"
+    f.write_text("Threads: 4\ntime=1.5 s\n")
+    v = {m.name: m.value for m in detect(f).parse(f).metrics}
+    assert v["threads.requested"] == 4 and "threads.observed" not in v

@@ -11,6 +11,8 @@
 - ``free`` (``-k`` default, ``-m``, ``-g``, ``-h``) and top's ``MiB Mem`` lines: memory total,
   available, swap used (MiB);
 - ``ulimit -a`` (bash and dash forms): stack, open files and process limits;
+- ``/proc/PID/status``: ``Threads`` (``threads.observed``), ``Cpus_allowed_list`` (the CPUs
+  the process may run on, ``affinity.cpus``), context switches, ``VmHWM`` (``mem.max_rss``);
 - ``ps`` (``-L``, ``-o tid,pcpu,psr,comm``, any column order) and ``top -b`` (``-H``) tables:
   each thread's or process's CPU share, CPU time (``time.cpu``) and last CPU
   (:mod:`perfscout.ingest.process_table`).
@@ -52,6 +54,17 @@ _ULIMIT = (  # (pattern of the bash or dash line, canonical name)
 _ULIMIT_UNIT = re.compile(r"^\s*[a-zA-Z][\w -]*?\s*\((?:[\w ]+, )?-\w\)"
                           r"\s+\S+\s*$|^\s*[a-z][a-z ]*\((?:kbytes|blocks|seconds)\)\s+\S+\s*$")
 _ULIMIT_BARE = re.compile(r"^\s*[a-z]+\s+(?:\d+|unlimited)\s*$")  # dash: process, nofiles
+# /proc/PID/status: "Key:<TAB>value" lines; the ones that say the file is one
+_STATUS = re.compile(r"^(?P<k>Name|Umask|State|Tgid|Ngid|Pid|PPid|TracerPid|Uid|Gid|FDSize|"
+                     r"Groups|NStgid|NSpid|NSpgid|NSsid|Kthread|Vm\w+|Rss\w+|HugetlbPages|"
+                     r"CoreDumping|THP_enabled|Threads|Sig\w+|Shd\w+|Cap\w+|NoNewPrivs|"
+                     r"Seccomp\w*|Speculation\w*|Cpus_allowed\w*|Mems_allowed\w*|"
+                     r"(?:non)?voluntary_ctxt_switches|untag_mask|x86_\w+):\s*(?P<v>.*)$")
+_STATUS_MARK = frozenset({"Tgid", "TracerPid", "NSpid", "VmHWM", "Cpus_allowed_list"})
+_STATUS_NAMES = {"Threads": ("threads.observed", "count"),
+                 "voluntary_ctxt_switches": ("context_switches", "count"),
+                 "nonvoluntary_ctxt_switches": ("context_switches.involuntary", "count"),
+                 "VmHWM": ("mem.max_rss", "KiB")}
 _SIZE = {"": 1.0, "B": 1 / 2**20, "K": 1 / 1024, "Ki": 1 / 1024, "M": 1.0, "Mi": 1.0,
          "G": 1024.0, "Gi": 1024.0, "T": 2.0**20, "Ti": 2.0**20}
 
@@ -109,7 +122,7 @@ class _Reader:
             self.metrics += self.table.metrics(self.path)
             self.table = None
         for reader in (self._load, self._table, self._free, self._top_mem, self._ulimit,
-                       self._values):
+                       self._status, self._values):
             if reader(no, line):
                 return True
         c = _COMMENT.match(line)
@@ -204,6 +217,23 @@ class _Reader:
             return True
         return False
 
+    def _status(self, no: int, line: str) -> bool:
+        m = _STATUS.match(line)
+        if m is None or not (m["k"] in _STATUS_MARK or "status" in self.kinds or self.values):
+            return False  # inside a printout, "Threads: 4" is the program's, not /proc's
+        self.kinds.add("status")
+        k, v = m["k"], m["v"].strip()
+        if k in _STATUS_NAMES and re.fullmatch(r"\d+(?: kB)?", v):
+            name, unit = _STATUS_NAMES[k]
+            self.metrics.append(Metric(name, float(v.split()[0]), unit, source=self.src(no),
+                                       raw_name=k))
+        elif k == "Cpus_allowed_list" and re.fullmatch(r"\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*", v):
+            n = sum(int(b) - int(a) + 1 if b else 1
+                    for a, b in re.findall(r"(\d+)(?:-(\d+))?", v))
+            self.metrics.append(Metric("affinity.cpus", float(n), "count", source=self.src(no),
+                                       raw_name=k))
+        return True
+
     def _values(self, no: int, line: str) -> bool:
         if not self.values:
             return False
@@ -271,8 +301,8 @@ class SystemOutputsAdapter(Adapter):
     """uptime, /proc/loadavg, nproc, schedstat, free, ulimit -a, ps and top (module docstring)."""
 
     name = "system-outputs"
-    description = ("uptime, /proc/loadavg, nproc, /proc/PID/schedstat, free, ulimit -a, "
-                   "ps (-L) and top (-H) tables")
+    description = ("uptime, /proc/loadavg, nproc, /proc/PID/schedstat, /proc/PID/status, "
+                   "free, ulimit -a, ps (-L) and top (-H) tables")
     family = "os_accounting"
 
     def sniff(self, head: str, path: Path) -> float:

@@ -77,3 +77,9 @@ stop
 gcc -O2 -pthread src/copysweep.c -o "$B/cs"
 "$B/cs" > copysweep-table.txt
 "$B/cs" pool 8 > pool-output.txt
+# /proc/PID/status of the four-thread program started on CPU 0 only (taskset -c 0)
+rm -f "$B/fifo"; mkfifo "$B/fifo"
+taskset -c 0 "$B/waiters" > "$B/fifo" & P=$!
+read -r _ < "$B/fifo"
+cat "/proc/$P/status" > proc-status-waiters.txt
+stop

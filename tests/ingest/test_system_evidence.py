@@ -251,6 +251,7 @@ FUZZ = {
     "sacct": ["sacct-format.txt", "sacct-parsable.txt"],
     "file-listing": ["ls-l-outputs.txt", "du-outputs.txt"],
     "machine-topology": ["lscpu.txt"],
+    "program-output": ["blockread-output.txt", "copysweep-table.txt", "pool-output.txt"],
 }
 
 

@@ -147,7 +147,7 @@ class PerfReportAdapter(Adapter):
                     children_mode = False
                 if re.match(r"^# (?:Children|Overhead)\s", line):
                     srcline[0] = "Source:Line" in line
-                    by_thread[0] = "Pid:Command" in line and not re.search(
+                    by_thread[0] = bool(re.search(r"[PT]id:Command", line)) and not re.search(
                         r"Symbol|Shared Object|Source:Line", line)
                 continue
             r = _ROW.match(line)

@@ -310,3 +310,15 @@ def test_proc_status_of_a_process_bound_to_one_cpu(tmp_path: Path) -> None:
     f.write_text("Threads: 4\ntime=1.5 s\n")
     v = {m.name: m.value for m in detect(f).parse(f).metrics}
     assert v["threads.requested"] == 4 and "threads.observed" not in v
+
+
+def test_sacct_json_job_records(corpus: Path) -> None:
+    f = corpus / "slurm" / "slurmrestd-24.05-v0.0.41-slurmdb-job-failed.json"
+    p = derive(detect(f).parse(f))
+    assert detect(f).name == "sacct"
+    # job 649719: "time": {"elapsed": 1, "total": {"seconds": 0, ...}}, tres.allocated cpu
+    # count 1, exit_code.return_code.number 1
+    v = {m.name: m.value for m in p.metrics}
+    assert v == {"time.elapsed": 1, "time.cpu": 0, "time.user": 0, "time.sys": 0,
+                 "affinity.cpus": 1, "exit_status": 1, "cpu.allocated_share": 0}
+    assert {m.scope.name for m in p.metrics} == {"job 649719"}

@@ -2,6 +2,10 @@
 of the dashed line) and ``-P``/``-p`` parsable lines (``|``-separated), also ``sacct -c``
 (the job-completion log).
 
+``sacct --json`` (the slurmdbd job records slurmrestd also serves: ``{"jobs": [{"job_id",
+"time": {"elapsed", "total", "user", "system"}, "tres": {"allocated": [{"type": "cpu"...}]},
+"exit_code"}]}``) gives the same quantities per job.
+
 Each job or step row (RUN scope ``job 1753`` / ``job 1753.batch``) gives what its columns hold:
 ``Elapsed``/``ElapsedRaw`` -> ``time.elapsed``, ``TotalCPU`` -> ``time.cpu``, ``UserCPU`` /
 ``SystemCPU`` -> ``time.user`` / ``time.sys``, ``AllocCPUS`` (else ``NCPUS``) ->
@@ -13,8 +17,10 @@ times) give nothing. Family: OS accounting (the scheduler's accounting).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
@@ -69,6 +75,54 @@ def _row_metrics(row: dict[str, str], src: SourceRef) -> list[Metric]:
     return out
 
 
+def _seconds(v: Any) -> float | None:
+    """A slurmdb time value: ``{"seconds": s, "microseconds": us}`` or a number."""
+    if isinstance(v, dict) and isinstance(v.get("seconds"), int | float):
+        return float(v["seconds"]) + float(v.get("microseconds") or 0) / 1e6
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def _json_job(job: dict[str, Any], src: SourceRef) -> list[Metric]:
+    """One slurmdb job record (``sacct --json``) as the columns of a sacct row."""
+    t = job.get("time") if isinstance(job.get("time"), dict) else {}
+    assert isinstance(t, dict)
+    sc = Scope(ScopeKind.RUN, f"job {job.get('job_id', '')}")
+    out: list[Metric] = []
+    for key, name in (("elapsed", "time.elapsed"), ("total", "time.cpu"), ("user", "time.user"),
+                      ("system", "time.sys")):
+        v = _seconds(t.get(key))
+        if v is not None:
+            out.append(Metric(name, v, "s", sc, src, f"time.{key}"))
+    tres = job.get("tres") if isinstance(job.get("tres"), dict) else {}
+    assert isinstance(tres, dict)
+    for item in tres.get("allocated") or []:
+        if isinstance(item, dict) and item.get("type") == "cpu" and isinstance(
+                item.get("count"), int) and item["count"] > 0:
+            out.append(Metric("affinity.cpus", float(item["count"]), "count", sc, src,
+                              "tres.allocated cpu"))
+    code = job.get("exit_code") if isinstance(job.get("exit_code"), dict) else {}
+    assert isinstance(code, dict)
+    rc = code.get("return_code")
+    num = rc.get("number") if isinstance(rc, dict) and rc.get("set") else rc
+    if isinstance(num, int) and not isinstance(num, bool):
+        out.append(Metric("exit_status", float(num), "", sc, src, "exit_code.return_code"))
+    return out
+
+
+def _parse_json(path: Path) -> Profile:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError) as exc:
+        raise ParseError(str(path), None, "sacct --json output", str(exc)[:120]) from None
+    jobs = data.get("jobs") if isinstance(data, dict) else None
+    if not isinstance(jobs, list) or not jobs:
+        raise ParseError(str(path), None, "sacct --json output: a 'jobs' list")
+    src = SourceRef(str(path), None)
+    metrics = [m for j in jobs if isinstance(j, dict) for m in _json_job(j, src)]
+    return Profile(format="sacct", path=str(path), metrics=tuple(metrics),
+                   meta={"jobs": str(len(jobs)), "columns": "json"})
+
+
 @register_adapter
 class SacctAdapter(Adapter):
     """Slurm sacct tables and parsable lines (see module docstring)."""
@@ -80,6 +134,9 @@ class SacctAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if path.is_dir():
             return 0.0
+        if head.lstrip().startswith("{") and '"jobs"' in head and '"tres"' in head and \
+                '"elapsed"' in head:
+            return 0.8  # sacct --json / slurmdb job records
         lines = head.splitlines()[:50]
         for a, b in zip(lines, [*lines[1:], ""], strict=True):
             cols = _header(a)
@@ -88,6 +145,9 @@ class SacctAdapter(Adapter):
         return 0.0
 
     def parse(self, path: Path) -> Profile:
+        with path.open("rb") as fh:
+            if fh.read(64).lstrip().startswith(b"{"):
+                return _parse_json(path)
         cols: list[str] | None = None
         spans: list[tuple[int, int]] | None = None
         parsable = False

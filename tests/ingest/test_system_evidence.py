@@ -6,13 +6,14 @@ the file by hand."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from tests.conftest import run_cli
+from tests.conftest import CORPUS, run_cli
 
 from ingest.fuzzing import mutated_lines
 from perfscout.ingest.derive import derive
@@ -312,6 +313,9 @@ def test_proc_status_of_a_process_bound_to_one_cpu(tmp_path: Path) -> None:
     assert v["threads.requested"] == 4 and "threads.observed" not in v
 
 
+_JOBS = CORPUS / "slurm" / "slurmrestd-24.05-v0.0.41-slurmdb-job-failed.json"
+
+
 def test_sacct_json_job_records(corpus: Path) -> None:
     f = corpus / "slurm" / "slurmrestd-24.05-v0.0.41-slurmdb-job-failed.json"
     p = derive(detect(f).parse(f))
@@ -322,3 +326,15 @@ def test_sacct_json_job_records(corpus: Path) -> None:
     assert v == {"time.elapsed": 1, "time.cpu": 0, "time.user": 0, "time.sys": 0,
                  "affinity.cpus": 1, "exit_status": 1, "cpu.allocated_share": 0}
     assert {m.scope.name for m in p.metrics} == {"job 649719"}
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines(_JOBS.read_text().splitlines() if _JOBS.is_file() else ["{}"]))
+def test_fuzz_sacct_json(tmp_path: Path, data: list[str]) -> None:
+    # the unmutated record parses: test_sacct_json_job_records
+    target = tmp_path / "jobs.json"
+    target.write_text("\n".join(data) + "\n")
+    with contextlib.suppress(ParseError):
+        get_adapter("sacct").parse(target)

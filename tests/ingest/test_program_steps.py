@@ -76,15 +76,16 @@ def test_a_threads_printed_cpu_time_is_its_busy_time(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_only_input_fails_naming_what_to_collect(tmp_path: Path) -> None:
-    # a debugger backtrace is no profile: the load still fails (one line, InputError), and the
-    # hint says which data would decide, besides the formats tried
+    # a file no adapter reads (a user's prose notes) still fails alone (one line, InputError),
+    # and the hint says which data would decide, besides the formats tried (a debugger
+    # backtrace is read now: tests/ingest/test_system_evidence.py)
     import pytest
 
     from perfscout.model.errors import InputError
 
     f = tmp_path / "bt.txt"
-    f.write_text("#0  0x00007f in __GI___poll (fds=0x5, nfds=1) at poll.c:29\n"
-                 "#1  0x000055 in main () at app.c:42\n")
+    f.write_text("it hangs now and then after the restart step\n"
+                 "maybe the solver, maybe the file system?\n")
     with pytest.raises(InputError) as e:
         load(f)
     assert "collect instead" in e.value.hint and "perf record" in e.value.hint

@@ -38,7 +38,10 @@ def _mixed_dir(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     shutil.copy(GOOD, d / "perf-stat.txt")
     (d / "empty.txt").write_text("")
     (d / "notes.txt").write_text("we ran it on Tuesday; it felt slow\n")
-    (d / "lscpu.txt").write_text(LSCPU)
+    (d / "lscpu.txt").write_text(LSCPU)  # read: the measured machine's CPUs (machine-topology)
+    # lscpu cut before its CPU lines: topology with no quantity in it, snapshot input only
+    (d / "lscpu-head.txt").write_text("".join(LSCPU.splitlines(True)[:3]) + LSCPU.splitlines(
+        True)[5] + LSCPU.splitlines(True)[6])
     # a gprof flat profile header with a row that breaks the format: the adapter raises
     (d / "broken.gmon.txt").write_text(
         "Flat profile:\n\nEach sample counts as 0.01 seconds.\n"
@@ -48,7 +51,7 @@ def _mixed_dir(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     shutil.copy(GMON, d / "gmon.out")
     os.mkfifo(d / "pipe")
     (d / "dangling").symlink_to(d / "gone.txt")
-    expect = {"empty.txt": "empty", "notes.txt": "unknown_format", "lscpu.txt": "topology",
+    expect = {"empty.txt": "empty", "notes.txt": "unknown_format", "lscpu-head.txt": "topology",
               "pipe": "unreadable", "dangling": "not_found", "gmon.out": "binary"}
     return d, expect
 
@@ -56,7 +59,10 @@ def _mixed_dir(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 def test_every_skip_reason_is_listed_and_the_rest_is_read(tmp_path: Path) -> None:
     d, expect = _mixed_dir(tmp_path)
     got = load_set([d])
-    assert [Path(p.path).name for p in got.profiles] == ["perf-stat.txt"]
+    assert sorted(Path(p.path).name for p in got.profiles) == ["lscpu.txt", "perf-stat.txt"]
+    lscpu = next(p for p in got.profiles if p.path.endswith("lscpu.txt"))
+    # "CPU(s): 2", "Core(s) per socket: 2" x "Socket(s): 1"
+    assert {m.name: m.value for m in lscpu.metrics} == {"cpu.online": 2, "cpu.cores": 2}
     reasons = {Path(s.file).name: s.reason for s in got.skipped}
     for name, reason in expect.items():
         assert reasons[name] == reason, (name, reasons)

@@ -1,5 +1,6 @@
 """likwid-topology inside the likwid corpus is snapshot input: the snapshot reads it, and
-``summarize`` says it is topology (pointing at ``snapshot --from``) instead of 'no format'."""
+``summarize`` reads it as the measured machine's CPU counts (pointing at ``snapshot --from``)
+instead of 'no format'."""
 
 from __future__ import annotations
 
@@ -57,19 +58,18 @@ def test_snapshot_cli_from_dir(topo_dir: Path, ps_home: Path) -> None:
     assert cpu["model_name"].startswith("AMD Ryzen 7 3700X")
 
 
-def test_summarize_says_topology_not_profile(corpus: Path) -> None:
-    with pytest.raises(InputError, match=r"likwid-topology output \(machine topology\), not a "
-                                         r"profile") as e:
-        detect(corpus / TOPO)
-    assert "perfscout snapshot --from DIR" in e.value.hint
+def test_summarize_reads_topology_as_the_measured_machine(corpus: Path) -> None:
+    # topology handed over with the profiles describes the machine they were measured on: it is
+    # read (machine-topology, with the snapshot's parser) and still points at snapshot --from
+    ad = detect(corpus / TOPO)
+    assert ad.name == "machine-topology"
+    prof = ad.parse(corpus / TOPO)
+    # "Sockets: 1" x "Cores per socket: 8"; 16 HWThreads available; "NUMA domains: 1"
+    assert {m.name: m.value for m in prof.metrics} == {"cpu.online": 16, "cpu.cores": 8,
+                                                       "numa.nodes": 1}
+    assert any("snapshot --from" in n for n in prof.notes)
     r = run_cli("summarize", str(corpus / TOPO), "--json")
-    assert r.returncode == 3
-    err = json.loads(r.stdout)["errors"][0]
-    assert "not a profile" in err["message"] and "snapshot --from" in err["hint"]
-    assert "formats tried" not in err["hint"]
-    human = run_cli("summarize", str(corpus / TOPO))
-    assert human.returncode == 3 and "Traceback" not in human.stderr
-    assert "machine topology" in human.stdout + human.stderr
+    assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_unknown_text_still_lists_formats_tried(tmp_path: Path) -> None:

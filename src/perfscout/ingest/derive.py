@@ -29,6 +29,8 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
     ("mpi.time_share", "mpi.time", "app.time", "ratio"),
     # a program's own per-rank printout gives its wall time, not mpiP's AppTime
     ("mpi.time_share", "mpi.time", "time.elapsed", "ratio"),
+    # a debugger's stacks: the share of the process's threads sitting in a wait
+    ("threads.wait_share", "threads.waiting", "threads.observed", "ratio"),
 )
 
 # values whose spread across threads/ranks means load imbalance
@@ -168,10 +170,35 @@ def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
     return out
 
 
+def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """Per scope: a job's CPU time over its elapsed time times the CPUs it may use
+    (``cpu.allocated_share``, sacct), and a task's run-queue wait over its CPU time plus that
+    wait (``sched.wait_share``, /proc/PID/schedstat)."""
+    by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
+    for m in metrics:
+        if m.name in ("time.cpu", "time.elapsed", "affinity.cpus", "sched.wait_time",
+                      "cpu.allocated_share", "sched.wait_share") and not m.stat:
+            by[m.scope].setdefault(m.name, m)
+    out: list[Metric] = []
+    for scope, n in by.items():
+        cpu, el, cpus, wait = (n.get("time.cpu"), n.get("time.elapsed"), n.get("affinity.cpus"),
+                               n.get("sched.wait_time"))
+        if ("cpu.allocated_share" not in n and cpu and el and cpus and el.value > 0
+                and cpus.value > 0):
+            out.append(Metric("cpu.allocated_share", cpu.value / (el.value * cpus.value),
+                              "ratio", scope, cpu.source,
+                              "time.cpu / (time.elapsed x affinity.cpus)", derived=True))
+        if "sched.wait_share" not in n and cpu and wait and cpu.value + wait.value > 0:
+            out.append(Metric("sched.wait_share", wait.value / (cpu.value + wait.value),
+                              "ratio", scope, wait.source,
+                              "sched.wait_time / (time.cpu + sched.wait_time)", derived=True))
+    return out
+
+
 def derive(profile: Profile) -> Profile:
     """``profile`` with derived metrics appended (``derived=True``); the input is not changed."""
     added = (_app_time(profile.metrics) + _mix(profile.metrics) + _sweep(profile.metrics)
-             + _numa(profile.metrics))
+             + _numa(profile.metrics) + _cpu_accounting(profile.metrics))
     added += _ratios(profile.metrics + tuple(added))
     added += _imbalance(profile.metrics + tuple(added))
     if not added:

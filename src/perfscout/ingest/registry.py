@@ -7,7 +7,7 @@ import pkgutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from perfscout.ingest.base import SNIFF_BYTES, Adapter
 from perfscout.model.errors import (
@@ -19,6 +19,9 @@ from perfscout.model.errors import (
 )
 from perfscout.model.metrics import Profile, Skipped
 from perfscout.registry import Registry
+
+if TYPE_CHECKING:
+    from perfscout.snapshot.registry import Collector
 
 _REGISTRY: Registry[Adapter] = Registry("input format")
 _LOADED = False
@@ -84,7 +87,6 @@ def detect(path: str | Path) -> Adapter:
     if not scored:
         if not head.strip() and not p.is_dir():
             raise InputError(f"{p}: file is empty", hint="give a non-empty profiler output")
-        _refuse_snapshot_input(p, head)
         if not p.is_dir():
             from perfscout.ingest.binary_inputs import check_binary
 
@@ -97,43 +99,31 @@ def detect(path: str | Path) -> Adapter:
     return _REGISTRY[scored[0][1]]
 
 
-#: what to collect when the only input is a file no adapter reads (a debugger backtrace, a
-#: heap-profile printout, a process listing, accounting records): the data that decides
+#: what to collect when the only input is a file no adapter reads (a user's notes, a log
+#: without a measured quantity): the data that decides
 COLLECT_INSTEAD = ("collect instead: the program's timed output at 1 and N threads "
                    "(its printed times), `perf stat -d -- CMD`, and `perf record -g -- CMD` "
                    "then `perf report --stdio`")
 
 
-def is_topology(head: str) -> bool:
-    """``head`` is a machine-topology output (lscpu, likwid-topology, numactl --hardware,
-    hwloc): snapshot input, which a generic reader must not take for a program's printout."""
+def topology_collector(head: str) -> Collector | None:
+    """The snapshot collector whose sniffer recognises ``head`` as a machine-topology output
+    (lscpu, likwid-topology, numactl --hardware, hwloc), else None."""
     from perfscout.snapshot.registry import all_collectors
 
     for c in all_collectors():
         try:
             if c.sniff is not None and c.sniff(head):
-                return True
+                return c
         except Exception:  # a sniffer must never break the others
             continue
-    return False
+    return None
 
 
-def _refuse_snapshot_input(p: Path, head: str) -> None:
-    """Raise InputError when ``head`` is a machine-topology output (likwid-topology, lscpu,
-    numactl, hwloc): that is snapshot input, so say so and name the command that reads it."""
-    from perfscout.snapshot.registry import all_collectors
-
-    for c in all_collectors():
-        try:
-            hit = c.sniff is not None and c.sniff(head)
-        except Exception:  # a sniffer must never break the error report
-            hit = False
-        if hit:
-            usual = c.files[0] if c.files else c.name
-            raise InputError(
-                f"{p}: {c.name} output (machine topology), not a profile",
-                hint="it is snapshot input: copy it into a directory and run "
-                     f"`perfscout snapshot --from DIR` (any file name; {usual} is the usual one)")
+def is_topology(head: str) -> bool:
+    """``head`` is a machine-topology output: snapshot input (read by the machine-topology
+    adapter), which a generic reader must not take for a program's printout."""
+    return topology_collector(head) is not None
 
 
 def load(path: str | Path, fmt: str | None = None) -> Profile:

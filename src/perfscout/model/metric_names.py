@@ -217,6 +217,43 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.x87_share": ("ratio", "x87 share of floating-point instructions (derived)"),
     "insn.packed_share": ("ratio", "packed share of floating-point instructions (derived)"),
     "insn.vector_bits": ("bits", "widest vector register the packed instructions use"),
+    # issue 22 (diag11): the system outputs users paste (gdb backtraces, massif, ps -L / top -H,
+    # sacct, uptime / loadavg / nproc / schedstat / free / ulimit, lscpu, ls -l / du). Machine
+    # facts keep the snapshot's names (load.avg1, cpu.online, cpu.cores, numa.nodes).
+    "threads.observed": ("count", "threads a debugger backtrace or a per-thread process listing "
+                         "showed in the process"),
+    "threads.waiting": ("count", "threads whose stack sits in a wait (lock, condition, barrier, "
+                        "MPI, poll, sleep, runtime spin); per wait kind at FUNCTION scope"),
+    "threads.computing": ("count", "threads whose innermost frame is the program's own code"),
+    "threads.wait_share": ("ratio", "threads.waiting / threads.observed (derived)"),
+    "threads.on_cpu": ("count", "threads whose last CPU (ps PSR, top P) was this one at the "
+                       "snapshot, per CPU: where they ran, not a binding"),
+    "heap.peak": ("B", "peak heap in use (massif total at its peak snapshot)"),
+    "heap.site_bytes": ("B", "heap one allocation site holds at the peak snapshot"),
+    "heap.site_share": ("ratio", "share of the peak heap one allocation site holds"),
+    "load.avg1": ("count", "1-minute load average of the machine (uptime, /proc/loadavg, top): "
+                  "the snapshot fact of the same name"),
+    "load.avg5": ("count", "5-minute load average of the machine"),
+    "load.avg15": ("count", "15-minute load average of the machine"),
+    "cpu.online": ("count", "CPUs online on the machine an input describes (lscpu, nproc --all): "
+                   "the snapshot fact of the same name"),
+    "cpu.cores": ("count", "physical cores of that machine (lscpu, likwid-topology)"),
+    "numa.nodes": ("count", "NUMA nodes of that machine"),
+    "memory.total_mb": ("MiB", "memory of the machine (free, /proc/meminfo)"),
+    "memory.available_mb": ("MiB", "memory available for new work (free 'available')"),
+    "memory.swap_used_mb": ("MiB", "swap in use (free)"),
+    "sched.wait_time": ("s", "time a task waited on a run queue for a CPU (/proc/PID/schedstat)"),
+    "sched.timeslices": ("count", "times a task was run on a CPU (/proc/PID/schedstat)"),
+    "sched.wait_share": ("ratio", "run-queue wait / (CPU time + run-queue wait) of a task "
+                         "(derived)"),
+    "cpu.allocated_share": ("ratio", "CPU time / (elapsed x CPUs the job may use): the share of "
+                            "its CPUs a job kept busy (derived; sacct)"),
+    "file.size": ("B", "size of a file an ls -l / du listing shows (input or output: the "
+                  "listing does not say which)"),
+    "limit.stack": ("KiB", "stack size limit (ulimit -s)"),
+    "limit.open_files": ("count", "open file limit (ulimit -n)"),
+    "limit.processes": ("count", "process/thread limit of the user (ulimit -u)"),
+    "io.request_bytes": ("B", "bytes per read or write request a program reports (block=)"),
 }
 
 # Names outside CANONICAL that adapters may emit: "event.<tool event>" is a raw counter the

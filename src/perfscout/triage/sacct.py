@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 
+from perfscout.ingest.slurm_fields import duration_s, mem_kb
 from perfscout.model.errors import ParseError
 
 SACCT_FIELDS = ("JobID", "JobName", "State", "ExitCode", "Elapsed", "TotalCPU", "NCPUS",
@@ -16,8 +16,6 @@ FAILED_STATES = ("FAILED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL", "CANCELLED",
                  "BOOT_FAIL", "DEADLINE")
 STATE_TO_PATTERN = {"TIMEOUT": "timeout", "OUT_OF_MEMORY": "oom.cgroup", "NODE_FAIL": "node_fail",
                     "PREEMPTED": "preempted", "CANCELLED": "cancelled"}
-
-_UNITS = {"": 1, "K": 1, "M": 1024, "G": 1024**2, "T": 1024**3}
 
 
 @dataclass(frozen=True)
@@ -66,30 +64,6 @@ class JobFacts:
         if not self.max_rss_kb or not self.req_mem_kb:
             return None
         return self.max_rss_kb / self.req_mem_kb
-
-
-def duration_s(text: str) -> float | None:
-    """Slurm [D-]HH:MM:SS[.fff] or MM:SS.fff to seconds."""
-    text = text.strip()
-    if not text or text in ("Unknown", "INVALID"):
-        return None
-    days = 0
-    if "-" in text:
-        d, text = text.split("-", 1)
-        days = int(d)
-    parts = [float(p) for p in text.split(":")]
-    while len(parts) < 3:
-        parts.insert(0, 0.0)
-    h, m, s = parts
-    return days * 86400 + h * 3600 + m * 60 + s
-
-
-def mem_kb(text: str) -> int | None:
-    """'22057M', '1.5G', '512Mn', '4000Mc' to KiB (per-node/per-cpu suffix dropped)."""
-    m = re.fullmatch(r"([\d.]+)([KMGT]?)[nc]?", text.strip())
-    if not m:
-        return None
-    return int(float(m.group(1)) * _UNITS[m.group(2)])
 
 
 def parse_sacct(text: str, path: str = "<sacct>") -> list[JobFacts]:

@@ -6,7 +6,9 @@ E; its rows become hotspots (self share from ``Self``/``Overhead``, inclusive sh
 give its hottest call path (the chain printed first). The first section is the primary one and
 its rows are the profile's hotspots; other sections' rows are kept as FUNCTION-scoped
 ``samples`` share metrics named by event so nothing is lost. With ``--sort ...,srcline`` each
-row's source line becomes the hotspot's location (``main line 14`` at sqrtdiv.c:14).
+row's source line becomes the hotspot's location (``main line 14`` at sqrtdiv.c:14). Sorted
+by ``pid`` (or ``comm,pid``) alone, each row is a thread (perf's pid key is the thread id):
+its share of the samples becomes ``samples`` (unit "share") at THREAD scope, not a hotspot.
 """
 
 from __future__ import annotations
@@ -90,12 +92,17 @@ class PerfReportAdapter(Adapter):
 
         first_rows: list[dict[str, object]] = []
         srcline = [False]  # the table has a Source:Line column (--sort ...,srcline)
+        by_thread = [False]  # --sort pid / comm,pid: rows are threads, not functions
 
         def close_section() -> None:
             if not event:
                 return
             if event == events[0]:
                 first_rows.extend(rows)
+            if by_thread[0]:
+                metrics.extend(_thread_rows(rows, event, str(path)))
+                rows.clear()
+                return
             for r in rows:
                 path_t: tuple[str, ...] = tuple(r["path"])  # type: ignore[arg-type]
                 if event == events[0]:
@@ -140,6 +147,8 @@ class PerfReportAdapter(Adapter):
                     children_mode = False
                 if re.match(r"^# (?:Children|Overhead)\s", line):
                     srcline[0] = "Source:Line" in line
+                    by_thread[0] = bool(re.search(r"[PT]id:Command", line)) and not re.search(
+                        r"Symbol|Shared Object|Source:Line", line)
                 continue
             r = _ROW.match(line)
             if r and event:
@@ -193,6 +202,25 @@ class PerfReportAdapter(Adapter):
             format=self.name, path=str(path), metrics=tuple(metrics), hotspots=tuple(hotspots),
             meta=meta, unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
             notes=tuple(notes))
+
+
+_THREAD_ROW = re.compile(r"(?P<tid>\d+):(?P<comm>\S+)\s*$")
+
+
+def _thread_rows(rows: list[dict[str, object]], event: str, path: str) -> list[Metric]:
+    """``perf report --sort pid`` (or ``comm,pid``) rows: perf's pid key is the thread id, so
+    each row is one thread's share of the samples (``samples``, unit "share", THREAD scope
+    ``tid N`` under its command); not hotspots."""
+    out = []
+    for r in rows:
+        m = _THREAD_ROW.search(str(r["sym"]))
+        if m is None or not isinstance(r["self"], float):
+            continue
+        out.append(Metric("samples", r["self"], "share",
+                          Scope(ScopeKind.THREAD, f"tid {m['tid']}", m["comm"]),
+                          SourceRef(path, r["line"]),  # type: ignore[arg-type]
+                          f"{event} share of {m['tid']}:{m['comm']}"))
+    return out
 
 
 _LAUNCHERS = frozenset({"mpirun", "mpiexec", "orterun", "prterun", "orted", "prted", "srun",

@@ -22,6 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from perfscout.ingest.adapters.shell_time import time_line_metrics
+from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
@@ -55,6 +56,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
+    **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
+                     "poolthreads", "workerthreads"), "threads.requested"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
                      "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
@@ -75,6 +78,10 @@ KEYS: dict[str, str] = {
                      "messagebytes"), "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
+    **dict.fromkeys(("readbytes", "bytesread", "inputbytes"), "io.read_bytes"),
+    **dict.fromkeys(("writebytes", "byteswritten", "outputbytes", "writtenbytes"),
+                    "io.write_bytes"),
+    **dict.fromkeys(("requestbytes", "iorequestbytes"), "io.request_bytes"),
     **dict.fromkeys(("output", "outputtime", "io", "iotime", "writetime", "write", "dump",
                      "dumptime", "save", "savetime", "checkpoint", "checkpointtime", "print",
                      "printtime", "readtime", "inputtime", "filetime"), "io.time"),
@@ -167,14 +174,15 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
             "mpi.wait_time": "s",
             "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",
-            "mpi.msg_size_mean": "B", "mpi.latency": "us"}.get(name)
+            "mpi.msg_size_mean": "B", "mpi.latency": "us", "io.read_bytes": "B",
+            "io.write_bytes": "B", "io.request_bytes": "B"}.get(name)
     if want is None:  # counts
         return (value, "count") if not unit_text else None
     if name == "mpi.latency":
         if cu == "s":
             return value * factor * 1e6, "us"
         return (value, "us") if not unit_text else None
-    if name == "mpi.msg_size_mean" and not unit_text:
+    if want == "B" and not unit_text:
         return value, "B"
     if not unit_text and (name in ("time.cpu", "io.time") or norm_key(key) in NEED_UNIT):
         return None  # "cpu: 3" names a CPU, "halo=2" a width; "cpu=0.53 s" is a time
@@ -320,9 +328,61 @@ def _run_units(line: str, runs: _Runs) -> list[tuple[str, float, str]] | None:
     return out
 
 
+# "read 33554432 bytes in 0.721 s (46.5 MB/s) block=4096", "wrote 2 MiB in 512 calls": the
+# bytes a program moved, the time it took, the rate and the calls it made
+_TRANSFER = re.compile(
+    rf"\b(?P<verb>read|wrote|written|sent|received|loaded|saved|copied|transferred)\s+"
+    rf"(?P<n>{_NUM})\s*(?P<u>bytes|B|KB|KiB|MB|MiB|GB|GiB)\b", re.I)
+_IN_TIME = re.compile(rf"\bin\s+(?P<t>{_NUM})\s*(?P<tu>s|ms|us|sec|secs|seconds)\b", re.I)
+_IN_CALLS = re.compile(r"\bin\s+(?P<c>\d+)\s+(?:calls|requests|reads|writes|syscalls|"
+                       r"system calls|chunks|blocks)\b", re.I)
+_RATE = re.compile(rf"\(\s*(?P<r>{_NUM})\s*(?P<ru>[KMGT]i?B/s)\s*\)", re.I)
+_READ_VERBS = {"read", "received", "loaded"}
+#: on a transfer line, the size of one request (``block=4096``, ``bs=1M``)
+_REQUEST_KEYS = frozenset({"block", "blocksize", "bs", "chunk", "chunksize", "bufsize",
+                           "buffersize", "buffer", "recordsize", "reclen", "requestsize",
+                           "iosize", "xfersize", "transfersize"})
+_BYTES = {"b": 1.0, "bytes": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 2.0**20,
+          "gb": 1e9, "gib": 2.0**30}
+
+
+def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | None:
+    """The bytes a transfer line says were read or written (``io.read_bytes`` /
+    ``io.write_bytes``), the time it took (``io.time``), the printed rate
+    (``io.throughput``), the request size (``io.request_bytes`` from ``block=``) and the
+    calls (``syscall.calls`` of ``read``/``write``); None for other lines."""
+    m = _TRANSFER.search(line)
+    if m is None:
+        return None
+    reading = m["verb"].lower() in _READ_VERBS
+    n = parse_number(m["n"])
+    if n is None:
+        return None
+    trip = [("read_bytes" if reading else "write_bytes", n * _BYTES[m["u"].lower()], "B")]
+    t = _IN_TIME.search(line, m.end())
+    if t is not None:
+        trip.append(("io_time", float(t["t"]), t["tu"]))
+    r = _RATE.search(line, m.end())
+    if r is not None:
+        trip.append(("throughput", float(r["r"]), r["ru"]))
+    for key, v, unit in _pairs(line[m.end():]):
+        if norm_key(key) in _REQUEST_KEYS and (not unit or unit.lower() in _BYTES):
+            trip.append(("request_bytes", v * _BYTES.get(unit.lower(), 1.0), "B"))
+    out = _named(trip, None, no, path, runs)
+    c = _IN_CALLS.search(line, m.end())
+    if c is not None:
+        out.append(Metric("syscall.calls", float(c["c"]), "count",
+                          Scope(ScopeKind.FUNCTION, "read" if reading else "write"),
+                          SourceRef(str(path), no), f"{m['verb']} calls"))
+    return out
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
+    moved = _transfer(line, no, path, runs)
+    if moved:
+        return moved, True
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True
@@ -405,8 +465,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
                     if not n:
                         continue
-                    conv = _convert(n, vals[c], "", col) if not n.startswith("scaling.") \
-                        else (vals[c], "count")
+                    conv = _convert(n, vals[c], _column_unit(col), col) \
+                        if not n.startswith("scaling.") else (vals[c], "count")
                     if conv is None:
                         continue
                     out.append(Metric(name=n, value=conv[0], unit=conv[1],
@@ -445,16 +505,26 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
             n = names[c]
             if not n or n.startswith("scaling."):
                 continue
-            conv = _convert(n, vals[c], "", cols[c])
+            conv = _convert(n, vals[c], _column_unit(cols[c]), cols[c])
             if conv is not None:
                 out.append(Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
                                   source=SourceRef(str(path), rno), raw_name=cols[c]))
     return out
 
 
+def _column_unit(col: str) -> str:
+    """The unit a table column names (``GB/s``, ``bw(GB/s)``, ``rate[MFLOP/s]``), else ""."""
+    m = re.fullmatch(r"(?:.*?[(\[])?([A-Za-zµ]+(?:/s)?)[)\]]?", col.strip())
+    unit = m.group(1) if m else ""
+    return unit if unit.lower() in UNITS and ("/" in unit or col.strip() != unit) else ""
+
+
 def _table_value_name(col: str) -> str:
     k = norm_key(col)
     name = KEYS.get(k, "")
+    unit = _column_unit(col)
+    if not name and unit:  # a column headed by its unit: "GB/s" is the run's bandwidth
+        name = _name(re.sub(r"[(\[].*$", "", col) or col, UNITS[unit.lower()][0])
     if name in {"threads.requested"}:
         return "scaling.threads"
     if name in {"ranks.count"}:
@@ -469,11 +539,15 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     runs = _Runs()
     table, used = _table(lines, path)
     metrics: list[Metric] = list(table)
+    system = SystemLines(path)  # uptime, top -H, ps... pasted into the printout
     read = 0
     for no, line in lines:
         if no in used:
             continue
         if read_runtime_line(line, no, placement):
+            read += 1
+            continue
+        if system.line(no, line):
             read += 1
             continue
         timed = time_line_metrics(line, no, str(path))
@@ -488,6 +562,8 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    system.finish()
+    metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
     metrics.extend(_swept(metrics))
     return metrics, placement, unparsed, read + len(used)
@@ -546,13 +622,35 @@ def _known(head: str) -> int:
     """How many lines of ``head`` hold a value this adapter names canonically."""
     hits = 0
     for line in head.splitlines()[:400]:
-        if time_line_metrics(line, 0, "") or _run_units(line, _Runs()) is not None:
+        if (time_line_metrics(line, 0, "") or _run_units(line, _Runs()) is not None
+                or _TRANSFER.search(line)):
             hits += 1
             continue
         pre = _prefixed(line)
         for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
             cu = UNITS.get(unit.lower(), ("", 1.0))[0]
             if _name(key, cu) or norm_key(key) in SCOPE_KEYS:
+                hits += 1
+                break
+    return hits
+
+
+def printout_lines(head: str) -> int:
+    """How many lines of ``head`` are a program's own printout of a canonical quantity
+    (``key=value`` / ``key: value unit`` with a known key or unit), the shell's time lines
+    aside: another adapter that meets them leaves the file to this one."""
+    hits = 0
+    system = SystemLines(Path(""))
+    for no, line in enumerate(head.splitlines()[:400], 1):
+        if system.line(no, line):
+            continue  # top's "%Cpu(s): 0.0 us" is no printout
+        if _run_units(line, _Runs()) is not None or _TRANSFER.search(line):
+            hits += 1
+            continue
+        pre = _prefixed(line)
+        for key, _v, unit in (pre[1] if pre is not None else _pairs(line)):
+            cu = UNITS.get(unit.lower(), ("", 1.0))[0]
+            if _name(key, cu):
                 hits += 1
                 break
     return hits

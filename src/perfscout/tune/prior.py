@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfscout.model.findings import Finding
+from perfscout.model.isa import avx512, x86_isa
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.tune.narrow import VECTORIZING, _flag_ok, narrow
 from perfscout.tune.space import Param, Space
@@ -152,6 +153,22 @@ def _vectorizing_count(flagset: Any) -> int:
     return sum(1 for f in str(flagset).split() if f.startswith(VECTORIZING))
 
 
+NATIVE = ("-march=native", "-mcpu=native", "-xHost")
+
+
+def isa_reach(flagset: Any) -> int:
+    """How much of the CPU's vector ISA a flag set lets the compiler use: 3 the machine's whole
+    ISA (``-march=native``: what the tuned machine has, at least any portable level it can run,
+    since :func:`hard_limits` already removed what it cannot), 2 an AVX-512 level, 1 another
+    named x86 ISA (``x86-64-v3``, ``-mavx2``...), 0 the compiler's default target."""
+    flags = str(flagset).split()
+    if any(f in NATIVE for f in flags):
+        return 3
+    if avx512(flags):
+        return 2
+    return 1 if x86_isa(flags) else 0
+
+
 def ranked(p: Param, values: Sequence[Any]) -> list[Any]:
     """``values`` of ``p`` in the order the evidence ranks them, best first.
 
@@ -166,7 +183,8 @@ def ranked(p: Param, values: Sequence[Any]) -> list[Any]:
     if p.role in ("tile", "unroll", "simd_width", "threads", "ranks") and numeric:
         return sorted(vals, key=lambda v: -float(v))
     if p.role == "compiler_flags":
-        return sorted(vals, key=lambda v: (-_vectorizing_count(v), len(str(v).split())))
+        return sorted(vals, key=lambda v: (-_vectorizing_count(v), -isa_reach(v),
+                                           len(str(v).split())))
     return vals
 
 

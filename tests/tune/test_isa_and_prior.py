@@ -17,7 +17,7 @@ from perfscout.model.runs import PolicyDecision
 from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnapshot
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune import narrow
-from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits
+from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits, ranked
 from perfscout.tune.replay import load_table, region_holds_a_near_best, run_once
 from perfscout.tune.space import Param, Space
 
@@ -123,6 +123,21 @@ def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None
     g = GuidedProposer.from_history(prior, 20, [(dict(prior.first), 1.0)])
     got = g.propose()
     assert got is not None and got[0] != prior.first and got[1].startswith("neighbour")
+
+
+def test_first_choice_pairs_a_wide_simd_width_with_the_isa_that_has_it() -> None:
+    # a 512-bit width asked under x86-64-v3 builds 256-bit code: the flag set that reaches the
+    # machine's whole ISA (-march=native, on an avx512f snapshot) ranks above a portable level
+    space = Space("k", (
+        Param("width", "simd_width", "categorical", (128, 256, 512)),
+        Param("flags", "compiler_flags", "categorical",
+              ("-O2", "-O3", "-O3 -march=x86-64-v3", "-O3 -march=native",
+               "-O3 -march=native -ffast-math")),
+    ))
+    prior = evidence_prior([finding("hw.vectorization")], snap(isa=("avx2", "avx512f")), space)
+    assert prior.first == {"width": 512, "flags": "-O3 -march=native"}
+    assert ranked(space.param("flags"), space.param("flags").values)[:3] == [
+        "-O3 -march=native", "-O3 -march=native -ffast-math", "-O3 -march=x86-64-v3"]
 
 
 def _walk(prior: Any, truth: dict[tuple[int, int], float], tie: float) -> list[tuple[int, int]]:

@@ -29,6 +29,18 @@ before TPE's first sample, 2.4x TPE's evaluations. A phase that stops gaining no
 after one line-search cycle of failed moves, and the silent parameters (fixed for want
 of a finding, which says nothing about their interaction either) are searched jointly.
 
+Why the silent lines first when a finding is unaddressed (no parameter of the space has a role
+it names): the region was then built from the other findings alone, and the problem that
+finding reports can only be acted on by the parameters no finding spoke to (``gather_hp``: a
+cache finding over a space with no order or tile; huge pages and the prefetch distance decide
+it, and the walk over the region spent 10 evaluations on gains that were noise). Why the flag
+sets' ISA reach in the first choice: a wide SIMD width preferred beside a portable ISA level
+that lacks it builds the narrower code (``poly_simd``: width 512 under x86-64-v3).
+
+Why not only TPE's start-up: the evidence confined to the start-up slots, interleaved with
+random draws, cost each right-evidence table its interleave share, and a start-up that is not
+random does not leave TPE the same algorithm afterwards (docs/tune.md has the figures).
+
 Why the walk: inside the region the evidence ranks values per parameter but says nothing
 about how they interact, and a TPE start inside it is a handful of random draws — on a
 flat-topped table (several points within a few percent, run-to-run spread larger than the

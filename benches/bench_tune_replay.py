@@ -74,6 +74,8 @@ TABLES = {
     # ISA ranking was written after tracing poly_simd's first run: both post-hoc now
     "poly_simd": ("poly_simd_analysis", "poly_simd_snapshot", "post-hoc"),
     "gather_hp": ("gather_hp_analysis", "gather_hp_snapshot", "post-hoc"),
+    # pre-registered by an independent author (benches/data/spmv_sell_prereg.md)
+    "spmv_sell": ("spmv_sell_analysis", "spmv_sell_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

@@ -41,12 +41,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math restrict_rows parallelize_caller",
+       "fast_math hoist_math restrict_rows parallelize_caller bisect_search",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
-       "parallelize_caller",
+       "parallelize_caller bisect_search",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
@@ -92,7 +92,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm",
+       "use_blas replace_algorithm bisect_search",
        "program:scaling.size sampling:@hotspots"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),

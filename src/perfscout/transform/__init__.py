@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
@@ -37,6 +38,8 @@ GENERATORS: dict[str, Maker] = {
     "hoist_math": lambda c, ln, rel, p: math_table(c, ln, rel),
     "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
     "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "bisect_search": lambda c, ln, rel, p: bisect_search(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 

@@ -1,6 +1,14 @@
 """The proposal catalog; importing it registers every entry (one module per layer)."""
 
-from perfscout.advise.catalog import algorithm, application, hardware, loopopt, runtime, system
+from perfscout.advise.catalog import (
+    algorithm,
+    application,
+    generated,
+    hardware,
+    loopopt,
+    runtime,
+    system,
+)
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
 __all__ = [
@@ -8,6 +16,7 @@ __all__ = [
            "CatalogEntry",
            "algorithm",
            "application",
+           "generated",
            "get_entry",
            "hardware",
            "loopopt",

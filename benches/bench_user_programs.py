@@ -19,7 +19,7 @@ a public polyhedral benchmark suite, committed with their expert figures and the
 ratios before perfscout ever ran on them) run the same way; their geometric mean is reported
 apart from the tuning programs' one.
 
-usage: python benches/bench_user_programs.py [NAME ... | --heldout | --set DIR | --first-run DIR]
+usage: python benches/bench_user_programs.py [NAME ... | --heldout | --set DIR [NAME ...] | --first-run DIR]
 (default: all, tuning and held-out; naming programs, ``--heldout`` or ``--set DIR`` re-runs those
 and keeps the other rows of the last results file). ``--set DIR``: any folder of programs in
 this shape (a ``bench.yaml`` per program: args, baseline edits, the expert's change and
@@ -244,12 +244,13 @@ def _parse(argv: list[str]) -> tuple[list[str], Path | None, bool]:
     """The programs to run, the set folder named (``--set``/``--first-run``), first run?"""
     if argv == ["--heldout"]:
         return program_names(HELDOUT), HELDOUT, False
-    if len(argv) == 2 and argv[0] in ("--set", "--first-run"):
+    if (len(argv) == 2 and argv[0] in ("--set", "--first-run")) or (
+            len(argv) > 2 and argv[0] == "--set"):  # --set DIR NAME...: those programs of it
         root = Path(argv[1]).resolve()
         if not root.is_dir() or not program_names(root):
             raise SystemExit(f"{argv[1]}: no program folder with a bench.yaml in it")
         SETS.insert(0, root)
-        return program_names(root), root, argv[0] == "--first-run"
+        return argv[2:] or program_names(root), root, argv[0] == "--first-run"
     if any(a.startswith("--") for a in argv):
         raise SystemExit(__doc__.split("usage: ")[1].split("\n")[0])
     return argv or [*program_names(PROGRAMS), *program_names(HELDOUT)], None, False

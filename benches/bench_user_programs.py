@@ -19,8 +19,9 @@ a public polyhedral benchmark suite, committed with their expert figures and the
 ratios before perfscout ever ran on them) run the same way; their geometric mean is reported
 apart from the tuning programs' one.
 
-usage: python benches/bench_user_programs.py [NAME ... | --heldout | --set DIR [NAME ...] | --first-run DIR]
-(default: all, tuning and held-out; naming programs, ``--heldout`` or ``--set DIR`` re-runs those
+usage: python benches/bench_user_programs.py [NAME ... | --heldout | --set DIR | --first-run DIR]
+(default: all, tuning and held-out; ``--set DIR NAME...``: those programs of DIR; naming
+programs, ``--heldout`` or ``--set DIR`` re-runs those
 and keeps the other rows of the last results file). ``--set DIR``: any folder of programs in
 this shape (a ``bench.yaml`` per program: args, baseline edits, the expert's change and
 by-hand figure). ``--first-run DIR``: run that set once and record its first-run figure (commit,

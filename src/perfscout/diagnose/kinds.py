@@ -33,7 +33,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
        "program:mem.bandwidth benchmark:bench.bandwidth hardware_counters:mem.bandwidth"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly",
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly unordered_map",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
@@ -41,12 +41,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math restrict_rows parallelize_caller bisect_search",
+       "fast_math hoist_math restrict_rows parallelize_caller bisect_search omp_reduction",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
-       "parallelize_caller bisect_search",
+       "parallelize_caller bisect_search omp_reduction unordered_map",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate"),
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
@@ -72,14 +72,15 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.time"),
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
-    _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp",
+    _k("rt.omp_imbalance", "", "thread_sweep",
+       "rebalance_decomposition parallelize_omp omp_reduction",
        "program:busy.time hardware_counters:cycles sampling:@hotspots"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller",
+       "parallelize_omp parallelize_caller omp_reduction",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
@@ -97,7 +98,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot", "callgrind",
-       "hoist_invariant",
+       "hoist_invariant unordered_map",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",

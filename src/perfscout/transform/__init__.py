@@ -17,8 +17,10 @@ from typing import Any
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
+from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -41,6 +43,8 @@ GENERATORS: dict[str, Maker] = {
         c, ln, rel, getattr(p.get("headers"), "root", None)),
     "bisect_search": lambda c, ln, rel, p: bisect_search(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
+    "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
 }
 
 

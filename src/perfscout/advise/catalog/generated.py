@@ -61,3 +61,60 @@ def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("the array is changed through a path the sources do not show",),
         rollback="revert the patch commit", scope=scope,
     )
+
+
+@proposal("omp_reduction", addresses=("hw.vectorization", "hw.compute_bound",
+                                      "rt.serial_fraction", "rt.omp_imbalance"),
+          layer=Layer.RUNTIME, kind="source", preconditions=("share_of_time >= 5%",))
+def omp_reduction(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot line is an ``omp atomic``/``critical`` update inside a ``parallel for``: every
+    update is a locked instruction on a line the threads pass back and forth; a private copy
+    per thread merged once removes both."""
+    found = generated_at_hot_line(facts, "omp_reduction")
+    if found is None:
+        return None
+    scope, g = found
+    return Proposal(
+        id="omp_reduction", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=f"Give each thread its own copy instead of an atomic update ({scope})",
+        change=Change(flags=g.flags, description="the threads take turns on an atomic "
+                      f"(or critical) update in the parallel loop; {g.note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 8.0, 0.6, Text("gain.what.hoist")),
+        risk=Risk("low", "integer updates give identical results; floating-point sums change "
+                  "order (checked with a tolerance)"),
+        confidence=Confidence(conf(f, 0.6), "an atomic update on the hot line of a parallel "
+                              "loop"),
+        invalid_when=("the machine is so oversubscribed that the parallel loop's barrier "
+                      "costs more than the updates",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+@proposal("unordered_map", addresses=("hw.cache_locality", "hw.compute_bound",
+                                      "app.redundant_work"),
+          layer=Layer.APPLICATION, kind="source", preconditions=("share_of_time >= 5%",))
+def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot line updates or looks up a ``std::map`` that nothing reads in key order: each
+    access walks a balanced tree (log n key compares, a cache miss per node); a hash table
+    does one hash and about one compare."""
+    found = generated_at_hot_line(facts, "unordered_map")
+    if found is None:
+        return None
+    scope, g = found
+    return Proposal(
+        id="unordered_map", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Use a hash table for the dictionary at {scope} (std::unordered_map)",
+        change=Change(description="the ordered map's tree walk and key compares are the hot "
+                      f"code, and nothing needs the order; {g.note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 5.0, 0.6,
+                                    Text("gain.what.algorithm")),
+        risk=Risk("low", "every use was checked not to depend on the key order"),
+        confidence=Confidence(conf(f, 0.55), "an ordered map used only as a dictionary on "
+                              "the hot line"),
+        invalid_when=("keys hash badly (many collisions)",),
+        rollback="revert the patch commit", scope=scope,
+    )

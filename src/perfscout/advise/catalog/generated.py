@@ -54,8 +54,8 @@ def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description=f"the hot loop scans a sorted array from its start; {g.note}"),
         evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
         verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 2.0, 20.0, 0.5,
-                                    Text("gain.what.algorithm")),
+        expected_gain=gain_on_share(facts, scope, 2.0, 8.0, 0.5,
+                                    Text("gain.what.bisection")),
         risk=Risk("low", "same position for every key (sortedness proved from the sources)"),
         confidence=Confidence(conf(f, 0.6), "a scan over an array proved sorted"),
         invalid_when=("the array is changed through a path the sources do not show",),
@@ -81,7 +81,7 @@ def omp_reduction(facts: Facts, f: Finding) -> Proposal | None:
                       f"(or critical) update in the parallel loop; {g.note}"),
         evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
         verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.5, 8.0, 0.6, Text("gain.what.hoist")),
+        expected_gain=gain_on_share(facts, scope, 1.5, 8.0, 0.6, Text("gain.what.private_copies")),
         risk=Risk("low", "integer updates give identical results; floating-point sums change "
                   "order (checked with a tolerance)"),
         confidence=Confidence(conf(f, 0.6), "an atomic update on the hot line of a parallel "
@@ -111,7 +111,7 @@ def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
         evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
         verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.5, 5.0, 0.6,
-                                    Text("gain.what.algorithm")),
+                                    Text("gain.what.hash_table")),
         risk=Risk("low", "every use was checked not to depend on the key order"),
         confidence=Confidence(conf(f, 0.55), "an ordered map used only as a dictionary on "
                               "the hot line"),

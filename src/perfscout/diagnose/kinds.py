@@ -84,6 +84,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
+    # threads taking turns on an atomic/critical update: the parallel loop does not speed up
+    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
+       "sampling:insn.locked_share sampling:@hotspots simulator:@hotspots"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share"),
@@ -103,6 +106,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
+    # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
+    _k("app.data_structure", "hw.cache_locality hw.compute_bound", "sampling", "unordered_map",
+       "sampling:@hotspots simulator:@hotspots"),
 )}
 
 

@@ -266,6 +266,7 @@ EN: dict[str, str] = {
     "gain.what.collective": "a better collective algorithm",
     "gain.what.private_copies": "private copies per thread instead of atomic updates",
     "gain.what.hash_table": "a hash table instead of an ordered tree",
+    "gain.tree_code": "the ordered tree code",
     "gain.what.bisection": "a bisection instead of a linear scan",
     "exp.what_peak": "the measured peak",
     "exp.what_baseline": "the baseline's own rate",

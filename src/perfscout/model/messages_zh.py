@@ -263,6 +263,7 @@ ZH: dict[str, str] = {
     "gain.what.collective": "更好的集合通信算法",
     "gain.what.private_copies": "每个线程一份私有副本，取代原子更新",
     "gain.what.hash_table": "用哈希表取代有序树",
+    "gain.tree_code": "有序树容器的代码",
     "gain.what.bisection": "用二分查找取代线性扫描",
     "exp.what_peak": "实测峰值",
     "exp.what_baseline": "基线自身的速率",

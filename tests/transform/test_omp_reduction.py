@@ -160,3 +160,60 @@ def test_loop_without_parallel_for_is_refused() -> None:
     got = generate("omp_reduction", serial, "stats.cpp", line_of(serial, "HOT"))
     assert isinstance(got, Refusal)
     assert "under '#pragma omp parallel for'" in got.reason
+
+
+TALLY_F90 = """module tally_mod
+contains
+  subroutine tally(v, n, h, nb, top)
+    integer, intent(in) :: n, nb
+    integer, intent(in) :: v(n)
+    integer, intent(inout) :: h(nb)
+    integer, intent(inout) :: top
+    integer :: i
+    !$omp parallel do
+    do i = 1, n
+      !$omp atomic
+      h(v(i)) = h(v(i)) + 1
+      !$omp atomic
+      top = max(top, v(i) * 3)   ! HOT
+    end do
+    !$omp end parallel do
+  end subroutine
+end module
+
+program main
+  use tally_mod
+  integer, parameter :: n = 3000000, nb = 97
+  integer, allocatable :: v(:), h(:)
+  integer :: i, top
+  allocate(v(n), h(nb))
+  h = 0
+  top = 0
+  do i = 1, n
+    v(i) = 1 + mod(i * 7919, nb)
+  end do
+  call tally(v, n, h, nb, top)
+  call tally(v, n, h, nb, top)
+  print '(3i10)', h(1), h(nb), top
+end program
+"""
+
+
+def test_fortran_atomic_updates_become_reductions(tmp_path: Path) -> None:
+    src = write(tmp_path, "tally.f90", TALLY_F90)
+    before = build_run(src, flags=["-fopenmp"])
+    got = generate("omp_reduction", TALLY_F90, "tally.f90", line_of(TALLY_F90, "HOT"))
+    assert isinstance(got, Generated), got
+    assert "!$omp parallel do reduction(+:h) reduction(max:top)" in got.new_text
+    assert "atomic" not in got.new_text
+    src.write_text(got.new_text)
+    assert build_run(src, flags=["-fopenmp"]) == before
+
+
+def test_fortran_assumed_size_and_non_associative_updates_are_refused() -> None:
+    star = TALLY_F90.replace("integer, intent(inout) :: h(nb)", "integer, intent(inout) :: h(*)")
+    got = generate("omp_reduction", star, "tally.f90", line_of(star, "HOT"))
+    assert isinstance(got, Refusal) and "assumed-size array (h(*))" in got.reason
+    twice = TALLY_F90.replace("h(v(i)) = h(v(i)) + 1", "h(v(i)) = 2 * h(v(i)) + 1")
+    got = generate("omp_reduction", twice, "tally.f90", line_of(twice, "HOT"))
+    assert isinstance(got, Refusal) and "not an associative update of h(v(i))" in got.reason

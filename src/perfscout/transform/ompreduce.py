@@ -299,7 +299,7 @@ def omp_reduction(code: Code, line: int, rel: str,
     """The atomic/critical updates of the ``parallel for`` at ``rel:line`` turned into a
     reduction clause, or why not."""
     if code.fortran:
-        return _no("omp_reduction is generated for C and C++ loops only")
+        return _fortran(code, line, rel)
     got = _parallel_loop(code, line)
     if isinstance(got, str):
         return _no(got)
@@ -357,6 +357,129 @@ def omp_reduction(code: Code, line: int, rel: str,
     note = (f"{rel}:{loop.start_point[0] + 1}: the {len(ups)} atomic/critical update(s) in the "
             f"parallel loop replaced by a private copy per thread merged at the end: "
             f"{', '.join(notes)} ({kind})")
+    return Generated(WHAT, rel, make_diff(code.text, new, rel), new, note, ("-fopenmp",))
+
+
+# -- Fortran: !$omp parallel do ... !$omp atomic ----------------------------------------------
+F_OPS = {"+": "+", "-": "+", "*": "*"}
+F_CALLS = {"max": "max", "min": "min", "iand": "iand", "ior": "ior", "ieor": "ieor"}
+
+
+def _fdir(code: Code, n: Node) -> str:
+    """``parallel do`` of a ``!$omp parallel do`` comment, "" for any other node."""
+    if n.type != "comment":
+        return ""
+    t = " ".join(code.text_of(n).lower().split())
+    return t[len("!$omp"):].strip() if t.startswith("!$omp") else ""
+
+
+def _f_update(code: Code, stmt: Node) -> tuple[str, str, bool] | str:
+    """(the updated name, the reduction operator, an array element?) of ``x = x op e``."""
+    if stmt.type != "assignment_statement":
+        return f"{code.text_of(stmt)!r} is not an assignment"
+    left, right = stmt.child_by_field_name("left"), stmt.child_by_field_name("right")
+    if left is None or right is None:
+        return "no operand"
+    scope = code.function_of(stmt)
+    if left.type == "identifier":
+        name, element = code.name_of(left), False
+    elif left.type == "call_expression" and left.named_children and \
+            left.named_children[0].type == "identifier" and \
+            code.name_of(left.named_children[0]) in code.fortran_arrays(scope):
+        name, element = code.name_of(left.named_children[0]), True
+    else:
+        return f"{code.text_of(left)} is not a variable or an array element"
+    same = code.text_of(left).replace(" ", "").lower()
+
+    def is_left(n: Node) -> bool:
+        return code.text_of(strip(code, n)).replace(" ", "").lower() == same
+
+    r = strip(code, right)
+    others: list[Node] = []
+    op = ""
+    if r.type == "math_expression":
+        o = code.text_of(r.child_by_field_name("operator") or r)
+        a, b = r.child_by_field_name("left"), r.child_by_field_name("right")
+        if o in F_OPS and a is not None and b is not None and is_left(a):
+            op, others = F_OPS[o], [b]
+        elif o in ("+", "*") and a is not None and b is not None and is_left(b):
+            op, others = o, [a]
+    elif r.type == "call_expression" and r.named_children:
+        fn = code.name_of(r.named_children[0])
+        args = [x for x in (r.named_children[1].named_children if len(r.named_children) > 1
+                            else [])]
+        if fn in F_CALLS and len(args) == 2:
+            for mine, other in ((args[0], args[1]), (args[1], args[0])):
+                if is_left(mine):
+                    op, others = F_CALLS[fn], [other]
+                    break
+    if not op:
+        return (f"{code.text_of(stmt)} is not an associative update of {code.text_of(left)} "
+                "(x = x + e, x * e, max, min, iand, ior, ieor)")
+    if any(name in code.identifiers(o) for o in others):
+        return f"the update of {name} reads {name} itself"
+    return name, op, element
+
+
+def _fortran(code: Code, line: int, rel: str) -> Generated | Refusal:
+    n = code.node_at_line(line)
+    loop = None
+    while n is not None and n.type not in FUNCTION_NODES:
+        prev = n.prev_named_sibling if n.type == "do_loop" else None
+        if prev is not None and _fdir(code, prev).startswith("parallel do"):
+            loop = n
+            break
+        n = n.parent
+    if loop is None or prev is None:
+        return _no(f"line {line} of {rel} is in no loop under '!$omp parallel do'")
+    head = loop.start_point[0] + 1
+    word = _fdir(code, prev)
+    if word.endswith("&"):
+        return _no(f"{rel}:{head}: the '!$omp parallel do' directive is continued on the next "
+                   "line")
+    ops: dict[str, str] = {}
+    protected: list[Node] = []
+    drop: set[int] = set()
+    for d in walk(loop):
+        w = _fdir(code, d)
+        if not w.startswith(("atomic", "critical")):
+            continue
+        at = d.start_point[0] + 1
+        if w.startswith("critical") or any(x in w.split() for x in ("read", "write",
+                                                                    "capture")):
+            return _no(f"{rel}:{at}: '!$omp {w}' is not converted (an atomic update only)")
+        stmt = d.next_named_sibling
+        got = _f_update(code, stmt) if stmt is not None else "nothing follows the atomic"
+        if isinstance(got, str):
+            return _no(f"{rel}:{at + 1}: {got}")
+        name, op, _element = got
+        if ops.setdefault(name, op) != op:
+            return _no(f"{rel}: {name} is updated with both {ops[name]} and {op}")
+        if re.search(rf"\b{re.escape(name)}\b", word):
+            return _no(f"{rel}: {name} is already named in '!$omp {word}'")
+        protected.append(stmt)
+        drop.add(d.start_point[0])
+    if not ops:
+        return _no(f"{rel}:{head}: no '!$omp atomic' update in the parallel loop")
+    for d in walk(loop):
+        if d.type == "identifier" and code.name_of(d) in ops and not any(
+                s.start_byte <= d.start_byte < s.end_byte for s in protected):
+            return _no(f"{rel}:{d.start_point[0] + 1}: {code.name_of(d)} is also read or "
+                       "written outside the atomic update: each thread would see only its "
+                       "own partial value")
+    scope = code.function_of(loop)
+    for name in ops:
+        ext = code.array_extents(scope, name)
+        if ext is not None and any(e.strip() == "*" for e in ext):
+            return _no(f"{rel}: {name} is an assumed-size array ({name}(*)): a reduction "
+                       "needs its extent")
+    clause = " ".join(f"reduction({op}:{name})" for name, op in ops.items())
+    lines = list(code.lines)
+    row = prev.start_point[0]
+    lines[row] = lines[row].rstrip("\n") + f" {clause}\n"
+    new = "".join(ln for i, ln in enumerate(lines) if i not in drop)
+    note = (f"{rel}:{head}: the {len(protected)} atomic update(s) in the parallel loop replaced "
+            f"by a private copy per thread merged at the end: {clause}")
     return Generated(WHAT, rel, make_diff(code.text, new, rel), new, note, ("-fopenmp",))
 
 

@@ -206,3 +206,33 @@ def test_unsorted_vector_is_refused() -> None:
     got = generate("bisect_search", unsorted, "s.cpp", line_of(unsorted, "HOT"))
     assert isinstance(got, Refusal)
     assert "is passed to push_back()" in got.reason or "order is unknown" in got.reason
+
+
+LINEAR_C = GRID_C.replace(
+    "        double s = (double)k / (n - 1);\n"
+    "        g.x[k] = -2.0 + 4.0 * (s - 0.5) * fabs(s - 0.5) + 0.3 * s;\n",
+    "        g.x[k] = X0 + k * step;\n").replace(
+    "    Grid g = {n,", "    const double step = DX / 2;\n    Grid g = {n,")
+LINEAR_H = GRID_H.replace("#define GRID_H\n",
+                          "#define GRID_H\n#define X0 (-3.0)\n#define DX 0.02\n")
+
+
+def test_linear_fill_through_a_header_macro_and_a_local_constant(tmp_path: Path) -> None:
+    main = _project(tmp_path, grid_c=LINEAR_C)
+    (tmp_path / "grid.h").write_text(LINEAR_H)
+    before = build_run(main)
+    got = generate("bisect_search", LOOKUP_C, "lookup.c", line_of(LOOKUP_C, "HOT"),
+                   root=tmp_path)
+    assert isinstance(got, Generated), got
+    assert "fills g.x[k] non-decreasing (slope >= 0.01 over k >= 0)" in got.note
+    (tmp_path / "lookup.c").write_text(got.new_text)
+    assert build_run(main) == before
+
+
+def test_linear_fill_with_a_negative_step_is_refused(tmp_path: Path) -> None:
+    _project(tmp_path, grid_c=LINEAR_C)
+    (tmp_path / "grid.h").write_text(LINEAR_H.replace("#define DX 0.02", "#define DX -0.02"))
+    got = generate("bisect_search", LOOKUP_C, "lookup.c", line_of(LOOKUP_C, "HOT"),
+                   root=tmp_path)
+    assert isinstance(got, Refusal)
+    assert "slope may be negative" in got.reason and "grid.c" in got.reason

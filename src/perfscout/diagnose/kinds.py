@@ -86,7 +86,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
     _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
-       "sampling:insn.locked_share sampling:@hotspots simulator:@hotspots"),
+       "sampling:insn.locked_share"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share"),
@@ -148,6 +148,9 @@ ONE_FAMILY: dict[str, str] = {
     "sys.os_noise": "only OS accounting (context switches, migrations) measures it today; a "
                     "program's step-time jitter or a profile's scheduler time would be a "
                     "second family, not read yet",
+    "rt.sync_contention": "the time on locked instructions is read from sampled instruction "
+                          "data (perf annotate) only; a thread sweep with no speedup would be "
+                          "a second family, not read for this kind yet",
 }
 
 

@@ -104,8 +104,6 @@ _TABLE: tuple[Threshold, ...] = (
               "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
     Threshold("rt.locked_share", 0.20, "share of the sampled time on lock-prefixed instructions "
               "(and the instruction after each) at or above"),
-    Threshold("rt.lock_call_share", 0.10, "share of the WHOLE profile in lock and critical-"
-              "section functions (GOMP_critical_start, pthread_mutex_lock...) at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
     Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
               "opened at or above, holding most of the traced non-waiting system time: the same "

@@ -41,8 +41,7 @@ GENERATORS: dict[str, Maker] = {
     "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
     "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
-    "bisect_search": lambda c, ln, rel, p: bisect_search(
-        c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
 }

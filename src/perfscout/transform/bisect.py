@@ -25,8 +25,8 @@ non-decreasing (:mod:`.monotone`), or ``A`` is sorted by ``qsort`` (an ascending
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from perfscout.transform.macros import Macros, ProjectHeaders
 from perfscout.transform.monotone import Fill, NotMonotone, nondecreasing, strip
 from perfscout.transform.nest import make_diff, replace_lines
 from perfscout.transform.result import Generated, Refusal
@@ -162,10 +162,14 @@ def _matches(code: Code, n: Node, key: tuple[str, str]) -> bool:
 
 
 def _value_of(code: Code, name: str) -> float | None:
-    v = code.expand(name).strip().strip("()").rstrip("uUlLfF")
+    """The number a name or a constant expression stands for once the file's macros are
+    expanded (``X0`` -> ``( - 3.0 )`` -> -3.0); None when it is not a number."""
+    v = re.sub(r"(?<=[\d.])[uUlLfF]+\b", "", code.expand(name))
+    if not re.fullmatch(r"[\d.eE+\-*/()\s]+", v):
+        return None
     try:
-        return float(v)
-    except ValueError:
+        return float(eval(v, {"__builtins__": {}}, {}))  # digits and operators only
+    except (SyntaxError, ValueError, TypeError, NameError, ZeroDivisionError):
         return None
 
 
@@ -187,8 +191,22 @@ def _fill_proof(code: Code, store: Node, lhs: Node, key: tuple[str, str]) -> str
     idx = _index(lhs)
     if idx is None or _offset(code, idx, lp.var) != 0:
         return f"the store {code.text_of(lhs)} at {where} is not indexed by {lp.var}"
-    # the body's definitions before the store, substituted into the stored value
+    # the function's definitions before the loop that nothing reassigns, then the body's
+    # definitions before the store, substituted into the stored value
     defs: dict[str, Node] = {}
+    fn = code.function_of(loop_node)
+    if fn is not None:
+        changed = {code.text_of(strip(code, t)) for d in walk(fn)
+                   if d.type in ("assignment_expression", "update_expression")
+                   for t in [d.child_by_field_name("left") or d.child_by_field_name("argument")]
+                   if t is not None}
+        for d in walk(fn):
+            if d.start_byte >= loop_node.start_byte:
+                break
+            if d.type == "init_declarator":
+                name, val = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+                if name is not None and val is not None and code.text_of(name) not in changed:
+                    defs[code.text_of(name)] = val
     for s in lp.body:
         if s.start_byte >= store.start_byte:
             break
@@ -294,8 +312,11 @@ def _ascending_cmp(codes: list[Code], name: str) -> bool:
     return False
 
 
-def _codes(code: Code, root: Path | None) -> list[Code]:
+def _codes(code: Code, headers: ProjectHeaders | None) -> list[Code]:
+    """This file, then the project's other C/C++ files, their macros read as the build reads
+    them (a fill's bounds and constants are often macros of a header)."""
     out = [code]
+    root = headers.root if headers is not None else None
     if root is None or not root.is_dir():
         return out
     for f in sorted(root.rglob("*"))[:MAX_FILES * 4]:
@@ -305,11 +326,14 @@ def _codes(code: Code, root: Path | None) -> list[Code]:
         rel = f.relative_to(root).as_posix()
         if rel == code.path:
             continue
-        out.append(Code(f.read_text(errors="replace"), rel, lang))
+        c = Code(f.read_text(errors="replace"), rel, lang)
+        c.expand = Macros.of(c, headers).expand
+        out.append(c)
     return out
 
 
-def sorted_proof(code: Code, scan: Node, arr: Node, root: Path | None) -> tuple[bool, str]:
+def sorted_proof(code: Code, scan: Node, arr: Node,
+                 headers: ProjectHeaders | None) -> tuple[bool, str]:
     """(True, how) when the project's sources prove ``arr`` non-decreasing at ``scan``, else
     (False, what could make it unsorted)."""
     key = _array_key(code, arr)
@@ -317,7 +341,7 @@ def sorted_proof(code: Code, scan: Node, arr: Node, root: Path | None) -> tuple[
         return False, f"{code.text_of(arr)} is neither a variable nor a struct field"
     fn = code.function_of(scan)
     local = key[0] == "var" and fn is not None and _local(code, fn, key[1])
-    codes = [code] if local else _codes(code, root)
+    codes = [code] if local else _codes(code, headers)
     # a local array: only its function counts, and from its last sort before the scan on
     since = 0
     if local and fn is not None:
@@ -527,7 +551,8 @@ def _for_scan(code: Code, n: Node) -> tuple[str, Node, Node, str, Node] | str:
     return lp.var, strip(code, cond), test.array, upper, inner
 
 
-def bisect_search(code: Code, line: int, rel: str, root: Path | None) -> Generated | Refusal:
+def bisect_search(code: Code, line: int, rel: str,
+                  headers: ProjectHeaders | None) -> Generated | Refusal:
     """The scan at ``rel:line`` replaced by a bisection with the same result, or why not."""
     if code.fortran:
         return _no("bisect_search is generated for C and C++ scans only")
@@ -581,7 +606,7 @@ def bisect_search(code: Code, line: int, rel: str, root: Path | None) -> Generat
     else:
         return _no(f"{rel}:{first}: the loop at line {first} is a {n.type.replace('_', ' ')}, "
                    "not a while or for scan")
-    ok, how = sorted_proof(code, n, arr, root)
+    ok, how = sorted_proof(code, n, arr, headers)
     if not ok:
         return _no(f"{rel}:{first}: {code.text_of(arr)} is not proved sorted: {how}")
     if any(ln.rstrip().endswith("\\") for ln in code.lines[first - 1:last]):

@@ -24,6 +24,7 @@ from perfscout.transform.source import Code, Node
 
 PIECES = 64
 DEPTH = 10
+UNBOUNDED = 2.0 ** 53
 
 
 @dataclass(frozen=True)
@@ -193,8 +194,7 @@ class _Eval:
             if name == self.f.var:
                 if self.mode == "j":
                     return Iv(x[0], x[1], 1.0, 1.0)
-                raise NotMonotone(f"{name} is used outside {name} / ({self.f.upper} - 1), and "
-                                  f"{self.f.upper} is not a known number")
+                raise NotMonotone(f"{name} is used outside {name} / ({self.f.upper} - 1)")
             if name in self.f.defs:
                 return self.ev(self.f.defs[name], x)
             known = self.f.value_of(name)
@@ -260,16 +260,16 @@ def nondecreasing(fill: Fill, expr: Node) -> str:
     elif upper_val is not None:
         ev, rng = _Eval(fill, "j"), (fill.lower, max(fill.lower, upper_val - 1))
         what = f"{fill.var} in [{rng[0]:g}, {rng[1]:g}]"
-    else:
-        raise NotMonotone(f"the fill uses {fill.var} directly and its bound {fill.upper} is "
-                          "not a known number")
+    else:  # an unknown bound: every counter a double can hold (proves x0 + j * h, h >= 0)
+        ev, rng = _Eval(fill, "j"), (fill.lower, fill.lower + UNBOUNDED)
+        what = f"{fill.var} >= {fill.lower:g}"
     worst = math.inf
     stack = [(rng[0] + (rng[1] - rng[0]) * k / PIECES,
               rng[0] + (rng[1] - rng[0]) * (k + 1) / PIECES, 0) for k in range(PIECES)]
     while stack:
         a, b, depth = stack.pop()
         iv = ev.ev(expr, (a, b))
-        if iv.dlo >= 0.0:
+        if iv.dlo >= 0.0:  # (a NaN bound compares false: the piece is split, then refused)
             worst = min(worst, iv.dlo)
             continue
         if depth >= DEPTH:

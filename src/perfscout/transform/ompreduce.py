@@ -449,7 +449,9 @@ def _fortran(code: Code, line: int, rel: str) -> Generated | Refusal:
                                                                     "capture")):
             return _no(f"{rel}:{at}: '!$omp {w}' is not converted (an atomic update only)")
         stmt = d.next_named_sibling
-        got = _f_update(code, stmt) if stmt is not None else "nothing follows the atomic"
+        if stmt is None:
+            return _no(f"{rel}:{at}: nothing follows the atomic")
+        got = _f_update(code, stmt)
         if isinstance(got, str):
             return _no(f"{rel}:{at + 1}: {got}")
         name, op, _element = got

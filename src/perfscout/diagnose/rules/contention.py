@@ -1,5 +1,5 @@
 """Rules for time lost to shared state and to the container chosen: threads taking turns on an
-atomic update or a lock (``rt.sync_contention``), and an ordered tree container used where its
+atomic update (``rt.sync_contention``), and an ordered tree container used where its
 order costs more than it gives (``app.data_structure``)."""
 
 from __future__ import annotations
@@ -13,11 +13,6 @@ from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import Hotspot, Profile
 
-#: functions where threads wait for a lock or a critical section (OpenMP runtimes, pthreads)
-LOCK_FUNCTIONS = re.compile(
-    r"^(GOMP_critical_(name_)?(start|end)|GOMP_atomic_(start|end)|gomp_mutex_lock_slow|"
-    r"omp_set_(nest_)?lock|__kmpc_critical\w*|__kmp_acquire_\w*lock\w*|"
-    r"(__)?pthread_mutex_lock|__lll_lock_wait\w*|pthread_spin_lock|futex_wait\w*)\b")
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|bits/stl_(tree|map|set|multimap|"
                        r"multiset)\.h:")
@@ -30,35 +25,24 @@ def _name(h: Hotspot) -> str:
     return h.name.split(" line ")[0]
 
 
-@rule(id="rt.sync_contention", needs=("@hotspots|insn.locked_share",),
-      thresholds=("rt.locked_share", "rt.lock_call_share"),
+@rule(id="rt.sync_contention", needs=("insn.locked_share",), thresholds=("rt.locked_share",),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def sync_contention(ctx: Context) -> Finding | None:
-    """Threads take turns on shared state: the sampled time sits on lock-prefixed (atomic)
-    instructions, or in the runtime's lock and critical-section functions. Each locked update
-    moves the cache line between the cores; the work between them runs one thread at a time."""
-    ev = []
-    scope = ""
+    """Threads take turns on shared data: the sampled time sits on lock-prefixed (atomic)
+    instructions (``#pragma omp atomic``, ``std::atomic``), each of which moves the cache line
+    between the cores. (Time in the runtime's critical-section functions is the serial
+    fraction's evidence, ``rt.serial_fraction``.)"""
     lim = ctx.t("rt.locked_share")
     locked = [x for x in ctx.all("insn.locked_share") if x.value >= lim]
-    if locked:
-        top = max(locked, key=lambda x: x.value)
-        ev.append(ctx.ev(top, f"{top.value:.0%} of the sampled time on lock-prefixed (atomic) "
-                         "instructions", f"locked share >= {lim:.2f}"))
-        hot = [(h, s) for h, s in hotspot_shares(top.profile)]
-        if hot:
-            h0 = max(hot, key=lambda e: e[1])[0]
-            scope = _name(h0)
-    calls = category_share(ctx, lambda h: bool(LOCK_FUNCTIONS.match(_name(h))))
-    clim = ctx.t("rt.lock_call_share")
-    if calls is not None and calls.share >= clim:
-        ev.append(_hot_ev(ctx, calls, "lock and critical-section functions take",
-                          f"share of whole profile >= {clim:.2f}"))
-    if not ev:
+    if not locked:
         return None
-    share = max((e.value or 0.0) for e in ev)
-    return ctx.finding("rt.sync_contention", 0.45 + 0.4 * min(share, 1.0),
-                       "threads take turns on an atomic update or a lock", ev, scope=scope)
+    top = max(locked, key=lambda x: x.value)
+    hot = hotspot_shares(top.profile)
+    scope = _name(max(hot, key=lambda e: e[1])[0]) if hot else ""
+    ev = [ctx.ev(top, f"{top.value:.0%} of the sampled time on lock-prefixed (atomic) "
+                 "instructions", f"locked share >= {lim:.2f}")]
+    return ctx.finding("rt.sync_contention", 0.45 + 0.4 * min(top.value, 1.0),
+                       "threads take turns on an atomic update", ev, scope=scope)
 
 
 def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, float] | None:

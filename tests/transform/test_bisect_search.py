@@ -236,3 +236,19 @@ def test_linear_fill_with_a_negative_step_is_refused(tmp_path: Path) -> None:
                    root=tmp_path)
     assert isinstance(got, Refusal)
     assert "slope may be negative" in got.reason and "grid.c" in got.reason
+
+
+def test_a_pointer_taken_to_the_field_is_refused(tmp_path: Path) -> None:
+    alias = GRID_C.replace("    return g;", "    double *p = g.x;\n    p[0] = 9.0;\n    return g;")
+    _project(tmp_path, grid_c=alias)
+    got = generate("bisect_search", LOOKUP_C, "lookup.c", line_of(LOOKUP_C, "HOT"),
+                   root=tmp_path)
+    assert isinstance(got, Refusal)
+    assert "is used as '*p = g.x' at grid.c:13" in got.reason
+
+
+def test_a_vector_grown_after_its_sort_is_refused() -> None:
+    grown = SORT_CPP.replace("    int i;\n", "    v.push_back(-1.0);\n    int i;\n")
+    got = generate("bisect_search", grown, "s.cpp", line_of(grown, "HOT"))
+    assert isinstance(got, Refusal)
+    assert "is changed or exposed by .push_back()" in got.reason

@@ -398,13 +398,10 @@ def sorted_proof(code: Code, scan: Node, arr: Node,
                     continue
                 return False, (f"{code.text_of(arr)} is passed to {name}() at {c.path}:"
                                f"{d.start_point[0] + 1}, which may change its elements")
-            elif d.type in ("init_declarator",) and key[0] == "var":
-                val = d.child_by_field_name("value")
-                if val is not None and any(_matches(c, x, key) for x in walk(val)
-                                           if x.type == "identifier") and \
-                        strip(c, val).type == "identifier":
-                    return False, (f"{c.text_of(d)} at {c.path}:{d.start_point[0] + 1} "
-                                   "aliases the array")
+            elif _is_ref(c, d, key):
+                why = _escape(c, d)
+                if why:
+                    return False, f"{code.text_of(arr)} {why}"
     if local and proofs and any("sorts" not in p for p in proofs) and sorted_here:
         return False, (f"{code.text_of(arr)} is changed after its sort in "
                        f"{code.function_name(fn)}")
@@ -420,6 +417,56 @@ def sorted_proof(code: Code, scan: Node, arr: Node,
         return False, (f"{code.text_of(arr)} is filled in {len(proofs)} places ("
                        + "; ".join(proofs) + "): together they need not be sorted")
     return True, "; ".join(proofs)
+
+
+#: methods that neither change a container's elements nor hand out a writable view of them
+CONST_METHODS = frozenset({"size", "empty", "begin", "end", "cbegin", "cend", "length"})
+
+
+def _is_ref(c: Code, d: Node, key: tuple[str, str]) -> bool:
+    """``d`` names the array itself (``a``, or ``s.x``/``p->x`` for a field)."""
+    if key[0] == "var":
+        return d.type == "identifier" and c.text_of(d) == key[1]
+    return d.type == "field_expression" and _matches(c, d, key)
+
+
+def _escape(c: Code, d: Node) -> str:
+    """How a use of the array could change its elements out of sight ("" when it cannot):
+    a pointer or reference taken (``p = a``, ``return a``), a method that writes."""
+    where = f"at {c.path}:{d.start_point[0] + 1}"
+    up = d
+    while up.parent is not None and up.parent.type in ("parenthesized_expression",
+                                                       "cast_expression"):
+        up = up.parent
+    p = up.parent
+    if p is None:
+        return ""
+    if p.type == "subscript_expression" and p.child_by_field_name("argument") == up:
+        return ""  # an element: its stores are judged one by one
+    if p.type == "field_expression" and p.child_by_field_name("argument") == up:
+        if d.type == "identifier" and p.parent is not None and \
+                p.parent.type == "call_expression":
+            meth = c.text_of(p.child_by_field_name("field") or p)
+            if meth not in CONST_METHODS:
+                return f"is changed or exposed by .{meth}() {where}"
+        return ""  # s.x: the field of the struct named here
+    if p.type in ("pointer_declarator", "array_declarator", "reference_declarator",
+                  "parameter_declaration", "declaration", "init_declarator") and \
+            p.child_by_field_name("value") != up:
+        return ""  # its own declaration
+    anc: Node | None = p
+    while anc is not None and anc.type not in ("argument_list", "expression_statement",
+                                               "declaration", "return_statement",
+                                               "compound_statement"):
+        anc = anc.parent
+    if anc is not None and anc.type == "argument_list":
+        return ""  # passed to a call: judged with the call
+    if p.type == "assignment_expression" and p.child_by_field_name("left") == up:
+        return ""  # pointed at new memory: judged with the assignment
+    if p.type in ("binary_expression",) and c.text_of(p.child_by_field_name("operator")
+                                                      or p) in ("==", "!="):
+        return ""
+    return f"is used as {c.text_of(p)!r} {where}, which may write its elements"
 
 
 def _sort_ascending(c: Code, call: Node, name: str, codes: list[Code]) -> bool:

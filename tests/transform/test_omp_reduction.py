@@ -217,3 +217,17 @@ def test_fortran_assumed_size_and_non_associative_updates_are_refused() -> None:
     twice = TALLY_F90.replace("h(v(i)) = h(v(i)) + 1", "h(v(i)) = 2 * h(v(i)) + 1")
     got = generate("omp_reduction", twice, "tally.f90", line_of(twice, "HOT"))
     assert isinstance(got, Refusal) and "not an associative update of h(v(i))" in got.reason
+
+
+def test_worksharing_for_inside_a_parallel_region_takes_the_clause(tmp_path: Path) -> None:
+    region = STATS_CPP.replace("#pragma omp parallel for\n    for (long i = 0; i < n; i++) {",
+                               "#pragma omp parallel\n    {\n#pragma omp for\n"
+                               "    for (long i = 0; i < n; i++) {").replace(
+        "    std::printf(", "    }\n    std::printf(")
+    src = write(tmp_path, "region.cpp", region)
+    before = build_run(src, flags=["-fopenmp"])
+    got = generate("omp_reduction", region, "region.cpp", line_of(region, "HOT"))
+    assert isinstance(got, Generated), got
+    assert "#pragma omp for reduction(+:total) reduction(max:best)" in got.new_text
+    src.write_text(got.new_text)
+    assert build_run(src, flags=["-fopenmp"]) == before

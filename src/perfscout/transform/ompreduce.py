@@ -164,10 +164,12 @@ def _parallel_loop(code: Code, line: int) -> tuple[Node, Node] | str:
     while n is not None and n.type not in FUNCTION_NODES:
         if n.type == C_LOOP:
             prev = n.prev_named_sibling
-            if prev is not None and _pragma(code, prev).startswith("omp parallel for"):
+            if prev is not None and _pragma(code, prev).startswith(("omp parallel for",
+                                                                    "omp for")):
                 return prev, n
         n = n.parent
-    return f"line {line} of {code.path} is in no loop under '#pragma omp parallel for'"
+    return (f"line {line} of {code.path} is in no loop under '#pragma omp parallel for' (or "
+            "'omp for')")
 
 
 def _updates(code: Code, loop: Node) -> list[_Update] | str:
@@ -426,12 +428,13 @@ def _fortran(code: Code, line: int, rel: str) -> Generated | Refusal:
     loop = None
     while n is not None and n.type not in FUNCTION_NODES:
         prev = n.prev_named_sibling if n.type == "do_loop" else None
-        if prev is not None and _fdir(code, prev).startswith("parallel do"):
+        if prev is not None and _fdir(code, prev).startswith(("parallel do", "do")):
             loop = n
             break
         n = n.parent
     if loop is None or prev is None:
-        return _no(f"line {line} of {rel} is in no loop under '!$omp parallel do'")
+        return _no(f"line {line} of {rel} is in no loop under '!$omp parallel do' (or "
+                   "'!$omp do')")
     head = loop.start_point[0] + 1
     word = _fdir(code, prev)
     if word.endswith("&"):

@@ -41,7 +41,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math restrict_rows parallelize_caller use_lapack bisect_search omp_reduction",
+       "fast_math hoist_math restrict_rows parallelize_caller use_lapack bisect_search "
+       "omp_reduction",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",

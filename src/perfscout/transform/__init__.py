@@ -18,8 +18,8 @@ from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
 from perfscout.transform.cyclic import cyclic
-from perfscout.transform.lapack import lapack
 from perfscout.transform.hashmap import unordered_map
+from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.ompreduce import omp_reduction

@@ -3,8 +3,9 @@ the proposals that address it, and which evidence family measures which of its q
 (``confirms``: two families agreeing make it confirmed). Its layer comes from the taxonomy and
 the quantities it needs from its rule's ``needs``; the cause-chain table
 (:data:`chains.EXPLAINS`) is derived from here, and ``tests/diagnose/test_kinds.py`` fails when
-a kind lacks a part (two confirming families included), the catalog and this table disagree,
-or a confirming quantity is written by no adapter.
+a kind lacks a part (two confirming families included), names a proposal the catalog lacks,
+or a confirming quantity is written by no adapter. The catalog's ``addresses`` are derived
+from here (:func:`addressed_by`).
 """
 
 from __future__ import annotations
@@ -116,6 +117,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.data_structure", "hw.cache_locality hw.compute_bound", "sampling", "unordered_map",
        "sampling:@hotspots simulator:@hotspots"),
 )}
+
+
+def addressed_by(proposal_id: str) -> tuple[str, ...]:
+    """The finding kinds whose declaration names ``proposal_id``, in declaration order: the
+    catalog derives each entry's ``addresses`` from here, so the two cannot disagree."""
+    return tuple(k.id for k in KINDS.values() if proposal_id in k.proposals)
 
 
 def explains() -> tuple[tuple[str, str], ...]:

@@ -44,8 +44,8 @@ def generated_at_hot_line(facts: Facts, pid: str) -> tuple[str, Generated] | Non
     return None
 
 
-@proposal("bisect_search", addresses=("alg.complexity", "hw.vectorization", "hw.compute_bound"),
-          layer=Layer.ALGORITHM, kind="source", preconditions=("share_of_time >= 5%",))
+@proposal("bisect_search", layer=Layer.ALGORITHM, kind="source",
+          preconditions=("share_of_time >= 5%",))
 def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
     """The hot line is a linear scan over an array the program itself fills in increasing
     order (or sorts): a bisection finds the same position in log2(n) probes."""
@@ -68,10 +68,8 @@ def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("omp_reduction", addresses=("rt.sync_contention", "hw.vectorization",
-                                      "hw.compute_bound", "rt.serial_fraction",
-                                      "rt.omp_imbalance"),
-          layer=Layer.RUNTIME, kind="source", preconditions=("share_of_time >= 5%",))
+@proposal("omp_reduction", layer=Layer.RUNTIME, kind="source",
+          preconditions=("share_of_time >= 5%",))
 def omp_reduction(facts: Facts, f: Finding) -> Proposal | None:
     """The hot line is an ``omp atomic``/``critical`` update inside a ``parallel for``: every
     update is a locked instruction on a line the threads pass back and forth; a private copy
@@ -112,9 +110,7 @@ def _relative_scope(path: str, line: int) -> str:
     return f"{f.relative_to(root).as_posix() if f.is_relative_to(root) else path}:{line}"
 
 
-@proposal("unordered_map", addresses=("app.data_structure", "hw.cache_locality",
-                                      "hw.compute_bound", "app.redundant_work"),
-          layer=Layer.APPLICATION, kind="source")
+@proposal("unordered_map", layer=Layer.APPLICATION, kind="source")
 def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
     """An ordered tree container and its key compares are the hot code (libstdc++'s
     red-black tree, inlined into the program's lines) and a ``std::map`` of the program's own

@@ -45,3 +45,19 @@ def test_unitless_cpu_halo_and_output_are_not_times(tmp_path: Path) -> None:
     names = {m.name: m.value for m in load(f).metrics}
     assert "time.cpu" not in names and "mpi.time" not in names and "io.time" not in names
     assert names["io.throughput"] == 480 and names["time.elapsed"] == 1.5
+
+
+def test_a_unitless_total_or_work_count_is_no_time() -> None:
+    # src/sumcheck.c: points=4000000 total=2006000000.000000 work=3204000 time=0.042 s
+    metrics = load(D / "sumcheck-output.txt").metrics
+    times = {m.raw_name: m.value for m in metrics if m.unit == "s"}
+    assert times == {"time": 0.042}
+    assert [m.value for m in metrics if m.name == "scaling.size"] == [4000000]
+
+
+def test_only_a_key_that_names_a_time_makes_a_bare_number_seconds(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("total=435200068 compute=7 wait=3 elapsed=2.5\nrank 0 busy 1.5 barrier 0.2\n"
+                 "wall_time=4 total=1.2 s\n")
+    got = [(m.name, m.value) for m in load(f).metrics if m.unit == "s"]
+    assert got == [("time.elapsed", 2.5), ("time.elapsed", 4.0), ("time.elapsed", 1.2)]

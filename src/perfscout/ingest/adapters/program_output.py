@@ -88,6 +88,10 @@ KEYS: dict[str, str] = {
 }
 #: keys that are a time only with a time unit (``halo=2`` is a halo width, ``halo=0.4 s`` a time)
 NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange"})
+#: a unit-less value is a time (in seconds) only when its key says it is one: ``time=0.2``,
+#: ``elapsed: 3``, ``wall_seconds 4``; ``total=435200068`` (a checksum), ``work=5`` or
+#: ``wait=3`` name no unit and stay out of every unit-bearing quantity
+TIME_WORD = re.compile(r"time|elapsed|second|secs?$|wall|duration|clock")
 #: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
 #: is then a point of a size sweep (several printouts of one program at different sizes)
 SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
@@ -186,8 +190,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return value, "B"
     if not unit_text and (name in ("time.cpu", "io.time") or norm_key(key) in NEED_UNIT):
         return None  # "cpu: 3" names a CPU, "halo=2" a width; "cpu=0.53 s" is a time
-    if not unit_text and want == "s":
-        return value, "s"  # a bare time is in seconds by convention
+    if not unit_text and want == "s":  # a bare time is in seconds when its key says "time"
+        return (value, "s") if TIME_WORD.search(norm_key(key)) else None
     if not unit_text and name == "mem.bandwidth" and "gb" in k:
         return value * 1e3, "MB/s"
     if cu != want:

@@ -194,3 +194,8 @@ gcc -O2 src/gridsave.c -o "$B/gs"
 nice -n 19 /usr/bin/time -v -o spin-niced-time-v.txt "$B/spin" 200000000 niced > spin-niced.txt
 gcc -O2 src/sumcheck.c -o "$B/sc"
 "$B/sc" > sumcheck-output.txt
+mpicc -O2 -g src/unequal_mpi.c -o "$B/uq" -lm
+for f in 0.75:unequal 0.5:even; do
+  perf record -q -e cpu-clock -g -o "$B/uq.data" -- mpirun -np 2 "$B/uq" 40000000 "${f%%:*}" > /dev/null
+  perf report -i "$B/uq.data" --stdio --no-children --call-graph=none --sort pid,dso 2> /dev/null > "perf-report-pid-dso-${f##*:}.txt"
+done

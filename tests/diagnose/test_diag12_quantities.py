@@ -67,3 +67,14 @@ def test_a_job_using_a_small_share_of_its_cpus_asks_for_a_sweep(tmp_path: Path) 
 def test_a_job_using_its_cpus_asks_nothing_about_threads(tmp_path: Path) -> None:
     d = _run(_sacct(tmp_path, 2, "03:10.000"))  # 190 s of 200 CPU-s
     assert not any("rt.serial_fraction" in r.for_findings for r in d.data_requests)
+
+
+def test_a_job_that_asked_for_threads_and_used_few_cpus_is_a_serial_hypothesis(
+        tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("threads=4 checksum=12.5\n")  # the program's printout: 4 threads asked
+    d = _run(_sacct(tmp_path, 4, "01:50.000"), out)
+    f = next(x for x in d.findings if x.id == "rt.serial_fraction")
+    assert f.status.value == "hypothesis" and f.confidence <= 0.4
+    assert [round(e.value or 0, 3) for e in f.evidence
+            if e.metric == "cpu.allocated_share"] == [0.275]  # 110 / (100 x 4)

@@ -78,3 +78,10 @@ def test_a_job_that_asked_for_threads_and_used_few_cpus_is_a_serial_hypothesis(
     assert f.status.value == "hypothesis" and f.confidence <= 0.4
     assert [round(e.value or 0, 3) for e in f.evidence
             if e.metric == "cpu.allocated_share"] == [0.275]  # 110 / (100 x 4)
+
+
+def test_subnormal_values_printed_under_a_bracketed_key() -> None:
+    # decaymid.c: "step 6000: time=0.1165 s u[mid]=5.4347e-323" after steps of 0.0011 s
+    f = _run(D / "decaymid-output.txt").findings[0]
+    vals = [e.value for e in f.evidence if e.metric == "value.subnormal"]
+    assert vals and 0 < (vals[0] or 0) < 2.2251e-308

@@ -61,3 +61,12 @@ def test_only_a_key_that_names_a_time_makes_a_bare_number_seconds(tmp_path: Path
                  "wall_time=4 total=1.2 s\n")
     got = [(m.name, m.value) for m in load(f).metrics if m.unit == "s"]
     assert got == [("time.elapsed", 2.5), ("time.elapsed", 4.0), ("time.elapsed", 1.2)]
+
+
+def test_bracketed_keys_are_values_and_a_bracketed_unit_is_a_unit(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("step 10: u[mid]=3.9e-323 x[0]=1.5 time[ms]=250\n")
+    got = {m.raw_name: (m.name, m.value, m.unit) for m in load(f).metrics}
+    assert got["u[mid]"] == ("event.u[mid]", 3.9e-323, "")
+    assert got["x[0]"][1] == 1.5
+    assert got["time[ms]"] == ("time.step", 0.25, "s")

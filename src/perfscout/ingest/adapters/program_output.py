@@ -120,7 +120,7 @@ TABLE_KEYS: dict[str, str] = {
 }
 
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-z_][\w./()\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+    r"(?P<key>[A-Za-z_][\w./()\[\]\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
     r"(?:\s*(?P<unit>[A-Za-zµ]+(?:/s)?))?(?=[\s,;]|$)")
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # a line made only of "key value [unit]" groups, separated by blanks
@@ -138,7 +138,7 @@ _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 def norm_key(key: str) -> str:
     """A printed key reduced for lookup: lower case, no separators or unit suffix."""
     k = key.lower().strip()
-    k = re.sub(r"\((?:s|ms|us|sec|seconds)\)$", "", k)
+    k = re.sub(r"[(\[](?:s|ms|us|sec|seconds)[)\]]$", "", k)
     k = re.sub(r"_(?:s|ms|us|sec)$", "", k)
     return re.sub(r"[\s_\-.]", "", k)
 
@@ -167,7 +167,7 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
     unit_text = unit_text.lower()
     k = key.lower()
     if not unit_text:  # the unit may be in the key: time_ms, time(s)
-        m = re.search(r"[_(](s|ms|us|ns|sec)\)?$", k)
+        m = re.search(r"[_(\[](s|ms|us|ns|sec)[)\]]?$", k)
         unit_text = m.group(1) if m else ""
         if not unit_text and "gflop" in k:
             unit_text = "gflop/s"

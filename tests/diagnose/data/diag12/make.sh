@@ -15,3 +15,6 @@ kill $H
 dd if=/dev/urandom of="$D/in.bin" bs=1M count=16 status=none
 sync
 /usr/bin/time -v -o directread-time-v.txt "$B/directread" "$D/in.bin" 4096 > directread-output.txt
+# a bracketed key: the middle value printed as u[mid]=
+gcc -O2 -g src/decaymid.c -o "$B/decaymid"
+"$B/decaymid" 2048 12000 > decaymid-output.txt

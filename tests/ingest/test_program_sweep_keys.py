@@ -70,3 +70,24 @@ def test_bracketed_keys_are_values_and_a_bracketed_unit_is_a_unit(tmp_path: Path
     assert got["u[mid]"] == ("event.u[mid]", 3.9e-323, "")
     assert got["x[0]"][1] == 1.5
     assert got["time[ms]"] == ("time.step", 0.25, "s")
+
+
+def test_lock_prefixed_instructions_are_counted_and_weighted_with_their_skid() -> None:
+    # atomcount.c: "#pragma omp atomic" -> "lock addq $0x1,(%rcx)" in count_even._omp_fn.0;
+    # perf annotate puts 0.00% on it and 94.38% of 498 samples on the add after it (skid)
+    od = {(m.scope.name, m.value) for m in load(D / "objdump-atomcount.txt").metrics
+          if m.name == "insn.locked"}
+    assert od == {("count_even._omp_fn.0", 1.0), ("", 1.0)}
+    pa = [m.value for m in load(D / "perf-annotate-atomcount.txt").metrics
+          if m.name == "insn.locked"]
+    assert len(pa) == 1 and abs(pa[0] - 0.9438 * 498) < 0.05
+
+
+def test_an_xchg_on_memory_is_locked_and_a_register_xchg_is_not(tmp_path: Path) -> None:
+    f = tmp_path / "fn.txt"
+    f.write_text("0000000000001130 <spin>:\n" + "".join(
+        f"    {0x1130 + i:x}:\t{insn}\n" for i, insn in enumerate((
+            "mov    $0x1,%eax", "xchg   %eax,(%rdi)", "xchg   %ax,%ax", "test   %eax,%eax",
+            "lock cmpxchg %edx,(%rdi)", "ret"))))
+    got = [m.value for m in load(f).metrics if m.name == "insn.locked" and not m.scope.name]
+    assert got == [2.0]

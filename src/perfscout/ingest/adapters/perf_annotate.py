@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, mix_metrics
+from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, is_locked, mix_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -56,6 +56,7 @@ class PerfAnnotateAdapter(Adapter):
         lines: dict[tuple[str, int], float] = defaultdict(float)
         mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
         cur_src: tuple[str, int] | None = None
+        after_lock = False  # the previous instruction was an atomic (lock-prefixed) one
         pending: dict[tuple[str, int], float] = {}  # the current block's sorted summary
         block_line = 0
         event = ""
@@ -87,6 +88,7 @@ class PerfAnnotateAdapter(Adapter):
                 event, binary = b["ev"], b["bin"]
                 lines = defaultdict(float)
                 cur_src = None
+                after_lock = False
                 continue
             if not line.strip() or line.startswith("-----"):
                 continue
@@ -101,6 +103,10 @@ class PerfAnnotateAdapter(Adapter):
                     lines[cur_src] += pct
                 parts = asm.split(None, 1)
                 kind = classify(parts[0], parts[1] if len(parts) > 1 else "") if parts else ""
+                locked = bool(parts) and is_locked(parts[0], parts[1] if len(parts) > 1 else "")
+                if pct and (locked or after_lock):  # a sample skids onto the next instruction
+                    mix["locked"] += pct / 100 * samples
+                after_lock = locked
                 if pct and kind:
                     mix[kind] += pct / 100 * samples
                     if kind in ("scalar", "packed") and is_div_sqrt(parts[0]):

@@ -20,7 +20,8 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   "three tiles fit L2" (<= 256), since a tile only cuts the rows into short streams.
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
-- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``: PRE-REGISTERED
+- ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
+  ``spmv_sell``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -180,9 +181,22 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3", "-O3 -march=native",
                                  "-O3 -march=native -mprefer-vector-width=512"]},
         }},
+    # PRE-REGISTERED (benches/data/spmv_sell_prereg.md): never used to tune the guide
+    "spmv_sell": {
+        "source": "spmv_sell.c", "args": ["4096", "3000"], "small_args": ["4096", "200"],
+        "preregistered": True,
+        "params": {
+            "chunk": {"role": "other", "values": [1, 4, 8, 16, 32], "define": "C"},
+            "sigma": {"role": "other", "values": [1, 64, 4096], "define": "SIGMA"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -ffast-math"]},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
-OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp"}
+OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
+                "spmv_sell"}
 #: how a parameter reaches the build or the run (not part of the recorded table's space)
 HOW = ("define", "index", "flag", "env", "env_format")
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits

@@ -38,7 +38,7 @@ def _collector_again(name: str) -> None:
 
 def _proposal_again(name: str) -> None:
     e = CATALOG[name]
-    proposal(name, addresses=e.addresses, layer=e.layer, kind=e.kind)(e.build)
+    proposal(name, layer=e.layer, kind=e.kind)(e.build)
 
 
 def _precondition_again(name: str) -> None:
@@ -135,16 +135,15 @@ def test_duplicate_is_a_value_error_naming_the_family() -> None:
 
 
 def test_proposal_refused_before_registration_leaves_no_entry() -> None:
-    with pytest.raises(ValueError, match="unknown finding"):
-        proposal("not_registered", addresses=("hw.nope",), layer=Layer.HARDWARE, kind="env")
+    with pytest.raises(ValueError, match="no finding kind"):  # no kind in kinds.py names it
+        proposal("not_registered", layer=Layer.HARDWARE, kind="env")
     assert "not_registered" not in CATALOG
 
 
 def test_proposal_naming_an_unknown_precondition_is_refused_listing_the_valid_ones() -> None:
     with pytest.raises(UnknownName) as exc:
-        proposal("not_registered_either", addresses=("hw.memory_bandwidth",),
-                 layer=Layer.HARDWARE, kind="env", preconditions=("numa_nodes >= 2",
-                                                                  "no such precondition"))
+        proposal("not_registered_either", layer=Layer.HARDWARE, kind="env",
+                 preconditions=("numa_nodes >= 2", "no such precondition"))
     assert exc.value.name == "no such precondition" and exc.value.kind == "precondition"
     assert exc.value.valid == PRECONDITIONS.names()
     assert "not_registered_either" not in CATALOG

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import perfscout
 from perfscout.advise.catalog.registry import CATALOG
 from perfscout.diagnose.chains import EXPLAINS
@@ -12,7 +14,7 @@ from perfscout.diagnose.engine import rules
 from perfscout.diagnose.kinds import KINDS, Kind, explains, missing_parts
 from perfscout.diagnose.thresholds import DEFAULTS
 from perfscout.model.metric_names import CANONICAL
-from perfscout.model.taxonomy import FINDING_IDS
+from perfscout.model.taxonomy import FINDING_IDS, Layer
 
 SRC = Path(perfscout.__file__).parent
 
@@ -32,12 +34,21 @@ def test_the_completeness_check_fails_when_a_part_is_missing() -> None:
         "explains (unknown ids ['hw.nope'])", "settles (no data request 'no_such_request')"]
 
 
-def test_catalog_addresses_agree_with_the_declarations() -> None:
+def test_catalog_addresses_are_derived_from_the_declarations() -> None:
     import perfscout.advise  # noqa: F401  (registers the catalog)
 
     for k in KINDS.values():
+        missing = set(k.proposals) - set(CATALOG.names())
+        assert not missing, f"{k.id} names proposals the catalog lacks: {missing}"
         by_catalog = {c.id for c in CATALOG.values() if k.id in c.addresses}
         assert by_catalog == set(k.proposals), k.id
+
+
+def test_a_catalog_entry_that_no_kind_names_is_refused_at_declaration() -> None:
+    from perfscout.advise.catalog.registry import proposal
+
+    with pytest.raises(ValueError, match="no finding kind"):
+        proposal("no_kind_names_me", layer=Layer.HARDWARE, kind="flags")
 
 
 def test_cause_chains_are_derived_from_the_declarations() -> None:

@@ -17,7 +17,7 @@ from perfscout.model.runs import PolicyDecision
 from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnapshot
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune import narrow
-from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits
+from perfscout.tune.prior import GuidedProposer, evidence_prior, hard_limits, ranked
 from perfscout.tune.replay import load_table, region_holds_a_near_best, run_once
 from perfscout.tune.space import Param, Space
 
@@ -123,6 +123,21 @@ def test_first_choice_takes_each_parameters_top_ranked_preferred_value() -> None
     g = GuidedProposer.from_history(prior, 20, [(dict(prior.first), 1.0)])
     got = g.propose()
     assert got is not None and got[0] != prior.first and got[1].startswith("neighbour")
+
+
+def test_first_choice_pairs_a_wide_simd_width_with_the_isa_that_has_it() -> None:
+    # a 512-bit width asked under x86-64-v3 builds 256-bit code: the flag set that reaches the
+    # machine's whole ISA (-march=native, on an avx512f snapshot) ranks above a portable level
+    space = Space("k", (
+        Param("width", "simd_width", "categorical", (128, 256, 512)),
+        Param("flags", "compiler_flags", "categorical",
+              ("-O2", "-O3", "-O3 -march=x86-64-v3", "-O3 -march=native",
+               "-O3 -march=native -ffast-math")),
+    ))
+    prior = evidence_prior([finding("hw.vectorization")], snap(isa=("avx2", "avx512f")), space)
+    assert prior.first == {"width": 512, "flags": "-O3 -march=native"}
+    assert ranked(space.param("flags"), space.param("flags").values)[:3] == [
+        "-O3 -march=native", "-O3 -march=native -ffast-math", "-O3 -march=x86-64-v3"]
 
 
 def _walk(prior: Any, truth: dict[tuple[int, int], float], tie: float) -> list[tuple[int, int]]:
@@ -344,3 +359,46 @@ def test_hand_off_when_the_evidence_stops_gaining() -> None:
     assert 5 not in region
     best = min(range(len(done)), key=lambda i: done[i][1] or 9.0)
     assert done[best][0]["order"] == "ki" and done[best][0]["block"] <= 1024
+
+
+def test_a_finding_the_space_cannot_act_on_walks_the_silent_parameters_first() -> None:
+    """A cache finding names loop orders and tiles; a space with neither (a gather whose page
+    size and prefetch distance are role ``other``) cannot act on it through the region, so the
+    walk tries the silent parameters' lines first, baseline first, then the evidence's own;
+    the region and its preferences are unchanged (the silent ones stay at the baseline)."""
+    space = Space("g", (
+        Param("pages", "other", "categorical", (0, 1)),
+        Param("pf", "other", "categorical", (0, 8, 32)),
+        Param("unroll", "unroll", "categorical", (1, 2, 4)),
+        Param("flags", "compiler_flags", "categorical", ("-O2", "-O3", "-O3 -march=native")),
+    ))
+    findings = [finding("hw.cache_locality"), finding("hw.vectorization")]
+    prior = evidence_prior(findings, snap(), space)
+    assert prior.unaddressed == ("hw.cache_locality",)
+    assert prior.describe()["unaddressed"] == ["hw.cache_locality"]
+    assert prior.preferred("pages") == (0,) and prior.preferred("pf") == (0,)
+
+    def value(p: dict[str, Any]) -> float:  # huge pages halve the time, prefetch 32 helps
+        return (2.0 - p["pages"]) * (0.8 if p["pf"] == 32 else 1.0) * (1 + p["unroll"] / 100)
+
+    g = GuidedProposer(prior, budget=60)
+    seen = []
+    while len(seen) < 5 and (got := g.propose()) is not None:
+        seen.append(got[0])
+        g.observe(got[0], value(got[0]))
+    assert seen[0] == {"pages": 0, "pf": 0, "unroll": 4, "flags": "-O3 -march=native"}
+    assert seen[1] == {**seen[0], "pages": 1}  # the silent line, before any evidence line
+    assert [p["pf"] for p in seen[2:4]] == [8, 32] and all(p["pages"] == 1 for p in seen[2:4])
+    # resumed from its history, the guide walks on the same way
+    again = GuidedProposer.from_history(prior, 60, [(p, value(p)) for p in seen])
+    assert again.propose() == g.propose()
+
+    # the same space with a finding it can act on: the silent parameters wait for the hand-off
+    plain = evidence_prior([finding("hw.vectorization")], snap(), space)
+    assert plain.unaddressed == ()
+    h = GuidedProposer(plain, budget=60)
+    first = h.propose()
+    assert first is not None
+    h.observe(first[0], value(first[0]))
+    second = h.propose()
+    assert second is not None and second[0]["pages"] == 0 and second[0]["pf"] == 0

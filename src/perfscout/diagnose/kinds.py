@@ -3,8 +3,9 @@ the proposals that address it, and which evidence family measures which of its q
 (``confirms``: two families agreeing make it confirmed). Its layer comes from the taxonomy and
 the quantities it needs from its rule's ``needs``; the cause-chain table
 (:data:`chains.EXPLAINS`) is derived from here, and ``tests/diagnose/test_kinds.py`` fails when
-a kind lacks a part (two confirming families included), the catalog and this table disagree,
-or a confirming quantity is written by no adapter.
+a kind lacks a part (two confirming families included), names a proposal the catalog lacks,
+or a confirming quantity is written by no adapter. The catalog's ``addresses`` are derived
+from here (:func:`addressed_by`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
        "program:mem.bandwidth benchmark:bench.bandwidth hardware_counters:mem.bandwidth"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack",
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
@@ -41,12 +42,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math restrict_rows parallelize_caller use_lapack",
+       "fast_math hoist_math restrict_rows parallelize_caller use_lapack bisect_search "
+       "omp_reduction",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
-       "parallelize_caller use_lapack",
+       "parallelize_caller use_lapack bisect_search omp_reduction unordered_map",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
        "compiler:vector.loops_vectorized program:time.step os_accounting:cpu.utilized"),
@@ -74,7 +76,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.time"),
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
-    _k("rt.omp_imbalance", "", "thread_sweep", "rebalance_decomposition parallelize_omp",
+    _k("rt.omp_imbalance", "", "thread_sweep",
+       "rebalance_decomposition parallelize_omp omp_reduction",
        "program:busy.time hardware_counters:cycles sampling:@hotspots sampling:compute.share "
        "sampling:samples"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
@@ -82,10 +85,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller",
+       "parallelize_omp parallelize_caller omp_reduction",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
+    # threads taking turns on an atomic/critical update: the parallel loop does not speed up
+    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
+       "sampling:insn.locked_share"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share"),
@@ -95,19 +101,28 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm use_lapack",
+       "use_blas replace_algorithm use_lapack bisect_search",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization", "callgrind",
-       "hoist_invariant",
+       "hoist_invariant unordered_map",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
+    # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
+    _k("app.data_structure", "hw.cache_locality hw.compute_bound", "sampling", "unordered_map",
+       "sampling:@hotspots simulator:@hotspots"),
 )}
+
+
+def addressed_by(proposal_id: str) -> tuple[str, ...]:
+    """The finding kinds whose declaration names ``proposal_id``, in declaration order: the
+    catalog derives each entry's ``addresses`` from here, so the two cannot disagree."""
+    return tuple(k.id for k in KINDS.values() if proposal_id in k.proposals)
 
 
 def explains() -> tuple[tuple[str, str], ...]:
@@ -146,6 +161,9 @@ ONE_FAMILY: dict[str, str] = {
     "sys.os_noise": "only OS accounting (context switches, migrations) measures it today; a "
                     "program's step-time jitter or a profile's scheduler time would be a "
                     "second family, not read yet",
+    "rt.sync_contention": "the time on locked instructions is read from sampled instruction "
+                          "data (perf annotate) only; a thread sweep with no speedup would be "
+                          "a second family, not read for this kind yet",
 }
 
 

@@ -100,6 +100,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
+    Threshold("app.tree_share", 0.20, "share of the WHOLE profile in an ordered tree container's "
+              "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
+    Threshold("rt.locked_share", 0.20, "share of the sampled time on lock-prefixed instructions "
+              "(and the instruction after each) at or above"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
     Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
               "opened at or above, holding most of the traced non-waiting system time: the same "

@@ -264,6 +264,10 @@ EN: dict[str, str] = {
     "snap.hw_counted": "cycles and instructions counted",
     "gain.what.overlap": "overlap",
     "gain.what.collective": "a better collective algorithm",
+    "gain.what.private_copies": "private copies per thread instead of atomic updates",
+    "gain.what.hash_table": "a hash table instead of an ordered tree",
+    "gain.tree_code": "the ordered tree code",
+    "gain.what.bisection": "a bisection instead of a linear scan",
     "exp.what_peak": "the measured peak",
     "exp.what_baseline": "the baseline's own rate",
     # --- finding and proposal names by id, the platform card's labels ---

@@ -261,6 +261,10 @@ ZH: dict[str, str] = {
     "snap.hw_counted": "cycles 和 instructions 均可计数",
     "gain.what.overlap": "重叠通信",
     "gain.what.collective": "更好的集合通信算法",
+    "gain.what.private_copies": "每个线程一份私有副本，取代原子更新",
+    "gain.what.hash_table": "用哈希表取代有序树",
+    "gain.tree_code": "有序树容器的代码",
+    "gain.what.bisection": "用二分查找取代线性扫描",
     "exp.what_peak": "实测峰值",
     "exp.what_baseline": "基线自身的速率",
     # --- finding and proposal names by id, the platform card's labels ---

@@ -187,6 +187,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.scalar": ("count", "scalar SSE/AVX floating-point instructions"),
     "insn.packed": ("count", "packed (vector) floating-point instructions"),
     "insn.libm_calls": ("count", "calls to libm functions"),
+    "insn.locked_share": ("ratio", "share of the sampled time on lock-prefixed (atomic) "
+                          "instructions and the instruction after each, where a stalled locked "
+                          "operation's samples land"),
     "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
                              "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
     "insn.isa_emulated_calls": ("count", "calls to libgcc routines that stand in for one "

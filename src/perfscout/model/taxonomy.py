@@ -34,12 +34,14 @@ FINDING_IDS: dict[str, Layer] = {
     "rt.affinity": Layer.RUNTIME,
     "rt.serial_fraction": Layer.RUNTIME,
     "rt.gpu_transfer": Layer.RUNTIME,
+    "rt.sync_contention": Layer.RUNTIME,
     "alg.load_imbalance": Layer.ALGORITHM,
     "alg.small_messages": Layer.ALGORITHM,
     "alg.complexity": Layer.ALGORITHM,
     "app.io_hotspot": Layer.APPLICATION,
     "app.redundant_work": Layer.APPLICATION,
     "app.precision": Layer.APPLICATION,
+    "app.data_structure": Layer.APPLICATION,
 }
 
 PROPOSAL_KINDS = ("env", "launch", "flags", "source", "param", "system")

@@ -14,12 +14,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
 from perfscout.transform.cyclic import cyclic
+from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
+from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -43,6 +46,9 @@ GENERATORS: dict[str, Maker] = {
     "use_lapack": lambda c, ln, rel, p: lapack(c, ln, rel, getattr(p.get("headers"), "root",
                                                                    None)),
     "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
+    "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
+    "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
+    "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
 }
 
 

@@ -29,6 +29,18 @@ before TPE's first sample, 2.4x TPE's evaluations. A phase that stops gaining no
 after one line-search cycle of failed moves, and the silent parameters (fixed for want
 of a finding, which says nothing about their interaction either) are searched jointly.
 
+Why the silent lines first when a finding is unaddressed (no parameter of the space has a role
+it names): the region was then built from the other findings alone, and the problem that
+finding reports can only be acted on by the parameters no finding spoke to (``gather_hp``: a
+cache finding over a space with no order or tile; huge pages and the prefetch distance decide
+it, and the walk over the region spent 10 evaluations on gains that were noise). Why the flag
+sets' ISA reach in the first choice: a wide SIMD width preferred beside a portable ISA level
+that lacks it builds the narrower code (``poly_simd``: width 512 under x86-64-v3).
+
+Why not only TPE's start-up: the evidence confined to the start-up slots, interleaved with
+random draws, cost each right-evidence table its interleave share, and a start-up that is not
+random does not leave TPE the same algorithm afterwards (docs/tune.md has the figures).
+
 Why the walk: inside the region the evidence ranks values per parameter but says nothing
 about how they interact, and a TPE start inside it is a handful of random draws — on a
 flat-topped table (several points within a few percent, run-to-run spread larger than the
@@ -50,8 +62,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfscout.model.findings import Finding
+from perfscout.model.isa import avx512, x86_isa
 from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.tune.narrow import VECTORIZING, _flag_ok, narrow
+from perfscout.tune.narrow import ROLES_FOR_FINDING, VECTORIZING, _flag_ok, narrow
 from perfscout.tune.space import Param, Space
 
 
@@ -74,6 +87,8 @@ class Prior:
     removed: tuple[str, ...] = ()
     #: the single point tried first (each parameter at its top-ranked preferred value)
     first: Mapping[str, Any] = field(default_factory=dict)
+    #: findings no parameter of the space can act on (none has a role they name)
+    unaddressed: tuple[str, ...] = ()
 
     def preferred(self, name: str) -> tuple[Any, ...]:
         for p in self.preferences:
@@ -86,7 +101,8 @@ class Prior:
         return {"space": self.space.describe(), "removed": list(self.removed),
                 "preferences": [{"param": p.param, "values": list(p.values),
                                  "reason": p.reason} for p in self.preferences],
-                "first_choice": dict(self.first), "region_size": self.region.size()}
+                "first_choice": dict(self.first), "region_size": self.region.size(),
+                "unaddressed": list(self.unaddressed)}
 
 
 def allowed_cores(snapshot: PlatformSnapshot | None, affinity: int | None = None) -> int | None:
@@ -131,6 +147,7 @@ def hard_limits(space: Space, snapshot: PlatformSnapshot | None,
 def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space: Space,
                    *, cores: int | None = None) -> Prior:
     """The prior the findings give over ``space`` (see the module docstring)."""
+    findings = list(findings)
     full, removed = hard_limits(space, snapshot, cores if cores else allowed_cores(snapshot))
     region = _tie_to_written(narrow(list(findings), snapshot, full))
     prefs: list[Preference] = []
@@ -144,12 +161,32 @@ def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | Non
         why = q.reason or "no narrowing"
         prefs.append(Preference(p.name, tuple(q.choices()), why))
     first = first_choice(full, prefs)
+    roles = {p.role for p in full.params if len(p.choices()) > 1}
+    unaddressed = tuple(dict.fromkeys(
+        f.id for f in findings if ROLES_FOR_FINDING.get(f.id)
+        and not roles.intersection(ROLES_FOR_FINDING[f.id])))
     return Prior(full, region, tuple(prefs), tuple(removed),
-                 first if full.feasible(first) else {})
+                 first if full.feasible(first) else {}, unaddressed)
 
 
 def _vectorizing_count(flagset: Any) -> int:
     return sum(1 for f in str(flagset).split() if f.startswith(VECTORIZING))
+
+
+NATIVE = ("-march=native", "-mcpu=native", "-xHost")
+
+
+def isa_reach(flagset: Any) -> int:
+    """How much of the CPU's vector ISA a flag set lets the compiler use: 3 the machine's whole
+    ISA (``-march=native``: what the tuned machine has, at least any portable level it can run,
+    since :func:`hard_limits` already removed what it cannot), 2 an AVX-512 level, 1 another
+    named x86 ISA (``x86-64-v3``, ``-mavx2``...), 0 the compiler's default target."""
+    flags = str(flagset).split()
+    if any(f in NATIVE for f in flags):
+        return 3
+    if avx512(flags):
+        return 2
+    return 1 if x86_isa(flags) else 0
 
 
 def ranked(p: Param, values: Sequence[Any]) -> list[Any]:
@@ -166,7 +203,8 @@ def ranked(p: Param, values: Sequence[Any]) -> list[Any]:
     if p.role in ("tile", "unroll", "simd_width", "threads", "ranks") and numeric:
         return sorted(vals, key=lambda v: -float(v))
     if p.role == "compiler_flags":
-        return sorted(vals, key=lambda v: (-_vectorizing_count(v), len(str(v).split())))
+        return sorted(vals, key=lambda v: (-_vectorizing_count(v), -isa_reach(v),
+                                           len(str(v).split())))
     return vals
 
 
@@ -275,13 +313,27 @@ class GuidedProposer:
         return max(2, sum(len(p.choices()) - 1 for p in self._walk_params()))
 
     def _walk_params(self) -> list[Param]:
-        return [p for p in self.prior.region.params if len(p.choices()) > 1]
+        """The parameters the walk searches, line by line: the region's multi-valued ones;
+        first, when a finding names no role the space has (:attr:`Prior.unaddressed`), the
+        silent parameters too (their listed order, the baseline first): the evidence then
+        says the problem lies outside what the region varies, and those parameters are the
+        only ones left that could act on it (``gather_hp``: a TLB-bound gather whose cache
+        finding names loop orders and tiles, which the space has none of; huge pages and the
+        prefetch distance, both silent, decide it)."""
+        region = [p for p in self.prior.region.params if len(p.choices()) > 1]
+        return [*(self.prior.space.param(n) for n in self._walked_silent()), *region]
+
+    def _walked_silent(self) -> list[str]:
+        return self._silent_names() if self.prior.unaddressed else []
 
     def _in_region(self, point: Mapping[str, Any]) -> bool:
+        """Whether ``point`` is in the region the walk searches (walked silent parameters
+        at any value)."""
+        free = set(self._walked_silent())
         fx = self.prior.region.fixed_values()
-        if any(n in point and point[n] != v for n, v in fx.items()):
+        if any(n in point and n not in free and point[n] != v for n, v in fx.items()):
             return False
-        return all(p.name not in point or point[p.name] in p.choices()
+        return all(p.name not in point or p.name in free or point[p.name] in p.choices()
                    for p in self.prior.region.params)
 
     def observe(self, point: Mapping[str, Any], value: float | None) -> None:
@@ -411,17 +463,18 @@ class GuidedProposer:
         ``stencil2d`` the old order measured five more moves around the best before the tied
         point's unroll move, which was the table's best.)"""
         region = self.prior.region
-        params = [p for p in region.params if len(p.choices()) > 1]
+        params = self._walk_params()
+        silent = set(self._walked_silent())
         for step in range(len(params)):
             at = (self._cursor + step) % len(params)
             p = params[at]
             cont = self.contenders(region_only=True)
-            for v in ranked(p, p.choices()):
+            for v in p.choices() if p.name in silent else ranked(p, p.choices()):
                 for inc in cont:
                     if inc.get(p.name) == v:
                         continue
                     cand = self._restrict({**region.fixed_values(), **inc, p.name: v})
-                    if _key(cand) in self.history or not region.feasible(cand):
+                    if _key(cand) in self.history or not self.prior.space.feasible(cand):
                         continue
                     return cand
         return None
@@ -430,7 +483,7 @@ class GuidedProposer:
         """Move the walk's cursor to the parameter ``point`` was a step along: the cursor's
         own if it was one, else the next such parameter cyclically. Set here, from the
         history alone, so a guide rebuilt after a restart walks on as the live one would."""
-        params = [p.name for p in self.prior.region.params if len(p.choices()) > 1]
+        params = [p.name for p in self._walk_params()]
         along = set()
         for k in self.history:
             q = json.loads(k)

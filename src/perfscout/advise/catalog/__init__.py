@@ -1,13 +1,14 @@
 """The proposal catalog; importing it registers every entry (one module per layer)."""
 
 from perfscout.advise.catalog import (
-           algorithm,
-           application,
-           hardware,
-           loopopt,
-           runtime,
-           solver,
-           system,
+    algorithm,
+    application,
+    generated,
+    hardware,
+    loopopt,
+    runtime,
+    solver,
+    system,
 )
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
@@ -16,6 +17,7 @@ __all__ = [
            "CatalogEntry",
            "algorithm",
            "application",
+           "generated",
            "get_entry",
            "hardware",
            "loopopt",

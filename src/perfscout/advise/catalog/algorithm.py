@@ -15,7 +15,7 @@ from perfscout.model.taxonomy import Layer
 ALG = Layer.ALGORITHM
 
 
-@proposal("mpi_aggregate_messages", addresses=("alg.small_messages",), layer=ALG, kind="source",
+@proposal("mpi_aggregate_messages", layer=ALG, kind="source",
           preconditions=("mpi present", "share_of_time >= 5%"))
 def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
     size = facts.metric_max("mpi.msg_size_mean")
@@ -40,8 +40,7 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("rebalance_decomposition", addresses=("alg.load_imbalance", "rt.omp_imbalance",
-                                                "rt.mpi_wait"), layer=ALG, kind="param")
+@proposal("rebalance_decomposition", layer=ALG, kind="param")
 def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
     if f.id == "rt.mpi_wait" and "alg.load_imbalance" not in f.caused_by:
         return None  # a wait that unequal compute does not explain (barriers, one rank's I/O)
@@ -94,8 +93,7 @@ def _dealt_round_robin(facts: Facts, f: Finding, found: tuple[str, str], imb: fl
     )
 
 
-@proposal("use_blas", addresses=("alg.complexity", "hw.compute_bound", "hw.cache_locality",
-                                  "hw.vectorization"), layer=ALG, kind="source",
+@proposal("use_blas", layer=ALG, kind="source",
           preconditions=("dense matrix kernel", "share_of_time >= 5%"))
 def use_blas(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -115,7 +113,7 @@ def use_blas(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("replace_algorithm", addresses=("alg.complexity",), layer=ALG, kind="source",
+@proposal("replace_algorithm", layer=ALG, kind="source",
           preconditions=("share_of_time >= 5%",))
 def replace_algorithm(facts: Facts, f: Finding) -> Proposal | None:
     """The run time grows as size^k (k >= 1.5, measured over sizes): the operation count is the

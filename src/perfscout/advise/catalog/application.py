@@ -13,7 +13,7 @@ from perfscout.model.taxonomy import Layer
 APP = Layer.APPLICATION
 
 
-@proposal("io_buffering", addresses=("app.io_hotspot", "sys.io"), layer=APP, kind="source",
+@proposal("io_buffering", layer=APP, kind="source",
           preconditions=("share_of_time >= 5%",))
 def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -31,7 +31,7 @@ def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("reduce_precision", addresses=("app.precision", "hw.memory_bandwidth"), layer=APP,
+@proposal("reduce_precision", layer=APP,
           kind="source", preconditions=("share_of_time >= 5%",))
 def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -49,7 +49,7 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("hoist_invariant", addresses=("app.redundant_work",), layer=APP, kind="source",
+@proposal("hoist_invariant", layer=APP, kind="source",
           preconditions=("share_of_time >= 5%",))
 def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)

@@ -37,8 +37,8 @@ def arch_flag(facts: Facts) -> str | None:
     return None
 
 
-@proposal("compiler_opt_level", addresses=("hw.compute_bound", "hw.vectorization", "hw.frontend"),
-          layer=HW, kind="flags", preconditions=("compiler known",), group="compiler_flags")
+@proposal("compiler_opt_level", layer=HW, kind="flags",
+          preconditions=("compiler known",), group="compiler_flags")
 def compiler_opt_level(facts: Facts, f: Finding) -> Proposal | None:
     c = facts.compiler
     if c is None:
@@ -60,7 +60,7 @@ def compiler_opt_level(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("compiler_arch", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
+@proposal("compiler_arch", layer=HW,
           kind="flags", preconditions=("compiler known",), group="compiler_flags")
 def compiler_arch(facts: Facts, f: Finding) -> Proposal | None:
     flag = arch_flag(facts)
@@ -85,7 +85,7 @@ def compiler_arch(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("compiler_lto", addresses=("hw.frontend", "hw.compute_bound"), layer=HW, kind="flags",
+@proposal("compiler_lto", layer=HW, kind="flags",
           preconditions=("compiler known",), group="compiler_flags")
 def compiler_lto(facts: Facts, f: Finding) -> Proposal | None:
     c = facts.compiler
@@ -109,7 +109,7 @@ def compiler_lto(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("omp_simd", addresses=("hw.vectorization",), layer=HW, kind="source",
+@proposal("omp_simd", layer=HW, kind="source",
           preconditions=("access_pattern == contiguous", "not bandwidth_bound",
                          "share_of_time >= 5%"))
 def omp_simd(facts: Facts, f: Finding) -> Proposal | None:
@@ -135,7 +135,7 @@ def omp_simd(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("loop_interchange", addresses=("hw.cache_locality",), layer=HW, kind="source",
+@proposal("loop_interchange", layer=HW, kind="source",
           preconditions=("access_pattern != contiguous", "share_of_time >= 5%"), group="loop_order")
 def loop_interchange(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -155,7 +155,7 @@ def loop_interchange(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("loop_tiling", addresses=("hw.cache_locality",), layer=HW, kind="source",
+@proposal("loop_tiling", layer=HW, kind="source",
           preconditions=("share_of_time >= 5%",), group="loop_order")
 def loop_tiling(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -182,7 +182,7 @@ def loop_tiling(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("loop_unroll", addresses=("hw.frontend", "hw.compute_bound"), layer=HW, kind="source",
+@proposal("loop_unroll", layer=HW, kind="source",
           preconditions=("access_pattern == contiguous", "share_of_time >= 5%"))
 def loop_unroll(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -200,7 +200,7 @@ def loop_unroll(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("numa_first_touch", addresses=("hw.numa_remote", "hw.memory_bandwidth"), layer=HW,
+@proposal("numa_first_touch", layer=HW,
           kind="source", preconditions=("numa_nodes >= 2",), group="numa_placement")
 def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
     n = facts.numa_nodes or 2
@@ -226,7 +226,7 @@ def numa_first_touch(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("numa_interleave", addresses=("hw.numa_remote", "hw.memory_bandwidth"), layer=HW,
+@proposal("numa_interleave", layer=HW,
           kind="launch", preconditions=("numa_nodes >= 2",), group="numa_placement")
 def numa_interleave(facts: Facts, f: Finding) -> Proposal | None:
     n = facts.numa_nodes or 2

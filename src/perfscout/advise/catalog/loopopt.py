@@ -99,9 +99,8 @@ def _build(facts: Facts, f: Finding, pid: str, flags: tuple[str, ...], what: str
     )
 
 
-@proposal("loop_nest_optimize", addresses=("hw.cache_locality", "hw.memory_bandwidth",
-                                            "hw.vectorization"),
-          layer=HW, kind="flags", preconditions=("gcc with graphite", "share_of_time >= 5%"),
+@proposal("loop_nest_optimize", layer=HW, kind="flags",
+          preconditions=("gcc with graphite", "share_of_time >= 5%"),
           group="loop_optimiser")
 def loop_nest_optimize(facts: Facts, f: Finding) -> Proposal | None:
     c = facts.compiler
@@ -110,8 +109,8 @@ def loop_nest_optimize(facts: Facts, f: Finding) -> Proposal | None:
     return _build(facts, f, "loop_nest_optimize", GRAPHITE, "GCC Graphite")
 
 
-@proposal("polly", addresses=("hw.cache_locality", "hw.memory_bandwidth", "hw.vectorization"),
-          layer=HW, kind="flags", preconditions=("clang with polly", "share_of_time >= 5%"),
+@proposal("polly", layer=HW, kind="flags",
+          preconditions=("clang with polly", "share_of_time >= 5%"),
           group="loop_optimiser")
 def polly(facts: Facts, f: Finding) -> Proposal | None:
     c = facts.compiler
@@ -173,7 +172,7 @@ def vector_stack(facts: Facts) -> tuple[str, ...]:
     return ("-O3", *((arch,) if arch else ()), *FAST_MATH)
 
 
-@proposal("fast_math", addresses=("hw.vectorization",), layer=HW, kind="flags",
+@proposal("fast_math", layer=HW, kind="flags",
           preconditions=("share_of_time >= 5%",), group="fp_reassociation")
 def fast_math(facts: Facts, f: Finding) -> Proposal | None:
     c = facts.compiler
@@ -211,7 +210,7 @@ def periodic_math_table(facts: Facts) -> tuple[str, str] | None:
                                   lambda text, path, line: bool(math_calls(text, path, line)))
 
 
-@proposal("hoist_math", addresses=("hw.vectorization", "hw.compute_bound"), layer=HW,
+@proposal("hoist_math", layer=HW,
           kind="source", preconditions=("share_of_time >= 5%",))
 def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
     found = periodic_math_table(facts)
@@ -249,7 +248,7 @@ def _generated_at_hot_line(facts: Facts, pid: str,
     return None
 
 
-@proposal("restrict_rows", addresses=("hw.vectorization",), layer=HW, kind="source",
+@proposal("restrict_rows", layer=HW, kind="source",
           preconditions=("share_of_time >= 5%",))
 def restrict_rows(facts: Facts, f: Finding) -> Proposal | None:
     found = _generated_at_hot_line(facts, "restrict_rows")

@@ -1,6 +1,6 @@
 """The proposal catalog: entries declared with :func:`proposal`, looked up by id.
 
-An entry says which finding ids it addresses, its layer and kind, the named preconditions it
+An entry says its layer and kind, the named preconditions it
 needs and a builder that fills every schema field from the facts of the case. ``CATALOG`` is a
 :class:`~perfscout.registry.Registry`: it refuses duplicate ids and names the valid ids on a miss.
 """
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from perfscout.advise.facts import Facts
 from perfscout.advise.preconditions import PRECONDITIONS
+from perfscout.diagnose.kinds import addressed_by
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import Proposal
 from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS, Layer
@@ -35,7 +36,7 @@ CATALOG: Registry[CatalogEntry] = Registry("proposal id")
 
 
 def proposal(
-    id: str, *, addresses: tuple[str, ...], layer: Layer, kind: str,
+    id: str, *, layer: Layer, kind: str,
     preconditions: tuple[str, ...] = (), group: str = "",
 ) -> Callable[[Builder], Builder]:
     """Declare a catalog entry; the decorated function builds the Proposal (or None when the
@@ -48,6 +49,9 @@ def proposal(
     for name in preconditions:
         if name not in PRECONDITIONS:
             raise UnknownName(PRECONDITIONS.kind, name, PRECONDITIONS.names())
+    addresses = addressed_by(id)  # declared once, with the finding kinds
+    if not addresses:
+        raise ValueError(f"proposal {id!r}: no finding kind in diagnose/kinds.py names it")
     bad = [a for a in addresses if a not in FINDING_IDS]
     if bad:
         raise ValueError(f"proposal {id!r} addresses unknown finding ids {bad}")

@@ -40,7 +40,7 @@ def mpi_binding_options(facts: Facts) -> tuple[tuple[str, ...], dict[str, str]]:
     return (), {}
 
 
-@proposal("bind_threads", addresses=("rt.affinity", "hw.numa_remote", "sys.os_noise"), layer=RT,
+@proposal("bind_threads", layer=RT,
           kind="env", preconditions=("cores >= 2",), group="binding")
 def bind_threads(facts: Facts, f: Finding) -> Proposal | None:
     cores = facts.cores
@@ -74,8 +74,7 @@ def bind_threads(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("mpi_bind_map", addresses=("rt.affinity", "hw.numa_remote", "rt.mpi_communication"),
-          layer=RT, kind="launch", preconditions=("mpi present", "numa_nodes >= 2"),
+@proposal("mpi_bind_map", layer=RT, kind="launch", preconditions=("mpi present", "numa_nodes >= 2"),
           group="binding")
 def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
     opts, env = mpi_binding_options(facts)
@@ -99,7 +98,7 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("parallelize_omp", addresses=("rt.serial_fraction", "rt.omp_imbalance"), layer=RT,
+@proposal("parallelize_omp", layer=RT,
           kind="source", preconditions=("cores >= 2", "share_of_time >= 5%"))
 def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -135,7 +134,7 @@ def _mpi_gain(facts: Facts, recover_low: float, recover_high: float, what: Text
                                         low=f"{recover_low:.0%}", high=f"{recover_high:.0%}"))
 
 
-@proposal("mpi_nonblocking_overlap", addresses=("rt.mpi_wait", "rt.mpi_communication"), layer=RT,
+@proposal("mpi_nonblocking_overlap", layer=RT,
           kind="source", preconditions=("mpi present", "mpi_share >= 5%"))
 def mpi_nonblocking_overlap(facts: Facts, f: Finding) -> Proposal | None:
     return Proposal(
@@ -153,7 +152,7 @@ def mpi_nonblocking_overlap(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("mpi_collective_tuning", addresses=("rt.mpi_communication",), layer=RT, kind="env",
+@proposal("mpi_collective_tuning", layer=RT, kind="env",
           preconditions=("mpi present", "mpi_share >= 5%"))
 def mpi_collective_tuning(facts: Facts, f: Finding) -> Proposal | None:
     impl = facts.mpi.implementation if facts.mpi else ""
@@ -178,7 +177,7 @@ def mpi_collective_tuning(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("gpu_async_copy", addresses=("rt.gpu_transfer",), layer=RT, kind="source",
+@proposal("gpu_async_copy", layer=RT, kind="source",
           preconditions=("has_gpu",))
 def gpu_async_copy(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
@@ -223,8 +222,7 @@ def parallel_caller(facts: Facts) -> tuple[str, str] | None:
     return None
 
 
-@proposal("parallelize_caller", addresses=("rt.serial_fraction", "hw.compute_bound",
-                                           "hw.vectorization"), layer=RT, kind="source",
+@proposal("parallelize_caller", layer=RT, kind="source",
           preconditions=("cores >= 2", "share_of_time >= 5%"))
 def parallelize_caller(facts: Facts, f: Finding) -> Proposal | None:
     found = parallel_caller(facts)

@@ -31,8 +31,7 @@ def dense_solve(facts: Facts) -> tuple[str, str] | None:
     return None
 
 
-@proposal("use_lapack", addresses=("alg.complexity", "hw.compute_bound", "hw.cache_locality",
-                                   "hw.vectorization"), layer=ALG, kind="source",
+@proposal("use_lapack", layer=ALG, kind="source",
           preconditions=("share_of_time >= 5%",))
 def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
     found = dense_solve(facts)

@@ -13,7 +13,7 @@ from perfscout.model.taxonomy import Layer
 SYS = Layer.SYSTEM
 
 
-@proposal("huge_pages", addresses=("sys.tlb_pagefaults",), layer=SYS, kind="env",
+@proposal("huge_pages", layer=SYS, kind="env",
           preconditions=("huge pages configurable",))
 def huge_pages(facts: Facts, f: Finding) -> Proposal | None:
     mode = facts.snapshot.memory.thp_mode if facts.snapshot else None
@@ -36,7 +36,7 @@ def huge_pages(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("enable_smt", addresses=("hw.frontend", "hw.bad_speculation"), layer=SYS,
+@proposal("enable_smt", layer=SYS,
           kind="param", preconditions=("smt available", "not bandwidth_bound"))
 def enable_smt(facts: Facts, f: Finding) -> Proposal | None:
     cores = facts.cores
@@ -61,7 +61,7 @@ def enable_smt(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("thread_count", addresses=("sys.oversubscription", "sys.os_noise"), layer=SYS,
+@proposal("thread_count", layer=SYS,
           kind="param", preconditions=("cores >= 2",), group="thread_count")
 def thread_count(facts: Facts, f: Finding) -> Proposal | None:
     cores = facts.cores
@@ -90,7 +90,7 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("frequency_governor", addresses=("hw.frequency",), layer=SYS, kind="system",
+@proposal("frequency_governor", layer=SYS, kind="system",
           preconditions=())
 def frequency_governor(facts: Facts, f: Finding) -> Proposal | None:
     return Proposal(

@@ -3,6 +3,7 @@
 from perfscout.diagnose.rules import (  # noqa: F401
     algorithm,
     application,
+    contention,
     hardware,
     runtime,
     system,

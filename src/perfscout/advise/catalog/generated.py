@@ -1,0 +1,147 @@
+"""Catalog entries for source changes outside the loop nest, offered only where the transform
+stage generates them on a hot line of the user's code: a linear scan over a sorted array
+(``bisect_search``), threads taking turns on an ``omp atomic``/``critical`` update
+(``omp_reduction``), an ordered ``std::map`` used only as a dictionary (``unordered_map``).
+
+Each entry runs its generator on the hottest source lines of the line profile, with the
+project's folder as the root (the legality proofs read the other files: where the array is
+filled, where the map is iterated); no generated change, no proposal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfscout.advise.catalog.common import (
+    amdahl,
+    conf,
+    gain_on_share,
+    refs,
+    source_hot_lines,
+    verify,
+)
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts, project_root_of
+from perfscout.diagnose.rules.contention import tree_share
+from perfscout.model.findings import Finding
+from perfscout.model.message import Text
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated, generate
+
+#: the tree code's share (with its key compares) below which a hash table is not proposed
+MIN_TREE_SHARE = 0.10
+
+
+def generated_at_hot_line(facts: Facts, pid: str) -> tuple[str, Generated] | None:
+    """(``path:line``, the generated change) at the hottest source line of the line profile
+    where the transform stage's ``pid`` generator succeeds with the project's folder as root;
+    None when it succeeds on none."""
+    for path, line, text in source_hot_lines(facts):
+        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
+        if isinstance(got, Generated):
+            return f"{path}:{line}", got
+    return None
+
+
+@proposal("bisect_search", layer=Layer.ALGORITHM, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot line is a linear scan over an array the program itself fills in increasing
+    order (or sorts): a bisection finds the same position in log2(n) probes."""
+    found = generated_at_hot_line(facts, "bisect_search")
+    if found is None:
+        return None
+    scope, g = found
+    return Proposal(
+        id="bisect_search", addresses=(f.id,), layer=Layer.ALGORITHM, kind="source",
+        title=f"Find the position by bisection instead of a linear scan ({scope})",
+        change=Change(description=f"the hot loop scans a sorted array from its start; {g.note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 2.0, 8.0, 0.5,
+                                    Text("gain.what.bisection")),
+        risk=Risk("low", "same position for every key (sortedness proved from the sources)"),
+        confidence=Confidence(conf(f, 0.6), "a scan over an array proved sorted"),
+        invalid_when=("the array is changed through a path the sources do not show",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+@proposal("omp_reduction", layer=Layer.RUNTIME, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def omp_reduction(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot line is an ``omp atomic``/``critical`` update inside a ``parallel for``: every
+    update is a locked instruction on a line the threads pass back and forth; a private copy
+    per thread merged once removes both."""
+    found = generated_at_hot_line(facts, "omp_reduction")
+    if found is None:
+        return None
+    scope, g = found
+    return Proposal(
+        id="omp_reduction", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=f"Give each thread its own copy instead of an atomic update ({scope})",
+        change=Change(flags=g.flags, description="the threads take turns on an atomic "
+                      f"(or critical) update in the parallel loop; {g.note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 8.0, 0.6, Text("gain.what.private_copies")),
+        risk=Risk("low", "integer updates give identical results; floating-point sums change "
+                  "order (checked with a tolerance)"),
+        confidence=Confidence(conf(f, 0.6), "an atomic update on the hot line of a parallel "
+                              "loop"),
+        invalid_when=("the machine is so oversubscribed that the parallel loop's barrier "
+                      "costs more than the updates",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def project_lines(facts: Facts, limit: int = 60) -> list[tuple[str, int, str]]:
+    """The line profile's source lines in the program's own files (not the system's headers:
+    a container's code is inlined from them, and attributed to them), hottest first."""
+    return [(p, ln, t) for p, ln, t in source_hot_lines(facts, limit)
+            if not p.startswith(("/usr/", "/opt/"))]
+
+
+def _relative_scope(path: str, line: int) -> str:
+    """``path:line`` with the path relative to its project (the folder with the build)."""
+    f = Path(path)
+    root = project_root_of(f)
+    return f"{f.relative_to(root).as_posix() if f.is_relative_to(root) else path}:{line}"
+
+
+@proposal("unordered_map", layer=Layer.APPLICATION, kind="source")
+def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
+    """An ordered tree container and its key compares are the hot code (libstdc++'s
+    red-black tree, inlined into the program's lines) and a ``std::map`` of the program's own
+    lines is used only as a dictionary: each access walks log n nodes; a hash table does one
+    hash and about one compare. The expected gain is on the tree's measured share (the
+    program's line itself holds almost none of it: the code is attributed to the headers)."""
+    shares = tree_share(facts.profiles)
+    if shares is None or shares[1] < MIN_TREE_SHARE:
+        return None
+    for path, line, text in project_lines(facts):
+        got = generate("unordered_map", text, path, line, root=project_root_of(Path(path)))
+        if isinstance(got, Generated):
+            break
+    else:
+        return None
+    scope = _relative_scope(path, line)
+    low, high = amdahl(shares[1], 1.5, 5.0)
+    return Proposal(
+        id="unordered_map", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Use a hash table for the dictionary at {scope} (std::unordered_map)",
+        change=Change(description=f"the ordered map's tree walk and key compares take "
+                      f"{shares[1]:.0%} of the run, and nothing needs the order; {got.note}"),
+        evidence=(*refs(f, facts), f"ordered tree code {shares[0]:.0%}, with its key compares "
+                  f"{shares[1]:.0%} of the profile", f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{shares[1]:.0%}", scope=Text("gain.tree_code"),
+            what=Text("gain.what.hash_table"), low="1.5", high="5")),
+        risk=Risk("low", "every use was checked not to depend on the key order"),
+        confidence=Confidence(conf(f, 0.55), "an ordered map used only as a dictionary, its "
+                              "tree code hot"),
+        invalid_when=("keys hash badly (many collisions)",),
+        rollback="revert the patch commit", scope=scope,
+    )

@@ -147,6 +147,10 @@ _TABLE: tuple[Threshold, ...] = (
               "each step costs more CPU, not a wait for it"),
     Threshold("io.small_request_bytes", 65536.0, "bytes per read/write call at or below: small "
               "requests (each pays a system call, and a disk access when unbuffered)"),
+    Threshold("contention.runqueue_share", 0.30, "run-queue wait / (CPU time + run-queue wait) "
+              "of the run at or above (/proc/PID/schedstat): it waited for a CPU"),
+    Threshold("cpu.allocated_low", 0.60, "CPU time / (elapsed x allocated CPUs) of a job below, "
+              "on two CPUs or more (sacct): it left allocated CPUs idle"),
 )
 
 DEFAULTS: dict[str, Threshold] = {t.name: t for t in _TABLE}

@@ -216,6 +216,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
                          "-Warray-temporaries), per call site line and in total"),
     "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "
                       "unit sets their throughput)"),
+    "insn.locked": ("count", "lock-prefixed (atomic read-modify-write) instructions; weighted "
+                    "by samples from perf annotate"),
     "insn.int_div": ("count", "integer division instructions (div/idiv: no SIMD form on x86)"),
     "insn.x87_share": ("ratio", "x87 share of floating-point instructions (derived)"),
     "insn.packed_share": ("ratio", "packed share of floating-point instructions (derived)"),

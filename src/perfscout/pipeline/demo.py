@@ -259,15 +259,20 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
 
 def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
                       env: dict[str, str], pdir: Path, notes: list[str] | None) -> list[Path]:
-    """A user's project: the per-line profile, and (not under MPI) a cache simulation of the
-    program itself; a tool that fails is left out and said in ``notes``."""
+    """A user's project: the per-line profile (under MPI also per process), and (not under
+    MPI) a cache simulation of the program itself; a tool that fails is left out and said in
+    ``notes``."""
     from perfscout.experiment.program import is_mpi
-    from perfscout.pipeline.line_profile import record_lines, simulate_caches
+    from perfscout.pipeline.line_profile import record_lines, report_processes, simulate_caches
 
     said: list[str] = []
     lines, note = record_lines(runner, argv, env, pdir, spec.timeout_s)
     said.append(note)
     out = [lines] if lines is not None else []
+    if lines is not None and is_mpi(spec):  # each rank's own compute vs its MPI time
+        procs, note = report_processes(runner, pdir, spec.timeout_s)
+        said.append(note)
+        out += [procs] if procs is not None else []
     if not is_mpi(spec) and spec.build is not None:
         copy = pdir / "profile" / "project"  # build_program's copy of variant "profile"
         exe = copy / (spec.build.exe or "prog")

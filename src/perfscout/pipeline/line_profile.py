@@ -4,10 +4,11 @@ The session's collect step profiles the baseline (built with ``-g``) under ``per
 cpu-clock -g`` (software sampling: no hardware counters are needed, and samples count only the
 time the program is on a CPU, so a busy machine shifts no share between lines) and writes
 ``perf report --sort srcline --full-source-path``, which the ``perf-report`` ingest adapter
-reads: one hotspot per source line, named ``/abs/path/file.c:LINE``. The build runs in a copy
-of the project inside the workspace; :func:`hot_lines` maps those paths back to paths relative
-to the user's project, so a source proposal's ``scope`` (``path:line``) and its generated diff
-name the project's own files.
+reads: one hotspot per source line, named ``/abs/path/file.c:LINE``; under ``mpirun`` also
+``perf report --sort pid,dso`` (each rank's compute share, :func:`report_processes`). The
+build runs in a copy of the project inside the workspace; :func:`hot_lines` maps those paths
+back to paths relative to the user's project, so a source proposal's ``scope``
+(``path:line``) and its generated diff name the project's own files.
 
 A tool that fails is not fatal: the profile is left out and the reason returned.
 """
@@ -50,6 +51,25 @@ def record_lines(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pd
     out = pdir / "perf-report-srcline.txt"
     out.write_text(rep.stdout)
     return out, f"line-level profile: perf record -e cpu-clock -g ({out.name})"
+
+
+def report_processes(runner: Runner, pdir: Path, timeout_s: float | None
+                     ) -> tuple[Path | None, str]:
+    """The per-process report of :func:`record_lines`'s samples (``perf report --sort
+    pid,dso``) for a program launched by ``mpirun``: perf record follows the launcher's
+    children, so each rank's samples in its own code against the MPI libraries show a
+    compute imbalance that the per-line report (all ranks summed) hides."""
+    data = pdir / "perf-lines.data"
+    rep = runner.run(RunRequest(
+        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
+         "--sort", "pid,dso"), cwd=str(pdir), timeout_s=timeout_s,
+        purpose="session:process-profile"))
+    if not rep.ok or "Pid:Command" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no per-process profile: perf report --sort pid,dso failed ({why})"
+    out = pdir / "perf-report-pid-dso.txt"
+    out.write_text(rep.stdout)
+    return out, f"per-process profile: perf report --sort pid,dso ({out.name})"
 
 
 def simulate_caches(runner: Runner, exe: Path, args: Sequence[str], env: Mapping[str, str],

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.placement import placement, sweep_points, time_sharing
+from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
     category_share,
@@ -411,6 +411,34 @@ def _idle_cores(ctx: Context) -> Finding | None:
         limits=["one run, no thread sweep: the serial fraction itself is not measured"])
 
 
+def _allocated_idle(ctx: Context) -> Finding | None:
+    """sacct: a job on two CPUs or more used under ``cpu.allocated_low`` of them (CPU time /
+    (elapsed x allocated CPUs)). Alone this cannot tell a serial part from waiting (I/O, MPI,
+    other jobs): a thread sweep is requested, and a hypothesis is said only when the run asked
+    for several threads on a machine other jobs did not load."""
+    low = ctx.t("cpu.allocated_low")
+    for a in ctx.all("cpu.allocated_share"):
+        cpus = next((c for c in ctx.all("affinity.cpus") if c.profile is a.profile
+                     and c.metric.scope == a.metric.scope), None)
+        if cpus is None or cpus.value < 2 or a.value >= low:
+            continue
+        for q in rq.thread_sweep(ctx):
+            ctx.request(q)
+        pl = placement(ctx)
+        if pl.wanted is None or pl.wanted < 2 or contended(ctx, pl):
+            return None
+        return ctx.finding(
+            "rt.serial_fraction", 0.35, "the job leaves most of its allocated CPUs idle",
+            [ctx.ev(a, f"the job used {a.value:.0%} of its {cpus.value:g} allocated CPUs "
+                    "(CPU time / (elapsed x CPUs))", f"allocated share < {low:.2f}",
+                    metric="cpu.allocated_share", value=a.value, unit="ratio"),
+             *([ctx.ev(pl.wanted_src, f"{pl.wanted} threads requested", kind="setting")]
+               if pl.wanted_src is not None else [])],
+            limits=["job accounting alone cannot tell a serial part from waiting (I/O, MPI, "
+                    "other jobs): a thread sweep decides"])
+    return None
+
+
 def amdahl(points: Sequence[tuple[int, float]]) -> tuple[float, float]:
     """Least-squares fit T(p) = a + b/p; returns (serial fraction a/(a+b), T(1) estimate)."""
     xs = [1.0 / p for p, _ in points]
@@ -437,7 +465,7 @@ def _streams_at_ceiling(ctx: Context) -> bool:
 
 @rule(id="rt.serial_fraction", needs=("time.elapsed",),
       thresholds=("serial.fraction", "serial.min_points", "bw.near_peak", "threads.busy_share",
-                  "imbalance.max_over_mean", "redundant.thread_slowdown"))
+                  "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
     pl = placement(ctx)
@@ -453,7 +481,7 @@ def serial_fraction(ctx: Context) -> Finding | None:
         if 1 <= len(pts) < need and any(thread_count(ctx, p) for p in ctx.profiles):
             for q in rq.thread_sweep(ctx):
                 ctx.request(q)
-        return _idle_cores(ctx)
+        return _idle_cores(ctx) or _allocated_idle(ctx)
     s, _ = amdahl([(n, t) for n, t, _ in pts])
     lim = ctx.t("serial.fraction")
     if s < lim or _streams_at_ceiling(ctx):

@@ -156,6 +156,10 @@ def sys_io(ctx: Context) -> Finding | None:
         ev.extend([blocked, sync])
         return ctx.finding("sys.io", 0.65, "the run waits for the disk (file syncs)", ev)
     small = _small_requests(ctx, moved)
+    printed = _printed_small_requests(ctx)
+    if small is not None and printed is not None:
+        small.append(printed)  # the program's own request size agrees with the trace
+    small = small or ([printed] if printed is not None else None)
     if blocked is not None and small is not None:
         ev.extend([blocked, *small])
         return ctx.finding("sys.io", 0.65, "the run waits for the disk, one small request at a "
@@ -192,6 +196,17 @@ def _small_requests(ctx: Context, moved: float) -> list[Evidence] | None:
             ctx.ev(top, f"{moved / 1e6:,.3g} MB in {fmt(calls)} calls = {per / 1024:,.1f} KiB per "
                    "call", f"bytes per call <= {small / 1024:g} KiB", metric="io.bytes_per_call",
                    value=per, unit="B")]
+
+
+def _printed_small_requests(ctx: Context) -> Evidence | None:
+    """The program's own printout: each read or write moves ``io.request_bytes``, at most
+    ``io.small_request_bytes`` (``block=4096`` with ``O_DIRECT``)."""
+    req = ctx.top("io.request_bytes")
+    small = ctx.t("io.small_request_bytes")
+    if req is None or req.value <= 0 or req.value > small:
+        return None
+    return ctx.ev(req, f"the program moves {fmt(req.value)} B per request",
+                  f"bytes per request <= {small / 1024:g} KiB")
 
 
 SYNC_CALLS = frozenset({"fsync", "fdatasync", "sync", "syncfs", "sync_file_range", "msync"})
@@ -259,15 +274,25 @@ def _sync_share(ctx: Context) -> Evidence | None:
 
 
 @rule(id="sys.os_noise",
-      needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized",),
-      thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share"),
+      needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
+             "|sched.wait_share",),
+      thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
+                  "contention.runqueue_share"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
-    """Frequent context switches, or other jobs' load holding the CPUs the run could use: the
-    kernel takes the cores away from the program."""
-    got = _contention(ctx)
+    """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
+    run that waited in the run queue: the kernel takes the cores away from the program."""
+    queued = _run_queue_wait(ctx)
+    got = _contention(ctx, queued)
     if got is not None:
         return got
+    if queued is not None:
+        ev = [queued]
+        own = _own_cpu_share(ctx, queued.source_kind)
+        if own is not None:
+            ev.append(own)
+        return ctx.finding("sys.os_noise", 0.6, "the run waits for a CPU behind other runnable "
+                           "tasks", ev)
     cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
     if cs is None:
         return None
@@ -304,9 +329,30 @@ def _own_cpu_share(ctx: Context, have: str) -> Evidence | None:
     return None
 
 
-def _contention(ctx: Context) -> Finding | None:
+#: run-queue wait (s) below which a task only woke up often (a sleeping waiter), not queued
+_MIN_QUEUED_S = 0.1
+
+
+def _run_queue_wait(ctx: Context) -> Evidence | None:
+    """``/proc/PID/schedstat``: the run spent ``contention.runqueue_share`` or more of its
+    runnable time waiting in the run queue (``sched.wait_share``): other tasks held the CPU.
+    A wait under ``_MIN_QUEUED_S`` is a sleeping task's wake-ups, not a run held back."""
+    w = ctx.top("sched.wait_share")
+    lim = ctx.t("contention.runqueue_share")
+    if w is None or w.value < lim:
+        return None
+    waited = next((x for x in ctx.all("sched.wait_time") if x.profile is w.profile), None)
+    if waited is not None and waited.value < _MIN_QUEUED_S:
+        return None
+    return ctx.ev(w, f"waited in the run queue {w.value:.0%} of its runnable time "
+                  "(run-queue wait / (CPU time + wait)): other tasks held the CPU",
+                  f"run-queue wait share >= {lim:.2f}")
+
+
+def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
     """The run got fewer CPUs than it could use while the load average says other jobs ran:
-    "0.33 CPUs utilized" under load 10 is a shared machine, not idle cores."""
+    "0.33 CPUs utilized" under load 10 is a shared machine, not idle cores (``queued``, the
+    run-queue wait, is added when there)."""
     pl = placement(ctx)
     if pl.busy is None or pl.load is None or not pl.online or not contended(ctx, pl):
         return None
@@ -322,6 +368,8 @@ def _contention(ctx: Context) -> Finding | None:
     own = _own_cpu_share(ctx, pl.busy.kind)
     if own is not None:
         ev.append(own)
+    if queued is not None:
+        ev.append(queued)
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "

@@ -71,6 +71,14 @@ def classify(mnemonic: str, operands: str) -> str:
     return ""
 
 
+def is_locked(mnemonic: str, operands: str) -> bool:
+    """An atomic read-modify-write: a ``lock``-prefixed instruction (``lock addq``, ``lock
+    cmpxchg``) or ``xchg`` with a memory operand (locked implicitly). Each one owns the cache
+    line; many of them in a loop shared by threads is contended atomics."""
+    mn = mnemonic.lower()
+    return mn == "lock" or mn.startswith("lock ") or (mn.startswith("xchg") and "(" in operands)
+
+
 _DIV_SQRT = re.compile(r"^v?(?:div|sqrt|rsqrt\d*|rcp\d*)[ps][sdh]$")
 
 
@@ -107,6 +115,9 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
     if counts["int_div"]:
         out.append(Metric("insn.int_div", float(counts["int_div"]), "count", scope, src,
                           "div/idiv"))
+    if counts["locked"]:
+        out.append(Metric("insn.locked", float(counts["locked"]), "count", scope, src,
+                          "lock-prefixed"))
     if counts["libm"]:
         out.append(Metric("insn.libm_calls", float(counts["libm"]), "count", scope, src, "libm"))
     if counts["isa_emulated"]:
@@ -183,6 +194,9 @@ class ObjdumpMixAdapter(Adapter):
             if at and target:
                 calls[(at, target["callee"])] += 1
             kind = classify(m["mn"], m["ops"])
+            if is_locked(m["mn"], m["ops"]):
+                per.setdefault(fn, Counter())["locked"] += 1
+                total["locked"] += 1
             if kind in ("scalar", "packed") and is_div_sqrt(m["mn"]):
                 per.setdefault(fn, Counter())["div_sqrt"] += 1
                 total["div_sqrt"] += 1

@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, mix_metrics
+from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, is_locked, mix_metrics
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -55,9 +55,8 @@ class PerfAnnotateAdapter(Adapter):
         samples = 0
         lines: dict[tuple[str, int], float] = defaultdict(float)
         mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
-        locked = 0.0  # samples on lock-prefixed instructions and the one after each (skid)
-        after_lock = False
         cur_src: tuple[str, int] | None = None
+        after_lock = False  # the previous instruction was an atomic (lock-prefixed) one
         pending: dict[tuple[str, int], float] = {}  # the current block's sorted summary
         block_line = 0
         event = ""
@@ -103,11 +102,11 @@ class PerfAnnotateAdapter(Adapter):
                 if pct and cur_src is not None:
                     lines[cur_src] += pct
                 parts = asm.split(None, 1)
-                lock_now = bool(parts) and parts[0].lower() == "lock"
-                if pct and (lock_now or after_lock):
-                    locked += pct / 100 * samples
-                after_lock = lock_now
                 kind = classify(parts[0], parts[1] if len(parts) > 1 else "") if parts else ""
+                locked = bool(parts) and is_locked(parts[0], parts[1] if len(parts) > 1 else "")
+                if pct and (locked or after_lock):  # a sample skids onto the next instruction
+                    mix["locked"] += pct / 100 * samples
+                after_lock = locked
                 if pct and kind:
                     mix[kind] += pct / 100 * samples
                     if kind in ("scalar", "packed") and is_div_sqrt(parts[0]):
@@ -152,8 +151,9 @@ class PerfAnnotateAdapter(Adapter):
         if mix:  # instruction mix weighted by samples: what the hot code executes
             weighted = Counter({k: round(v) for k, v in mix.items()})
             metrics += mix_metrics(weighted, 0, Scope(), SourceRef(str(path), None))
-        if locked > 0 and total > 0:  # atomics the threads may be taking turns on
-            metrics.append(Metric("insn.locked_share", locked / total, "ratio", Scope(),
+        # samples on atomics (and the instruction after each): the threads may take turns there
+        if mix.get("locked", 0.0) > 0 and total > 0:
+            metrics.append(Metric("insn.locked_share", mix["locked"] / total, "ratio", Scope(),
                                   SourceRef(str(path), None), "lock-prefixed"))
         hot.sort(key=lambda h: -(h.self_share or 0.0))
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),

@@ -54,10 +54,14 @@ def _srcline(text: str) -> tuple[str, SourceRef | None]:
     return (o["sym"].strip() if o else text), None
 
 
-def _row_fields(rest: str) -> tuple[str, str, str]:
-    """(command, shared object, symbol) from the text after the percentages."""
+def _row_fields(rest: str, dso_only: bool = False) -> tuple[str, str, str]:
+    """(command, shared object, symbol) from the text after the percentages; a table sorted
+    by ``pid,dso`` (no symbol column) names the shared object as its symbol too."""
     m = _SYM.match(rest)
     if not m:
+        parts = re.split(r"\s{2,}", rest.strip())
+        if dso_only and len(parts) == 2:
+            return parts[0], parts[1], parts[1]
         return "", "", rest.strip()
     parts = re.split(r"\s{2,}", m["pre"].strip())
     comm = parts[0] if parts else ""
@@ -92,6 +96,7 @@ class PerfReportAdapter(Adapter):
 
         first_rows: list[dict[str, object]] = []
         srcline = [False]  # the table has a Source:Line column (--sort ...,srcline)
+        dso_only = [False]  # --sort pid,dso / comm,pid,dso: rows are processes x libraries
         by_thread = [False]  # --sort pid / comm,pid: rows are threads, not functions
 
         def close_section() -> None:
@@ -147,6 +152,8 @@ class PerfReportAdapter(Adapter):
                     children_mode = False
                 if re.match(r"^# (?:Children|Overhead)\s", line):
                     srcline[0] = "Source:Line" in line
+                    dso_only[0] = "Shared Object" in line and "Symbol" not in line \
+                        and "Source:Line" not in line
                     by_thread[0] = bool(re.search(r"[PT]id:Command", line)) and not re.search(
                         r"Symbol|Shared Object|Source:Line", line)
                 continue
@@ -154,7 +161,7 @@ class PerfReportAdapter(Adapter):
             if r and event:
                 a = float(r["a"]) / 100
                 b = float(r["b"]) / 100 if r["b"] else None
-                comm, dso, sym = _row_fields(r["rest"])
+                comm, dso, sym = _row_fields(r["rest"], dso_only[0])
                 sm = _SYM.match(r["rest"])
                 kernel = bool(sm and sm["k"] == "k")
                 if children_mode and b is not None:
@@ -230,25 +237,42 @@ _PID_COMM = re.compile(r"^(?P<pid>\d+):(?P<comm>\S+)$")
 _NOT_COMPUTE = re.compile(r"^(?:0x[0-9a-f]+|\[unknown\]|P?MPI_|ompi_|opal_|mca_|pmix|ucp_|uct_|"
                           r"ucs_|psm|fi_|hwloc_|orte_|prte_|gomp_|GOMP_|__sched_yield|"
                           r"sched_yield|epoll_wait|poll)", re.I)
+# shared objects of the MPI library, its transports and runtimes, the loader and the kernel:
+# a process's samples there are communication or start-up, not its computation
+_NOT_COMPUTE_DSO = re.compile(r"^(?:\[kernel|\[unknown\]|\[vdso\]|ld-linux|libmpi|libopen-pal|"
+                              r"libopen-rte|libpmix|libprrte|mca_|libmca|libfabric|libucp|libuct|"
+                              r"libucs|libucm|libpsm|libevent|libhwloc|libmpich|libgomp|"
+                              r"libmunge|libslurm)", re.I)
+#: a thread of a process with under this part of the busiest process's samples is a helper
+#: (Open MPI's progress or PMIx thread: perf's pid key is the thread id), not a rank
+_HELPER_SHARE = 0.1
 
 
 def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metric]:
     """``perf report --sort pid,...`` of several processes of one program (MPI ranks): each
     process's share of the samples in its own named, non-kernel, non-communication code
-    (``compute.share``, RANK scope ``pid N``); [] when fewer than two such processes."""
+    (``compute.share``, RANK scope ``pid N``); sorted by ``pid,dso``, the samples outside the
+    MPI, transport, runtime and loader libraries and the kernel. A thread with under
+    ``_HELPER_SHARE`` of the busiest process's samples is a helper thread, not a rank.
+    [] when fewer than two such processes."""
     by: dict[str, tuple[str, float, int]] = {}
+    whole: dict[str, float] = {}
     for r in rows:
         m = _PID_COMM.match(str(r.get("comm", "")))
         if not m:
             continue
         pid, comm = m["pid"], m["comm"]
         share = r.get("self")
-        compute = not r.get("kernel") and not _NOT_COMPUTE.match(str(r.get("sym", "")))
+        compute = not r.get("kernel") and not _NOT_COMPUTE.match(str(r.get("sym", ""))) \
+            and not _NOT_COMPUTE_DSO.match(str(r.get("dso", "")))
         old = by.get(pid, (comm, 0.0, int(str(r.get("line", 0)))))
-        add = float(share) if compute and isinstance(share, float) else 0.0
-        by[pid] = (comm, old[1] + add, old[2])
+        val = float(share) if isinstance(share, float) else 0.0
+        by[pid] = (comm, old[1] + (val if compute else 0.0), old[2])
+        whole[pid] = whole.get(pid, 0.0) + val
     if not by:
         return []
+    busiest = max(whole.values())
+    by = {pid: v for pid, v in by.items() if whole[pid] >= _HELPER_SHARE * busiest}
     # the program's ranks: the command with the most processes (launchers left out), then
     # the most computing samples
     counts: dict[str, tuple[int, float]] = {}

@@ -88,6 +88,10 @@ KEYS: dict[str, str] = {
 }
 #: keys that are a time only with a time unit (``halo=2`` is a halo width, ``halo=0.4 s`` a time)
 NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange"})
+#: a unit-less value is a time (in seconds) only when its key says it is one: ``time=0.2``,
+#: ``elapsed: 3``, ``wall_seconds 4``; ``total=435200068`` (a checksum), ``work=5`` or
+#: ``wait=3`` name no unit and stay out of every unit-bearing quantity
+TIME_WORD = re.compile(r"time|elapsed|second|secs?$|wall|duration|clock")
 #: words that name a problem size on a ``key=value`` line (``samples: 20000``): each printout
 #: is then a point of a size sweep (several printouts of one program at different sizes)
 SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
@@ -116,7 +120,7 @@ TABLE_KEYS: dict[str, str] = {
 }
 
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-z_][\w./()\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+    r"(?P<key>[A-Za-z_][\w./()\[\]\-]{0,63}?)\s*(?:=|:)\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
     r"(?:\s*(?P<unit>[A-Za-zµ]+(?:/s)?))?(?=[\s,;]|$)")
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # a line made only of "key value [unit]" groups, separated by blanks
@@ -134,7 +138,7 @@ _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 def norm_key(key: str) -> str:
     """A printed key reduced for lookup: lower case, no separators or unit suffix."""
     k = key.lower().strip()
-    k = re.sub(r"\((?:s|ms|us|sec|seconds)\)$", "", k)
+    k = re.sub(r"[(\[](?:s|ms|us|sec|seconds)[)\]]$", "", k)
     k = re.sub(r"_(?:s|ms|us|sec)$", "", k)
     return re.sub(r"[\s_\-.]", "", k)
 
@@ -163,7 +167,7 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
     unit_text = unit_text.lower()
     k = key.lower()
     if not unit_text:  # the unit may be in the key: time_ms, time(s)
-        m = re.search(r"[_(](s|ms|us|ns|sec)\)?$", k)
+        m = re.search(r"[_(\[](s|ms|us|ns|sec)[)\]]?$", k)
         unit_text = m.group(1) if m else ""
         if not unit_text and "gflop" in k:
             unit_text = "gflop/s"
@@ -186,8 +190,8 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
         return value, "B"
     if not unit_text and (name in ("time.cpu", "io.time") or norm_key(key) in NEED_UNIT):
         return None  # "cpu: 3" names a CPU, "halo=2" a width; "cpu=0.53 s" is a time
-    if not unit_text and want == "s":
-        return value, "s"  # a bare time is in seconds by convention
+    if not unit_text and want == "s":  # a bare time is in seconds when its key says "time"
+        return (value, "s") if TIME_WORD.search(norm_key(key)) else None
     if not unit_text and name == "mem.bandwidth" and "gb" in k:
         return value * 1e3, "MB/s"
     if cu != want:

@@ -192,3 +192,15 @@ gcc -O2 src/gridsave.c -o "$B/gs"
 "$B/gs" 300 "$B/grid.txt" > gridsave-output.txt
 # one job alone at nice 19 while the machine is busy, under /usr/bin/time -v
 nice -n 19 /usr/bin/time -v -o spin-niced-time-v.txt "$B/spin" 200000000 niced > spin-niced.txt
+gcc -O2 src/sumcheck.c -o "$B/sc"
+"$B/sc" > sumcheck-output.txt
+mpicc -O2 -g src/unequal_mpi.c -o "$B/uq" -lm
+for f in 0.75:unequal 0.5:even; do
+  perf record -q -e cpu-clock -g -o "$B/uq.data" -- mpirun -np 2 "$B/uq" 40000000 "${f%%:*}" > /dev/null
+  perf report -i "$B/uq.data" --stdio --no-children --call-graph=none --sort pid,dso 2> /dev/null > "perf-report-pid-dso-${f##*:}.txt"
+done
+gcc -O2 -fopenmp -c src/atomcount.c -o "$B/atomcount.o"
+objdump -d --no-show-raw-insn "$B/atomcount.o" > objdump-atomcount.txt
+gcc -O2 -g -fopenmp src/atomcount.c -o "$B/ac"
+OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o "$B/ac.data" "$B/ac" 40000000 > /dev/null
+perf annotate -i "$B/ac.data" --stdio -l count_even._omp_fn.0 2> /dev/null > perf-annotate-atomcount.txt

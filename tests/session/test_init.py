@@ -92,6 +92,29 @@ def test_output_lines_a_user_writes_are_read() -> None:
     assert g.spec["check"]["regex"].startswith("total heat=")
 
 
+
+def test_a_printed_duration_is_not_taken_for_the_programs_timer() -> None:
+    """An input's length printed in seconds (longer than the whole run could have timed) and a
+    computed duration are passed over for the line that names a measured time."""
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    out = ("echo: 3 takes x 20.0 s at 44100 Hz\n"
+           "take 1: peak 0.51  decay 1.84 s\n"
+           "processing time 0.412 s for 60.0 s of audio\n")
+    g = Guess({}, wall_s=0.5)
+    read_output(out, g)
+    assert g.spec["metric"] == "time_s" and g.spec["measure"]["regex"].startswith("processing time")
+    assert "0.412" in g.said[0]
+    # without a timed run, the ranking alone still prefers the line that names a time
+    g = Guess({})
+    read_output(out, g)
+    assert g.spec["measure"]["regex"].startswith("processing time")
+    # a lone duration longer than the run is no metric at all: perfscout times the run
+    g = Guess({}, wall_s=0.5)
+    read_output("simulated 3600.0 s of flow\n", g)
+    assert "measure" not in g.spec
+
+
 PBMINI = Path(__file__).parent / "data" / "pbmini"
 
 

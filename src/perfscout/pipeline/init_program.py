@@ -10,6 +10,7 @@ can correct the spec before a session.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ class Guess:
 
     spec: dict[str, Any]
     said: list[str] = field(default_factory=list)
+    wall_s: float | None = None  # the probe run's wall time, when it was timed
 
 
 def _make_vars(text: str) -> dict[str, str]:
@@ -198,8 +200,11 @@ def read_output(stdout: str, g: Guess) -> None:
                       "rate, set metric and direction: higher")
         return
     metric = [(ln, bool(RATE_WORDS.search(ln))) for ln in lines
-              if RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln)]
-    for ln, rate in sorted(metric, key=lambda t: not t[1])[:1]:  # a rate line first
+              if (RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
+              and not _longer_than_the_run(ln, g.wall_s)]
+    # a rate line first, then a line that names a measured time ('DSP time 0.61 s') before
+    # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s')
+    for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0])))[:1]:
         rx = _number_regex(ln, rate)
         if rx:
             g.spec["measure"] = {"regex": rx}
@@ -216,6 +221,21 @@ def read_output(stdout: str, g: Guess) -> None:
             g.spec["measure"]["size_regex"] = pre + " *([0-9]+)"
             g.said.append(f"size: read from {ln.strip()!r} (runs of another size are refused)")
             break
+
+
+_TO_SECONDS = {"s": 1.0, "sec": 1.0, "secs": 1.0, "seconds": 1.0, "ms": 1e-3, "msec": 1e-3,
+               "us": 1e-6, "usec": 1e-6}
+
+
+def _longer_than_the_run(line: str, wall_s: float | None) -> bool:
+    """True when every duration printed on ``line`` is longer than the whole run could have
+    timed (CPU time of all this machine's cores for the wall time, plus half a second): a
+    printed input (the audio length, a simulated time span), not the program's own timer."""
+    if wall_s is None:
+        return False
+    spans = [float(m.group(1)) * _TO_SECONDS[m.group(3)] for m in TIME_UNIT.finditer(line)]
+    bound = wall_s * (os.cpu_count() or 1) + 0.5
+    return bool(spans) and all(v > bound for v in spans)
 
 
 def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ()) -> Guess:
@@ -324,6 +344,7 @@ def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | No
                          hint="give its arguments: perfscout init DIR --args '...'")
     wall = float(res.stdout.split("wall_s=")[1].split()[0])
     if not defines and not args:
+        g.wall_s = wall
         g.said.append(f"ran it once: {wall:.3g} s" + (
             "; that is short: timing noise will dominate, give a bigger problem (--args, "
             "defines)" if wall < 0.05 else ""))

@@ -17,6 +17,7 @@ stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bi
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -41,6 +42,9 @@ UNITS: dict[str, tuple[str, float]] = {
     "mlup/s": ("MLUP/s", 1.0), "mlups": ("MLUP/s", 1.0), "glup/s": ("MLUP/s", 1e3),
     "glups": ("MLUP/s", 1e3), "b": ("B", 1.0), "bytes": ("B", 1.0), "kb": ("B", 1e3),
     "kib": ("B", 1024.0), "mb": ("B", 1e6), "mib": ("B", 1048576.0),
+    "min": ("s", 60.0), "mins": ("s", 60.0), "minutes": ("s", 60.0), "msec": ("s", 1e-3),
+    "usec": ("s", 1e-6), "nsec": ("s", 1e-9), "%": ("%", 1.0), "it/s": ("it/s", 1.0),
+    "mlup": ("MLUP/s", 1.0),
 }
 
 # normalised key -> canonical name (a key's unit may choose among names, see _name)
@@ -241,6 +245,72 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
     return out
 
 
+# one token of a free-form printout: a number (thousands separators kept), a word, or a mark
+_TOKEN = re.compile(r"(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.?\d*|\.\d+)"
+                    r"(?:[eE][-+]?\d+)?)(?![\w.])"
+                    r"|(?P<word>%|[A-Za-zµ_][\w./\[\]\-]*)"
+                    r"|(?P<sep>[,;()]|\s[:=]|[:=]\s|[:=])")
+
+
+def _loose(line: str) -> list[tuple[str, float, str]]:
+    """Every value of a free-form line with the words that name it: ``label ... value unit``
+    (``update time 8.3 s``, ``N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16``) and,
+    when a clause opens with its value, ``value [unit] label`` (``3 steps, 2 threads``). A word
+    after a number is its unit only when it is a known unit; clauses end at ``,;()``; a value
+    with a unit and no label is named by its unit (``window 51: 0.339 s``)."""
+    out: list[tuple[str, float, str]] = []
+    if len(line) > 2000:
+        return out
+    toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
+    label: list[str] = []
+    pending: tuple[float, str] | None = None  # a value that opened its clause, label after
+    i = 0
+    while i < len(toks):
+        kind, text = toks[i]
+        if kind == "sep":
+            if pending is not None and label and ":" in text:  # "40 sweeps: took 0.01 s"
+                out.append((" ".join(label), *pending))
+                pending, label = None, []
+            if text in ",;()":
+                if pending is not None:
+                    out.append((" ".join(label) or _unit_key(pending[1]), *pending))
+                pending, label = None, []
+            i += 1
+            continue
+        if kind == "word":
+            if pending is not None and not label:
+                label = [text]
+            else:
+                label.append(text)
+            i += 1
+            continue
+        v = parse_number(text)
+        unit = ""
+        if i + 1 < len(toks) and toks[i + 1][0] == "word" and toks[i + 1][1].lower() in UNITS:
+            unit = toks[i + 1][1]
+            i += 1
+        i += 1
+        if v is None:
+            continue
+        if pending is not None and label:  # "3 steps 2 ..." : the words after named it
+            out.append((" ".join(label), *pending))
+            pending, label = None, []
+        if label:
+            out.append((" ".join(label[-4:]), v, unit))
+            label = []
+        else:
+            pending = (v, unit)
+    if pending is not None:
+        out.append((" ".join(label) or _unit_key(pending[1]), *pending))
+    return [(k, v, u) for k, v, u in out if k]
+
+
+def _unit_key(unit: str) -> str:
+    """The key of a value printed with no words but its unit: seconds are a time, GB/s a
+    bandwidth...; '' when the unit names nothing."""
+    return _BY_UNIT.get(UNITS.get(unit.lower(), ("", 1.0))[0], "")
+
+
 def _spaced(line: str) -> list[tuple[str, float, str]]:
     """``rank 0 compute 1.2 s wait 0.3 s``: a word after a number is its unit only when it is
     a known unit; otherwise it is the next key."""
@@ -280,7 +350,8 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     if not m:
         return None
     rest = m["rest"].strip()
-    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else []) \
+        or _loose(rest)
     bare = re.match(rf"^({_NUM})\s*([A-Za-zµ]+)\s*$", rest)  # "thread 0 of 2: 0.877 s"
     if not pairs and bare and bare.group(2).lower() in UNITS:
         v0 = parse_number(bare.group(1))
@@ -395,6 +466,9 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         scope, pairs = pre
     else:
         pairs = _pairs(line)
+        loose = _loose(line)
+        if len(loose) > len(pairs):  # "N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16"
+            pairs = loose
     if not pairs:
         return [], False
     runs.explicit = ""
@@ -425,6 +499,9 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
             continue
         conv = _convert(name, v, unit, key)
         if conv is None:
+            if not unit:  # "total 25690114.20": a value, never a time (no unit, no time word)
+                out.append(Metric(name=f"event.{key}", value=v, unit="", source=SourceRef(
+                    str(path), no), raw_name=key, scope=scope or Scope()))
             continue
         value, cunit = conv
         if scope is not None and scope.kind == ScopeKind.INTERVAL and name == "time.elapsed":
@@ -569,8 +646,34 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     system.finish()
     metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
+    metrics.extend(_lone_time(metrics))
     metrics.extend(_swept(metrics))
     return metrics, placement, unparsed, read + len(used)
+
+
+#: a run's time, or the time of one of its phases: with any of them printed, an unknown label
+#: with seconds is one more phase
+_PHASES = frozenset({"time.elapsed", "time.step", "io.time", "mpi.time", "mpi.wait_time",
+                     "busy.time"})
+
+
+def _lone_time(metrics: list[Metric]) -> list[Metric]:
+    """The run's time when the printout names it in its own words (``transform 0.17 s``): a
+    file with no time of the run whose process-scope seconds all carry one label (or one label
+    printed on several lines, the others once) reads that label as the time of each run (the
+    k-th printed value is run k)."""
+    if any(m.name in _PHASES for m in metrics):
+        return []  # "solve=0.001 s output=0.24 s": phases of a run, not the run
+    timed = [m for m in metrics if m.name.startswith("event.") and m.scope.kind ==
+             ScopeKind.PROCESS and UNITS.get(m.unit.lower(), ("", 1.0))[0] == "s"]
+    counts = Counter(norm_key(m.raw_name) for m in timed)
+    repeated = [k for k, n in counts.items() if n > 1]
+    key = next(iter(counts)) if len(counts) == 1 else repeated[0] if len(repeated) == 1 else ""
+    if not key:
+        return []
+    return [replace(m, name="time.elapsed", unit="s", scope=Scope(ScopeKind.RUN, f"run {k}"),
+                    value=m.value * UNITS[m.unit.lower()][1])
+            for k, m in enumerate((m for m in timed if norm_key(m.raw_name) == key), 1)]
 
 
 def _swept(metrics: list[Metric]) -> list[Metric]:
@@ -667,7 +770,7 @@ def _measured_lines(head: str) -> tuple[int, int]:
     with_unit = with_pair = 0
     for line in head.splitlines()[:400]:
         pre = _prefixed(line)
-        pairs = pre[1] if pre is not None else _pairs(line)
+        pairs = pre[1] if pre is not None else (_pairs(line) or _loose(line))
         if pairs:
             with_pair += 1
             with_unit += any(u.lower() in UNITS for _k, _v, u in pairs)
@@ -695,17 +798,18 @@ class ProgramOutputAdapter(Adapter):
         table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(head)
-            if with_unit == 0 or with_pair * 2 < len(lines):
+            if not lines or with_pair * 2 < len(lines) or (
+                    with_unit == 0 and with_pair < len(lines)):
                 return 0.0
+            if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
+                return 0.1 if not is_topology(head) else 0.0
         if is_topology(head):
             return 0.0  # snapshot input: the registry says which command reads it
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:
         metrics, placement, unparsed, _read_n = _read(path, self.family)
-        named = [m for m in metrics if not m.name.startswith("event.")
-                 or m.unit.lower() in UNITS]
-        if not named:
+        if not metrics:  # values with no unit are read too: counts are facts, not a failure
             raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                              "'bandwidth: 28.4 GB/s', or a header with numeric rows")
         meta = {k: v for k, (v, _n) in placement.env.items()}

@@ -204,3 +204,5 @@ objdump -d --no-show-raw-insn "$B/atomcount.o" > objdump-atomcount.txt
 gcc -O2 -g -fopenmp src/atomcount.c -o "$B/ac"
 OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o "$B/ac.data" "$B/ac" 40000000 > /dev/null
 perf annotate -i "$B/ac.data" --stdio -l count_even._omp_fn.0 2> /dev/null > perf-annotate-atomcount.txt
+gcc -O2 src/prosestyles.c -o "$B/prose"
+"$B/prose" > prose-report.txt

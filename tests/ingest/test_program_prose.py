@@ -1,0 +1,72 @@
+"""Free-form printouts: ``label ... value unit`` with several-word labels, values that open a
+clause (``40 sweeps``), a bare ``value unit`` after a colon, minutes, percentages, thousands
+separators and prose lines (tests/ingest/data/user_evidence/make.sh: src/prosestyles.c, and
+lines in the styles users print, written here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfscout.ingest.adapters.program_output import _loose
+from perfscout.ingest.registry import load
+from perfscout.model.metrics import ScopeKind
+
+D = Path(__file__).parent / "data" / "user_evidence"
+
+
+def _by(path: Path, name: str) -> list[tuple[str, float]]:
+    return [(m.scope.name, m.value) for m in load(path).metrics if m.name == name]
+
+
+def test_a_prose_sweep_reads_its_sizes_times_and_rates_and_counts_prose_as_unparsed() -> None:
+    # grid of 131072 points, 40 sweeps: smoothing took 0.0132 s (6336.2 MB/s moved) ... x4
+    p = load(D / "prose-report.txt")
+    assert p.format == "program-output"
+    assert _by(D / "prose-report.txt", "time.elapsed") == [
+        ("run 1", 0.0132), ("run 2", 0.0261), ("run 3", 0.0521), ("run 4", 0.1097)]
+    assert _by(D / "prose-report.txt", "scaling.size") == [
+        ("run 1", 131072), ("run 2", 262144), ("run 3", 524288), ("run 4", 1048576)]
+    assert _by(D / "prose-report.txt", "mem.bandwidth")[0] == ("run 1", 6336.2)
+    got = {m.raw_name: (m.value, m.unit) for m in p.metrics if m.name.startswith("event.")}
+    assert got["cells touched"] == (1966080, "")  # thousands separators
+    assert got["efficiency"] == (87.5, "%")
+    assert got["setup phase"] == (0.02, "min")
+    assert p.unparsed_lines == 1  # "Smoothing kernel, prose report"
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ("N =   2048   solve 0.25 s (cpu 0.05 s)   peak bin 16",
+     [("N", 2048, ""), ("solve", 0.25, "s"), ("cpu", 0.05, "s"), ("peak bin", 16, "")]),
+    ("mesh 640 x 480, 5 steps, 2 threads, wall 1.5 s",
+     [("mesh", 640, ""), ("x", 480, ""), ("steps", 5, ""), ("threads", 2, ""),
+      ("wall", 1.5, "s")]),
+    ("size 4096 block 64: 0.75 s, 12.5 GFLOP/s",
+     [("size", 4096, ""), ("block", 64, ""), ("time", 0.75, "s"),
+      ("gflops", 12.5, "GFLOP/s")]),
+    ("throughput 1,234,567.5 it/s after 3 min",
+     [("throughput", 1234567.5, "it/s"), ("after", 3, "min")]),
+])
+def test_free_form_lines_give_every_value_with_the_words_that_name_it(
+        line: str, want: list[tuple[str, float, str]]) -> None:
+    assert _loose(line) == want
+
+
+def test_counts_without_units_are_values_not_times_and_the_file_is_read(tmp_path: Path) -> None:
+    f = tmp_path / "tally.txt"
+    f.write_text("customers 52000 orders 310 total 8812345.75\n")
+    p = load(f)
+    names = {m.raw_name: m.name for m in p.metrics}
+    assert names["total"] == "event.total"  # no unit, no time word: never a time
+    assert not any(m.name.startswith("time.") for m in p.metrics)
+
+
+def test_per_rank_phase_times_in_words_keep_their_rank(tmp_path: Path) -> None:
+    f = tmp_path / "ranks.txt"
+    f.write_text("rank 0  assemble 1.20 s  solve step 2.50 s\n"
+                 "rank 1  assemble 0.90 s  solve step 2.80 s\n")
+    p = load(f)
+    got = {(m.raw_name, m.scope.kind, m.scope.name): m.value for m in p.metrics}
+    assert got[("solve step", ScopeKind.RANK, "1")] == 2.80
+    assert got[("assemble", ScopeKind.RANK, "0")] == 1.20

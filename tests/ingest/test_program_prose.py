@@ -5,12 +5,16 @@ lines in the styles users print, written here)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
+from ingest.fuzzing import mutated_lines
 from perfscout.ingest.adapters.program_output import _loose
-from perfscout.ingest.registry import load
+from perfscout.ingest.registry import get_adapter, load
+from perfscout.model.errors import InputError, ParseError
 from perfscout.model.metrics import ScopeKind
 
 D = Path(__file__).parent / "data" / "user_evidence"
@@ -70,3 +74,24 @@ def test_per_rank_phase_times_in_words_keep_their_rank(tmp_path: Path) -> None:
     got = {(m.raw_name, m.scope.kind, m.scope.name): m.value for m in p.metrics}
     assert got[("solve step", ScopeKind.RANK, "1")] == 2.80
     assert got[("assemble", ScopeKind.RANK, "0")] == 1.20
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines((D / "prose-report.txt").read_text().splitlines()))
+def test_fuzzed_prose_parses_or_raises_parse_error(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "x.txt"
+    target.write_text("\n".join(data) + "\n")
+    with contextlib.suppress(ParseError):
+        get_adapter("program-output").parse(target)
+
+
+def test_a_value_only_summary_is_read_and_a_progress_log_stays_skipped(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.txt"
+    summary.write_text("walkers 250000  absorbed share 0.4125\n")
+    assert {m.raw_name: m.value for m in load(summary).metrics} == {
+        "walkers": 250000, "absorbed share": 0.4125}
+    log = tmp_path / "progress.txt"
+    log.write_text("".join(f"cell {i} finished residual={1.0 / i:.4f}\n" for i in range(1, 6)))
+    with pytest.raises(InputError, match="no known format"):
+        load(log)

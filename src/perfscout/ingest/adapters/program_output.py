@@ -467,8 +467,10 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     else:
         pairs = _pairs(line)
         loose = _loose(line)
-        if len(loose) > len(pairs):  # "N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16"
-            pairs = loose
+        if len(loose) > len(pairs) or (len(loose) == len(pairs) and loose != pairs and all(
+                lv == v and lk.endswith(k) for (lk, lv, _lu), (k, v, _u) in zip(
+                    loose, pairs, strict=True))):
+            pairs = loose  # "N = 2048 transform 0.17 s (cpu 0.05 s)", "absorbed share 0.41"
     if not pairs:
         return [], False
     runs.explicit = ""
@@ -777,6 +779,13 @@ def _measured_lines(head: str) -> tuple[int, int]:
     return with_unit, with_pair
 
 
+def _progress_log(lines: list[str]) -> bool:
+    """Three or more lines naming the same unit-less values (``particle 199997 done x=19999.7``
+    again and again): a progress log, no measured quantity; a summary names each value once."""
+    keys = {tuple(k for k, _v, _u in (_pairs(ln) or _loose(ln))) for ln in lines[:400]}
+    return len(lines) >= 3 and len(keys) == 1
+
+
 def _placement_lines(head: str) -> int:
     pl = Placement()
     return sum(read_runtime_line(line, 0, pl) for line in head.splitlines()[:400])
@@ -802,7 +811,7 @@ class ProgramOutputAdapter(Adapter):
                     with_unit == 0 and with_pair < len(lines)):
                 return 0.0
             if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
-                return 0.1 if not is_topology(head) else 0.0
+                return 0.1 if not is_topology(head) and not _progress_log(lines) else 0.0
         if is_topology(head):
             return 0.0  # snapshot input: the registry says which command reads it
         return 0.25  # the generic reader: every specific format outranks it

@@ -95,3 +95,26 @@ def test_a_value_only_summary_is_read_and_a_progress_log_stays_skipped(tmp_path:
     log.write_text("".join(f"cell {i} finished residual={1.0 / i:.4f}\n" for i in range(1, 6)))
     with pytest.raises(InputError, match="no known format"):
         load(log)
+
+
+def test_tables_with_units_apart_in_the_header_or_in_the_cells(tmp_path: Path) -> None:
+    head = tmp_path / "head.txt"
+    head.write_text("Thread sweep of the smoother\nthreads   time (s)   bandwidth [GB/s]\n"
+                    "1         2.40       5.1\n2         1.30       9.4\n")
+    assert _by(head, "time.elapsed") == [("threads=1", 2.40), ("threads=2", 1.30)]
+    assert _by(head, "mem.bandwidth") == [("threads=1", 5100.0), ("threads=2", 9400.0)]
+    cells = tmp_path / "cells.txt"
+    cells.write_text("size      elapsed      rate\n1000      12 ms        83.3 Mflop/s\n"
+                     "4000      0.790 s      81.0 Mflop/s\n")
+    assert _by(cells, "time.elapsed") == [("size=1000", 0.012), ("size=4000", 0.790)]
+    assert _by(cells, "flops.rate") == [("size=1000", 83.3), ("size=4000", 81.0)]
+
+
+def test_a_size_printed_alike_in_every_run_is_the_fixed_work_and_the_growing_count_the_sweep(
+        tmp_path: Path) -> None:
+    f = tmp_path / "fanout.txt"
+    f.write_text("items 20000 fanout 16: 0.10 s\nitems 20000 fanout 32: 0.21 s\n"
+                 "items 20000 fanout 64: 0.45 s\n")
+    assert _by(f, "scaling.size") == [("run 1", 16), ("run 2", 32), ("run 3", 64)]
+    assert {v for _, v in _by(f, "scaling.ops")} == {20000}
+    assert _by(f, "time.elapsed")[2] == ("run 3", 0.45)

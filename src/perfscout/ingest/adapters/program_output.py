@@ -135,7 +135,8 @@ _SPACED = re.compile(
 # a line holding one "key value [unit]" pair: a two-column "name value unit" block
 _SINGLE = re.compile(
     rf"^\s*([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?))?\s*$")
-_HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
+_HEADER = re.compile(
+    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
 
@@ -305,6 +306,18 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     return [(k, v, u) for k, v, u in out if k]
 
 
+def _best_pairs(line: str) -> list[tuple[str, float, str]]:
+    """The pairs of a line without a scope prefix: the free-form reading when it finds more
+    values, or the same values under fuller labels, than the ``key=value`` reading."""
+    pairs = _pairs(line)
+    loose = _loose(line)
+    if len(loose) > len(pairs) or (len(loose) == len(pairs) and loose != pairs and all(
+            lv == v and lk.endswith(k) for (lk, lv, _lu), (k, v, _u) in zip(
+                loose, pairs, strict=True))):
+        return loose  # "N = 2048 transform 0.17 s (cpu 0.05 s)", "absorbed share 0.41"
+    return pairs
+
+
 def _unit_key(unit: str) -> str:
     """The key of a value printed with no words but its unit: seconds are a time, GB/s a
     bandwidth...; '' when the unit names nothing."""
@@ -465,12 +478,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     if pre is not None:
         scope, pairs = pre
     else:
-        pairs = _pairs(line)
-        loose = _loose(line)
-        if len(loose) > len(pairs) or (len(loose) == len(pairs) and loose != pairs and all(
-                lv == v and lk.endswith(k) for (lk, lv, _lu), (k, v, _u) in zip(
-                    loose, pairs, strict=True))):
-            pairs = loose  # "N = 2048 transform 0.17 s (cpu 0.05 s)", "absorbed share 0.41"
+        pairs = _best_pairs(line)
     if not pairs:
         return [], False
     runs.explicit = ""
@@ -521,18 +529,26 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
     i = 0
     while i < len(lines):
         no, text = lines[i]
-        h = _HEADER.match(text)
+        h = _HEADER.match(_HEAD_UNIT.sub(r"\1", text))
         if not h:
             i += 1
             continue
         cols = [c for c in re.split(r"[ \t,]+", h.group(1).strip()) if c]
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
-        while j < len(lines) and _ROW.match(lines[j][1]):
-            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", lines[j][1].strip())]
+        while j < len(lines):
+            row, units = _cell_units(lines[j][1])
+            if not _ROW.match(row):
+                break
+            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", row.strip())]
             vals = [v for v in parsed if v is not None]
             if len(parsed) != len(cols) or len(vals) != len(parsed):
                 break
+            if not rows:  # "1  1.20 s  5.1 GB/s": the first row's cell units name the columns
+                cols = [f"{c}({u})" if u and not _column_unit(c) else c
+                        for c, u in zip(cols, units, strict=False)] + cols[len(units):]
+            vals = [_rescale(v, u, _column_unit(c))  # "12 ms" under a column in s
+                    for v, u, c in zip(vals, units + [""] * len(vals), cols, strict=False)]
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
@@ -559,6 +575,31 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used
+
+
+# a unit printed apart in a header, "time (s)" / "bw [GB/s]": one column with its unit
+_HEAD_UNIT = re.compile(r"\s+([(\[][A-Za-zµ/]+[)\]])")
+_CELL = re.compile(rf"({_NUM})(?:\s*([A-Za-zµ%]+(?:/s)?))?(?=[\s,]|$)")
+
+
+def _cell_units(text: str) -> tuple[str, list[str]]:
+    """A table row with each cell's unit taken out (``1  1.20 s  5.1 GB/s`` -> ``1 1.20 5.1``
+    and ``["", "s", "GB/s"]``); the row unchanged when a word in it is no known unit."""
+    cells = list(_CELL.finditer(text))
+    if not cells or not any(c[2] for c in cells) or any(
+            c[2] and c[2].lower() not in UNITS for c in cells):
+        return text, []
+    if re.sub(_CELL, "", text).strip(" \t,"):
+        return text, []
+    return " ".join(c[1] for c in cells), [c[2] or "" for c in cells]
+
+
+def _rescale(value: float, unit: str, column_unit: str) -> float:
+    """A cell printed in its own unit expressed in its column's unit (same quantity only)."""
+    cell, col = UNITS.get(unit.lower()), UNITS.get(column_unit.lower())
+    if not unit or cell is None or col is None or cell[0] != col[0]:
+        return value
+    return value * cell[1] / col[1]
 
 
 def _scope_column(cols: list[str], names: list[str],
@@ -649,7 +690,12 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
     metrics.extend(_lone_time(metrics))
-    metrics.extend(_swept(metrics))
+    swept = _swept(metrics)
+    if any(m.name == "scaling.size" for m in swept):  # "samples 100000 window 51..401": the
+        # size printed alike in every run is the work held fixed, the growing count the sweep
+        metrics = [replace(m, name="scaling.ops") if m.name == "scaling.size" else m
+                   for m in metrics]
+    metrics.extend(swept)
     return metrics, placement, unparsed, read + len(used)
 
 
@@ -682,7 +728,8 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
     """The sweep of a file holding several runs (one ``time=`` each) whose size key has no
     canonical name (``detectors=1000 ... time=0.04 s``, then 2000, 4000): the one count printed
     once per run that grows by a factor of two or more, in order, is the run's
-    ``scaling.size``; an operation count (``events=100000``) printed alike in every run is the
+    ``scaling.size`` (also when the printed size is alike in every run: it is then the work
+    held fixed); an operation count (``events=100000``) printed alike in every run is the
     work the sweep holds fixed (``scaling.ops``)."""
     times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
     if len(times) < 2:
@@ -698,7 +745,7 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
         return [replace(m, name=name, unit="count", scope=t.scope)
                 for m, t in zip(ms, times, strict=True)]
 
-    sized = any(m.name == "scaling.size" for m in metrics)
+    sized = len({m.value for m in metrics if m.name == "scaling.size"}) > 1
     grows = [ms for ms in keyed.values() if _geometric(ms)]
     if not sized and len(grows) == 1:
         out += per_run("scaling.size", grows[0])
@@ -772,7 +819,7 @@ def _measured_lines(head: str) -> tuple[int, int]:
     with_unit = with_pair = 0
     for line in head.splitlines()[:400]:
         pre = _prefixed(line)
-        pairs = pre[1] if pre is not None else (_pairs(line) or _loose(line))
+        pairs = pre[1] if pre is not None else _best_pairs(line)
         if pairs:
             with_pair += 1
             with_unit += any(u.lower() in UNITS for _k, _v, u in pairs)
@@ -782,7 +829,7 @@ def _measured_lines(head: str) -> tuple[int, int]:
 def _progress_log(lines: list[str]) -> bool:
     """Three or more lines naming the same unit-less values (``particle 199997 done x=19999.7``
     again and again): a progress log, no measured quantity; a summary names each value once."""
-    keys = {tuple(k for k, _v, _u in (_pairs(ln) or _loose(ln))) for ln in lines[:400]}
+    keys = {tuple(k for k, _v, _u in _best_pairs(ln)) for ln in lines[:400]}
     return len(lines) >= 3 and len(keys) == 1
 
 
@@ -804,7 +851,8 @@ class ProgramOutputAdapter(Adapter):
             return 0.0
         known = _known(head)
         lines = [ln for ln in head.splitlines() if ln.strip()]
-        table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
+        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
+                    for a, b in pairwise(lines))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(head)
             if not lines or with_pair * 2 < len(lines) or (

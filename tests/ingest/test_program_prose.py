@@ -51,6 +51,8 @@ def test_a_prose_sweep_reads_its_sizes_times_and_rates_and_counts_prose_as_unpar
       ("gflops", 12.5, "GFLOP/s")]),
     ("throughput 1,234,567.5 it/s after 3 min",
      [("throughput", 1234567.5, "it/s"), ("after", 3, "min")]),
+    ("[12:30:01] solver wall time 1:02:03.5, cpu 0:00:59",  # a time of day names nothing
+     [("solver wall time", 3723.5, "s")]),
 ])
 def test_free_form_lines_give_every_value_with_the_words_that_name_it(
         line: str, want: list[tuple[str, float, str]]) -> None:

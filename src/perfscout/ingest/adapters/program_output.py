@@ -247,7 +247,8 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
 
 
 # one token of a free-form printout: a number (thousands separators kept), a word, or a mark
-_TOKEN = re.compile(r"(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.?\d*|\.\d+)"
+_TOKEN = re.compile(r"(?P<clock>(?<![\d:])\d+(?::\d\d){1,2}(?:\.\d+)?(?![\d:]))"
+                    r"|(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.?\d*|\.\d+)"
                     r"(?:[eE][-+]?\d+)?)(?![\w.])"
                     r"|(?P<word>%|[A-Za-zµ_][\w./\[\]\-]*)"
                     r"|(?P<sep>[,;()]|\s[:=]|[:=]\s|[:=])")
@@ -285,6 +286,12 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
                 label.append(text)
             i += 1
             continue
+        if kind == "clock":  # "elapsed 0:01:23.5" is 83.5 s; "[12:30:01]" a time of day
+            i += 1
+            if label and TIME_WORD.search(norm_key(" ".join(label))):
+                out.append((" ".join(label[-4:]), _clock_s(text), "s"))
+            label = []
+            continue
         v = parse_number(text)
         unit = ""
         if i + 1 < len(toks) and toks[i + 1][0] == "word" and toks[i + 1][1].lower() in UNITS:
@@ -304,6 +311,14 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     if pending is not None:
         out.append((" ".join(label) or _unit_key(pending[1]), *pending))
     return [(k, v, u) for k, v, u in out if k]
+
+
+def _clock_s(text: str) -> float:
+    """``[h:]mm:ss[.f]`` in seconds."""
+    secs = 0.0
+    for part in text.split(":"):
+        secs = secs * 60 + float(part)
+    return secs
 
 
 def _best_pairs(line: str) -> list[tuple[str, float, str]]:

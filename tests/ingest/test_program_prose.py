@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from ingest.fuzzing import mutated_lines
-from perfscout.ingest.adapters.program_output import _loose
+from perfscout.ingest.adapters.program_output import _best_pairs, _loose
 from perfscout.ingest.registry import get_adapter, load
 from perfscout.model.errors import InputError, ParseError
 from perfscout.model.metrics import ScopeKind
@@ -53,6 +53,8 @@ def test_a_prose_sweep_reads_its_sizes_times_and_rates_and_counts_prose_as_unpar
      [("throughput", 1234567.5, "it/s"), ("after", 3, "min")]),
     ("[12:30:01] solver wall time 1:02:03.5, cpu 0:00:59",  # a time of day names nothing
      [("solver wall time", 3723.5, "s")]),
+    ("Total time ........ 1.23 s", [("Total time", 1.23, "s")]),
+    ("bw [GB/s] 12.5, threads 2", [("bw", 12.5, "GB/s"), ("threads", 2, "")]),
 ])
 def test_free_form_lines_give_every_value_with_the_words_that_name_it(
         line: str, want: list[tuple[str, float, str]]) -> None:
@@ -120,3 +122,12 @@ def test_a_size_printed_alike_in_every_run_is_the_fixed_work_and_the_growing_cou
     assert _by(f, "scaling.size") == [("run 1", 16), ("run 2", 32), ("run 3", 64)]
     assert {v for _, v in _by(f, "scaling.ops")} == {20000}
     assert _by(f, "time.elapsed")[2] == ("run 3", 0.45)
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ("Time (s) : 0.55", ("Time", 0.55, "s")),
+    ("bandwidth: 12,345.6 MB/s", ("bandwidth", 12345.6, "MB/s")),  # not 12 at the comma
+])
+def test_a_unit_after_the_label_and_thousands_separators_after_a_colon(
+        line: str, want: tuple[str, float, str]) -> None:
+    assert _best_pairs(line) == [want]

@@ -250,6 +250,7 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
 _TOKEN = re.compile(r"(?P<clock>(?<![\d:])\d+(?::\d\d){1,2}(?:\.\d+)?(?![\d:]))"
                     r"|(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.?\d*|\.\d+)"
                     r"(?:[eE][-+]?\d+)?)(?![\w.])"
+                    r"|(?P<bunit>[(\[][A-Za-zµ%]+(?:/s)?[)\]])"
                     r"|(?P<word>%|[A-Za-zµ_][\w./\[\]\-]*)"
                     r"|(?P<sep>[,;()]|\s[:=]|[:=]\s|[:=])")
 
@@ -266,9 +267,16 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
     label: list[str] = []
     pending: tuple[float, str] | None = None  # a value that opened its clause, label after
+    label_unit = ""  # "time (s): 0.55", "bw [GB/s] 12": the unit printed after the label
     i = 0
     while i < len(toks):
         kind, text = toks[i]
+        if kind == "bunit":
+            if text[1:-1].lower() in UNITS and label and pending is None:
+                label_unit = text[1:-1]
+                i += 1
+                continue
+            kind, text = "sep", "("
         if kind == "sep":
             if pending is not None and label and ":" in text:  # "40 sweeps: took 0.01 s"
                 out.append((" ".join(label), *pending))
@@ -304,8 +312,8 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
             out.append((" ".join(label), *pending))
             pending, label = None, []
         if label:
-            out.append((" ".join(label[-4:]), v, unit))
-            label = []
+            out.append((" ".join(label[-4:]), v, unit or label_unit))
+            label, label_unit = [], ""
         else:
             pending = (v, unit)
     if pending is not None:
@@ -326,8 +334,10 @@ def _best_pairs(line: str) -> list[tuple[str, float, str]]:
     values, or the same values under fuller labels, than the ``key=value`` reading."""
     pairs = _pairs(line)
     loose = _loose(line)
+    if re.search(r"\d,\d{3}(?!\d)", line) and len(loose) >= len(pairs):
+        return loose  # "bandwidth: 12,345.6 MB/s": the key=value reading stops at the comma
     if len(loose) > len(pairs) or (len(loose) == len(pairs) and loose != pairs and all(
-            lv == v and lk.endswith(k) for (lk, lv, _lu), (k, v, _u) in zip(
+            lv == v and (lk.endswith(k) or (lu and not u)) for (lk, lv, lu), (k, v, u) in zip(
                 loose, pairs, strict=True))):
         return loose  # "N = 2048 transform 0.17 s (cpu 0.05 s)", "absorbed share 0.41"
     return pairs

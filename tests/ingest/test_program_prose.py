@@ -131,3 +131,14 @@ def test_a_size_printed_alike_in_every_run_is_the_fixed_work_and_the_growing_cou
 def test_a_unit_after_the_label_and_thousands_separators_after_a_colon(
         line: str, want: tuple[str, float, str]) -> None:
     assert _best_pairs(line) == [want]
+
+
+def test_measured_lines_among_prose_are_read_and_the_prose_counted_unparsed(
+        tmp_path: Path) -> None:
+    f = tmp_path / "banner.txt"
+    f.write_text("Heat solver\nbuilt with the default options\nreading the mesh\n"
+                 "assembly took 0.42 s\nsolve took 1.37 s\ngoodbye\n")
+    p = load(f)
+    assert p.format == "program-output" and p.unparsed_lines == 4
+    assert {m.raw_name: m.value for m in p.metrics if m.unit == "s"} == {
+        "assembly took": 0.42, "solve took": 1.37}

@@ -880,9 +880,9 @@ class ProgramOutputAdapter(Adapter):
                     for a, b in pairwise(lines))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(head)
-            if not lines or with_pair * 2 < len(lines) or (
+            if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (
                     with_unit == 0 and with_pair < len(lines)):
-                return 0.0
+                return 0.0  # a banner and prose around measured lines: read those lines
             if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
                 return 0.1 if not is_topology(head) and not _progress_log(lines) else 0.0
         if is_topology(head):

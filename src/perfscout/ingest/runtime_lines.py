@@ -1,6 +1,7 @@
 """Runtime placement reports that appear inside program output: ``OMP_DISPLAY_ENV``,
 ``OMP_DISPLAY_AFFINITY``, Open MPI ``--report-bindings``, ``srun --cpu-bind=verbose``,
-``taskset -p`` and ``numactl --show``.
+``taskset -p``, ``numactl --show`` and Open MPI ``mpirun --display-map`` /
+``--display-allocation`` (one bound rank per ``Process rank: N Bound: ...`` line).
 
 :func:`read_runtime_line` recognises one line and returns what it says; :func:`placement_metrics`
 turns the lines of one file into canonical metrics (``threads.requested``, ``ranks.count``,
@@ -24,6 +25,12 @@ _OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- 
 _OMP_BEGIN = re.compile(r"^\s*OPENMP DISPLAY ENVIRONMENT (BEGIN|END)\s*$")
 _MPI_BOUND = re.compile(r"MCW rank (\d+) bound to (.*?):\s*\[([^\]]*)\]")
 _MPI_UNBOUND = re.compile(r"MCW rank (\d+) is not bound")
+# mpirun --display-map: "Process OMPI jobid: [1,1] App: 0 Process rank: 0 Bound: socket 0[core
+# 0[hwt 0]]:[B/.]" (or "Bound: UNBOUND"); its node and allocation lines name the slots
+_MAP_BOUND = re.compile(r"Process rank:\s*(\d+)\s+Bound:\s*(.*?):\s*\[([^\]]*)\]")
+_MAP_UNBOUND = re.compile(r"Process rank:\s*(\d+)\s+Bound:\s*(?:UNBOUND|N/A)")
+_MAP_OTHER = re.compile(r"^\s*(?:Data for (?:JOB \[|node:)|=+\s+(?:JOB MAP|ALLOCATED NODES)\s+=+"
+                        r"|[\w.\-]+: (?:flags=\w+ )?slots=\d+ max_slots=\d+)")
 _SRUN = re.compile(r"cpu[-_]bind(?:[-_][a-z]+)?=\w+.*?task\s+(\d+)\s+\d+\s+\[\d+\]:\s*"
                    r"mask\s+(0x[0-9a-fA-F]+)")
 _TASKSET = re.compile(r"pid \d+'s (?:current|new) affinity (mask|list):\s*([0-9a-fA-F,\-x ]+)\s*$")
@@ -97,6 +104,10 @@ def _mpi_unbound(m: re.Match[str], no: int, into: Placement) -> str:
     return "mpi_report_bindings"
 
 
+def _map_other(m: re.Match[str], no: int, into: Placement) -> str:
+    return "mpi_display_map"
+
+
 def _srun(m: re.Match[str], no: int, into: Placement) -> str:
     into.ranks[int(m[1])] = (mask_cpus(m[2]), no)
     return "srun_cpu_bind"
@@ -121,6 +132,7 @@ Handler = Callable[[re.Match[str], int, Placement], str]
 LINE_KINDS: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (_OMP_BEGIN, _omp_begin), (_OMP_ENV, _omp_env), (_OMP_AFF, _omp_aff),
     (_MPI_BOUND, _mpi_bound), (_MPI_UNBOUND, _mpi_unbound), (_SRUN, _srun),
+    (_MAP_BOUND, _mpi_bound), (_MAP_UNBOUND, _mpi_unbound), (_MAP_OTHER, _map_other),
     (_TASKSET, _taskset), (_NUMA_SHOW, _numa_show), (_NUMA_OTHER, _numa_other),
 )
 

@@ -17,6 +17,7 @@ stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bi
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -41,6 +42,9 @@ UNITS: dict[str, tuple[str, float]] = {
     "mlup/s": ("MLUP/s", 1.0), "mlups": ("MLUP/s", 1.0), "glup/s": ("MLUP/s", 1e3),
     "glups": ("MLUP/s", 1e3), "b": ("B", 1.0), "bytes": ("B", 1.0), "kb": ("B", 1e3),
     "kib": ("B", 1024.0), "mb": ("B", 1e6), "mib": ("B", 1048576.0),
+    "min": ("s", 60.0), "mins": ("s", 60.0), "minutes": ("s", 60.0), "msec": ("s", 1e-3),
+    "usec": ("s", 1e-6), "nsec": ("s", 1e-9), "%": ("%", 1.0), "it/s": ("it/s", 1.0),
+    "mlup": ("MLUP/s", 1.0),
 }
 
 # normalised key -> canonical name (a key's unit may choose among names, see _name)
@@ -131,7 +135,8 @@ _SPACED = re.compile(
 # a line holding one "key value [unit]" pair: a two-column "name value unit" block
 _SINGLE = re.compile(
     rf"^\s*([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?))?\s*$")
-_HEADER = re.compile(r"^\s*#?\s*([A-Za-z][\w./()\-]*(?:[ \t,]+[A-Za-z][\w./()\-]*)+)\s*$")
+_HEADER = re.compile(
+    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
 
@@ -241,6 +246,109 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
     return out
 
 
+# one token of a free-form printout: a number (thousands separators kept), a word, or a mark
+_TOKEN = re.compile(r"(?P<clock>(?<![\d:])\d+(?::\d\d){1,2}(?:\.\d+)?(?![\d:]))"
+                    r"|(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.?\d*|\.\d+)"
+                    r"(?:[eE][-+]?\d+)?)(?![\w.])"
+                    r"|(?P<bunit>[(\[][A-Za-zµ%]+(?:/s)?[)\]])"
+                    r"|(?P<word>%|[A-Za-zµ_][\w./\[\]\-]*)"
+                    r"|(?P<sep>[,;()]|\s[:=]|[:=]\s|[:=])")
+
+
+def _loose(line: str) -> list[tuple[str, float, str]]:
+    """Every value of a free-form line with the words that name it: ``label ... value unit``
+    (``update time 8.3 s``, ``N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16``) and,
+    when a clause opens with its value, ``value [unit] label`` (``3 steps, 2 threads``). A word
+    after a number is its unit only when it is a known unit; clauses end at ``,;()``; a value
+    with a unit and no label is named by its unit (``window 51: 0.339 s``)."""
+    out: list[tuple[str, float, str]] = []
+    if len(line) > 2000:
+        return out
+    toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
+    label: list[str] = []
+    pending: tuple[float, str] | None = None  # a value that opened its clause, label after
+    label_unit = ""  # "time (s): 0.55", "bw [GB/s] 12": the unit printed after the label
+    i = 0
+    while i < len(toks):
+        kind, text = toks[i]
+        if kind == "bunit":
+            if text[1:-1].lower() in UNITS and label and pending is None:
+                label_unit = text[1:-1]
+                i += 1
+                continue
+            kind, text = "sep", "("
+        if kind == "sep":
+            if pending is not None and label and ":" in text:  # "40 sweeps: took 0.01 s"
+                out.append((" ".join(label), *pending))
+                pending, label = None, []
+            if text in ",;()":
+                if pending is not None:
+                    out.append((" ".join(label) or _unit_key(pending[1]), *pending))
+                pending, label = None, []
+            i += 1
+            continue
+        if kind == "word":
+            if pending is not None and not label:
+                label = [text]
+            else:
+                label.append(text)
+            i += 1
+            continue
+        if kind == "clock":  # "elapsed 0:01:23.5" is 83.5 s; "[12:30:01]" a time of day
+            i += 1
+            if label and TIME_WORD.search(norm_key(" ".join(label))):
+                out.append((" ".join(label[-4:]), _clock_s(text), "s"))
+            label = []
+            continue
+        v = parse_number(text)
+        unit = ""
+        if i + 1 < len(toks) and toks[i + 1][0] == "word" and toks[i + 1][1].lower() in UNITS:
+            unit = toks[i + 1][1]
+            i += 1
+        i += 1
+        if v is None:
+            continue
+        if pending is not None and label:  # "3 steps 2 ..." : the words after named it
+            out.append((" ".join(label), *pending))
+            pending, label = None, []
+        if label:
+            out.append((" ".join(label[-4:]), v, unit or label_unit))
+            label, label_unit = [], ""
+        else:
+            pending = (v, unit)
+    if pending is not None:
+        out.append((" ".join(label) or _unit_key(pending[1]), *pending))
+    return [(k, v, u) for k, v, u in out if k]
+
+
+def _clock_s(text: str) -> float:
+    """``[h:]mm:ss[.f]`` in seconds."""
+    secs = 0.0
+    for part in text.split(":"):
+        secs = secs * 60 + float(part)
+    return secs
+
+
+def _best_pairs(line: str) -> list[tuple[str, float, str]]:
+    """The pairs of a line without a scope prefix: the free-form reading when it finds more
+    values, or the same values under fuller labels, than the ``key=value`` reading."""
+    pairs = _pairs(line)
+    loose = _loose(line)
+    if re.search(r"\d,\d{3}(?!\d)", line) and len(loose) >= len(pairs):
+        return loose  # "bandwidth: 12,345.6 MB/s": the key=value reading stops at the comma
+    if len(loose) > len(pairs) or (len(loose) == len(pairs) and loose != pairs and all(
+            lv == v and (lk.endswith(k) or (lu and not u)) for (lk, lv, lu), (k, v, u) in zip(
+                loose, pairs, strict=True))):
+        return loose  # "N = 2048 transform 0.17 s (cpu 0.05 s)", "absorbed share 0.41"
+    return pairs
+
+
+def _unit_key(unit: str) -> str:
+    """The key of a value printed with no words but its unit: seconds are a time, GB/s a
+    bandwidth...; '' when the unit names nothing."""
+    return _BY_UNIT.get(UNITS.get(unit.lower(), ("", 1.0))[0], "")
+
+
 def _spaced(line: str) -> list[tuple[str, float, str]]:
     """``rank 0 compute 1.2 s wait 0.3 s``: a word after a number is its unit only when it is
     a known unit; otherwise it is the next key."""
@@ -280,7 +388,8 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     if not m:
         return None
     rest = m["rest"].strip()
-    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else [])
+    pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else []) \
+        or _loose(rest)
     bare = re.match(rf"^({_NUM})\s*([A-Za-zµ]+)\s*$", rest)  # "thread 0 of 2: 0.877 s"
     if not pairs and bare and bare.group(2).lower() in UNITS:
         v0 = parse_number(bare.group(1))
@@ -394,7 +503,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     if pre is not None:
         scope, pairs = pre
     else:
-        pairs = _pairs(line)
+        pairs = _best_pairs(line)
     if not pairs:
         return [], False
     runs.explicit = ""
@@ -425,6 +534,9 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
             continue
         conv = _convert(name, v, unit, key)
         if conv is None:
+            if not unit:  # "total 25690114.20": a value, never a time (no unit, no time word)
+                out.append(Metric(name=f"event.{key}", value=v, unit="", source=SourceRef(
+                    str(path), no), raw_name=key, scope=scope or Scope()))
             continue
         value, cunit = conv
         if scope is not None and scope.kind == ScopeKind.INTERVAL and name == "time.elapsed":
@@ -442,18 +554,26 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
     i = 0
     while i < len(lines):
         no, text = lines[i]
-        h = _HEADER.match(text)
+        h = _HEADER.match(_HEAD_UNIT.sub(r"\1", text))
         if not h:
             i += 1
             continue
         cols = [c for c in re.split(r"[ \t,]+", h.group(1).strip()) if c]
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
-        while j < len(lines) and _ROW.match(lines[j][1]):
-            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", lines[j][1].strip())]
+        while j < len(lines):
+            row, units = _cell_units(lines[j][1])
+            if not _ROW.match(row):
+                break
+            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", row.strip())]
             vals = [v for v in parsed if v is not None]
             if len(parsed) != len(cols) or len(vals) != len(parsed):
                 break
+            if not rows:  # "1  1.20 s  5.1 GB/s": the first row's cell units name the columns
+                cols = [f"{c}({u})" if u and not _column_unit(c) else c
+                        for c, u in zip(cols, units, strict=False)] + cols[len(units):]
+            vals = [_rescale(v, u, _column_unit(c))  # "12 ms" under a column in s
+                    for v, u, c in zip(vals, units + [""] * len(vals), cols, strict=False)]
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
@@ -480,6 +600,31 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used
+
+
+# a unit printed apart in a header, "time (s)" / "bw [GB/s]": one column with its unit
+_HEAD_UNIT = re.compile(r"\s+([(\[][A-Za-zµ/]+[)\]])")
+_CELL = re.compile(rf"({_NUM})(?:\s*([A-Za-zµ%]+(?:/s)?))?(?=[\s,]|$)")
+
+
+def _cell_units(text: str) -> tuple[str, list[str]]:
+    """A table row with each cell's unit taken out (``1  1.20 s  5.1 GB/s`` -> ``1 1.20 5.1``
+    and ``["", "s", "GB/s"]``); the row unchanged when a word in it is no known unit."""
+    cells = list(_CELL.finditer(text))
+    if not cells or not any(c[2] for c in cells) or any(
+            c[2] and c[2].lower() not in UNITS for c in cells):
+        return text, []
+    if re.sub(_CELL, "", text).strip(" \t,"):
+        return text, []
+    return " ".join(c[1] for c in cells), [c[2] or "" for c in cells]
+
+
+def _rescale(value: float, unit: str, column_unit: str) -> float:
+    """A cell printed in its own unit expressed in its column's unit (same quantity only)."""
+    cell, col = UNITS.get(unit.lower()), UNITS.get(column_unit.lower())
+    if not unit or cell is None or col is None or cell[0] != col[0]:
+        return value
+    return value * cell[1] / col[1]
 
 
 def _scope_column(cols: list[str], names: list[str],
@@ -569,15 +714,47 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     system.finish()
     metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
-    metrics.extend(_swept(metrics))
+    metrics.extend(_lone_time(metrics))
+    swept = _swept(metrics)
+    if any(m.name == "scaling.size" for m in swept):  # "samples 100000 window 51..401": the
+        # size printed alike in every run is the work held fixed, the growing count the sweep
+        metrics = [replace(m, name="scaling.ops") if m.name == "scaling.size" else m
+                   for m in metrics]
+    metrics.extend(swept)
     return metrics, placement, unparsed, read + len(used)
+
+
+#: a run's time, or the time of one of its phases: with any of them printed, an unknown label
+#: with seconds is one more phase
+_PHASES = frozenset({"time.elapsed", "time.step", "io.time", "mpi.time", "mpi.wait_time",
+                     "busy.time"})
+
+
+def _lone_time(metrics: list[Metric]) -> list[Metric]:
+    """The run's time when the printout names it in its own words (``transform 0.17 s``): a
+    file with no time of the run whose process-scope seconds all carry one label (or one label
+    printed on several lines, the others once) reads that label as the time of each run (the
+    k-th printed value is run k)."""
+    if any(m.name in _PHASES for m in metrics):
+        return []  # "solve=0.001 s output=0.24 s": phases of a run, not the run
+    timed = [m for m in metrics if m.name.startswith("event.") and m.scope.kind ==
+             ScopeKind.PROCESS and UNITS.get(m.unit.lower(), ("", 1.0))[0] == "s"]
+    counts = Counter(norm_key(m.raw_name) for m in timed)
+    repeated = [k for k, n in counts.items() if n > 1]
+    key = next(iter(counts)) if len(counts) == 1 else repeated[0] if len(repeated) == 1 else ""
+    if not key:
+        return []
+    return [replace(m, name="time.elapsed", unit="s", scope=Scope(ScopeKind.RUN, f"run {k}"),
+                    value=m.value * UNITS[m.unit.lower()][1])
+            for k, m in enumerate((m for m in timed if norm_key(m.raw_name) == key), 1)]
 
 
 def _swept(metrics: list[Metric]) -> list[Metric]:
     """The sweep of a file holding several runs (one ``time=`` each) whose size key has no
     canonical name (``detectors=1000 ... time=0.04 s``, then 2000, 4000): the one count printed
     once per run that grows by a factor of two or more, in order, is the run's
-    ``scaling.size``; an operation count (``events=100000``) printed alike in every run is the
+    ``scaling.size`` (also when the printed size is alike in every run: it is then the work
+    held fixed); an operation count (``events=100000``) printed alike in every run is the
     work the sweep holds fixed (``scaling.ops``)."""
     times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
     if len(times) < 2:
@@ -593,7 +770,7 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
         return [replace(m, name=name, unit="count", scope=t.scope)
                 for m, t in zip(ms, times, strict=True)]
 
-    sized = any(m.name == "scaling.size" for m in metrics)
+    sized = len({m.value for m in metrics if m.name == "scaling.size"}) > 1
     grows = [ms for ms in keyed.values() if _geometric(ms)]
     if not sized and len(grows) == 1:
         out += per_run("scaling.size", grows[0])
@@ -667,11 +844,18 @@ def _measured_lines(head: str) -> tuple[int, int]:
     with_unit = with_pair = 0
     for line in head.splitlines()[:400]:
         pre = _prefixed(line)
-        pairs = pre[1] if pre is not None else _pairs(line)
+        pairs = pre[1] if pre is not None else _best_pairs(line)
         if pairs:
             with_pair += 1
             with_unit += any(u.lower() in UNITS for _k, _v, u in pairs)
     return with_unit, with_pair
+
+
+def _progress_log(lines: list[str]) -> bool:
+    """Three or more lines naming the same unit-less values (``particle 199997 done x=19999.7``
+    again and again): a progress log, no measured quantity; a summary names each value once."""
+    keys = {tuple(k for k, _v, _u in _best_pairs(ln)) for ln in lines[:400]}
+    return len(lines) >= 3 and len(keys) == 1
 
 
 def _placement_lines(head: str) -> int:
@@ -692,20 +876,22 @@ class ProgramOutputAdapter(Adapter):
             return 0.0
         known = _known(head)
         lines = [ln for ln in head.splitlines() if ln.strip()]
-        table = any(_HEADER.match(a) and _ROW.match(b) for a, b in pairwise(lines))
+        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
+                    for a, b in pairwise(lines))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(head)
-            if with_unit == 0 or with_pair * 2 < len(lines):
-                return 0.0
+            if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (
+                    with_unit == 0 and with_pair < len(lines)):
+                return 0.0  # a banner and prose around measured lines: read those lines
+            if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
+                return 0.1 if not is_topology(head) and not _progress_log(lines) else 0.0
         if is_topology(head):
             return 0.0  # snapshot input: the registry says which command reads it
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:
         metrics, placement, unparsed, _read_n = _read(path, self.family)
-        named = [m for m in metrics if not m.name.startswith("event.")
-                 or m.unit.lower() in UNITS]
-        if not named:
+        if not metrics:  # values with no unit are read too: counts are facts, not a failure
             raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                              "'bandwidth: 28.4 GB/s', or a header with numeric rows")
         meta = {k: v for k, (v, _n) in placement.env.items()}

@@ -204,3 +204,16 @@ objdump -d --no-show-raw-insn "$B/atomcount.o" > objdump-atomcount.txt
 gcc -O2 -g -fopenmp src/atomcount.c -o "$B/ac"
 OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o "$B/ac.data" "$B/ac" 40000000 > /dev/null
 perf annotate -i "$B/ac.data" --stdio -l count_even._omp_fn.0 2> /dev/null > perf-annotate-atomcount.txt
+gcc -O2 src/prosestyles.c -o "$B/prose"
+"$B/prose" > prose-report.txt
+gcc -O0 -g src/leaky.c -o "$B/leaky"
+valgrind --leak-check=full "$B/leaky" > /dev/null 2> memcheck-errors.log || true
+gcc -O2 src/pairs.c -o "$B/pairs"
+valgrind "$B/pairs" 2000 > /dev/null 2> memcheck-clean.log
+mpirun -np 2 --display-map --display-allocation true > mpirun-display-map.txt 2>&1
+gcc -O2 -fopenmp src/workshare.c -o "$B/ws" -lm
+{ file "$B/ws"; ldd "$B/ws"; size "$B/ws"; } > binary-ws-info.txt
+gcc -O2 -static src/pairs.c -o "$B/pairs-static" && strip "$B/pairs-static"
+{ file "$B/pairs-static"; ldd "$B/pairs-static" 2>&1 || true; size "$B/pairs-static"; } > binary-static-info.txt
+J=$(sbatch --parsable -c 1 -t 5 -o /dev/null --wrap "sleep 30"); sleep 3
+scontrol show job "$J" > scontrol-show-job.txt; scancel "$J"

@@ -220,6 +220,28 @@ def test_real_decay_into_subnormals_refuses_unrolling() -> None:
     assert any(r.guard == "subnormal_steps" for r in adv.rejected)
 
 
+
+def test_real_decay_into_subnormals_is_answered_by_flushing_them_to_zero() -> None:
+    """With a compiler known, the one flag change that removes the assists is proposed (with
+    the slowdown quoted), passes the subnormal guard, and -O3 alone is not the answer."""
+    from perfscout.advise import advise
+    from perfscout.model.snapshot import Compiler
+    from perfscout.sandbox import default_runner
+
+    snap = replace(_two_cpus(), compilers=(Compiler("gcc", "gnu", "12.2.0"),))
+    profs = [derive(load(D / f)) for f in ("flushdecay-output.txt", "flushdecay-perf-stat.txt")]
+    fs = diagnose(profs, snap)
+    adv = advise(fs.findings, snap, profs, policy_check=default_runner().check)
+    flush = next(p for p in adv.proposals if p.id == "flush_subnormals")
+    assert flush.change.flags == ("-ffast-math",) and "hw.compute_bound" in flush.addresses
+    assert "2.2e-308" in flush.change.description
+    assert not any(r.id == "flush_subnormals" for r in adv.rejected)
+    # the same program without the subnormal evidence (only its perf stat): not proposed
+    quiet = [derive(load(D / "flushdecay-perf-stat.txt"))]
+    adv2 = advise(diagnose(quiet, snap).findings, snap, quiet,
+                  policy_check=default_runner().check)
+    assert "flush_subnormals" not in [p.id for p in adv2.proposals]
+
 # --- a printed worker pool ----------------------------------------------------------------
 def test_printed_pool_wider_than_the_cpus_is_oversubscription() -> None:
     # spinpool.c: "pool=6" on this 2-CPU machine's snapshot; the pool size is a setting

@@ -588,8 +588,9 @@ def program_measured(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | No
 
 
 #: the changes that remove floating-point assists on subnormal operands: flush-to-zero comes
-#: with -ffast-math/-Ofast (compiler_opt_level, fast_math); rescaling is a source change
-FTZ_IDS = frozenset({"compiler_opt_level", "fast_math", "reduce_precision"})
+#: with -ffast-math/-Ofast (flush_subnormals, fast_math, compiler_opt_level); rescaling is a
+#: source change
+FTZ_IDS = frozenset({"compiler_opt_level", "fast_math", "flush_subnormals", "reduce_precision"})
 
 
 def subnormal_steps(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:

@@ -48,7 +48,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
-       "parallelize_caller use_lapack bisect_search omp_reduction unordered_map",
+       "parallelize_caller use_lapack bisect_search omp_reduction unordered_map "
+       "flush_subnormals",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
        "compiler:vector.loops_vectorized program:time.step os_accounting:cpu.utilized"),

@@ -267,6 +267,7 @@ EN: dict[str, str] = {
     "gain.what.private_copies": "private copies per thread instead of atomic updates",
     "gain.what.hash_table": "a hash table instead of an ordered tree",
     "gain.tree_code": "the ordered tree code",
+    "gain.what.no_subnormals": "operations at full speed once subnormal values are flushed to zero",
     "gain.what.bisection": "a bisection instead of a linear scan",
     "exp.what_peak": "the measured peak",
     "exp.what_baseline": "the baseline's own rate",

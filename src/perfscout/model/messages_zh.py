@@ -264,6 +264,7 @@ ZH: dict[str, str] = {
     "gain.what.private_copies": "每个线程一份私有副本，取代原子更新",
     "gain.what.hash_table": "用哈希表取代有序树",
     "gain.tree_code": "有序树容器的代码",
+    "gain.what.no_subnormals": "非规格化数被清零后运算恢复全速",
     "gain.what.bisection": "用二分查找取代线性扫描",
     "exp.what_peak": "实测峰值",
     "exp.what_baseline": "基线自身的速率",

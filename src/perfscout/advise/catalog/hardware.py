@@ -10,7 +10,7 @@ from perfscout.advise.catalog.common import (
     verify,
 )
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import Facts, subnormal_slowdown
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
@@ -57,6 +57,39 @@ def compiler_opt_level(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("the build already uses -O3 or -Ofast",
                       "the hotspot is in a prebuilt library"),
         rollback="restore the previous optimisation flag in the build and rebuild", scope=scope,
+    )
+
+
+@proposal("flush_subnormals", layer=HW, kind="flags",
+          preconditions=("compiler known",), group="fp_reassociation")
+def flush_subnormals(facts: Facts, f: Finding) -> Proposal | None:
+    """Only when the program's steps slowed down once its values turned subnormal: every
+    operation on them takes a microcode assist, and gcc/clang's -ffast-math links the start-up
+    code that sets flush-to-zero and denormals-are-zero (the other changes are refused by the
+    ``subnormal_steps`` guard)."""
+    c = facts.compiler
+    slow = subnormal_slowdown(facts)
+    if c is None or c.vendor not in ("gnu", "llvm") or slow is None:
+        return None
+    scope = scope_of(f, facts)
+    return Proposal(
+        id="flush_subnormals", addresses=(f.id,), layer=HW, kind="flags",
+        title=f"Flush subnormal values to zero (-ffast-math with {c.name})",
+        change=Change(flags=("-ffast-math",), description="the steps slowed down "
+                      f"{slow:.0f}x once the values fell below 2.2e-308: -ffast-math, given "
+                      "at the link too, sets flush-to-zero/denormals-are-zero at start-up, so "
+                      "those operations run at full speed (results below the smallest normal "
+                      "number become zero: measured only with a tolerance check)"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, max(2.0, slow), 0.5,
+                                    Text("gain.what.no_subnormals")),
+        risk=Risk("medium", "values below the smallest normal number become zero; -ffast-math "
+                  "also drops NaN/Inf handling and exact rounding"),
+        confidence=Confidence(conf(f, 0.6), "step times jumped when printed values turned "
+                              "subnormal"),
+        invalid_when=("the results depend on gradual underflow",
+                      "the correctness check compares bytes (refused at approval)"),
+        rollback="remove -ffast-math from the build flags and rebuild", scope=scope,
     )
 
 

@@ -115,6 +115,24 @@ def test_a_printed_duration_is_not_taken_for_the_programs_timer() -> None:
     assert "measure" not in g.spec
 
 
+
+def test_a_rate_line_that_prints_its_time_first_is_read_as_the_rate() -> None:
+    """'evolution: 0.349 s, 859.6 Mcell-updates/s': higher is better, so the number read must
+    be the rate; reading the time under 'higher is better' turns every speedup into a loss."""
+    import re
+
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("board 2000 x 500\nevolution: 0.349 s, 859.6 Mcell-updates/s\n", g)
+    assert g.spec["metric"] == "rate" and g.spec["direction"] == "higher"
+    m = re.search(g.spec["measure"]["regex"], "evolution: 0.120 s, 2500.0 Mcell-updates/s")
+    assert m is not None and float(m.group(1)) == 2500.0
+    g = Guess({})
+    read_output("Triad:  12345.6 MB/s  avg 0.0104 s\n", g)
+    m = re.search(g.spec["measure"]["regex"], "Triad:  12345.6 MB/s  avg 0.0104 s")
+    assert m is not None and float(m.group(1)) == 12345.6
+
 PBMINI = Path(__file__).parent / "data" / "pbmini"
 
 

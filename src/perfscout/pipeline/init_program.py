@@ -130,8 +130,8 @@ def _label(text: str) -> str:
 
 
 def _number_regex(line: str, rate: bool) -> str | None:
-    """A regex whose group 1 is the number a person would read on ``line``: the one after the
-    first ``:``/``=``, else the one before a rate unit, else the last one."""
+    """A regex whose group 1 is the number a person would read on ``line``: on a rate line the
+    one before the rate's unit, else the one after the first ``:``/``=``, else the last one."""
     nums = list(re.finditer(NUM, line))
     timed = TIME_UNIT.search(line)
     if not nums:
@@ -142,9 +142,13 @@ def _number_regex(line: str, rate: bool) -> str | None:
     after = [m for m in nums if sep and m.start() > sep.start()]
     unit = RATE_WORDS.search(line)
     before_unit = [m for m in nums if unit and m.end() <= unit.start()]
-    m = after[0] if after else before_unit[-1] if rate and before_unit else nums[-1]
+    # on a rate line the number is the one just before the rate's unit, even when a time comes
+    # first ('evolution: 0.349 s, 859.6 Mcell-updates/s' is read as 859.6, not 0.349)
+    m = before_unit[-1] if rate and before_unit else after[0] if after else nums[-1]
     prefix = _label(line[:m.start()])
-    if prefix:
+    # a label holding numbers of its own ('evolution: 0.349 s,') would pin a value that changes
+    # run to run: a rate is then anchored on its unit after it instead
+    if prefix and not (rate and before_unit and re.search(r"[0-9]", prefix)):
         return _literal(prefix) + " *" + NUM
     # a number first: anchor it on the words after it (up to the next number or bracket)
     words = re.match(r"[^0-9(\[]*", line[m.end():].strip())

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import Facts, project_root_of
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import ExpectedGain, Verification
+from perfscout.transform import Generated, generate
 
 #: the bundled kernel, relative to the workspace, used when the profiled command is unknown
 DEFAULT_TARGET = ("./kernel",)
@@ -140,3 +142,21 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
         if len(out) >= limit:
             break
     return out
+
+
+def generated_at_hot_line(facts: Facts, pid: str,
+                          worth: Callable[[str, str, int], bool] | None = None,
+                          with_root: bool = True) -> tuple[str, Generated] | None:
+    """(``path:line``, the generated change) at the hottest source line of the line profile
+    where the transform stage's ``pid`` generator succeeds (lines ``worth`` turns down are
+    skipped); with ``with_root`` the project's folder is the root its legality proof and
+    macro reading use. None when it succeeds on none. The one search behind every catalog
+    entry that is offered only where its generator applies."""
+    for path, line, text in source_hot_lines(facts):
+        if worth is not None and not worth(text, path, line):
+            continue
+        root = project_root_of(Path(path)) if with_root else None
+        got = generate(pid, text, path, line, root=root)
+        if isinstance(got, Generated):
+            return f"{path}:{line}", got
+    return None

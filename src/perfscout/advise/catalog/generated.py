@@ -16,6 +16,7 @@ from perfscout.advise.catalog.common import (
     amdahl,
     conf,
     gain_on_share,
+    generated_at_hot_line,
     refs,
     source_hot_lines,
     verify,
@@ -31,17 +32,6 @@ from perfscout.transform import Generated, generate
 
 #: the tree code's share (with its key compares) below which a hash table is not proposed
 MIN_TREE_SHARE = 0.10
-
-
-def generated_at_hot_line(facts: Facts, pid: str) -> tuple[str, Generated] | None:
-    """(``path:line``, the generated change) at the hottest source line of the line profile
-    where the transform stage's ``pid`` generator succeeds with the project's folder as root;
-    None when it succeeds on none."""
-    for path, line, text in source_hot_lines(facts):
-        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
-        if isinstance(got, Generated):
-            return f"{path}:{line}", got
-    return None
 
 
 @proposal("bisect_search", layer=Layer.ALGORITHM, kind="source",

@@ -19,9 +19,9 @@ from pathlib import Path
 from perfscout.advise.catalog.common import (
     conf,
     gain_on_share,
+    generated_at_hot_line,
     refs,
     scope_of,
-    source_hot_lines,
     verify,
 )
 from perfscout.advise.catalog.hardware import arch_flag
@@ -32,7 +32,7 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated, generate, loop_nest
+from perfscout.transform import loop_nest
 from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
 
 HW = Layer.HARDWARE
@@ -236,16 +236,10 @@ def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
 def _generated_at_hot_line(facts: Facts, pid: str,
                            worth: Callable[[str, str, int], bool] | None = None
                            ) -> tuple[str, str] | None:
-    """(``path:line``, the note) of the hottest source line of the line profile where the
-    transform stage's ``pid`` generator succeeds (lines ``worth`` turns down are skipped);
-    None when it succeeds on none."""
-    for path, line, text in source_hot_lines(facts):
-        if worth is not None and not worth(text, path, line):
-            continue
-        got = generate(pid, text, path, line)
-        if isinstance(got, Generated):
-            return f"{path}:{line}", got.note
-    return None
+    """(``path:line``, the note) where ``pid``'s generator succeeds on a hot line, without the
+    project root (:func:`generated_at_hot_line`)."""
+    found = generated_at_hot_line(facts, pid, worth, with_root=False)
+    return (found[0], found[1].note) if found else None
 
 
 @proposal("restrict_rows", layer=HW, kind="source",

@@ -6,16 +6,13 @@ elimination with back substitution on one of the hottest source lines of the lin
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from perfscout.advise.catalog.common import conf, gain_on_share, refs, source_hot_lines, verify
+from perfscout.advise.catalog.common import conf, gain_on_share, generated_at_hot_line, refs, verify
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts, project_root_of
+from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated, generate
 
 ALG = Layer.ALGORITHM
 
@@ -24,11 +21,8 @@ def dense_solve(facts: Facts) -> tuple[str, str] | None:
     """(hot ``path:line``, the generated call's note) of the hottest source line inside a
     hand-written Gaussian elimination + back substitution that ``dgesv`` can replace; None
     when no hot line is in one (or the generator refuses every one)."""
-    for path, line, text in source_hot_lines(facts):
-        got = generate("use_lapack", text, path, line, root=project_root_of(Path(path)))
-        if isinstance(got, Generated):
-            return f"{path}:{line}", got.note
-    return None
+    found = generated_at_hot_line(facts, "use_lapack")
+    return (found[0], found[1].note) if found else None
 
 
 @proposal("use_lapack", layer=ALG, kind="source",

@@ -21,6 +21,7 @@ from perfscout.experiment.build import build_variant
 from perfscout.experiment.program import LANG_OF, language
 from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
+from perfscout.ingest.adapters.program_output import UNITS
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.runs import Runner, RunRequest
 from perfscout.pipeline.init_check import dump_abs_tol, find_check
@@ -227,9 +228,6 @@ def read_output(stdout: str, g: Guess) -> None:
             break
 
 
-_TO_SECONDS = {"s": 1.0, "sec": 1.0, "secs": 1.0, "seconds": 1.0, "ms": 1e-3, "msec": 1e-3,
-               "us": 1e-6, "usec": 1e-6}
-
 
 def _longer_than_the_run(line: str, wall_s: float | None) -> bool:
     """True when every duration printed on ``line`` is longer than the whole run could have
@@ -237,7 +235,7 @@ def _longer_than_the_run(line: str, wall_s: float | None) -> bool:
     printed input (the audio length, a simulated time span), not the program's own timer."""
     if wall_s is None:
         return False
-    spans = [float(m.group(1)) * _TO_SECONDS[m.group(3)] for m in TIME_UNIT.finditer(line)]
+    spans = [float(m.group(1)) * UNITS[m.group(3).lower()][1] for m in TIME_UNIT.finditer(line)]
     bound = wall_s * (os.cpu_count() or 1) + 0.5
     return bool(spans) and all(v > bound for v in spans)
 

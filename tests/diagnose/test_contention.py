@@ -54,7 +54,7 @@ int main()
         words.push_back("w" + std::to_string((s >> 8) % 50000));
     }
     std::map<std::string, int> freq;
-    for (int rep = 0; rep < 4; rep++)
+    for (int rep = 0; rep < 12; rep++)
         for (std::size_t i = 0; i < words.size(); i++)
             freq[words[i]]++;
     std::printf("%zu %d\\n", freq.size(), freq.count("w7") ? freq["w7"] : 0);

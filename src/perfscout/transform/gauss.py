@@ -1,0 +1,755 @@
+"""Recognise a hand-written dense linear solve on the parsed tree (for ``use_lapack``).
+
+``find_solve`` reads, in the function around a line, the Gaussian elimination and the back
+substitution that ``transform.lapack`` replaces by one LAPACK call, into a ``Solve``: the
+matrix, right-hand side and solution arrays with the element template the program uses, the
+loops' bounds, pivoting and the singular check. Every shape it does not recognise, and every
+statement that would make the replacement differ from the hand-written code, raises
+``NoSolve`` with the reason (see ``transform.lapack`` for the shapes).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from perfscout.transform.nest import assignment
+from perfscout.transform.region import PURE
+from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
+
+_ZERO = re.compile(r"^\(?0(\.0*)?(d0|e0|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$")
+
+
+class NoSolve(Exception):
+    """Not a recognised solve, or not legal to replace: the message says why."""
+
+
+def _canon(code: Code, s: str) -> str:
+    out = re.sub(r"\s+", "", s)
+    out = out.rstrip(";")
+    return out.lower() if code.fortran else out
+
+
+def _strip(s: str) -> str:
+    while s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]):
+        s = s[1:-1]
+    return s
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+@dataclass
+class _Array:
+    """How the program addresses an array: ``tpl`` with ``{0}`` (row) and ``{1}`` (column)
+    for a matrix, ``{0}`` (row) and maybe ``{1}`` (right-hand side) for a vector."""
+
+    name: str
+    tpl: str
+
+    def at(self, *ix: str) -> str:
+        return self.tpl.format(*ix)
+
+
+def _template(code: Code, ref: str, names: list[str]) -> str | None:
+    """``ref`` (canonical text of an element) with each identifier of ``names`` replaced by a
+    placeholder ``{n}``; None when one of them does not occur as an identifier."""
+    out = ref.replace("{", "{{").replace("}", "}}")
+    for n, v in enumerate(names):
+        pat = re.compile(rf"(?<![\w.]){re.escape(v)}(?!\w)")
+        if not pat.search(out):
+            return None
+        out = pat.sub("{" + str(n) + "}", out)
+    return out
+
+
+def _element(code: Code, n: Node) -> tuple[str, list[Node]] | None:
+    """(array name, subscript nodes) of an element reference ``a[i][j]`` / ``a[i*n+j]`` /
+    Fortran ``a(i, j)``; None for anything else."""
+    if code.fortran:
+        if n.type != "call_expression" or not n.named_children:
+            return None
+        head, args = n.named_children[0], n.named_children[-1]
+        if head.type != "identifier" or args.type != "argument_list":
+            return None
+        return code.name_of(head), list(args.named_children)
+    subs: list[Node] = []
+    cur = n
+    while cur.type == "subscript_expression":
+        idx = cur.child_by_field_name("index") or cur.child_by_field_name("indices")
+        arg = cur.child_by_field_name("argument")
+        if idx is None or arg is None:
+            return None
+        if idx.type == "subscript_argument_list":
+            idx = idx.named_children[0] if idx.named_children else idx
+        subs.insert(0, idx)
+        cur = arg
+    if not subs or cur.type != "identifier":
+        return None
+    return code.text_of(cur), subs
+
+
+@dataclass
+class Solve:
+    """What the recognised code does."""
+
+    first: Node  # the elimination loop
+    last: Node  # the back substitution (or the loop over right-hand sides around it)
+    n: str  # the order of the system (C: the exclusive bound; Fortran: the last index)
+    a: _Array
+    b: _Array  # the right-hand side the elimination updates
+    x: _Array  # where the back substitution writes the solution
+    nrhs: str  # "1" for a vector
+    k: str
+    pivoting: bool
+    lu_form: bool  # the multipliers are stored below the diagonal (LAPACK's factor form)
+    singular: Node | None = None
+    notes: list[str] = field(default_factory=list)
+    scalars: set[str] = field(default_factory=set)  # temporaries the replaced code sets
+    between: list[Node] = field(default_factory=list)  # kept, after the call
+    factor_only: bool = False  # an LU factorisation; the forward substitution follows it
+    src: _Array | None = None  # the right-hand side as given (the forward substitution's)
+
+
+def _stmts(code: Code, n: Node) -> list[Node]:
+    """The statements of a block, a loop body or an if's branch (comments dropped)."""
+    if n.type in (C_LOOP, F_LOOP):
+        return list(code.loop(n).body)
+    if n.type == "compound_statement":
+        return [c for c in n.named_children if c.type != "comment"]
+    return [n]
+
+
+def _loop_of(code: Code, n: Node) -> Loop | None:
+    if n.type not in (C_LOOP, F_LOOP):
+        return None
+    return code.loop(n)
+
+
+def _descending(code: Code, n: Node) -> tuple[str, str] | None:
+    """(variable, first value) of ``for (i = N - 1; i >= 0; i--)`` / ``do i = n, 1, -1``:
+    the first value is N - 1 (C) or n (Fortran); None for anything else."""
+    if n.type == F_LOOP:
+        lp = code.loop(n)
+        stmt = n.named_children[0] if n.named_children else None
+        ctl = next((c for c in stmt.named_children if c.type == "loop_control_expression"),
+                   None) if stmt is not None else None
+        parts = ctl.named_children if ctl is not None else []
+        if len(parts) == 4 and _canon(code, code.text_of(parts[2])) == "1" and \
+                _canon(code, code.text_of(parts[3])) == "-1":
+            return lp.var, _canon(code, code.text_of(parts[1]))
+        return None
+    if n.type != C_LOOP:
+        return None
+    lp = code.loop(n)
+    cond, upd = n.child_by_field_name("condition"), n.child_by_field_name("update")
+    if not lp.var or cond is None or upd is None:
+        return None
+    c, u = _canon(code, code.text_of(cond)), _canon(code, code.text_of(upd))
+    if c not in (f"{lp.var}>=0", f"{lp.var}>-1", f"0<={lp.var}") or \
+            u not in (f"{lp.var}--", f"--{lp.var}", f"{lp.var}-=1", f"{lp.var}={lp.var}-1"):
+        return None
+    return lp.var, _canon(code, lp.lower)
+
+
+def _counted(code: Code, n: Node, lower: tuple[str, ...], what: str) -> Loop:
+    lp = _loop_of(code, n)
+    if lp is None or not lp.counted or lp.step != 1:
+        raise NoSolve(f"the {what} at line {n.start_point[0] + 1} is not a counted loop by 1")
+    if _canon(code, lp.lower) not in lower:
+        raise NoSolve(f"the {what} over {lp.var} at line {lp.line} starts at {lp.lower}, not "
+                  f"{' or '.join(lower)}")
+    return lp
+
+
+def _upper(code: Code, lp: Loop) -> str:
+    """The last index + 1 (C) or the last index (Fortran) as canonical text."""
+    u = _canon(code, lp.upper)
+    if not code.fortran and lp.inclusive:
+        return f"{u}+1"
+    return u
+
+
+def _update_forms(target: str, m: str, src: str) -> set[str]:
+    """``target -= m * src`` in its usual spellings."""
+    out = set()
+    for prod in (f"{m}*{src}", f"{src}*{m}"):
+        out |= {f"{target}-={prod}", f"{target}={target}-{prod}", f"{target}={target}-({prod})",
+                f"{target}-=({prod})"}
+    return out
+
+
+class _Reader:
+    def __init__(self, code: Code, root: Path | None) -> None:
+        self.code = code
+        self.root = root
+
+    def text(self, n: Node) -> str:
+        return _canon(self.code, self.code.text_of(n))
+
+    # -- the elimination ----------------------------------------------------------------
+    def elimination(self, kn: Node) -> Solve:
+        code = self.code
+        one = ("1",) if code.fortran else ("0",)
+        klp = _counted(code, kn, one, "elimination loop")
+        k = klp.var
+        inner = [s for s in klp.body if s.type in (C_LOOP, F_LOOP)
+                 and _canon(code, code.loop(s).lower) == f"{k}+1"
+                 and any(t.type in (C_LOOP, F_LOOP) for t in code.loop(s).body)]
+        if len(inner) != 1:
+            raise NoSolve(f"the loop over {k} at line {klp.line} holds no row loop 'for i = "
+                      f"{k} + 1 .. n' with a column loop inside (the elimination)")
+        ilp = _counted(code, inner[-1], (f"{k}+1",), "row loop")
+        i, n = ilp.var, _upper(code, ilp)
+        cands = [code.loop(s) for s in ilp.body if s.type in (C_LOOP, F_LOOP)
+                 and _canon(code, code.loop(s).lower) in (k, f"{k}+1")]
+        upd = None
+        if len(cands) == 1 and cands[0].counted and len(cands[0].body) == 1:
+            got = assignment(code, cands[0].body[0])
+            el = _element(code, got[0]) if got is not None else None
+            if el is not None:
+                upd = (cands[0], el)
+        if upd is None:
+            raise NoSolve(f"the row loop over {i} at line {ilp.line} holds no one column loop "
+                      f"from {k} or {k} + 1 with the update 'A(i, j) -= f * A(k, j)'")
+        jlp, (aname, _subs) = upd
+        j = jlp.var
+        left_node = assignment(code, jlp.body[0])[0]  # type: ignore[index]
+        tpl = _template(code, self.text(left_node), [i, j])
+        if tpl is None:
+            raise NoSolve(f"{code.text_of(left_node)} (line {jlp.line}) does not address the "
+                      f"element by both {i} and {j}: the matrix layout is unknown")
+        a = _Array(aname, tpl)
+        if _canon(code, jlp.lower) not in (k, f"{k}+1"):
+            raise NoSolve(f"the column loop over {j} at line {jlp.line} starts at {jlp.lower}, "
+                      f"not {k} or {k} + 1")
+        if _upper(code, jlp) != n:
+            raise NoSolve(f"the column loop over {j} at line {jlp.line} ends at {jlp.upper}, not "
+                      f"where the row loop ends ({ilp.upper}): an augmented matrix or a "
+                      "rectangular system, not handled")
+        sol = Solve(kn, kn, n, a, a, a, "1", k, False, False)
+        sol.scalars.update({k, i, j})
+        # the row loop's body: multiplier, its store, the update, the right-hand side
+        mult = a.at(i, k)
+        stored = False
+        b: _Array | None = None
+        for s in ilp.body:
+            if s is jlp.node:
+                if self.text(jlp.body[0]) not in _update_forms(a.at(i, j), mult, a.at(k, j)):
+                    raise NoSolve(f"'{code.text_of(jlp.body[0]).strip()}' (line {jlp.line + 1}) is "
+                              f"not the elimination update {a.at(i, j)} -= {mult} * "
+                              f"{a.at(k, j)}")
+                continue
+            name, value = self._scalar_set(s)
+            if name and _strip(value) == f"{a.at(i, k)}/{a.at(k, k)}":
+                mult = name
+                sol.scalars.add(name)
+                continue
+            got = assignment(code, s)
+            if got is not None and self.text(got[0]) == a.at(i, k):
+                rhs = self.text(got[2])
+                if (got[1] == "=" and rhs == mult and mult != a.at(i, k)) or \
+                        (got[1] == "/=" and rhs == a.at(k, k)) or \
+                        (got[1] == "=" and _strip(rhs) == f"{a.at(i, k)}/{a.at(k, k)}"):
+                    stored = True
+                    continue
+            bb = self._rhs_update(s, i, k, mult)
+            if bb is not None and b is None:
+                b, sol.nrhs = bb
+                continue
+            raise NoSolve(f"line {s.start_point[0] + 1}: '{code.text_of(s).strip()}' inside the "
+                      "elimination is not part of it (the LAPACK call would not do it)")
+        if mult == a.at(i, k) and not stored:
+            raise NoSolve(f"the update uses {a.at(i, k)} as the multiplier without dividing it by "
+                      f"the pivot {a.at(k, k)}")
+        from_k = _canon(code, jlp.lower) == k
+        if mult == a.at(i, k) and from_k:
+            raise NoSolve(f"the update from column {k} overwrites its own multiplier {a.at(i, k)}")
+        sol.lu_form = stored and not from_k
+        if b is None:  # an LU factorisation: the solve follows (forward, then back)
+            if not sol.lu_form:
+                raise NoSolve(f"the elimination at line {klp.line} updates no right-hand side "
+                          f"(B(i) -= f * B(k)) and does not keep its multipliers below the "
+                          "diagonal: no solve can follow it")
+            sol.factor_only = True
+            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
+        sol.b = sol.x = b
+        # the loop over k: pivoting statements, singular check, the row loop
+        body = list(klp.body)
+        while body:
+            s = body.pop(0)
+            if s is ilp.node:
+                continue
+            nxt = assignment(code, body[0]) if body else None
+            held = self._scalar_set(s)
+            if held[0] and nxt is not None and nxt[0].type != "identifier" and \
+                    self.text(nxt[0]) == held[1]:
+                self._exchange([s, *body[:2]], sol, None)  # t = X(k); X(k) = X(p); X(p) = t
+                del body[:2]
+                sol.pivoting = True
+                continue
+            self._pivot_part(s, sol, klp, i)
+        if sol.factor_only and sol.pivoting:
+            raise NoSolve(f"the factorisation at line {klp.line} pivots without a right-hand side "
+                      "to exchange: its row order is kept elsewhere (a permutation the solve "
+                      "applies), not handled")
+        if _upper(code, klp) not in (n, _minus1(n), f"{_minus1(n)}+1",
+                                     f"{_minus1(_minus1(n))}+1"):
+            raise NoSolve(f"the loop over {k} at line {klp.line} ends at {klp.upper}, not at the "
+                      f"order of the system ({ilp.upper})")
+        return sol
+
+    def _scalar_set(self, s: Node) -> tuple[str, str]:
+        code = self.code
+        if s.type == "declaration":
+            ds = s.children_by_field_name("declarator")
+            if len(ds) == 1 and ds[0].type == "init_declarator":
+                d, v = ds[0].child_by_field_name("declarator"), ds[0].child_by_field_name("value")
+                while d is not None and d.type == "pointer_declarator":  # double *row = a[k]
+                    d = d.child_by_field_name("declarator")
+                if d is not None and v is not None and d.type == "identifier":
+                    return code.text_of(d), self.text(v)
+            return "", ""
+        got = assignment(code, s)
+        if got is not None and got[0].type == "identifier" and got[1] == "=":
+            return code.name_of(got[0]), self.text(got[2])
+        return "", ""
+
+    def _rhs_update(self, s: Node, i: str, k: str, mult: str) -> tuple[_Array, str] | None:
+        code = self.code
+        got = assignment(code, s)
+        if got is not None:
+            el = _element(code, got[0])
+            if el is None:
+                return None
+            tpl = _template(code, self.text(got[0]), [i])
+            if tpl is None or "{1}" in tpl:
+                return None
+            b = _Array(el[0], tpl)
+            if self.text(s) in _update_forms(b.at(i), mult, b.at(k)):
+                return b, "1"
+            return None
+        lp = _loop_of(code, s)
+        if lp is None or not lp.counted or lp.step != 1 or len(lp.body) != 1:
+            return None
+        if _canon(code, lp.lower) != ("1" if code.fortran else "0"):
+            return None
+        got = assignment(code, lp.body[0])
+        el = _element(code, got[0]) if got is not None else None
+        if got is None or el is None:
+            return None
+        tpl = _template(code, self.text(got[0]), [i, lp.var])
+        if tpl is None:
+            return None
+        b = _Array(el[0], tpl)
+        if self.text(lp.body[0]) in _update_forms(b.at(i, lp.var), mult, b.at(k, lp.var)):
+            self.rhs_var = lp.var
+            return b, _upper(code, lp)
+        return None
+
+    def _pivot_part(self, s: Node, sol: Solve, klp: Loop, i: str) -> None:
+        """Check one statement of the loop over k beside the row loop: the pivot search, the
+        singular check, the row swap; raise naming it otherwise."""
+        code = self.code
+        a = sol.a
+        line = s.start_point[0] + 1
+        for d in walk(s):
+            name = ""
+            if d.type == "call_expression" and d.named_children:
+                name = code.name_of(d.named_children[0])
+            if d.type == "subroutine_call" or (name and name not in PURE and not (
+                    code.fortran and name in {a.name, sol.b.name})):
+                raise NoSolve(f"line {d.start_point[0] + 1}: the call "
+                          f"'{code.text_of(d).strip()[:50]}' inside the elimination may change "
+                          "what the LAPACK call would not")
+        if s.type == "if_statement" and self._singular(s, sol):
+            return
+        if _leaves(code, s):
+            raise NoSolve(f"line {line}: '{code.text_of(s).strip()[:60]}' leaves the elimination "
+                      "early, and is not a singular check on the pivot")
+        writes = self._writes(s)
+        if not {w for w in writes if w[1]}:  # the pivot search (scalars only), reading A
+            names = {w[0] for w in writes}
+            if names & {a.name, sol.b.name}:
+                raise NoSolve(f"line {line} assigns {a.name} or {sol.b.name} as a whole")
+            sol.scalars |= names
+            if any(n.type in (C_LOOP, F_LOOP) for n in walk(s)) or s.type == "if_statement":
+                sol.pivoting = True
+            return
+        stmts = [s]
+        if s.type == "if_statement":  # if (p != k) { exchanges }
+            if s.child_by_field_name("alternative") is not None or any(
+                    c.type in ("else_clause", "elseif_clause") for c in s.named_children):
+                raise NoSolve(f"line {line}: an if with an else inside the elimination")
+            stmts = branch(code, s)
+        self._exchanges(stmts, sol, None)
+        sol.pivoting = True
+
+    def _exchanges(self, stmts: list[Node], sol: Solve, col: Loop | None) -> None:
+        """Each statement a loop of exchanges, or three statements exchanging two rows'
+        elements through a temporary; raise naming the first that is not."""
+        code = self.code
+        rest = list(stmts)
+        while rest:
+            s = rest.pop(0)
+            lp = _loop_of(code, s)
+            if lp is not None and col is None:
+                if not lp.counted or lp.step != 1:
+                    raise NoSolve(f"the loop at line {lp.line} inside the elimination is not "
+                              "counted")
+                self._exchanges(list(lp.body), sol, lp)
+                continue
+            trio = [s, *rest[:2]]
+            rest = rest[2:]
+            self._exchange(trio, sol, col)
+
+    def _exchange(self, trio: list[Node], sol: Solve, col: Loop | None) -> None:
+        code = self.code
+        line = trio[0].start_point[0] + 1
+        what = f"line {line}: '{code.text_of(trio[0]).strip()[:60]}'"
+        if len(trio) != 3:
+            raise NoSolve(f"{what} inside the elimination is not an exchange 't = X(k); X(k) = "
+                      "X(p); X(p) = t' (the LAPACK call would not do it)")
+        t, v0 = self._scalar_set(trio[0])
+        g1, g2 = assignment(code, trio[1]), assignment(code, trio[2])
+        if not t or g1 is None or g2 is None:
+            raise NoSolve(f"{what} inside the elimination is not an exchange of two rows "
+                      "(the LAPACK call would not do it)")
+        x1, y1, x2, y2 = (self.text(g1[0]), self.text(g1[2]), self.text(g2[0]),
+                          self.text(g2[2]))
+        if not (v0 == x1 and y1 == x2 and y2 == t):
+            raise NoSolve(f"{what}: lines {line}-{line + 2} copy without exchanging")
+        cv = col.var if col is not None else None
+        for arr, two in ((sol.a, True), (sol.b, sol.nrhs != "1")):
+            probe = re.escape(arr.tpl).replace(r"\{0\}", r"(\w+)").replace(r"\{1\}", r"(\w+)")
+            rows = [probe]
+            if two and cv is None:  # a whole row at once: a(k, :) or a row pointer a[k]
+                rows = [re.escape(arr.tpl).replace(r"\{0\}", r"(\w+)").replace(r"\{1\}", "(:)")]
+                if arr.tpl.startswith(f"{arr.name}[{{0}}]["):
+                    rows.append(re.escape(arr.name) + r"\[(\w+)\]()")
+            for pr in rows:
+                m1, m2 = re.fullmatch(pr, x1), re.fullmatch(pr, x2)
+                if m1 is None or m2 is None:
+                    continue
+                r1, r2 = m1.group(1), m2.group(1)
+                if sol.k not in (r1, r2) or r1 == r2 or cv in (r1, r2):
+                    continue
+                if two and cv is not None and not m1.group(2) == m2.group(2) == cv:
+                    continue
+                if not two and cv is not None:
+                    continue
+                sol.scalars.add(t)
+                if arr is sol.a and col is not None and (
+                        _canon(code, col.lower) not in ("0", "1") or
+                        _upper(code, col) != sol.n):
+                    sol.notes.append(f"the swap at line {col.line} exchanges part of the "
+                                     "rows; LAPACK exchanges whole rows (the multipliers too)")
+                return
+        raise NoSolve(f"{what}: it exchanges {x1} and {x2}, not row {sol.k} and the pivot row of "
+                  f"{sol.a.name} or {sol.b.name}")
+
+    def _singular(self, s: Node, sol: Solve) -> bool:
+        """An ``if`` on a pivot element that leaves (return, stop, exit): the singular check,
+        run again after the call when LAPACK reports a zero pivot."""
+        code = self.code
+        cond = s.child_by_field_name("condition") or (
+            s.named_children[0] if s.named_children else None)
+        if cond is None:
+            return False
+        c = self.text(cond)
+        probe = re.escape(sol.a.tpl).replace(r"\{0\}", r"\w+").replace(r"\{1\}", sol.k)
+        if not re.search(probe, c):
+            return False
+        if not _leaves(code, s) or s.child_by_field_name("alternative") is not None:
+            return False
+        if not re.search(r"(==|\.eq\.)\(?0(\.0*)?(d0|_\w+)?\)?\)?$", c):
+            sol.notes.append(f"the singular check at line {s.start_point[0] + 1} is "
+                             f"'{code.text_of(cond)}'; LAPACK reports only an exact zero pivot")
+        sol.singular = s
+        return True
+
+    def _writes(self, s: Node) -> set[tuple[str, bool]]:
+        """(name, is an element) of everything ``s`` assigns."""
+        code = self.code
+        out = set()
+        for d in walk(s):
+            got = assignment(code, d) if d.type in ("assignment_expression",
+                                                     "assignment_statement") else None
+            if got is None and d.type == "update_expression":
+                arg = d.child_by_field_name("argument")
+                if arg is not None:
+                    got = (arg, "++", arg)
+            if got is None:
+                continue
+            el = _element(code, got[0])
+            if el is not None:
+                out.add((el[0], True))
+            else:
+                out.add((code.name_of(got[0]), got[0].type != "identifier"))
+        return out
+
+    # -- the forward substitution (after an LU factorisation) --------------------------
+    def forward(self, sol: Solve, n: Node) -> None:
+        """``for i: [t = B(i);] for j < i: t -= A(i, j) * Y(j); [Y(i) = t]`` (in place:
+        ``B(i) -= A(i, j) * B(j)``): sets the array the back substitution starts from."""
+        code = self.code
+        first = ("1", "2") if code.fortran else ("0", "1")
+        lp = _counted(code, n, first, "forward substitution")
+        i, a = lp.var, sol.a
+        if _upper(code, lp) != sol.n:
+            raise NoSolve(f"the forward substitution over {i} at line {lp.line} does not run to "
+                      "the last row")
+        loops = [s for s in lp.body if s.type in (C_LOOP, F_LOOP)]
+        if len(loops) != 1:
+            raise NoSolve(f"the forward substitution at line {lp.line} has not one inner loop")
+        mlp = _counted(code, loops[0], ("1",) if code.fortran else ("0",), "forward loop")
+        j = mlp.var
+        if _upper(code, mlp) != (f"{i}-1" if code.fortran else i) or len(mlp.body) != 1:
+            raise NoSolve(f"the loop over {j} at line {mlp.line} does not run over the columns "
+                      f"before {i}")
+        pos = lp.body.index(loops[0])
+        before, after = lp.body[:pos], lp.body[pos + 1:]
+        inner = assignment(code, mlp.body[0])
+        el = _element(code, inner[0]) if inner is not None else None
+        if not before and not after and el is not None:
+            tpl = _template(code, self.text(inner[0]), [i])  # type: ignore[index]
+            y = _Array(el[0], tpl or "")
+            if tpl is None or "{1}" in tpl or self.text(mlp.body[0]) not in _update_forms(
+                    y.at(i), a.at(i, j), y.at(j)):
+                raise NoSolve(f"line {mlp.line + 1} is not 'Y(i) -= A(i, j) * Y(j)'")
+            sol.src = sol.b = sol.x = y
+            sol.scalars |= {i, j}
+            return
+        if len(before) != 1 or len(after) != 1:
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 't = B(i); for j < "
+                      "i: t -= A(i, j) * Y(j); Y(i) = t'")
+        t, init = self._scalar_set(before[0])
+        g = assignment(code, after[0])
+        yel = _element(code, g[0]) if g is not None else None
+        ytpl = _template(code, self.text(g[0]), [i]) if g is not None else None
+        m = re.fullmatch(r"(\w+)(.*)", _strip(init)) if t else None
+        if not t or g is None or yel is None or ytpl is None or m is None or \
+                self.text(g[2]) != t:
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 't = B(i); ...; "
+                      "Y(i) = t'")
+        y = _Array(yel[0], ytpl)
+        btpl = _template(code, _strip(init), [i])
+        if btpl is None or "{1}" in btpl or "{1}" in ytpl:
+            raise NoSolve(f"'{init}' (line {before[0].start_point[0] + 1}) is not B({i})")
+        b = _Array(m.group(1), btpl)
+        if self.text(mlp.body[0]) not in _update_forms(t, a.at(i, j), y.at(j)):
+            raise NoSolve(f"line {mlp.line + 1} is not '{t} -= A(i, j) * Y(j)'")
+        sol.src, sol.b, sol.x = b, y, y
+        sol.scalars |= {i, j, t}
+
+    # -- the back substitution ----------------------------------------------------------
+    def back(self, sol: Solve, n: Node) -> None:
+        code = self.code
+        rv = ""
+        dn = n
+        if _descending(code, n) is None:
+            lp = _loop_of(code, n)
+            if lp is None or not lp.counted or len(lp.body) != 1 or \
+                    _descending(code, lp.body[0]) is None:
+                raise NoSolve(f"line {n.start_point[0] + 1}: what follows the elimination is not "
+                          "a back substitution (a loop from the last row down)")
+            if sol.nrhs == "1" or _canon(code, lp.lower) != ("1" if code.fortran else "0") \
+                    or _upper(code, lp) != sol.nrhs:
+                raise NoSolve(f"the loop over {lp.var} at line {lp.line} does not run over the "
+                          f"{sol.nrhs} right-hand side(s)")
+            rv, dn = lp.var, lp.body[0]
+        elif sol.nrhs != "1":
+            raise NoSolve(f"the back substitution at line {n.start_point[0] + 1} solves one "
+                      f"right-hand side, the elimination updates {sol.nrhs}")
+        got = _descending(code, dn)
+        assert got is not None
+        i, start = got
+        want = _minus1(sol.n) if not code.fortran else sol.n
+        if start != want:
+            raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} starts at row "
+                      f"{start}, not the last row")
+        body = [c for c in (code.loop(dn).body if dn.type == F_LOOP else
+                            _stmts(code, dn.child_by_field_name("body") or dn))]
+        a = sol.a
+        cols = (rv,) if rv else ()
+
+        def vec(arr: _Array, r: str) -> str:
+            return arr.at(r, *cols)
+
+        loops = [s for s in body if s.type in (C_LOOP, F_LOOP)]
+        if len(loops) != 1:
+            raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} has not one "
+                      "inner loop over the solved rows")
+        mlp = _counted(code, loops[0], (f"{i}+1",), "substitution loop")
+        m = mlp.var
+        if _upper(code, mlp) != sol.n or len(mlp.body) != 1:
+            raise NoSolve(f"the substitution loop over {m} at line {mlp.line} does not run to the "
+                      "last row with one statement")
+        pos = body.index(loops[0])
+        before, after = body[:pos], body[pos + 1:]
+        inner = self.text(mlp.body[0])
+        last = after[-1] if len(after) == 1 else None
+        if last is None or len(before) > 1:
+            raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} is not 't = "
+                      "B(i); for m: t -= A(i, m) * X(m); X(i) = t / A(i, i)'")
+        g = assignment(code, last)
+        if g is None:
+            raise NoSolve(f"line {last.start_point[0] + 1} does not store the solved element")
+        xel = _element(code, g[0])
+        xt = _template(code, self.text(g[0]), [i, *cols])
+        if xel is None or xt is None or ("{1}" in xt) != bool(rv):
+            raise NoSolve(f"line {last.start_point[0] + 1} does not store the solved element "
+                      f"X({i})")
+        x = _Array(xel[0], xt)
+        fin = (g[1], _strip(self.text(g[2])))
+        diag = a.at(i, i)
+        if before:
+            t, init = self._scalar_set(before[0])
+            if not t:
+                raise NoSolve(f"line {before[0].start_point[0] + 1} is not 't = B(i)' or 't = 0'")
+            sol.scalars.add(t)
+            init = _strip(init)
+            minus = _update_forms(t, a.at(i, m), vec(x, m))
+            plus = {f"{t}+={a.at(i, m)}*{vec(x, m)}", f"{t}+={vec(x, m)}*{a.at(i, m)}",
+                    f"{t}={t}+{a.at(i, m)}*{vec(x, m)}", f"{t}={t}+{vec(x, m)}*{a.at(i, m)}"}
+            down = init == vec(sol.b, i) and inner in minus and fin == ("=", f"{t}/{diag}")
+            up = bool(_ZERO.match(init)) and inner in plus and \
+                fin == ("=", f"({vec(sol.b, i)}-{t})/{diag}")
+            if not (down or up):
+                raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} is not "
+                          f"'{t} = B(i); {t} -= A(i, m) * X(m); X(i) = {t} / A(i, i)' over "
+                          f"{a.name} and {sol.b.name}")
+        else:
+            if x.name != sol.b.name or x.tpl != sol.b.tpl or inner not in _update_forms(
+                    vec(x, i), a.at(i, m), vec(x, m)) or fin not in (
+                    ("/=", diag), ("=", f"{vec(x, i)}/{diag}")):
+                raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} is not "
+                          "'X(i) -= A(i, m) * X(m); X(i) /= A(i, i)' in place")
+        if x.name == a.name:
+            raise NoSolve(f"the solution is stored into the matrix {a.name}")
+        sol.x = x
+        sol.scalars |= {i, m, *cols}
+        sol.last = n
+
+
+def _leaves(code: Code, s: Node) -> bool:
+    """Whether ``s`` may leave the code early (return, stop, exit, break, goto)."""
+    return any(d.type in ("return_statement", "stop_statement", "exit_statement",
+                          "break_statement", "goto_statement", "continue_statement")
+               for d in walk(s)) or re.search(r"\b(exit|abort|return|stop|goto|cycle)\b",
+                                              code.text_of(s), re.I) is not None
+
+
+def branch(code: Code, s: Node) -> list[Node]:
+    """The statements an ``if`` runs (C: its consequence; Fortran: the block or the one
+    statement after the condition)."""
+    if code.fortran:
+        return [c for c in s.named_children[1:] if c.type not in (
+            "end_if_statement", "comment", "else_clause", "elseif_clause")]
+    cons = s.child_by_field_name("consequence")
+    return _stmts(code, cons) if cons is not None else []
+
+
+def _minus1(n: str) -> str:
+    if n.endswith("+1"):
+        return n[:-2]
+    return f"{n}-1"
+
+
+def _after_region(code: Code, fn: Node, sol: Solve) -> list[Node]:
+    return [d for d in walk(fn) if d.type == "identifier" and d.start_byte >= sol.last.end_byte]
+
+
+def read_later(code: Code, fn: Node, sol: Solve, name: str) -> int:
+    """The line where ``name`` appears again after the replaced code, 0 when it does not
+    (a plain overwrite ``name = e`` first does not count)."""
+    for d in _after_region(code, fn, sol):
+        if code.name_of(d) != name:
+            continue
+        p = d.parent
+        call = p.parent if p is not None and p.type == "argument_list" else None
+        if p is not None and (p.type == "deallocate_statement" or (call is not None and
+                              call.type == "call_expression" and
+                              code.text_of(call).startswith("free("))):
+            continue  # released, not read
+        if p is not None and p.type in ("assignment_expression", "assignment_statement") and \
+                (p.child_by_field_name("left") or p.named_children[0]) == d and name not in \
+                code.identifiers(p.child_by_field_name("right") or p.named_children[-1]):
+            return 0
+        if p is not None and p.type == "loop_control_expression" and p.named_children[0] == d:
+            return 0
+        if p is not None and p.type == "init_declarator":
+            return 0
+        return d.start_point[0] + 1
+    return 0
+
+
+def find_solve(code: Code, line: int) -> tuple[Node, Solve]:
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    if fn is None:
+        raise NoSolve(f"line {line} is not inside a function")
+    rd = _Reader(code, None)
+    why = ""
+    for n in walk(fn):
+        if n.type not in (C_LOOP, F_LOOP):
+            continue
+        lp = code.loop(n)
+        if not lp.counted or not any(t.type in (C_LOOP, F_LOOP) for t in lp.body):
+            continue
+        # the enclosing loops of ``line`` or the loop right before them
+        try:
+            sol = rd.elimination(n)
+        except NoSolve as e:
+            if n.start_point[0] + 1 <= line <= n.end_point[0] + 1 and not why:
+                why = str(e)
+            continue
+        parent = n.parent
+        sibs = [c for c in (parent.named_children if parent is not None else [])
+                if c.type not in ("comment",)]
+        nxt = sibs[sibs.index(n) + 1:]
+        between: list[Node] = []
+        found = None
+        fwd = None
+        for s in nxt:
+            if sol.factor_only and fwd is None and s.type in (C_LOOP, F_LOOP) and \
+                    code.loop(s).counted:
+                fwd = s
+                continue
+            if s.type in (C_LOOP, F_LOOP) and (_descending(code, s) is not None or (
+                    code.loop(s).counted and code.loop(s).body and
+                    _descending(code, code.loop(s).body[0]) is not None)):
+                found = s
+                break
+            between.append(s)
+        inside = n.start_point[0] + 1 <= line <= n.end_point[0] + 1
+        if found is None or (sol.factor_only and fwd is None):
+            if inside:
+                raise NoSolve(f"the elimination at line {lp.line} is not followed by a "
+                          f"{'forward and ' if sol.factor_only else ''}back substitution in "
+                          "the same block")
+            continue
+        if fwd is not None:
+            rd.forward(sol, fwd)
+        rd.back(sol, found)
+        span = (n.start_point[0] + 1, found.end_point[0] + 1)
+        if not span[0] <= line <= span[1]:
+            continue
+        arrays = {sol.a.name, sol.b.name, sol.x.name} | ({sol.src.name} if sol.src else set())
+        for s in between:
+            touched = code.identifiers(s) & arrays
+            if touched:
+                raise NoSolve(f"line {s.start_point[0] + 1} uses {', '.join(sorted(touched))} "
+                          "between the elimination and the back substitution: the LAPACK call "
+                          "would not reproduce it")
+        sol.between = [s for s in between if s.type != "comment"]
+        return fn, sol
+    raise NoSolve(why or f"no Gaussian elimination (for k: for i = k + 1: for j: A(i, j) -= f * "
+                     f"A(k, j)) followed by a back substitution around line {line}")

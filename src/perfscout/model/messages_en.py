@@ -227,7 +227,7 @@ EN: dict[str, str] = {
     "guard.scope_takes": "{scope} takes {share} of the time",
     "guard.unbounded": "expected gain {high}x is beyond {max}x with no measured basis",
     "guard.x87": "the hot code is x87 long double ({share} of its floating-point instructions): x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
-    "guard.soft_float": "the hot code emulates __float128 in software ({what} in libgcc/libquadmath routines such as __multf3): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
+    "guard.soft_float": "the hot code emulates a floating-point type in software ({what} in library routines such as __multf3 for __float128 or __bid64_mul for _Decimal64): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.stride_first": "{findings} is caused by {causes}: a loop that misses the cache (or runs x87 code) is not helped by wider vectors; fix the access pattern or data type first",
     "guard.threads_take_turns": "the threads spend {share} of the run in ordered regions, critical sections or locks of the OpenMP runtime, taking turns: more threads or another parallel region wait on the same turn; remove or shrink the serializing construct first",
     "guard.buffering_no_calls": "strace: {calls} read/write calls take {io} s of a run of at least {run} s ({share}, {rate} calls/s): the output is already buffered, buffering removes calls and the time is not in them",

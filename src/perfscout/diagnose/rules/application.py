@@ -20,7 +20,7 @@ from perfscout.diagnose.rules.common import (
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.diagnose.rules.system import FAULT_PATH
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.isa import is_soft_float
+from perfscout.model.isa import is_soft_float, soft_type
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
@@ -667,22 +667,26 @@ def _x87(ctx: Context) -> Finding | None:
 
 def _soft_float(ctx: Context) -> Finding | None:
     """A profile that puts at least ``precision.x87_share`` of the run in routines that
-    emulate ``__float128`` in software (libgcc's ``__multf3``/``__addtf3``/conversions,
-    libquadmath), sampling first; calls to them in the disassembled code are a second family.
-    Each operation is a call of tens of integer instructions: vector width, -march and -O3
-    leave it as it is, a hardware type (double, or long double) removes it."""
+    emulate a floating-point type in software (:func:`~perfscout.model.isa.soft_type`:
+    ``__float128`` by libgcc's ``__multf3``/``__addtf3``/libquadmath, ``_Decimal64`` by
+    libgcc's ``__bid64_mul``/``__bid_adddd3``), sampling first; calls to them in the
+    disassembled code are a second family. Each operation is a call of tens of integer
+    instructions: vector width, -march and -O3 leave it as it is, a hardware type (double,
+    long double, or scaled integers for decimal money) removes it."""
     lim = ctx.t("precision.x87_share")
     share = category_share(ctx, lambda h: is_soft_float(h.name))
     ev: list[Evidence] = []
     where = ""
+    kinds: list[str] = []
     if share is not None and share.share >= lim:
         names = sorted({h.name for h, _ in share.entries}, key=len)[:3]
         top = max(share.entries, key=lambda x: x[1])[0]
+        kinds.append(soft_type(top.name))
         ev.append(Evidence("precision.softfloat_share", share.share, "ratio",
                            top.source or SourceRef(share.profile.path, None),
                            source_kind(share.profile.format),
                            f"{share.share:.0%} of the run in software floating-point routines "
-                           f"({', '.join(names)}): __float128 emulated by calls",
+                           f"({', '.join(names)}): {kinds[0]} emulated by calls",
                            f"share >= {lim:.2f}"))
     calls = max(ctx.all("insn.softfloat_calls"), key=lambda c: c.value, default=None)
     if calls is not None and calls.value > 0 and (
@@ -696,12 +700,24 @@ def _soft_float(ctx: Context) -> Finding | None:
                          "softfloat calls > 0"))
     if not ev:
         return None
+    kind = kinds[0] if kinds else _called_soft_type(ctx) or "a floating-point type"
+    fix = ("scaled integers (cents in int64) or double" if kind == "_Decimal"
+           else "a hardware floating-point type")
     strength = 0.8 if ev[0].metric == "precision.softfloat_share" else 0.45
-    return ctx.finding("app.precision", strength, "__float128 arithmetic emulated in software "
-                       "(libgcc soft-float calls): vector and arch flags cannot help, a "
-                       "hardware floating-point type can", ev, scope=where,
-                       limits=["whether double or long double is accurate enough is a domain "
-                               "question the data cannot answer"])
+    return ctx.finding("app.precision", strength, f"{kind} arithmetic emulated in software "
+                       f"(library calls per operation): vector and arch flags cannot help, "
+                       f"{fix} can", ev, scope=where,
+                       limits=["whether a binary or integer type is accurate enough is a "
+                               "domain question the data cannot answer"])
+
+
+def _called_soft_type(ctx: Context) -> str:
+    """The emulated type named by the disassembly's call targets (the first one found)."""
+    for c in ctx.all("callsite.call_insns", (ScopeKind.CALLSITE,)):
+        t = soft_type(c.metric.scope.parent)
+        if t:
+            return t
+    return ""
 
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",

@@ -190,6 +190,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.locked_share": ("ratio", "share of the sampled time on lock-prefixed (atomic) "
                           "instructions and the instruction after each, where a stalled locked "
                           "operation's samples land"),
+    "insn.fp_widen": ("count", "float->double conversions (cvtss2sd, cvtps2pd) in loop bodies "
+                      "(objdump) or their sampled weight (perf annotate)"),
+    "insn.fp_narrow": ("count", "double->float conversions (cvtsd2ss, cvtpd2ps) in loop bodies "
+                       "(objdump) or their sampled weight (perf annotate)"),
     "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
                              "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
     "insn.isa_emulated_calls": ("count", "calls to libgcc routines that stand in for one "

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
+from perfscout.diagnose.rules import app_compute
 from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
@@ -129,18 +130,24 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   metric="syscall.calls", value=n_files, unit="count")
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries|busy.time",),
+@rule(id="app.redundant_work",
+      needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.repeated_queries", "app.query_time_share", "threads.busy_share",
                   "redundant.thread_slowdown", "app.library_share", "app.format_writes_per_s",
-                  "io.syscalls_per_s"))
+                  "io.syscalls_per_s", "app.exception_share", "rng.setup_share",
+                  "rng.refill_per_draw", "rng.seed_share", "mpi.reduce_bytes_per_call",
+                  "mpi.reduce_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record, or every thread
-    repeats the whole work: recomputation."""
-    return (_redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
-            or _library_work(ctx) or _threads_repeat_work(ctx))
+    repeats the whole work, or exceptions are thrown on the hot path, a random engine is
+    seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation."""
+    return (app_compute.hot_exceptions(ctx) or app_compute.reseeded_engine(ctx)
+            or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+            or _library_work(ctx) or _threads_repeat_work(ctx)
+            or app_compute.bulk_reduction(ctx))
 
 
 def _per_element_syscall(ctx: Context) -> tuple[Located, float, float] | None:
@@ -597,18 +604,24 @@ def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
         f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
-@rule(id="app.precision", needs=("flops.dp|insn.x87|insn.softfloat_calls|@hotspots",),
-      thresholds=("bw.near_peak", "precision.x87_share"))
+@rule(id="app.precision",
+      needs=("flops.dp|insn.x87|insn.softfloat_calls|insn.fp_widen|@hotspots",),
+      thresholds=("bw.near_peak", "precision.x87_share", "precision.convert_ratio",
+                  "precision.narrow_per_widen"))
 def precision(ctx: Context) -> Finding | None:
-    """80-bit long double code on the x87 stack, or ``__float128`` emulated in software by
-    libgcc routines (no SIMD form exists for either: the fix is the data type), or double
-    precision throughout a bandwidth-bound code."""
+    """A numeric type slower than the hardware's vector float/double: 80-bit long double on
+    the x87 stack, ``__float128`` or ``_Decimal64`` emulated in software by library routines
+    (no SIMD form exists for either: the fix is the data type), float data widened to double
+    and narrowed back per element; or double precision throughout a bandwidth-bound code."""
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
     soft = _soft_float(ctx)
     if soft is not None:
         return soft
+    widened = app_compute.widened_float(ctx)
+    if widened is not None:
+        return widened
     dp, sp = ctx.top("flops.dp"), ctx.top("flops.sp")
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if dp is None or dp.value <= 0 or (sp is not None and sp.value > 0):

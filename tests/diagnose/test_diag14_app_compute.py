@@ -195,3 +195,16 @@ def test_a_small_or_short_reduction_is_not_bulk(tmp_path: Path) -> None:
     for f in (small, short):
         assert all(e.metric != "mpi.reduce_bytes_per_call"
                    for x in _run(f).findings for e in x.evidence)
+
+
+def test_gprof_call_counts_show_refills_serving_few_draws() -> None:
+    # mcpaths.cpp under gprof: _M_gen_rand 72.59% in 200000 calls, operator() 4074428 calls:
+    # 20.4 numbers used of the 312 each mt19937_64 refill makes
+    d = _run(D / "gprof-rng-per-path.txt")
+    assert d.findings[0].id == "app.redundant_work"
+    assert _value(d, "rng.setup_share") == pytest.approx(0.7259)
+    assert "20.4 numbers used of the 312" in d.findings[0].evidence[0].quote
+    # one engine: 4075974 draws over 13065 refills = 312 per refill, although the refill
+    # holds 33% of this flat profile
+    one = _run(D / "gprof-rng-one-engine.txt")
+    assert all(e.metric != "rng.setup_share" for f in one.findings for e in f.evidence)

@@ -124,6 +124,8 @@ _TABLE: tuple[Threshold, ...] = (
               "engine's state at or above"),
     Threshold("rng.refill_per_draw", 10.0, "refill+seed share over the drawing share at or "
               "above: one refill serves hundreds of draws, so the engine is seeded per item"),
+    Threshold("rng.draws_per_refill", 0.5, "draws per state refill (call counts) below this "
+              "share of the numbers one refill makes: the engine is seeded per item"),
     Threshold("rng.seed_share", 0.05, "share of a random engine's own seeding routine at or "
               "above: stands in for the draw comparison when the draws are inlined"),
     Threshold("mpi.reduce_bytes_per_call", 1048576.0, "bytes one reduction call moves at or "

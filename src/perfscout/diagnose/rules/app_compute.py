@@ -163,46 +163,83 @@ def _engine_part(h: Hotspot) -> str:
     return ""
 
 
+_STATE_WORDS = re.compile(r"mersenne_twister_engine<[^,]+,\s*\d+u?l*,\s*(?P<n>\d+)u?l*,")
+
+
+def _state_words(name: str) -> int | None:
+    """The words one refill of a Mersenne Twister produces (its template's state size ``n``:
+    312 for mt19937_64, 624 for mt19937), read from a demangled name, else None."""
+    m = _STATE_WORDS.search(name)
+    return int(m["n"]) if m else None
+
+
 def reseeded_engine(ctx: Context) -> Finding | None:
     """A random engine's state refill and seeding hold ``rng.setup_share`` or more of a
-    profile while drawing numbers costs a ``rng.refill_per_draw``-th of that or less: one
-    refill of a Mersenne Twister serves 312 (mt19937_64) or 624 draws, so a refill costing
-    ten times the draws means the engine is constructed or seeded per item (per Monte Carlo
-    path) and most of each refill is thrown away. With the draw routine inlined (no row), a
-    visible seeding routine of its own stands in."""
+    profile and the refills serve far fewer draws than they produce: the engine is
+    constructed or seeded per item (per Monte Carlo path) and most of each refill is thrown
+    away. Judged on call counts where the profile has them (gprof: draws per refill under
+    ``rng.draws_per_refill`` of the state size, 312 numbers per refill for mt19937_64), else
+    on sampled shares (the refill and seeding at ``rng.refill_per_draw`` times the drawing
+    share or more; with the draw routine inlined, a seeding routine of its own at
+    ``rng.seed_share`` stands in)."""
     lim = ctx.t("rng.setup_share")
-    per_draw = ctx.t("rng.refill_per_draw")  # rng.seed_share read below when draws are inlined
     for p in _profiles(ctx):
         parts: dict[str, float] = {}
+        calls: dict[str, float] = {}
         top: dict[str, Hotspot] = {}
         for h, s in hotspot_shares(p):
             part = _engine_part(h)
             if part:
                 parts[part] = parts.get(part, 0.0) + s
+                if h.calls:
+                    calls[part] = calls.get(part, 0.0) + h.calls
                 top.setdefault(part, h)
         setup = parts.get("refill", 0.0) + parts.get("seed", 0.0)
-        draw = parts.get("draw", 0.0)
-        if setup < lim:
+        if setup < lim or ("refill" not in top and "seed" not in top):
             continue
-        if draw > 0 and setup / draw < per_draw:
-            continue
-        if draw == 0 and parts.get("seed", 0.0) < ctx.t("rng.seed_share"):
-            continue  # the draws may be inlined into the caller: nothing to compare with
         h = top.get("seed") or top["refill"]
-        ratio = f"{setup / draw:.0f}x the {draw:.1%} of drawing numbers" if draw else \
-            "the draws inlined"
+        why = _reseeding(ctx, parts, calls, top)
+        if why is None:
+            continue
+        quote, rule_text = why
         ev = [Evidence(RNG_SETUP, setup, "ratio", h.source or SourceRef(p.path, None),
                        source_kind(p.format),
                        f"{setup:.0%} of the run refilling and seeding the random engine's "
-                       f"state ({ratio}): the state is rebuilt far more often than its "
-                       "numbers are used", f"setup share >= {lim:.2f} and setup/draw >= "
-                       f"{per_draw:g}")]
+                       f"state ({quote}): the state is rebuilt far more often than its "
+                       "numbers are used", f"setup share >= {lim:.2f} and {rule_text}")]
         return ctx.finding("app.redundant_work", 0.65, "a random-number engine seeded per "
                            "item: each seeding rebuilds the whole state for a few draws", ev,
                            limits=["independent streams per item can also come from one "
                                    "engine per thread with discard()/jump-ahead or a "
                                    "counter-based generator"])
     return None
+
+
+def _reseeding(ctx: Context, parts: dict[str, float], calls: dict[str, float],
+               top: dict[str, Hotspot]) -> tuple[str, str] | None:
+    """(what was measured, the rule) when the refills serve far fewer draws than they make."""
+    words = _state_words(top.get("refill", top.get("seed", Hotspot(""))).name) or 312
+    if calls.get("refill") and calls.get("draw"):
+        per = calls["draw"] / calls["refill"]
+        lim = ctx.t("rng.draws_per_refill") * words
+        if per >= lim:
+            return None
+        return (f"{fmt(calls['draw'])} draws over {fmt(calls['refill'])} refills: {per:.1f} "
+                f"numbers used of the {words} each refill makes",
+                f"draws per refill < {lim:g}")
+    setup = parts.get("refill", 0.0) + parts.get("seed", 0.0)
+    draw = parts.get("draw", 0.0)
+    per_draw = ctx.t("rng.refill_per_draw")
+    if draw > 0:
+        if setup / draw < per_draw:
+            return None
+        return f"{setup / draw:.0f}x the {draw:.1%} of drawing numbers", \
+            f"setup/draw >= {per_draw:g}"
+    seed = ctx.t("rng.seed_share")
+    if parts.get("seed", 0.0) < seed:
+        return None  # the draws may be inlined into the caller: nothing to compare with
+    return "the draws inlined; the seeding routine itself holds " \
+        f"{parts['seed']:.0%}", f"seed share >= {seed:.2f}"
 
 
 # --- a whole array reduced to get one value --------------------------------------------------

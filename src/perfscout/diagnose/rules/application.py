@@ -136,7 +136,8 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   "app.repeated_queries", "app.query_time_share", "threads.busy_share",
                   "redundant.thread_slowdown", "app.library_share", "app.format_writes_per_s",
                   "io.syscalls_per_s", "app.exception_share", "rng.setup_share",
-                  "rng.refill_per_draw", "rng.seed_share", "mpi.reduce_bytes_per_call",
+                  "rng.refill_per_draw", "rng.seed_share", "rng.draws_per_refill",
+                  "mpi.reduce_bytes_per_call",
                   "mpi.reduce_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure

@@ -8,7 +8,7 @@ REP="perf report -i perf.data --stdio --no-children --sort symbol,dso"
 # 1. _Decimal64: perf report, gprof flat profile, objdump of the kernel
 gcc -O2 -g -o ledger "$S/ledger.c"
 $PR ./ledger 20 >/dev/null 2>&1 && $REP > "$D/perf-report-decimal.txt" 2>/dev/null
-gcc -O2 -g -pg -o ledger_pg "$S/ledger.c" && ./ledger_pg 60 >/dev/null
+rm -f gmon.out; gcc -O2 -g -pg -o ledger_pg "$S/ledger.c" && ./ledger_pg 60 >/dev/null
 gprof -b -p ledger_pg gmon.out > "$D/gprof-decimal.txt"
 objdump -d --no-show-raw-insn ledger | awk '/<post>:/,/^$/' > "$D/objdump-decimal-post.txt"
 # 2. float kernel widened by double literals, and the float-literal fix
@@ -27,6 +27,9 @@ $PR ./lookup_rare 400000 >/dev/null 2>&1 && $REP > "$D/perf-report-exceptions-ra
 g++ -O2 -g -o mcpaths "$S/mcpaths.cpp" && g++ -O2 -g -o mcpaths_fixed "$S/mcpaths_fixed.cpp"
 $PR ./mcpaths 200000 16 >/dev/null 2>&1 && $REP > "$D/perf-report-rng-per-path.txt" 2>/dev/null
 $PR ./mcpaths_fixed 200000 16 >/dev/null 2>&1 && $REP > "$D/perf-report-rng-one-engine.txt" 2>/dev/null
+g++ -O2 -g -pg -o mc_pg "$S/mcpaths.cpp" && g++ -O2 -g -pg -o mcf_pg "$S/mcpaths_fixed.cpp"
+rm -f gmon.out && ./mc_pg 200000 16 >/dev/null && gprof -b -p mc_pg gmon.out > "$D/gprof-rng-per-path.txt"
+rm -f gmon.out && ./mcf_pg 200000 16 >/dev/null && gprof -b -p mcf_pg gmon.out > "$D/gprof-rng-one-engine.txt"
 # 5. element-wise MPI_Allreduce of a 16 MiB array for one maximum
 mpicc -O2 -g -o resmax "$S/resmax.c"
 mpirun --allow-run-as-root --oversubscribe -np 2 ./resmax 2097152 20 > "$D/resmax-output.txt"

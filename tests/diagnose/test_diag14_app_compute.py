@@ -208,3 +208,15 @@ def test_gprof_call_counts_show_refills_serving_few_draws() -> None:
     # holds 33% of this flat profile
     one = _run(D / "gprof-rng-one-engine.txt")
     assert all(e.metric != "rng.setup_share" for f in one.findings for e in f.evidence)
+
+
+def test_open_mpi_monitoring_and_a_profile_confirm_the_bulk_reduction() -> None:
+    # monitoring: rank 0 sent 335544320 bytes in 20 all-to-all collectives (16 MiB per call);
+    # perf: MPI functions 29% of the samples
+    d = _run(D / "ompi-monitoring-resmax.0.prof", D / "perf-report-resmax.txt")
+    f = d.findings[0]
+    assert f.id == "app.redundant_work" and f.status.value == "confirmed"
+    assert _value(d, "mpi.reduce_bytes_per_call") == 16777216
+    # the fixed program (one double per call) under the same profile: no such finding
+    s = _run(D / "ompi-monitoring-scalar.0.prof", D / "perf-report-resmax.txt")
+    assert all(e.metric != "mpi.reduce_bytes_per_call" for x in s.findings for e in x.evidence)

@@ -113,7 +113,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
-       "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
+       "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
+       "runtime_report:mpi.coll_bytes"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level

@@ -130,7 +130,8 @@ _TABLE: tuple[Threshold, ...] = (
               "above: stands in for the draw comparison when the draws are inlined"),
     Threshold("mpi.reduce_bytes_per_call", 1048576.0, "bytes one reduction call moves at or "
               "above (the program's own count): a whole array, not a value"),
-    Threshold("mpi.reduce_share", 0.30, "share of the run in that reduction at or above"),
+    Threshold("mpi.reduce_share", 0.25, "share of the run in that reduction (its printed time) "
+              "or in MPI (a profile) at or above"),
     Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
               "80-bit long double code (no SIMD form)"),
     Threshold("compute.divsqrt_share", 0.10, "share of the hot function's floating-point "

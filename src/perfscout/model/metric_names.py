@@ -88,6 +88,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mpi.msg_count": ("count", "messages sent"),
     "mpi.msg_size_mean": ("B", "mean message size"),
     "mpi.bytes_sent": ("B", "bytes sent"),
+    "mpi.coll_bytes": ("B", "bytes a rank's collectives of one class sent in one communicator "
+                       "(Open MPI monitoring)"),
+    "mpi.coll_calls": ("count", "collective operations of that class and communicator"),
     "imbalance.max_over_mean": ("ratio", "max / mean of a per-rank or per-thread value (derived)"),
     # micro-benchmarks
     "bench.bandwidth": ("MB/s", "benchmark bandwidth (STREAM, OSU bw, likwid-bench)"),

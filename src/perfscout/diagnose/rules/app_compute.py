@@ -23,7 +23,7 @@ import re
 from perfscout.diagnose.engine import Context, Located, source_kind
 from perfscout.diagnose.rules.common import fmt, hotspot_shares
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 #: evidence metric names that mark what a finding measured (the catalog builders key on them)
 WIDENED = "precision.convert_ratio"
@@ -249,38 +249,90 @@ _TIME_KEY = re.compile(r"time|seconds|secs?$", re.I)
 
 
 def bulk_reduction(ctx: Context) -> Finding | None:
-    """A program that prints its reduction's bytes per call (``allreduce_bytes=16777216``)
-    at ``mpi.reduce_bytes_per_call`` or more, and its reduction time at ``mpi.reduce_share``
-    or more of its run: each call moves and combines a whole array. When the program needs
-    one value of the result (a maximum residual) reducing locally first and then one scalar
-    removes nearly all of it; whether it needs the whole array the data cannot say."""
-    lim_b = ctx.t("mpi.reduce_bytes_per_call")
+    """Each reduction call moves a whole array: at ``mpi.reduce_bytes_per_call`` or more
+    per call, from the program's own printout (``allreduce_bytes=16777216``) or from Open
+    MPI's monitoring (all-to-all collective bytes over their count), while the reduction (the
+    program's printed time) or MPI as a whole (a profile's share) holds ``mpi.reduce_share``
+    or more of the run. When the program needs one value of the result (a maximum residual),
+    reducing locally first and then one scalar removes nearly all of it; whether it needs
+    the whole array the data cannot say."""
     lim_s = ctx.t("mpi.reduce_share")
+    sizes = [e for e in (_printed_reduce_bytes(ctx), _monitored_coll_bytes(ctx)) if e]
+    if not sizes:
+        return None
+    spent = _printed_reduce_share(ctx)
+    if spent is None:
+        from perfscout.diagnose.rules.runtime import mpi_shares
+
+        share, share_ev, _w, _wev = mpi_shares(ctx)
+        if share_ev and share >= lim_s:
+            spent = Evidence("mpi.time_share", share, "ratio", share_ev[0].source,
+                             share_ev[0].source_kind, share_ev[0].quote,
+                             f"MPI share >= {lim_s:.2f}")
+    if spent is None or spent.value is None or spent.value < lim_s:
+        return None
+    return ctx.finding("app.redundant_work", 0.4, "a whole array reduced across ranks per "
+                       "call: when one value is wanted, reduce locally, then one scalar",
+                       [*sizes, spent],
+                       limits=["whether the program uses every element of the reduced "
+                               "array (a global sum of a field) or one value (a maximum "
+                               "residual) is read from the source, not the data"])
+
+
+def _printed_reduce_bytes(ctx: Context) -> Evidence | None:
+    """The bytes per reduction call a program printed (a key naming a reduce and bytes)."""
+    lim_b = ctx.t("mpi.reduce_bytes_per_call")
     for p in {id(x.profile): x.profile for x in ctx.all("time.elapsed")}.values():
-        ev_rows = [m for m in p.metrics if m.name.startswith("event.")
-                   and _REDUCE_KEY.search(m.raw_name or m.name)]
-        size = next((m for m in ev_rows if _BYTES_KEY.search(m.raw_name or m.name)), None)
-        spent = next((m for m in ev_rows if _TIME_KEY.search(m.raw_name or m.name)
-                      and m.unit == "s"), None)
+        for m in p.metrics:
+            key = m.raw_name or m.name
+            if m.name.startswith("event.") and _REDUCE_KEY.search(key) and \
+                    _BYTES_KEY.search(key) and m.value >= lim_b:
+                return ctx.ev(Located(m, p), f"{key}={fmt(m.value)}: "
+                              f"{m.value / 2**20:.1f} MiB per reduction call",
+                              f"bytes per call >= {lim_b:g}", metric=REDUCE_BYTES,
+                              value=m.value, unit="B")
+    return None
+
+
+def _monitored_coll_bytes(ctx: Context) -> Evidence | None:
+    """The largest bytes per all-to-all collective call of any rank and communicator in Open
+    MPI's monitoring (an allreduce is all-to-all), at ``mpi.reduce_bytes_per_call`` or more."""
+    lim_b = ctx.t("mpi.reduce_bytes_per_call")
+    best: tuple[float, Located, float] | None = None
+    for b in ctx.all("mpi.coll_bytes", (ScopeKind.CALLSITE,)):
+        if not b.metric.scope.name.startswith("A2A@"):
+            continue
+        n = next((c for c in ctx.all("mpi.coll_calls", (ScopeKind.CALLSITE,))
+                  if c.profile is b.profile and c.metric.scope == b.metric.scope), None)
+        if n is None or n.value <= 0:
+            continue
+        per = b.value / n.value
+        if per >= lim_b and (best is None or per > best[0]):
+            best = (per, b, n.value)
+    if best is None:
+        return None
+    per, b, calls = best
+    return ctx.ev(b, f"{b.metric.scope.parent} sent {fmt(b.value)} bytes in {calls:.0f} "
+                  f"all-to-all collectives on {b.metric.scope.name.split('@', 1)[1]}: "
+                  f"{per / 2**20:.1f} MiB per call", f"bytes per call >= {lim_b:g}",
+                  metric=REDUCE_BYTES, value=per, unit="B")
+
+
+def _printed_reduce_share(ctx: Context) -> Evidence | None:
+    """The share of its run a program printed for its reduction (a reduce key with seconds)."""
+    for p in {id(x.profile): x.profile for x in ctx.all("time.elapsed")}.values():
         run = max((m for m in p.metrics if m.name == "time.elapsed"), key=lambda m: m.value,
                   default=None)
-        if size is None or spent is None or run is None or run.value <= 0:
+        spent = next((m for m in p.metrics if m.name.startswith("event.")
+                      and _REDUCE_KEY.search(m.raw_name or m.name)
+                      and _TIME_KEY.search(m.raw_name or m.name) and m.unit == "s"), None)
+        if run is None or spent is None or run.value <= 0 or spent.value > run.value:
             continue
         share = spent.value / run.value
-        if size.value < lim_b or share < lim_s or spent.value > run.value:
-            continue
-        loc = Located(size, p)
-        ev = [ctx.ev(loc, f"{size.raw_name}={fmt(size.value)}: {size.value / 2**20:.1f} MiB "
-                     f"per reduction call", f"bytes per call >= {lim_b:g}",
-                     metric=REDUCE_BYTES, value=size.value, unit="B"),
-              ctx.ev(Located(spent, p), f"{spent.raw_name}={spent.value:.3g} s of a "
-                     f"{run.value:.3g} s run ({share:.0%})", f"reduction share >= {lim_s:.2f}",
-                     metric="mpi.time_share", value=share, unit="ratio")]
-        return ctx.finding("app.redundant_work", 0.4, "a whole array reduced across ranks per "
-                           "call: when one value is wanted, reduce locally, then one scalar",
-                           ev, limits=["whether the program uses every element of the reduced "
-                                   "array (a global sum of a field) or one value (a maximum "
-                                   "residual) is read from the source, not the data"])
+        return ctx.ev(Located(spent, p), f"{spent.raw_name}={spent.value:.3g} s of a "
+                      f"{run.value:.3g} s run ({share:.0%})",
+                      f"reduction share >= {ctx.t('mpi.reduce_share'):.2f}",
+                      metric="mpi.time_share", value=share, unit="ratio")
     return None
 
 

@@ -35,4 +35,11 @@ mpicc -O2 -g -o resmax "$S/resmax.c"
 mpirun --allow-run-as-root --oversubscribe -np 2 ./resmax 2097152 20 > "$D/resmax-output.txt"
 $PR -- mpirun --allow-run-as-root --oversubscribe -np 2 ./resmax 2097152 20 >/dev/null 2>&1
 $REP --comm resmax > "$D/perf-report-resmax.txt" 2>/dev/null
+# Open MPI's own monitoring of the same run, and of the fixed variant (one scalar per call)
+MON="--mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3"
+mpirun --allow-run-as-root --oversubscribe -np 2 $MON --mca pml_monitoring_filename "$B/mon" \
+    ./resmax 2097152 20 >/dev/null && cp "$B/mon.0.prof" "$D/ompi-monitoring-resmax.0.prof"
+mpicc -O2 -g -o resmax_scalar "$S/resmax_scalar.c"
+mpirun --allow-run-as-root --oversubscribe -np 2 $MON --mca pml_monitoring_filename "$B/mons" \
+    ./resmax_scalar 2097152 20 >/dev/null && cp "$B/mons.0.prof" "$D/ompi-monitoring-scalar.0.prof"
 cd "$B"; rm -rf "$B"

@@ -6,7 +6,7 @@ from perfscout.advise.catalog.app_compute import gain_on
 from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
-from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND
+from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND, WIDENED
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
@@ -79,7 +79,7 @@ def _type_change(f: Finding, scope: str
     a slow numeric type in the hot code, else None (the bandwidth case)."""
     metrics = {e.metric for e in f.evidence}
     where = scope or "the kernel"
-    if "precision.convert_ratio" in metrics:
+    if WIDENED in metrics:
         return (f"Write the constants of {where} as float literals (0.7f)",
                 "float data is widened to double and narrowed back per element: write the "
                 "literals as float (0.7f) and call the float maths (sinf, expf), or build the "

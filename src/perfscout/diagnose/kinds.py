@@ -108,10 +108,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
-    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization", "callgrind",
-       "hoist_invariant unordered_map",
+    # (diag14) a whole array reduced per call for one value: the bytes explain the MPI time
+    _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
+       "rt.mpi_communication rt.mpi_wait", "callgrind",
+       "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
-       "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
+       "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
+       "runtime_report:mpi.coll_bytes"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level

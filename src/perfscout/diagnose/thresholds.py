@@ -114,6 +114,24 @@ _TABLE: tuple[Threshold, ...] = (
               "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
     Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "
               "did not get its CPUs"),
+    Threshold("precision.convert_ratio", 0.50, "float<->double conversions per floating-point "
+              "arithmetic instruction in the hot code at or above: float data computed in double"),
+    Threshold("precision.narrow_per_widen", 0.20, "double->float narrowings per float->double "
+              "widening at or above: the double result is stored back as float"),
+    Threshold("app.exception_share", 0.15, "share of a profile throwing, unwinding and catching "
+              "C++ exceptions at or above: exceptions as control flow on the hot path"),
+    Threshold("rng.setup_share", 0.30, "share of a profile refilling and seeding a random "
+              "engine's state at or above"),
+    Threshold("rng.refill_per_draw", 10.0, "refill+seed share over the drawing share at or "
+              "above: one refill serves hundreds of draws, so the engine is seeded per item"),
+    Threshold("rng.draws_per_refill", 0.5, "draws per state refill (call counts) below this "
+              "share of the numbers one refill makes: the engine is seeded per item"),
+    Threshold("rng.seed_share", 0.05, "share of a random engine's own seeding routine at or "
+              "above: stands in for the draw comparison when the draws are inlined"),
+    Threshold("mpi.reduce_bytes_per_call", 1048576.0, "bytes one reduction call moves at or "
+              "above (the program's own count): a whole array, not a value"),
+    Threshold("mpi.reduce_share", 0.25, "share of the run in that reduction (its printed time) "
+              "or in MPI (a profile) at or above"),
     Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
               "80-bit long double code (no SIMD form)"),
     Threshold("compute.divsqrt_share", 0.10, "share of the hot function's floating-point "

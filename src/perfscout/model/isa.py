@@ -73,11 +73,33 @@ SOFT_FLOAT = re.compile(
     r"(?:@plt|@@?\w[\w.]*)?$")
 
 
+#: libgcc's decimal floating point (``_Decimal32/64/128``, ISO/IEC TR 24732): x86 builds use
+#: the BID encoding (``__bid64_mul``, ``__bid_adddd3``, ``__bid64_quiet_greater``), POWER and
+#: s390 builds without hardware DFP the DPD one (``__dpd_adddd3``); IBM's decNumber library
+#: (``decNumberMultiply``, ``decimal64ToNumber``) is the same arithmetic in another library
+SOFT_DECIMAL = re.compile(
+    r"^(?:_+(?:bid|dpd)(?:32|64|128)?_[a-z0-9_]+|decNumber[A-Z]\w*|decContext[A-Z]\w*|"
+    r"decimal(?:32|64|128)(?:To|From)[A-Z]\w*)(?:@plt|@@?\w[\w.]*)?$")
+
+
+def soft_type(routine: str) -> str:
+    """The numeric type a routine emulates in software: ``"__float128"`` (``__multf3``,
+    ``__addtf3``, ``sqrtq``), ``"_Decimal"`` (``__bid64_mul``, ``__dpd_adddd3``,
+    ``decNumberAdd``), else "". Where a profile or a disassembly shows them, the data type
+    sets the speed (each operation is a call of tens of integer instructions), not vector
+    width or -O level."""
+    name = routine.strip()
+    if SOFT_FLOAT.match(name):
+        return "__float128"
+    if SOFT_DECIMAL.match(name):
+        return "_Decimal"
+    return ""
+
+
 def is_soft_float(routine: str) -> bool:
-    """True for a routine that emulates binary128 (``__float128``) arithmetic in software
-    (``__multf3``, ``__addtf3``, ``__extenddftf2``, ``sqrtq``): where a profile or a
-    disassembly shows them, the data type sets the speed, not vector width or -O level."""
-    return SOFT_FLOAT.match(routine.strip()) is not None
+    """True for a routine that emulates a floating-point type in software, binary128
+    (``__float128``) or decimal (``_Decimal64``): see :func:`soft_type`."""
+    return soft_type(routine) != ""
 
 
 #: libgcc routines that compute in software what one instruction does when the build targets

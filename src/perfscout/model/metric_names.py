@@ -88,6 +88,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mpi.msg_count": ("count", "messages sent"),
     "mpi.msg_size_mean": ("B", "mean message size"),
     "mpi.bytes_sent": ("B", "bytes sent"),
+    "mpi.coll_bytes": ("B", "bytes a rank's collectives of one class sent in one communicator "
+                       "(Open MPI monitoring)"),
+    "mpi.coll_calls": ("count", "collective operations of that class and communicator"),
     "imbalance.max_over_mean": ("ratio", "max / mean of a per-rank or per-thread value (derived)"),
     # micro-benchmarks
     "bench.bandwidth": ("MB/s", "benchmark bandwidth (STREAM, OSU bw, likwid-bench)"),
@@ -190,6 +193,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "insn.locked_share": ("ratio", "share of the sampled time on lock-prefixed (atomic) "
                           "instructions and the instruction after each, where a stalled locked "
                           "operation's samples land"),
+    "insn.fp_widen": ("count", "float->double conversions (cvtss2sd, cvtps2pd) in loop bodies "
+                      "(objdump) or their sampled weight (perf annotate)"),
+    "insn.fp_narrow": ("count", "double->float conversions (cvtsd2ss, cvtpd2ps) in loop bodies "
+                       "(objdump) or their sampled weight (perf annotate)"),
     "insn.softfloat_calls": ("count", "calls to routines that emulate __float128 in software "
                              "(libgcc __multf3, __addtf3, conversions; libquadmath)"),
     "insn.isa_emulated_calls": ("count", "calls to libgcc routines that stand in for one "

@@ -2,6 +2,7 @@
 
 from perfscout.advise.catalog import (
     algorithm,
+    app_compute,
     application,
     generated,
     hardware,
@@ -16,6 +17,7 @@ __all__ = [
            "CATALOG",
            "CatalogEntry",
            "algorithm",
+           "app_compute",
            "application",
            "generated",
            "get_entry",

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from perfscout.advise.catalog.app_compute import gain_on
 from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
+from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND, WIDENED
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 
 APP = Layer.APPLICATION
+#: redundant work that is not a repeated call to hoist (app_compute's entries address it)
+NOT_A_CALL = frozenset({UNWIND, RNG_SETUP, REDUCE_BYTES})
 
 
 @proposal("io_buffering", layer=APP, kind="source",
@@ -34,6 +38,26 @@ def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
 @proposal("reduce_precision", layer=APP,
           kind="source", preconditions=("share_of_time >= 5%",))
 def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
+    """Change the numeric type the finding measured: a software-emulated type
+    (``_Decimal64``, ``__float128``) or x87 long double to a hardware type, float literals in
+    a float kernel widened to double, or float storage for a bandwidth-bound double code."""
+    typed = _type_change(f, f.scope)
+    if typed is not None:
+        title, what, gain_what, low, high, risk = typed
+        share = next((e.value for e in f.evidence if e.metric == "precision.softfloat_share"
+                      and e.value is not None), None)
+        gain = gain_on(share, low, high, "", Text(gain_what)) if share is not None else \
+            gain_on_share(facts, f.scope, low, high, 0.5, Text(gain_what))
+        return Proposal(
+            id="reduce_precision", addresses=(f.id,), layer=APP, kind="source",
+            title=title, change=Change(description=what),
+            evidence=refs(f, facts), verification=verify(facts),
+            expected_gain=gain,
+            risk=risk,
+            confidence=Confidence(conf(f, 0.55), "the data type measured in the hot code"),
+            invalid_when=("results must be bit-identical",),
+            rollback="revert the patch commit", scope=f.scope,
+        )
     scope = scope_of(f, facts)
     return Proposal(
         id="reduce_precision", addresses=(f.id,), layer=APP, kind="source",
@@ -49,9 +73,47 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
+def _type_change(f: Finding, scope: str
+                 ) -> tuple[str, str, str, float, float, Risk] | None:
+    """(title, change, gain wording, local low/high speedup, risk) for a finding that measured
+    a slow numeric type in the hot code, else None (the bandwidth case)."""
+    metrics = {e.metric for e in f.evidence}
+    where = scope or "the kernel"
+    if WIDENED in metrics:
+        return (f"Write the constants of {where} as float literals (0.7f)",
+                "float data is widened to double and narrowed back per element: write the "
+                "literals as float (0.7f) and call the float maths (sinf, expf), or build the "
+                "file with -fsingle-precision-constant; the loop then runs in float, with no "
+                "conversions and twice the elements per vector",
+                "gain.what.no_conversions", 1.05, 2.0,
+                Risk("medium", "float rounding of the constants changes the last bits; "
+                               "compare the output with the baseline within a tolerance"))
+    if metrics & {"precision.softfloat_share", "insn.softfloat_calls"}:
+        decimal = "_Decimal" in f.title
+        if decimal:
+            change = ("compute in scaled integers (int64 cents, rounded where the decimal code "
+                      "rounds) or in double, converting to decimal only for input and output")
+        else:
+            change = ("compute in double (or long double) and keep the emulated type only "
+                      "where its precision is needed")
+        return (f"Compute {where} in a hardware numeric type instead of an emulated one",
+                change, "gain.what.hardware_type", 3.0, 10.0,
+                Risk("high", "decimal or quad rounding rules differ from binary double: agree "
+                             "on a tolerance or use scaled integers for exact money"))
+    if "insn.x87_share" in metrics:
+        return (f"Compute {where} in double instead of 80-bit long double",
+                "replace long double by double in the hot loop (the x87 unit has no vector "
+                "form); keep long double only for an accumulation that needs it",
+                "gain.what.hardware_type", 1.5, 8.0,
+                Risk("high", "fewer significant bits; needs a tolerance agreed with the owner"))
+    return None
+
+
 @proposal("hoist_invariant", layer=APP, kind="source",
           preconditions=("share_of_time >= 5%",))
 def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
+    if any(e.metric in NOT_A_CALL for e in f.evidence):
+        return None  # exceptions, engine seeding, a bulk reduction: their own entries
     scope = scope_of(f, facts)
     return Proposal(
         id="hoist_invariant", addresses=(f.id,), layer=APP, kind="source",

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
+from perfscout.diagnose.rules import app_compute
 from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
@@ -20,7 +21,7 @@ from perfscout.diagnose.rules.common import (
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.diagnose.rules.system import FAULT_PATH
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.isa import is_soft_float
+from perfscout.model.isa import is_soft_float, soft_type
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
@@ -129,18 +130,25 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   metric="syscall.calls", value=n_files, unit="count")
 
 
-@rule(id="app.redundant_work", needs=("@hotspots|syscall.calls|copy.temporaries|busy.time",),
+@rule(id="app.redundant_work",
+      needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.repeated_queries", "app.query_time_share", "threads.busy_share",
                   "redundant.thread_slowdown", "app.library_share", "app.format_writes_per_s",
-                  "io.syscalls_per_s"))
+                  "io.syscalls_per_s", "app.exception_share", "rng.setup_share",
+                  "rng.refill_per_draw", "rng.seed_share", "rng.draws_per_refill",
+                  "mpi.reduce_bytes_per_call",
+                  "mpi.reduce_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record, or every thread
-    repeats the whole work: recomputation."""
-    return (_redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
-            or _library_work(ctx) or _threads_repeat_work(ctx))
+    repeats the whole work, or exceptions are thrown on the hot path, a random engine is
+    seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation."""
+    return (app_compute.hot_exceptions(ctx) or app_compute.reseeded_engine(ctx)
+            or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+            or _library_work(ctx) or _threads_repeat_work(ctx)
+            or app_compute.bulk_reduction(ctx))
 
 
 def _per_element_syscall(ctx: Context) -> tuple[Located, float, float] | None:
@@ -597,18 +605,24 @@ def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
         f"share >= {lim:.2f}", metric="callsite.share", value=share, unit="ratio")
 
 
-@rule(id="app.precision", needs=("flops.dp|insn.x87|insn.softfloat_calls|@hotspots",),
-      thresholds=("bw.near_peak", "precision.x87_share"))
+@rule(id="app.precision",
+      needs=("flops.dp|insn.x87|insn.softfloat_calls|insn.fp_widen|@hotspots",),
+      thresholds=("bw.near_peak", "precision.x87_share", "precision.convert_ratio",
+                  "precision.narrow_per_widen"))
 def precision(ctx: Context) -> Finding | None:
-    """80-bit long double code on the x87 stack, or ``__float128`` emulated in software by
-    libgcc routines (no SIMD form exists for either: the fix is the data type), or double
-    precision throughout a bandwidth-bound code."""
+    """A numeric type slower than the hardware's vector float/double: 80-bit long double on
+    the x87 stack, ``__float128`` or ``_Decimal64`` emulated in software by library routines
+    (no SIMD form exists for either: the fix is the data type), float data widened to double
+    and narrowed back per element; or double precision throughout a bandwidth-bound code."""
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
     soft = _soft_float(ctx)
     if soft is not None:
         return soft
+    widened = app_compute.widened_float(ctx)
+    if widened is not None:
+        return widened
     dp, sp = ctx.top("flops.dp"), ctx.top("flops.sp")
     got, peak = achieved_bw(ctx), mem_bench(ctx)
     if dp is None or dp.value <= 0 or (sp is not None and sp.value > 0):
@@ -667,22 +681,26 @@ def _x87(ctx: Context) -> Finding | None:
 
 def _soft_float(ctx: Context) -> Finding | None:
     """A profile that puts at least ``precision.x87_share`` of the run in routines that
-    emulate ``__float128`` in software (libgcc's ``__multf3``/``__addtf3``/conversions,
-    libquadmath), sampling first; calls to them in the disassembled code are a second family.
-    Each operation is a call of tens of integer instructions: vector width, -march and -O3
-    leave it as it is, a hardware type (double, or long double) removes it."""
+    emulate a floating-point type in software (:func:`~perfscout.model.isa.soft_type`:
+    ``__float128`` by libgcc's ``__multf3``/``__addtf3``/libquadmath, ``_Decimal64`` by
+    libgcc's ``__bid64_mul``/``__bid_adddd3``), sampling first; calls to them in the
+    disassembled code are a second family. Each operation is a call of tens of integer
+    instructions: vector width, -march and -O3 leave it as it is, a hardware type (double,
+    long double, or scaled integers for decimal money) removes it."""
     lim = ctx.t("precision.x87_share")
     share = category_share(ctx, lambda h: is_soft_float(h.name))
     ev: list[Evidence] = []
     where = ""
+    kinds: list[str] = []
     if share is not None and share.share >= lim:
         names = sorted({h.name for h, _ in share.entries}, key=len)[:3]
         top = max(share.entries, key=lambda x: x[1])[0]
+        kinds.append(soft_type(top.name))
         ev.append(Evidence("precision.softfloat_share", share.share, "ratio",
                            top.source or SourceRef(share.profile.path, None),
                            source_kind(share.profile.format),
                            f"{share.share:.0%} of the run in software floating-point routines "
-                           f"({', '.join(names)}): __float128 emulated by calls",
+                           f"({', '.join(names)}): {kinds[0]} emulated by calls",
                            f"share >= {lim:.2f}"))
     calls = max(ctx.all("insn.softfloat_calls"), key=lambda c: c.value, default=None)
     if calls is not None and calls.value > 0 and (
@@ -696,12 +714,24 @@ def _soft_float(ctx: Context) -> Finding | None:
                          "softfloat calls > 0"))
     if not ev:
         return None
+    kind = kinds[0] if kinds else _called_soft_type(ctx) or "a floating-point type"
+    fix = ("scaled integers (cents in int64) or double" if kind == "_Decimal"
+           else "a hardware floating-point type")
     strength = 0.8 if ev[0].metric == "precision.softfloat_share" else 0.45
-    return ctx.finding("app.precision", strength, "__float128 arithmetic emulated in software "
-                       "(libgcc soft-float calls): vector and arch flags cannot help, a "
-                       "hardware floating-point type can", ev, scope=where,
-                       limits=["whether double or long double is accurate enough is a domain "
-                               "question the data cannot answer"])
+    return ctx.finding("app.precision", strength, f"{kind} arithmetic emulated in software "
+                       f"(library calls per operation): vector and arch flags cannot help, "
+                       f"{fix} can", ev, scope=where,
+                       limits=["whether a binary or integer type is accurate enough is a "
+                               "domain question the data cannot answer"])
+
+
+def _called_soft_type(ctx: Context) -> str:
+    """The emulated type named by the disassembly's call targets (the first one found)."""
+    for c in ctx.all("callsite.call_insns", (ScopeKind.CALLSITE,)):
+        t = soft_type(c.metric.scope.parent)
+        if t:
+            return t
+    return ""
 
 
 PURE = ("strlen", "strnlen", "strcmp", "strncmp", "strchr", "strrchr", "strstr", "memcmp",

@@ -46,6 +46,11 @@ _GDB_FUNC = re.compile(r"^Dump of assembler code for function (?P<fn>\S+?):?\s*$
 
 
 _CALLEE = re.compile(r"<(?P<fn>[^>+]+)(?:\+0x[0-9a-f]+)?>")
+# float <-> double conversions, scalar and packed (SSE and VEX forms)
+_WIDEN = re.compile(r"^v?cvt(?:ss2sd|ps2pd)$")
+_NARROW = re.compile(r"^v?cvt(?:sd2ss|pd2ps[xy]?)$")
+_ADDR = re.compile(r"^\s*(?P<a>[0-9a-f]+):")
+_JUMP_TARGET = re.compile(r"^(?P<t>[0-9a-f]+)\s+<")
 
 
 def classify(mnemonic: str, operands: str) -> str:
@@ -68,6 +73,10 @@ def classify(mnemonic: str, operands: str) -> str:
         return "packed"
     if _INTDIV.match(mn):
         return "int_div"
+    if _WIDEN.match(mn):
+        return "fp_widen"
+    if _NARROW.match(mn):
+        return "fp_narrow"
     return ""
 
 
@@ -123,6 +132,10 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
     if counts["isa_emulated"]:
         out.append(Metric("insn.isa_emulated_calls", float(counts["isa_emulated"]), "count",
                           scope, src, "libgcc bit-manipulation calls"))
+    for k, name in (("fp_widen", "insn.fp_widen"), ("fp_narrow", "insn.fp_narrow")):
+        if counts[k]:
+            out.append(Metric(name, float(counts[k]), "count", scope, src,
+                              "float<->double conversions"))
     if counts["softfloat"]:
         out.append(Metric("insn.softfloat_calls", float(counts["softfloat"]), "count", scope,
                           src, "soft-float calls"))
@@ -169,6 +182,11 @@ class ObjdumpMixAdapter(Adapter):
         insns = 0
         at = ""  # objdump -dl: the source line of the current instructions
         calls: Counter[tuple[str, str]] = Counter()  # (file:line, callee) -> call instructions
+        # conversions by address and backward jumps per function: a conversion counts only
+        # inside a loop body (between a backward jump's target and the jump), where it runs
+        # once per iteration; one outside (narrowing a sum once at the end) does not
+        cvts: dict[str, list[tuple[int, str]]] = {}
+        loops: dict[str, list[tuple[int, int]]] = {}
         for no, line in iter_lines(path):
             mark = _SRC_MARK.match(line)
             if mark:
@@ -194,6 +212,17 @@ class ObjdumpMixAdapter(Adapter):
             if at and target:
                 calls[(at, target["callee"])] += 1
             kind = classify(m["mn"], m["ops"])
+            a = _ADDR.match(line)
+            if a is not None:
+                here = int(a["a"], 16)
+                jt = _JUMP_TARGET.match(m["ops"].strip()) if m["mn"].startswith("j") else None
+                if jt is not None and int(jt["t"], 16) < here:
+                    loops.setdefault(fn, []).append((int(jt["t"], 16), here))
+                if kind in ("fp_widen", "fp_narrow"):
+                    cvts.setdefault(fn, []).append((here, kind))
+                    continue
+            elif kind in ("fp_widen", "fp_narrow"):
+                continue
             if is_locked(m["mn"], m["ops"]):
                 per.setdefault(fn, Counter())["locked"] += 1
                 total["locked"] += 1
@@ -212,6 +241,11 @@ class ObjdumpMixAdapter(Adapter):
         if insns == 0:
             raise ParseError(str(path), None,
                              "objdump -d instruction lines ('  401136:\\tfldt ...')")
+        for name, found in cvts.items():
+            for addr, cvt in found:
+                if any(lo <= addr <= hi for lo, hi in loops.get(name, ())):
+                    per.setdefault(name, Counter())[cvt] += 1
+                    total[cvt] += 1
         for name, c in per.items():  # a vectorized loop's scalar remainder is not scalar code
             rem = remainders.get(name, Counter())
             kept = sum(n for mn, n in rem.items() if packed_twin(mn) not in packed_seen.get(

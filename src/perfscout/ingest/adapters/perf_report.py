@@ -54,6 +54,13 @@ def _srcline(text: str) -> tuple[str, SourceRef | None]:
     return (o["sym"].strip() if o else text), None
 
 
+def _columns_after_symbol(header: str) -> tuple[str, ...]:
+    """The column names a ``# Overhead ... Symbol ...`` header prints after Symbol (empty
+    when Symbol is the last column, perf's default layout)."""
+    cols = re.split(r"\s{2,}", header.lstrip("#").strip())
+    return tuple(cols[cols.index("Symbol") + 1:]) if "Symbol" in cols else ()
+
+
 def _row_fields(rest: str, dso_only: bool = False) -> tuple[str, str, str]:
     """(command, shared object, symbol) from the text after the percentages; a table sorted
     by ``pid,dso`` (no symbol column) names the shared object as its symbol too."""
@@ -98,6 +105,9 @@ class PerfReportAdapter(Adapter):
         srcline = [False]  # the table has a Source:Line column (--sort ...,srcline)
         dso_only = [False]  # --sort pid,dso / comm,pid,dso: rows are processes x libraries
         by_thread = [False]  # --sort pid / comm,pid: rows are threads, not functions
+        # columns printed after Symbol (--sort symbol,dso adds "Shared Object  IPC  [IPC
+        # Coverage]" on this perf): a row's symbol text ends at the first of them
+        after_sym: list[tuple[str, ...]] = [()]
 
         def close_section() -> None:
             if not event:
@@ -156,12 +166,19 @@ class PerfReportAdapter(Adapter):
                         and "Source:Line" not in line
                     by_thread[0] = bool(re.search(r"[PT]id:Command", line)) and not re.search(
                         r"Symbol|Shared Object|Source:Line", line)
+                    after_sym[0] = _columns_after_symbol(line)
                 continue
             r = _ROW.match(line)
             if r and event:
                 a = float(r["a"]) / 100
                 b = float(r["b"]) / 100 if r["b"] else None
                 comm, dso, sym = _row_fields(r["rest"], dso_only[0])
+                if after_sym[0] and not srcline[0]:
+                    cols = re.split(r"\s{2,}", sym.strip())
+                    sym = cols[0]
+                    if "Shared Object" in after_sym[0]:
+                        at = after_sym[0].index("Shared Object") + 1
+                        dso = cols[at] if at < len(cols) else dso
                 sm = _SYM.match(r["rest"])
                 kernel = bool(sm and sm["k"] == "k")
                 if children_mode and b is not None:

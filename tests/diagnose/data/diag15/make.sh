@@ -1,0 +1,48 @@
+#!/bin/sh
+# Real tool outputs for the diag15 system/runtime rules. Run from this folder: sh make.sh
+# (gcc with OpenMP, strace, perf, valgrind, GNU time, procps top/vmstat/ps, stress-ng)
+set -eu
+B=$(mktemp -d)
+trap 'rm -rf "$B"' EXIT
+gcc -O2 -g -fopenmp src/libone.c -o "$B/libone" -lm
+for p in tposepow2 forkcow spill serialsum; do gcc -O2 -g "src/$p.c" -o "$B/$p"; done
+export OMP_NUM_THREADS=2
+# 1. a library sets the thread count to one: display env/affinity, perf by thread, ps -L, time -v
+OMP_DISPLAY_ENV=true OMP_DISPLAY_AFFINITY=true "$B/libone" 4000000 20 0 > libone-output.txt 2>&1
+/usr/bin/time -v -o libone-time-v.txt "$B/libone" 4000000 20 0 > /dev/null
+/usr/bin/time -v -o libone-restored-time-v.txt "$B/libone" 4000000 20 1 > /dev/null
+perf record -q -e cpu-clock -o "$B/one.data" "$B/libone" 4000000 20 0 > /dev/null 2>&1
+perf report -i "$B/one.data" --stdio --sort pid > libone-perf-report-pid.txt 2>/dev/null
+perf record -q -e cpu-clock -o "$B/two.data" "$B/libone" 4000000 20 1 > /dev/null 2>&1
+perf report -i "$B/two.data" --stdio --sort pid > libone-restored-perf-report-pid.txt 2>/dev/null
+"$B/libone" 4000000 40 0 > /dev/null & P=$!; sleep 2; ps -L -o pid,tid,pcpu,psr,comm -p $P > libone-ps-L.txt; wait $P
+"$B/libone" 4000000 40 1 > /dev/null & P=$!; sleep 2; ps -L -o pid,tid,pcpu,psr,comm -p $P > libone-restored-ps-L.txt; wait $P
+# 2. tiled transpose, leading dimension 2048 (a power of two) and padded to 2056
+for ld in 2048 2056; do
+  valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$B/cg.$ld" "$B/tposepow2" 2048 $ld 1 > tpose-ld$ld-output.txt 2> tpose-ld$ld-cachegrind.log
+  cg_annotate "$B/cg.$ld" > tpose-ld$ld-cg_annotate.txt
+done
+# 3. a checkpoint child forked every step vs once at start
+strace -f -c -o fork-every-strace-f-c.txt "$B/forkcow" 25000000 8 1 > fork-every-output.txt
+perf stat -e task-clock,page-faults,minor-faults,major-faults -o fork-every-perf-stat.txt "$B/forkcow" 25000000 8 1 > /dev/null
+strace -f -c -o fork-once-strace-f-c.txt "$B/forkcow" 25000000 8 0 > fork-once-output.txt
+perf stat -e task-clock,page-faults,minor-faults,major-faults -o fork-once-perf-stat.txt "$B/forkcow" 25000000 8 0 > /dev/null
+# 4. an intermediate array spilled to a scratch file every step vs the result written once
+strace -f -c -o spill-strace-f-c.txt "$B/spill" /var/tmp/d15spill.bin 4000000 10 1 > spill-output.txt
+strace -c -w -o spill-strace-c-w.txt "$B/spill" /var/tmp/d15spill.bin 4000000 10 1 > /dev/null
+strace -f -c -o once-strace-f-c.txt "$B/spill" /var/tmp/d15once.bin 4000000 10 0 > once-output.txt
+# 5. a serial job beside three CPU hogs; then the same job at a higher priority (it keeps a core)
+stress-ng --cpu 3 --timeout 25 -q & S=$!
+sleep 1
+"$B/serialsum" 600000000 > contended-output.txt & P=$!
+sleep 1
+top -b -n 2 -d 2 -w 200 > contended-top.txt & T=$!
+vmstat 1 5 > contended-vmstat.txt
+wait $T; wait $P; kill $S 2>/dev/null || true; wait $S 2>/dev/null || true
+stress-ng --cpu 3 --timeout 25 -q & S=$!
+sleep 1
+nice -n -20 "$B/serialsum" 600000000 > favoured-output.txt & P=$!
+sleep 1
+top -b -n 2 -d 2 -w 200 > favoured-top.txt & T=$!
+vmstat 1 5 > favoured-vmstat.txt
+wait $T; wait $P; kill $S 2>/dev/null || true; wait $S 2>/dev/null || true

@@ -127,6 +127,12 @@ EN: dict[str, str] = {
     "donot.placement_reason": "measured bandwidth is {ratio} of peak: DRAM is not the limit",
     "donot.mpi_topic": "MPI tuning (collectives, message aggregation, overlap)",
     "donot.mpi_reason": "MPI takes {share} of the time: at most {bound}x to gain",
+    "donot.code_for_load_topic": "changing the code, threads or flags for this slowdown",
+    "donot.code_for_load_reason": "other jobs held the CPUs (more runnable tasks than CPUs): "
+                                  "the run lost CPU time, not efficiency; run it on an idle or "
+                                  "exclusively allocated node and measure again",
+    "donot.ev.shared_machine": "vmstat/top: the machine was saturated while the run got less "
+                               "than a CPU",
     "donot.gpu_topic": "GPU offload or transfer tuning",
     "donot.gpu_reason": "no GPU in the platform snapshot",
     "donot.ev.no_gpu": "snapshot.gpus is empty",
@@ -174,6 +180,10 @@ EN: dict[str, str] = {
     "pre.thp": "THP {mode}, {n} reserved huge pages",
     "gain.share_measured": "measured share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
     "gain.share_assumed": "assumed share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
+    "gain.threads_restored": "{ran} of {n} requested threads ran: at most {n}/{ran} of the "
+                             "parallel regions' time comes back",
+    "gain.what.in_memory": "keeping the data in memory",
+    "gain.what.no_cow": "no copy-on-write page faults",
     "gain.the_run": "the run",
     "gain.what.algorithm": "an algorithm whose work grows with the problem",
     "gain.what.blas": "a tuned BLAS kernel",

@@ -6,6 +6,7 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
+from perfscout.diagnose.rules.machine_load import machine_contention
 from perfscout.diagnose.rules.traced import spawn_churn, traced_file_io
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
@@ -290,15 +291,17 @@ def _sync_share(ctx: Context) -> Evidence | None:
 
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
-             "|sched.wait_share",),
+             "|sched.wait_share|machine.run_queue|cpu.share",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
-                  "contention.runqueue_share"),
+                  "contention.runqueue_share", "contention.run_queue",
+                  "contention.machine_busy"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
     run that waited in the run queue: the kernel takes the cores away from the program."""
     queued = _run_queue_wait(ctx)
-    got = _contention(ctx, queued)
+    # the snapshot's load average, else vmstat/top saying the machine was saturated
+    got = _contention(ctx, queued) or machine_contention(ctx)
     if got is not None:
         return got
     if queued is not None:

@@ -78,8 +78,9 @@ def traced_file_io(ctx: Context) -> Finding | None:
     """Traced calls that read, write, sync or seek files hold ``io.sync_share`` of the traced
     system-call time AND a real part of the run: ``io.traced_run_share`` of its wall time when
     another input gives that time, else ``io.traced_seconds`` on their own with the data
-    written read back as well (a hypothesis that asks for the run's times). A file both written and read back in many calls is an
-    intermediate spilled to storage; a result written once stays under both bars."""
+    written read back as well (a hypothesis that asks for the run's times). A file both
+    written and read back in many calls is an intermediate spilled to storage; a result
+    written once stays under both bars."""
     tr = traced(ctx, FILE_CALLS)
     if tr is None or tr.total_seconds <= 0 or tr.seconds <= 0:
         return None

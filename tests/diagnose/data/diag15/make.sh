@@ -31,18 +31,28 @@ perf stat -e task-clock,page-faults,minor-faults,major-faults -o fork-once-perf-
 strace -f -c -o spill-strace-f-c.txt "$B/spill" /var/tmp/d15spill.bin 4000000 10 1 > spill-output.txt
 strace -c -w -o spill-strace-c-w.txt "$B/spill" /var/tmp/d15spill.bin 4000000 10 1 > /dev/null
 strace -f -c -o once-strace-f-c.txt "$B/spill" /var/tmp/d15once.bin 4000000 10 0 > once-output.txt
-# 5. a serial job beside three CPU hogs; then the same job at a higher priority (it keeps a core)
+# 5. a serial job beside three CPU hogs; then the same job under SCHED_FIFO (it keeps a core)
 stress-ng --cpu 3 --timeout 25 -q & S=$!
 sleep 1
-"$B/serialsum" 600000000 > contended-output.txt & P=$!
+"$B/serialsum" 2400000000 > contended-output.txt & P=$!
 sleep 1
 top -b -n 2 -d 2 -w 200 > contended-top.txt & T=$!
 vmstat 1 5 > contended-vmstat.txt
 wait $T; wait $P; kill $S 2>/dev/null || true; wait $S 2>/dev/null || true
 stress-ng --cpu 3 --timeout 25 -q & S=$!
 sleep 1
-nice -n -20 "$B/serialsum" 600000000 > favoured-output.txt & P=$!
+chrt -f 10 "$B/serialsum" 2400000000 > favoured-output.txt & P=$!
 sleep 1
 top -b -n 2 -d 2 -w 200 > favoured-top.txt & T=$!
 vmstat 1 5 > favoured-vmstat.txt
 wait $T; wait $P; kill $S 2>/dev/null || true; wait $S 2>/dev/null || true
+# 1b. the hot code of the lowered run by symbol; the same program with both threads bound to
+# one core (affinity, threads exist); a serial program run with OMP_NUM_THREADS=2
+perf record -q -e cpu-clock -o "$B/one.data" "$B/libone" 4000000 20 0 > /dev/null 2>&1
+perf report -i "$B/one.data" --stdio --no-children > libone-perf-report.txt 2>/dev/null
+OMP_PLACES='{0}' OMP_PROC_BIND=true OMP_DISPLAY_AFFINITY=true "$B/libone" 4000000 20 1 > bound-output.txt 2>&1
+OMP_PLACES='{0}' OMP_PROC_BIND=true perf record -q -e cpu-clock -o "$B/bound.data" "$B/libone" 4000000 20 1 > /dev/null 2>&1
+perf report -i "$B/bound.data" --stdio --sort pid > bound-perf-report-pid.txt 2>/dev/null
+perf record -q -e cpu-clock -o "$B/serial.data" "$B/serialsum" 600000000 > /dev/null 2>&1
+perf report -i "$B/serial.data" --stdio --no-children > serial-perf-report.txt 2>/dev/null
+"$B/serialsum" 2400000000 > /dev/null & P=$!; sleep 1; ps -L -o pid,tid,pcpu,psr,comm -p $P > serial-ps-L.txt; wait $P

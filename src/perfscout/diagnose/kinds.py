@@ -34,7 +34,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
        "program:mem.bandwidth benchmark:bench.bandwidth hardware_counters:mem.bandwidth"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map",
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map "
+       "pad_leading_dimension",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",

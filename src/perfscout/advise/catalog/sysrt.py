@@ -40,7 +40,8 @@ def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
             "it, or give the program's own parallel regions num_threads(saved)")),
         evidence=refs(f, facts),
         verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
-        expected_gain=ExpectedGain(1.0, round(n / max(ran, 1.0), 2), Text(
+        expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
+                                   round(n / max(ran, 1.0), 2), Text(
             "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
         risk=Risk("low", "the library may lower the count on purpose (a solver not thread "
                   "safe): restore it after the library call, not inside it"),
@@ -98,5 +99,32 @@ def checkpoint_without_fork(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.55), "processes created every step with copy-on-write "
                               "faults after each"),
         invalid_when=("the child runs a different program (exec right after fork)",),
+        rollback="revert the patch commit", scope=scope_of(f, facts),
+    )
+
+
+@proposal("pad_leading_dimension", layer=Layer.HARDWARE, kind="source")
+def pad_leading_dimension(facts: Facts, f: Finding) -> Proposal | None:
+    """Pad a power-of-two leading dimension so consecutive rows fall in different L1 sets."""
+    ld = _value(f, "array.leading_dim_pow2")
+    if ld is None:
+        return None
+    n = int(ld)
+    pad = n + 64 // 8  # one cache line of doubles
+    return Proposal(
+        id="pad_leading_dimension", addresses=(f.id,), layer=Layer.HARDWARE, kind="source",
+        title=f"Pad the leading dimension from {n} to {pad} elements",
+        change=Change(params={"leading_dim": pad}, description=(
+            f"allocate rows of {pad} elements (one cache line more than {n}) and index with "
+            "the padded leading dimension: rows no longer lie a multiple of 4 KiB apart, so "
+            "the rows of a tile spread over the L1 sets; the loop order and tiles stay")),
+        evidence=refs(f, facts),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope_of(f, facts), 1.3, 4.0, 0.5,
+                                    Text("gain.what.spread_sets")),
+        risk=Risk("low", "a little more memory; code that assumes contiguous rows (one memcpy "
+                  "of the whole array, an external library's lda) must use the padded size"),
+        confidence=Confidence(conf(f, 0.65), "L1 misses with rows a power of two apart"),
+        invalid_when=("the misses come from a working set larger than L1, not set conflicts",),
         rollback="revert the patch commit", scope=scope_of(f, facts),
     )

@@ -18,6 +18,7 @@ from perfscout.diagnose.rules.common import (
     mem_bench_runs,
     task_seconds,
 )
+from perfscout.diagnose.rules.set_conflict import pow2_rows
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.isa import is_isa_emulated
 from perfscout.model.message import Text
@@ -269,6 +270,11 @@ def cache_locality(ctx: Context) -> Finding | None:
         return None
     ev.extend(_where(ctx, ev))
     ev.extend(_time_on_miss_line(ctx, ev))
+    conflicts = pow2_rows(ctx, ev)  # rows a power of two apart: the misses are set conflicts
+    if conflicts:
+        return ctx.finding("hw.cache_locality", 0.7, "cache-set conflicts: a power-of-two "
+                           "leading dimension maps every row of a tile to the same L1 sets",
+                           ev + conflicts)
     # the compiler saw the access pattern the misses come from (a second family agreeing)
     odd = next((r for r, _p in ctx.remarks() if r.access in ("strided", "gather")), None)
     if odd is not None:

@@ -167,6 +167,14 @@ _TABLE: tuple[Threshold, ...] = (
               "above, with the CPUs busy: more runnable work than CPUs"),
     Threshold("contention.machine_busy", 0.90, "user + system share of the machine's CPUs "
               "(vmstat us+sy, top's busy processes) at or above"),
+    Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "
+              "above: the thread ran work (below: a runtime or service thread)"),
+    Threshold("contention.busy_process", 0.10, "share of a CPU a process in a top table got at "
+              "or above: it competed for the CPUs"),
+    Threshold("io.read_back_ratio", 0.25, "fewer / more of the traced read and write calls at or "
+              "above: the data written is read back"),
+    Threshold("cache.padded_speedup", 1.20, "time with a power-of-two leading dimension / time "
+              "with a padded one (same input family) at or above: padding measured"),
     Threshold("threads.lowered_share", 0.60, "threads seen running / threads requested at or "
               "below: the runtime ran fewer threads than asked"),
 )

@@ -261,7 +261,7 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
              "ll.miss_ratio|cache.misses",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
-                  "cache.miss_line_share"),
+                  "cache.miss_line_share", "cache.padded_speedup"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""

@@ -17,9 +17,6 @@ from perfscout.diagnose.rules.common import thread_count
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Profile, ScopeKind
 
-#: a process below this share of a CPU in a top table is not competing for the CPUs
-BUSY_PROCESS = 0.10
-
 
 @dataclass(frozen=True)
 class Saturated:
@@ -52,7 +49,7 @@ def _cpus(ctx: Context, busy: Located | None, rows: list[list[Located]]) -> floa
     if topo is not None and topo.value > 0:
         return topo.value
     # top's %CPU adds up to the busy CPUs: on a machine busy at ``busy`` that is cpus x busy
-    if busy is not None and busy.value >= 0.5 and rows:
+    if busy is not None and busy.value >= ctx.t("contention.machine_busy") and rows:
         total = max(sum(r.value for r in t) for t in rows)
         return round(total / busy.value) or None
     return None
@@ -79,10 +76,11 @@ def saturated(ctx: Context) -> Saturated | None:
                          metric="machine.run_queue_per_cpu", value=rq.value / cpus,
                          unit="ratio"))
     for table in rows:
-        hot = [r for r in table if r.value >= BUSY_PROCESS]
+        hot = [r for r in table if r.value >= ctx.t("contention.busy_process")]
         if len(hot) / cpus >= lim_rq:
             ev.append(ctx.ev(max(hot, key=lambda r: r.value),
-                             f"{len(hot)} processes at {BUSY_PROCESS:.0%} of a CPU or more "
+                             f"{len(hot)} processes at {ctx.t('contention.busy_process'):.0%} "
+                             "of a CPU or more "
                              f"share {cpus:g} CPUs (the busiest got "
                              f"{max(r.value for r in hot):.0%} of one)",
                              f"busy processes per CPU >= {lim_rq:g}",
@@ -118,7 +116,7 @@ def _own_share(ctx: Context) -> Evidence | None:
                       f"cpu share < {lim:g}", metric="cpu.share", value=pct.value / 100,
                       unit="ratio")
     for table in _process_rows(ctx):
-        hot = [r for r in table if r.value >= BUSY_PROCESS]
+        hot = [r for r in table if r.value >= ctx.t("contention.busy_process")]
         if hot and max(r.value for r in hot) < lim:
             top = max(hot, key=lambda r: r.value)
             return ctx.ev(top, f"no busy process got a whole CPU (at most {top.value:.0%}): "

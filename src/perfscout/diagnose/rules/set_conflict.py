@@ -69,11 +69,12 @@ def _padded_run(ctx: Context, ld: Located) -> Evidence | None:
         t_pad = _time_of(ctx, other)
         if t_pow is None or t_pad is None or t_pad.value <= 0:
             continue
-        if t_pow.value / t_pad.value >= 1.2 and t_pow.kind == t_pad.kind:
+        lim = ctx.t("cache.padded_speedup")
+        if t_pow.value / t_pad.value >= lim and t_pow.kind == t_pad.kind:
             return ctx.ev(t_pad, f"the same walk with leading dimension {other.value:.0f} "
                           f"takes {t_pad.value:.3g} s vs {t_pow.value:.3g} s "
                           f"({t_pow.value / t_pad.value:.1f}x faster padded)",
-                          "power-of-two time / padded time >= 1.2",
+                          f"power-of-two time / padded time >= {lim:g}",
                           metric="time.padded_ratio", value=t_pow.value / t_pad.value,
                           unit="ratio")
     return None

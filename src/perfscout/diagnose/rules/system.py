@@ -132,7 +132,8 @@ def _unmap_churn(ctx: Context) -> Evidence | None:
 
 @rule(id="sys.io", needs=("time.elapsed|syscall.time",),
       thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share",
-                  "io.small_request_bytes", "io.traced_run_share", "io.traced_seconds"),
+                  "io.small_request_bytes", "io.traced_run_share", "io.traced_seconds",
+                  "io.read_back_ratio"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
     """The process waits (elapsed far above CPU time) while moving many bytes through files,
@@ -294,7 +295,7 @@ def _sync_share(ctx: Context) -> Evidence | None:
              "|sched.wait_share|machine.run_queue|cpu.share",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "contention.runqueue_share", "contention.run_queue",
-                  "contention.machine_busy"),
+                  "contention.machine_busy", "contention.busy_process"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a

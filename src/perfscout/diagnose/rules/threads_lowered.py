@@ -22,8 +22,6 @@ from perfscout.model.metrics import ScopeKind, SourceRef
 #: the bodies compilers outline from ``#pragma omp parallel`` / ``!$omp parallel`` (GCC/
 #: gfortran ``fn._omp_fn.N``, Clang ``.omp_outlined.``, Intel ``..._$omp$parallel``)
 REGION_BODY = re.compile(r"\._omp_fn\.\d+|omp_outlined|\$omp\$parallel")
-#: a thread with less than this share of a per-thread profile's samples is not running work
-_RUNNING = 0.05
 
 
 def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
@@ -59,7 +57,7 @@ def _running(ctx: Context) -> list[tuple[int, Located, str]]:
         if s.metric.unit == "share":
             by.setdefault(id(s.profile), []).append(s)
     for rows in by.values():
-        busy = [r for r in rows if r.value >= _RUNNING]
+        busy = [r for r in rows if r.value >= ctx.t("threads.running_share")]
         if busy:
             out.append((len(busy), max(busy, key=lambda r: r.value),
                         "threads with samples in the per-thread profile"))
@@ -70,7 +68,7 @@ def _running(ctx: Context) -> list[tuple[int, Located, str]]:
 
 
 @rule(id="rt.threads_lowered", needs=("threads.requested",),
-      thresholds=("threads.lowered_share",),
+      thresholds=("threads.lowered_share", "threads.running_share"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def threads_lowered(ctx: Context) -> Finding | None:
     """Fewer threads ran than were requested (``threads.lowered_share`` or less of them, in

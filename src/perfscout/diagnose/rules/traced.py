@@ -94,7 +94,8 @@ def traced_file_io(ctx: Context) -> Finding | None:
                  f"file I/O share >= {lim_share:.2f}", metric="syscall.file_io_share",
                  value=traced_share, unit="ratio")]
     reads, writes = tr.calls_of(ctx, READS), tr.calls_of(ctx, WRITES)
-    back = reads > 0 and writes > 0 and min(reads, writes) / max(reads, writes) >= 0.25
+    lim_back = ctx.t("io.read_back_ratio")
+    back = reads > 0 and writes > 0 and min(reads, writes) / max(reads, writes) >= lim_back
     el = _run_time(ctx, tr.profile)
     if el is not None:
         lim = ctx.t("io.traced_run_share")
@@ -115,7 +116,7 @@ def traced_file_io(ctx: Context) -> Finding | None:
         ev.append(Evidence("syscall.read_write_ratio", min(reads, writes) / max(reads, writes),
                            "ratio", tr.top.source, tr.top.kind,
                            f"{fmt(writes)} writes and {fmt(reads)} reads: the data written is "
-                           "read back", "min/max of read and write calls >= 0.25"))
+                           "read back", f"min/max of read and write calls >= {lim_back:g}"))
     title = ("the run writes data to a file and reads it back" if back
              else "the run spends its time in file I/O calls")
     return ctx.finding("sys.io", conf, title, ev, scope=tr.top.metric.scope.name)

@@ -112,6 +112,21 @@ def test_a_padded_leading_dimension_gets_no_padding_proposal() -> None:
     assert not any(_ev(f, "array.leading_dim_pow2") for f in a.findings)
 
 
+def test_a_sweep_slower_per_element_at_the_power_of_two_size_is_a_set_conflict() -> None:
+    # 64x64 tiles, n = 2032/2048/2064 three times each; medians 0.1313 / 0.2334 / 0.1373 s
+    a = _analyze("tpose-sweep-output.txt")
+    f = a.findings[0]
+    assert f.id == "hw.cache_locality" and _ev(f, "array.leading_dim_pow2") == [2048.0]
+    assert _ev(f, "time.padded_ratio") == [pytest.approx((0.2334 / 2048**2) / (0.1313 / 2032**2))]
+    assert a.proposals[0].id == "pad_leading_dimension"
+    assert any(r.command[0] == "valgrind" for r in a.data_requests)
+
+
+def test_the_same_sweep_with_padded_rows_is_no_set_conflict() -> None:
+    # ld = n + 8 at every size: no power-of-two leading dimension, no finding from the sweep
+    assert "hw.cache_locality" not in _ids(_run("tpose-sweep-padded-output.txt"))
+
+
 # -- 3. a checkpoint child forked every step --------------------------------------------------
 
 def test_a_child_forked_every_step_shows_copy_on_write_faults() -> None:

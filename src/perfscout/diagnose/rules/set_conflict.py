@@ -4,20 +4,25 @@ all map to the same few L1 sets, so a tile that fits in L1 by size still misses 
 hold only their associativity's worth of lines). The fix is padding the leading dimension;
 tiling or interchanging the loops does not change which sets the rows map to.
 
-Read from quantities: the leading dimension the program prints (``ld=2048``) or, for runs
-of several leading dimensions, the miss rates or times per element of the power-of-two runs
-against the padded ones; together with a high simulated or counted L1 miss rate.
+Read from quantities: the leading dimension the program prints (``ld=2048``) with a high
+simulated or counted L1 miss rate; or a size sweep whose power-of-two size costs more per
+element than its non-power-of-two neighbours (within ``_NEIGHBOUR`` of it), which is what a
+set conflict does and a working set outgrowing a cache does not (that grows smoothly).
 """
 
 from __future__ import annotations
 
 from perfscout.diagnose.engine import Context, Located
 from perfscout.model.findings import Evidence
+from perfscout.model.metrics import ScopeKind
 
 #: bytes of one element assumed when the program does not say (double precision)
 _ELEMENT_BYTES = 8
 #: the L1 set span (L1 size / associativity) of x86 cores here: 32 KiB 8-way or 48 KiB 12-way
 _SET_SPAN = 4096
+#: sizes this close (relative) to a power of two are its neighbours in a sweep: the same
+#: working set, different row alignment
+_NEIGHBOUR = 0.1
 
 
 def _pow2(n: float) -> bool:
@@ -83,3 +88,58 @@ def _padded_run(ctx: Context, ld: Located) -> Evidence | None:
 def _time_of(ctx: Context, x: Located) -> Located | None:
     return next((t for t in ctx.all("time.elapsed") if t.profile is x.profile
                  and t.metric.scope == x.metric.scope), None)
+
+
+def _sized_runs(ctx: Context) -> list[tuple[float, Located]]:
+    """(leading dimension or size, located wall time) of every printed run that gives both."""
+    out: list[tuple[float, Located]] = []
+    for name in ("array.leading_dim", "scaling.size"):
+        for sz in ctx.all(name, (ScopeKind.RUN,)):
+            el = _time_of(ctx, sz)
+            if el is not None and el.value > 0 and sz.value > 0:
+                out.append((sz.value, el))
+        if out:
+            return out
+    return out
+
+
+def _medians(runs: list[tuple[float, Located]]) -> list[tuple[float, Located]]:
+    """One point per (size, family): the run with the median time of the repeated runs."""
+    by: dict[tuple[float, str], list[Located]] = {}
+    for n, t in runs:
+        by.setdefault((n, t.kind), []).append(t)
+    return [(n, sorted(ts, key=lambda x: x.value)[(len(ts) - 1) // 2])
+            for (n, _), ts in by.items()]
+
+
+def pow2_sweep(ctx: Context) -> list[Evidence]:
+    """A sweep where a power-of-two size (rows >= one set span apart) takes
+    ``cache.padded_speedup`` or more time per element (time / size^2: a 2-D array) than the
+    fastest of its non-power-of-two neighbours, comparing the median of repeated runs of
+    each size: set conflicts measured by the program's own times. Returns the evidence (the
+    size as ``array.leading_dim_pow2`` and the ratio)."""
+    runs = _medians(_sized_runs(ctx))
+    lim = ctx.t("cache.padded_speedup")
+    best: tuple[float, float, Located, float, Located] | None = None
+    for n, t in runs:
+        if not _pow2(n) or n * _ELEMENT_BYTES < _set_span(ctx):
+            continue
+        near = [(m, u) for m, u in runs if not _pow2(m) and abs(m - n) / n <= _NEIGHBOUR
+                and u.kind == t.kind]
+        if not near:
+            continue
+        m, u = min(near, key=lambda x: x[1].value / x[0] ** 2)
+        ratio = (t.value / n ** 2) / (u.value / m ** 2)
+        if ratio >= lim and (best is None or ratio > best[3]):
+            best = (n, m, t, ratio, u)
+    if best is None:
+        return []
+    n, m, t, ratio, u = best
+    return [ctx.ev(t, f"size {n:.0f} = 2^{int(n).bit_length() - 1}: rows {int(n) * 8 // 1024} "
+                   f"KiB apart map to the same L1 sets", "a power of two, rows >= one set span "
+                   "apart", metric="array.leading_dim_pow2", value=n, unit="count",
+                   kind="setting"),
+            ctx.ev(u, f"per element, size {n:.0f} takes {ratio:.1f}x the time of size {m:.0f} "
+                   f"(median runs: {t.value:.3g} s vs {u.value:.3g} s)",
+                   f"time per element ratio >= {lim:g}", metric="time.padded_ratio",
+                   value=ratio, unit="ratio")]

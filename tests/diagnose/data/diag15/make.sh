@@ -22,6 +22,11 @@ for ld in 2048 2056; do
   valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$B/cg.$ld" "$B/tposepow2" 2048 $ld 1 > tpose-ld$ld-output.txt 2> tpose-ld$ld-cachegrind.log
   cg_annotate "$B/cg.$ld" > tpose-ld$ld-cg_annotate.txt
 done
+# 2b. a size sweep with 64x64 tiles (32 KiB: fit the 48 KiB L1 of this machine by size)
+gcc -O2 -g -DT=64 src/tposepow2.c -o "$B/tpose64"
+for r in 1 2 3; do for n in 2032 2048 2064; do "$B/tpose64" $n $n 4; done; done > tpose-sweep-output.txt
+# the same sweep with every leading dimension padded by one cache line (8 doubles)
+for r in 1 2 3; do for n in 2032 2048 2064; do "$B/tpose64" $n $((n + 8)) 4; done; done > tpose-sweep-padded-output.txt
 # 3. a checkpoint child forked every step vs once at start
 strace -f -c -o fork-every-strace-f-c.txt "$B/forkcow" 25000000 8 1 > fork-every-output.txt
 perf stat -e task-clock,page-faults,minor-faults,major-faults -o fork-every-perf-stat.txt "$B/forkcow" 25000000 8 1 > /dev/null

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#ifndef T
 #define T 16
+#endif
 
 int main(int argc, char **argv)
 {
@@ -18,8 +20,8 @@ int main(int argc, char **argv)
     for (int r = 0; r < reps; r++)
         for (int ii = 0; ii < n; ii += T)
             for (int jj = 0; jj < n; jj += T)
-                for (int i = ii; i < ii + T; i++)
-                    for (int j = jj; j < jj + T; j++)
+                for (int i = ii; i < ii + T && i < n; i++)
+                    for (int j = jj; j < jj + T && j < n; j++)
                         b[(size_t)j * ld + i] = a[(size_t)i * ld + j];
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double t = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);

@@ -71,6 +71,16 @@ def test_one_thread_in_a_per_thread_profile_alone_is_a_weak_hypothesis_asking_fo
                for r in d.data_requests)
 
 
+def test_a_thread_pool_that_exists_but_runs_one_thread_is_a_lowered_count() -> None:
+    # the array initialised in parallel first: ps -L lists two threads (23.5% and 0.9% CPU),
+    # perf by thread 97.83% / 2.17%; the one-sided split is the lowered count's symptom
+    d = _run("warm-output.txt", "warm-perf-report-pid.txt", "warm-ps-L.txt")
+    f = d.findings[0]
+    assert f.id == "rt.threads_lowered" and _ev(f, "threads.running") == [1.0, 1.0]
+    imb = next((x for x in d.findings if x.id == "rt.omp_imbalance"), None)
+    assert imb is None or "rt.threads_lowered" in imb.caused_by
+
+
 def test_both_threads_running_is_no_lowered_count() -> None:
     d = _run("libone-restored-output.txt", "libone-restored-perf-report-pid.txt",
              "libone-restored-ps-L.txt")  # the count restored after setup: two threads

@@ -96,7 +96,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:insn.locked_share"),
     # code set the thread count below the one requested (a library calling
     # omp_set_num_threads(1)): the regions run, with fewer threads
-    _k("rt.threads_lowered", "rt.serial_fraction", "sampling", "restore_thread_count",
+    _k("rt.threads_lowered", "rt.serial_fraction rt.omp_imbalance", "sampling",
+       "restore_thread_count",
        "sampling:samples os_accounting:threads.observed runtime_report:affinity.threads "
        "sampling:@hotspots"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",

@@ -47,23 +47,37 @@ def _requested(ctx: Context) -> Located | None:
 
 
 def _running(ctx: Context) -> list[tuple[int, Located, str]]:
-    """(threads seen, where, how) from each input that lists a process's threads: a ps -L /
-    top -H table, a perf report by thread, the runtime's OMP_DISPLAY_AFFINITY lines."""
+    """(threads that ran work, where, how) from each input that measures it per thread: a
+    perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
+    when it holds ``threads.running_share`` or more; a table without CPU shares counts its
+    threads. The runtime's OMP_DISPLAY_AFFINITY lines (the team of the first region that
+    changed it) count only when nothing measures the threads."""
+    lim = ctx.t("threads.running_share")
     out: list[tuple[int, Located, str]] = []
-    for obs in ctx.all("threads.observed", (ScopeKind.PROCESS,)):
-        out.append((int(obs.value), obs, "threads listed by the OS"))
-    by: dict[int, list[Located]] = {}
+    shares: dict[int, list[Located]] = {}
     for s in ctx.all("samples", (ScopeKind.THREAD,)):
         if s.metric.unit == "share":
-            by.setdefault(id(s.profile), []).append(s)
-    for rows in by.values():
-        busy = [r for r in rows if r.value >= ctx.t("threads.running_share")]
+            shares.setdefault(id(s.profile), []).append(s)
+    for rows in shares.values():
+        busy = [r for r in rows if r.value >= lim]
         if busy:
             out.append((len(busy), max(busy, key=lambda r: r.value),
                         "threads with samples in the per-thread profile"))
-    for aff in ctx.all("affinity.threads"):
-        if aff.kind == "runtime_report" and aff.metric.raw_name == "OMP_DISPLAY_AFFINITY":
-            out.append((int(aff.value), aff, "threads the OpenMP runtime reported"))
+    by_table: dict[int, list[Located]] = {}
+    for c in ctx.all("cpu.share", (ScopeKind.THREAD,)):
+        by_table.setdefault(id(c.profile), []).append(c)
+    for rows in by_table.values():
+        busy = [r for r in rows if r.value >= lim]
+        if busy:
+            out.append((len(busy), max(busy, key=lambda r: r.value),
+                        "threads with CPU time in the OS's thread table"))
+    for obs in ctx.all("threads.observed", (ScopeKind.PROCESS,)):
+        if id(obs.profile) not in by_table:
+            out.append((int(obs.value), obs, "threads listed by the OS"))
+    if not out:
+        for aff in ctx.all("affinity.threads"):
+            if aff.kind == "runtime_report" and aff.metric.raw_name == "OMP_DISPLAY_AFFINITY":
+                out.append((int(aff.value), aff, "threads the OpenMP runtime reported"))
     return out
 
 

@@ -51,6 +51,12 @@ sleep 1
 top -b -n 2 -d 2 -w 200 > favoured-top.txt & T=$!
 vmstat 1 5 > favoured-vmstat.txt
 wait $T; wait $P; kill $S 2>/dev/null || true; wait $S 2>/dev/null || true
+# 1a. the same with the array initialised in parallel before the library's setup: the
+# thread pool exists (ps -L lists two threads) but only one thread runs the sweeps
+OMP_DISPLAY_AFFINITY=true "$B/libone" 4000000 20 0 1 > warm-output.txt 2>&1
+perf record -q -e cpu-clock -o "$B/warm.data" "$B/libone" 4000000 20 0 1 > /dev/null 2>&1
+perf report -i "$B/warm.data" --stdio --sort pid > warm-perf-report-pid.txt 2>/dev/null
+"$B/libone" 4000000 40 0 1 > /dev/null & P=$!; sleep 2; ps -L -o pid,tid,pcpu,psr,comm -p $P > warm-ps-L.txt; wait $P
 # 1b. the hot code of the lowered run by symbol; the same program with both threads bound to
 # one core (affinity, threads exist); a serial program run with OMP_NUM_THREADS=2
 perf record -q -e cpu-clock -o "$B/one.data" "$B/libone" 4000000 20 0 > /dev/null 2>&1

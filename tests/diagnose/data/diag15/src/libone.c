@@ -12,8 +12,10 @@ int main(int argc, char **argv)
     long n = argc > 1 ? atol(argv[1]) : 4000000;
     int steps = argc > 2 ? atoi(argv[2]) : 30;
     int keep = argc > 3 ? atoi(argv[3]) : 0; /* 1: restore the count after setup */
+    int warm = argc > 4 ? atoi(argv[4]) : 0; /* 1: initialise in parallel before setup */
     int asked = omp_get_max_threads();
     double *u = malloc(n * sizeof *u);
+#pragma omp parallel for if (warm)
     for (long i = 0; i < n; i++) u[i] = (double)i / n;
     solver_setup();
     if (keep) omp_set_num_threads(asked);

@@ -18,6 +18,7 @@ from perfscout.diagnose.engine import Diagnosis, diagnose
 from perfscout.ingest.derive import derive
 from perfscout.ingest.registry import load
 from perfscout.model.findings import Finding
+from perfscout.model.metrics import Profile
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.analyze import Analysis, analyze
 
@@ -204,6 +205,22 @@ def test_top_and_vmstat_alone_when_no_process_got_a_cpu() -> None:
     d = _run("contended-top.txt", "contended-vmstat.txt")  # busiest process 39% of a CPU
     f = d.findings[0]
     assert f.id == "sys.os_noise" and _ev(f, "machine.busy_processes")
+
+
+def _named(*files: str) -> Diagnosis:
+    """The inputs with one that names the program (as time -v or valgrind's header would)."""
+    named = Profile(format="program-output", path="cmd.txt", metrics=(),
+                    meta={"command": "/tmp/b/serialsum 2400000000"})
+    return diagnose([derive(load(D / f)) for f in files] + [named], _two_cpus())
+
+
+def test_the_programs_own_row_in_top_gives_its_share() -> None:
+    f = _named("contended-top.txt", "contended-vmstat.txt").findings[0]
+    assert f.id == "sys.os_noise"
+    row = next(e for e in f.evidence if e.metric == "cpu.share")
+    assert "program's row" in row.quote and row.value is not None and row.value < 0.2
+    # the same program under SCHED_FIFO: its row says 85% of a CPU
+    assert "sys.os_noise" not in _ids(_named("favoured-top.txt", "favoured-vmstat.txt"))
 
 
 def test_a_busy_machine_where_the_job_kept_its_cpu_is_no_contention() -> None:

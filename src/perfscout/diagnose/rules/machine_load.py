@@ -96,7 +96,8 @@ def saturated(ctx: Context) -> Saturated | None:
 
 def _own_share(ctx: Context) -> Evidence | None:
     """The run's own share of a CPU below ``contention.busy_share``: its printed CPU and wall
-    times, else ``time -v``'s percentage, else top's rows when every busy process got less."""
+    times, else ``time -v``'s percentage, else its row in top (when an input names the
+    program), else top's rows when every busy process got less."""
     from perfscout.diagnose.placement import cpu_shares
 
     lim = ctx.t("contention.busy_share")
@@ -114,6 +115,16 @@ def _own_share(ctx: Context) -> Evidence | None:
             return None
         return ctx.ev(pct, f"the run got {pct.value:.0f}% of a CPU (process accounting)",
                       f"cpu share < {lim:g}", metric="cpu.share", value=pct.value / 100,
+                      unit="ratio")
+    prog = ctx.program()[0].rsplit("/", 1)[-1]
+    mine = [r for t in _process_rows(ctx) for r in t
+            if prog != "app" and r.metric.scope.parent and prog.startswith(r.metric.scope.parent)]
+    if mine:  # the program's own row (top prints the first 15 characters of its name)
+        row = max(mine, key=lambda r: r.value)
+        if row.value >= lim:
+            return None
+        return ctx.ev(row, f"the program's row in top: {row.value:.0%} of a CPU",
+                      f"cpu share < {lim:g}", metric="cpu.share", value=row.value,
                       unit="ratio")
     for table in _process_rows(ctx):
         hot = [r for r in table if r.value >= ctx.t("contention.busy_process")]

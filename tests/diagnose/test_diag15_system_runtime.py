@@ -148,6 +148,7 @@ def test_a_child_forked_every_step_shows_copy_on_write_faults() -> None:
     assert _ev(f, "syscall.spawns") == [8.0]
     assert _ev(f, "page_faults.per_spawn") == [pytest.approx(390719 / 8)]
     assert a.proposals[0].id == "checkpoint_without_fork"
+    assert "huge_pages" not in [p.id for p in a.proposals]  # bigger pages, bigger copies
 
 
 def test_the_trace_alone_asks_for_page_faults() -> None:

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Real tool outputs for the diag15 system/runtime rules. Run from this folder: sh make.sh
-# (gcc with OpenMP, strace, perf, valgrind, GNU time, procps top/vmstat/ps, stress-ng)
+# (gcc with OpenMP, strace, perf, valgrind, GNU time, procps top/vmstat/ps, stress-ng). The
+# stored outputs were made at load average 5-9 from other jobs on this 2-CPU machine: the
+# tests read counts, shares and medians from them, never absolute seconds as a bar.
 set -eu
 B=$(mktemp -d)
 trap 'rm -rf "$B"' EXIT

@@ -46,6 +46,15 @@ def _ev(f: Finding, metric: str) -> list[float]:
     return [e.value for e in f.evidence if e.metric == metric and e.value is not None]
 
 
+def test_program_output_reads_getrusage_faults_and_a_leading_dimension() -> None:
+    # "n=25000000 steps=8 time=1.8676 s minor_faults=390719 u0=1.99609"
+    got = {m.name: m.value for m in load(D / "fork-every-output.txt").metrics}
+    assert got["page_faults.minor"] == 390719 and got["time.elapsed"] == pytest.approx(1.8676)
+    # "n=2048 ld=2048 tile=16 time=0.3381 s check=341"
+    got = {m.name: m.value for m in load(D / "tpose-ld2048-output.txt").metrics}
+    assert got["array.leading_dim"] == 2048 and got["scaling.size"] == 2048
+
+
 # -- 1. a library lowers the OpenMP thread count ------------------------------------------
 
 def test_a_library_that_lowers_the_thread_count_is_found_with_its_fix() -> None:

@@ -102,10 +102,25 @@ def _layers_fine(facts: Facts) -> list[DoNot]:
                          reason=Text("donot.mpi_reason", share=f"{mpi:.1%}",
                                      bound=f"{1 / (1 - mpi):.3f}"),
                          evidence=(f"mpi.time_share = {mpi:.3f}",)))
+    if _shared_machine(facts):
+        out.append(DoNot(topic=Text("donot.code_for_load_topic"),
+                         reason=Text("donot.code_for_load_reason"),
+                         evidence=(Text("donot.ev.shared_machine"),)))
     if facts.has_gpu is False:
         out.append(DoNot(topic=Text("donot.gpu_topic"), reason=Text("donot.gpu_reason"),
                          evidence=(Text("donot.ev.no_gpu"),)))
     return out
+
+
+#: evidence that other jobs held the machine's CPUs (diagnose/rules/machine_load.py)
+_SHARED_MACHINE = frozenset({"machine.run_queue_per_cpu", "machine.busy_processes"})
+
+
+def _shared_machine(facts: Facts) -> bool:
+    """An OS-noise finding that rests on the machine being saturated by other work: the run
+    lost its CPU to other jobs, which no change of the code wins back."""
+    return any(f.id == "sys.os_noise" and any(e.metric in _SHARED_MACHINE for e in f.evidence)
+               for f in facts.findings)
 
 
 def _method_rules(facts: Facts) -> list[DoNot]:

@@ -347,6 +347,21 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
                 causes=", ".join(sorted(causes)))
 
 
+#: loop-order and blocking changes: they choose which elements a tile holds, not which L1
+#: sets its rows map to
+LOOP_ORDER_IDS = frozenset({"loop_tiling", "loop_interchange", "loop_nest_optimize", "polly"})
+
+
+def pad_before_tiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """L1 misses from rows a power of two apart are set conflicts: a tile that fits by size
+    still thrashes, and tiling or interchanging keeps the rows in the same sets; padding the
+    leading dimension (pad_leading_dimension) is the fix."""
+    ld = facts.evidence_value("array.leading_dim_pow2")
+    if ld is None or p.id not in LOOP_ORDER_IDS:
+        return None
+    return Text("guard.pad_first", ld=f"{ld:.0f}")
+
+
 #: proposals that speed up the code the operation count runs, not the count itself
 CONSTANT_FACTOR_IDS = VECTOR_IDS | THREAD_IDS | frozenset({
     "loop_tiling", "loop_interchange", "loop_nest_optimize", "polly", "huge_pages"})
@@ -644,6 +659,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("x87_code", x87_code),
     ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
+    ("pad_before_tiling", pad_before_tiling),
     ("complexity_first", complexity_first),
     ("buffering_needs_calls", buffering_needs_calls),
     ("placement_first", placement_first),

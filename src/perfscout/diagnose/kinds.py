@@ -34,7 +34,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
        "program:mem.bandwidth benchmark:bench.bandwidth hardware_counters:mem.bandwidth"),
     _k("hw.cache_locality", "hw.memory_bandwidth hw.vectorization", "cachegrind",
-       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map",
+       "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map "
+       "pad_leading_dimension",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
@@ -60,10 +61,10 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.frequency", "", "perf_stat", "frequency_governor",
        "hardware_counters:clock.ghz"),
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
-       "huge_pages",
+       "huge_pages checkpoint_without_fork",
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
-    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering",
+    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory",
        "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
        "os_accounting:context_switches"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
@@ -93,6 +94,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
     _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
        "sampling:insn.locked_share"),
+    # code set the thread count below the one requested (a library calling
+    # omp_set_num_threads(1)): the regions run, with fewer threads
+    _k("rt.threads_lowered", "rt.serial_fraction rt.omp_imbalance", "sampling",
+       "restore_thread_count",
+       "sampling:samples os_accounting:threads.observed runtime_report:affinity.threads "
+       "sampling:@hotspots"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share"),
@@ -215,6 +222,11 @@ LOOK_ALIKES: dict[str, tuple[tuple[str, str], ...]] = {
     "rt.serial_fraction": (
         ("rt.affinity", "the threads could run on distinct cores"),
         ("sys.os_noise", "about one CPU busy, not less: the cores were not taken by others")),
+    "rt.threads_lowered": (
+        ("rt.affinity", "fewer threads exist than were requested; affinity keeps them all, on "
+                        "fewer cores"),
+        ("rt.serial_fraction", "the time is inside the parallel regions, run by one thread; "
+                               "a serial fraction has the other threads existing and idle")),
     "sys.os_noise": (
         ("rt.serial_fraction", "the load average says other jobs held the cores: the run did "
                                "not get even one CPU"),),

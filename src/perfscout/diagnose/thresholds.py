@@ -169,6 +169,32 @@ _TABLE: tuple[Threshold, ...] = (
               "of the run at or above (/proc/PID/schedstat): it waited for a CPU"),
     Threshold("cpu.allocated_low", 0.60, "CPU time / (elapsed x allocated CPUs) of a job below, "
               "on two CPUs or more (sacct): it left allocated CPUs idle"),
+    # diag15: system and runtime quantities read from traces, process tables and vmstat
+    Threshold("io.traced_run_share", 0.20, "traced time in file read/write/sync/seek calls / the "
+              "run's wall time (another input) at or above: the run waits on its files"),
+    Threshold("io.traced_seconds", 0.20, "traced seconds in file read/write/sync/seek calls at "
+              "or above, with reads and writes alike (data read back), when no input gives the "
+              "run's wall time"),
+    Threshold("tlb.spawns", 3.0, "processes created (clone/fork calls in a trace) at or above: "
+              "not a launcher or a helper started once"),
+    Threshold("tlb.faults_per_spawn", 1024.0, "page faults per process created at or above (4 "
+              "MiB of 4 KiB pages): the parent copies the pages it shares with each child"),
+    Threshold("tlb.spawn_ms", 1.0, "milliseconds per clone/fork call at or above: each copies "
+              "the page tables of a large address space"),
+    Threshold("contention.run_queue", 1.5, "runnable tasks (vmstat r) per online CPU at or "
+              "above, with the CPUs busy: more runnable work than CPUs"),
+    Threshold("contention.machine_busy", 0.90, "user + system share of the machine's CPUs "
+              "(vmstat us+sy, top's busy processes) at or above"),
+    Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "
+              "above: the thread ran work (below: a runtime or service thread)"),
+    Threshold("contention.busy_process", 0.10, "share of a CPU a process in a top table got at "
+              "or above: it competed for the CPUs"),
+    Threshold("io.read_back_ratio", 0.25, "fewer / more of the traced read and write calls at or "
+              "above: the data written is read back"),
+    Threshold("cache.padded_speedup", 1.20, "time with a power-of-two leading dimension / time "
+              "with a padded one (same input family) at or above: padding measured"),
+    Threshold("threads.lowered_share", 0.60, "threads seen running / threads requested at or "
+              "below: the runtime ran fewer threads than asked"),
 )
 
 DEFAULTS: dict[str, Threshold] = {t.name: t for t in _TABLE}

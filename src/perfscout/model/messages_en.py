@@ -127,6 +127,12 @@ EN: dict[str, str] = {
     "donot.placement_reason": "measured bandwidth is {ratio} of peak: DRAM is not the limit",
     "donot.mpi_topic": "MPI tuning (collectives, message aggregation, overlap)",
     "donot.mpi_reason": "MPI takes {share} of the time: at most {bound}x to gain",
+    "donot.code_for_load_topic": "changing the code, threads or flags for this slowdown",
+    "donot.code_for_load_reason": "other jobs held the CPUs (more runnable tasks than CPUs): "
+                                  "the run lost CPU time, not efficiency; run it on an idle or "
+                                  "exclusively allocated node and measure again",
+    "donot.ev.shared_machine": "vmstat/top: the machine was saturated while the run got less "
+                               "than a CPU",
     "donot.gpu_topic": "GPU offload or transfer tuning",
     "donot.gpu_reason": "no GPU in the platform snapshot",
     "donot.ev.no_gpu": "snapshot.gpus is empty",
@@ -174,6 +180,12 @@ EN: dict[str, str] = {
     "pre.thp": "THP {mode}, {n} reserved huge pages",
     "gain.share_measured": "measured share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
     "gain.share_assumed": "assumed share of time {share} of {scope} x {what} ({low}-{high}x on that part, Amdahl)",
+    "gain.threads_restored": "{ran} of {n} requested threads ran inside the parallel regions: "
+                             "{n} threads divide their time by up to {n}/{ran} (half that "
+                             "gain as the low end)",
+    "gain.what.in_memory": "keeping the data in memory",
+    "gain.what.no_cow": "no copy-on-write page faults",
+    "gain.what.spread_sets": "rows spread over the L1 sets",
     "gain.the_run": "the run",
     "gain.what.algorithm": "an algorithm whose work grows with the problem",
     "gain.what.blas": "a tuned BLAS kernel",
@@ -226,6 +238,7 @@ EN: dict[str, str] = {
     "guard.mpi_takes": "MPI takes {share} of the time",
     "guard.scope_takes": "{scope} takes {share} of the time",
     "guard.unbounded": "expected gain {high}x is beyond {max}x with no measured basis",
+    "guard.pad_first": "the L1 misses are set conflicts of a power-of-two leading dimension ({ld}): tiles that fit by size still thrash, and tiling or interchange keeps the rows in the same sets; pad the leading dimension (pad_leading_dimension)",
     "guard.x87": "the hot code is x87 long double ({share} of its floating-point instructions): x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.soft_float": "the hot code emulates a floating-point type in software ({what} in library routines such as __multf3 for __float128 or __bid64_mul for _Decimal64): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.stride_first": "{findings} is caused by {causes}: a loop that misses the cache (or runs x87 code) is not helped by wider vectors; fix the access pattern or data type first",

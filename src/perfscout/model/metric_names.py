@@ -266,6 +266,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "limit.open_files": ("count", "open file limit (ulimit -n)"),
     "limit.processes": ("count", "process/thread limit of the user (ulimit -u)"),
     "io.request_bytes": ("B", "bytes per read or write request a program reports (block=)"),
+    "array.leading_dim": ("count", "elements between consecutive rows of a 2-D array a program "
+                          "reports (ld=, lda=, pitch=)"),
 }
 
 # Names outside CANONICAL that adapters may emit: "event.<tool event>" is a raw counter the

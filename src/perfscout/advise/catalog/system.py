@@ -16,6 +16,8 @@ SYS = Layer.SYSTEM
 @proposal("huge_pages", layer=SYS, kind="env",
           preconditions=("huge pages configurable",))
 def huge_pages(facts: Facts, f: Finding) -> Proposal | None:
+    if any(e.metric == "syscall.spawns" for e in f.evidence):
+        return None  # copy-on-write after fork: a huge page only makes each copy 2 MiB
     mode = facts.snapshot.memory.thp_mode if facts.snapshot else None
     env = {"GLIBC_TUNABLES": "glibc.malloc.hugetlb=1"}
     return Proposal(

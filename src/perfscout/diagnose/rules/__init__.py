@@ -5,6 +5,9 @@ from perfscout.diagnose.rules import (  # noqa: F401
     application,
     contention,
     hardware,
+    machine_load,
     runtime,
     system,
+    threads_lowered,
+    traced,
 )

@@ -18,6 +18,7 @@ from perfscout.diagnose.rules.common import (
     mem_bench_runs,
     task_seconds,
 )
+from perfscout.diagnose.rules.set_conflict import pow2_rows, pow2_sweep
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.isa import is_isa_emulated
 from perfscout.model.message import Text
@@ -257,18 +258,33 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
 
 @rule(id="hw.cache_locality",
       needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|l2.miss_ratio|d1.miss_ratio|"
-             "ll.miss_ratio|cache.misses",),
+             "ll.miss_ratio|cache.misses|scaling.size|array.leading_dim",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
-                  "cache.miss_line_share"),
+                  "cache.miss_line_share", "cache.padded_speedup"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
     ev, _fired = _miss_ratio(ctx)
     if not ev:
-        return None
+        # no miss rate read: a size sweep whose power-of-two size is slower per element than
+        # its neighbours still says set conflicts; cachegrind would give the miss rates
+        sweep = pow2_sweep(ctx)
+        if not sweep:
+            return None
+        ctx.request(rq.cachegrind(ctx))
+        return ctx.finding("hw.cache_locality", 0.55, "cache-set conflicts: the power-of-two "
+                           "size is slower per element than its neighbours", sweep,
+                           limits=["no miss rate was measured: the per-element times alone "
+                                   "point at the cache sets"])
     ev.extend(_where(ctx, ev))
     ev.extend(_time_on_miss_line(ctx, ev))
+    # rows a power of two apart (printed, or a sweep slower there): the misses are set conflicts
+    conflicts = pow2_rows(ctx, ev) or pow2_sweep(ctx)
+    if conflicts:
+        return ctx.finding("hw.cache_locality", 0.7, "cache-set conflicts: a power-of-two "
+                           "leading dimension maps every row of a tile to the same L1 sets",
+                           ev + conflicts)
     # the compiler saw the access pattern the misses come from (a second family agreeing)
     odd = next((r for r, _p in ctx.remarks() if r.access in ("strided", "gather")), None)
     if odd is not None:

@@ -6,6 +6,8 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
+from perfscout.diagnose.rules.machine_load import machine_contention
+from perfscout.diagnose.rules.traced import spawn_churn, traced_file_io
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import SourceRef
 
@@ -16,9 +18,10 @@ def _sw(why: str) -> object:
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
                                       "page_faults.major|page_faults.minor|"
-                                      "mem.page_faults.minor",),
+                                      "mem.page_faults.minor|syscall.calls",),
       thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
-                  "tlb.unmap_calls", "tlb.unmap_ms"),
+                  "tlb.unmap_calls", "tlb.unmap_ms", "tlb.spawns", "tlb.faults_per_spawn",
+                  "tlb.spawn_ms"),
       request=_sw("page faults and their rate"))  # type: ignore[arg-type]
 def tlb_pagefaults(ctx: Context) -> Finding | None:
     """dTLB misses or page faults cost a real share of the run."""
@@ -54,8 +57,14 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                                  f"faults/s >= {ctx.t('tlb.faults_per_s'):g}"))
                 ev.append(ctx.ev(s, f"system time {sys_share:.0%} of CPU time",
                                  f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
-    if not ev:
+    spawns = spawn_churn(ctx)  # a child forked every step: the faults are copy-on-write
+    if not ev and spawns is None:
         return None
+    if spawns is not None:
+        faulted = ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev + spawns),
+                              "copy-on-write page faults after a fork every step",
+                              ev + spawns)
+        return faulted
     churn = _unmap_churn(ctx)
     if churn is not None:  # the traced calls show how the faults come back: buffers unmapped
         ev.append(churn)
@@ -121,12 +130,20 @@ def _unmap_churn(ctx: Context) -> Evidence | None:
                   f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
 
 
-@rule(id="sys.io", needs=("time.elapsed", "time.user|time.task_clock"),
+@rule(id="sys.io", needs=("time.elapsed|syscall.time",),
       thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share",
-                  "io.small_request_bytes"),
+                  "io.small_request_bytes", "io.traced_run_share", "io.traced_seconds",
+                  "io.read_back_ratio"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
-    """The process waits (elapsed far above CPU time) while moving many bytes through files."""
+    """The process waits (elapsed far above CPU time) while moving many bytes through files,
+    or a system-call trace puts a real part of the run in file reads, writes and syncs
+    (:func:`perfscout.diagnose.rules.traced.traced_file_io`)."""
+    return _accounted_io(ctx) or traced_file_io(ctx)
+
+
+def _accounted_io(ctx: Context) -> Finding | None:
+    """Process accounting: elapsed far above CPU time while many bytes move through files."""
     el = ctx.top("time.elapsed")
     ts = task_seconds(ctx, el.profile if el else None)
     if el is None or ts is None or el.value <= 0 or ts[1].metric.name == "time.elapsed":
@@ -275,15 +292,17 @@ def _sync_share(ctx: Context) -> Evidence | None:
 
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
-             "|sched.wait_share",),
+             "|sched.wait_share|machine.run_queue|cpu.share",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
-                  "contention.runqueue_share"),
+                  "contention.runqueue_share", "contention.run_queue",
+                  "contention.machine_busy", "contention.busy_process"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
     run that waited in the run queue: the kernel takes the cores away from the program."""
     queued = _run_queue_wait(ctx)
-    got = _contention(ctx, queued)
+    # the snapshot's load average, else vmstat/top saying the machine was saturated
+    got = _contention(ctx, queued) or machine_contention(ctx)
     if got is not None:
         return got
     if queued is not None:

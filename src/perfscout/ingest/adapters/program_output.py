@@ -86,6 +86,15 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("writebytes", "byteswritten", "outputbytes", "writtenbytes"),
                     "io.write_bytes"),
     **dict.fromkeys(("requestbytes", "iorequestbytes"), "io.request_bytes"),
+    # getrusage's counters as programs print them (ru_minflt / ru_majflt)
+    **dict.fromkeys(("minorfaults", "minflt", "minorpagefaults", "pagefaultsminor",
+                     "softfaults"), "page_faults.minor"),
+    **dict.fromkeys(("majorfaults", "majflt", "majorpagefaults", "pagefaultsmajor",
+                     "hardfaults"), "page_faults.major"),
+    **dict.fromkeys(("pagefaults", "npagefaults"), "page_faults"),
+    # the distance in elements between an array's rows (BLAS lda, an image's pitch)
+    **dict.fromkeys(("ld", "lda", "ldb", "ldc", "leadingdim", "leadingdimension", "rowpitch",
+                     "pitch"), "array.leading_dim"),
     **dict.fromkeys(("output", "outputtime", "io", "iotime", "writetime", "write", "dump",
                      "dumptime", "save", "savetime", "checkpoint", "checkpointtime", "print",
                      "printtime", "readtime", "inputtime", "filetime"), "io.time"),

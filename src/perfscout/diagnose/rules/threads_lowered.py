@@ -1,0 +1,124 @@
+"""``rt.threads_lowered``: the run asked for several OpenMP threads (``OMP_NUM_THREADS``, as
+``OMP_DISPLAY_ENV`` or the program prints it) but its parallel regions ran with fewer, because
+code set the count lower at run time (a library's setup calling ``omp_set_num_threads(1)``).
+
+Told apart from its look-alikes by what was measured: threads that exist but share a core are
+affinity (``rt.affinity``: the thread table and the per-thread profile still list them all);
+one thread busy while the others idle is a serial fraction (they exist, with few samples); a
+program whose time is outside any parallel region is serial code. Here the thread table, the
+per-thread profile or the runtime's affinity lines show fewer threads than requested, and a
+sampled profile puts the time inside the compiler's outlined parallel-region bodies.
+"""
+
+from __future__ import annotations
+
+import re
+
+from perfscout.diagnose import requests as rq
+from perfscout.diagnose.engine import Context, Located, rule, source_kind
+from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import ScopeKind, SourceRef
+
+#: the bodies compilers outline from ``#pragma omp parallel`` / ``!$omp parallel`` (GCC/
+#: gfortran ``fn._omp_fn.N``, Clang ``.omp_outlined.``, Intel ``..._$omp$parallel``)
+REGION_BODY = re.compile(r"\._omp_fn\.\d+|omp_outlined|\$omp\$parallel")
+
+
+def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
+    """The sampled share of the busiest parallel-region body (inclusive when the profile has
+    call chains: its own samples are few when it calls libm), with its name, source and
+    family; None when no sampled profile holds one. Region bodies run only inside a parallel
+    region, so any sample there says the regions ran."""
+    best: tuple[float, str, SourceRef, str] | None = None
+    for h, p in ctx.hotspots():
+        if not REGION_BODY.search(h.name):
+            continue
+        share = max(x for x in (h.inclusive_share, h.self_share, 0.0) if x is not None)
+        if share <= 0:
+            continue
+        if best is None or share > best[0]:
+            best = (share, h.name, h.source or SourceRef(p.path, None), source_kind(p.format))
+    return best
+
+
+def _requested(ctx: Context) -> Located | None:
+    got = [x for x in ctx.all("threads.requested") if x.value >= 2]
+    return max(got, key=lambda x: x.value) if got else None
+
+
+def _running(ctx: Context) -> list[tuple[int, Located, str]]:
+    """(threads that ran work, where, how) from each input that measures it per thread: a
+    perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
+    when it holds ``threads.running_share`` or more; a table without CPU shares counts its
+    threads. The runtime's OMP_DISPLAY_AFFINITY lines (the team of the first region that
+    changed it) count only when nothing measures the threads."""
+    lim = ctx.t("threads.running_share")
+    out: list[tuple[int, Located, str]] = []
+    shares: dict[int, list[Located]] = {}
+    for s in ctx.all("samples", (ScopeKind.THREAD,)):
+        if s.metric.unit == "share":
+            shares.setdefault(id(s.profile), []).append(s)
+    for rows in shares.values():
+        busy = [r for r in rows if r.value >= lim]
+        if busy:
+            out.append((len(busy), max(busy, key=lambda r: r.value),
+                        "threads with samples in the per-thread profile"))
+    by_table: dict[int, list[Located]] = {}
+    for c in ctx.all("cpu.share", (ScopeKind.THREAD,)):
+        by_table.setdefault(id(c.profile), []).append(c)
+    for rows in by_table.values():
+        busy = [r for r in rows if r.value >= lim]
+        if busy:
+            out.append((len(busy), max(busy, key=lambda r: r.value),
+                        "threads with CPU time in the OS's thread table"))
+    for obs in ctx.all("threads.observed", (ScopeKind.PROCESS,)):
+        if id(obs.profile) not in by_table:
+            out.append((int(obs.value), obs, "threads listed by the OS"))
+    if not out:
+        for aff in ctx.all("affinity.threads"):
+            if aff.kind == "runtime_report" and aff.metric.raw_name == "OMP_DISPLAY_AFFINITY":
+                out.append((int(aff.value), aff, "threads the OpenMP runtime reported"))
+    return out
+
+
+@rule(id="rt.threads_lowered", needs=("threads.requested",),
+      thresholds=("threads.lowered_share", "threads.running_share"),
+      request=lambda ctx, miss: [rq.affinity_report(ctx)])
+def threads_lowered(ctx: Context) -> Finding | None:
+    """Fewer threads ran than were requested (``threads.lowered_share`` or less of them, in
+    every input that lists threads), with the sampled time inside parallel-region bodies when
+    a profile by symbol is given (without one the finding stays a weak hypothesis and asks for
+    it; with one that shows no region, it is serial code, not this)."""
+    req = _requested(ctx)
+    seen = _running(ctx)
+    if req is None or not seen:
+        return None
+    lim = ctx.t("threads.lowered_share")
+    if any(n / req.value > lim for n, _, _ in seen):
+        return None
+    ev = [ctx.ev(req, f"{req.value:.0f} threads requested ({req.metric.raw_name or 'threads'})",
+                 kind="setting")]
+    for n, loc, how in seen:
+        ev.append(ctx.ev(loc, f"{n} of {req.value:.0f} requested: {how}",
+                         f"running / requested <= {lim:.2f}", metric="threads.running",
+                         value=float(n), unit="count"))
+    region = _region_share(ctx)
+    profiled = any(p.hotspots for p in ctx.profiles)
+    limits: list[str] = []
+    if region is not None:
+        share, name, src, fam = region
+        ev.append(Evidence("hotspot.share", share, "ratio", src, fam,
+                           f"samples inside a parallel-region body ({name}, {share:.0%} "
+                           "including what it calls when the profile says): the regions ran, "
+                           "with fewer threads", "share > 0"))
+        conf = 0.75
+    elif profiled:
+        return None  # the sampled time is outside any parallel region: serial code
+    else:
+        conf = 0.45
+        limits.append("a program with no parallel region also runs one thread: a sampled "
+                      "profile by symbol (time inside ..._omp_fn / omp_outlined) decides it")
+        ctx.request(rq.sampling(ctx))
+    ran = min(n for n, _, _ in seen)
+    return ctx.finding("rt.threads_lowered", conf, f"parallel regions ran with {ran} of "
+                       f"{req.value:.0f} requested threads", ev, limits=limits)

@@ -21,7 +21,7 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
 - ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
-  ``spmv_sell``: PRE-REGISTERED
+  ``spmv_sell``, ``nbody_pairs``, ``wht_cols``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -30,6 +30,7 @@ A parameter reaches the build as ``-DNAME=value`` (``define``), as the flag set
 (``compiler_flags``) or as one flag made from its value (``flag``, e.g.
 ``-mprefer-vector-width={}``), and reaches the run as an environment variable (``env``, its
 text ``env_format`` filled with the value): the kernel is the same build for every value.
+A table's ``libs`` (e.g. ``["-lm"]``) are linked after the source.
 """
 
 from __future__ import annotations
@@ -193,10 +194,35 @@ TABLES: dict[str, dict[str, Any]] = {
                       "values": ["-O2", "-O3", "-O3 -march=native",
                                  "-O3 -march=native -ffast-math"]},
         }},
+    # PRE-REGISTERED (benches/data/nbody_pairs_prereg.md): never used to tune the guide
+    "nbody_pairs": {
+        "source": "nbody_pairs.c", "args": ["2048", "24"], "small_args": ["512", "2"],
+        "preregistered": True, "libs": ["-lm"],
+        "params": {
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native", "-O3 -ffast-math",
+                                 "-O3 -march=native -ffast-math"]},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+            "jb": {"role": "tile", "values": [2048, 64, 256, 1024], "define": "JB"},
+            "form": {"role": "other", "values": ["inv3", "pow"], "define": "FORM",
+                     "index": True},
+        }},
+    # PRE-REGISTERED (benches/data/wht_cols_prereg.md): never used to tune the guide
+    "wht_cols": {
+        "source": "wht_cols.c", "args": ["1024", "40"], "small_args": ["1024", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ji", "ij"], "define": "ORDER",
+                      "body": "a[i*n+j] = c*(a[i*n+j] + a[(i+s)*n+j])"},
+            "tj": {"role": "tile", "values": [1024, 8, 16, 32, 64, 128, 256, 512],
+                   "define": "TJ"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags", "values": FLAGS3},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
-                "spmv_sell"}
+                "spmv_sell", "nbody_pairs", "wht_cols"}
 #: how a parameter reaches the build or the run (not part of the recorded table's space)
 HOW = ("define", "index", "flag", "env", "env_format")
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
@@ -204,8 +230,8 @@ HOW = ("define", "index", "flag", "env", "env_format")
 ANALYSIS_ONLY = os.environ.get("ANALYSIS_ONLY") == "1"
 
 
-def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path
-                ) -> list[str]:
+def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: Path,
+                libs: list[str] | None = None) -> list[str]:
     argv = ["gcc", "-I", str(KERNELS), "-I", str(TUNE_KERNELS)]
     for name, spec in params.items():
         v = point[name]
@@ -218,7 +244,7 @@ def _build_argv(params: dict[str, Any], point: dict[str, Any], src: Path, exe: P
             by_index = spec["role"] == "loop_order" or spec.get("index")
             d = spec["values"].index(v) if by_index else v
             argv.append(f"-D{spec['define']}={d}")
-    return [*argv, "-o", str(exe), str(src)]
+    return [*argv, "-o", str(exe), str(src), *(libs or [])]
 
 
 def _env(params: dict[str, Any], point: dict[str, Any]) -> dict[str, str]:
@@ -254,7 +280,8 @@ def record(name: str, work: Path) -> None:
     for i, p in enumerate(points):
         exe = d / f"p{i}"
         if not (REUSE and exe.exists() and exe.stat().st_mtime > src.stat().st_mtime):
-            subprocess.run(_build_argv(params, p, src, exe), check=True, capture_output=True)
+            subprocess.run(_build_argv(params, p, src, exe, t.get("libs")), check=True,
+                           capture_output=True)
         exes.append(exe)
     envs = [_env(params, p) for p in points]
     times: list[list[float]] = [[] for _ in points]
@@ -301,9 +328,10 @@ def record_analysis(name: str, work: Path) -> None:
     params = t["params"]
     base = {n: s["values"][0] for n, s in params.items()}
     exe = work / "baseline"
-    argv = _build_argv(params, base, KERNELS / t["source"], exe)
-    cp = subprocess.run([*argv[:-3], "-fopt-info-vec-all", *argv[-3:]], capture_output=True,
-                        text=True, check=True)
+    argv = _build_argv(params, base, KERNELS / t["source"], exe, t.get("libs"))
+    tail = 3 + len(t.get("libs", []))  # "-o EXE SRC" and the libraries after it
+    cp = subprocess.run([*argv[:-tail], "-fopt-info-vec-all", *argv[-tail:]],
+                        capture_output=True, text=True, check=True)
     remarks = work / "remarks.txt"
     remarks.write_text(cp.stderr)
     cg = work / "cachegrind.out"

@@ -1,0 +1,143 @@
+"""omp_outer_loop: a ``parallel for`` on an inner loop of a serial loop moves to that loop.
+
+``for i: #pragma omp parallel for ... for j: ...`` forks and joins a thread team (and waits at
+its barrier) once per ``i``: with short rows the program spends its time in the runtime's
+fork/join and barrier code. When the loop around it carries no dependence, the directive is
+moved there and the team is made once. C/C++ only.
+
+The directive on the inner loop is removed, the file parsed again, and the loops around the
+inner one are tried outermost first with the same test as ``parallelize_omp``
+(:func:`perfscout.transform.pragmas._blocking`: the array dependences of
+:mod:`.depend`, the scalar classes, the blocking constructs): the first that carries nothing
+gets ``#pragma omp parallel for`` with the reductions it needs and ``private(...)`` for the
+scalars written before read in each iteration, which include the inner loops' counters
+declared outside the loop (a ``parallel for`` makes only its own counter private). A
+``schedule(...)``/``num_threads(...)`` clause of the old directive is kept. A loop that does
+carry a dependence (a red-black sweep's loop over the colours, a time loop) is skipped and
+named; when every loop around it does, the change is refused with each dependence named.
+
+Refused also when the old directive is not ``parallel for`` (an ``omp for`` inside a region
+the program opened itself), has ``collapse``/``ordered``, or the chosen loop holds another
+OpenMP directive (a nested region would need its own analysis).
+"""
+
+from __future__ import annotations
+
+import re
+
+from perfscout.transform.nest import loop_end_line, make_diff
+from perfscout.transform.pragmas import _blocking, _clauses, _insert
+from perfscout.transform.result import Generated, Refusal
+from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
+
+WHAT = "omp_outer_loop"
+_KEEP = re.compile(r"\b(schedule|num_threads)\s*\([^)]*\)")
+
+
+def _pragma_lines(code: Code, lp: Loop) -> tuple[int, int] | None:
+    """(first, last) 1-based lines of the ``#pragma omp`` directive right above ``lp``
+    (backslash continuations included), None when there is none."""
+    end = lp.line - 1
+    while end >= 1 and not code.lines[end - 1].strip():
+        end -= 1
+    start = end
+    while start > 1 and code.lines[start - 2].rstrip().endswith("\\"):
+        start -= 1
+    if start < 1:
+        return None
+    text = "".join(code.lines[start - 1:end]).strip()
+    return (start, end) if re.match(r"#\s*pragma\s+omp\b", text) else None
+
+
+def _directive(code: Code, span: tuple[int, int]) -> str:
+    raw = "".join(code.lines[span[0] - 1:span[1]])
+    return " ".join(raw.replace("\\\n", " ").split())
+
+
+def _parallel_loop(code: Code, line: int) -> tuple[Loop, tuple[int, int]] | Refusal:
+    """The loop with an ``omp parallel for`` directive at ``line``: the innermost enclosing
+    loop that has one, else one inside the innermost enclosing loop."""
+    nodes = code.loops_at(line)
+    if not nodes:
+        return Refusal(WHAT, f"line {line} of {code.path} is not inside a loop")
+    cands = [n for n in nodes if n.type == C_LOOP]
+    cands += [d for d in walk(nodes[0]) if d.type == C_LOOP and d is not nodes[0]]
+    for n in cands:
+        lp = code.loop(n)
+        span = _pragma_lines(code, lp)
+        if span is not None:
+            return lp, span
+    return Refusal(WHAT, f"no '#pragma omp' directive on the loops at {code.path}:{line}")
+
+
+def _outer_loops(n: Node) -> list[Node]:
+    """The loops around ``n`` in its function, outermost first."""
+    out = []
+    p = n.parent
+    while p is not None and p.type != "function_definition":
+        if p.type == C_LOOP:
+            out.append(p)
+        p = p.parent
+    return out[::-1]
+
+
+def _other_directive(code: Code, lp: Loop) -> int:
+    """The line of an OpenMP directive inside ``lp``'s text (0 when there is none)."""
+    for ln in range(lp.line, loop_end_line(lp.node) + 1):
+        if re.match(r"\s*#\s*pragma\s+omp\b", code.lines[ln - 1]):
+            return ln
+    return 0
+
+
+def omp_outer_loop(code: Code, line: int, rel: str) -> Generated | Refusal:
+    """Move the ``omp parallel for`` of the loop at ``line`` to the outermost loop around it
+    that carries no dependence; a Refusal naming each dependence when there is none."""
+    if code.fortran:
+        return Refusal(WHAT, "Fortran is not handled (C/C++ only)")
+    found = _parallel_loop(code, line)
+    if isinstance(found, Refusal):
+        return found
+    inner, span = found
+    old = _directive(code, span)
+    if not re.match(r"#\s*pragma\s+omp\s+parallel\s+for\b", old):
+        return Refusal(WHAT, f"the directive at line {span[0]} is '{old}', not 'omp parallel "
+                             "for': the parallel region is the program's own")
+    if re.search(r"\b(collapse|ordered)\b", old):
+        return Refusal(WHAT, f"the directive at line {span[0]} has collapse/ordered: '{old}'")
+    outers = _outer_loops(inner.node)
+    if not outers:
+        return Refusal(WHAT, f"the parallel loop over {inner.var or '?'} at line {inner.line} "
+                             "is inside no loop of its function: its region is made once per "
+                             "call already")
+    removed = span[1] - span[0] + 1
+    text = "".join(code.lines[:span[0] - 1] + code.lines[span[1]:])
+    bare = Code(text, code.path)
+    bare.pure_macros, bare.expand = code.pure_macros, code.expand
+    kept = " ".join(m.group(0) for m in _KEEP.finditer(old))
+    reasons = []
+    for n in outers:
+        at = n.start_point[0] + 1
+        cand = next((x for x in bare.loops_at(at + (0 if at < span[0] else -removed))
+                     if x.start_point[0] + 1 == at), None)
+        if cand is None:
+            continue
+        lp = bare.loop(cand)
+        why, reds, priv, last = _blocking(bare, lp)
+        if not why and _other_directive(bare, lp):
+            why = (f"it holds another OpenMP directive (line "
+                   f"{_other_directive(bare, lp) + (removed if at > span[0] else 0)})")
+        if why:
+            reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
+            continue
+        cl = _clauses(reds, priv, last)
+        new = _insert(bare, lp, f"#pragma omp parallel for{' ' + kept if kept else ''}{cl}")
+        note = (f"'{old}' moved from the loop over {inner.var} (line {inner.line}) to the loop "
+                f"over {lp.var} at {rel}:{lp.line}" + (f" with{cl}" if cl else "")
+                + ": one thread team instead of one per iteration; no dependence carried by "
+                f"{lp.var}" + (f" (outer loops refused: {'; '.join(reasons)})" if reasons
+                               else ""))
+        return Generated(WHAT, rel, make_diff(code.text, new, rel), new, note,
+                         flags=("-fopenmp",))
+    return Refusal(WHAT, f"the parallel loop over {inner.var} (line {inner.line}) stays where "
+                         "it is: no loop around it can run its iterations in parallel: "
+                   + "; ".join(reasons))

@@ -1,0 +1,101 @@
+"""omp_outer_loop: an ``omp parallel for`` on the inner loop of a serial row loop moves to the
+row loop (one thread team instead of one per row), on a multi-file C program with a Makefile
+(tests/transform/data/omp_rows). Legal: the Jacobi step (its reduction kept, the inner counter
+declared outside made private) and the heat step (the time loop carries a dependence and is
+skipped, named; the row loop below it gets the directive); the patched program is built with
+its Makefile and prints exactly what the original prints. Illegal: the red-black sweep, whose
+colour loop and row loop both carry the dependence on ``u`` (refused, each named)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from perfscout.model.proposals import Proposal, Verification
+from perfscout.pipeline.source_changes import attach_diffs
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import line_of
+
+DATA = Path(__file__).parent / "data" / "omp_rows"
+
+
+def _copy(tmp_path: Path) -> Path:
+    work = tmp_path / "relax"
+    shutil.copytree(DATA, work)
+    return work
+
+
+def _make_run(work: Path) -> str:
+    require_tool("make")
+    require_tool("gcc")
+    subprocess.run(["make", "-s", "clean"], cwd=work, check=True, capture_output=True)
+    b = subprocess.run(["make", "-s", "N=48"], cwd=work, capture_output=True, text=True,
+                       timeout=300)
+    assert b.returncode == 0, b.stderr
+    env = {**os.environ, "OMP_NUM_THREADS": "2"}
+    r = subprocess.run(["./relax", "6"], cwd=work, capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _source(scope: str) -> Proposal:
+    return Proposal(id="omp_outer_loop", kind="source", scope=scope,
+                    addresses=("rt.serial_fraction",),
+                    verification=Verification((("perf", "stat", "--", "./relax"),),
+                                              "time.elapsed", "lower"))
+
+
+def test_moves_the_directive_to_the_row_loop_and_the_output_is_unchanged(
+        tmp_path: Path) -> None:
+    work = _copy(tmp_path)
+    before = _make_run(work)
+    text = (work / "sweep.c").read_text()
+    jacobi = line_of(text, "out[i * m + j] = v;")
+    heat = line_of(text, "w[i * m + j] = u[i * m + j]")
+    out, bad = attach_diffs([_source(f"sweep.c:{jacobi}")], work, also=[("sweep.c", heat)])
+    assert not bad
+    ch = out[0].change
+    assert ch is not None and "-fopenmp" in ch.flags
+    # the Jacobi row loop: the reduction kept, the inner counter j (declared outside) private
+    assert "+    #pragma omp parallel for schedule(static) reduction(+:change) private(j)" \
+        in ch.diff
+    assert "-#pragma omp parallel for reduction(+:change) schedule(static)" in ch.diff
+    # the heat step: the time loop s carries the dependence, the row loop i gets it
+    assert "loop s (line" in ch.description and "dependence on u" in ch.description
+    assert "to the loop over i" in ch.description
+    new = generate("omp_outer_loop", text, "sweep.c", jacobi)
+    assert isinstance(new, Generated)
+    again = generate("omp_outer_loop", new.new_text, "sweep.c",
+                     line_of(new.new_text, "w[i * m + j] = u[i * m + j]"))
+    assert isinstance(again, Generated)
+    (work / "sweep.c").write_text(again.new_text)
+    assert again.new_text.count("#pragma omp parallel for") == 3  # red-black unchanged
+    assert _make_run(work) == before
+
+
+def test_a_colour_loop_that_carries_the_dependence_is_refused_named() -> None:
+    text = (DATA / "sweep.c").read_text()
+    got = generate("omp_outer_loop", text, "sweep.c", line_of(text, "u[i * m + j] = 0.25"))
+    assert isinstance(got, Refusal)
+    assert "loop c (line" in got.reason and "loop i (line" in got.reason
+    assert "dependence on u" in got.reason and "carried by loop c" in got.reason
+
+
+@pytest.mark.parametrize(("src", "why"), [
+    ("void f(double *a, int n) {\n#pragma omp parallel for\n  for (int i = 0; i < n; i++)\n"
+     "    a[i] = 2 * a[i];\n}\n", "inside no loop of its function"),
+    ("void f(double *a, int n) {\n  for (int k = 0; k < 4; k++) {\n#pragma omp parallel for "
+     "collapse(2)\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n"
+     "      a[i * n + j] += k;\n  }\n}\n", "collapse"),
+    ("void f(double *a, int n) {\n  for (int i = 0; i < n; i++)\n    a[i] = 2 * a[i];\n}\n",
+     "no '#pragma omp' directive"),
+])
+def test_shapes_it_does_not_handle_are_refused(src: str, why: str) -> None:
+    got = generate("omp_outer_loop", src, "f.c", line_of(src, "a[i"))
+    assert isinstance(got, Refusal) and why in got.reason

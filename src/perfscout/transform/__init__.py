@@ -17,6 +17,7 @@ from typing import Any
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.lapack import lapack
@@ -51,6 +52,8 @@ GENERATORS: dict[str, Maker] = {
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
     "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(c, ln, rel),
+    "const_ref": lambda c, ln, rel, p: const_ref(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                     None), p.get("current")),
 }
 
 
@@ -60,7 +63,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     """The diff implementing ``proposal_id`` on the loop nest at ``rel_path:line`` of
     ``text``; a Refusal (never an exception) when it does not apply, saying why.
 
-    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4).
+    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4),
+    ``current`` (relative path -> text of the project's files as earlier changes left them:
+    const_ref reads the headers it rewrites from there before the disk).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
     macros a declaration goes through (use_blas). ``headers``: the project's header reader
     with the build's defines and include folders (:class:`ProjectHeaders`, one per project,

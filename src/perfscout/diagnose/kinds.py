@@ -86,7 +86,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller omp_reduction",
+       "parallelize_omp parallelize_caller omp_reduction omp_outer_loop",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
@@ -109,7 +109,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization", "callgrind",
-       "hoist_invariant unordered_map",
+       "hoist_invariant unordered_map const_ref",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",

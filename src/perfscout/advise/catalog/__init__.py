@@ -3,6 +3,7 @@
 from perfscout.advise.catalog import (
     algorithm,
     application,
+    calls,
     generated,
     hardware,
     loopopt,
@@ -17,6 +18,7 @@ __all__ = [
            "CatalogEntry",
            "algorithm",
            "application",
+           "calls",
            "generated",
            "get_entry",
            "hardware",

@@ -1,0 +1,90 @@
+"""const_ref and omp_outer_loop from real profiles of the user's own programs (built with their
+Makefiles and -g, run under perf record, perf report by symbol and by source line as a
+session collects them): the finding the profile supports (app.redundant_work: a vector
+copied per call; rt.serial_fraction: the OpenMP runtime's fork/join and barrier code) and the
+proposal carrying the generated change at the program's line. After the const_ref change the
+finding is gone."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import require_tool
+from perfscout.pipeline.analyze import analyze
+from perfscout.pipeline.source_changes import attach_diffs
+
+TESTS = Path(__file__).resolve().parents[1]
+COPIES = TESTS / "diagnose" / "data" / "copies"
+OMP_ROWS = TESTS / "transform" / "data" / "omp_rows"
+
+
+def _profile(work: Path, make_args: list[str], argv: list[str]) -> list[str]:
+    """make, then perf record the program; the two reports a session's collect writes."""
+    require_tool("make")
+    perf = require_tool("perf")
+    subprocess.run(["make", "-s", "clean"], cwd=work, check=True, capture_output=True)
+    subprocess.run(["make", "-s", *make_args], cwd=work, check=True, capture_output=True,
+                   timeout=300)
+    env = {**os.environ, "OMP_NUM_THREADS": "2"}
+    data = work / "perf.data"
+    subprocess.run([perf, "record", "-q", "-e", "cpu-clock", "-o", str(data), *argv],
+                   cwd=work, check=True, capture_output=True, timeout=300, env=env)
+    out = []
+    for name, args in (("symbols.txt", []),
+                       ("srcline.txt", ["--sort", "srcline", "--full-source-path"])):
+        r = subprocess.run([perf, "report", "--stdio", "--no-children", *args, "-i",
+                            str(data)], capture_output=True, text=True, timeout=300,
+                           check=True, cwd=work)
+        (work / name).write_text(r.stdout)
+        out.append(str(work / name))
+    return out
+
+
+def test_a_vector_copied_per_call_gets_const_ref(tmp_path: Path) -> None:
+    require_tool("g++")
+    work = tmp_path / "curve"
+    shutil.copytree(COPIES, work)
+    a = analyze(_profile(work, [], ["./curve"]))
+    assert "app.redundant_work" in {f.id for f in a.findings}, [f.id for f in a.findings]
+    cr = next((p for p in a.proposals if p.id == "const_ref"), None)
+    assert cr is not None, [p.id for p in a.proposals]
+    assert cr.scope.startswith("table.cpp:")
+    out, bad = attach_diffs([cr], work)
+    assert not bad, bad
+    diff = out[0].change.diff if out[0].change else ""
+    assert "+double lookup(const std::vector<double>& xs, const std::vector<double>& ys, " \
+           "double x);" in diff
+    assert "--- a/table.h" in diff and "--- a/table.cpp" in diff
+    # apply it as the runner would, re-profile: the copies are gone
+    g = out[0]
+    from perfscout.experiment.patching import apply_unified_diff
+    for name in ("table.h", "table.cpp"):
+        part = diff[diff.index(f"--- a/{name}"):]
+        nxt = part.find("--- a/", 1)
+        part = part if nxt < 0 else part[:nxt]
+        (work / name).write_text(apply_unified_diff((work / name).read_text(), part, name))
+    b = analyze(_profile(work, [], ["./curve"]))
+    assert "app.redundant_work" not in {f.id for f in b.findings}, \
+        [(f.id, f.title) for f in b.findings]
+    assert "const_ref" not in {p.id for p in b.proposals}
+    assert g.id == "const_ref"
+
+
+def test_a_parallel_region_per_row_gets_the_directive_moved_out(tmp_path: Path) -> None:
+    require_tool("gcc")
+    work = tmp_path / "relax"
+    shutil.copytree(OMP_ROWS, work)
+    a = analyze(_profile(work, ["N=160", "CFLAGS=-O2 -g -fopenmp"], ["./relax", "40"]))
+    found = {f.id: f for f in a.findings}
+    assert "rt.serial_fraction" in found, list(found)
+    assert any(e.metric == "omp.fork_join_share" for e in found["rt.serial_fraction"].evidence)
+    mv = next((p for p in a.proposals if p.id == "omp_outer_loop"), None)
+    assert mv is not None, [p.id for p in a.proposals]
+    assert mv.scope.startswith("sweep.c:")
+    out, bad = attach_diffs([mv], work)
+    assert not bad, bad
+    assert out[0].change is not None and "-fopenmp" in out[0].change.flags
+    assert "+    #pragma omp parallel for" in out[0].change.diff

@@ -2,6 +2,10 @@
 #include <vector>
 #include "table.h"
 
+#ifndef CALLS
+#define CALLS (60L * POINTS)
+#endif
+
 int main()
 {
     std::vector<double> xs(POINTS), ys(POINTS);
@@ -10,7 +14,7 @@ int main()
         ys[i] = (i % 17) * 0.25;
     }
     double acc = 0.0;
-    for (int k = 0; k < 60 * POINTS; k++)
+    for (long k = 0; k < CALLS; k++)
         acc += lookup(xs, ys, (k % (2 * POINTS - 2)) * 0.25);
     std::printf("curve %d: %.9f\n", POINTS, acc);
     return 0;

@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import require_tool
+from perfscout.advise.facts import Facts
+from perfscout.advise.guards import PolicyCheck
+from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.analyze import analyze
 from perfscout.pipeline.source_changes import attach_diffs
 
@@ -54,18 +57,21 @@ def _profile(work: Path, make_args: list[str], argv: list[str]) -> list[str]:
     (["POINTS=1000", "CALLS=600000"], "values allocated and copied at every call"),
 ])
 def test_a_vector_copied_per_call_gets_const_ref(tmp_path: Path, make_args: list[str],
-                                                 title: str) -> None:
+                                                 title: str, live: PlatformSnapshot,
+                                                 policy: PolicyCheck) -> None:
     require_tool("g++")
     work = tmp_path / "curve"
     shutil.copytree(COPIES, work)
-    a = analyze(_profile(work, make_args, ["./curve"]))
+    a = analyze(_profile(work, make_args, ["./curve"]), snapshot=live)
     found = {f.id: f for f in a.findings}
     assert "app.redundant_work" in found, list(found)
     assert found["app.redundant_work"].title == title
     cr = next((p for p in a.proposals if p.id == "const_ref"), None)
     assert cr is not None, [p.id for p in a.proposals]
     assert cr.scope.startswith("table.cpp:")
-    out, bad = attach_diffs([cr], work)
+    # the generated diff passes the scope check and the guards like any other
+    out, bad = attach_diffs([cr], work, facts=Facts.build(a.findings, live, a.profiles),
+                            policy=policy)
     assert not bad, bad
     diff = out[0].change.diff if out[0].change else ""
     assert "+double lookup(const std::vector<double>& xs, const std::vector<double>& ys, " \
@@ -86,18 +92,21 @@ def test_a_vector_copied_per_call_gets_const_ref(tmp_path: Path, make_args: list
     assert g.id == "const_ref"
 
 
-def test_a_parallel_region_per_row_gets_the_directive_moved_out(tmp_path: Path) -> None:
+def test_a_parallel_region_per_row_gets_the_directive_moved_out(
+        tmp_path: Path, live: PlatformSnapshot, policy: PolicyCheck) -> None:
     require_tool("gcc")
     work = tmp_path / "relax"
     shutil.copytree(OMP_ROWS, work)
-    a = analyze(_profile(work, ["N=160", "CFLAGS=-O2 -g -fopenmp"], ["./relax", "40"]))
+    a = analyze(_profile(work, ["N=160", "CFLAGS=-O2 -g -fopenmp"], ["./relax", "40"]),
+                snapshot=live)
     found = {f.id: f for f in a.findings}
     assert "rt.serial_fraction" in found, list(found)
     assert any(e.metric == "omp.fork_join_share" for e in found["rt.serial_fraction"].evidence)
     mv = next((p for p in a.proposals if p.id == "omp_outer_loop"), None)
     assert mv is not None, [p.id for p in a.proposals]
     assert mv.scope.startswith("sweep.c:")
-    out, bad = attach_diffs([mv], work)
+    out, bad = attach_diffs([mv], work, facts=Facts.build(a.findings, live, a.profiles),
+                            policy=policy)
     assert not bad, bad
     assert out[0].change is not None and "-fopenmp" in out[0].change.flags
     assert "+    #pragma omp parallel for" in out[0].change.diff

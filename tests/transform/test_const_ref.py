@@ -106,7 +106,11 @@ int sum(Bag b) { return b.total(); }
 std::vector<double> g;
 double first(std::vector<double> v) { g[0] = 2.0; return v[0]; }
 double head(std::vector<double> v) { auto &r = v; return r[0]; }
-int main() { Bag b; int s = grow(b) + sum(b); return s + (int)first(g) + (int)head(g); }
+struct Acc { std::vector<double> hist; double total = 0;
+             void add(std::vector<double> v) { for (double x : v) total += x;
+                                                hist.push_back(total); } };
+int main() { Bag b; int s = grow(b) + sum(b); Acc a; a.add(a.hist);
+             return s + (int)first(g) + (int)head(g); }
 """
 
 
@@ -115,6 +119,7 @@ int main() { Bag b; int s = grow(b) + sum(b); return s + (int)first(g) + (int)he
     ("int sum", "", True),
     ("double first", "g is passed while first() writes g itself", False),
     ("double head", "is bound to the non-const reference &r", False),
+    ("void add(std::vector", "a.hist is passed while add() writes hist itself", False),
 ])
 def test_members_globals_and_references(call: str, why: str, ok: bool) -> None:
     got = generate("const_ref", NON_CONST, "bag.cpp", line_of(NON_CONST, call))

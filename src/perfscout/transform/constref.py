@@ -428,11 +428,17 @@ def _written_outside(f: Func) -> set[str]:
                 fld = fn.child_by_field_name("field")
                 if fld is not None and code.text_of(fld) in MUTATING:
                     target = fn.child_by_field_name("argument")
-        if target is not None:
-            r = _root_name(code, target)
-            if r and r not in local:
-                out.add(r)
+        if target is not None:  # the variable and the members it names (this->m, obj.m)
+            for d in walk(target):
+                if d.type in ("identifier", "field_identifier") and \
+                        code.text_of(d) not in local:
+                    out.add(code.text_of(d))
     return out
+
+
+def _names(code: Code, e: Node) -> set[str]:
+    """The variables and members an argument expression names (``a``, ``obj``, ``m``)."""
+    return {code.text_of(d) for d in walk(e) if d.type in ("identifier", "field_identifier")}
 
 
 def _aliased(proj: Project, f: Func, k: int) -> str:
@@ -456,9 +462,10 @@ def _aliased(proj: Project, f: Func, k: int) -> str:
                         _writes_through(f, j) or code.text_of(a).startswith("&")):
                     return (f"at {where} {r} is also passed as parameter {j + 1}, which "
                             f"{f.name}() may write: by value it read a copy")
-            if r in writes:
-                return (f"at {where} {r} is passed while {f.name}() writes {r} itself: by "
-                        "value it read a copy")
+            shared = sorted(_names(code, args[k]) & writes)
+            if shared:
+                return (f"at {where} {code.text_of(args[k])} is passed while {f.name}() "
+                        f"writes {shared[0]} itself: by value it read a copy")
     return ""
 
 

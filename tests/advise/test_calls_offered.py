@@ -110,3 +110,34 @@ def test_a_parallel_region_per_row_gets_the_directive_moved_out(
     assert not bad, bad
     assert out[0].change is not None and "-fopenmp" in out[0].change.flags
     assert "+    #pragma omp parallel for" in out[0].change.diff
+
+
+def test_one_element_sendrecv_loop_gets_the_packed_change(tmp_path: Path,
+                                                         live: PlatformSnapshot) -> None:
+    """alg.small_messages with a line profile whose hot line is the per-row MPI_Sendrecv of
+    tests/transform/data/mpi_halo: mpi_aggregate_messages is scoped to that line and carries
+    the generator's note; attach_diffs then writes the packed calls."""
+    from tests.advise.conftest import finding
+
+    from perfscout.advise import advise
+    from perfscout.model.metrics import Hotspot, Profile
+    from perfscout.sandbox import default_runner
+    from transform._cc import line_of
+
+    work = tmp_path / "heat"
+    shutil.copytree(TESTS / "transform" / "data" / "mpi_halo", work)
+    text = (work / "halo.c").read_text()
+    hot = line_of(text, "MPI_Sendrecv(&u[i][0]")
+    prof = Profile("perf-annotate", "annotate.txt", meta={"command": "mpirun -np 2 ./heat"},
+                   hotspots=(Hotspot("MPI_Sendrecv", self_share=0.5),
+                             Hotspot(f"{work / 'halo.c'}:{hot}", self_share=0.3, kind="line")))
+    adv = advise([finding("alg.small_messages", scope="")], live, [prof],
+                 policy_check=default_runner().check)
+    mp = next((p for p in adv.proposals if p.id == "mpi_aggregate_messages"), None)
+    assert mp is not None, [(r.id, r.reason) for r in adv.rejected]
+    assert mp.scope == f"{work / 'halo.c'}:{hot}"
+    assert mp.change is not None and "packed into one call each" in mp.change.description
+    out, bad = attach_diffs([mp], work)
+    assert not bad, bad
+    assert out[0].change is not None
+    assert "MPI_Sendrecv(send_pack, n_pack, MPI_DOUBLE, left, 7," in out[0].change.diff

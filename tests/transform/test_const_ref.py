@@ -133,3 +133,14 @@ def test_members_globals_and_references(call: str, why: str, ok: bool) -> None:
 def test_c_is_refused() -> None:
     got = generate("const_ref", "int f(int a) { return a; }\n", "f.c", 1)
     assert isinstance(got, Refusal) and "not C++" in got.reason
+
+
+def test_a_cpp_header_is_read_as_cpp(tmp_path: Path) -> None:
+    """The hot line in an inline function of a .h header of a C++ project."""
+    (tmp_path / "sum.h").write_text(
+        "#include <vector>\ninline double total(std::vector<double> v) {\n"
+        "    double s = 0;\n    for (double x : v) s += x;\n    return s;\n}\n")
+    text = (tmp_path / "sum.h").read_text()
+    got = generate("const_ref", text, "sum.h", 4, root=tmp_path)
+    assert isinstance(got, Generated), got
+    assert "inline double total(const std::vector<double>& v) {" in got.new_text

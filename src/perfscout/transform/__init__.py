@@ -59,6 +59,10 @@ GENERATORS: dict[str, Maker] = {
 }
 
 
+#: generators of C++ changes only: a ``.h`` file is parsed as C++ for them
+CPP_ONLY = frozenset({"const_ref"})
+
+
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
              params: Mapping[str, Any] | None = None, root: Path | None = None,
              headers: ProjectHeaders | None = None) -> Generated | Refusal:
@@ -78,7 +82,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
                                     + ", ".join(GENERATORS))
     if language_of(rel_path) is None:
         return Refusal(proposal_id, f"{rel_path} is not a C, C++ or Fortran source")
-    code = Code(text, rel_path)
+    # a .h header holds C++ as often as C: const_ref (C++ only) reads it as C++
+    code = Code(text, rel_path, "cpp" if proposal_id in CPP_ONLY and
+                Path(rel_path).suffix == ".h" else None)
     if not 0 < line <= len(code.lines):
         return Refusal(proposal_id, f"{rel_path} has {len(code.lines)} lines, not line {line}")
     at = code.node_at_line(line)

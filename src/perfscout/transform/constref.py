@@ -58,6 +58,8 @@ WRITING_ALGOS = frozenset({"sort", "stable_sort", "partial_sort", "nth_element",
                            "forward", "make_heap", "push_heap", "pop_heap", "sort_heap"})
 HEADER_EXT = {".h", ".hpp", ".hh", ".hxx"}
 SOURCE_EXT = CPP_EXT | HEADER_EXT
+#: project files read at most (a root far above the program would hold thousands)
+MAX_FILES = 400
 #: bytes of a plain struct above which a copy is worth avoiding (a few cache lines)
 SMALL_BYTES = 64
 _PRIMITIVE_BYTES = {"char": 1, "bool": 1, "short": 2, "int": 4, "float": 4, "long": 8,
@@ -167,8 +169,9 @@ class Project:
         self.absolute = Path(rel).is_absolute()
         if root is not None and root.is_dir():
             mine = (Path(rel) if self.absolute else root / rel).resolve()
-            for f in sorted(root.rglob("*")):
-                if f.suffix not in SOURCE_EXT or not f.is_file() or \
+            files = [f for f in sorted(root.rglob("*")) if f.suffix in SOURCE_EXT]
+            for f in files[:MAX_FILES]:
+                if not f.is_file() or \
                         any(part.startswith(".") for part in f.relative_to(root).parts):
                     continue
                 if f.resolve() == mine:
@@ -517,8 +520,12 @@ def const_ref(code: Code, line: int, rel: str, root: Path | None = None,
     naming why each one must stay a copy. ``root``: the project folder whose C++ files hold
     the declarations and the calls; ``current``: texts of its files that earlier changes
     rewrote (relative path -> text), read instead of the disk."""
-    if code.lang != "cpp":
+    if code.lang != "cpp" and Path(rel).suffix not in HEADER_EXT:
         return _no(f"{rel} is not C++ (const references need C++)")
+    if code.lang != "cpp":  # a .h header of a C++ project: read it as C++
+        code = Code(code.text, rel, "cpp")
+        if code.syntax_error(code.tree.root_node):
+            return _no(f"{rel} is not C++ (const references need C++)")
     proj = Project(code.text, rel, root, current)
     here = proj.codes[rel]
     cands = _candidates(proj, here, rel, line)

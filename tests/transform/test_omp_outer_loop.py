@@ -1,10 +1,12 @@
 """omp_outer_loop: an ``omp parallel for`` on the inner loop of a serial row loop moves to the
 row loop (one thread team instead of one per row), on a multi-file C program with a Makefile
 (tests/transform/data/omp_rows). Legal: the Jacobi step (its reduction kept, the inner counter
-declared outside made private) and the heat step (the time loop carries a dependence and is
-skipped, named; the row loop below it gets the directive); the patched program is built with
-its Makefile and prints exactly what the original prints. Illegal: the red-black sweep, whose
-colour loop and row loop both carry the dependence on ``u`` (refused, each named)."""
+declared outside made private), the heat step (the time loop carries a dependence and is
+skipped, named; the row loop below it gets the directive) and the red-black sweep (the colour
+loop carries the dependence on ``u`` and stays serial, named; the row loop gets the directive,
+proved by colour); the patched program is built with its Makefile and prints exactly what the
+original prints. Illegal: a checkerboard reading its own colour in the row above, and a
+lexicographic Gauss-Seidel sweep (refused, the dependence named)."""
 
 from __future__ import annotations
 
@@ -74,17 +76,46 @@ def test_moves_the_directive_to_the_row_loop_and_the_output_is_unchanged(
     again = generate("omp_outer_loop", new.new_text, "sweep.c",
                      line_of(new.new_text, "w[i * m + j] = u[i * m + j]"))
     assert isinstance(again, Generated)
-    (work / "sweep.c").write_text(again.new_text)
-    assert again.new_text.count("#pragma omp parallel for") == 3  # red-black unchanged
+    rb = generate("omp_outer_loop", again.new_text, "sweep.c",
+                  line_of(again.new_text, "u[i * m + j] = 0.25"))
+    assert isinstance(rb, Generated), rb
+    assert "to the loop over i" in rb.note and "checkerboard" in rb.note
+    assert "loop c (line" in rb.note and "dependence on u" in rb.note
+    (work / "sweep.c").write_text(rb.new_text)
+    assert rb.new_text.count("#pragma omp parallel for") == 3
     assert _make_run(work) == before
 
 
-def test_a_colour_loop_that_carries_the_dependence_is_refused_named() -> None:
-    text = (DATA / "sweep.c").read_text()
-    got = generate("omp_outer_loop", text, "sweep.c", line_of(text, "u[i * m + j] = 0.25"))
-    assert isinstance(got, Refusal)
-    assert "loop c (line" in got.reason and "loop i (line" in got.reason
-    assert "dependence on u" in got.reason and "carried by loop c" in got.reason
+SAME_COLOUR = """void sweep(double *u, int n, int m)
+{
+    for (int c = 0; c < 2; c++)
+        for (int i = 1; i < n - 1; i++) {
+#pragma omp parallel for
+            for (int j = 1 + (i + c) % 2; j < m - 2; j += 2)
+                u[i * m + j] = 0.5 * (u[(i - 1) * m + j + 1] + u[i * m + j + 1]);
+        }
+}
+"""
+
+LEXICOGRAPHIC = """void gs(double *u, int n, int m)
+{
+    for (int i = 1; i < n - 1; i++) {
+#pragma omp parallel for
+        for (int j = 1; j < m - 1; j++)
+            u[i * m + j] = 0.5 * (u[(i - 1) * m + j] + u[(i + 1) * m + j]);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(("src", "why"), [
+    (SAME_COLOUR, "u[(i - 1) * m + j + 1] (line 7) reads the colour being written"),
+    (LEXICOGRAPHIC, "not a checkerboard: the inner loop does not start at B + (i + c) % 2"),
+])
+def test_rows_that_meet_are_refused_named(src: str, why: str) -> None:
+    got = generate("omp_outer_loop", src, "s.c", line_of(src, "u[i * m + j] ="))
+    assert isinstance(got, Refusal), got
+    assert "dependence on u" in got.reason and why in got.reason, got.reason
 
 
 @pytest.mark.parametrize(("src", "why"), [

@@ -16,6 +16,14 @@ declared outside the loop (a ``parallel for`` makes only its own counter private
 carry a dependence (a red-black sweep's loop over the colours, a time loop) is skipped and
 named; when every loop around it does, the change is refused with each dependence named.
 
+A checkerboard (red-black) sweep is proved by colour: the loop over ``i`` holds only the loop
+over ``j`` that starts at ``B + (i + c) % 2`` (or ``& 1``) and steps by 2, so the elements
+``[i][j]`` it visits all have one parity of ``i + j``; every written array is referenced at
+``[i + a][j + b]`` (also delinearised ``(i + a) * n + j + b``, the column then proved inside
+its row from ``B`` and the upper bound), written only at its own element ``a = b = 0`` and read
+there or at an odd ``a + b`` (the other colour, which this sweep does not write). Then no two
+rows meet and the row loop gets the directive (the colour loop itself stays serial, named).
+
 Refused also when the old directive is not ``parallel for`` (an ``omp for`` inside a region
 the program opened itself), has ``collapse``/``ordered``, or the chosen loop holds another
 OpenMP directive (a nested region would need its own analysis).
@@ -25,8 +33,11 @@ from __future__ import annotations
 
 import re
 
-from perfscout.transform.nest import loop_end_line, make_diff
+from perfscout.transform.affine import poly
+from perfscout.transform.depend import scalars
+from perfscout.transform.nest import loop_end_line, make_diff, used_after
 from perfscout.transform.pragmas import _blocking, _clauses, _insert
+from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
 
@@ -89,6 +100,76 @@ def _other_directive(code: Code, lp: Loop) -> int:
     return 0
 
 
+def _parity_start(code: Code, n: Node, var: str) -> int | None:
+    """``B`` when ``n`` is ``B + (X) % 2`` / ``B + ((X) & 1)`` (or that term alone) with ``X``
+    holding ``var`` with coefficient +-1; None otherwise."""
+    while n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    op = n.child_by_field_name("operator")
+    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    if n.type != "binary_expression" or op is None or left is None or right is None:
+        return None
+    o = code.text_of(op)
+    if o in ("%", "&") and code.text_of(right) == ("2" if o == "%" else "1"):
+        p = poly(code, left)
+        return 0 if p is not None and p.get((var,)) in (1, -1) and not any(
+            var in m and m != (var,) for m in p) else None
+    if o == "+":
+        for term, other in ((left, right), (right, left)):
+            b = poly(code, other)
+            if b is not None and set(b) <= {()} and _parity_start(code, term, var) == 0:
+                return b.get((), 0)
+    return None
+
+
+def _colour_proof(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], list[str]]:
+    """Why the rows of a checkerboard sweep over ``lp`` may meet ("" when they cannot: see
+    the module's docstring), with the reductions, private and lastprivate scalars."""
+    inner = [x for x in lp.body if x.type == C_LOOP]
+    if len(lp.body) != 1 or len(inner) != 1:
+        return "not a checkerboard: the loop holds more than one inner loop", {}, [], []
+    jl = code.loop(inner[0])
+    start = _parity_start(code, jl.lower_node, lp.var) if jl.lower_node is not None else None
+    if jl.step != 2 or start is None or jl.upper_node is None or jl.lower_node is None:
+        return ("not a checkerboard: the inner loop does not start at B + (i + c) % 2 and "
+                "step by 2"), {}, [], []
+    reg = analyse(code, lp)
+    if reg.blockers:
+        return reg.blockers[0].reason, {}, [], []
+    moved = code.identifiers(jl.lower_node) & {e.name for e in reg.events
+                                               if e.kind in ("def", "red")}
+    if moved:
+        return (f"not a checkerboard: {sorted(moved)[0]} in the inner loop's start changes "
+                "inside the loop"), {}, [], []
+    sc = scalars(reg, lp)
+    if sc.carried:
+        return sc.carried[0], {}, [], []
+    written = {r.name for r in reg.refs if r.write}
+    upper = poly(code, jl.upper_node)
+    for r in reg.refs:
+        if r.name not in written:
+            continue
+        where = f"{r.text} (line {r.line})"
+        if r.dims is None or len(r.dims) != 2 or r.dims[0].vars != {lp.var: 1} or \
+                r.dims[1].vars != {jl.var: 1}:
+            return f"{where} is not [{lp.var} + a][{jl.var} + b]", {}, [], []
+        a, b = r.dims[0].const, r.dims[1].const
+        if r.split:  # the column must stay inside its row: B + b >= 0, upper + b <= n
+            row = {(r.dims[1].stride or r.dims[0].stride or ("",))[0]: 1} if (
+                r.dims[1].stride or r.dims[0].stride) else {}
+            k = None if upper is None or not row or {m: c for m, c in upper.items()
+                                                     if m != ()} != {(x,): 1 for x in row} \
+                else upper.get((), 0) + (1 if jl.inclusive else 0)
+            if k is None or start + b < 0 or k + b > 0:
+                return f"{where}: its column may leave the row", {}, [], []
+        if r.write and (a, b) != (0, 0):
+            return f"{where} writes another element than the sweep's own", {}, [], []
+        if not r.write and (a, b) != (0, 0) and (a + b) % 2 == 0:
+            return f"{where} reads the colour being written", {}, [], []
+    last = [n for n in sc.private if used_after(code, lp, n)]
+    return "", sc.reductions, [n for n in sc.private if n not in last], last
+
+
 def omp_outer_loop(code: Code, line: int, rel: str) -> Generated | Refusal:
     """Move the ``omp parallel for`` of the loop at ``line`` to the outermost loop around it
     that carries no dependence; a Refusal naming each dependence when there is none."""
@@ -109,33 +190,46 @@ def omp_outer_loop(code: Code, line: int, rel: str) -> Generated | Refusal:
         return Refusal(WHAT, f"the parallel loop over {inner.var or '?'} at line {inner.line} "
                              "is inside no loop of its function: its region is made once per "
                              "call already")
-    removed = span[1] - span[0] + 1
+    # analysed with the directive blanked (line numbers as the user sees them), rewritten
+    # with it removed
+    blank = "".join(code.lines[:span[0] - 1] + ["\n"] * (span[1] - span[0] + 1)
+                    + code.lines[span[1]:])
     text = "".join(code.lines[:span[0] - 1] + code.lines[span[1]:])
-    bare = Code(text, code.path)
+    bare = Code(blank, code.path)
     bare.pure_macros, bare.expand = code.pure_macros, code.expand
+    cut = Code(text, code.path)
     kept = " ".join(m.group(0) for m in _KEEP.finditer(old))
     reasons = []
     for n in outers:
         at = n.start_point[0] + 1
-        cand = next((x for x in bare.loops_at(at + (0 if at < span[0] else -removed))
-                     if x.start_point[0] + 1 == at), None)
+        cand = next((x for x in bare.loops_at(at) if x.start_point[0] + 1 == at), None)
         if cand is None:
             continue
         lp = bare.loop(cand)
         why, reds, priv, last = _blocking(bare, lp)
+        colour = ""
+        if "dependence on" in why:  # a checkerboard's rows do not meet: proved by colour
+            cw, creds, cpriv, clast = _colour_proof(bare, lp)
+            if not cw:
+                why, reds, priv, last = "", creds, cpriv, clast
+                colour = ("; a checkerboard sweep: each row writes one colour and reads "
+                          "the other")
+            else:
+                why += f" ({cw})"
         if not why and _other_directive(bare, lp):
-            why = (f"it holds another OpenMP directive (line "
-                   f"{_other_directive(bare, lp) + (removed if at > span[0] else 0)})")
+            why = f"it holds another OpenMP directive (line {_other_directive(bare, lp)})"
         if why:
             reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
             continue
         cl = _clauses(reds, priv, last)
-        new = _insert(bare, lp, f"#pragma omp parallel for{' ' + kept if kept else ''}{cl}")
+        target = next(x for x in cut.loops_at(at) if x.start_point[0] + 1 == at)
+        new = _insert(cut, cut.loop(target),
+                      f"#pragma omp parallel for{' ' + kept if kept else ''}{cl}")
         note = (f"'{old}' moved from the loop over {inner.var} (line {inner.line}) to the loop "
                 f"over {lp.var} at {rel}:{lp.line}" + (f" with{cl}" if cl else "")
                 + ": one thread team instead of one per iteration; no dependence carried by "
-                f"{lp.var}" + (f" (outer loops refused: {'; '.join(reasons)})" if reasons
-                               else ""))
+                f"{lp.var}{colour}" + (f" (outer loops refused: {'; '.join(reasons)})"
+                                       if reasons else ""))
         return Generated(WHAT, rel, make_diff(code.text, new, rel), new, note,
                          flags=("-fopenmp",))
     return Refusal(WHAT, f"the parallel loop over {inner.var} (line {inner.line}) stays where "

@@ -21,7 +21,7 @@ from conftest import require_tool
 from perfscout.model.proposals import Proposal, Verification
 from perfscout.pipeline.source_changes import attach_diffs
 from perfscout.transform import Generated, Refusal, generate
-from transform._cc import line_of
+from transform._cc import build_run, line_of, write
 
 DATA = Path(__file__).parent / "data" / "omp_rows"
 
@@ -130,3 +130,60 @@ def test_rows_that_meet_are_refused_named(src: str, why: str) -> None:
 def test_shapes_it_does_not_handle_are_refused(src: str, why: str) -> None:
     got = generate("omp_outer_loop", src, "f.c", line_of(src, "a[i"))
     assert isinstance(got, Refusal) and why in got.reason
+
+
+NOISY = """#include <math.h>
+static int flips;
+static double noise(long i, long j, int c)   /* a counter-based generator: own state only */
+{
+    unsigned long h = (unsigned long)(i * 73856093L ^ j * 19349663L ^ c * 83492791L);
+    h ^= h >> 13; h *= 0x5bd1e995UL; h ^= h >> 15;
+    return (double)(h % 1000003UL) / 1000003.0;
+}
+static double counted(long i, long j, int c) { flips++; return noise(i, j, c); }
+
+void sweep(double *u, int n, int m, int use_counted)
+{
+    for (int c = 0; c < 2; c++)
+        for (int i = 1; i < n - 1; i++) {
+#pragma omp parallel for
+            for (int j = 1 + (i + c) % 2; j < m - 1; j += 2)
+                u[i * m + j] = 0.25 * (u[(i - 1) * m + j] + u[(i + 1) * m + j]
+                                       + u[i * m + j - 1] + u[i * m + j + 1])
+                               + 0.01 * (use_counted ? counted(i, j, c) : noise(i, j, c));
+        }
+}
+"""
+
+
+def test_calls_that_keep_only_their_own_state_do_not_block_the_move(tmp_path: Path) -> None:
+    """The checkerboard update adds a value from a counter-based generator (a function of
+    the project writing only its locals): the row loop gets the directive. A helper that
+    also counts its calls in a static global blocks it, named."""
+    got = generate("omp_outer_loop", NOISY, "s.c", line_of(NOISY, "u[i * m + j] = 0.25"))
+    assert isinstance(got, Refusal), got
+    assert "counted" in got.reason
+    plain = NOISY.replace("(use_counted ? counted(i, j, c) : noise(i, j, c))", "noise(i, j, c)")
+    got = generate("omp_outer_loop", plain, "s.c", line_of(plain, "u[i * m + j] = 0.25"))
+    assert isinstance(got, Generated), got
+    assert "to the loop over i" in got.note and "checkerboard" in got.note
+    main = """
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    int n = 90, m = 70;
+    double *u = calloc((size_t)n * m, sizeof *u), s = 0;
+    for (int k = 0; k < m; k++) u[k] = 1.0;
+    for (int r = 0; r < 20; r++) sweep(u, n, m, 0);
+    for (long k = 0; k < (long)n * m; k++) s += u[k] * (k % 5 + 1);
+    printf("%.15e\\n", s);
+    return 0;
+}
+"""
+    outs = []
+    for name, text in (("before", plain), ("after", got.new_text)):
+        d = tmp_path / name
+        d.mkdir()
+        outs.append(build_run(write(d, "s.c", text + main), ["-fopenmp"]))
+    assert outs[0] == outs[1] and outs[0].strip()

@@ -52,7 +52,8 @@ GENERATORS: dict[str, Maker] = {
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
-    "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(c, ln, rel),
+    "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
     "mpi_aggregate_messages": lambda c, ln, rel, p: mpi_pack(c, ln, rel),
     "const_ref": lambda c, ln, rel, p: const_ref(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None), p.get("current")),

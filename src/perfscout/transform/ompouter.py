@@ -32,12 +32,14 @@ OpenMP directive (a nested region would need its own analysis).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from perfscout.transform.affine import poly
+from perfscout.transform.caller import STD_PURE, Project, _call_name, _callee_ok
 from perfscout.transform.depend import scalars
 from perfscout.transform.nest import loop_end_line, make_diff, used_after
 from perfscout.transform.pragmas import _blocking, _clauses, _insert
-from perfscout.transform.region import analyse
+from perfscout.transform.region import PURE, analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
 
@@ -170,9 +172,30 @@ def _colour_proof(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str],
     return "", sc.reductions, [n for n in sc.private if n not in last], last
 
 
-def omp_outer_loop(code: Code, line: int, rel: str) -> Generated | Refusal:
+def _own_state_calls(code: Code, scope: Node, root: Path | None) -> frozenset[str]:
+    """The project functions called under ``scope`` that write only their own state and
+    nothing through their parameters (``parallelize_caller``'s test: a counter-based random
+    number generator, a helper computing a value): calls to them do not block the move."""
+    proj = Project(code, root)
+    out = set()
+    for call in walk(scope):
+        if call.type != "call_expression":
+            continue
+        name = _call_name(code, call)
+        if not name or name in PURE or name in STD_PURE or name in out:
+            continue
+        why, params = _callee_ok(proj, name)
+        if not why and not any(p.writable for p in params):
+            out.add(name)
+    return frozenset(out)
+
+
+def omp_outer_loop(code: Code, line: int, rel: str, root: Path | None = None
+                   ) -> Generated | Refusal:
     """Move the ``omp parallel for`` of the loop at ``line`` to the outermost loop around it
-    that carries no dependence; a Refusal naming each dependence when there is none."""
+    that carries no dependence; a Refusal naming each dependence when there is none.
+    ``root``: the project folder where the functions the loops call are defined (those that
+    write only their own state do not block the move)."""
     if code.fortran:
         return Refusal(WHAT, "Fortran is not handled (C/C++ only)")
     found = _parallel_loop(code, line)
@@ -197,6 +220,7 @@ def omp_outer_loop(code: Code, line: int, rel: str) -> Generated | Refusal:
     text = "".join(code.lines[:span[0] - 1] + code.lines[span[1]:])
     bare = Code(blank, code.path)
     bare.pure_macros, bare.expand = code.pure_macros, code.expand
+    bare.pure_macros = bare.pure_macros | _own_state_calls(code, outers[0], root)
     cut = Code(text, code.path)
     kept = " ".join(m.group(0) for m in _KEEP.finditer(old))
     reasons = []

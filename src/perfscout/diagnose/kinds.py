@@ -87,7 +87,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller omp_reduction",
+       "parallelize_omp parallelize_caller omp_reduction omp_outer_loop",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
@@ -115,10 +115,11 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
-    # (diag14) a whole array reduced per call for one value: the bytes explain the MPI time
+    # a whole array reduced per call for one value: the bytes explain the MPI time
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
-       "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce",
+       "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
+       "const_ref",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),

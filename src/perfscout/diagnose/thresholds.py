@@ -138,6 +138,12 @@ _TABLE: tuple[Threshold, ...] = (
               "instructions that divide or take square roots at or above: divider-bound"),
     Threshold("compute.rate_near_peak", 0.10, "FLOP rate the program reports / the snapshot's "
               "peak at or above, with operands in cache: the arithmetic is the limit"),
+    Threshold("app.copy_share", 0.25, "share of a sampling profile in the allocator and the "
+              "copy routines together (memmove, malloc/free, container copy constructors) at or "
+              "above: a value that owns memory is copied per call"),
+    Threshold("rt.fork_join_share", 0.30, "share of a sampling profile in the OpenMP runtime's "
+              "fork/join and barrier code (not its critical sections) at or above, with the "
+              "program's parallel regions sampled: the regions are too short for their cost"),
     Threshold("app.pure_call_share", 0.30, "self share of a pure libc routine (strlen, strcmp...) "
               "at or above: its result is recomputed"),
     Threshold("io.syscalls_per_s", 20000.0, "system calls per second of run at or above"),

@@ -191,10 +191,16 @@ def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[s
         if at is None:
             edit.refused.append(f"{rel}:{line}: rewritten by an earlier change")
             continue
-        g = generate(pid, before, rel, at, params, root=root, headers=headers)
+        # a change spanning files (const_ref: a header's declarations) reads the other files
+        # as the earlier changes left them
+        g = generate(pid, before, rel, at, {**params, "current": dict(edit.current)},
+                     root=root, headers=headers)
         if isinstance(g, Refusal):
             edit.refused.append(f"{rel}:{line}: {g.reason}")
             continue
+        for other, new_text in g.others:
+            edit.text(root, other)
+            edit.current[other] = new_text
         edit.current[rel] = g.new_text
         edit.notes.append(g.note)
         edit.flags = tuple(dict.fromkeys((*edit.flags, *g.flags, *g.libs)))

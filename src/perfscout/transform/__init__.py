@@ -17,11 +17,14 @@ from typing import Any
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
+from perfscout.transform.mpipack import mpi_pack
+from perfscout.transform.ompouter import omp_outer_loop
 from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
@@ -49,7 +52,16 @@ GENERATORS: dict[str, Maker] = {
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
+    "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "mpi_aggregate_messages": lambda c, ln, rel, p: mpi_pack(c, ln, rel),
+    "const_ref": lambda c, ln, rel, p: const_ref(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                     None), p.get("current")),
 }
+
+
+#: generators of C++ changes only: a ``.h`` file is parsed as C++ for them
+CPP_ONLY = frozenset({"const_ref"})
 
 
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
@@ -58,7 +70,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     """The diff implementing ``proposal_id`` on the loop nest at ``rel_path:line`` of
     ``text``; a Refusal (never an exception) when it does not apply, saying why.
 
-    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4).
+    ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4),
+    ``current`` (relative path -> text of the project's files as earlier changes left them:
+    const_ref reads the headers it rewrites from there before the disk).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
     macros a declaration goes through (use_blas). ``headers``: the project's header reader
     with the build's defines and include folders (:class:`ProjectHeaders`, one per project,
@@ -69,7 +83,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
                                     + ", ".join(GENERATORS))
     if language_of(rel_path) is None:
         return Refusal(proposal_id, f"{rel_path} is not a C, C++ or Fortran source")
-    code = Code(text, rel_path)
+    # a .h header holds C++ as often as C: const_ref (C++ only) reads it as C++
+    code = Code(text, rel_path, "cpp" if proposal_id in CPP_ONLY and
+                Path(rel_path).suffix == ".h" else None)
     if not 0 < line <= len(code.lines):
         return Refusal(proposal_id, f"{rel_path} has {len(code.lines)} lines, not line {line}")
     at = code.node_at_line(line)

@@ -21,6 +21,9 @@ class Generated:
     note: str  # one line: what was done, on which loops, under which assumptions
     flags: tuple[str, ...] = ()  # compiler flags the change needs (-fopenmp, ...)
     libs: tuple[str, ...] = ()  # libraries to link (-lopenblas)
+    #: other files the change rewrites (path as ``path`` is given, new text): a function's
+    #: declarations in headers changed with its definition; ``diff`` covers them too
+    others: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -133,12 +133,11 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
 @rule(id="app.redundant_work",
       needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
-                  "app.repeated_queries", "app.query_time_share", "threads.busy_share",
-                  "redundant.thread_slowdown", "app.library_share", "app.format_writes_per_s",
-                  "io.syscalls_per_s", "app.exception_share", "rng.setup_share",
-                  "rng.refill_per_draw", "rng.seed_share", "rng.draws_per_refill",
-                  "mpi.reduce_bytes_per_call",
-                  "mpi.reduce_share"))
+                  "app.copy_share", "app.repeated_queries", "app.query_time_share",
+                  "threads.busy_share", "redundant.thread_slowdown", "app.library_share",
+                  "app.format_writes_per_s", "io.syscalls_per_s", "app.exception_share",
+                  "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
+                  "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
@@ -147,8 +146,43 @@ def redundant_work(ctx: Context) -> Finding | None:
     seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation."""
     return (app_compute.hot_exceptions(ctx) or app_compute.reseeded_engine(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
-            or _library_work(ctx) or _threads_repeat_work(ctx)
+            or _library_work(ctx) or _copied_values(ctx) or _threads_repeat_work(ctx)
             or app_compute.bulk_reduction(ctx))
+
+
+def _copied_values(ctx: Context) -> Finding | None:
+    """A sampling profile puts ``app.copy_share`` or more of the run in the allocator and the
+    copy routines together (``memmove``, ``malloc``/``free``, libstdc++'s copy constructors,
+    ``_M_construct``, ``_M_allocate``), neither alone reaching its own rule's share: a value
+    that owns memory (a vector, a string) is allocated, copied and freed per call, the
+    signature of a container passed by value. Which parameter it is, and whether a const
+    reference would do, is the source's question (the ``const_ref`` generator answers it)."""
+    from perfscout.diagnose.copies import copy_share
+
+    lim = ctx.t("app.copy_share")
+    got = copy_share([p for _, p in ctx.hotspots()])
+    if got is None or got.share < lim or source_kind(got.profile.format) != "sampling":
+        return None
+    top = got.rows[0][0]
+    ev = [Evidence("hotspot.share", got.share, "ratio",
+                   top.source or SourceRef(got.profile.path, None), "sampling",
+                   f"{got.share:.0%} of the run allocating and copying values (copies "
+                   f"{got.copy:.0%}, the allocator {got.alloc:.0%}): "
+                   + ", ".join(f"{h.name} {v:.0%}" for h, v in got.rows[:4]),
+                   f"copy + allocation share >= {lim:.2f}")]
+    user = next((f for h, _ in got.rows for f in h.callpath[1:]
+                 if f and not f.startswith(("0x", "[")) and not is_library_name(f)), "")
+    title = "values allocated and copied at every call" + (f" under {user}" if user else "")
+    return ctx.finding("app.redundant_work", 0.45, title, ev, scope=user or top.name)
+
+
+def is_library_name(name: str) -> bool:
+    """A frame name that is the C library's, the allocator's or libstdc++'s, not the
+    program's own function."""
+    from perfscout.diagnose.copies import is_alloc, is_copy
+
+    h = Hotspot(name)
+    return is_alloc(h) or is_copy(h) or name.startswith(("std::", "__", "_M_", "operator "))
 
 
 def _per_element_syscall(ctx: Context) -> tuple[Located, float, float] | None:

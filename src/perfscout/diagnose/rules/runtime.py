@@ -463,14 +463,72 @@ def _streams_at_ceiling(ctx: Context) -> bool:
         got.value / runs[0].value >= ctx.t("bw.near_peak")
 
 
-@rule(id="rt.serial_fraction", needs=("time.elapsed",),
+@rule(id="rt.serial_fraction", needs=("time.elapsed|@hotspots",),
       thresholds=("serial.fraction", "serial.min_points", "bw.near_peak", "threads.busy_share",
-                  "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low"))
+                  "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
+                  "rt.fork_join_share"))
 def serial_fraction(ctx: Context) -> Finding | None:
-    """An Amdahl fit over a thread sweep: the serial share caps the speedup."""
-    pl = placement(ctx)
+    """An Amdahl fit over a thread sweep: the serial share caps the speedup; or, without a
+    sweep that says so, a sampling profile in which the OpenMP runtime's fork/join and
+    barrier code holds the time (:func:`_fork_join`)."""
     if _bound_short(ctx) is not None:
         return None  # the threads had too few CPUs: affinity, not the code's serial part
+    fit = _amdahl_fit(ctx) if ctx.all("time.elapsed") else None
+    return fit if fit is not None else _fork_join(ctx)
+
+
+#: OpenMP runtime routines that start and end a team or wait at its barrier
+FORK_JOIN = ("gomp_parallel", "gomp_team_start", "gomp_team_end", "gomp_thread_start",
+             "gomp_barrier_wait", "gomp_team_barrier_wait", "gomp_simple_barrier_wait",
+             "gomp_centralized_barrier", "do_wait", "do_spin", "futex_wait", "futex_wake",
+             "gomp_parallel_end", "gomp_parallel_start", "gomp_mutex", "__kmp_fork_call",
+             "__kmp_join_call", "__kmp_barrier", "__kmp_wait", "__kmpc_fork_call",
+             "__kmp_hyper_barrier", "__kmp_fork_barrier", "__kmp_join_barrier")
+
+
+def fork_join_share(ctx: Context) -> Share | None:
+    """The largest share of one sampling profile in the OpenMP runtime's team start/end and
+    barrier code: the routines of :data:`FORK_JOIN`, and addresses perf could not name in the
+    runtime library (a libgomp without symbols) when the profile also holds the program's
+    outlined parallel regions (``fn._omp_fn.N``). Critical sections and locks are not counted
+    (:func:`_serialized_share` judges those)."""
+    from perfscout.diagnose.rules.common import category_share
+
+    if not any(_OMP_CODE.search(h.name) and not h.name.lower().lstrip("_").startswith("gomp")
+               for h, _p in ctx.hotspots()):
+        return None
+
+    def runtime(h: Hotspot) -> bool:
+        low = h.name.lower().strip().lstrip("_").split("@")[0]
+        if low.startswith(SERIALIZING):
+            return False
+        if low.startswith(tuple(f.lstrip("_") for f in FORK_JOIN)):
+            return True
+        return bool(h.module and _OMP_RUNTIME.search(h.module)
+                    and _ADDRESS.match(h.name) is not None)
+
+    return category_share(ctx, runtime)
+
+
+def _fork_join(ctx: Context) -> Finding | None:
+    """``rt.fork_join_share`` or more of a sampling profile in the runtime's fork/join and
+    barrier code while the program's own parallel regions hold little: the threads spend the
+    run starting, ending and waiting for regions that are too short, the classic being a
+    ``parallel for`` on an inner loop, one region per row (``omp_outer_loop`` moves it out
+    when the outer loop is independent)."""
+    lim = ctx.t("rt.fork_join_share")
+    sh = fork_join_share(ctx)
+    if sh is None or sh.share < lim or _kind(sh.profile) != "sampling":
+        return None
+    ev = [replace(_hot_ev(ctx, sh, "the OpenMP runtime's team start/end and barrier code "
+                          "holds", f"share >= {lim:.2f}"), metric="omp.fork_join_share")]
+    return ctx.finding("rt.serial_fraction", 0.4, "threads forked, joined and waiting at "
+                       "barriers: parallel regions too short for their cost", ev)
+
+
+def _amdahl_fit(ctx: Context) -> Finding | None:
+    """The thread sweep's Amdahl fit (the rule's first judgement)."""
+    pl = placement(ctx)
     if _threads_timed_otherwise(ctx):
         return None
     usable = pl.usable

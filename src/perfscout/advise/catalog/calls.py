@@ -1,0 +1,127 @@
+"""Catalog entries for two generated changes around calls and parallel regions, offered only
+where the transform stage generates them on the user's code:
+
+- ``const_ref``: the allocator and the copy routines hold the run (a container passed by
+  value is copied per call) and a function called in the hot code takes such a parameter by
+  value and only reads it: ``const T&`` in its declarations and definition.
+- ``omp_outer_loop``: the OpenMP runtime's fork/join and barrier code holds the run and an
+  ``omp parallel for`` sits on an inner loop of an independent serial loop: the directive
+  moves out, one thread team instead of one per outer iteration.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfscout.advise.catalog.common import amdahl, conf, refs, source_hot_lines, verify
+from perfscout.advise.catalog.generated import _relative_scope, project_lines
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts, project_root_of
+from perfscout.diagnose.copies import copy_share
+from perfscout.model.findings import Finding
+from perfscout.model.message import Text
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated, generate
+
+#: the allocation + copy share below which passing by reference is not proposed
+MIN_COPY_SHARE = 0.10
+#: the runtime's fork/join + barrier share below which moving a directive is not proposed
+MIN_FORK_JOIN_SHARE = 0.15
+
+
+def _lines(facts: Facts, f: Finding) -> list[tuple[str, int, str]]:
+    """The program's hot lines, then the user's line that calls the finding's routine (a
+    library routine: perf's call chains or callgrind's call lines name it)."""
+    out = project_lines(facts)
+    site = facts.target_line(f.scope).where if f.scope else None
+    if site and ":" in site:
+        path, _, line = site.rpartition(":")
+        try:
+            if line.isdigit() and all((p, int(line)) != (path, n) for p, n, _t in out):
+                out.append((path, int(line), Path(path).read_text(errors="replace")))
+        except OSError:
+            pass
+    return out
+
+
+def _first(facts: Facts, f: Finding, pid: str) -> tuple[str, Generated] | None:
+    for path, line, text in _lines(facts, f):
+        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
+        if isinstance(got, Generated):
+            return _relative_scope(path, line), got
+    return None
+
+
+@proposal("const_ref", layer=Layer.APPLICATION, kind="source")
+def const_ref(facts: Facts, f: Finding) -> Proposal | None:
+    """The allocator and the copy routines hold ``MIN_COPY_SHARE`` or more of a profile and
+    a function called in the hot code takes a container (or a struct holding one) by value
+    and only reads it: passing it as ``const T&`` removes the allocation and the copy at
+    every call. The expected gain is on the measured copy + allocation share."""
+    shares = copy_share(facts.profiles)
+    if shares is None or shares.share < MIN_COPY_SHARE:
+        return None
+    found = _first(facts, f, "const_ref")
+    if found is None:
+        return None
+    scope, got = found
+    low, high = amdahl(shares.share, 2.0, 20.0)
+    return Proposal(
+        id="const_ref", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Pass the copied values by const reference ({scope})",
+        change=Change(description=f"allocating and copying takes {shares.share:.0%} of the "
+                      f"run; {got.note}"),
+        evidence=(*refs(f, facts), f"copies {shares.copy:.0%} and the allocator "
+                  f"{shares.alloc:.0%} of the profile", f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{shares.share:.0%}", scope=Text("gain.copy_code"),
+            what=Text("gain.what.no_copy"), low="2", high="20")),
+        risk=Risk("low", "the function only reads the parameter and no call hands it an object "
+                  "the function writes (checked in the sources); the compiler refuses any "
+                  "write through the const reference"),
+        confidence=Confidence(conf(f, 0.6), "a read-only parameter copied per call, the copy "
+                              "code hot"),
+        invalid_when=("the function keeps a pointer or reference to the parameter beyond "
+                      "the call through a path the sources do not show",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+@proposal("omp_outer_loop", layer=Layer.RUNTIME, kind="source")
+def omp_outer_loop(facts: Facts, f: Finding) -> Proposal | None:
+    """The OpenMP runtime's fork/join and barrier code holds the run and the hot code has an
+    ``omp parallel for`` on an inner loop of a serial loop that carries no dependence: the
+    directive goes on that loop (one thread team, one barrier per call instead of per
+    outer iteration). Offered where the generator moves it, on the profile's hot lines."""
+    share = next((e.value for e in f.evidence if e.metric == "omp.fork_join_share"
+                  and e.value is not None), None)
+    if share is None or share < MIN_FORK_JOIN_SHARE:
+        return None
+    found = _first(facts, f, "omp_outer_loop")
+    if found is None:
+        return None
+    scope, got = found
+    low, high = amdahl(share, 2.0, 10.0)
+    return Proposal(
+        id="omp_outer_loop", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=f"Move the parallel loop out to the independent outer loop ({scope})",
+        change=Change(flags=got.flags, description="the threads are started, joined and "
+                      f"synchronised once per outer iteration; {got.note}"),
+        evidence=(*refs(f, facts), f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.fork_join_code"),
+            what=Text("gain.what.one_team"), low="2", high="10")),
+        risk=Risk("low", "the outer loop carries no dependence (array subscripts and scalars "
+                  "analysed); floating-point reductions change order (checked with a "
+                  "tolerance)"),
+        confidence=Confidence(conf(f, 0.6), "a parallel region per outer iteration, the "
+                              "runtime's code hot"),
+        invalid_when=("the outer loop has fewer iterations than threads",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+__all__ = ["const_ref", "omp_outer_loop", "source_hot_lines"]

@@ -76,6 +76,10 @@ TABLES = {
     "gather_hp": ("gather_hp_analysis", "gather_hp_snapshot", "post-hoc"),
     # pre-registered by an independent author (benches/data/spmv_sell_prereg.md)
     "spmv_sell": ("spmv_sell_analysis", "spmv_sell_snapshot", "pre-registered"),
+    # pre-registered by an independent author (benches/data/nbody_pairs_prereg.md,
+    # wht_cols_prereg.md): both with evidence the author expects to be right
+    "nbody_pairs": ("nbody_pairs_analysis", "nbody_pairs_snapshot", "pre-registered"),
+    "wht_cols": ("wht_cols_analysis", "wht_cols_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

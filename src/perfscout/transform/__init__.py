@@ -23,6 +23,7 @@ from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.ompreduce import omp_reduction
+from perfscout.transform.openonce import open_once
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -49,6 +50,8 @@ GENERATORS: dict[str, Maker] = {
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
+    "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                     None)),
 }
 
 

@@ -64,7 +64,7 @@ def test_init_checks_a_program_whose_results_all_carry_units(tmp_path: Path,
     # the compared lines are the channels' (with dB and s), not the block timings
     assert not re.search(check["ignore"], "channel 1: peak 0.00 dB  rms -35.80 dB  "
                                           "decay20 1.071 s  decay40 1.647 s")
-    assert re.search(check["ignore"], "block 3: 0.0093 s tail=3.5573e-322")
+    assert re.search(check["ignore"], "step 240000: time=0.0093 s tail=3.5573e-322")
 
     spec = load_spec(tmp_path / "bank.yaml", need_variants=False)
     same = Variant("o1", flags=("-O1",), proposal_id="o1")
@@ -77,3 +77,12 @@ def test_init_checks_a_program_whose_results_all_carry_units(tmp_path: Path,
     bad = res.outcome("q")
     assert bad.verdict == INVALID and any("output differs" in r for r in bad.reasons), \
         bad.reasons
+
+
+def test_the_total_printed_once_is_the_metric_not_a_per_step_time() -> None:
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("step 10: time=0.0100 s\nstep 20: time=0.0110 s\nstep 30: time=0.0120 s\n"
+                "solver time 0.034 s\n", g)
+    assert g.spec["measure"]["regex"].startswith("solver time"), g.spec["measure"]

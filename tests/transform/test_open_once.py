@@ -177,3 +177,42 @@ def test_a_name_every_caller_passes_the_same_is_constant(tmp_path: Path) -> None
     (tmp_path / "main.c").write_text(two)
     r = generate("open_once", two, "main.c", 3, root=tmp_path)
     assert isinstance(r, Refusal) and "changes between calls" in r.reason, r
+
+
+def test_offered_from_a_real_trace_and_line_profile(tmp_path: Path) -> None:
+    """strace -c (one openat per write), GNU time and a per-line perf profile of the real
+    orbits build: the I/O finding names the per-line open and ``open_once`` is offered on
+    trace.c with the generated change; ``attach_diffs`` gives it a diff that applies."""
+    for tool in ("make", "gcc", "strace", "perf"):
+        require_tool(tool)
+    time_bin = Path("/usr/bin/time")
+    if not time_bin.is_file():
+        pytest.skip("GNU time is not installed")
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.pipeline.source_changes import attach_diffs
+
+    root = _copy("orbits", tmp_path)
+    subprocess.run(["make", "-s", "-B", "-C", str(root), "CFLAGS=-O2 -g"], check=True,
+                   capture_output=True)
+    run = ["./orbits", "8", "4000"]
+    subprocess.run(["strace", "-f", "-c", "-o", "strace-c.txt", *run], cwd=root, check=True,
+                   capture_output=True)
+    subprocess.run([str(time_bin), "-v", "-o", "time-v.txt", *run], cwd=root, check=True,
+                   capture_output=True)
+    rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-g", "-o", "perf.data",
+                          "--", *run], cwd=root, capture_output=True)
+    if rec.returncode != 0:
+        pytest.skip(f"perf record is not usable here: {rec.stderr[-200:]}")
+    rep = subprocess.run(["perf", "report", "-i", "perf.data", "--stdio", "--no-children",
+                          "--call-graph=none", "--sort", "srcline", "--full-source-path"],
+                         cwd=root, capture_output=True, text=True, check=True)
+    (root / "perf-report-srcline.txt").write_text(rep.stdout)
+    a = analyze([root / "strace-c.txt", root / "time-v.txt", root / "perf-report-srcline.txt"])
+    io = next(f for f in a.findings if f.id == "app.io_hotspot")
+    assert "opened, written and closed per line" in io.title
+    p = next(p for p in a.proposals if p.id == "open_once")
+    assert p.scope.endswith("src/trace.c:14"), p.scope
+    with_diff, bad = attach_diffs([p], root)
+    assert not bad, bad
+    assert with_diff[0].change is not None and "+static FILE *trace_point_stream;" in \
+        with_diff[0].change.diff

@@ -218,8 +218,11 @@ def read_output(stdout: str, g: Guess) -> None:
               if (RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
               and not _longer_than_the_run(ln, g.wall_s)]
     # a rate line first, then a line that names a measured time ('DSP time 0.61 s') before
-    # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s')
-    for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0])))[:1]:
+    # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s'); a line
+    # printed once (the run's total) before one repeated per step ('step 10: time=0.01 s')
+    shapes = [_skeleton(ln) for ln in lines]
+    for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0]),
+                                                  shapes.count(_skeleton(t[0])) > 1))[:1]:
         rx = _number_regex(ln, rate)
         if rx:
             g.spec["measure"] = {"regex": rx}

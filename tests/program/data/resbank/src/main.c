@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
       env[i] = e;
       if (ch == 0 && (i + 1) % block == 0) {
         double t = now();
-        printf("block %ld: %.4f s tail=%.4e\n", (i + 1) / block, t - tb, bank_tail(&r));
+        printf("step %ld: time=%.4f s tail=%.4e\n", i + 1, t - tb, bank_tail(&r));
         tb = t;
       }
     }

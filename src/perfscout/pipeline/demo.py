@@ -239,6 +239,7 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out.write_text(res.stdout)
         files.append(out)
     if users:
+        files += _program_output(spec, b.exe.parent, pdir, notes)
         files += _project_profiles(runner, spec, argv, env, pdir, notes)
     if spec.kernel in CACHE_SIM:
         # no hardware counters here: a cache simulation says whether misses are the problem
@@ -255,6 +256,32 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
     if peak.is_file():
         files.append(peak)
     return files
+
+
+def _program_output(spec: ExperimentSpec, ran_in: Path, pdir: Path,
+                    notes: list[str] | None) -> list[Path]:
+    """The program's own standard output of the profiled run (the harness saved it beside
+    itself), kept for the analysis when a reader recognises it: the step times and values it
+    prints are evidence (a slowdown once values turn subnormal, its own I/O timer)."""
+    from perfscout.ingest.registry import detect
+    from perfscout.model.errors import PerfscoutError
+
+    saved = ran_in / "run.stdout"
+    if spec.measure is None or not saved.is_file() or not saved.read_text(errors="replace"
+                                                                          ).strip():
+        return []
+    out = pdir / "program-output.txt"
+    out.write_text(saved.read_text(errors="replace"))
+    try:
+        detect(out)
+    except PerfscoutError:
+        if notes is not None:
+            notes.append("the program's own output: no reader recognises it (left out)")
+        out.unlink()
+        return []
+    if notes is not None:
+        notes.append(f"the program's own output of the profiled run ({out.name})")
+    return [out]
 
 
 def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],

@@ -290,12 +290,21 @@ def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
     MPI) a cache simulation of the program itself; a tool that fails is left out and said in
     ``notes``."""
     from perfscout.experiment.program import is_mpi
-    from perfscout.pipeline.line_profile import record_lines, report_processes, simulate_caches
+    from perfscout.pipeline.line_profile import (
+        annotate_lines,
+        record_lines,
+        report_processes,
+        simulate_caches,
+    )
 
     said: list[str] = []
     lines, note = record_lines(runner, argv, env, pdir, spec.timeout_s)
     said.append(note)
     out = [lines] if lines is not None else []
+    if lines is not None:  # lock-prefixed instructions, the hot code's instruction mix
+        ann, note = annotate_lines(runner, pdir, spec.timeout_s)
+        said.append(note)
+        out += [ann] if ann is not None else []
     if lines is not None and is_mpi(spec):  # each rank's own compute vs its MPI time
         procs, note = report_processes(runner, pdir, spec.timeout_s)
         said.append(note)

@@ -72,6 +72,23 @@ def report_processes(runner: Runner, pdir: Path, timeout_s: float | None
     return out, f"per-process profile: perf report --sort pid,dso ({out.name})"
 
 
+def annotate_lines(runner: Runner, pdir: Path, timeout_s: float | None
+                   ) -> tuple[Path | None, str]:
+    """The instruction-level annotation of :func:`record_lines`'s samples (``perf annotate
+    --stdio``): the share of samples on lock-prefixed instructions (``rt.sync_contention``)
+    and the instruction mix of the hot code, which the per-line report does not give."""
+    data = pdir / "perf-lines.data"
+    rep = runner.run(RunRequest(
+        ("perf", "annotate", "-i", str(data), "--stdio"), cwd=str(pdir), timeout_s=timeout_s,
+        purpose="session:annotate"))
+    if not rep.ok or "Percent |" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no instruction-level profile: perf annotate failed ({why})"
+    out = pdir / "perf-annotate.txt"
+    out.write_text(rep.stdout)
+    return out, f"instruction-level profile: perf annotate --stdio ({out.name})"
+
+
 def simulate_caches(runner: Runner, exe: Path, args: Sequence[str], env: Mapping[str, str],
                     pdir: Path, run_dir: Path, timeout_s: float | None
                     ) -> tuple[Path | None, str]:

@@ -83,6 +83,16 @@ int main(void) {
 }
 """
 
+C_NAME_CALLED = """#include <stdio.h>
+const char *log_name(int k);
+void put(int k, double v) {
+  const char *name = log_name(k);
+  FILE *f = fopen(name, "a");
+  fprintf(f, "%g\\n", v);
+  fclose(f);
+}
+"""
+
 C_READER = """#include <stdio.h>
 #define LOG "run.log"
 static void log_line(int step, double e) {
@@ -154,6 +164,7 @@ end module tally
 @pytest.mark.parametrize(("rel", "text", "line", "why"), [
     ("main.c", C_NAME_PER_BODY, 3, r"file name name is written at main\.c:10"),
     ("log.c", C_READER, 4, r"lines_so_far reads LOG \(log\.c:10\)"),
+    ("put.c", C_NAME_CALLED, 5, r"file name name is written at put\.c:4"),
     ("put.c", C_TRUNCATES, 3, r"mode 'w'.*not for appending"),
     ("put.c", C_SEEKS, 3, r"handed to fseek\(\) \(put\.c:4\)"),
     ("tally.f90", F_READER, 7, r"count_rows reads 'tally\.txt' \(tally\.f90:16\)"),

@@ -188,8 +188,19 @@ def _is_literal(code: Code, text: str) -> bool:
 
 
 def _assigned(code: Code, name: str) -> Node | None:
-    """Where ``name`` is assigned or written into (not its declaration), if anywhere."""
+    """Where ``name`` is assigned, written into, or declared with a value that is not a
+    literal (``const char *p = make_name(k);``), if anywhere."""
     for n in walk(code.tree.root_node):
+        if n.type == "init_declarator":
+            d = n.child_by_field_name("declarator") or (n.named_children[0] if
+                                                        n.named_children else None)
+            while d is not None and d.type in ("pointer_declarator", "array_declarator"):
+                d = d.child_by_field_name("declarator")
+            v = n.child_by_field_name("value") or (n.named_children[-1] if
+                                                   len(n.named_children) > 1 else None)
+            if d is not None and code.name_of(d) == name and v is not None and \
+                    v.type not in ("string_literal", "concatenated_string"):
+                return n
         if n.type == "assignment_expression" or (code.fortran and
                                                  n.type == "assignment_statement"):
             left = n.child_by_field_name("left") or (n.named_children[0] if n.named_children

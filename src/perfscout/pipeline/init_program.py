@@ -284,38 +284,46 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
             ignore = f"({ignore}|{mrx})"
         _switched_check(root, g, runner, workdir, (stdout, stderr), ignore)
     if "check" not in g.spec:
-        stable = _unstable_lines(g, stdout, mrx)
-        if stable is not None:  # only the timer's lines and those that changed are left out
-            ignore = stable
-        kept = [ln for ln in stdout.splitlines() if ln.strip()
-                and not (ignore and re.search(ignore, ln))]
-        if any(re.search(DECIMAL, ln) for ln in kept):
-            # results printed as text ("integral 1.000000 | peak 0.3941"): their numbers are
-            # compared within the tolerance, so a reassociating change (-ffast-math, a
-            # reduction) that moves the last printed digit can be measured at all
-            tol = dump_abs_tol("\n".join(kept))
-            g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
-                               **({"ignore": ignore} if ignore else {}),
-                               **({"abs_tol": tol} if tol else {})}
-            g.said.append("check: every number the program prints (but lines with timings) "
-                          + (f"on {len(kept)} lines that were the same in two runs, e.g. "
-                             f"{kept[0].strip()!r} (units or not), "
-                             if stable is not None else "")
-                          + "within 1e-6 (relative)" + (
-                              f" or {tol:.3g} (absolute: 1.5 units of the last printed "
-                              "decimal, at least 1e-12 of the largest value)" if tol else ""))
-        elif kept:
-            g.spec["check"] = {"kind": "stdout", **({"ignore": ignore} if ignore else {})}
-            g.said.append("check: the output must stay byte-identical, but for lines with "
-                          "timings")
-        else:
-            g.spec["check"] = {"kind": "none"}
-            g.said.append("check: none: the program prints nothing to compare and no dump "
-                          "switch, argument or output file was found; no variant will be "
-                          "called a win (verdict unchecked) until you add a check "
-                          "(docs/programs.md)")
+        _printed_check(g, stdout, ignore, mrx)
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
+
+
+def _printed_check(g: Guess, stdout: str, ignore: str, metric_regex: str | None) -> None:
+    """The check on what the program prints (no checksum, no switch or output file found):
+    the lines that printed the same numbers in two runs (:func:`unstable_lines`; else the
+    lines without a time word or unit) compared number by number within the tolerance, an
+    output of integers only byte for byte, or none."""
+    stable = _unstable_lines(g, stdout, metric_regex)
+    if stable is not None:  # only the timer's lines and those that changed are left out
+        ignore = stable
+    kept = [ln for ln in stdout.splitlines() if ln.strip()
+            and not (ignore and re.search(ignore, ln))]
+    if any(re.search(DECIMAL, ln) for ln in kept):
+        # results printed as text ("integral 1.000000 | peak 0.3941"): their numbers are
+        # compared within the tolerance, so a reassociating change (-ffast-math, a
+        # reduction) that moves the last printed digit can be measured at all
+        tol = dump_abs_tol("\n".join(kept))
+        g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
+                           **({"ignore": ignore} if ignore else {}),
+                           **({"abs_tol": tol} if tol else {})}
+        g.said.append("check: every number the program prints (but lines with timings) "
+                      + (f"on {len(kept)} lines that were the same in two runs, e.g. "
+                         f"{kept[0].strip()!r} (units or not), "
+                         if stable is not None else "")
+                      + "within 1e-6 (relative)" + (
+                          f" or {tol:.3g} (absolute: 1.5 units of the last printed "
+                          "decimal, at least 1e-12 of the largest value)" if tol else ""))
+    elif kept:
+        g.spec["check"] = {"kind": "stdout", **({"ignore": ignore} if ignore else {})}
+        g.said.append("check: the output must stay byte-identical, but for lines with "
+                      "timings")
+    else:
+        g.spec["check"] = {"kind": "none"}
+        g.said.append("check: none: the program prints nothing to compare and no dump "
+                      "switch, argument or output file was found; no variant will be "
+                      "called a win (verdict unchecked) until you add a check "
+                      "(docs/programs.md)")
 
 
 def _skeleton(line: str) -> str:

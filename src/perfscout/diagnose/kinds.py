@@ -64,7 +64,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "huge_pages checkpoint_without_fork",
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
-    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory",
+    _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory open_once",
        "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
        "os_accounting:context_switches"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
@@ -111,7 +111,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
        "use_blas replace_algorithm use_lapack bisect_search",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
-    _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering",
+    _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors

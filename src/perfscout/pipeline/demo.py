@@ -239,6 +239,7 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out.write_text(res.stdout)
         files.append(out)
     if users:
+        files += _program_output(spec, b.exe.parent, pdir, notes)
         files += _project_profiles(runner, spec, argv, env, pdir, notes)
     if spec.kernel in CACHE_SIM:
         # no hardware counters here: a cache simulation says whether misses are the problem
@@ -257,18 +258,53 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
     return files
 
 
+def _program_output(spec: ExperimentSpec, ran_in: Path, pdir: Path,
+                    notes: list[str] | None) -> list[Path]:
+    """The program's own standard output of the profiled run (the harness saved it beside
+    itself), kept for the analysis when a reader recognises it: the step times and values it
+    prints are evidence (a slowdown once values turn subnormal, its own I/O timer)."""
+    from perfscout.ingest.registry import detect
+    from perfscout.model.errors import PerfscoutError
+
+    saved = ran_in / "run.stdout"
+    if spec.measure is None or not saved.is_file() or not saved.read_text(errors="replace"
+                                                                          ).strip():
+        return []
+    out = pdir / "program-output.txt"
+    out.write_text(saved.read_text(errors="replace"))
+    try:
+        detect(out)
+    except PerfscoutError:
+        if notes is not None:
+            notes.append("the program's own output: no reader recognises it (left out)")
+        out.unlink()
+        return []
+    if notes is not None:
+        notes.append(f"the program's own output of the profiled run ({out.name})")
+    return [out]
+
+
 def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
                       env: dict[str, str], pdir: Path, notes: list[str] | None) -> list[Path]:
     """A user's project: the per-line profile (under MPI also per process), and (not under
     MPI) a cache simulation of the program itself; a tool that fails is left out and said in
     ``notes``."""
     from perfscout.experiment.program import is_mpi
-    from perfscout.pipeline.line_profile import record_lines, report_processes, simulate_caches
+    from perfscout.pipeline.line_profile import (
+        annotate_lines,
+        record_lines,
+        report_processes,
+        simulate_caches,
+    )
 
     said: list[str] = []
     lines, note = record_lines(runner, argv, env, pdir, spec.timeout_s)
     said.append(note)
     out = [lines] if lines is not None else []
+    if lines is not None:  # lock-prefixed instructions, the hot code's instruction mix
+        ann, note = annotate_lines(runner, pdir, spec.timeout_s)
+        said.append(note)
+        out += [ann] if ann is not None else []
     if lines is not None and is_mpi(spec):  # each rank's own compute vs its MPI time
         procs, note = report_processes(runner, pdir, spec.timeout_s)
         said.append(note)

@@ -68,15 +68,42 @@ def argv_switches(root: Path) -> list[str]:
     return list(out)
 
 
+def _named_literals(texts: list[str]) -> dict[str, str]:
+    """Names that stand for one file-name literal: ``#define LOG "run.log"``, C ``const char
+    LOG[] = "run.log"``, Fortran ``character(len=*), parameter :: log = 'run.log'``."""
+    out: dict[str, str] = {}
+    for t in texts:
+        for m in re.finditer(r"^\s*#\s*define\s+([A-Za-z_]\w*)\s+\"([^\"/]+)\"\s*$", t, re.M):
+            out.setdefault(m.group(1), m.group(2))
+        for m in re.finditer(r"\bconst\s+char\s*(?:\*\s*(?:const\s+)?)?([A-Za-z_]\w*)"
+                             r"\s*(?:\[\s*\])?\s*=\s*\"([^\"/]+)\"\s*;", t):
+            out.setdefault(m.group(1), m.group(2))
+        for m in re.finditer(r"parameter[^:\n]*::\s*([A-Za-z_]\w*)\s*=\s*['\"]([^'\"/]+)['\"]",
+                             t, re.I):
+            out.setdefault(m.group(1).lower(), m.group(2))
+    return out
+
+
 def output_files(root: Path) -> list[str]:
-    """File names the program opens for writing, as literals in the sources."""
+    """File names the program opens for writing: literals in the sources, or a macro, a
+    constant or a Fortran parameter standing for one."""
     out: dict[str, None] = {}
-    for t in _texts(root):
-        for m in re.finditer(r"fopen\s*\(\s*\"([^\"/]+)\"\s*,\s*\"[wa]", t):
-            out.setdefault(m.group(1))
-        for m in re.finditer(r"open\s*\([^)]*file\s*=\s*['\"]([^'\"/]+)['\"]", t, re.I):
-            if not re.search(r"status\s*=\s*['\"]old", m.group(0), re.I):
-                out.setdefault(m.group(1))
+    texts = _texts(root)
+    named = _named_literals(texts)
+    for t in texts:
+        for m in re.finditer(r"fopen\s*\(\s*(?:\"([^\"/]+)\"|([A-Za-z_]\w*))\s*,\s*\"[wa]", t):
+            name = m.group(1) or named.get(m.group(2) or "")
+            if name:
+                out.setdefault(name)
+        for m in re.finditer(r"open\s*\([^)]*file\s*=\s*(?:['\"]([^'\"/]+)['\"]|([A-Za-z_]\w*))",
+                             t, re.I):
+            rest = t[m.end():t.find(")", m.end()) + 1]
+            if re.search(r"status\s*=\s*['\"]old|action\s*=\s*['\"]read",
+                         m.group(0) + rest, re.I):
+                continue
+            name = m.group(1) or named.get((m.group(2) or "").lower())
+            if name:
+                out.setdefault(name)
     return list(out)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,13 @@ SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total
 #: a line that holds a timing (left out of output comparisons: it changes run to run)
 TIMING_LINE = (r"([Tt]ime|TIME|[Ee]lapsed|ELAPSED|[Ss]econds|[Ww]all|WALL"
                r"|[0-9] *(s|ms|us|sec)\b|/s\b)")
+#: a line naming a time the program measured (its timer, a rate), not a duration it computed
+#: ('T60 3.01 s' is a result; 'DSP time 0.61 s', 'took 52 ms', '1.2 GB/s' are timings)
+MEASURED_TIME = re.compile(r"\b(time|elapsed|runtime|wall|took|timing|clock)\b|/s\b", re.I)
+#: a printed number inside a line skeleton (POSIX extended, as the harness reads it)
+ANY_NUMBER = "[-+.0-9eE]+"
+#: more distinct changing lines than this: the output is a log, not results with a timer
+MAX_SKELETONS = 24
 SIZE_WORDS = re.compile(r"\b(n|size|grid|points|elements)\b\s*[=:]?\s*([0-9]+)", re.I)
 
 
@@ -47,6 +55,8 @@ class Guess:
     spec: dict[str, Any]
     said: list[str] = field(default_factory=list)
     wall_s: float | None = None  # the probe run's wall time, when it was timed
+    #: runs the probe's build once more: its (stdout, stderr); set by the first probe
+    rerun: Callable[[], tuple[str, str]] | None = None
 
 
 def _make_vars(text: str) -> dict[str, str]:
@@ -208,8 +218,11 @@ def read_output(stdout: str, g: Guess) -> None:
               if (RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
               and not _longer_than_the_run(ln, g.wall_s)]
     # a rate line first, then a line that names a measured time ('DSP time 0.61 s') before
-    # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s')
-    for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0])))[:1]:
+    # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s'); a line
+    # printed once (the run's total) before one repeated per step ('step 10: time=0.01 s')
+    shapes = [_skeleton(ln) for ln in lines]
+    for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0]),
+                                                  shapes.count(_skeleton(t[0])) > 1))[:1]:
         rx = _number_regex(ln, rate)
         if rx:
             g.spec["measure"] = {"regex": rx}
@@ -263,38 +276,99 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         g.spec.update(metric="wall_s", direction="lower")
         g.said.append("metric: no timing or rate line in the output: perfscout times the run "
                       "(wall_s; task_clock_s is recorded too)")
+    mrx = g.spec.get("measure", {}).get("regex")
     if "check" not in g.spec:
         # timings change run to run: lines with a time word or unit are left out
         ignore = TIMING_LINE
-        mrx = g.spec.get("measure", {}).get("regex")
         if mrx:  # the line the metric is read from changes run to run too
             ignore = f"({ignore}|{mrx})"
         _switched_check(root, g, runner, workdir, (stdout, stderr), ignore)
     if "check" not in g.spec:
-        kept = [ln for ln in stdout.splitlines() if ln.strip() and not re.search(ignore, ln)]
-        if any(re.search(DECIMAL, ln) for ln in kept):
-            # results printed as text ("integral 1.000000 | peak 0.3941"): their numbers are
-            # compared within the tolerance, so a reassociating change (-ffast-math, a
-            # reduction) that moves the last printed digit can be measured at all
-            tol = dump_abs_tol("\n".join(kept))
-            g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
-                               "ignore": ignore, **({"abs_tol": tol} if tol else {})}
-            g.said.append("check: every number the program prints (but lines with timings) "
-                          "within 1e-6 (relative)" + (
-                              f" or {tol:.3g} (absolute: 1.5 units of the last printed "
-                              "decimal, at least 1e-12 of the largest value)" if tol else ""))
-        elif kept:
-            g.spec["check"] = {"kind": "stdout", "ignore": ignore}
-            g.said.append("check: the output must stay byte-identical, but for lines with "
-                          "timings")
-        else:
-            g.spec["check"] = {"kind": "none"}
-            g.said.append("check: none: the program prints nothing to compare and no dump "
-                          "switch, argument or output file was found; no variant will be "
-                          "called a win (verdict unchecked) until you add a check "
-                          "(docs/programs.md)")
+        _printed_check(g, stdout, ignore, mrx)
     spec_from_dict(g.spec, "the guessed spec", need_variants=False)  # it must be valid
     return g
+
+
+def _printed_check(g: Guess, stdout: str, ignore: str, metric_regex: str | None) -> None:
+    """The check on what the program prints (no checksum, no switch or output file found):
+    the lines that printed the same numbers in two runs (:func:`unstable_lines`; else the
+    lines without a time word or unit) compared number by number within the tolerance, an
+    output of integers only byte for byte, or none."""
+    stable = _unstable_lines(g, stdout, metric_regex)
+    if stable is not None:  # only the timer's lines and those that changed are left out
+        ignore = stable
+    kept = [ln for ln in stdout.splitlines() if ln.strip()
+            and not (ignore and re.search(ignore, ln))]
+    if any(re.search(DECIMAL, ln) for ln in kept):
+        # results printed as text ("integral 1.000000 | peak 0.3941"): their numbers are
+        # compared within the tolerance, so a reassociating change (-ffast-math, a
+        # reduction) that moves the last printed digit can be measured at all
+        tol = dump_abs_tol("\n".join(kept))
+        g.spec["check"] = {"kind": "tolerance", "regex": NUM, "rel_tol": 1e-6,
+                           **({"ignore": ignore} if ignore else {}),
+                           **({"abs_tol": tol} if tol else {})}
+        g.said.append("check: every number the program prints (but lines with timings) "
+                      + (f"on {len(kept)} lines that were the same in two runs, e.g. "
+                         f"{kept[0].strip()!r} (units or not), "
+                         if stable is not None else "")
+                      + "within 1e-6 (relative)" + (
+                          f" or {tol:.3g} (absolute: 1.5 units of the last printed "
+                          "decimal, at least 1e-12 of the largest value)" if tol else ""))
+    elif kept:
+        g.spec["check"] = {"kind": "stdout", **({"ignore": ignore} if ignore else {})}
+        g.said.append("check: the output must stay byte-identical, but for lines with "
+                      "timings")
+    else:
+        g.spec["check"] = {"kind": "none"}
+        g.said.append("check: none: the program prints nothing to compare and no dump "
+                      "switch, argument or output file was found; no variant will be "
+                      "called a win (verdict unchecked) until you add a check "
+                      "(docs/programs.md)")
+
+
+def _skeleton(line: str) -> str:
+    """A regex matching ``line`` with any numbers where it prints numbers (anchored at the
+    start; POSIX extended, as the harness reads it)."""
+    parts, at = ["^"], 0
+    for m in re.finditer(NUM, line):
+        parts += [_literal(line[at:m.start()]), ANY_NUMBER]
+        at = m.end()
+    parts.append(_literal(line[at:]))
+    return "".join(parts)
+
+
+def unstable_lines(first: str, again: str, metric_regex: str | None) -> str | None:
+    """The regex of the lines to leave out of an output comparison, from two runs of the same
+    build: those whose text or numbers changed between the runs, those naming a time the
+    program measured (:data:`MEASURED_TIME`) and the metric's line; every other line, a
+    result printed with a unit (``peak -3.2 dB``, ``T30 1.52 s``) or without, stays compared.
+    None when the runs printed different numbers of lines or the changing lines have more
+    than :data:`MAX_SKELETONS` shapes (a log: the caller keeps its coarser rule); "" when no
+    line is to be left out."""
+    a = [ln.rstrip() for ln in first.splitlines() if ln.strip()]
+    b = [ln.rstrip() for ln in again.splitlines() if ln.strip()]
+    if len(a) != len(b):
+        return None
+    shapes: dict[str, None] = {}
+    for x, y in zip(a, b, strict=True):
+        if x != y or MEASURED_TIME.search(x) or (metric_regex and re.search(metric_regex, x)):
+            shapes.setdefault(_skeleton(x))
+            shapes.setdefault(_skeleton(y))
+    if len(shapes) > MAX_SKELETONS:
+        return None
+    return "(" + "|".join(shapes) + ")" if shapes else ""
+
+
+def _unstable_lines(g: Guess, stdout: str, metric_regex: str | None) -> str | None:
+    """Run the probe's build once more and compare (:func:`unstable_lines`); None when it
+    cannot be run again or the outputs do not pair up."""
+    if g.rerun is None:
+        return None
+    try:
+        again = g.rerun()[0]
+    except InputError:
+        return None
+    return unstable_lines(stdout, again, metric_regex)
 
 
 def _switched_check(root: Path, g: Guess, runner: Runner, workdir: Path,
@@ -338,18 +412,24 @@ def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | No
         raise InputError(f"init: the guessed build fails: {exc.message}",
                          hint="write the spec by hand (docs/programs.md)") from None
     argv, env = run_argv(spec, spec.baseline, b.exe)
-    res = runner.run(RunRequest(tuple(argv), cwd=str(b.exe.parent), env=env,
-                                timeout_s=spec.timeout_s, purpose="init:probe"))
-    if not res.ok:
-        raise InputError(f"init: the program failed on its first run: "
-                         f"{(res.reason or res.stderr.strip()[-300:])}",
-                         hint="give its arguments: perfscout init DIR --args '...'")
-    wall = float(res.stdout.split("wall_s=")[1].split()[0])
+
+    def run() -> tuple[str, str, float]:
+        res = runner.run(RunRequest(tuple(argv), cwd=str(b.exe.parent), env=env,
+                                    timeout_s=spec.timeout_s, purpose="init:probe"))
+        if not res.ok:
+            raise InputError(f"init: the program failed on its first run: "
+                             f"{(res.reason or res.stderr.strip()[-300:])}",
+                             hint="give its arguments: perfscout init DIR --args '...'")
+        out, err = b.exe.parent / "run.stdout", b.exe.parent / "run.stderr"
+        return (out.read_text(errors="replace") if out.is_file() else "",
+                err.read_text(errors="replace") if err.is_file() else "",
+                float(res.stdout.split("wall_s=")[1].split()[0]))
+
+    out, err, wall = run()
     if not defines and not args:
         g.wall_s = wall
+        g.rerun = lambda: run()[:2]
         g.said.append(f"ran it once: {wall:.3g} s" + (
             "; that is short: timing noise will dominate, give a bigger problem (--args, "
             "defines)" if wall < 0.05 else ""))
-    out, err = b.exe.parent / "run.stdout", b.exe.parent / "run.stderr"
-    return (out.read_text(errors="replace") if out.is_file() else "",
-            err.read_text(errors="replace") if err.is_file() else "")
+    return out, err

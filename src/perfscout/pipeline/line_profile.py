@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from perfscout.model.errors import PerfscoutError
 from perfscout.model.metrics import Profile
 from perfscout.model.proposals import Proposal
 from perfscout.model.runs import Runner, RunRequest
@@ -70,6 +71,37 @@ def report_processes(runner: Runner, pdir: Path, timeout_s: float | None
     out = pdir / "perf-report-pid-dso.txt"
     out.write_text(rep.stdout)
     return out, f"per-process profile: perf report --sort pid,dso ({out.name})"
+
+
+def annotate_lines(runner: Runner, pdir: Path, timeout_s: float | None
+                   ) -> tuple[Path | None, str]:
+    """The instruction-level annotation of :func:`record_lines`'s samples (``perf annotate
+    --stdio``): the share of samples on lock-prefixed instructions (``rt.sync_contention``),
+    which the per-line report does not give. Kept only when it sees such instructions: its
+    own per-line attribution (inlined code on the callee's lines, symbol-relative numbers)
+    would otherwise compete with the per-line report's for the hot line a change targets."""
+    from perfscout.ingest.registry import load
+
+    data = pdir / "perf-lines.data"
+    rep = runner.run(RunRequest(
+        ("perf", "annotate", "-i", str(data), "--stdio"), cwd=str(pdir), timeout_s=timeout_s,
+        purpose="session:annotate"))
+    if not rep.ok or "Percent |" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no instruction-level profile: perf annotate failed ({why})"
+    out = pdir / "perf-annotate.txt"
+    out.write_text(rep.stdout)
+    try:
+        locked = [m.value for m in load(out, "perf-annotate").metrics
+                  if m.name == "insn.locked_share"]
+    except PerfscoutError as exc:
+        out.unlink()
+        return None, f"no instruction-level profile: perf annotate unreadable ({exc.message})"
+    if not any(v > 0 for v in locked):
+        out.unlink()
+        return None, "instruction-level profile: no lock-prefixed instruction sampled (left out)"
+    return out, (f"instruction-level profile: perf annotate --stdio ({out.name}; "
+                 f"{max(locked):.0%} of the samples on lock-prefixed instructions)")
 
 
 def simulate_caches(runner: Runner, exe: Path, args: Sequence[str], env: Mapping[str, str],

@@ -88,6 +88,9 @@ def project_relative(source_root: Path, path: str, skip: Path | None = None) -> 
     return rel if rel is not None and (source_root / rel).is_file() else None
 
 
+#: changes about one place of the program, not about every hot loop nest: generated on the
+#: proposal's own line only
+ONE_PLACE = frozenset({"open_once"})
 #: a hot line below this share of the profile gets no change of its own (the do-not list's
 #: Amdahl threshold: removing it entirely would give less than 1.05x)
 HOT_SHARE = 0.05
@@ -257,8 +260,8 @@ def _one(p: Proposal, source_root: Path, also: Sequence[tuple[str, int]],
         return where
     edit = Edit()
     params = dict(p.change.params) if p.change is not None else {}
-    generate_over(p.id, params, _targets(where, also, source_root, skip), source_root, edit,
-                  headers)
+    generate_over(p.id, params, _targets(where, () if p.id in ONE_PLACE else also,
+                                         source_root, skip), source_root, edit, headers)
     if not edit.files():
         return Unconvertible(p.id, "; ".join(edit.refused) or "nothing generated", p.scope)
     why = _checked(edit)

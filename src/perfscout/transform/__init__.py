@@ -26,6 +26,7 @@ from perfscout.transform.mathtable import math_table
 from perfscout.transform.mpipack import mpi_pack
 from perfscout.transform.ompouter import omp_outer_loop
 from perfscout.transform.ompreduce import omp_reduction
+from perfscout.transform.openonce import open_once
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
@@ -57,6 +58,8 @@ GENERATORS: dict[str, Maker] = {
     "mpi_aggregate_messages": lambda c, ln, rel, p: mpi_pack(c, ln, rel),
     "const_ref": lambda c, ln, rel, p: const_ref(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None), p.get("current")),
+    "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                     None)),
 }
 
 

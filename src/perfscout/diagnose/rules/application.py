@@ -932,14 +932,28 @@ RW_CALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv", "lseek", 
             "_llseek")
 
 
+#: calls that open or close a file: a program that opens its file for each line it writes
+#: makes as many of them as writes
+OPEN_CLOSE_CALLS = ("open", "openat", "openat2", "creat", "close")
+
+
 def _syscall_io(ctx: Context) -> Finding | None:
     """read/write system calls at a rate only unbuffered I/O makes (strace -c); an lseek
-    before each read or write positions that call and counts with it."""
+    before each read or write positions that call and counts with it, and so do the open and
+    close calls of a file opened for each write (at least one open per two writes: a log
+    opened, appended to and closed per line)."""
     rw = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in RW_CALLS]
     tot = ctx.top("syscall.total_calls")
     if not rw or tot is None or tot.value <= 0:
         return None
     io_calls = sum(c.value for c in rw)
+    writes = sum(c.value for c in rw if "write" in c.metric.scope.name)
+    oc = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in OPEN_CLOSE_CALLS
+          and c.profile is rw[0].profile]
+    opens = sum(c.value for c in oc if c.metric.scope.name != "close")
+    reopened = writes > 0 and opens >= 0.5 * writes
+    if reopened:
+        io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
     if not runs:
         return None
@@ -950,6 +964,18 @@ def _syscall_io(ctx: Context) -> Finding | None:
     if rate < lim or io_calls / tot.value < share:
         return None
     top = max(rw, key=lambda c: c.value)
+    if reopened:
+        op = max((c for c in oc if c.metric.scope.name != "close"), key=lambda c: c.value)
+        return ctx.finding("app.io_hotspot", 0.75, "a file opened, written and closed per "
+                           "line: one open and close system call per small write", [
+                               ctx.ev(op, f"{fmt(opens)} {op.metric.scope.name}() calls for "
+                                      f"{fmt(writes)} writes; open/close/read/write/lseek "
+                                      f"{io_calls / tot.value:.0%} of all system calls",
+                                      f"opens >= writes / 2, I/O share of syscalls >= "
+                                      f"{share:.2f}"),
+                               ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O "
+                                      "calls/s", f"I/O calls/s >= {lim:g}")],
+                           scope=op.metric.scope.name)
     return ctx.finding("app.io_hotspot", 0.75, "unbuffered I/O: one system call per small "
                        "read or write", [
                            ctx.ev(top, f"{fmt(top.value)} {top.metric.scope.name}() calls, "

@@ -108,10 +108,17 @@ def conf(finding: Finding, base: float) -> float:
     return round(min(0.95, base * scale * (0.5 + 0.5 * finding.confidence)), 2)
 
 
+#: a source line with less than this fraction of the samples of its file's hottest line is
+#: cold: no generated change is aimed at it (an initialisation loop at 0.4% of the run); per
+#: file, since the hottest line overall may be in a library header the program calls
+COLD_LINE = 0.1
+
+
 def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]:
     """The hottest lines of the line-level profiles that lie in a readable C/C++/Fortran file,
     hottest first, as (path, line, the file's text): where a generated source change can be
-    tried when the single hottest line is in a library (``s_sin.c``) the program calls."""
+    tried when the single hottest line is in a library (``s_sin.c``) the program calls. Lines
+    under ``COLD_LINE`` of the share of their file's hottest line are left out."""
     from perfscout.transform.source import language_of
 
     best: dict[tuple[str, int], float] = {}
@@ -130,7 +137,12 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
             best[key] = max(best.get(key, 0.0), h.self_share or 0.0)
     out: list[tuple[str, int, str]] = []
     texts: dict[str, str | None] = {}
-    for (path, line), _s in sorted(best.items(), key=lambda kv: -kv[1]):
+    top: dict[str, float] = {}
+    for (path, _line), share in best.items():
+        top[path] = max(top.get(path, 0.0), share)
+    for (path, line), share in sorted(best.items(), key=lambda kv: -kv[1]):
+        if share < COLD_LINE * top[path]:
+            continue  # cold beside its file's hot line: no change is aimed at it
         if path not in texts:
             try:
                 texts[path] = Path(path).read_text(errors="replace")
@@ -142,6 +154,30 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
         if len(out) >= limit:
             break
     return out
+
+
+def caller_loop_of_hot_routine(facts: Facts) -> tuple[str, int] | None:
+    """(path, line) of the loop that calls the hot routine, when the hottest source line of the
+    line profile lies in a function outside any loop (a routine called once per element, the
+    compiler not inlining it): the first counted loop in the project's C/C++ sources calling
+    that function. None when the hottest line is inside a loop itself, or no loop calls it.
+    Loop-level proposals (``omp_simd``) then target that loop, never the first loop the
+    compiler's remarks happen to name."""
+    from perfscout.transform.caller import callers_of
+    from perfscout.transform.source import Code
+
+    for path, line, text in source_hot_lines(facts)[:1]:
+        code = Code(text, path)
+        if code.loops_at(line):
+            return None
+        at = code.node_at_line(line)
+        fn = code.function_of(at) if at is not None else None
+        if fn is None:
+            return None
+        root = project_root_of(Path(path))
+        for rel, ln in callers_of(root, code.function_name(fn)):
+            return str(root / rel), ln
+    return None
 
 
 def generated_at_hot_line(facts: Facts, pid: str,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from perfscout.advise.catalog.common import (
+    caller_loop_of_hot_routine,
     conf,
     gain_on_share,
     refs,
@@ -148,6 +151,11 @@ def compiler_lto(facts: Facts, f: Finding) -> Proposal | None:
 def omp_simd(facts: Facts, f: Finding) -> Proposal | None:
     scope = scope_of(f, facts)
     missed = [r for r in facts.remarks(scope) if not r.vectorized]
+    caller = caller_loop_of_hot_routine(facts)
+    if caller is not None:  # the hot routine is called per element: its caller's loop
+        scope = f"{caller[0]}:{caller[1]}"
+        missed = [r for r in facts.remarks() if not r.vectorized and r.line == caller[1]
+                  and Path(r.file).name == Path(caller[0]).name]
     loc = f"{missed[0].file}:{missed[0].line}" if missed else (scope or "the hot loop")
     return Proposal(
         id="omp_simd", addresses=(f.id,), layer=HW, kind="source",

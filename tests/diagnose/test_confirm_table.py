@@ -55,7 +55,7 @@ def test_two_families_that_disagree_report_a_conflict_and_do_not_confirm() -> No
 
 
 def test_a_stated_bound_decides_agreement_not_the_distance_between_values() -> None:
-    mine = Evidence("insn.fp_total", 100.0, "count", None, "compiler", "q", "fp ops >= 50")
+    mine = Evidence("insn.fp_total", 100.0, "count", None, "compiler", "q", "fp total >= 50")
     near_side = Profile(format="perf-annotate", path="a.txt",
                         metrics=(Metric("insn.fp_total", 60.0, "count", family="sampling"),))
     f = _judge(_finding("hw.vectorization", mine), near_side)
@@ -88,3 +88,30 @@ def test_a_profile_of_one_routine_ranks_nothing() -> None:
     one = _prof("gprof", ("strlen", 1.0))
     f = _judge(_finding("app.redundant_work", SAMPLED, scope="strlen"), one)
     assert f.status == Status.HYPOTHESIS
+
+
+def test_a_count_read_from_a_command_line_never_confirms() -> None:
+    asked = Evidence("threads", 4.0, "count", None, "meta", "mpirun -np 4", "threads / cpus > 1")
+    switches = Evidence("context_switches", 11851.0, "count", None, "os_accounting", "q")
+    assert crossval.assess(_finding("sys.oversubscription", asked, switches)).status == \
+        Status.HYPOTHESIS
+
+
+def test_ranks_a_runtime_listed_are_the_evidence_not_the_command_line() -> None:
+    from tests.diagnose.build import m, prof, snapshot
+
+    from perfscout.diagnose.engine import diagnose
+
+    stat = prof("perf_stat", "perf.txt", m("time.task_clock", 2000.0, line=3),
+                m("context_switches", 9000.0, line=4), meta={"command": "mpirun -np 32 ./app"})
+    listed = prof("runtime-report", "bindings.txt", m("ranks.count", 32.0, line=1))
+    f = next(x for x in diagnose([stat, listed], snapshot(sockets=1, cores_per_socket=8,
+                                                          nodes=1)).findings
+             if x.id == "sys.oversubscription")
+    count = next(e for e in f.evidence if e.metric == "threads")
+    assert count.source_kind == "runtime_report" and count.value == 32.0
+    assert f.status == Status.CONFIRMED  # runtime report + OS accounting: two families
+    alone = next(x for x in diagnose([stat], snapshot(sockets=1, cores_per_socket=8,
+                                                      nodes=1)).findings
+                 if x.id == "sys.oversubscription")
+    assert alone.status == Status.HYPOTHESIS  # the command line is what was asked

@@ -16,8 +16,9 @@ from perfscout.model.message import Text
 from perfscout.model.metrics import Profile, SourceRef
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
-# a measurement of the run, so it never confirms a finding
-NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", ""})
+# a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
+# header or command line, ``mpirun -np 4``) is what was asked too
+NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", "meta", ""})
 
 
 def independent_kinds(evidence: Sequence[Evidence]) -> set[str]:
@@ -51,11 +52,16 @@ def conflict(a_name: str, a: float, a_kind: str, b_name: str, b: float, b_kind: 
 _BOUND = re.compile(r"(>=|<=|>|<)\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(%?)\s*$")
 
 
-def _side(value: float, threshold: str) -> bool | None:
-    """Whether ``value`` is on the firing side of the bound ``threshold`` states; None when the
-    threshold states no plain bound."""
+def _words(text: str) -> str:
+    return " ".join(re.split(r"[\s._]+", text.lower())).strip()
+
+
+def _side(metric: str, value: float, threshold: str) -> bool | None:
+    """Whether ``value`` of ``metric`` is on the firing side of the bound ``threshold`` states;
+    None when the threshold states no plain bound or bounds another quantity (``exponent >=
+    1.5`` on a time, ``per CPU-s >= 2000`` on a count): its subject must name the metric."""
     m = _BOUND.search(threshold)
-    if m is None:
+    if m is None or _words(metric.rsplit(".", 1)[-1]) not in _words(threshold[:m.start()]):
         return None
     op, num, pct = m.group(1), float(m.group(2)), m.group(3)
     bound = num / 100 if pct else num
@@ -113,7 +119,8 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
                 loc = Located(m, p)
                 if loc.kind != fam:
                     continue
-                side, other = _side(ref.value, ref.threshold), _side(m.value, ref.threshold)
+                side, other = (_side(qty, ref.value, ref.threshold),
+                               _side(qty, m.value, ref.threshold))
                 agree = (side == other if side is not None and other is not None
                          else conflict(qty, ref.value, ref.source_kind, qty, m.value, fam,
                                        tolerance) is None)

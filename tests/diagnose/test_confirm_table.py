@@ -115,3 +115,14 @@ def test_ranks_a_runtime_listed_are_the_evidence_not_the_command_line() -> None:
                                                       nodes=1)).findings
                  if x.id == "sys.oversubscription")
     assert alone.status == Status.HYPOTHESIS  # the command line is what was asked
+
+
+def test_a_kind_naming_a_setting_as_a_confirming_quantity_is_incomplete() -> None:
+    from perfscout.diagnose.kinds import KINDS, Kind, missing_parts
+
+    k = KINDS["sys.oversubscription"]
+    assert missing_parts(k) == []
+    dead = Kind(k.id, k.explains, k.settles, k.proposals,
+                (*k.confirms, "program:threads.requested"))
+    assert missing_parts(dead) == [
+        "confirms (settings, not measurements ['program:threads.requested'])"]

@@ -19,6 +19,10 @@ from perfscout.model.metrics import Profile, SourceRef
 # a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
 # header or command line, ``mpirun -np 4``) is what was asked too
 NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", "meta", ""})
+#: quantities that are what a run asked for whichever input states them (a thread count an
+#: input printed or an environment set): evidence built from them is a ``setting``, and no
+#: kind may name them as a confirming quantity (``kinds.Kind.confirms``)
+SETTING_QUANTITIES = frozenset({"threads.requested"})
 
 
 def independent_kinds(evidence: Sequence[Evidence]) -> set[str]:
@@ -100,6 +104,8 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
     for pair in kind.confirms:
         fam, _, qty = pair.partition(":")
         if fam in NOT_INDEPENDENT or fam in have or fam in {e.source_kind for e in added}:
+            continue
+        if qty in SETTING_QUANTITIES:
             continue
         if qty == "@hotspots":
             ev = _same_routine(profiles, f, fam)

@@ -492,7 +492,9 @@ def _kind_of(src: Located | None) -> str:
     """A requested thread count is a setting; threads or ranks a runtime listed are measured."""
     if src is None:
         return "meta"
-    return "setting" if src.metric.name == "threads.requested" or \
+    from perfscout.diagnose.crossval import SETTING_QUANTITIES
+
+    return "setting" if src.metric.name in SETTING_QUANTITIES or \
         src.metric.name.startswith("event.") else src.kind
 
 

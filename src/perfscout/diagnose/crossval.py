@@ -7,15 +7,22 @@ hypothesis; the conflict is reported, never averaged away.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.message import Text
+from perfscout.model.metrics import Profile, SourceRef
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
-# a measurement of the run, so it never confirms a finding
-NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", ""})
+# a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
+# header or command line, ``mpirun -np 4``) is what was asked too
+NOT_INDEPENDENT = frozenset({"snapshot", "derived", "setting", "meta", ""})
+#: quantities that are what a run asked for whichever input states them (a thread count an
+#: input printed or an environment set): evidence built from them is a ``setting``, and no
+#: kind may name them as a confirming quantity (``kinds.Kind.confirms``)
+SETTING_QUANTITIES = frozenset({"threads.requested"})
 
 
 def independent_kinds(evidence: Sequence[Evidence]) -> set[str]:
@@ -42,3 +49,124 @@ def conflict(a_name: str, a: float, a_kind: str, b_name: str, b: float, b_kind: 
     return Text("conflict.values", a_kind=a_kind, a_name=a_name, a=f"{a:.4g}", b_kind=b_kind,
                 b_name=b_name, b=f"{b:.4g}", diff=f"{abs(a - b) / hi:.0%}",
                 tol=f"{tolerance:.0%}")
+
+
+# "<quantity> >= 0.30", "share >= 0.30", "d1.miss_ratio >= 5.00%", "per CPU-s >= 2000": a bound
+# a value is compared with (trailing words such as "x peak" make it relative: not read)
+_BOUND = re.compile(r"(>=|<=|>|<)\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(%?)\s*$")
+
+
+def _words(text: str) -> str:
+    return " ".join(re.split(r"[\s._]+", text.lower())).strip()
+
+
+def _side(metric: str, value: float, threshold: str) -> bool | None:
+    """Whether ``value`` of ``metric`` is on the firing side of the bound ``threshold`` states;
+    None when the threshold states no plain bound or bounds another quantity (``exponent >=
+    1.5`` on a time, ``per CPU-s >= 2000`` on a count): its subject must name the metric."""
+    m = _BOUND.search(threshold)
+    if m is None or _words(metric.rsplit(".", 1)[-1]) not in _words(threshold[:m.start()]):
+        return None
+    op, num, pct = m.group(1), float(m.group(2)), m.group(3)
+    bound = num / 100 if pct else num
+    return {">=": value >= bound, ">": value > bound, "<=": value <= bound,
+            "<": value < bound}[op]
+
+
+def _routine(name: str) -> str:
+    """A routine's base name: ``main line 12`` and ``qs (file.c:3)`` are ``main`` and ``qs``."""
+    return name.split("(")[0].split(" line ")[0].split("@")[0].strip().lower()
+
+
+def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Finding:
+    """Read the finding kind's ``confirms`` table (:data:`perfscout.diagnose.kinds.KINDS`)
+    against every input, so that every rule gains a second family without per-rule code.
+
+    A family the finding does not yet rest on agrees when it measures a quantity the finding's
+    evidence holds (the same canonical name) on the same side of the bound the evidence states
+    (within ``tolerance`` when no plain bound is stated); it disagrees, a stated conflict that
+    keeps the finding a hypothesis, when it is on the other side. For ``@hotspots`` a profile of
+    that family agrees when it puts the finding's routine (its scope) first among the two or
+    more routines it holds (an annotate of one function ranks nothing).
+    Two inputs of one family are one family: they never add a second.
+    """
+    from perfscout.diagnose.engine import Located
+    from perfscout.diagnose.kinds import KINDS
+    from perfscout.model.metrics import ScopeKind
+
+    kind = KINDS.get(f.id)
+    if kind is None:
+        return f
+    have = independent_kinds(f.evidence)
+    whole = (ScopeKind.PROCESS, ScopeKind.NODE)
+    added: list[Evidence] = []
+    conflicts: list[str] = []
+    for pair in kind.confirms:
+        fam, _, qty = pair.partition(":")
+        if fam in NOT_INDEPENDENT or fam in have or fam in {e.source_kind for e in added}:
+            continue
+        if qty in SETTING_QUANTITIES:
+            continue
+        if qty == "@hotspots":
+            ev = _same_routine(profiles, f, fam)
+            if ev is not None:
+                added.append(ev)
+            continue
+        mine = [e for e in f.evidence if e.metric == qty and e.value is not None
+                and e.source_kind in have]
+        if not mine:
+            continue
+        ref = mine[0]
+        assert ref.value is not None
+        for p in profiles:
+            for m in p.metrics:
+                if m.name != qty or m.scope.kind not in whole:
+                    continue
+                loc = Located(m, p)
+                if loc.kind != fam:
+                    continue
+                side, other = (_side(qty, ref.value, ref.threshold),
+                               _side(qty, m.value, ref.threshold))
+                agree = (side == other if side is not None and other is not None
+                         else conflict(qty, ref.value, ref.source_kind, qty, m.value, fam,
+                                       tolerance) is None)
+                if agree:
+                    added.append(Evidence(qty, m.value, m.unit, loc.source, fam,
+                                          f"{qty} {m.value:.4g} from {fam} agrees",
+                                          ref.threshold))
+                else:
+                    conflicts.append(Text(
+                        "conflict.side", a_kind=ref.source_kind, name=qty, a=f"{ref.value:.6g}",
+                        b_kind=fam, b=f"{m.value:.6g}",
+                        bound=(f"both {ref.threshold}" if side is not None
+                               else f"within {tolerance:.0%} of each other")))
+                break
+            else:
+                continue
+            break
+    if not added and not conflicts:
+        return f
+    return replace(f, evidence=f.evidence + tuple(added),
+                   conflicts=tuple(dict.fromkeys(f.conflicts + tuple(conflicts))))
+
+
+def _same_routine(profiles: Sequence[Profile], f: Finding, fam: str) -> Evidence | None:
+    """Evidence from a profile of family ``fam`` whose first routine (by self share) is the
+    routine the finding is scoped to; None when the finding names no routine or none agrees."""
+    from perfscout.diagnose.engine import source_kind
+
+    want = _routine(f.scope)
+    if not want:
+        return None
+    for p in profiles:
+        if source_kind(p.format) != fam:
+            continue
+        hs = [h for h in p.hotspots if h.kind != "line" and h.self_share is not None]
+        if len({_routine(h.name) for h in hs}) < 2:  # a profile of one routine ranks nothing
+            continue
+        top = max(hs, key=lambda h: h.self_share or 0.0)
+        if _routine(top.name) == want:
+            return Evidence("hotspot.share", top.self_share, "ratio",
+                            top.source or SourceRef(p.path, None), fam,
+                            f"{fam} profile puts {top.name} first ({top.self_share:.0%})")
+    return None

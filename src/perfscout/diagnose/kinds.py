@@ -71,7 +71,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:context_switches os_accounting:cpu.utilized"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
        "alg.load_imbalance", "software_events", "thread_count",
-       "runtime_report:ranks.count program:threads.requested "
+       "runtime_report:ranks.count runtime_report:affinity.threads "
        "os_accounting:context_switches program:time.elapsed"),
     _k("rt.mpi_communication", "", "sampling",
        "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning",
@@ -182,6 +182,7 @@ ONE_FAMILY: dict[str, str] = {
 def _confirm_gaps(kind: Kind) -> list[str]:
     """What the ``confirms`` part lacks: at least two independent families (unless the kind
     is one only counters can measure), known families, canonical quantities."""
+    from perfscout.diagnose.crossval import NOT_INDEPENDENT, SETTING_QUANTITIES
     from perfscout.model.metric_names import CANONICAL
     from perfscout.model.metrics import FAMILIES
 
@@ -190,6 +191,8 @@ def _confirm_gaps(kind: Kind) -> list[str]:
     out: list[str] = []
     bad_f = sorted(f for f in fams if f not in FAMILIES)
     bad_q = sorted(q for _, _, q in pairs if q not in CANONICAL and not q.startswith("@"))
+    asked = sorted(f"{f}:{q}" for f, _, q in pairs
+                   if q in SETTING_QUANTITIES or f in NOT_INDEPENDENT)
     if not pairs or any(not q for _, _, q in pairs):
         out.append("confirms (no family:quantity pairs)")
     elif len(fams - set(bad_f)) < 2 and kind.id not in ONE_FAMILY:
@@ -198,6 +201,8 @@ def _confirm_gaps(kind: Kind) -> list[str]:
         out.append(f"confirms (unknown families {bad_f})")
     if bad_q:
         out.append(f"confirms (unknown quantities {bad_q})")
+    if asked:  # what a run asked for never confirms (crossval): a dead declaration
+        out.append(f"confirms (settings, not measurements {asked})")
     return out
 
 

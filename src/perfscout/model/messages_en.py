@@ -369,6 +369,7 @@ EN: dict[str, str] = {
     "limit.analysis_failed": "analysis failed: {error}",
     "guard.bench_only": "the inputs are bandwidth benchmark runs only ({formats}): they measure the machine's ceiling, not a program whose code or flags could change; give the program's own output or profile",
     "conflict.hotspot": "{fmt} ({path}) puts {share} in {name} but {sfmt} ({spath}) gives it {there} and puts {sshare} in {sname}; the sampling profile is trusted",
+    "conflict.side": "{a_kind} says {name}={a} but {b_kind} says {name}={b}: they do not agree ({bound}); not confirmed",
     "conflict.values": "{a_kind} says {a_name}={a} but {b_kind} says {b_name}={b} (differ by {diff} > {tol}); not averaged",
     "limit.bandwidth_headroom": "the program reaches {ratio} of the measured ceiling: memory traffic dominates, with headroom one number cannot place (other jobs' load, phases that do not stream); fewer bytes is the lever that surely helps",
     "limit.moving_ceiling": "the measured ceiling moved between runs ({low}-{high} MB/s): judged against the slowest run",

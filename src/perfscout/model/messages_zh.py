@@ -362,6 +362,7 @@ ZH: dict[str, str] = {
     "limit.analysis_failed": "分析失败：`{error}`",
     "guard.bench_only": "输入只有带宽基准测试的运行（{formats}）：它们测的是机器的上限，而不是可以修改代码或编译选项的程序；请提供程序自己的输出或剖析数据",
     "conflict.hotspot": "`{fmt}`（`{path}`）把 {share} 归于 `{name}`，但 `{sfmt}`（`{spath}`）只给它 {there}，并把 {sshare} 归于 `{sname}`；以采样剖析为准",
+    "conflict.side": "`{a_kind}` 给出 `{name}`={a}，但 `{b_kind}` 给出 `{name}`={b}：两者不一致（{bound}）；未确认",
     "conflict.values": "`{a_kind}` 给出 `{a_name}`={a}，但 `{b_kind}` 给出 `{b_name}`={b}（相差 {diff} > {tol}）；不取平均",
     "limit.bandwidth_headroom": "程序达到测得上限的 {ratio}：内存流量占主导，其余余量无法由单个数字定位（其他作业的负载、非流式阶段）；减少字节数是确定有效的手段",
     "limit.moving_ceiling": "测得的上限在各次运行之间变动（{low}-{high} MB/s）：按最慢的一次运行判断",

@@ -408,7 +408,9 @@ def oversubscription(ctx: Context) -> Finding | None:
     per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
     src = None
     pl = placement(ctx)
-    if pl.wanted_src is not None and pl.wanted and pl.wanted > (n or 0):
+    # an input that lists the count (a runtime's rank lines) is the evidence even when the
+    # command line asked for as many: what was asked is a setting, what was listed measured
+    if pl.wanted_src is not None and pl.wanted and pl.wanted >= (n or 0):
         n, src = pl.wanted, pl.wanted_src
     if per_rank and len(per_rank) > (n or 0):
         n, src = len(per_rank), per_rank[0]
@@ -490,7 +492,9 @@ def _kind_of(src: Located | None) -> str:
     """A requested thread count is a setting; threads or ranks a runtime listed are measured."""
     if src is None:
         return "meta"
-    return "setting" if src.metric.name == "threads.requested" or \
+    from perfscout.diagnose.crossval import SETTING_QUANTITIES
+
+    return "setting" if src.metric.name in SETTING_QUANTITIES or \
         src.metric.name.startswith("event.") else src.kind
 
 

@@ -166,11 +166,19 @@ def test_normalise(line: str, want: str) -> None:
 @pytest.mark.parametrize(("line", "bearing"), [
     ("solve 1.37 s", True), ("bandwidth: 12.4 GB/s", True), ("hit rate 87.5%", True),
     ("gcc (Debian ) ", False), ("checksum 2.199e+13", False),
+    # look-alikes met in the corpus: a tqdm bar, an sinfo feature list
+    ("0%, , 0/25 [00:00<?, ?it/s]", False), ("cron 2 40 tc,gold-6148,96GB,ib", False),
     ("This program was written in 2019 and it takes about 5 s on a laptop when you run it "
      "with the default input and no options at all", False),
 ])
 def test_metric_bearing(line: str, bearing: bool) -> None:
     assert metric_bearing(line) is bearing
+
+
+def test_json_job_records_stay_as_printed() -> None:
+    # squeue --json-ish lines: no numeric field names a measurement
+    rec = '{"id": 26515966, "state": "RUNNING", "cpu": 1, "mem": "128G"}'
+    assert normalise(rec) == rec
 
 
 def test_scientific_exponents_are_not_taken_for_hashes() -> None:

@@ -59,10 +59,17 @@ _WORK_RATE = re.compile(rf"(?P<num>{_NUM})\s*(?P<what>[A-Za-z][A-Za-z_]*)\s*(?:/
                         r"\s+per\s+(?:s|sec|second))\b")
 _KNOWN_RATE_PREFIX = re.compile(r"(?i)^(?:[kmgt]i?b|[kmgt]?flops?|[mg]?lups?|it|b|bytes)$")
 # units that make a number a measurement in the metric-bearing test
+# (a number inside a word list such as "tc,gold-6148,96GB,ib" is a feature name, not a size)
 _UNIT = re.compile(
-    rf"(?<![\w.]){_NUM}\s*(?:s|sec|secs|seconds|ms|msec|us|usec|µs|ns|nsec|min|mins|minutes|"
-    r"[kmgt]i?b/s|[kmgt]?b|[kmgt]ib|bytes|[kmgt]?flop/s|[kmgt]?flops|[mg]lup/s|[mg]lups|it/s|%)"
-    r"(?![\w/])", re.I)
+    rf"(?<![\w.,/\-]){_NUM}\s*(?:s|sec|secs|seconds|ms|msec|us|usec|µs|ns|nsec|min|mins|"
+    r"minutes|[kmgt]i?b/s|[kmgt]?b|[kmgt]ib|bytes|[kmgt]?flop/s|[kmgt]?flops|[mg]lup/s|[mg]lups|"
+    r"it/s)(?![\w/,\-])", re.I)
+# a share with its label ("hit rate 87.5%"); a bare "0%|" opens a progress bar
+_PERCENT = re.compile(rf"[A-Za-z][\w)]*\s*[:=]?\s*{_NUM}\s*%")
+# a JSON-ish record is read when one of its numeric fields names a measurement ("time_s": 1.2),
+# not for job or node records ("id": 26515966, "cpu": 1)
+_JSON_MEASURE = re.compile(r'"[^"]*(?:time|elapsed|second|_s|_ms|_us|_ns|sec|bandwidth|bw|flop|'
+                           rf'rate|throughput|latency|bytes|_mb|_gb)"\s*:\s*{_NUM}', re.I)
 
 
 # "MPI_Allreduce of 4096 doubles: 15.0 us per call", "bcast 1024 ints took 0.3 s": a collective
@@ -113,7 +120,7 @@ def normalise(line: str) -> str:
         kind = m["kind"].lower()
         kind = {"proc": "rank", "process": "rank", "pe": "rank", "worker": "thread"}.get(kind, kind)
         out = f"{kind} {m['id']}: {out[m.end():]}"
-    if out.lstrip().startswith("{") or _JSON_KEY.search(out):
+    if _JSON_MEASURE.search(out):
         out = _JSON_KEY.sub(r"\1: ", out).replace("{", " ").replace("}", " ")
     out = _LEADER.sub(": ", out)
     out = _ARROW.sub(", ", out)
@@ -135,7 +142,7 @@ def metric_bearing(line: str) -> bool:
     as a measurement, not a sentence: at most twelve words, or two such numbers."""
     if len(line) > 2000:
         return False  # no printout line is that long; and the scan stays linear
-    hits = len(_UNIT.findall(line))
+    hits = len(_UNIT.findall(line)) + len(_PERCENT.findall(line))
     if not hits:
         return False
     words = len(re.findall(r"[A-Za-z]{2,}", line))

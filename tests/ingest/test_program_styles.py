@@ -141,6 +141,7 @@ def test_lookalikes_are_declined_with_the_formats_tried(name: str) -> None:
     (skip,) = loaded.skipped
     assert skip.reason == "unknown_format"
     assert "program-output" in skip.formats_tried
+    assert skip.message.endswith("no line holds a number with a time, rate, size or percent unit")
 
 
 def test_a_file_listing_is_no_printout() -> None:

@@ -149,6 +149,15 @@ def metric_bearing(line: str) -> bool:
     return words <= 12 or hits >= 2
 
 
+def no_measurement(head: str) -> str:
+    """Why a text no reader recognised holds no program measurement either, for the skip
+    message (``""`` when some line does hold a number with a unit: then only its format is
+    unknown)."""
+    if any(metric_bearing(normalise(ln)) for ln in head.splitlines()[:400]):
+        return ""
+    return ": no line holds a number with a time, rate, size or percent unit"
+
+
 def summarise_repeats(metrics: list[Metric]) -> list[Metric]:
     """One median and one count for each label printed again and again (``copy kernel took
     0.0019 s`` per repetition, ``residual`` per iteration) that no canonical name reads: the

@@ -227,3 +227,21 @@ def test_huge_and_deep_inputs_finish_quickly(tmp_path: Path, text: str) -> None:
     start = time.process_time()
     _read_or_decline(tmp_path, text)
     assert time.process_time() - start < 20.0  # CPU seconds: a backtracking regex would not end
+
+
+@pytest.mark.parametrize(("text", "sizes", "times"), [
+    # units glued to their numbers, a size before a colon, a count among other counts
+    ("size 1000: 0.23s\nsize 2000: 0.51s\n", [1000, 2000], [0.23, 0.51]),
+    ("N=1000  unions=999  elapsed 12.5ms\nN=2000  unions=1999  elapsed 30.1ms\n",
+     [1000, 2000], [0.0125, 0.0301]),
+    ("[n=1000] 0.230 s\n[n=2000] 0.510 s\n", [1000, 2000], [0.23, 0.51]),
+    ("n: 1000 | 0.23 s | 4.3 Mop/s\nn: 2000 | 0.51 s | 3.9 Mop/s\n", [1000, 2000], [0.23, 0.51]),
+])
+def test_size_sweeps_in_free_styles(tmp_path: Path, text: str, sizes: list[int],
+                                    times: list[float]) -> None:
+    f = tmp_path / "sweep.txt"
+    f.write_text(text)
+    ms = load(f).metrics
+    assert [m.value for m in ms if m.name == "scaling.size"] == sizes
+    assert [m.value for m in ms if m.name == "time.elapsed"] == pytest.approx(times)
+    assert not any(m.stat == "median" for m in ms)  # no median across sizes

@@ -57,6 +57,9 @@ _JSON_KEY = re.compile(r'"([A-Za-z_][\w .\-/]*)"\s*:\s*')
 # "5.9e+07 paths/s", "1.2e6 elements/sec": a work rate, named by the thing counted
 _WORK_RATE = re.compile(rf"(?P<num>{_NUM})\s*(?P<what>[A-Za-z][A-Za-z_]*)\s*(?:/\s*s(?:ec)?|"
                         r"\s+per\s+(?:s|sec|second))\b")
+# "0.23s", "12.5ms", "5.1GB/s": a unit glued to its number
+_GLUED = re.compile(rf"(?<![\w.,/\-])({_NUM})(s|sec|ms|msec|us|usec|µs|ns|min|[KMGT]i?B/s|[KMGT]B|"
+                    r"[KMGT]iB|[kMGT]?FLOP/s|[GM]FLOPS|[GM]LUP/s)(?![\w/,\-])", re.I)
 _KNOWN_RATE_PREFIX = re.compile(r"(?i)^(?:[kmgt]i?b|[kmgt]?flops?|[mg]?lups?|it|b|bytes)$")
 # units that make a number a measurement in the metric-bearing test
 # (a number inside a word list such as "tc,gold-6148,96GB,ib" is a feature name, not a size)
@@ -124,6 +127,7 @@ def normalise(line: str) -> str:
         out = _JSON_KEY.sub(r"\1: ", out).replace("{", " ").replace("}", " ")
     out = _LEADER.sub(": ", out)
     out = _ARROW.sub(", ", out)
+    out = _GLUED.sub(r"\1 \2", out)
     out = _WORK_RATE.sub(_work_rate, out)
     out = _collective(out)
     out = re.sub(r"\s{2,}", " ", out).strip(" :,;")
@@ -162,11 +166,14 @@ def summarise_repeats(metrics: list[Metric]) -> list[Metric]:
     """One median and one count for each label printed again and again (``copy kernel took
     0.0019 s`` per repetition, ``residual`` per iteration) that no canonical name reads: the
     values stay, the summary says what a typical repetition measured and how many there were.
-    Canonical names keep their runs and steps apart (``run k``, ``step k``); rules read those."""
+    Canonical names keep their runs and steps apart (``run k``, ``step k``); rules read those.
+    In a size sweep only per-iteration labels are summarised."""
     groups: dict[tuple[str, str], list[Metric]] = {}
+    sweep = len({m.value for m in metrics if m.name == "scaling.size"}) > 1
+    kinds = (ScopeKind.INTERVAL,) if sweep else (  # across a size sweep a median means nothing
+        ScopeKind.PROCESS, ScopeKind.INTERVAL, ScopeKind.RUN)
     for m in metrics:
-        if m.name.startswith("event.") and not m.stat and m.scope.kind in (
-                ScopeKind.PROCESS, ScopeKind.INTERVAL, ScopeKind.RUN):
+        if m.name.startswith("event.") and not m.stat and m.scope.kind in kinds:
             groups.setdefault((m.name, m.unit), []).append(m)
     out: list[Metric] = []
     for (name, _unit), ms in groups.items():

@@ -91,8 +91,10 @@ def detect(path: str | Path) -> Adapter:
             from perfscout.ingest.binary_inputs import check_binary
 
             check_binary(p)
+        from perfscout.ingest.metric_lines import no_measurement
+
         raise InputError(
-            f"{p}: matches no known format",
+            f"{p}: matches no known format" + no_measurement(head),
             hint=COLLECT_INSTEAD + "; formats tried: " + ", ".join(sorted(adapters())),
         )
     scored.sort(key=lambda t: (-t[0], t[1]))

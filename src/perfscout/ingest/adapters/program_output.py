@@ -16,6 +16,7 @@ stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bi
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import replace
@@ -25,6 +26,7 @@ from pathlib import Path
 from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.metric_lines import metric_bearing, normalise, summarise_repeats
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -72,7 +74,8 @@ KEYS: dict[str, str] = {
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
                      "haloput", "haloget", "haloswap", "halosend", "rmatime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
-                     "barrierwait", "mpibarrier"), "mpi.wait_time"),
+                     "barrierwait", "mpibarrier", "idle", "idletime"), "mpi.wait_time"),
+    **dict.fromkeys(("took", "spent", "timetaken"), "time.elapsed"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
                      "broadcasts", "bcasts", "allreduces", "reductions", "exchanges",
                      "puts", "nputs", "gets", "ngets", "accumulates", "rmaops", "isends",
@@ -100,7 +103,8 @@ KEYS: dict[str, str] = {
                      "printtime", "readtime", "inputtime", "filetime"), "io.time"),
 }
 #: keys that are a time only with a time unit (``halo=2`` is a halo width, ``halo=0.4 s`` a time)
-NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange"})
+NEED_UNIT = frozenset({"halo", "haloput", "haloget", "haloswap", "halosend", "exchange",
+                       "took", "spent", "idle"})
 #: a unit-less value is a time (in seconds) only when its key says it is one: ``time=0.2``,
 #: ``elapsed: 3``, ``wall_seconds 4``; ``total=435200068`` (a checksum), ``work=5`` or
 #: ``wait=3`` name no unit and stay out of every unit-bearing quantity
@@ -160,6 +164,7 @@ def norm_key(key: str) -> str:
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     k = norm_key(key)
+    k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if name == "io.time" and unit and unit != "s":
         name = ""  # "write: 480 MB/s" is a rate: the unit names it below
@@ -535,6 +540,8 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
     """Metrics of a line's (key, value, unit) triples: canonical names where known."""
     out: list[Metric] = []
     for key, v, unit in rest:
+        if not math.isfinite(v):
+            continue  # "1e999", a number of a thousand digits: no measurement
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
         name = _name(key, cu)
         if not name:
@@ -713,7 +720,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
             metrics.extend(replace(m, family="os_accounting") for m in timed)
             read += 1
             continue
-        ms, ok = _line_metrics(line, no, path, runs)
+        ms, ok = _line_metrics(normalise(line), no, path, runs)
         if ok:
             metrics.extend(ms)
             read += 1
@@ -730,6 +737,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         metrics = [replace(m, name="scaling.ops") if m.name == "scaling.size" else m
                    for m in metrics]
     metrics.extend(swept)
+    metrics.extend(summarise_repeats(metrics))
     return metrics, placement, unparsed, read + len(used)
 
 
@@ -883,15 +891,18 @@ class ProgramOutputAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if path.is_dir() or "\x00" in head[:4096]:
             return 0.0
-        known = _known(head)
         lines = [ln for ln in head.splitlines() if ln.strip()]
+        plain = "\n".join(normalise(ln) for ln in head.splitlines()[:400])
+        known = _known(plain)
         table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
                     for a, b in pairwise(lines))
         if known == 0 and not table:
-            with_unit, with_pair = _measured_lines(head)
+            with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (
                     with_unit == 0 and with_pair < len(lines)):
-                return 0.0  # a banner and prose around measured lines: read those lines
+                # a file is declined only when no line holds a measured number
+                bearing = any(metric_bearing(ln) for ln in plain.splitlines())
+                return 0.05 if bearing and not is_topology(head) else 0.0
             if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
                 return 0.1 if not is_topology(head) and not _progress_log(lines) else 0.0
         if is_topology(head):

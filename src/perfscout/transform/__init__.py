@@ -22,6 +22,7 @@ from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
+from perfscout.transform.mpipack import pack_messages
 from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
@@ -49,6 +50,7 @@ GENERATORS: dict[str, Maker] = {
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
+    "mpi_aggregate_messages": lambda c, ln, rel, p: pack_messages(c, ln, rel),
 }
 
 

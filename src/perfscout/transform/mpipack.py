@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from perfscout.transform.affine import Poly, poly
 from perfscout.transform.nest import make_diff
@@ -423,10 +424,10 @@ def _emit(code: Code, lp: Loop, rel: str, calls: list[_Call], decls: list[str]) 
         a = c.args
         if c.name == "MPI_Sendrecv":
             snd, rcv = c.sides
-            out.append(f"{i1}MPI_Sendrecv({snd.buf}, {_times('ps_n', snd.count)}, {snd.mpi_type}, "
-                       f"{snd.peer}, {snd.tag},\n{i1}             {rcv.buf}, "
-                       f"{_times('ps_n', rcv.count)}, {rcv.mpi_type}, {rcv.peer}, {rcv.tag}, {c.comm}, "
-                       "MPI_STATUS_IGNORE);\n")
+            out.append(f"{i1}MPI_Sendrecv({snd.buf}, {_times('ps_n', snd.count)}, "
+                       f"{snd.mpi_type}, {snd.peer}, {snd.tag},\n{i1}             {rcv.buf}, "
+                       f"{_times('ps_n', rcv.count)}, {rcv.mpi_type}, {rcv.peer}, {rcv.tag}, "
+                       f"{c.comm}, MPI_STATUS_IGNORE);\n")
             continue
         sd = c.sides[0]
         fn = "MPI_Isend" if sd.direction == _SEND else "MPI_Irecv"
@@ -513,4 +514,28 @@ def _with_include(code: Code, new: str) -> str:
     return "".join(lines)
 
 
-__all__ = ["C_TYPES", "NAME", "pack_messages"]
+def message_loops(root: Path) -> list[tuple[str, int]]:
+    """(relative path, line) of each ``for`` loop in the project's C/C++ sources whose body
+    calls a point-to-point MPI function itself: where :func:`pack_messages` can be tried when
+    the profile's hot lines are elsewhere (a run spending its time inside the MPI library has
+    few samples on the loop that calls it)."""
+    from perfscout.transform.caller import Project
+
+    out = []
+    for c in Project(Code("", "empty.c"), root).codes[1:]:
+        if not any(name in c.text for name in _LAYOUT):
+            continue
+        for n in (d for d in walk(c.tree.root_node) if d.type == "for_statement"):
+            body = n.child_by_field_name("body")
+            stmts = body.named_children if body is not None and \
+                body.type == "compound_statement" else [body] if body is not None else []
+            for st in stmts:
+                call = _call_of(st)
+                fn = call.child_by_field_name("function") if call is not None else None
+                if fn is not None and c.text_of(fn) in _LAYOUT:
+                    out.append((c.path, n.start_point[0] + 1))
+                    break
+    return out
+
+
+__all__ = ["C_TYPES", "NAME", "message_loops", "pack_messages"]

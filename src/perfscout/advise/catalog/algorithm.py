@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from perfscout.advise.catalog.common import amdahl, conf, gain_on_share, refs, scope_of, verify
 from perfscout.advise.catalog.decomposition import block_loop
+from perfscout.advise.catalog.messages import message_loop
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
@@ -25,18 +26,23 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
     share = share if share is not None else facts.mpi_share
     s = share if share is not None else 0.2
     low, high = amdahl(s, 1.2, 3.0)
+    what = (f"mean message {size:.0f} B: pack the per-field sends into one buffer per "
+            "neighbour (or a derived datatype)" if size is not None
+            else "pack the per-field sends into one buffer per neighbour")
+    loop = message_loop(facts)  # the per-element loop in the user's code, when it is there
+    if loop is not None:
+        what = f"{what}; at {loop[0]}: {loop[1]}"
     return Proposal(
         id="mpi_aggregate_messages", addresses=(f.id,), layer=ALG, kind="source",
         title="Pack small messages into one send per neighbour",
-        change=Change(description=f"mean message {size:.0f} B: pack the per-field sends into "
-                      "one buffer per neighbour (or a derived datatype)" if size is not None
-                      else "pack the per-field sends into one buffer per neighbour"),
+        change=Change(description=what),
         evidence=refs(f, facts), verification=verify(facts),
         expected_gain=ExpectedGain(low, high, Text("gain.small_messages", share=f"{s:.0%}")),
         risk=Risk("medium", "pack/unpack code; buffer sizes"),
         confidence=Confidence(conf(f, 0.55), "many small messages measured"),
         invalid_when=("messages are already above the eager limit",),
-        rollback="revert the patch commit", scope=scope_of(f, facts),
+        rollback="revert the patch commit",
+        scope=loop[0] if loop is not None else scope_of(f, facts),
     )
 
 

@@ -399,9 +399,6 @@ def _emit(code: Code, lp: Loop, rel: str, calls: list[_Call], decls: list[str]) 
     step = " " * 4
     i1, i2, i3 = ind + step, ind + 2 * step, ind + 3 * step
     trip = _trip(lp)
-    s = lp.step or 1
-    if s != 1:
-        trip = f"({trip} + {s - 1}) / {s}"
     n_bufs = 0
     for c in calls:
         for sd in c.sides:

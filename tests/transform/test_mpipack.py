@@ -208,10 +208,85 @@ def test_the_same_loops_with_the_defect_removed_are_packed() -> None:
     assert "MPI_Waitall(2, ps_req, MPI_STATUSES_IGNORE);" in got.new_text
 
 
-def test_fortran_loop_is_refused_as_not_packed() -> None:
+FORTRAN = r"""program halo
+  use mpi
+  implicit none
+  integer, parameter :: n = 40, m = 6
+  double precision :: a(0:n+1, 0:m+1)
+  integer :: rank, nproc, left, right, ierr, i, j, k, step
+  integer :: req(4 * n)
+  double precision :: s, tot
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nproc, ierr)
+  left = mod(rank + nproc - 1, nproc)
+  right = mod(rank + 1, nproc)
+  do j = 0, m + 1
+    do i = 0, n + 1
+      a(i, j) = dble(mod(i * 7 + j * 13 + rank * 31, 23))
+    end do
+  end do
+  do step = 1, 3
+    do i = 1, n
+      call MPI_Sendrecv(a(i, 1), 1, MPI_DOUBLE_PRECISION, left, 7, &
+                        a(i, m + 1), 1, MPI_DOUBLE_PRECISION, right, 7, MPI_COMM_WORLD, &
+                        MPI_STATUS_IGNORE, ierr)
+    end do
+    do i = 1, n
+      k = i - 1
+      call MPI_Irecv(a(k + 1, 0), 1, MPI_DOUBLE_PRECISION, left, 8, MPI_COMM_WORLD, &
+                     req(2 * i - 1), ierr)
+      call MPI_Isend(a(k + 1, m), 1, MPI_DOUBLE_PRECISION, right, 8, MPI_COMM_WORLD, &
+                     req(2 * i), ierr)
+    end do
+    call MPI_Waitall(2 * n, req, MPI_STATUSES_IGNORE, ierr)
+    a(1:n, 1:m) = 0.5d0 * a(1:n, 1:m) + 0.25d0 * (a(1:n, 0:m-1) + a(1:n, 2:m+1))
+  end do
+  s = sum(a(1:n, 0:m+1))
+  call MPI_Reduce(s, tot, 1, MPI_DOUBLE_PRECISION, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
+  if (rank == 0) print '(a, es25.17)', 'checksum', tot
+  call MPI_Finalize(ierr)
+end program halo
+"""
+
+
+def test_fortran_sendrecv_and_isend_irecv_loops_are_packed_and_keep_the_output(
+        tmp_path: Path) -> None:
+    text = FORTRAN
+    for needle in ("call MPI_Sendrecv(a(i, 1)", "call MPI_Irecv(a(k + 1, 0)"):
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if needle in ln)
+        got = generate(ID, text, "halo.f90", line)
+        assert isinstance(got, Generated), got
+        assert "block" in got.diff and "end block" in got.diff
+        text = got.new_text
+    assert "req(2 * i - 1) = MPI_REQUEST_NULL" in text
+    outs = []
+    for name, src in (("orig", FORTRAN), ("packed", text)):
+        f = tmp_path / f"{name}.f90"
+        f.write_text(src)
+        exe = tmp_path / name
+        b = subprocess.run([require_tool("mpif90"), "-O2", "-J", str(tmp_path), "-o", str(exe),
+                            str(f)], capture_output=True, text=True, timeout=300)
+        assert b.returncode == 0, b.stderr
+        outs.append(_mpirun(exe, monitor=tmp_path / name))
+    assert "checksum" in outs[0] and outs[0] == outs[1]
+    # 3 steps x 2 directions x 40 rows before; one message per call after
+    assert _p2p_messages(tmp_path / "orig.0.prof") == 3 * 2 * 40
+    assert _p2p_messages(tmp_path / "packed.0.prof") == 3 * 2
+
+
+def test_fortran_refusals_name_the_reason() -> None:
     src = ("subroutine ex(a, n, left, right, comm)\n  use mpi\n  integer :: n, left, right, "
            "comm, i, ierr\n  double precision :: a(n, 66)\n  do i = 1, n\n    call MPI_Sendrecv("
-           "a(i, 2), 1, MPI_DOUBLE_PRECISION, left, 7, a(i, 66), 1, MPI_DOUBLE_PRECISION, "
-           "right, 7, comm, MPI_STATUS_IGNORE, ierr)\n  end do\nend subroutine ex\n")
-    got = generate(ID, src, "ex.f90", 6)
-    assert isinstance(got, Refusal) and "C/C++ only" in got.reason
+           "a(i, 2), 2, MPI_DOUBLE_PRECISION, left, 7, a(i, 66), 2, MPI_DOUBLE_PRECISION, "
+           "right, i, comm, MPI_STATUS_IGNORE, ierr)\n  end do\nend subroutine ex\n")
+    one = src.replace(", 2, MPI_DOUBLE", ", 1, MPI_DOUBLE")
+    got = generate(ID, one, "ex.f90", 6)
+    assert isinstance(got, Refusal) and "the tag i of MPI_Sendrecv varies with i" in got.reason
+    assert isinstance(generate(ID, one.replace("right, i, comm", "right, 7, comm"), "ex.f90",
+                               6), Generated)
+    got = generate(ID, src.replace("right, i, comm", "right, 7, comm"), "ex.f90", 6)
+    assert isinstance(got, Refusal) and "sends 2 elements from one element's address" in \
+        got.reason
+    got = generate(ID, src, "ex.f", 6)
+    assert isinstance(got, Refusal) and "fixed-form Fortran" in got.reason

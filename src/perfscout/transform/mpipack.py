@@ -52,6 +52,14 @@ C_TYPES: dict[str, str] = {
     "MPI_UINT32_T": "uint32_t", "MPI_UINT64_T": "uint64_t", "MPI_C_BOOL": "_Bool",
 }
 
+#: Fortran's predefined MPI datatypes -> the declared type of the packing buffer
+F_TYPES: dict[str, str] = {
+    "mpi_double_precision": "double precision", "mpi_real": "real", "mpi_real8": "real(8)",
+    "mpi_real4": "real(4)", "mpi_integer": "integer", "mpi_integer8": "integer(8)",
+    "mpi_integer4": "integer(4)", "mpi_complex": "complex",
+    "mpi_double_complex": "double complex", "mpi_logical": "logical",
+}
+
 #: call -> (argument count, buffer argument positions with (count, type) positions, peer and
 #: tag positions, communicator position, request position or -1, receives?)
 _SEND, _RECV = "send", "recv"
@@ -95,6 +103,7 @@ class _Call:
     request: str  # "" when the call has none
     line: int
     waits: list[str] = field(default_factory=list)
+    ierr: str = ""  # Fortran: the error code argument, passed on to the packed call
 
 
 def pack_messages(code: Code, line: int, rel: str) -> Generated | Refusal:
@@ -102,9 +111,10 @@ def pack_messages(code: Code, line: int, rel: str) -> Generated | Refusal:
     per call, or a Refusal naming what forbids it. C and C++ only: a Fortran loop is refused
     with that reason (the generated block needs declarations the Fortran unit would have to
     take in its specification part)."""
-    if code.fortran:
-        return Refusal(NAME, f"{rel}: Fortran halo loops are not packed yet (C/C++ only)")
-    lp = code.counted_loop_at(line, c_only=True)
+    if code.fixed_form:
+        return Refusal(NAME, f"{rel}: fixed-form Fortran is not packed (free form, C and C++ "
+                             "are): the packed block would need column-6 continuations")
+    lp = code.counted_loop_at(line, c_only=not code.fortran)
     if isinstance(lp, str):
         return Refusal(NAME, lp)
     var = lp.var
@@ -141,6 +151,8 @@ def pack_messages(code: Code, line: int, rel: str) -> Generated | Refusal:
     if code.lines[start[0]][:start[1]].strip() or code.lines[end[0]][end[1]:].strip():
         return Refusal(NAME, f"the loop at line {lp.line} shares its first or last line with "
                              "other code; put it on lines of its own")
+    if code.fortran:
+        return _emit_fortran(code, lp, rel, calls, decls)
     return _emit(code, lp, rel, calls, decls)
 
 
@@ -178,19 +190,33 @@ def _statement(code: Code, st: Node, var: str, env: dict[str, Poly], decls: list
             env[name] = p
         decls.append(code.text_of(st))
         return None
-    call = _call_of(st)
-    if call is None:
+    if st.type == "assignment_statement" and code.fortran:
+        left = st.named_children[0] if st.named_children else None
+        right = st.named_children[-1] if len(st.named_children) > 1 else None
+        scope = code.function_of(st)
+        name = code.name_of(left) if left is not None and left.type == "identifier" else ""
+        p = _affine(code, right, env) if right is not None and name else None
+        if p is None or not code.declared_type(scope, name).lower().startswith("integer"):
+            return (f"line {ln}: `{text}` is not communication or integer index arithmetic; "
+                    "packing would move it")
+        env[name] = p
+        decls.append(code.text_of(st))
+        return None
+    got = _call_parts(code, st)
+    if got is None:
         return (f"line {ln}: `{text}` is not communication or integer index arithmetic; "
                 "packing would move it")
-    fn = code.text_of(call.child_by_field_name("function") or call)
-    args_node = call.child_by_field_name("arguments")
-    args = [a for a in (args_node.named_children if args_node else []) if a.type != "comment"]
+    fn, args = got
     if fn in _WAITS:
         return None  # completion of this loop's requests: the packed calls complete their own
     if fn not in _LAYOUT:
         return (f"line {ln}: `{text}` is not a point-to-point MPI call the packing knows "
                 "(MPI_Sendrecv, MPI_Send, MPI_Recv, MPI_Isend, MPI_Irecv)")
     nargs, layout, comm_at, req_at = _LAYOUT[fn]
+    ierr = ""
+    if code.fortran and len(args) == nargs + 1:
+        ierr = code.text_of(args[-1])  # the error code argument (optional with mpi_f08)
+        args = args[:-1]
     if len(args) != nargs:
         return f"line {ln}: {fn} has {len(args)} arguments, not {nargs}"
     moving = {var, *env}
@@ -211,28 +237,52 @@ def _statement(code: Code, st: Node, var: str, env: dict[str, Poly], decls: list
             return (f"line {ln}: the count {cnt_text} of {fn} is not an integer constant: "
                     "the messages may differ in length")
         count = int(cnt_text.rstrip("uUlL"))
+        if code.fortran and count != 1:
+            return (f"line {ln}: {fn} sends {count} elements from one element's address: in "
+                    "Fortran their layout depends on the array's shape (count 1 is packed)")
         if not 0 < count <= _MAX_COUNT:
             return (f"line {ln}: {fn} sends {count} elements per message, not a small constant "
                     f"(1..{_MAX_COUNT}): not a per-element message")
         dtype = code.text_of(args[t])
+        types = F_TYPES if code.fortran else C_TYPES
         if code.identifiers(args[t]) & moving:
             return f"line {ln}: the datatype {dtype} of {fn} differs between iterations"
-        if dtype not in C_TYPES:
+        if (dtype.lower() if code.fortran else dtype) not in types:
             return (f"line {ln}: the datatype {dtype} of {fn} is not a predefined MPI type: "
                     "its element layout is unknown")
         side = _element(code, args[b], var, env)
         if isinstance(side, str):
             return f"line {ln}: {fn}'s {direction} buffer {side}"
         base, subs = side
-        sides.append(_Side(direction, code.text_of(args[b]), base, subs, count, C_TYPES[dtype],
-                           dtype, peer, tag, ln))
+        sides.append(_Side(direction, code.text_of(args[b]), base, subs, count,
+                           types[dtype.lower() if code.fortran else dtype], dtype, peer, tag,
+                           ln))
     request = code.text_of(args[req_at]) if req_at >= 0 else ""
     if req_at >= 0 and code.identifiers(args[req_at]) & ({s.base for s in sides} | {var}) - (
             set(env) | {var}):
         return f"line {ln}: the request {request} of {fn} is stored in a buffer it transfers"
     if req_at >= 0 and _root_name(code, args[req_at]) in local:
         request = ""  # declared in the body: nothing outside the loop waits on it
-    return _Call(fn, [code.text_of(a) for a in args], sides, comm, request, ln)
+    return _Call(fn, [code.text_of(a) for a in args], sides, comm, request, ln, ierr=ierr)
+
+
+def _call_parts(code: Code, st: Node) -> tuple[str, list[Node]] | None:
+    """(the MPI name as the tables spell it, the argument nodes) of a call statement: C
+    ``f(...);`` or Fortran ``call f(...)``; None for anything else."""
+    if st.type == "subroutine_call" and code.fortran:
+        name = st.named_children[0] if st.named_children else None
+        lst = next((c for c in st.named_children if c.type == "argument_list"), None)
+        if name is None:
+            return None
+        fn = code.text_of(name)
+        fn = next((k for k in (*_LAYOUT, *_WAITS) if k.lower() == fn.lower()), fn)
+        return fn, [a for a in (lst.named_children if lst else []) if a.type != "comment"]
+    call = _call_of(st)
+    if call is None:
+        return None
+    args_node = call.child_by_field_name("arguments")
+    return (code.text_of(call.child_by_field_name("function") or call),
+            [a for a in (args_node.named_children if args_node else []) if a.type != "comment"])
 
 
 def _call_of(st: Node) -> Node | None:
@@ -305,8 +355,14 @@ def _element(code: Code, n: Node, var: str,
                 cur, idx = left, [right]
             elif right.type == "identifier":
                 cur, idx = right, [left]
+    elif code.fortran and cur.type == "call_expression":
+        lst = next((c for c in cur.named_children if c.type == "argument_list"), None)
+        head = cur.named_children[0] if cur.named_children else None
+        if head is not None and lst is not None:
+            cur, idx = head, [c for c in lst.named_children if c.type != "comment"]
     if cur.type != "identifier" or not idx:
-        return f"{text} is not an array element (&a[...] or a + offset)"
+        return (f"{text} is not an array element (a(i, ...))" if code.fortran
+                else f"{text} is not an array element (&a[...] or a + offset)")
     subs: list[Poly] = []
     for i in idx:
         p = _affine(code, i, env)
@@ -317,7 +373,7 @@ def _element(code: Code, n: Node, var: str,
         subs.append(p)
     if not any(var in m for p in subs for m in p):
         return f"{text} is the same element in every iteration of {var}"
-    return code.text_of(cur), subs
+    return code.name_of(cur), subs
 
 
 # --- legality: received elements are nobody else's ------------------------------------------
@@ -450,6 +506,76 @@ def _emit(code: Code, lp: Loop, rel: str, calls: list[_Call], decls: list[str]) 
             f"(line {lp.line}) packed into one message each ({elems}, count = trip count); "
             "received elements unpacked in the same order; every rank runs this loop, so both "
             "ends of each message are packed; distinct arrays assumed not to overlap")
+    return Generated(NAME, rel, make_diff(code.text, new, rel), new, note)
+
+
+def _emit_fortran(code: Code, lp: Loop, rel: str, calls: list[_Call],
+                  decls: list[str]) -> Generated:
+    """The free-form Fortran packed loop: a ``block`` holding its allocatable buffers (count 1
+    per message, checked before)."""
+    ind = code.indent_at(lp.line)
+    i1, i2 = ind + "  ", ind + "    "
+    s = lp.step or 1
+    trip = f"max(0, (({lp.upper}) - ({lp.lower}) + {s}) / {s})"
+    n = 0
+    for c in calls:
+        for sd in c.sides:
+            sd.buf = f"ps_{sd.direction}{n}"
+            n += 1
+    nonblocking = [c for c in calls if c.name != "MPI_Sendrecv"]
+    out = [f"{ind}block  ! perfscout {NAME}: one message per call, not one per {lp.var}\n"]
+    for c in calls:
+        for sd in c.sides:
+            out.append(f"{i1}{sd.ctype}, allocatable :: {sd.buf}(:)\n")
+    out.append(f"{i1}integer :: ps_n, ps_j\n")
+    if nonblocking:
+        out.append(f"{i1}integer :: ps_req({len(nonblocking)})\n")
+    out.append(f"{i1}ps_n = {trip}\n")
+    bufs = [sd.buf for c in calls for sd in c.sides]
+    out.append(f"{i1}allocate(" + ", ".join(f"{b}(max(1, ps_n))" for b in bufs) + ")\n")
+
+    def walk_loop(pack: bool) -> list[str]:
+        body = [f"{i1}ps_j = 0\n", f"{i1}{' '.join(lp.header.split())}\n"]
+        body += [f"{i2}{' '.join(d.split())}\n" for d in decls]
+        body.append(f"{i2}ps_j = ps_j + 1\n")
+        for c in calls:
+            for sd in c.sides:
+                if pack and sd.direction == _SEND:
+                    body.append(f"{i2}{sd.buf}(ps_j) = {sd.addr}\n")
+                elif not pack and sd.direction == _RECV:
+                    body.append(f"{i2}{sd.addr} = {sd.buf}(ps_j)\n")
+            if not pack and c.request:
+                body.append(f"{i2}{c.request} = MPI_REQUEST_NULL\n")
+        return [*body, f"{i1}end do\n"]
+
+    out += walk_loop(True)
+    r = 0
+    for c in calls:
+        tail = f", {c.ierr})" if c.ierr else ")"
+        if c.name == "MPI_Sendrecv":
+            snd, rcv = c.sides
+            out.append(f"{i1}call MPI_Sendrecv({snd.buf}, ps_n, {snd.mpi_type}, {snd.peer}, "
+                       f"{snd.tag}, &\n{i2}{rcv.buf}, ps_n, {rcv.mpi_type}, {rcv.peer}, "
+                       f"{rcv.tag}, &\n{i2}{c.comm}, MPI_STATUS_IGNORE{tail}\n")
+            continue
+        sd = c.sides[0]
+        r += 1
+        fn = "MPI_Isend" if sd.direction == _SEND else "MPI_Irecv"
+        out.append(f"{i1}call {fn}({sd.buf}, ps_n, {sd.mpi_type}, {sd.peer}, {sd.tag}, "
+                   f"{c.comm}, &\n{i2}ps_req({r}){tail}\n")
+    if nonblocking:
+        ierr = next((c.ierr for c in nonblocking if c.ierr), "")
+        out.append(f"{i1}call MPI_Waitall({len(nonblocking)}, ps_req, MPI_STATUSES_IGNORE"
+                   + (f", {ierr})" if ierr else ")") + "\n")
+    out += walk_loop(False)
+    out.append(f"{i1}deallocate(" + ", ".join(bufs) + ")\n")
+    out.append(f"{ind}end block\n")
+    start, end = lp.node.start_point[0], lp.node.end_point[0]
+    new = "".join(code.lines[:start] + out + code.lines[end + 1:])
+    note = (f"{len(calls)} per-element call{'s' if len(calls) > 1 else ''} of the do loop over "
+            f"{lp.var} (line {lp.line}) packed into one message each in a block construct "
+            "(Fortran 2008); received elements unpacked in the same order; every rank runs "
+            "this loop, so both ends of each message are packed")
     return Generated(NAME, rel, make_diff(code.text, new, rel), new, note)
 
 

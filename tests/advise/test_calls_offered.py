@@ -136,8 +136,8 @@ def test_one_element_sendrecv_loop_gets_the_packed_change(tmp_path: Path,
     mp = next((p for p in adv.proposals if p.id == "mpi_aggregate_messages"), None)
     assert mp is not None, [(r.id, r.reason) for r in adv.rejected]
     assert mp.scope == f"{work / 'halo.c'}:{hot}"
-    assert mp.change is not None and "packed into one call each" in mp.change.description
+    assert mp.change is not None and "packed into one message each" in mp.change.description
     out, bad = attach_diffs([mp], work)
     assert not bad, bad
     assert out[0].change is not None
-    assert "MPI_Sendrecv(send_pack, n_pack, MPI_DOUBLE, left, 7," in out[0].change.diff
+    assert "MPI_Sendrecv(ps_send0, ps_n, MPI_DOUBLE, left, 7," in out[0].change.diff

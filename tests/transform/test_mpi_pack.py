@@ -1,5 +1,5 @@
 """mpi_aggregate_messages: a loop of one-element MPI_Sendrecv calls (a ghost column sent one
-row at a time) becomes one packed call per loop, on a multi-file MPI program with a Makefile
+row at a time) becomes one packed call per loop (each loop its own change), on a multi-file MPI program with a Makefile
 (tests/transform/data/mpi_halo): built with mpicc, run with Open MPI on 2 and 3 ranks (the end
 ranks exchange with MPI_PROC_NULL) and printing exactly what the original prints. Refused,
 named: a rotation in place (what is received is sent by a later iteration), a one-element
@@ -41,17 +41,19 @@ def _make_run(work: Path, ranks: int) -> str:
 
 def test_ghost_columns_sent_per_row_are_packed_and_the_output_is_unchanged(
         tmp_path: Path) -> None:
-    got = generate("mpi_aggregate_messages", HALO, "halo.c",
-                   line_of(HALO, "MPI_Sendrecv(&u[i][0]"))
-    assert isinstance(got, Generated), got
-    assert "2 loop(s)" in got.note
-    assert got.new_text.count("MPI_Sendrecv(send_pack, n_pack, MPI_DOUBLE") == 2
-    assert "MPI_Sendrecv(&row[j + 1], 1" in got.new_text  # the other function is untouched
+    text = HALO
+    for needle in ("MPI_Sendrecv(&u[i][0]", "MPI_Sendrecv(&u[i][NX - 1]"):  # one loop a call
+        got = generate("mpi_aggregate_messages", text, "halo.c", line_of(text, needle))
+        assert isinstance(got, Generated), got
+        assert "packed into one message each" in got.note
+        text = got.new_text
+    assert "MPI_Sendrecv(&u[i][0], 1" not in text and "MPI_Sendrecv(&u[i][NX - 1], 1" not in text
+    assert "MPI_Sendrecv(&row[j + 1], 1" in text  # the other function is untouched
     for ranks in (2, 3):
         before, after = tmp_path / f"b{ranks}", tmp_path / f"a{ranks}"
         shutil.copytree(DATA, before)
         shutil.copytree(DATA, after)
-        (after / "halo.c").write_text(got.new_text)
+        (after / "halo.c").write_text(text)
         out = _make_run(before, ranks)
         assert out.startswith(f"heat {ranks} ranks")
         assert _make_run(after, ranks) == out
@@ -80,10 +82,10 @@ void spread(double *a, double *b, int n)
 
 
 @pytest.mark.parametrize(("text", "needle", "why"), [
-    (HALO, "MPI_Sendrecv(&row[j + 1]", "row is sent at &row[j + 1] and received at &row[j]"),
-    (SEND_LOOP, "MPI_Send(&a[i]", "its partner loop (the receive or the send) would have to "
-                                  "change too"),
-    (SCATTER, "MPI_Sendrecv(&a[i]", "(i % 4) changes with i"),
+    (HALO, "MPI_Sendrecv(&row[j + 1]", "the receive into &row[j] (line 19) and &row[j + 1] "
+                                        "(line 19, which the loop sends) are different"),
+    (SEND_LOOP, "MPI_Send(&a[i]", "only sends: its partner calls are in another loop"),
+    (SCATTER, "MPI_Sendrecv(&a[i]", "the destination i % 4 of MPI_Sendrecv varies with i"),
 ])
 def test_packing_that_would_change_the_messages_is_refused(text: str, needle: str,
                                                            why: str) -> None:

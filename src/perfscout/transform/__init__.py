@@ -23,7 +23,7 @@ from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
-from perfscout.transform.mpipack import mpi_pack
+from perfscout.transform.mpipack import pack_messages
 from perfscout.transform.ompouter import omp_outer_loop
 from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.openonce import open_once
@@ -55,7 +55,7 @@ GENERATORS: dict[str, Maker] = {
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
     "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
-    "mpi_aggregate_messages": lambda c, ln, rel, p: mpi_pack(c, ln, rel),
+    "mpi_aggregate_messages": lambda c, ln, rel, p: pack_messages(c, ln, rel),
     "const_ref": lambda c, ln, rel, p: const_ref(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None), p.get("current")),
     "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",

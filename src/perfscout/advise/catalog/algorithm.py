@@ -7,12 +7,12 @@ from perfscout.advise.catalog.common import (
     amdahl,
     conf,
     gain_on_share,
-    generated_at_hot_line,
     refs,
     scope_of,
     verify,
 )
 from perfscout.advise.catalog.decomposition import block_loop
+from perfscout.advise.catalog.messages import message_loop
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.model.findings import Finding
@@ -33,23 +33,23 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
     share = share if share is not None else facts.mpi_share
     s = share if share is not None else 0.2
     low, high = amdahl(s, 1.2, 3.0)
-    # a loop of one-element MPI_Sendrecv calls on a hot line: the change is generated there
-    packed = generated_at_hot_line(facts, "mpi_aggregate_messages")
     what = (f"mean message {size:.0f} B: pack the per-field sends into one buffer per "
             "neighbour (or a derived datatype)" if size is not None
             else "pack the per-field sends into one buffer per neighbour")
+    loop = message_loop(facts)  # the per-element loop in the user's code, when it is there
+    if loop is not None:
+        what = f"{what}; at {loop[0]}: {loop[1]}"
     return Proposal(
         id="mpi_aggregate_messages", addresses=(f.id,), layer=ALG, kind="source",
         title="Pack small messages into one send per neighbour",
-        change=Change(description=what + (f"; {packed[1].note}" if packed else "")),
-        evidence=(*refs(f, facts), *((f"{packed[0]}: {packed[1].note}",) if packed else ())),
-        verification=verify(facts),
+        change=Change(description=what),
+        evidence=refs(f, facts), verification=verify(facts),
         expected_gain=ExpectedGain(low, high, Text("gain.small_messages", share=f"{s:.0%}")),
         risk=Risk("medium", "pack/unpack code; buffer sizes"),
         confidence=Confidence(conf(f, 0.55), "many small messages measured"),
         invalid_when=("messages are already above the eager limit",),
         rollback="revert the patch commit",
-        scope=packed[0] if packed else scope_of(f, facts),
+        scope=loop[0] if loop is not None else scope_of(f, facts),
     )
 
 

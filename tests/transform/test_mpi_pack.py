@@ -1,10 +1,10 @@
 """mpi_aggregate_messages: a loop of one-element MPI_Sendrecv calls (a ghost column sent one
-row at a time) becomes one packed call per loop (each loop its own change), on a multi-file MPI program with a Makefile
-(tests/transform/data/mpi_halo): built with mpicc, run with Open MPI on 2 and 3 ranks (the end
-ranks exchange with MPI_PROC_NULL) and printing exactly what the original prints. Refused,
-named: a rotation in place (what is received is sent by a later iteration), a one-element
-MPI_Send loop (its partner receive loop would have to change too), a partner that changes
-with the loop variable."""
+row at a time) becomes one packed call per loop (each loop its own change), on a multi-file
+MPI program with a Makefile (tests/transform/data/mpi_halo): built with mpicc, run with Open
+MPI on 2 and 3 ranks (the end ranks exchange with MPI_PROC_NULL) and printing exactly what the
+original prints. Refused, named: a rotation in place (what is received is sent by a later
+iteration), a one-element MPI_Send loop (its partner receive loop would have to change too), a
+partner that changes with the loop variable."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Replay recorded tables: full-space TPE and random vs the evidence-guided search (the hedge
-of tune/hedge.py: the guide while it earns its share, else a plain TPE stream; and, for
+"""Replay recorded tables: full-space TPE and random vs the evidence-guided search (and, for
 reference, TPE and random on the hard-narrowed space), SEEDS seeds each, budget BUDGET.
 
 Tables (benches/data/, recorded on this kind of machine; see record_matmul_grid.py and

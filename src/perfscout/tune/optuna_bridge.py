@@ -225,9 +225,9 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
              max_asks: int | None = None, guide: Guide | None = None) -> None:
     """Ask/tell until ``budget`` trials are finished in the (possibly shared) study.
 
-    With a ``guide`` (:class:`perfscout.tune.hedge.Hedge`), its points are asked (enqueued),
-    each trial recording the stream and phase that chose it (``proposed_by``); when it has
-    none, the study's sampler proposes over the full space."""
+    With a ``guide`` (:class:`perfscout.tune.prior.GuidedProposer`), its points are asked
+    first (enqueued), each trial recording the phase that chose it; the study's sampler
+    proposes the rest over the full space."""
     if not space.params:
         raise InputError("the space has no free parameters to tune",
                          hint="widen the space or tune without --from-analysis")
@@ -238,8 +238,7 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
     if guide is not None:
         for t in finished(study):
             guide.observe({**fixed, **t.params},
-                          t.value if t.state == TrialState.COMPLETE else None,
-                          t.user_attrs.get("proposed_by"))
+                          t.value if t.state == TrialState.COMPLETE else None)
     asks = 0
     limit = max_asks if max_asks is not None else budget * 20
     exhausted = False
@@ -310,8 +309,7 @@ class Guide(Protocol):
 
     def propose(self) -> tuple[dict[str, Any], str] | None: ...
 
-    def observe(self, point: Mapping[str, Any], value: float | None,
-                proposed_by: str | None = None) -> None: ...
+    def observe(self, point: Mapping[str, Any], value: float | None) -> None: ...
 
 
 ASK_HOOK = "PERFSCOUT_TUNE_ASK_HOOK"

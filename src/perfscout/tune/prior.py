@@ -336,10 +336,8 @@ class GuidedProposer:
         return all(p.name not in point or p.name in free or point[p.name] in p.choices()
                    for p in self.prior.region.params)
 
-    def observe(self, point: Mapping[str, Any], value: float | None,
-                proposed_by: str | None = None) -> None:
-        """Record one finished evaluation (``value`` None: failed) and decide the phase
-        (``proposed_by``, what a restart's history says chose it, is not needed here)."""
+    def observe(self, point: Mapping[str, Any], value: float | None) -> None:
+        """Record one finished evaluation (``value`` None: failed) and decide the phase."""
         k = _key(point)
         if k in self.history:
             self.history[k] = value

@@ -27,9 +27,8 @@ from optuna.trial import TrialState
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.user_data import listed, mapping, number
-from perfscout.tune.hedge import Hedge
 from perfscout.tune.optuna_bridge import direction_literal, distributions
-from perfscout.tune.prior import Prior
+from perfscout.tune.prior import GuidedProposer, Prior
 from perfscout.tune.samplers import make_sampler
 from perfscout.tune.space import ROLES, Param, Space
 from perfscout.tune.stride import contiguous_of, written_of
@@ -109,13 +108,12 @@ def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int,
              prior: Prior | None = None) -> tuple[int | None, float | None]:
     """(evaluations to within 5% of the best or None, best value within the budget).
 
-    With a ``prior`` the search is evidence-guided: ``prior.space`` is searched, every point
-    chosen by the :class:`Hedge` (the evidence's guide while it earns its share, else a plain
-    TPE stream of the same seed) and enqueued."""
-    guide: Hedge | None = None
+    With a ``prior`` the search is evidence-guided: ``prior.space`` is searched, and the
+    :class:`GuidedProposer`'s points are enqueued before the sampler's own."""
+    guide = None
     if prior is not None:
         space = prior.space
-        guide = Hedge(prior, budget, seed, direction=table.direction, sampler=sampler)
+        guide = GuidedProposer(prior, budget, seed, direction=table.direction)
     study = optuna.create_study(direction=direction_literal(table.direction),
                                 sampler=make_sampler(sampler, seed))
     dists = distributions(space)

@@ -28,9 +28,8 @@ from perfscout.tune.evaluate import (
     program_template,
     tunable_matmul_source,
 )
-from perfscout.tune.hedge import Hedge
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
-from perfscout.tune.prior import Prior
+from perfscout.tune.prior import GuidedProposer, Prior
 from perfscout.tune.space import Param, Space
 from perfscout.tune.stride import read_body
 
@@ -132,7 +131,7 @@ def tune(space: Space, *, size: int, runner: Runner, store: Store, workspace: Pa
                              cfg_get, repetitions=repetitions, base=target.base)
     st = open_storage(storage, home)
     study = load_or_create(study_name, st, target.direction, sampler, seed)
-    guide = (Hedge(prior, budget, seed or 0, direction=target.direction, sampler=sampler)
+    guide = (GuidedProposer(prior, budget, seed or 0, direction=target.direction)
              if prior is not None else None)
     optimize(study, searched, ev, budget, lock=lock, progress=progress, guide=guide)
     out = summary(study, searched)

@@ -12,6 +12,7 @@ gcc -O1 -g -pthread src/busy.c -o "$B/busy"
 ltrace -c -o ltrace-c.txt "$B/libcalls" 2000 > /dev/null
 ltrace -c -f -o ltrace-c-f.txt "$B/forker" > /dev/null
 ltrace -c "$B/libcalls" 300 2> ltrace-c-stderr.txt > /dev/null
+ltrace -c -S -o ltrace-c-S.txt "$B/libcalls" 500 > /dev/null
 # mpstat: per-CPU interval reports and the Average block, while busy.c runs
 "$B/busy" 5 > /dev/null & P=$!
 mpstat -P ALL 1 3 > mpstat-P-ALL.txt

@@ -183,6 +183,19 @@ def test_build_log_flags_are_build_facts() -> None:
     assert get_adapter("build-log").family == "compiler"
 
 
+def test_build_log_echo_forms(tmp_path: Path) -> None:
+    # sh -x '+', ninja '[1/2]', libtool 'compile:'; a one-step 'gcc a.c -o a' compiles and links
+    f = tmp_path / "b.log"
+    f.write_text("+ gcc -O2 -fopenmp prog.c -o prog -lm\n"
+                 "[ 50%] Building C object CMakeFiles/app.dir/a.c.o\n"
+                 "[1/2] /usr/bin/cc   -O3 -g -o CMakeFiles/app.dir/a.c.o -c /src/a.c\n"
+                 "libtool: compile:  gcc -O2 -c b.c  -fPIC -DPIC -o .libs/b.o\n")
+    m = load(f).meta
+    assert m["compile_lines"] == "3" and m["link_lines"] == "1"
+    assert m["opt_level"] == "-O2 -O3" and m["openmp"] == "some"
+    assert m["flags"].split() == ["-O2", "-fopenmp", "-O3", "-g", "-fPIC"]
+
+
 def test_build_log_every_unit_openmp(tmp_path: Path) -> None:
     f = tmp_path / "b.log"
     f.write_text("cd src && /usr/bin/mpicc -O3 -fopenmp -g -c a.c -o a.o\n"
@@ -200,6 +213,21 @@ def test_thp_settings() -> None:
     g = load(D / "thp-grep.txt")  # the per-size hugepages-2048kB/enabled line is not read
     assert g.meta == {"thp_mode": "madvise", "thp_defrag": "madvise"} and g.unparsed_lines == 1
     assert get_adapter("thp-setting").family == "os_accounting"
+    h = load(D / "thp-head.txt")  # head's '==> .../defrag <==' banner names the file
+    assert h.meta == {"thp_mode": "madvise", "thp_defrag": "madvise"} and h.unparsed_lines == 0
+
+
+@pytest.mark.parametrize(("text", "meta"), [
+    ("$ cat /sys/kernel/mm/transparent_hugepage/enabled\n[always] madvise never\n",
+     {"thp_mode": "always"}),
+    ("THP enabled: always madvise [never]\ndefrag = always defer [defer+madvise] madvise never\n",
+     {"thp_mode": "never", "thp_defrag": "defer+madvise"}),
+    ("always within_size advise [never] deny force\n", {"thp_shmem": "never"}),
+])
+def test_thp_labelled_and_transcribed(tmp_path: Path, text: str, meta: dict[str, str]) -> None:
+    f = tmp_path / "thp.txt"
+    f.write_text(text)
+    assert detect(f).name == "thp-setting" and load(f).meta == meta
 
 
 # -- look-alikes ------------------------------------------------------------------------------
@@ -234,7 +262,7 @@ FUZZ = {"ltrace-c": ["ltrace-c.txt", "ltrace-c-f.txt", "ltrace-c-S.txt"],
         "mpstat": ["mpstat-P-ALL.txt", "mpstat-all.txt"],
         "pidstat": ["pidstat-t-u.txt", "pidstat-urw.txt", "pidstat-h-ur.txt", "pidstat-r.txt"],
         "build-log": ["build.log"],
-        "thp-setting": ["thp-grep.txt", "thp-enabled.txt"]}
+        "thp-setting": ["thp-grep.txt", "thp-head.txt"]}
 
 
 def _fuzz(name: str, tmp: Path, data: list[str]) -> None:

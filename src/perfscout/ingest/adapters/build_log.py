@@ -30,14 +30,20 @@ _DRIVER = re.compile(r"^(?:[\w.+-]*-)?(?P<cc>gcc|g\+\+|cc|c\+\+|clang\+\+|clang|
 _SOURCE = re.compile(r"\.(?:c|cc|cpp|cxx|C|c\+\+|f|for|f77|f90|f95|f03|f08|F|F90|cu)$")
 _WARNING = re.compile(r"(?:^|:\s*)(?:warning|Warning):")
 _OPENMP = ("-fopenmp", "-qopenmp", "-openmp", "-mp", "-fiopenmp")
-_WRAPPERS = {"ccache", "distcc", "libtool", "time", "env"}
+_WRAPPERS = {"ccache", "distcc", "libtool", "time", "env", "sccache"}
+#: what a log puts before an echoed command: ``sh -x``'s ``+``, a prompt, ninja's ``[3/7]``,
+#: libtool's ``libtool: compile:``
+_PREFIX = re.compile(r"^(?:[+$>]+\s+|\[\d+/\d+\]\s+|libtool:\s+(?:compile|link):\s+)")
 
 
 def _command(line: str) -> tuple[str, list[str]] | None:
     """The driver and arguments of a compiler command line, None for any other line: the
     line starts with the driver (after a path, ``ccache`` or a ``cd dir &&``), has at least one
-    ``-`` option and a ``-c``, ``-o`` or a source file argument."""
-    text = line.strip().split("&&")[-1].strip()
+    ``-`` option and a ``-c``, ``-o`` or a source file argument. A Makefile recipe (a tab
+    first) or a command with unexpanded ``$`` variables is a script, not a log."""
+    if line.startswith("\t") or "$" in _PREFIX.sub("", line.strip()):
+        return None
+    text = _PREFIX.sub("", line.strip().split("&&")[-1].strip())
     try:
         words = shlex.split(text)
     except ValueError:
@@ -56,11 +62,10 @@ def _command(line: str) -> tuple[str, list[str]] | None:
 
 
 def _script(head: str) -> bool:
-    """A shell script or Makefile that would run the compiler (``#!``, ``set -e``, variables
-    still unexpanded), not the log of a build that ran."""
+    """A shell script that would run the compiler (``#!``, ``set -e``), not the log of a
+    build that ran."""
     first = head.lstrip()[:2]
-    return first == "#!" or bool(re.search(r"^\s*(?:set -\w+|\w+\s*[:?]?=)|\$[({\w]",
-                                           head, re.M))
+    return first == "#!" or bool(re.search(r"^\s*set\s+-[a-z]+\s*$", head, re.M))
 
 
 def _share(flags: list[bool]) -> str:
@@ -88,9 +93,10 @@ class BuildLogAdapter(Adapter):
             if got is None:
                 warnings += bool(_WARNING.search(line))
                 continue
-            if "-c" in got[1]:
-                compiles.append(got)
-            else:
+            args = got[1]
+            if "-c" in args or any(_SOURCE.search(a) for a in args):
+                compiles.append(got)  # gcc -O2 a.c -o a compiles and links
+            if "-c" not in args:
                 links += 1
         if not compiles and not links:
             raise ParseError(str(path), None, "compiler command lines (gcc/g++/gfortran/clang "
@@ -103,7 +109,8 @@ class BuildLogAdapter(Adapter):
                                    for a in o if a.startswith(("-march=", "-mcpu="))
                                    or re.fullmatch(r"-x[A-Z][\w-]*", a)))
         flags = list(dict.fromkeys(a for o in opts for a in o
-                                   if a not in ("-c", "-o") and not a.startswith(("-I", "-D"))))
+                                   if a not in ("-c", "-o")
+                                   and not a.startswith(("-I", "-D", "-l", "-L"))))
         meta = {"compiler": (compiles[0][0] if compiles else ""),
                 "opt_level": " ".join(levels), "march": " ".join(march),
                 "openmp": _share([any(a in _OPENMP for a in o) for o in opts]) if opts else "",

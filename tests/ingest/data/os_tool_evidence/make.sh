@@ -38,5 +38,7 @@ cat /sys/kernel/mm/transparent_hugepage/enabled > thp-enabled.txt
 cat /sys/kernel/mm/transparent_hugepage/defrag > thp-defrag.txt
 grep . /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag \
   /sys/kernel/mm/transparent_hugepage/hugepages-2048kB/enabled > thp-grep.txt
+head /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag \
+  > thp-head.txt
 # look-alikes that other readers take: GNU time -v of the same program
 /usr/bin/time -v "$B/libcalls" 300 > /dev/null 2> time-v.txt

@@ -117,7 +117,9 @@ def test_pidstat_t_threads() -> None:
     p = load(D / "pidstat-t-u.txt")
     cpu = _by_scope(p, "cpu.share")
     assert cpu == pytest.approx({"pid 9088": 0.5149, "tid 9088": 0.505, "tid 9098": 0.0099})
-    assert _one(p, "sched.wait_share", "tid 9098") == pytest.approx(6.93 / (0.99 + 6.93))
+    assert _one(p, "sched.wait_share", "tid 9088") == pytest.approx(48.51 / (50.50 + 48.51))
+    # tid 9098 was runnable 0.99 + 6.93 < 10% of the window: its wait share is rounding
+    assert set(_by_scope(p, "sched.wait_share")) == {"pid 9088", "tid 9088"}
     kinds = {m.scope.name: m.scope.kind for m in p.metrics}
     assert kinds["tid 9098"] == ScopeKind.THREAD and kinds["pid 9088"] == ScopeKind.PROCESS
     assert {m.scope.parent for m in p.metrics} == {"busy"}  # '|__' taken off

@@ -4,7 +4,8 @@ context switches over the intervals it watched.
 
 Per process (PROCESS ``pid N``) or thread (THREAD ``tid N``, the command as parent):
 ``cpu.share`` (%CPU / 100), ``sched.wait_share`` (%wait / (%CPU + %wait): the share of its
-runnable time the task spent waiting for a CPU, as ``/proc/PID/schedstat`` gives it),
+runnable time the task spent waiting for a CPU, as ``/proc/PID/schedstat`` gives it; only for
+a task runnable at least a tenth of the window),
 ``mem.max_rss`` (largest RSS, KiB), and the counts over the watched window, each rate times its
 interval (the seconds between a report's header and its row): ``page_faults.minor``,
 ``page_faults.major``, ``page_faults``, ``context_switches`` (cswch + nvcswch) and
@@ -28,6 +29,9 @@ from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 _STAMP = re.compile(r"^(?:(?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)(?:\s+(?P<ap>[AP]M))?|Average:)\s+")
 _HEAD = re.compile(r"^(?:\d\d:\d\d:\d\d(?:\s+[AP]M)?|Average:|#\s*Time)\s+UID\s+"
                    r"(?:TGID\s+TID|PID)\s+.*\bCommand\s*$")
+#: %CPU + %wait (percent of the window) below which a task was hardly runnable: its wait share
+#: would be a ratio of pidstat's rounding (a kernel thread at 0.96 / 0.96 is no 50% wait)
+_MIN_RUNNABLE = 10.0
 _KNOWN = {"%usr", "%system", "%guest", "%wait", "%CPU", "CPU", "minflt/s", "majflt/s", "VSZ",
           "RSS", "%MEM", "cswch/s", "nvcswch/s", "kB_rd/s", "kB_wr/s"}
 
@@ -144,7 +148,7 @@ class PidstatAdapter(Adapter):
         sc = t.scope
         if "%CPU" in share:
             out.append(Metric("cpu.share", share["%CPU"] / 100, "ratio", sc, src, "%CPU"))
-            if "%wait" in share and share["%CPU"] + share["%wait"] > 0:
+            if "%wait" in share and share["%CPU"] + share["%wait"] >= _MIN_RUNNABLE:
                 out.append(Metric("sched.wait_share",
                                   share["%wait"] / (share["%CPU"] + share["%wait"]), "ratio", sc,
                                   src, "%wait/(%CPU+%wait)"))

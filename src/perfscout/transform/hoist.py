@@ -68,7 +68,8 @@ def declared_in(code: Code, n: Node) -> set[str]:
     for d in walk(n):
         if d.type not in ("declaration", "parameter_declaration"):
             continue
-        for x in d.children_by_field_name("declarator"):
+        for top in d.children_by_field_name("declarator"):
+            x: Node | None = top
             while x is not None and x.type != "identifier":
                 x = x.child_by_field_name("declarator")
             if x is not None:

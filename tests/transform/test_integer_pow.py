@@ -93,3 +93,28 @@ def test_fortran_refused() -> None:
           "  end do\nend program p\n"
     r = generate("integer_pow", src, "p.f90", line_of(src, "HOT"))
     assert isinstance(r, Refusal) and "Fortran" in r.reason
+
+
+def _offered(path: Path, line: int, libm: str) -> dict[str, str]:
+    from tests.advise.conftest import finding
+
+    from perfscout.advise import advise
+    from perfscout.model.metrics import Hotspot, Profile
+    from perfscout.sandbox import default_runner
+
+    prof = Profile("perf-annotate", "annotate.txt", meta={"command": "./prog"}, hotspots=(
+        Hotspot(libm, self_share=0.6),
+        Hotspot(f"{path}:{line}", self_share=0.3, kind="line")))
+    adv = advise([finding("hw.compute_bound", scope="")], None, [prof],
+                 policy_check=default_runner().check)
+    return {p.id: p.change.description if p.change else "" for p in adv.proposals}
+
+
+def test_offered_where_libm_pow_is_hot(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text("all:\n\tcc -O2 -o lj lj.c -lm\n")
+    src = tmp_path / "lj.c"
+    src.write_text(C_PAIRS)
+    got = _offered(src, line_of(C_PAIRS, "HOT"), "__ieee754_pow_fma")
+    assert "integer_pow" in got, got
+    assert "__ieee754_pow_fma is hot" in got["integer_pow"]
+    assert "integer_pow" not in _offered(src, line_of(C_PAIRS, "HOT"), "__ieee754_exp_fma")

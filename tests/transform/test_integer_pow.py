@@ -118,3 +118,29 @@ def test_offered_where_libm_pow_is_hot(tmp_path: Path) -> None:
     assert "integer_pow" in got, got
     assert "__ieee754_pow_fma is hot" in got["integer_pow"]
     assert "integer_pow" not in _offered(src, line_of(C_PAIRS, "HOT"), "__ieee754_exp_fma")
+
+
+HEADER = """#ifndef KERNEL_H
+#define KERNEL_H
+#include <math.h>
+static inline double kernel(int n, const double *r) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++)
+    s += pow(r[i], -3.0);  /* HOT */
+  return s;
+}
+#endif
+"""
+
+
+def test_header_read_twice_builds(tmp_path: Path) -> None:
+    g = generate("integer_pow", HEADER, "kernel.h", line_of(HEADER, "HOT"))
+    assert isinstance(g, Generated), g
+    main = ('#include <stdio.h>\n#include "kernel.h"\n#include "kernel.h"\n'
+            "int main(void) {\n  double r[100];\n  for (int i = 0; i < 100; i++) r[i] = 1.0 + i;"
+            '\n  printf("%.17g\\n", kernel(100, r));\n  return 0;\n}\n')
+    write(tmp_path, "kernel.h", HEADER)
+    a = _value(build_run(write(tmp_path, "a.c", main)))
+    write(tmp_path, "kernel.h", g.new_text)
+    b = _value(build_run(write(tmp_path, "b.c", main)))
+    assert abs(a - b) <= 1e-12 * abs(a)

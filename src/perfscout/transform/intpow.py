@@ -4,7 +4,8 @@
 ``pow(sr2, 3.0)`` or ``pow(r, -6.0)`` in a pair loop is a full libm call per iteration
 (``__ieee754_pow`` in the profile): GCC and Clang keep it at ``-O2`` for any exponent other than
 2 (0.5 with ``-ffast-math``). :func:`integer_pow` replaces each such call of the innermost loop
-at the line by a ``static inline`` helper written at the top of the file that multiplies by
+at the line by a ``static inline`` helper (in its own ``#ifndef`` guard, for headers) written
+at the top of the file that multiplies by
 repeated squaring with temporaries (``t2 = x * x; t4 = t2 * t2; return t4 * t2`` for 6); a
 negative exponent returns ``1.0 / (...)``. The base is evaluated once, as by the call.
 
@@ -99,8 +100,9 @@ def _helper(name: str, typ: str, e: int) -> str:
     prod = " * ".join(factors)
     one = "1.0f" if typ == "float" else "1.0"
     ret = f"{one} / ({prod})" if e < 0 else prod
-    return f"static inline {typ} {name}({typ} x) {{\n" + "".join(x + "\n" for x in lines) \
-        + f"  return {ret};\n}}\n"
+    guard = name.upper() + "_DEFINED"  # a header may be read twice in one translation unit
+    return f"#ifndef {guard}\n#define {guard}\nstatic inline {typ} {name}({typ} x) {{\n" \
+        + "".join(x + "\n" for x in lines) + f"  return {ret};\n}}\n#endif\n"
 
 
 def integer_pow(code: Code, line: int, rel: str) -> Generated | Refusal:

@@ -43,12 +43,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math restrict_rows parallelize_caller use_lapack bisect_search "
+       "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
        "omp_reduction",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
-       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math "
+       "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
        "parallelize_caller use_lapack bisect_search omp_reduction unordered_map "
        "flush_subnormals",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
@@ -119,7 +119,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
-       "const_ref",
+       "const_ref integer_pow",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),

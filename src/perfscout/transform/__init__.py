@@ -20,6 +20,7 @@ from perfscout.transform.caller import caller_parallel
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.hashmap import unordered_map
+from perfscout.transform.intpow import integer_pow
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
@@ -44,6 +45,7 @@ GENERATORS: dict[str, Maker] = {
     "loop_unroll": lambda c, ln, rel, p: unroll(c, ln, rel, int(p.get("unroll", 4))),
     "use_blas": lambda c, ln, rel, p: blas(c, ln, rel, p.get("headers")),
     "hoist_math": lambda c, ln, rel, p: math_table(c, ln, rel),
+    "integer_pow": lambda c, ln, rel, p: integer_pow(c, ln, rel),
     "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
     "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
         c, ln, rel, getattr(p.get("headers"), "root", None)),

@@ -7,7 +7,8 @@ the innermost loop at the line and uses the scalar in the loop.
 
 Legal when the function is a pure math function (``exp``, ``log``, ``pow``, ``sqrt``, ``sin``...,
 ``std::`` too, Fortran intrinsics), and no name in its arguments is written in the loop (nor is
-it the loop variable; an array element only of an array the loop does not write). The call then
+it the loop variable; an array element only of an array the loop does not write) or declared
+inside it (``double sr2 = s2 / r2;`` in the body: not in scope before the loop). The call then
 returns the same value in every iteration; evaluating it once when the loop runs zero times
 costs one call and may raise the same floating-point flags, nothing else.
 """
@@ -59,11 +60,32 @@ def _written(code: Code, lp: Loop) -> set[str]:
     return out
 
 
-def _invariant(code: Code, call: Node, written: set[str]) -> str:
-    """Why the call's value may change in the loop ("" when it cannot)."""
+def declared_in(code: Code, n: Node) -> set[str]:
+    """Names declared by C/C++ declarations under ``n`` (``double dx = ...;`` in a loop body,
+    ``int k`` of an inner ``for``). Such a name is not in scope before ``n``, and takes a new
+    value in every iteration: an expression reading it cannot be moved out of ``n``."""
+    out: set[str] = set()
+    for d in walk(n):
+        if d.type not in ("declaration", "parameter_declaration"):
+            continue
+        for top in d.children_by_field_name("declarator"):
+            x: Node | None = top
+            while x is not None and x.type != "identifier":
+                x = x.child_by_field_name("declarator")
+            if x is not None:
+                out.add(code.name_of(x))
+    return out
+
+
+def _invariant(code: Code, call: Node, written: set[str], local: set[str]) -> str:
+    """Why the call's value may change in the loop, or cannot be evaluated before it
+    ("" when neither)."""
     for d in walk(call)[1:]:
         if d.type == "identifier" and code.name_of(d) in written:
             return f"{code.name_of(d)} changes in the loop"
+        if d.type == "identifier" and code.name_of(d) in local:
+            return (f"{code.name_of(d)} is declared inside the loop (not in scope before it, "
+                    "and new in each iteration)")
         if d.type == "call_expression" and not code.fortran and _name(code, d) not in MATH:
             return f"it calls {_name(code, d)}()"
         if d.type in ("pointer_expression", "field_expression") and not code.fortran:
@@ -78,13 +100,14 @@ def hoist_calls(code: Code, line: int, rel: str) -> Generated | Refusal:
     if isinstance(lp, str):
         return Refusal(WHAT, lp)
     written = _written(code, lp)
+    local = set() if code.fortran else declared_in(code, lp.node)
     fn = code.function_of(lp.node)
     found: dict[str, list[Node]] = {}
     why = []
     for d in walk(lp.node):
         if d.type != "call_expression" or _name(code, d) not in MATH:
             continue
-        w = _invariant(code, d, written)
+        w = _invariant(code, d, written, local)
         if w:
             why.append(f"{_name(code, d)}() at line {d.start_point[0] + 1}: {w}")
             continue
@@ -154,4 +177,4 @@ def _fortran_kind(code: Code, fn: Node | None, call: Node) -> str:
     return ""
 
 
-__all__ = ["hoist_calls"]
+__all__ = ["declared_in", "hoist_calls"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from perfscout.transform.affine import poly
-from perfscout.transform.hoist import hoist_calls
+from perfscout.transform.hoist import declared_in, hoist_calls
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
@@ -407,6 +407,8 @@ def _table(code: Code, line: int, rel: str) -> Generated | Refusal:
         body_written |= _written(code, s)
     if lp.var in body_written:
         return Refusal(WHAT, f"the loop variable {lp.var} is assigned in the loop body")
+    if not code.fortran:  # declared in the body: out of scope where the table is filled
+        body_written |= declared_in(code, lp.node)
     # the outermost loop around lp in which nothing writes the divisor: the table goes there
     outer_nodes = [n for n in nodes if n.type in (C_LOOP, F_LOOP)]
     rd = _Reader(code, fn, lp, body_written, set())
@@ -427,7 +429,8 @@ def _table(code: Code, line: int, rel: str) -> Generated | Refusal:
     n_names = code.identifiers(first.n)
     top: Loop | None = None
     for node in outer_nodes:
-        if n_names & _written(code, node):
+        if n_names & (_written(code, node) | (set() if code.fortran
+                                              else declared_in(code, node))):
             break
         top = code.loop(node)
     if top is None:

@@ -34,6 +34,7 @@ from perfscout.model.proposals import Change, Confidence, PreconditionResult, Pr
 from perfscout.model.taxonomy import Layer
 from perfscout.transform import loop_nest
 from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
+from perfscout.transform.intpow import is_pow_symbol
 
 HW = Layer.HARDWARE
 GRAPHITE = ("-floop-nest-optimize",)
@@ -228,6 +229,42 @@ def hoist_math(facts: Facts, f: Finding) -> Proposal | None:
         risk=Risk("low", "a table's values differ from the inline calls by rounding only"),
         confidence=Confidence(conf(f, 0.6), "the parsed loop calls a libm function of an "
                               "integer phase or of arguments it does not change"),
+        invalid_when=("the output check compares bytes of printed floating-point values",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def pow_multiplied(facts: Facts) -> tuple[str, str, str] | None:
+    """(hot ``path:line``, the generated change's note, the pow symbol) when libm's ``pow``
+    is a hotspot of a profile and a hot loop of the line profile calls it with a small
+    constant integer exponent (the transform stage's ``integer_pow`` generator succeeds on
+    that line); None otherwise."""
+    sym = next((h.name for h in facts.hotspots() if is_pow_symbol(h.name)), None)
+    if sym is None:
+        return None
+    found = _generated_at_hot_line(facts, "integer_pow",
+                                   lambda text, path, line: "pow" in text)
+    return (*found, sym) if found else None
+
+
+@proposal("integer_pow", layer=HW, kind="source", preconditions=("share_of_time >= 5%",))
+def integer_pow(facts: Facts, f: Finding) -> Proposal | None:
+    found = pow_multiplied(facts)
+    if found is None:
+        return None
+    scope, note, sym = found
+    return Proposal(
+        id="integer_pow", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Multiply out pow() of constant integer exponents in the hot loop ({scope})",
+        change=Change(description=f"{sym} is hot: the loop calls libm's pow with a constant "
+                      f"integer exponent at every iteration; {note}"),
+        evidence=(*refs(f, facts), f"hotspot {sym}", f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 10.0, 0.6, Text("gain.what.hoist")),
+        risk=Risk("low", "the products differ from libm's pow in the last bits: judged only "
+                  "with a tolerance check of the output"),
+        confidence=Confidence(conf(f, 0.6), "libm's pow is hot and the parsed loop calls it "
+                              "with literal integer exponents"),
         invalid_when=("the output check compares bytes of printed floating-point values",),
         rollback="revert the patch commit", scope=scope,
     )

@@ -156,6 +156,8 @@ _TABLE: tuple[Threshold, ...] = (
               "memory sits on one node"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
+    Threshold("io.opens_per_write", 0.50, "file opens / writes at or above, writes outnumbering "
+              "reads: the file is opened and closed per write (a log opened per line)"),
     Threshold("affinity.speedup_per_cpu", 1.3, "thread-sweep speedup / CPUs allowed at or "
               "below: the extra threads found no CPU to run on (supports an affinity finding)"),
     Threshold("affinity.busy_per_cpu", 1.15, "CPUs utilized / CPUs allowed at or below: the "

@@ -26,7 +26,7 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
-      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share"),
+      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
@@ -948,10 +948,12 @@ def _syscall_io(ctx: Context) -> Finding | None:
         return None
     io_calls = sum(c.value for c in rw)
     writes = sum(c.value for c in rw if "write" in c.metric.scope.name)
+    reads = sum(c.value for c in rw if "read" in c.metric.scope.name)
     oc = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in OPEN_CLOSE_CALLS
           and c.profile is rw[0].profile]
     opens = sum(c.value for c in oc if c.metric.scope.name != "close")
-    reopened = writes > 0 and opens >= 0.5 * writes
+    per_write = ctx.t("io.opens_per_write")
+    reopened = writes > reads and opens >= per_write * writes
     if reopened:
         io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
@@ -971,8 +973,8 @@ def _syscall_io(ctx: Context) -> Finding | None:
                                ctx.ev(op, f"{fmt(opens)} {op.metric.scope.name}() calls for "
                                       f"{fmt(writes)} writes; open/close/read/write/lseek "
                                       f"{io_calls / tot.value:.0%} of all system calls",
-                                      f"opens >= writes / 2, I/O share of syscalls >= "
-                                      f"{share:.2f}"),
+                                      f"opens >= {per_write:g} x writes, I/O share of "
+                                      f"syscalls >= {share:.2f}"),
                                ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O "
                                       "calls/s", f"I/O calls/s >= {lim:g}")],
                            scope=op.metric.scope.name)

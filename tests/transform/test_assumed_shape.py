@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require_tool
+from perfscout.pipeline.analyze import analyze
 from perfscout.transform import Generated, Refusal, generate
 
 DATA = Path(__file__).parent / "data" / "assumed_shape"
@@ -100,3 +102,44 @@ def test_contiguous_actual_is_not_a_site(tmp_path: Path) -> None:
     main.write_text(main.read_text().replace("bracket(g(i, :), nc,", "bracket(g(:, i), nr,"))
     g = _gen(root)
     assert isinstance(g, Refusal) and "no call" in g.reason
+
+
+def _session_files(root: Path) -> list[str]:
+    """Build with -g -Warray-temporaries (the log kept), perf record the program, the two
+    perf reports a session's collect writes: the files analyze reads."""
+    require_tool("gfortran")
+    perf = require_tool("perf")
+    subprocess.run(["make", "-s", "-C", str(root), "clean"], check=True, capture_output=True)
+    log = subprocess.run(["make", "-s", "FFLAGS=-O2 -g -Warray-temporaries"], cwd=root,
+                         capture_output=True, text=True, check=True)
+    (root / "build.log").write_text(log.stdout + log.stderr)
+    data = root / "perf.data"
+    subprocess.run([perf, "record", "-q", "-e", "cpu-clock", "-o", str(data), "./grid"],
+                   cwd=root, check=True, capture_output=True, timeout=300)
+    out = [str(root / "build.log")]
+    for name, args in (("symbols.txt", []),
+                       ("srcline.txt", ["--sort", "srcline", "--full-source-path"])):
+        r = subprocess.run([perf, "report", "--stdio", "--no-children", *args, "-i", str(data)],
+                           capture_output=True, text=True, check=True, cwd=root, timeout=300)
+        (root / name).write_text(r.stdout)
+        out.append(str(root / name))
+    return out
+
+
+def test_the_temporary_finding_gets_the_change_offered_at_the_call(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    a = analyze(_session_files(root))
+    found = {f.id: f for f in a.findings}
+    assert "app.redundant_work" in found, list(found)
+    assert any(e.metric == "copy.temporaries" for e in found["app.redundant_work"].evidence)
+    prop = next((p for p in a.proposals if p.id == "assumed_shape_dummy"), None)
+    assert prop is not None, [p.id for p in a.proposals]
+    assert prop.scope == f"main.f90:{CALL_LINE}"
+    # the change applied: no temporary left, so neither the finding nor the proposal
+    g = _gen(root)
+    assert isinstance(g, Generated)
+    (root / "lookup.f90").write_text(g.others[0][1])
+    b = analyze(_session_files(root))
+    assert "assumed_shape_dummy" not in {p.id for p in b.proposals}
+    assert not any(e.metric == "copy.temporaries" and (e.value or 0) > 0
+                   for f in b.findings for e in f.evidence)

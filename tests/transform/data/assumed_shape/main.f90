@@ -10,7 +10,7 @@ program grid
     end do
   end do
   total = 0
-  do rep = 1, 200
+  do rep = 1, 2500
     do i = 1, nr
       total = total + bracket(g(i, :), nc, 0.5d0 * nc + 0.37d0 * i)
     end do

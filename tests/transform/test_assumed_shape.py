@@ -96,6 +96,15 @@ def test_dummy_passed_on_refused(tmp_path: Path) -> None:
     assert "passed on to peek" in g.reason
 
 
+def test_whole_array_use_in_callee_refused(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    lk = root / "lookup.f90"
+    lk.write_text(lk.read_text().replace("    k = lo\n", "    k = lo + int(0 * sum(vals))\n"))
+    g = _gen(root)
+    assert isinstance(g, Refusal)
+    assert "uses vals whole" in g.reason
+
+
 def test_contiguous_actual_is_not_a_site(tmp_path: Path) -> None:
     root = _project(tmp_path)
     main = root / "main.f90"

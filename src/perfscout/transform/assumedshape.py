@@ -120,7 +120,7 @@ def _where(code: Code, n: Node) -> str:
     return f"{code.path}:{n.start_point[0] + 1}"
 
 
-def _interface(proj: _Project, proc: _Proc, code: Code, call: Node) -> str:
+def _interface(proc: _Proc, code: Code, call: Node) -> str:
     """Why the call at ``call`` does not see ``proc``'s interface; "" when it does."""
     holder = proc.node.parent
     owner = holder.parent if holder is not None and holder.type == "internal_procedures" \
@@ -159,6 +159,26 @@ def _dummy_decl(code: Code, proc: Node, dummy: str) -> Node | None:
                 d.named_children[0]) == dummy and _unit(d) == proc:
             return d
     return None
+
+
+def _whole_reference(code: Code, proc: Node, dummy: str, decl: Node) -> str:
+    """Where the callee uses ``dummy`` whole or with an open upper bound (``xs``, ``xs(2:)``,
+    ``size(xs)``): its meaning follows the extent, explicit before and the actual's after;
+    "" when only elements and closed sections are used."""
+    for d in walk(proc):
+        if d.type != "identifier" or code.name_of(d) != dummy or d.parent is None:
+            continue
+        if d.parent == decl or d.parent.type in ("parameters", "variable_declaration"):
+            continue
+        p = d.parent
+        if p.type == "call_expression" and p.named_children[0] == d and not any(
+                s.type == "extent_specifier" and (
+                    code.text_of(s).strip().endswith(":") or "::" in code.text_of(s))
+                for s in _args(p)):
+            continue
+        return f"{code.text_of(p if p.type == 'call_expression' else d)} at " \
+               f"{_where(code, d)} uses {dummy} whole"
+    return ""
 
 
 def assumed_shape(code: Code, line: int, rel: str, root: Path | None) -> Generated | Refusal:
@@ -203,7 +223,7 @@ def assumed_shape(code: Code, line: int, rel: str, root: Path | None) -> Generat
         return Refusal(ID, f"dummy {dummy} of {name} is already assumed-shape")
     lower = ext.split(":")[0].strip() if ":" in ext else ""
     for c, n in proj.calls(name):
-        why = _interface(proj, proc, c, n)
+        why = _interface(proc, c, n)
         if why:
             return Refusal(ID, why)
         args = _args(n)
@@ -230,6 +250,10 @@ def assumed_shape(code: Code, line: int, rel: str, root: Path | None) -> Generat
                 return Refusal(ID, f"dummy {dummy} is passed on to {_callee(proc.code, d)} "
                                    f"at {_where(proc.code, d)}: its dummy may be explicit-"
                                    f"shape, assumed-size or C")
+    whole = _whole_reference(proc.code, proc.node, dummy, decl)
+    if whole:
+        return Refusal(ID, f"{whole}: the dummy's extent would become the actual's, not "
+                           f"{ext}")
     pc = proc.code
     new = (pc.data[:size.start_byte] + f"({lower}:)".encode() + pc.data[size.end_byte:]).decode()
     note = (f"{name}'s dummy {dummy}({ext}) made assumed-shape {dummy}({lower}:): the strided "

@@ -26,6 +26,8 @@ BLOCK_COPY = re.compile(r"^_*(?:gi_+)?(?:memcpy|memmove|mempcpy)(?:_[a-z0-9_]+)?
 CONTAINER_COPY = re.compile(
     r"_M_construct|_M_allocate|_M_create|__uninitialized_copy|__do_uninit_copy|_M_copy\b|"
     r"_M_assign|_M_range_initialize|"
+    # gfortran's packing of a non-contiguous actual into a temporary and back
+    r"_gfortran_internal_(?:un)?pack|"
     r"\b(vector|basic_string|map|set|unordered_map|unordered_set|deque|list)<.*>::\1\(.*const\s*&"
     r"|bits/(stl_uninitialized|new_allocator|basic_string\.tcc|stl_vector|stl_algobase)\.h?:")
 #: allocator rows by the source file perf names for their lines (glibc's malloc.c)

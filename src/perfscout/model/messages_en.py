@@ -291,6 +291,7 @@ EN: dict[str, str] = {
     "gain.fork_join_code": "the OpenMP runtime's fork/join and barrier code",
     "gain.what.no_subnormals": "operations at full speed once subnormal values are flushed to zero",
     "gain.what.bisection": "a bisection instead of a linear scan",
+    "gain.what.no_temporary": "an array section passed by descriptor instead of copied into a temporary",
     "exp.what_peak": "the measured peak",
     "exp.what_baseline": "the baseline's own rate",
     # --- finding and proposal names by id, the platform card's labels ---

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from perfscout.transform.assumedshape import assumed_shape
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
@@ -62,6 +63,8 @@ GENERATORS: dict[str, Maker] = {
                                                                      None), p.get("current")),
     "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None)),
+    "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 
 

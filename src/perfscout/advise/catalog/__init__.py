@@ -13,6 +13,7 @@ from perfscout.advise.catalog import (
     solver,
     sysrt,
     system,
+    temporaries,
 )
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
 
@@ -33,4 +34,5 @@ __all__ = [
     "solver",
     "sysrt",
     "system",
+    "temporaries",
 ]

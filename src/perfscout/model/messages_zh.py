@@ -235,6 +235,8 @@ ZH: dict[str, str] = {
     "guard.x87": "热点代码使用 x87 `long double`（占其浮点指令的 {share}）：x87 没有 SIMD 形式，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
     "guard.soft_float": "热点代码以软件模拟浮点类型（{what}，位于 __float128 的 __multf3、_Decimal64 的 __bid64_mul 等库例程）：每次运算都是一次没有 SIMD 形式的函数调用，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
     "guard.stride_first": "{findings} 由 {causes} 引起：缓存缺失（或运行 x87 代码）的循环不会因更宽的向量而变快；先修正访存模式或数据类型",
+    "guard.parallel_takes_turns": "线程已经并行运行 {scope}，并在运行时中轮流执行（锁、原子更新或逐块分发迭代的 dynamic 调度）：再加并行区只会增加轮流；应改调度（static 或更大的块）、锁或归约",
+    "guard.buffering_no_io": "剖析在格式化文本上花了 {share} 的样本，却没有采到任何 write/read 调用、flush 或内核写路径，也没有跟踪记录到这类调用：文本在内存中格式化，缓冲没有可减少的调用",
     "guard.threads_take_turns": "线程把 {share} 的运行时间花在 OpenMP 运行时的 ordered 区、临界区或锁中，轮流执行：更多线程或新的并行区只会等待同一轮次；应先去除或缩小串行化结构",
     "guard.buffering_no_calls": "strace：{calls} 次 read/write 调用只占 {io} 秒，而运行至少 {run} 秒（{share}，每秒 {rate} 次调用）：输出已经有缓冲，缓冲只能减少调用次数，而时间并不花在调用上",
     "guard.complexity_first": "运行时间随问题规模超线性增长（{growth}）：向量宽度、-O3、分块或更多线程只能把它除以一个常数；应先改进算法",

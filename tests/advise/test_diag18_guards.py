@@ -65,3 +65,16 @@ def test_buffering_refused_for_formatting_in_memory(live, policy) -> None:  # ty
 def test_buffering_not_refused_when_the_write_path_is_sampled(live, policy) -> None:  # type: ignore[no-untyped-def]
     _, rej = _check(("fmtio-perf.txt",), _buffering(), live, policy)
     assert all(r.guard != "buffering_needs_io" for r in rej)
+
+
+def test_static_schedule_offered_for_the_handout_only(live) -> None:  # type: ignore[no-untyped-def]
+    from perfscout.pipeline.analyze import analyze
+
+    a = analyze([D / "dyn-perf.txt"], snapshot=live)
+    p = next(p for p in a.proposals if p.id == "omp_static_schedule")
+    assert p.addresses == ("rt.sync_contention",) and "schedule(static)" in p.change.description
+    assert all(p.id != "parallelize_omp" for p in a.proposals)
+    # a mutex per item is the same kind, but the schedule is not what holds it
+    b = analyze([D / "mq-perf.txt", D / "mq-strace.txt"], snapshot=live)
+    assert b.findings[0].id == "rt.sync_contention"
+    assert all(p.id != "omp_static_schedule" for p in b.proposals)

@@ -93,7 +93,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
     # or on a mutex/futex per item, or in the runtime's dynamic iteration handout
-    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
+    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling",
+       "omp_reduction omp_static_schedule",
        "sampling:insn.locked_share sampling:@hotspots instrumentation:syscall.time"),
     # code set the thread count below the one requested (a library calling
     # omp_set_num_threads(1)): the regions run, with fewer threads

@@ -279,6 +279,7 @@ EN: dict[str, str] = {
     "snap.hw_counted": "cycles and instructions counted",
     "gain.what.overlap": "overlap",
     "gain.what.collective": "a better collective algorithm",
+    "gain.what.static_schedule": "handing out iterations statically instead of one chunk at a time",
     "gain.what.private_copies": "private copies per thread instead of atomic updates",
     "gain.what.no_throw": "a tested branch instead of a throw and an unwind",
     "gain.what.one_engine": "an engine seeded once instead of per item",

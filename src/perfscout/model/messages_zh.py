@@ -272,6 +272,7 @@ ZH: dict[str, str] = {
     "snap.hw_counted": "cycles 和 instructions 均可计数",
     "gain.what.overlap": "重叠通信",
     "gain.what.collective": "更好的集合通信算法",
+    "gain.what.static_schedule": "静态分发迭代，而不是每次分发一块",
     "gain.what.private_copies": "每个线程一份私有副本，取代原子更新",
     "gain.what.no_throw": "以条件分支代替抛出异常和栈展开",
     "gain.what.one_engine": "随机数引擎只播种一次而非每个条目一次",

@@ -502,6 +502,48 @@ def threads_take_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | 
     return Text("guard.threads_take_turns", share=f"{share:.0%}")
 
 
+#: an OpenMP region's outlined body (gcc ``main._omp_fn.0``, clang ``.omp_outlined.``)
+OUTLINED = re.compile(r"\._omp_fn\.|omp_outlined")
+
+
+def parallel_takes_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A new parallel region aimed at code that already runs one (its scope is an outlined
+    OpenMP body), or while the threads take turns in the runtime (``rt.sync_contention``:
+    a lock, an atomic or the dynamic schedule's iteration handout): more parallelism adds to
+    the turns; the change is the schedule, the lock or the reduction."""
+    if p.id not in NEW_PARALLEL:
+        return None
+    if OUTLINED.search(p.scope or ""):
+        return Text("guard.parallel_takes_turns", scope=p.scope)
+    f = facts.finding("rt.sync_contention")
+    if f is not None:
+        return Text("guard.parallel_takes_turns", scope=f.scope or "the parallel region")
+    return None
+
+
+def buffering_needs_io(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Buffering removes write/read calls: when nothing measured any (no trace counts a
+    read/write call, and a sampling profile that formats text samples less than
+    ``app.format_transfer_ratio`` of that on the transfer path), the formatting is done in
+    memory and buffering has nothing to remove."""
+    if p.id != "io_buffering":
+        return None
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.libwork import family_shares, transfer_share
+
+    if any(m.name == "syscall.calls" and m.scope.name in RW_SYSCALLS and m.value > 0
+           for pr in facts.profiles for m in pr.metrics):
+        return None
+    from perfscout.diagnose.thresholds import resolve
+
+    ratio = resolve()["app.format_transfer_ratio"]
+    sampled = [pr for pr in facts.profiles if source_kind(pr.format) == "sampling"]
+    fmt = [(pr, fs.share) for pr in sampled if (fs := family_shares(pr).get("formatting"))]
+    if not fmt or any(transfer_share(pr) >= ratio * s for pr, s in fmt):
+        return None
+    return Text("guard.buffering_no_io", share=f"{max(s for _, s in fmt):.0%}")
+
+
 def bandwidth_ceiling(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """The program already moves bytes at the machine's measured ceiling: more threads or a
     newly parallel loop share the same bytes per second (a thread sweep that does not speed
@@ -662,9 +704,11 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("pad_before_tiling", pad_before_tiling),
     ("complexity_first", complexity_first),
     ("buffering_needs_calls", buffering_needs_calls),
+    ("buffering_needs_io", buffering_needs_io),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("threads_take_turns", threads_take_turns),
+    ("parallel_takes_turns", parallel_takes_turns),
     ("bandwidth_ceiling", bandwidth_ceiling),
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),

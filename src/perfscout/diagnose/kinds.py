@@ -92,8 +92,10 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
-    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling", "omp_reduction",
-       "sampling:insn.locked_share"),
+    # or on a mutex/futex per item, or in the runtime's dynamic iteration handout
+    _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling",
+       "omp_reduction omp_static_schedule",
+       "sampling:insn.locked_share sampling:@hotspots instrumentation:syscall.time"),
     # code set the thread count below the one requested (a library calling
     # omp_set_num_threads(1)): the regions run, with fewer threads
     _k("rt.threads_lowered", "rt.serial_fraction rt.omp_imbalance", "sampling",
@@ -173,9 +175,6 @@ ONE_FAMILY: dict[str, str] = {
     "sys.os_noise": "only OS accounting (context switches, migrations) measures it today; a "
                     "program's step-time jitter or a profile's scheduler time would be a "
                     "second family, not read yet",
-    "rt.sync_contention": "the time on locked instructions is read from sampled instruction "
-                          "data (perf annotate) only; a thread sweep with no speedup would be "
-                          "a second family, not read for this kind yet",
 }
 
 

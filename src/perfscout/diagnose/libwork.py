@@ -124,3 +124,27 @@ def sampled_seconds(p: Profile) -> float | None:
 #: system calls that read a clock (the timer family's system calls)
 TIMER_CALLS = frozenset({"clock_gettime", "gettimeofday", "time", "getrusage", "times",
                          "clock_getres"})
+
+
+#: routines that move bytes to or from a file/socket: libc's write/read entry points, stdio's
+#: flush path and the kernel's write/read path. Formatting with none of them sampled is work
+#: done in memory (snprintf into a buffer), not I/O.
+_TRANSFER = re.compile(
+    r"(?:^|_)(?:f?write|writev|pwrite[a-z0-9]*|fflush|fread|read|readv|pread[a-z0-9]*|fgets|"
+    r"getline|getdelim|fscanf|file_sync|do_write|new_file_write|file_write|new_do_write|"
+    r"file_overflow|new_file_overflow|file_underflow|new_file_underflow|write_iter|read_iter|"
+    r"perform_write|vfs_write|vfs_read|ksys_write|ksys_read)(?:@.*|\.[a-z0-9_.]+)?$")
+
+
+def is_transfer(h: Hotspot) -> bool:
+    """A row of the I/O transfer path (a write/read call, stdio's flush, the kernel's side)."""
+    low = h.name.lower().strip().split("(")[0].strip().replace("@plt", "")
+    low = low.split("@")[0]
+    if is_kernel(h):  # the kernel's names: only its write path and read entry points
+        return "write" in low or bool(re.search(r"(?:vfs|ksys|sys)_read|read_iter", low))
+    return bool(_TRANSFER.search(low))
+
+
+def transfer_share(p: Profile) -> float:
+    """The share of profile ``p`` sampled on the I/O transfer path (:func:`is_transfer`)."""
+    return sum(s for h, s in hotspot_shares(p) if h.kind != "line" and is_transfer(h))

@@ -104,6 +104,12 @@ _TABLE: tuple[Threshold, ...] = (
               "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
     Threshold("rt.locked_share", 0.20, "share of the sampled time on lock-prefixed instructions "
               "(and the instruction after each) at or above"),
+    Threshold("rt.lock_routine_share", 0.20, "share of a sampling profile in lock and wait "
+              "routines (pthread mutex/condvar, the futex path, the OpenMP runtime's dynamic "
+              "iteration handout and its mutex) at or above"),
+    Threshold("rt.futex_traced_share", 0.50, "share of strace -f -c's traced system time in "
+              "futex calls at or above (a second family for a sampled lock, never alone: "
+              "batched locking still spends its little traced time in futex)"),
     Threshold("app.redundant_share", 0.10, "self share of that function at or above"),
     Threshold("app.repeated_queries", 1000.0, "metadata system calls (stat, access...) per file "
               "opened at or above, holding most of the traced non-waiting system time: the same "
@@ -165,6 +171,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.library_share", 0.25, "share of a profile in one non-compute library family "
               "(allocator, clocks, text formatting, a system call's kernel path) at or above: "
               "the inner loop repeats bookkeeping around its work"),
+    Threshold("app.format_transfer_ratio", 0.10, "share of a sampling profile on the I/O "
+              "transfer path (write/read calls, stdio flush, the kernel's write path) / its share "
+              "formatting text below: the formatted text stays in memory (no trace needed)"),
     Threshold("app.format_writes_per_s", 100.0, "write calls per second of sampled formatting "
               "time below: the formatted text is not written (at 64 KiB a call, a tenth or less "
               "of what printf formats in that time)"),

@@ -98,6 +98,41 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
+@proposal("omp_static_schedule", layer=RT, kind="source")
+def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
+    """The samples sit in the OpenMP runtime handing out iterations one chunk at a time
+    (``schedule(dynamic,1)`` over tiny iterations: every chunk is an atomic fetch on a shared
+    counter): a static schedule, or chunks large enough to amortise the handout, removes it.
+    Offered only for ``rt.sync_contention`` whose sampled evidence is that handout."""
+    from perfscout.diagnose.rules.contention import SCHED_ROUTINE
+
+    if f.id != "rt.sync_contention" or not SCHED_ROUTINE.match(
+            f.scope.lower().split("@")[0].lstrip("_") if f.scope else ""):
+        return None
+    share = max((e.value or 0.0 for e in f.evidence if e.metric == "hotspot.share"),
+                default=0.0)
+    low, high = amdahl(share, 2.0, 10.0)
+    return Proposal(
+        id="omp_static_schedule", addresses=(f.id,), layer=RT, kind="source",
+        title="Hand out the parallel loop's iterations statically (schedule(static) or a "
+              "large chunk)",
+        change=Change(description="replace 'schedule(dynamic,1)' (or guided/runtime with a "
+                      "small chunk) by 'schedule(static)', or give dynamic a chunk of "
+                      "thousands of iterations; OMP_SCHEDULE=static when the loop says "
+                      "schedule(runtime)"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=f.scope,
+            what=Text("gain.what.static_schedule"), low="2", high="10")),
+        risk=Risk("low", "iterations of very unequal cost balance worse under a static "
+                  "schedule (then a larger dynamic chunk)"),
+        confidence=Confidence(conf(f, 0.6), "the runtime's iteration handout is the sampled "
+                              "hot code"),
+        invalid_when=("the iterations differ in cost by orders of magnitude",),
+        rollback="revert the patch commit", scope=f.scope,
+    )
+
+
 @proposal("parallelize_omp", layer=RT,
           kind="source", preconditions=("cores >= 2", "share_of_time >= 5%"))
 def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:

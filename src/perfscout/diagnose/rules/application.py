@@ -10,6 +10,7 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules import app_compute
 from perfscout.diagnose.rules.common import (
+    Share,
     achieved_bw,
     category_share,
     fmt,
@@ -37,6 +38,8 @@ def io_hotspot(ctx: Context) -> Finding | None:
         return got
     sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
     lim = ctx.t("app.io_share")
+    if sh is not None and _formatted_in_memory(ctx, sh):
+        sh = None  # text formatted (and parsed) in memory: redundant work, not I/O
     printed = _printed_io_share(ctx, lim)
     if (sh is None or sh.share < lim) and printed is None:
         return None
@@ -54,6 +57,22 @@ def io_hotspot(ctx: Context) -> Finding | None:
         ev.append(printed)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
                        "input parsing / I/O functions are hot", ev)
+
+
+def _formatted_in_memory(ctx: Context, sh: Share) -> bool:
+    """The I/O share ``sh`` holds printf-family formatting, sampled in a profile that spends
+    less than ``app.format_transfer_ratio`` of that on the transfer path (no write/read call,
+    no flush, no kernel write path) and no trace counts read/write calls: the text is
+    formatted (and parsed back) in memory, so buffering has nothing to remove."""
+    from perfscout.diagnose.libwork import family_of, transfer_share
+
+    fmt_share = sum(s for h, s in sh.entries if family_of(h) == "formatting")
+    if fmt_share <= 0 or source_kind(sh.profile.format) != "sampling":
+        return False
+    if any(c.metric.scope.name in ("write", "writev", "pwrite64", "read", "readv", "pread64")
+           and c.value > 0 for c in ctx.all("syscall.calls")):
+        return False  # a trace decides it (``_unwritten`` reads the call rate)
+    return transfer_share(sh.profile) < ctx.t("app.format_transfer_ratio") * fmt_share
 
 
 def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
@@ -313,7 +332,9 @@ def _unwritten(ctx: Context, fmt_share: float) -> Evidence | None:
         t for p in {id(p): p for _, p in ctx.hotspots()}.values()
         if (t := sampled_seconds(p)) is not None]
     traced = {id(c.profile): c.profile for c in ctx.all("syscall.calls")}
-    if not runs or not traced:
+    if not traced:
+        return _unwritten_sampled(ctx)
+    if not runs:
         return None
     secs = fmt_share * min(runs)
     lim = ctx.t("app.format_writes_per_s")
@@ -329,6 +350,27 @@ def _unwritten(ctx: Context, fmt_share: float) -> Evidence | None:
                       f"about {secs:.3g} s ({n / secs:.1f}/s): the formatted text is dropped",
                       f"writes per formatting second < {lim:g}", metric="syscall.calls",
                       value=n, unit="count")
+    return None
+
+
+def _unwritten_sampled(ctx: Context) -> Evidence | None:
+    """Without a trace: a sampling profile formatting text whose transfer path (write/read
+    calls, stdio flush, the kernel's write path) holds less than ``app.format_transfer_ratio``
+    of the formatting share: the text is not written while it is formatted."""
+    from perfscout.diagnose.libwork import family_shares, transfer_share
+
+    lim = ctx.t("app.format_transfer_ratio")
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        fs = family_shares(p).get("formatting")
+        if fs is None or source_kind(p.format) != "sampling":
+            continue
+        moved = transfer_share(p)
+        if moved < lim * fs.share:
+            return Evidence("hotspot.share", moved, "ratio",
+                            fs.top.source or SourceRef(p.path, None), "sampling",
+                            f"{moved:.1%} of the samples on the write/read path while "
+                            f"formatting takes {fs.share:.0%}: the formatted text stays in memory",
+                            f"transfer share / formatting share < {lim:.2f}")
     return None
 
 

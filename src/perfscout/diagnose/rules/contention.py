@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 from perfscout.diagnose import requests as rq
-from perfscout.diagnose.engine import Context, rule
-from perfscout.diagnose.rules.common import Share, category_share, hotspot_shares
+from perfscout.diagnose.engine import Context, rule, source_kind
+from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.rules.runtime import _hot_ev
-from perfscout.model.findings import Finding
-from perfscout.model.metrics import Hotspot, Profile
+from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|bits/stl_(tree|map|set|multimap|"
@@ -25,17 +25,121 @@ def _name(h: Hotspot) -> str:
     return h.name.split(" line ")[0]
 
 
-@rule(id="rt.sync_contention", needs=("insn.locked_share",), thresholds=("rt.locked_share",),
+#: user-space lock and wait routines (pthread mutex/condvar/rwlock/spin, glibc's low-level
+#: lock, semaphores) and the kernel's futex path: one row each of a lock taken per item
+LOCK_ROUTINE = re.compile(
+    r"^_*(?:gi_+)?(?:pthread_(?:mutex|cond|rwlock|spin)_[a-z_]+|lll_lock_[a-z_]+|"
+    r"lll_unlock_[a-z_]+|futex_[a-z_]+|do_futex|x64_sys_futex|sys_futex|sem_(?:wait|post|"
+    r"timedwait)|new_sem_[a-z_]+|condvar_[a-z_]+|pthread_mutex_unlock_usercnt|"
+    r"pthread_mutex_lock_full)(?:@.*|\.[a-z0-9_.]+)?$")
+#: the OpenMP runtime handing out loop iterations one chunk at a time (schedule(dynamic),
+#: guided, runtime) and the mutex that guards it
+SCHED_ROUTINE = re.compile(
+    r"^_*(?:gomp_iter_(?:ull_)?(?:dynamic|guided)_next(?:_locked)?|gomp_mutex_lock(?:_slow)?|"
+    r"gomp_mutex_unlock(?:_slow)?|gomp_loop_(?:ull_)?[a-z_]*(?:dynamic|guided|runtime)_[a-z_]+|"
+    r"kmp_dispatch_next[a-z_0-9]*|kmpc_dispatch_next[a-z_0-9]*)(?:@.*|\.[a-z0-9_.]+)?$")
+OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
+
+
+def _routine(h: Hotspot) -> str:
+    return h.name.lower().strip().split("(")[0].strip().replace("@plt", "")
+
+
+def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]]:
+    """The lock/wait family that holds the most of sampling profile ``p``: ("schedule", share,
+    rows) when the OpenMP runtime's iteration handout is sampled (the runtime library's
+    unresolved rows count with it: the handout and its spinning have no exported name),
+    ("lock", ...) for pthread/futex routines; ("", 0, ()) when neither is sampled. An
+    unresolved row whose library the profile does not name counts with the handout only when a
+    named handout routine is sampled too (a static schedule samples none)."""
+    shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
+    sched = [(h, s) for h, s in shares if SCHED_ROUTINE.match(_routine(h))]
+    lock = tuple((h, s) for h, s in shares if LOCK_ROUTINE.match(_routine(h)))
+    best: tuple[str, float, tuple[tuple[Hotspot, float], ...]] = ("", 0.0, ())
+    if sched:
+        named = {id(h) for h, _ in sched}
+        rows = tuple(sched) + tuple(
+            (h, s) for h, s in shares if id(h) not in named
+            and _routine(h).startswith("0x")
+            and (not h.module or OMP_RUNTIME_LIB.search(h.module.lower())))
+        best = ("schedule", sum(s for _, s in rows), rows)
+    total = sum(s for _, s in lock)
+    if total > best[1]:
+        best = ("lock", total, lock)
+    return best
+
+
+def _sampled_locks(ctx: Context, lim: float) -> tuple[str, Evidence, str] | None:
+    """A sampling profile holding ``rt.lock_routine_share`` of its time in lock and wait
+    routines or in the OpenMP runtime's iteration handout: (family, evidence, scope)."""
+    best: tuple[str, float, tuple[tuple[Hotspot, float], ...], Profile] | None = None
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        if source_kind(p.format) != "sampling":
+            continue
+        fam, share, rows = lock_rows(p)
+        if fam and share >= lim and (best is None or share > best[1]):
+            best = (fam, share, rows, p)
+    if best is None:
+        return None
+    fam, share, rows, p = best
+    top = sorted(rows, key=lambda e: -e[1])
+    what = ("the OpenMP runtime handing out loop iterations one chunk at a time (dynamic "
+            "schedule)" if fam == "schedule" else "lock and wait routines (mutex, condition "
+            "variable, futex)")
+    ev = Evidence("hotspot.share", share, "ratio", top[0][0].source or SourceRef(p.path, None),
+                  "sampling", f"{share:.0%} of the samples in {what}: "
+                  + ", ".join(f"{h.name} {s:.0%}" for h, s in top[:4]),
+                  f"lock/runtime share >= {lim:.2f}")
+    named = [h for h, _ in top if not _routine(h).startswith("0x")]
+    return fam, ev, (named[0].name if named else top[0][0].name).split("@")[0]
+
+
+def _traced_futex(ctx: Context) -> Evidence | None:
+    """strace -f -c: futex holds ``rt.futex_traced_share`` or more of the traced system time
+    (a lock handed over per item wakes a waiter through the kernel). Read only beside a
+    sampled lock: a trace alone cannot tell a lock taken per item from one taken per batch."""
+    lim = ctx.t("rt.futex_traced_share")
+    for fx in ctx.all("syscall.time"):
+        if fx.metric.scope.name != "futex" or fx.value <= 0:
+            continue
+        total = sum(x.value for x in ctx.all("syscall.time") if x.profile is fx.profile
+                    and x.metric.scope.name not in ("", "total"))
+        if total <= 0 or fx.value / total < lim:
+            continue
+        calls = next((c.value for c in ctx.all("syscall.calls") if c.profile is fx.profile
+                      and c.metric.scope.name == "futex"), None)
+        n = f"{fmt(calls)} futex calls, " if calls is not None else ""
+        return ctx.ev(fx, f"{n}{fx.value:.3g} s = {fx.value / total:.0%} of the traced system "
+                      "time in futex (threads woken through the kernel to take the lock)",
+                      f"futex share of traced time >= {lim:.2f}")
+    return None
+
+
+@rule(id="rt.sync_contention", needs=("insn.locked_share|@hotspots",),
+      thresholds=("rt.locked_share", "rt.lock_routine_share", "rt.futex_traced_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def sync_contention(ctx: Context) -> Finding | None:
     """Threads take turns on shared data: the sampled time sits on lock-prefixed (atomic)
     instructions (``#pragma omp atomic``, ``std::atomic``), each of which moves the cache line
-    between the cores. (Time in the runtime's critical-section functions is the serial
-    fraction's evidence, ``rt.serial_fraction``.)"""
+    between the cores; or a sampling profile sits in lock and wait routines (a mutex taken per
+    item, the futex path) or in the OpenMP runtime's handout of iterations (``schedule(dynamic,
+    1)`` over tiny iterations); strace -f -c's futex share of traced time agrees. (Time in
+    the runtime's critical-section functions is the serial fraction's evidence,
+    ``rt.serial_fraction``.)"""
     lim = ctx.t("rt.locked_share")
     locked = [x for x in ctx.all("insn.locked_share") if x.value >= lim]
     if not locked:
-        return None
+        sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
+        if sampled is None:
+            return None
+        ev = [sampled[1]]
+        traced = _traced_futex(ctx) if sampled[0] == "lock" else None
+        if traced is not None:
+            ev.append(traced)
+        title = ("the OpenMP runtime's iteration handout (dynamic schedule) is the hot code"
+                 if sampled[0] == "schedule" else "threads take turns on a lock")
+        conf = 0.45 + 0.4 * min(sampled[1].value or 0.0, 1.0)
+        return ctx.finding("rt.sync_contention", conf, title, ev, scope=sampled[2])
     top = max(locked, key=lambda x: x.value)
     hot = hotspot_shares(top.profile)
     scope = _name(max(hot, key=lambda e: e[1])[0]) if hot else ""

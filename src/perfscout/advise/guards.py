@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from perfscout.advise.facts import AT_PEAK, Facts
+from perfscout.model.findings import Finding
 from perfscout.model.isa import AVX512, INTEL_ONLY, X86_ONLY  # one legality table (tune too)
 from perfscout.model.message import Text
 from perfscout.model.metrics import ScopeKind
@@ -607,9 +608,22 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
     from perfscout.diagnose.chains import is_environment
 
     found = [f for fid in p.addresses if (f := facts.finding(fid)) is not None]
-    if found and all(is_environment(f) for f in found):
+    if found and all(is_environment(f) or _other_jobs(f) for f in found):
         return Text("guard.bind_load_only")
     return None
+
+
+#: evidence that other work holds the CPUs: the run waiting behind other runnable tasks, the
+#: machine's run queue and busy share, busy processes beside it
+OTHER_LOAD = frozenset({"sched.wait_share", "machine.run_queue", "machine.run_queue_per_cpu",
+                        "machine.cpu_busy", "machine.busy_processes"})
+
+
+def _other_jobs(f: Finding) -> bool:
+    """An OS-noise finding that rests on other work's load (its run waited behind other
+    runnable tasks, the machine's CPUs were busy), not on interrupts or daemons on the
+    program's own cores: binding does not give those CPUs back."""
+    return f.id == "sys.os_noise" and any(e.metric in OTHER_LOAD for e in f.evidence)
 
 
 def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:

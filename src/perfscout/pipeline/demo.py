@@ -221,9 +221,12 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
     pdir.mkdir(parents=True, exist_ok=True)
     remarks = pdir / "opt-info.txt"
     users = bool(spec.project or (spec.source and not spec.kernel))  # the user's own code
+    fortran = users and _has_fortran(spec)
     v = dataclasses.replace(spec.baseline, name="profile",
                             extra_flags=(*spec.baseline.extra_flags,
                                          *(("-g",) if users else ()),
+                                         # gfortran names each array temporary it creates
+                                         *(("-Warray-temporaries",) if fortran else ()),
                                          f"-fopt-info-vec-all={remarks}"))
     b = build_variant(runner, spec, v, pdir)
     argv, env = run_argv(spec, v, b.exe)
@@ -238,6 +241,10 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
+    if fortran and "array temporary" in b.log:
+        log = pdir / "build.log"  # the compiler's own account of the copies it makes
+        log.write_text(b.log)
+        files.append(log)
     if users:
         files += _program_output(spec, b.exe.parent, pdir, notes)
         files += _project_profiles(runner, spec, argv, env, pdir, notes)
@@ -256,6 +263,17 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
     if peak.is_file():
         files.append(peak)
     return files
+
+
+def _has_fortran(spec: ExperimentSpec) -> bool:
+    """The user's program has Fortran sources (its ``source:`` file or any in the project)."""
+    from perfscout.transform.source import language_of
+
+    if spec.source and language_of(str(spec.source)) == "fortran":
+        return True
+    root = Path(spec.project) if spec.project else None
+    return root is not None and root.is_dir() and any(
+        language_of(str(p)) == "fortran" for p in sorted(root.rglob("*"))[:2000] if p.is_file())
 
 
 def _program_output(spec: ExperimentSpec, ran_in: Path, pdir: Path,

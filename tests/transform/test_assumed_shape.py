@@ -152,3 +152,37 @@ def test_the_temporary_finding_gets_the_change_offered_at_the_call(tmp_path: Pat
     assert "assumed_shape_dummy" not in {p.id for p in b.proposals}
     assert not any(e.metric == "copy.temporaries" and (e.value or 0) > 0
                    for f in b.findings for e in f.evidence)
+
+
+ONE_FILE = """module tab
+  implicit none
+contains
+  integer function locate(xs, n, x)
+    integer, intent(in) :: n
+    real(8), intent(in) :: xs(n), x
+    integer :: k
+    locate = 1
+    do k = 1, n
+      if (xs(k) <= x) locate = k
+    end do
+  end function locate
+
+  real(8) function on_row(t, i, n, x)
+    integer, intent(in) :: i, n
+    real(8), intent(in) :: t(:, :), x
+    on_row = dble(locate(t(i, :), n, x))
+  end function on_row
+end module tab
+"""
+
+
+def test_the_file_named_by_its_absolute_path_is_read_once(tmp_path: Path) -> None:
+    """A profile names the hot file by its absolute path (the build copy's); the procedure
+    defined in that same file is one definition, not two (the file read again from the
+    project's folder)."""
+    (tmp_path / "Makefile").write_text("all:\n\tgfortran -c tab.f90\n")
+    src = tmp_path / "tab.f90"
+    src.write_text(ONE_FILE)
+    g = generate("assumed_shape_dummy", ONE_FILE, str(src), 17, root=tmp_path)
+    assert isinstance(g, Generated), g
+    assert "xs(:)" in g.new_text and "xs(n)" not in g.new_text

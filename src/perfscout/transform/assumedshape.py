@@ -91,7 +91,9 @@ class _Project:
             if language_of(f.name) != "fortran" or not f.is_file():
                 continue
             rel = f.relative_to(root).as_posix()
-            if rel != code.path and len(self.codes) <= MAX_FILES:
+            own = Path(code.path)  # the file itself, named relative to the root or absolute
+            same = own.resolve() == f.resolve() if own.is_absolute() else rel == code.path
+            if not same and len(self.codes) <= MAX_FILES:
                 self.codes.append(Code(f.read_text(errors="replace"), rel, "fortran"))
 
     def procs(self, name: str) -> list[_Proc]:

@@ -86,3 +86,15 @@ def test_the_total_printed_once_is_the_metric_not_a_per_step_time() -> None:
     read_output("step 10: time=0.0100 s\nstep 20: time=0.0110 s\nstep 30: time=0.0120 s\n"
                 "solver time 0.034 s\n", g)
     assert g.spec["measure"]["regex"].startswith("solver time"), g.spec["measure"]
+
+
+def test_a_timing_printed_in_a_fixed_width_is_left_out_whatever_its_digits() -> None:
+    """Fortran's f10.3 pads with spaces: a faster variant printing '0.129' where the baseline
+    printed '1775.2' has fewer digits and more spaces; the left-out line must still match."""
+    first = "table: 240 x 1200\nlookups: 500000 in     0.888 s cpu (   1775.2 ns per cell)\n"
+    again = "table: 240 x 1200\nlookups: 500000 in     0.901 s cpu (   1802.0 ns per cell)\n"
+    rx = unstable_lines(first, again, None)
+    assert rx
+    faster = "lookups: 500000 in     0.129 s cpu (    258.3 ns per cell)"
+    assert re.search(rx, faster), rx
+    assert not re.search(rx, "table: 240 x 1200"), rx

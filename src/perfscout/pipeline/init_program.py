@@ -327,14 +327,21 @@ def _printed_check(g: Guess, stdout: str, ignore: str, metric_regex: str | None)
 
 
 def _skeleton(line: str) -> str:
-    """A regex matching ``line`` with any numbers where it prints numbers (anchored at the
-    start; POSIX extended, as the harness reads it)."""
+    """A regex matching ``line`` with any numbers where it prints numbers, and any run of
+    spaces where it prints spaces: a number printed in a fixed width (Fortran ``f10.3``,
+    ``%8.1f``) pads with as many spaces as its digits leave (anchored at the start; POSIX
+    extended, as the harness reads it)."""
     parts, at = ["^"], 0
     for m in re.finditer(NUM, line):
-        parts += [_literal(line[at:m.start()]), ANY_NUMBER]
+        parts += [_spaced(line[at:m.start()]), ANY_NUMBER]
         at = m.end()
-    parts.append(_literal(line[at:]))
+    parts.append(_spaced(line[at:]))
     return "".join(parts)
+
+
+def _spaced(text: str) -> str:
+    """``text`` as a regex matching itself with each run of spaces of any width."""
+    return re.sub(r" +", " *", _literal(text))
 
 
 def unstable_lines(first: str, again: str, metric_regex: str | None) -> str | None:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code, Node, language_of, walk
+from perfscout.transform.source import Code, Node, project_codes, walk
 
 ID = "assumed_shape_dummy"
 MAX_FILES = 60
@@ -84,17 +84,8 @@ class _Project:
     """The project's Fortran sources, this file first."""
 
     def __init__(self, code: Code, root: Path | None) -> None:
-        self.codes = [code]
-        if root is None or not root.is_dir():
-            return
-        for f in sorted(root.rglob("*"))[: MAX_FILES * 4]:
-            if language_of(f.name) != "fortran" or not f.is_file():
-                continue
-            rel = f.relative_to(root).as_posix()
-            own = Path(code.path)  # the file itself, named relative to the root or absolute
-            same = own.resolve() == f.resolve() if own.is_absolute() else rel == code.path
-            if not same and len(self.codes) <= MAX_FILES:
-                self.codes.append(Code(f.read_text(errors="replace"), rel, "fortran"))
+        self.codes = project_codes(code, root, lambda lang: lang == "fortran",
+                                   max_files=MAX_FILES)
 
     def procs(self, name: str) -> list[_Proc]:
         return [_Proc(c, n, name) for c in self.codes for n in walk(c.tree.root_node)

@@ -27,7 +27,7 @@ from perfscout.transform.nest import make_diff
 from perfscout.transform.pragmas import _blocking, _clauses, _existing, _insert
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import C_LOOP, Code, Node, language_of, walk
+from perfscout.transform.source import C_LOOP, Code, Node, project_codes, walk
 
 WHAT = "parallelize_caller"
 #: C++ library functions that neither write shared state nor keep any
@@ -108,19 +108,8 @@ class Project:
     """The project's C/C++ function definitions by name (this file first)."""
 
     def __init__(self, code: Code, root: Path | None) -> None:
-        self.codes: list[Code] = [code]
-        if root is not None and root.is_dir():
-            total = 0
-            for f in sorted(root.rglob("*"))[: MAX_FILES * 4]:
-                if len(self.codes) > MAX_FILES or total > MAX_BYTES:
-                    break
-                lang = language_of(f.name)
-                if lang not in ("c", "cpp") or not f.is_file() or (f.name == Path(
-                        code.path).name and f.read_text(errors="replace") == code.text):
-                    continue
-                text = f.read_text(errors="replace")
-                total += len(text)
-                self.codes.append(Code(text, f.relative_to(root).as_posix(), lang))
+        self.codes = project_codes(code, root, lambda lang: lang in ("c", "cpp"),
+                                   max_files=MAX_FILES, max_bytes=MAX_BYTES)
 
     def definition(self, name: str) -> tuple[Code, Node] | None:
         short = name.rpartition("::")[2]

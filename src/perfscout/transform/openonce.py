@@ -34,7 +34,7 @@ from pathlib import Path
 
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code, Node, language_of, walk
+from perfscout.transform.source import Code, Node, project_codes, walk
 
 ID = "open_once"
 #: C stream calls that only write through the handle (or flush it)
@@ -163,17 +163,8 @@ class _Project:
     """The project's sources of the same language family (this file first)."""
 
     def __init__(self, code: Code, root: Path | None) -> None:
-        self.codes = [code]
-        if root is None or not root.is_dir():
-            return
-        for f in sorted(root.rglob("*"))[: MAX_FILES * 4]:
-            lang = language_of(f.name)
-            if lang is None or (lang == "fortran") != code.fortran or not f.is_file():
-                continue
-            rel = f.relative_to(root).as_posix()
-            if rel == code.path or len(self.codes) > MAX_FILES:
-                continue
-            self.codes.append(Code(f.read_text(errors="replace"), rel, lang))
+        self.codes = project_codes(code, root, lambda lang: (lang == "fortran") == code.fortran,
+                                   max_files=MAX_FILES)
 
 
 def _where(o: _Open | Node, code: Code | None = None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
 import tree_sitter
@@ -414,3 +414,32 @@ def _walk(n: Node) -> list[Node]:
 
 
 walk = _walk
+
+
+def project_codes(code: Code, root: Path | None, langs: Callable[[str], bool], *,
+                  max_files: int, max_bytes: int | None = None) -> list[Code]:
+    """``code`` first, then the other sources under ``root`` whose language ``langs`` accepts
+    (at most ``max_files`` more, and ``max_bytes`` of text in all when given), each named
+    relative to ``root``. The file ``code`` is itself is read once: it may be named relative
+    to ``root``, by an absolute path (a profile's hot file in the build copy), or only by its
+    name with the same text. When a generator needs the project's other definitions and calls
+    (an interface, a declaration in a header, another writer of a file)."""
+    codes = [code]
+    if root is None or not root.is_dir():
+        return codes
+    own = Path(code.path)
+    total = 0
+    for f in sorted(root.rglob("*"))[: max_files * 4]:
+        if len(codes) > max_files or (max_bytes is not None and total > max_bytes):
+            break
+        lang = language_of(f.name)
+        if lang is None or not langs(lang) or not f.is_file():
+            continue
+        rel = f.relative_to(root).as_posix()
+        text = f.read_text(errors="replace")
+        if rel == code.path or (own.is_absolute() and own.resolve() == f.resolve()) or (
+                f.name == own.name and text == code.text):
+            continue
+        total += len(text)
+        codes.append(Code(text, rel, lang))
+    return codes

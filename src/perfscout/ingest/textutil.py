@@ -114,3 +114,24 @@ class Unparsed:
     def as_fields(self) -> dict[str, object]:
         """Keyword arguments for :class:`perfscout.model.metrics.Profile`."""
         return {"unparsed_lines": self.count, "unparsed_examples": self.examples}
+
+
+def summary_rows(path: Path, head: re.Pattern[str], row: re.Pattern[str],
+                 unparsed: Unparsed) -> Iterator[tuple[int, re.Match[str]]]:
+    """(line number, match) of each row of a ``% time  seconds  usecs/call  calls  NAME``
+    summary (strace -c, ltrace -c): the lines matching ``row`` after one matching ``head``;
+    blank and dashed separator lines skipped, every other line counted in ``unparsed``.
+    Yields nothing when no header line is found."""
+    header = False
+    for no, line in iter_lines(path):
+        if head.match(line):
+            header = True
+            continue
+        s = line.strip()
+        if not s or set(s) <= {"-", " "}:
+            continue
+        m = row.match(line)
+        if header and m:
+            yield no, m
+        else:
+            unparsed.add(no)

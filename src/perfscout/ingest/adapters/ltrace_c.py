@@ -16,7 +16,7 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
-from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.ingest.textutil import Unparsed, summary_rows
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -42,18 +42,8 @@ class LtraceSummaryAdapter(Adapter):
         metrics: list[Metric] = []
         hot: list[Hotspot] = []
         unparsed = Unparsed()
-        header = total = False
-        for no, line in iter_lines(path):
-            s = line.strip()
-            if _HEAD.match(line):
-                header = True
-                continue
-            if not s or set(s) <= {"-", " "}:
-                continue
-            m = _ROW.match(line)
-            if not (header and m):
-                unparsed.add(no)
-                continue
+        total = False
+        for no, m in summary_rows(path, _HEAD, _ROW, unparsed):
             src = SourceRef(str(path), no)
             calls, sec, name = int(m["calls"]), float(m["sec"]), m["name"]
             if name == "total" and m["us"] is None:
@@ -70,7 +60,7 @@ class LtraceSummaryAdapter(Adapter):
                                unit="s", calls=calls, source=src))
             metrics.append(Metric("calls", float(calls), "count",
                                   Scope(ScopeKind.FUNCTION, name), src, "calls"))
-        if not header or not (hot or metrics):
+        if not (hot or metrics):
             raise ParseError(str(path), None, "an ltrace -c table ('% time  seconds  usecs/call "
                              "calls  function' and rows)")
         if not total:

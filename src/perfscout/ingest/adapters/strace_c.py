@@ -12,7 +12,7 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
-from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.ingest.textutil import Unparsed, summary_rows
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -37,19 +37,8 @@ class StraceSummaryAdapter(Adapter):
     def parse(self, path: Path) -> Profile:
         metrics: list[Metric] = []
         unparsed = Unparsed()
-        header = False
         total = False
-        for no, line in iter_lines(path):
-            s = line.strip()
-            if _HEAD.match(line):
-                header = True
-                continue
-            if not s or set(s) <= {"-", " "}:
-                continue
-            m = _ROW.match(line)
-            if not (header and m):
-                unparsed.add(no)
-                continue
+        for no, m in summary_rows(path, _HEAD, _ROW, unparsed):
             src = SourceRef(str(path), no)
             calls, sec, err = float(m["calls"]), float(m["sec"]), float(m["err"] or 0)
             if m["name"] == "total":
@@ -65,7 +54,7 @@ class StraceSummaryAdapter(Adapter):
                         Metric("syscall.time", sec, "s", sc, src, "seconds")]
             if err:
                 metrics.append(Metric("syscall.errors", err, "count", sc, src, "errors"))
-        if not header or not metrics:
+        if not metrics:
             raise ParseError(str(path), None, "an strace -c table ('% time  seconds  usecs/call "
                              "calls  errors syscall' and rows)")
         if not total:

@@ -67,7 +67,9 @@ def test_a_vector_copied_per_call_gets_const_ref(tmp_path: Path, make_args: list
     assert "app.redundant_work" in found, list(found)
     assert found["app.redundant_work"].title == title
     cr = next((p for p in a.proposals if p.id == "const_ref"), None)
-    assert cr is not None, [p.id for p in a.proposals]
+    assert cr is not None, ([p.id for p in a.proposals], [(r.id, r.guard, r.reason)
+                                                          for r in a.rejected],
+                            found["app.redundant_work"].scope)
     assert cr.scope.startswith("table.cpp:")
     # the generated diff passes the scope check and the guards like any other
     out, bad = attach_diffs([cr], work, facts=Facts.build(a.findings, live, a.profiles),

@@ -279,14 +279,30 @@ def headroom(p: Proposal, facts: Facts) -> tuple[float, str] | None:
     return 1.0 / (1.0 - share), what
 
 
+def measured_headroom(p: Proposal, facts: Facts) -> tuple[float, str] | None:
+    """The bound from the share the proposal's catalog entry computes its gain on (its
+    ``basis``, recomputed here from the facts), when the entry declares one and the facts
+    measure it; None otherwise."""
+    from perfscout.advise.catalog.registry import CATALOG
+
+    entry = CATALOG.get(p.id)
+    share = entry.basis(facts) if entry is not None and entry.basis is not None else None
+    if share is None or share >= 0.999:
+        return None
+    return 1.0 / (1.0 - share), Text("guard.basis_takes", share=f"{share:.0%}")
+
+
 def gain_within_headroom(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """The expected gain stays within Amdahl's bound on the measured share it rests on (the
+    catalog entry's basis, else the scope's share); with neither measured, within
+    ``MAX_UNBOUNDED_GAIN``."""
     g = p.expected_gain
     if g is None:
         return None
-    hr = headroom(p, facts)
+    hr = measured_headroom(p, facts) or headroom(p, facts)
     if hr is not None and g.high > hr[0] * 1.001:
         return Text("guard.amdahl", high=f"{g.high:g}", bound=f"{hr[0]:.2f}", what=hr[1])
-    if g.high > MAX_UNBOUNDED_GAIN:
+    if hr is None and g.high > MAX_UNBOUNDED_GAIN:
         return Text("guard.unbounded", high=f"{g.high:g}", max=f"{MAX_UNBOUNDED_GAIN:g}")
     return None
 

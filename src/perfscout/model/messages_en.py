@@ -236,6 +236,7 @@ EN: dict[str, str] = {
     "guard.policy": "verification command {argv} is denied by the sandbox policy: {rule} {reason}{hint}",
     "guard.amdahl": "expected gain up to {high}x exceeds the Amdahl bound {bound}x ({what}: removing it entirely gives at most that)",
     "guard.mpi_takes": "MPI takes {share} of the time",
+    "guard.basis_takes": "the code its gain rests on takes {share} of the time",
     "guard.scope_takes": "{scope} takes {share} of the time",
     "guard.unbounded": "expected gain {high}x is beyond {max}x with no measured basis",
     "guard.pad_first": "the L1 misses are set conflicts of a power-of-two leading dimension ({ld}): tiles that fit by size still thrash, and tiling or interchange keeps the rows in the same sets; pad the leading dimension (pad_leading_dimension)",

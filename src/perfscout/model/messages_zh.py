@@ -229,6 +229,7 @@ ZH: dict[str, str] = {
     "guard.policy": "验证命令 `{argv}` 被沙箱策略拒绝：`{rule}` {reason}{hint}",
     "guard.amdahl": "预期收益最高 {high} 倍，超过了 Amdahl 上限 {bound} 倍（{what}：即使完全去掉也最多如此）",
     "guard.mpi_takes": "MPI 占 {share} 的时间",
+    "guard.basis_takes": "其收益所依据的代码占 {share} 的时间",
     "guard.scope_takes": "`{scope}` 占 {share} 的时间",
     "guard.unbounded": "预期收益 {high} 倍超过 {max} 倍，且没有实测依据",
     "guard.pad_first": "L1 缺失来自 2 的幂次主维（{ld}）造成的缓存组冲突：按大小能放入 L1 的分块仍会抖动，分块或交换循环不改变各行映射到的缓存组；应填充主维（pad_leading_dimension）",

@@ -31,13 +31,16 @@ class Dim:
 
 def poly(code: Code, n: Node) -> Poly | None:
     """The polynomial of an integer expression, or None when it is not one (calls, floats,
-    divisions, pointers)."""
+    divisions, pointers). A struct member (``g->nx``) is a symbol like a variable."""
     t = n.type
     if t == "number_literal":
         s = code.text_of(n).rstrip("lLuU")
         return {(): int(s)} if s.isdigit() else None
     if t == "identifier":
         return {(code.name_of(n),): 1}
+    if t == "field_expression":  # a size held in a struct: a symbol like a variable
+        path = code.member_path(n)
+        return {(path,): 1} if path is not None else None
     if t in ("parenthesized_expression", "cast_expression"):
         inner = n.child_by_field_name("value") or (n.named_children[-1] if n.named_children
                                                      else None)

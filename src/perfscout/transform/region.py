@@ -96,6 +96,7 @@ class _Walker:
         self.arrays = code.fortran_arrays(scope) if code.fortran else set()
         self.loop_vars: set[str] = set()
         self.outer_loops: list[Loop] = []  # loops around the region, innermost first
+        self.equal = _set_before(code, root.node)
 
     # -- loops -------------------------------------------------------------------------
     def run(self) -> Region:
@@ -289,7 +290,11 @@ class _Walker:
                 f"assignment inside an expression at line {line}", line, loops))
             return
         if t in ("pointer_expression", "field_expression"):
-            return  # a read through a pointer/member: no write, no dependence source
+            # a read through a pointer/member: no write, no dependence source; the variables
+            # it goes through are used (a loop that reassigns one carries a value)
+            for name in sorted(self.code.identifiers(n)):
+                self._event(name, "use", line, loops, direct, "")
+            return
         for c in n.named_children:
             self._reads(c, loops, direct)
 
@@ -329,8 +334,15 @@ class _Walker:
     def _array_ref(self, n: Node, loops: tuple[Loop, ...], line: int, *, write: bool,
                    read: bool) -> Ref | None:
         base, idx = self._base_and_indices(n)
-        if base is None or base.type != "identifier" or not idx:
+        if base is None or not idx:
             return None
+        name = self.code.name_of(base) if base.type == "identifier" else \
+            self.code.member_path(base)
+        if name is None:
+            return None
+        if base.type != "identifier":  # the variables a struct member's array goes through
+            for v in sorted(self.code.identifiers(base)):
+                self._event(v, "use", line, loops, True, "")
         polys = [poly(self.code, i) for i in idx]
         dims: tuple[Dim, ...] | None = None
         split = False
@@ -339,8 +351,7 @@ class _Walker:
             if got is not None:
                 dims, split = got
         fits = not split or (dims is not None and self._fits(dims, loops))
-        return Ref(self.code.name_of(base), dims, write, read, line, self.code.text_of(n),
-                   loops, split, fits)
+        return Ref(name, dims, write, read, line, self.code.text_of(n), loops, split, fits)
 
     def _fits(self, dims: tuple[Dim, ...], loops: tuple[Loop, ...]) -> bool:
         """Whether every split-off column index v + c stays in [0, row length) over its
@@ -379,6 +390,10 @@ class _Walker:
             return first, None
         shift = up.get((), 0) - (0 if lp.inclusive else 1)
         terms = set(up) - {()}
+        if len(terms) == 1 and up[next(iter(terms))] == 1 and \
+                self.equal.get(next(iter(terms))) == row:
+            terms = {row}  # the bound is a size the row length was set to just before
+            up = {row: 1, (): up.get((), 0)}
         if terms == {row} and up[row] == 1:
             return first, shift
         if len(terms) == 1 and len(next(iter(terms))) == 1 and up[next(iter(terms))] == 1:
@@ -386,6 +401,46 @@ class _Walker:
             _, top = self._range(other, row, tuple(x for x in scope if x is not lp), depth + 1)
             return first, (top + shift if top is not None else None)
         return first, None
+
+
+def _set_before(code: Code, loop: Node) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Sizes set from one another by plain assignments ahead of ``loop`` in its function
+    (``out->w = in->h;`` on a statement of an enclosing block, before the loop): each pair,
+    both ways, when the function assigns the left side nowhere else and the right side nowhere
+    after. What the dependence tests may substitute for a row length."""
+    fn = code.function_of(loop)
+    if fn is None or code.fortran:
+        return {}
+    writes: dict[str, list[Node]] = {}
+    for n in walk(fn):
+        if n.type in ("assignment_expression", "update_expression"):
+            left = n.child_by_field_name("left") or n.child_by_field_name("argument")
+            if left is not None:
+                writes.setdefault(code.text_of(left).replace(" ", ""), []).append(n)
+    ancestors = set()
+    cur = loop.parent
+    while cur is not None and cur is not fn:
+        ancestors.add(cur.id)
+        cur = cur.parent
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for name, nodes in writes.items():
+        a = nodes[0]
+        stmt = a.parent
+        if len(nodes) != 1 or a.type != "assignment_expression" or stmt is None or \
+                stmt.type != "expression_statement" or stmt.parent is None or \
+                stmt.parent.id not in ancestors or a.end_byte > loop.start_byte or \
+                code.text_of(a.child_by_field_name("operator") or a) != "=":
+            continue
+        right = a.child_by_field_name("right")
+        rp = poly(code, right) if right is not None else None
+        if rp is None or len(rp) != 1 or next(iter(rp.values())) != 1 or () in rp:
+            continue
+        src = next(iter(rp))
+        if len(src) != 1 or any(x.start_byte > a.end_byte for x in writes.get(src[0], [])):
+            continue
+        out[(name,)] = src
+        out.setdefault(src, (name,))
+    return out
 
 
 def _loops_below(stmts: list[Node]) -> list[Node]:

@@ -402,6 +402,21 @@ class Code:
     def identifiers(self, n: Node) -> set[str]:
         return {self.name_of(d) for d in _walk(n) if d.type == "identifier"}
 
+    def member_path(self, n: Node) -> str | None:
+        """``out->data`` / ``grid.n`` / ``s->dims.nx`` as one name, spaces removed, when ``n``
+        is a chain of struct members over a plain variable (no call, subscript or
+        dereference in it): the name the dependence tests give an array or a size held in a
+        struct. None for anything else. The chain's variables are the node's
+        :meth:`identifiers`; a loop that writes one of them (or the member) changes it."""
+        if self.fortran or n.type != "field_expression":
+            return None
+        arg, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
+        op = next((c for c in n.children if c.type in ("->", ".")), None)
+        if arg is None or field is None or op is None:
+            return None
+        head = self.name_of(arg) if arg.type == "identifier" else self.member_path(arg)
+        return None if head is None else f"{head}{op.type}{self.text_of(field)}"
+
 
 def _walk(n: Node) -> list[Node]:
     out = [n]

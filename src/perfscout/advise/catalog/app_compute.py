@@ -7,7 +7,7 @@ app_compute`), and each is checked by the run's own time (``perf stat``)."""
 from __future__ import annotations
 
 from perfscout.advise.catalog.common import amdahl, conf, refs, verify
-from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.catalog.registry import Basis, proposal
 from perfscout.advise.facts import Facts
 from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND
 from perfscout.model.findings import Finding
@@ -32,7 +32,12 @@ def gain_on(share: float, low: float, high: float, scope: str, what: Text) -> Ex
                                      low=f"{low:g}", high=f"{high:g}"))
 
 
-@proposal("error_code_path", layer=APP, kind="source")
+def _basis(metric: str) -> Basis:
+    """The entry's gain basis: ``metric`` as a finding measured it."""
+    return lambda facts: facts.evidence_value(metric)
+
+
+@proposal("error_code_path", layer=APP, kind="source", basis=_basis(UNWIND))
 def error_code_path(facts: Facts, f: Finding) -> Proposal | None:
     """Exceptions thrown and caught on the hot path: test for the case before it throws
     (``find``/bounds check), or return a status, and keep throwing for real errors."""
@@ -57,7 +62,7 @@ def error_code_path(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("reuse_rng_engine", layer=APP, kind="source")
+@proposal("reuse_rng_engine", layer=APP, kind="source", basis=_basis(RNG_SETUP))
 def reuse_rng_engine(facts: Facts, f: Finding) -> Proposal | None:
     """A random engine seeded per item: seed one engine per thread once, and give items
     independent streams by jump-ahead/discard or a counter-based generator."""
@@ -84,7 +89,8 @@ def reuse_rng_engine(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("reduce_then_allreduce", layer=APP, kind="source")
+@proposal("reduce_then_allreduce", layer=APP, kind="source",
+          basis=_basis("mpi.time_share"))
 def reduce_then_allreduce(facts: Facts, f: Finding) -> Proposal | None:
     """A whole array reduced across ranks for one value: reduce the local part to that value,
     then reduce one scalar across ranks."""

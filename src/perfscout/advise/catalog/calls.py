@@ -53,7 +53,12 @@ def _first(facts: Facts, f: Finding, pid: str) -> tuple[str, Generated] | None:
     return None
 
 
-@proposal("const_ref", layer=Layer.APPLICATION, kind="source")
+def _copy_basis(facts: Facts) -> float | None:
+    shares = copy_share(facts.profiles)
+    return shares.share if shares is not None else None
+
+
+@proposal("const_ref", layer=Layer.APPLICATION, kind="source", basis=_copy_basis)
 def const_ref(facts: Facts, f: Finding) -> Proposal | None:
     """The allocator and the copy routines hold ``MIN_COPY_SHARE`` or more of a profile and
     a function called in the hot code takes a container (or a struct holding one) by value

@@ -19,6 +19,8 @@ from perfscout.model.taxonomy import FINDING_IDS, PROPOSAL_KINDS, Layer
 from perfscout.registry import Registry, UnknownName
 
 Builder = Callable[[Facts, Finding], Proposal | None]
+#: the share of the run an entry's expected gain is computed on, recomputed from the facts
+Basis = Callable[[Facts], float | None]
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class CatalogEntry:
     preconditions: tuple[str, ...]
     group: str  # independent-change group: one proposal per group in the first round
     build: Builder
+    basis: Basis | None = None
 
 
 CATALOG: Registry[CatalogEntry] = Registry("proposal id")
@@ -37,10 +40,15 @@ CATALOG: Registry[CatalogEntry] = Registry("proposal id")
 
 def proposal(
     id: str, *, layer: Layer, kind: str,
-    preconditions: tuple[str, ...] = (), group: str = "",
+    preconditions: tuple[str, ...] = (), group: str = "", basis: Basis | None = None,
 ) -> Callable[[Builder], Builder]:
     """Declare a catalog entry; the decorated function builds the Proposal (or None when the
     facts leave nothing concrete to propose).
+
+    ``basis``: for an entry whose gain rests on the measured share of code other than its
+    scope line (the copy routines for ``const_ref``), that share recomputed from the facts.
+    The Amdahl guard bounds the gain by it, for this entry's proposals and for an LLM's
+    proposal of the same id alike (the proposal's own numbers are never the basis).
 
     Every name in ``preconditions`` must already be registered (:mod:`perfscout.advise.
     preconditions`, or a ``@precondition`` above the entry): a misspelt name fails at import
@@ -60,7 +68,7 @@ def proposal(
 
     def deco(fn: Builder) -> Builder:
         CATALOG.register(id, CatalogEntry(id, addresses, layer, kind, preconditions, group or id,
-                                          fn))
+                                          fn, basis))
         return fn
 
     return deco

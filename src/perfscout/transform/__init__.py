@@ -109,6 +109,7 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
         if not code.fortran:
             macros = Macros.of(code, headers)
             code.pure_macros, code.expand = macros.call_free(), macros.expand
+            code.expand_calls = lambda s: macros.expand(s, objects=False)
         extra = {"headers": headers} if headers is not None else {}
         return make(code, line, rel_path, {**(params or {}), **extra})
     except (ValueError, TypeError) as exc:

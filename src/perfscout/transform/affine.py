@@ -9,9 +9,10 @@ dependence test stays conservative where that split could hide a wrap-around bet
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from perfscout.transform.source import Code, Node
+from perfscout.transform.source import Code, Node, walk
 
 Poly = dict[tuple[str, ...], int]
 
@@ -29,26 +30,35 @@ class Dim:
         return dict(self.coefs)
 
 
-def poly(code: Code, n: Node) -> Poly | None:
+def poly(code: Code, n: Node, env: Mapping[str, Poly] | None = None, depth: int = 0
+         ) -> Poly | None:
     """The polynomial of an integer expression, or None when it is not one (calls, floats,
-    divisions, pointers). A struct member (``g->nx``) is a symbol like a variable."""
+    divisions, pointers). A struct member (``g->nx``) is a symbol like a variable. An index
+    macro (``IX(i, j)``) or a one-line index function (``idx(i, j)``, see
+    :meth:`Code.index_functions`) is read through: its body with the arguments put in for its
+    parameters (``env``: parameter -> the argument's polynomial)."""
     t = n.type
     if t == "number_literal":
         s = code.text_of(n).rstrip("lLuU")
         return {(): int(s)} if s.isdigit() else None
     if t == "identifier":
-        return {(code.name_of(n),): 1}
+        name = code.name_of(n)
+        if env is not None and name in env:
+            return dict(env[name])
+        return {(name,): 1}
+    if t == "call_expression" and depth < 8:
+        return _through_call(code, n, env, depth)
     if t == "field_expression":  # a size held in a struct: a symbol like a variable
         path = code.member_path(n)
         return {(path,): 1} if path is not None else None
     if t in ("parenthesized_expression", "cast_expression"):
         inner = n.child_by_field_name("value") or (n.named_children[-1] if n.named_children
                                                      else None)
-        return poly(code, inner) if inner is not None else None
+        return poly(code, inner, env, depth) if inner is not None else None
     if t == "unary_expression":
         op = code.text_of(n.child_by_field_name("operator") or n.children[0])
         arg = n.child_by_field_name("argument") or n.named_children[-1]
-        p = poly(code, arg)
+        p = poly(code, arg, env, depth)
         if p is None or op not in ("-", "+"):
             return None
         return {m: -c for m, c in p.items()} if op == "-" else p
@@ -58,7 +68,7 @@ def poly(code: Code, n: Node) -> Poly | None:
         if left is None or right is None or op_node is None:
             return None
         op = code.text_of(op_node)
-        a, b = poly(code, left), poly(code, right)
+        a, b = poly(code, left, env, depth), poly(code, right, env, depth)
         if a is None or b is None:
             return None
         if op == "+":
@@ -73,6 +83,38 @@ def poly(code: Code, n: Node) -> Poly | None:
                     out[m] = out.get(m, 0) + ca * cb
             return {m: c for m, c in out.items() if c}
     return None
+
+
+def _through_call(code: Code, n: Node, env: Mapping[str, Poly] | None, depth: int
+                  ) -> Poly | None:
+    fn = n.child_by_field_name("function")
+    args = n.child_by_field_name("arguments")
+    if fn is None or fn.type != "identifier" or args is None:
+        return None
+    name = code.name_of(fn)
+    fns = code.index_functions()
+    if name in fns:
+        params, expr = fns[name]
+        if len(params) != len(args.named_children):
+            return None
+        inner: dict[str, Poly] = {}
+        for p, a in zip(params, args.named_children, strict=True):
+            got = poly(code, a, env, depth + 1)
+            if got is None:
+                return None
+            inner[p] = got
+        return poly(code, expr, inner, depth + 1)
+    if name not in code.pure_macros:
+        return None
+    text = code.expand_calls(code.text_of(n))
+    if text == code.text_of(n):
+        return None
+    sub = Code(f"long perfscout_x = {text};\n", "expr.cpp" if code.lang == "cpp" else "expr.c")
+    init = next((d for d in walk(sub.tree.root_node) if d.type == "init_declarator"), None)
+    value = init.child_by_field_name("value") if init is not None else None
+    if value is None or sub.syntax_error(sub.tree.root_node):
+        return None
+    return poly(sub, value, env, depth + 1)  # its names are the caller's (sizes, loop vars)
 
 
 def _add(a: Poly, b: Poly, sign: int) -> Poly:

@@ -10,6 +10,7 @@ counted). The transformations decide legality from this record only.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -276,7 +277,8 @@ class _Walker:
         if t == "call_expression":
             fn = n.child_by_field_name("function") or n.named_children[0]
             name = self.code.name_of(fn)
-            if name not in PURE and name not in self.code.pure_macros:
+            if name not in PURE and name not in self.code.pure_macros and \
+                    name not in self.code.index_functions():
                 self.reg.blockers.append(Blocker(
                     f"call to {name}() at line {line} may have side effects", line, loops))
             args = n.child_by_field_name("arguments") or (
@@ -284,6 +286,8 @@ class _Walker:
             if args is not None:
                 for a in args.named_children:
                     self._reads(a, loops, direct)
+            for v in sorted(self._hidden_names(n, name)):
+                self._event(v, "use", line, loops, direct, "")
             return
         if t in ("assignment_expression", "update_expression"):
             self.reg.blockers.append(Blocker(
@@ -297,6 +301,20 @@ class _Walker:
             return
         for c in n.named_children:
             self._reads(c, loops, direct)
+
+    def _hidden_names(self, call: Node, name: str) -> set[str]:
+        """The variables an index function's body or a macro's expansion reads beyond the
+        call's arguments (``nx`` in ``#define IX(i, j) ((i) * nx + (j))``): used at the
+        call, so a loop that changes one carries it."""
+        fns = self.code.index_functions()
+        if name in fns:
+            params, expr = fns[name]
+            return self.code.identifiers(expr) - set(params)
+        if name in self.code.pure_macros:
+            text = self.code.text_of(call)
+            seen = set(re.findall(r"[A-Za-z_]\w*", text))
+            return set(re.findall(r"[A-Za-z_]\w*", self.code.expand_calls(text))) - seen
+        return set()
 
     def _is_array_node(self, n: Node) -> bool:
         if n.type == "subscript_expression":

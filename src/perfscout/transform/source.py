@@ -98,6 +98,9 @@ class Code:
         #: the file's macros expanded in a piece of text (identity until :func:`generate`
         #: reads the macros): ``SCALAR_VAL(0.0)`` -> ``0.0``
         self.expand: Callable[[str], str] = lambda s: s
+        #: the same with object-like macros (sizes a ``-D`` may change) left as written:
+        #: ``IX(i, j)`` -> ``((i)*N+(j))``, for the subscripts' affine forms
+        self.expand_calls: Callable[[str], str] = lambda s: s
 
     @property
     def fortran(self) -> bool:
@@ -398,6 +401,61 @@ class Code:
                              if c.type == "type_qualifier"]
                     return " ".join([*quals, self.text_of(typ), stars]).strip()
         return ""
+
+    def index_functions(self) -> dict[str, tuple[tuple[str, ...], Node]]:
+        """The file's C/C++ functions whose body is one ``return EXPR;`` over their plain
+        parameters, EXPR holding no call, assignment or increment (``static inline int
+        idx(int i, int j) { return i * N + j; }``): name -> (parameter names, EXPR). A call
+        to one is an expression with no side effect; the subscripts' affine forms see
+        through it. A name defined twice is left out."""
+        if self.fortran:
+            return {}
+        cached: dict[str, tuple[tuple[str, ...], Node]] | None = getattr(self, "_index_fns",
+                                                                          None)
+        if cached is not None:
+            return cached
+        out: dict[str, tuple[tuple[str, ...], Node]] = {}
+        twice: set[str] = set()
+        for fn in (n for n in _walk(self.tree.root_node) if n.type == "function_definition"):
+            decl = fn.child_by_field_name("declarator")
+            while decl is not None and decl.type in ("pointer_declarator",
+                                                     "reference_declarator"):
+                decl = decl.child_by_field_name("declarator")
+            if decl is None or decl.type != "function_declarator":
+                continue
+            name_node = decl.child_by_field_name("declarator")
+            plist = decl.child_by_field_name("parameters")
+            body = fn.child_by_field_name("body")
+            if name_node is None or name_node.type != "identifier" or plist is None or \
+                    body is None:
+                continue
+            name = self.text_of(name_node)
+            stmts = [c for c in body.named_children if c.type != "comment"]
+            if len(stmts) != 1 or stmts[0].type != "return_statement" or \
+                    not stmts[0].named_children:
+                continue
+            expr = stmts[0].named_children[0]
+            if any(d.type in ("call_expression", "assignment_expression",
+                              "update_expression", "pointer_expression",
+                              "subscript_expression") for d in _walk(expr)):
+                continue
+            params: list[str] = []
+            for p in plist.named_children:
+                pd = p.child_by_field_name("declarator") if p.type == "parameter_declaration" \
+                    else None
+                if pd is None or pd.type != "identifier":
+                    params = []
+                    break
+                params.append(self.text_of(pd))
+            if not params:
+                continue
+            if name in out:
+                twice.add(name)
+            out[name] = (tuple(params), expr)
+        for name in twice:
+            out.pop(name, None)
+        self._index_fns = out
+        return out
 
     def identifiers(self, n: Node) -> set[str]:
         return {self.name_of(d) for d in _walk(n) if d.type == "identifier"}

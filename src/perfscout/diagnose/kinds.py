@@ -87,7 +87,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller omp_reduction omp_outer_loop",
+       "parallelize_omp parallelize_caller omp_reduction omp_outer_loop omp_static_schedule",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),

@@ -33,6 +33,7 @@ from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
+from perfscout.transform.schedule import static_schedule
 from perfscout.transform.source import Code, language_of
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
@@ -63,6 +64,7 @@ GENERATORS: dict[str, Maker] = {
                                                                      None), p.get("current")),
     "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None)),
+    "omp_static_schedule": lambda c, ln, rel, p: static_schedule(c, ln, rel),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
 }

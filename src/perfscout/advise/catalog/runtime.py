@@ -98,19 +98,59 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("omp_static_schedule", layer=RT, kind="source")
-def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
-    """The samples sit in the OpenMP runtime handing out iterations one chunk at a time
-    (``schedule(dynamic,1)`` over tiny iterations: every chunk is an atomic fetch on a shared
-    counter): a static schedule, or chunks large enough to amortise the handout, removes it.
-    Offered only for ``rt.sync_contention`` whose sampled evidence is that handout."""
+def _handout(f: Finding) -> float | None:
+    """The sampled share of the runtime's iteration handout, when ``f`` is that finding."""
     from perfscout.diagnose.rules.contention import SCHED_ROUTINE
 
     if f.id != "rt.sync_contention" or not SCHED_ROUTINE.match(
             f.scope.lower().split("@")[0].lstrip("_") if f.scope else ""):
         return None
-    share = max((e.value or 0.0 for e in f.evidence if e.metric == "hotspot.share"),
-                default=0.0)
+    return max((e.value or 0.0 for e in f.evidence if e.metric == "hotspot.share"),
+               default=0.0)
+
+
+def _runtime_share(f: Finding) -> float | None:
+    """The OpenMP runtime's sampled share (fork/join, barriers, handout: its routines are
+    often unnamed in a stripped libgomp) of an ``rt.serial_fraction`` finding."""
+    if f.id != "rt.serial_fraction":
+        return None
+    return next((e.value for e in f.evidence if e.metric == "omp.fork_join_share"
+                 and e.value is not None), None)
+
+
+def _handout_basis(facts: Facts) -> float | None:
+    return max((s for f in facts.findings for s in (_handout(f), _runtime_share(f))
+                if s is not None), default=None)
+
+
+#: the runtime share under which a schedule change is not proposed for rt.serial_fraction
+MIN_RUNTIME_SHARE = 0.15
+
+
+@proposal("omp_static_schedule", layer=RT, kind="source", basis=_handout_basis)
+def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
+    """The samples sit in the OpenMP runtime handing out iterations one chunk at a time
+    (``schedule(dynamic,1)`` over tiny iterations: every chunk is an atomic fetch on a shared
+    counter): a static schedule, or chunks large enough to amortise the handout, removes it.
+    Offered only for ``rt.sync_contention`` whose sampled evidence is that handout. Where the
+    program's sources are at hand, the loop's directive is found from the hot lines and the
+    change generated there (:mod:`perfscout.transform.schedule`); the proposal is then scoped
+    to that line. For ``rt.serial_fraction`` (the runtime's share measured, the handout
+    routine unnamed) it is offered only where the sources show the hot loop's directive
+    hands out iterations dynamically: the generated change is then the evidence."""
+    from perfscout.advise.catalog.calls import _first
+
+    share = _handout(f)
+    if share is None:
+        share = _runtime_share(f)
+        if share is None or share < MIN_RUNTIME_SHARE:
+            return None
+        found = _first(facts, f, "omp_static_schedule")
+        if found is None:
+            return None
+    else:
+        found = _first(facts, f, "omp_static_schedule")
+    scope, note = (found[0], f"; generated: {found[1].note}") if found else (f.scope, "")
     low, high = amdahl(share, 2.0, 10.0)
     return Proposal(
         id="omp_static_schedule", addresses=(f.id,), layer=RT, kind="source",
@@ -119,7 +159,7 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
         change=Change(description="replace 'schedule(dynamic,1)' (or guided/runtime with a "
                       "small chunk) by 'schedule(static)', or give dynamic a chunk of "
                       "thousands of iterations; OMP_SCHEDULE=static when the loop says "
-                      "schedule(runtime)"),
+                      f"schedule(runtime){note}"),
         evidence=refs(f, facts), verification=verify(facts),
         expected_gain=ExpectedGain(low, high, Text(
             "gain.share_measured", share=f"{share:.0%}", scope=f.scope,
@@ -129,7 +169,7 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.6), "the runtime's iteration handout is the sampled "
                               "hot code"),
         invalid_when=("the iterations differ in cost by orders of magnitude",),
-        rollback="revert the patch commit", scope=f.scope,
+        rollback="revert the patch commit", scope=scope,
     )
 
 

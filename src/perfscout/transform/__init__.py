@@ -20,6 +20,7 @@ from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
+from perfscout.transform.flushes import unflush
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.intpow import integer_pow
 from perfscout.transform.lapack import lapack
@@ -65,6 +66,7 @@ GENERATORS: dict[str, Maker] = {
     "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None)),
     "omp_static_schedule": lambda c, ln, rel, p: static_schedule(c, ln, rel),
+    "io_buffering": lambda c, ln, rel, p: unflush(c, ln, rel),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
 }

@@ -17,17 +17,48 @@ APP = Layer.APPLICATION
 NOT_A_CALL = frozenset({UNWIND, RNG_SETUP, REDUCE_BYTES})
 
 
+#: the quantities an I/O finding measures its share of the run with
+IO_SHARES = ("io.run_share", "hotspot.share")
+
+
+def _io_share(f: Finding) -> float | None:
+    if f.id not in ("sys.io", "app.io_hotspot"):
+        return None
+    return max((e.value for e in f.evidence if e.metric in IO_SHARES and e.value is not None),
+               default=None)
+
+
+def _io_basis(facts: Facts) -> float | None:
+    return max((s for f in facts.findings if (s := _io_share(f)) is not None), default=None)
+
+
 @proposal("io_buffering", layer=APP, kind="source",
-          preconditions=("share_of_time >= 5%",))
+          preconditions=("share_of_time >= 5%",), basis=_io_basis)
 def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
-    scope = scope_of(f, facts)
+    """Small reads or writes per value: read in large blocks, or, where the sources show a
+    loop flushing its output per line (``std::endl``, ``fflush``, Fortran ``flush``), write
+    in blocks: the change is then generated there (:mod:`perfscout.transform.flushes`) and the
+    proposal scoped to that line."""
+    from perfscout.advise.catalog.calls import _first
+
+    found = _first(facts, f, "io_buffering")
+    if found is not None:
+        scope, got = found
+        title = f"Write in blocks: no flush per line in the loop at {scope}"
+        what = f"the output loop flushes its stream at every line; {got.note}"
+    else:
+        scope = scope_of(f, facts)
+        title = f"Read input in large blocks in {scope or 'the I/O routine'}"
+        what = ("replace per-value fscanf/getline by one fread of the whole file (or setvbuf "
+                "with a 1 MiB buffer) and parse from memory")
     return Proposal(
         id="io_buffering", addresses=(f.id,), layer=APP, kind="source",
-        title=f"Read input in large blocks in {scope or 'the I/O routine'}",
-        change=Change(description="replace per-value fscanf/getline by one fread of the whole "
-                      "file (or setvbuf with a 1 MiB buffer) and parse from memory"),
+        title=title,
+        change=Change(description=what),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 1.5, 5.0, 0.2, Text("gain.what.buffered")),
+        expected_gain=gain_on(share, 1.5, 5.0, scope, Text("gain.what.buffered"))
+        if (share := _io_share(f)) is not None else
+        gain_on_share(facts, scope, 1.5, 5.0, 0.2, Text("gain.what.buffered")),
         risk=Risk("low", "same parsed values; check with the baseline output"),
         confidence=Confidence(conf(f, 0.55), "I/O functions in the hotspots"),
         invalid_when=("the time is in the file system (network FS latency), not in parsing",),

@@ -21,6 +21,7 @@ from perfscout.transform.caller import caller_parallel
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.hashmap import unordered_map
+from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
@@ -65,6 +66,8 @@ GENERATORS: dict[str, Maker] = {
                                                                      None)),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "hoist_invariant": lambda c, ln, rel, p: hoist_call(c, ln, rel, getattr(p.get("headers"),
+                                                                            "root", None)),
 }
 
 

@@ -1,0 +1,106 @@
+"""hoist_invariant: a call of a pure function defined in another translation unit, with
+arguments the loop does not change, computed once before the loop. On an own multi-file
+project with a Makefile (tests/transform/data/hoist_call: a C++ ``Series`` whose ``mean()``
+and ``stddev()`` live in series.cpp, and a C ``norm2``/``rms`` pair in norms.c): the changed
+programs are built with the Makefile and print the same numbers. Illegal: a method writing a
+global, a non-const method called on the object in the loop, an argument the loop writes, a
+function doing I/O, a function writing through its pointer parameter, a function with no
+definition in the project: each refused, the write, call or argument named."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import line_of
+
+DATA = Path(__file__).parent / "data" / "hoist_call"
+ZSCORE = (DATA / "zscore.cpp").read_text()
+SCALE = (DATA / "scale.c").read_text()
+
+
+def _make_run(work: Path) -> dict[str, list[float]]:
+    """Build both programs with the project's Makefile and return the numbers each prints."""
+    require_tool("make")
+    require_tool("g++")
+    subprocess.run(["make", "-s", "clean"], cwd=work, check=True, capture_output=True)
+    b = subprocess.run(["make", "-s", "N=3000"], cwd=work, capture_output=True, text=True,
+                       timeout=300)
+    assert b.returncode == 0, b.stderr
+    out = {}
+    for prog in ("zscore", "scale"):
+        r = subprocess.run([f"./{prog}"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 0, r.stderr
+        out[prog] = [float(x) for x in re.findall(r"-?\d+\.\d+(?:e[-+]\d+)?", r.stdout)]
+    return out
+
+
+def _apply(work: Path, name: str, needle: str) -> Generated:
+    f = work / name
+    text = f.read_text()
+    got = generate("hoist_invariant", text, name, line_of(text, needle), root=work)
+    assert isinstance(got, Generated), got
+    f.write_text(got.new_text)
+    return got
+
+
+def test_pure_calls_from_another_file_are_hoisted_and_the_output_is_unchanged(
+        tmp_path: Path) -> None:
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    before = _make_run(work)
+    got = _apply(work, "zscore.cpp", "ds.mean()) / ds.stddev()")
+    assert "const auto ps_mean = ds.mean();" in got.new_text
+    assert "const auto ps_stddev = ds.stddev();" in got.new_text
+    assert "z[t] = (ds[t] - ps_mean) / ps_stddev;" in got.new_text
+    assert "Series::mean() (series.cpp:" in got.note and "Series::stddev()" in got.note
+    got = _apply(work, "zscore.cpp", "ds.scaled_mean(0.5)")  # calls clip() and mean()
+    assert "ps_scaled_mean * (z[t] + 2.0)" in got.new_text
+    got = _apply(work, "scale.c", "/ norm2(x, N) + rms")  # C: rms() calls norm2() calls sq()
+    assert "const double ps_norm2 = norm2(x, N);" in got.new_text
+    assert "const double ps_rms = rms(x, N);" in got.new_text
+    after = _make_run(work)
+    for prog, vals in before.items():
+        assert len(after[prog]) == len(vals)
+        assert after[prog] == pytest.approx(vals, rel=1e-12, abs=1e-15), prog
+
+
+@pytest.mark.parametrize(("text", "needle", "why"), [
+    (ZSCORE, "ds.noisy_mean()",
+     "Series::noisy_mean() (series.cpp:36) writes calls_seen at line 38"),
+    (ZSCORE, "q += ds.mean()",
+     "ds.touch() at line 24 may modify ds (touch() is not a const member function)"),
+    (SCALE, "x[i - 1] / norm2", "norm2(x, N) (line 17): x changes in the loop"),
+    (SCALE.replace("x[i] / norm2(x, N) + rms(x, N)", "x[i] / norm_logged(x, N)"),
+     "norm_logged", "norm_logged() (norms.c:24) calls printf() at line 27"),
+    (SCALE.replace("x[i] / norm2(x, N) + rms(x, N)", "x[i] / norm_scratch(x, N)"),
+     "norm_scratch", "writes a[0] at line 33: through its parameter a"),
+    (SCALE.replace("x[i] / norm2(x, N) + rms(x, N)", "x[i] / norm_elsewhere(x, N)"),
+     "norm_elsewhere", "norm_elsewhere() is not defined in the project's sources"),
+])
+def test_impure_or_changing_calls_are_refused_named(text: str, needle: str, why: str) -> None:
+    name = "zscore.cpp" if "Series" in text else "scale.c"
+    got = generate("hoist_invariant", text, name, line_of(text, needle), root=DATA)
+    assert isinstance(got, Refusal) and why in got.reason, got
+
+
+def test_a_global_the_function_reads_blocks_it(tmp_path: Path) -> None:
+    """A function reading a mutable global may return another value after any other call."""
+    other = ("static double offset = 1.0;\n"
+             "double shifted(const double *a, int n) { return a[0] + offset + n; }\n"
+             "void bump(void) { offset += 1.0; }\n")
+    main = ("double shifted(const double *a, int n);\nvoid bump(void);\n"
+            "double f(const double *a, double *y, int n) {\n"
+            "  for (int i = 0; i < n; i++) { bump(); y[i] = shifted(a, n); }\n  return y[0];\n}\n")
+    (tmp_path / "other.c").write_text(other)
+    (tmp_path / "main.c").write_text(main)
+    got = generate("hoist_invariant", main, "main.c", 4, root=tmp_path)
+    assert isinstance(got, Refusal)
+    assert "reads the global offset (other.c:1)" in got.reason, got

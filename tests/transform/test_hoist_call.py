@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import require_tool
+from perfscout.model.proposals import Proposal
+from perfscout.pipeline.source_changes import attach_diffs
 from perfscout.transform import Generated, Refusal, generate
 from transform._cc import line_of
 
@@ -104,3 +106,47 @@ def test_a_global_the_function_reads_blocks_it(tmp_path: Path) -> None:
     got = generate("hoist_invariant", main, "main.c", 4, root=tmp_path)
     assert isinstance(got, Refusal)
     assert "reads the global offset (other.c:1)" in got.reason, got
+
+
+def _offered(path: Path, line: int, fid: str) -> dict[str, Proposal]:
+    from tests.advise.conftest import finding
+
+    from perfscout.advise import advise
+    from perfscout.model.metrics import Hotspot, Profile
+    from perfscout.sandbox import default_runner
+
+    prof = Profile("perf-annotate", "annotate.txt", meta={"command": "./zscore"}, hotspots=(
+        Hotspot(f"{path}:{line}", self_share=0.7, kind="line"),))
+    adv = advise([finding(fid, scope="")], None, [prof], policy_check=default_runner().check)
+    return {p.id: p for p in adv.proposals}
+
+
+@pytest.mark.parametrize("fid", ["app.redundant_work", "alg.complexity"])
+def test_offered_at_the_loop_that_calls_the_hot_callee(tmp_path: Path, fid: str) -> None:
+    """The profile's hot line is inside Series::mean (series.cpp); the proposal is scoped to
+    the loop call in zscore.cpp that the generator hoists, with its note."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    series = (work / "series.cpp").read_text()
+    got = _offered(work / "series.cpp", line_of(series, "s += x;"), fid)
+    assert "hoist_invariant" in got, list(got)
+    p = got["hoist_invariant"]
+    assert p.scope == f"zscore.cpp:{line_of(ZSCORE, 'ds.mean()) / ds.stddev()')}"
+    assert p.change is not None and "ds.mean(), ds.stddev()" in p.change.description
+    out, bad = attach_diffs([p], work)  # the session's step: the diff on the proposal
+    assert not bad, bad
+    assert out[0].change is not None
+    assert "+    const auto ps_mean = ds.mean();" in out[0].change.diff
+
+
+def test_not_offered_for_complexity_when_nothing_can_move(tmp_path: Path) -> None:
+    """Only impure callers of the hot function: alg.complexity gets no hoist_invariant."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    (work / "scale.c").unlink()
+    (work / "zscore.cpp").write_text(ZSCORE.replace("ds.mean()) / ds.stddev()",
+                                                    "ds.noisy_mean()) / 2.0").replace(
+        "ds.scaled_mean(0.5)", "2.0").replace("q += ds.mean();", "q += 1.0;"))
+    series = (work / "series.cpp").read_text()
+    got = _offered(work / "series.cpp", line_of(series, "s += x;"), "alg.complexity")
+    assert "hoist_invariant" not in got, got

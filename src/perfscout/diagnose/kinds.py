@@ -111,7 +111,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm use_lapack bisect_search",
+       "use_blas replace_algorithm use_lapack bisect_search hoist_invariant",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),

@@ -488,4 +488,43 @@ def _result_type(code: Code, d: _Def) -> str:
     return f"const {typ}"
 
 
-__all__ = ["WHAT", "hoist_call"]
+def loop_call_sites(text: str, path: str, line: int, root: Path) -> list[tuple[str, int]]:
+    """(path relative to ``root``, line) of each call inside a loop, anywhere in the
+    project's C/C++ sources, of the function whose body holds ``path:line`` (a hot line of
+    ``Series::mean``: every ``x.mean()`` in a loop): where :func:`hoist_call` is tried when
+    the profile names the callee's line, not the caller's. Empty when the line is in no
+    function or the file is not C/C++."""
+    from perfscout.transform.source import language_of
+
+    lang = language_of(path)
+    if lang not in ("c", "cpp"):
+        return []
+    code = Code(text, path)
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    if fn is None or fn.type != "function_definition":
+        return []
+    short = _fn_name(code, fn).rpartition("::")[2]
+    if not short:
+        return []
+    out: list[tuple[str, int]] = []
+    for c in _Project(code, root).codes:
+        rel = path if c is code or c.path == path else c.path
+        for n in walk(c.tree.root_node):
+            if n.type != "call_expression":
+                continue
+            fnode = n.child_by_field_name("function")
+            if fnode is None:
+                continue
+            if fnode.type == "field_expression":
+                field = fnode.child_by_field_name("field")
+                name = c.text_of(field) if field is not None else ""
+            else:
+                name = _call_name(c, n).rpartition("::")[2]
+            ln = n.start_point[0] + 1
+            if name == short and c.loops_at(ln) and (rel, ln) not in out:
+                out.append((rel, ln))
+    return out
+
+
+__all__ = ["WHAT", "hoist_call", "loop_call_sites"]

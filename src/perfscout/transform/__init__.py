@@ -34,6 +34,7 @@ from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
+from perfscout.transform.tallies import private_tallies
 from perfscout.transform.source import Code, language_of
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
@@ -66,6 +67,7 @@ GENERATORS: dict[str, Maker] = {
                                                                      None)),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "private_tallies": lambda c, ln, rel, p: private_tallies(c, ln, rel, p.get("headers")),
     "hoist_invariant": lambda c, ln, rel, p: hoist_call(c, ln, rel, getattr(p.get("headers"),
                                                                             "root", None)),
 }

@@ -1,0 +1,94 @@
+"""private_tallies: a ``critical`` block of several tally updates by computed index in a
+``parallel for`` (which omp_reduction refuses) kept per thread and merged once. On an own
+multi-file project with a Makefile (tests/transform/data/tallies): a C photon-scoring loop
+(two global arrays with a known extent and a scalar: an array-section reduction) and a C++
+histogram of two ``std::vector`` (private buffers merged after the loop in one critical),
+built and run with 2 threads before and after: counts identical, floating sums equal within
+rounding. Illegal: a max inside the critical, an update that reads another tally, a tally
+read outside the critical, a rank-2 tally, a pointer tally of unknown extent: refused, the
+statement named."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import line_of
+
+DATA = Path(__file__).parent / "data" / "tallies"
+SIM = (DATA / "sim.c").read_text()
+HIST = (DATA / "hist.cpp").read_text()
+
+
+def _make_run(work: Path) -> dict[str, list[float]]:
+    require_tool("make")
+    require_tool("g++")
+    subprocess.run(["make", "-s", "clean"], cwd=work, check=True, capture_output=True)
+    b = subprocess.run(["make", "-s", "EVENTS=200000"], cwd=work, capture_output=True,
+                       text=True, timeout=300)
+    assert b.returncode == 0, b.stderr
+    out = {}
+    for prog in ("slab", "hist"):
+        r = subprocess.run([f"./{prog}"], cwd=work, capture_output=True, text=True,
+                           timeout=300, env={**os.environ, "OMP_NUM_THREADS": "2"})
+        assert r.returncode == 0, r.stderr
+        out[prog] = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", r.stdout)]
+    return out
+
+
+def test_critical_tallies_become_per_thread_and_the_output_is_unchanged(
+        tmp_path: Path) -> None:
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    before = _make_run(work)
+    for name, needle in (("sim.c", "edep[b] += w"), ("hist.cpp", "wsum[b] += x")):
+        text = (work / name).read_text()
+        assert isinstance(generate("omp_reduction", text, name, line_of(text, needle),
+                                   root=work), Refusal)  # several updates in one critical
+        got = generate("private_tallies", text, name, line_of(text, needle), root=work)
+        assert isinstance(got, Generated), got
+        assert "omp critical(score)" not in got.new_text
+        (work / name).write_text(got.new_text)
+    sim = (work / "sim.c").read_text()
+    assert "#pragma omp parallel for schedule(static) reduction(+:edep[:NB], hits[:NB], " \
+           "total)" in sim
+    hist = (work / "hist.cpp").read_text()
+    assert "ps_wsum[b] += x;" in hist and "wsum[ps_k] += ps_wsum[ps_k];" in hist
+    assert "#pragma omp for schedule(static)" in hist
+    assert hist.count("#pragma omp critical") == 1  # only the merge
+    after = _make_run(work)
+    for prog, vals in before.items():
+        assert len(after[prog]) == len(vals)
+        assert after[prog] == pytest.approx(vals, rel=1e-9), prog
+
+
+@pytest.mark.parametrize(("old", "new", "why"), [
+    ("            total += w;\n", "            if (w > wmax)\n                wmax = w;\n",
+     "holds 'if (w > wmax)"),
+    ("edep[b] += w;", "edep[b] += w * hits[b];", "reads hits, a tally"),
+    ("        if (b >= NB)\n", "        if (hits[b] > 100 || b >= NB)\n",
+     "hits is read or written outside the critical update"),
+    ("edep[b] += w;", "prof[b][0] += w;", "prof[b][0] is an element of a rank-2 array"),
+])
+def test_tallies_that_cannot_be_split_are_refused_named(old: str, new: str, why: str) -> None:
+    text = SIM.replace("double total = 0.0;", "double total = 0.0, wmax = 0.0;\n"
+                       "    static double prof[NB][2];").replace(old, new)
+    assert text != SIM
+    got = generate("private_tallies", text, "sim.c", line_of(text, "for (i = 0"), root=DATA)
+    assert isinstance(got, Refusal) and why in got.reason, got
+
+
+def test_a_pointer_tally_of_unknown_extent_is_refused() -> None:
+    text = ("void score(double *t, const int *bin, int n)\n{\n    int i;\n"
+            "#pragma omp parallel for\n    for (i = 0; i < n; i++) {\n"
+            "#pragma omp critical\n        {\n            t[bin[i]] += 1.0;\n"
+            "            t[0] -= 0.5;\n        }\n    }\n}\n")
+    got = generate("private_tallies", text, "score.c", 5)
+    assert isinstance(got, Refusal) and "extent of t" in got.reason, got

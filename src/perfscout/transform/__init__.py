@@ -34,8 +34,8 @@ from perfscout.transform.pragmas import parallel, simd, unroll
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
-from perfscout.transform.tallies import private_tallies
 from perfscout.transform.source import Code, language_of
+from perfscout.transform.tallies import private_tallies
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
 

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from conftest import require_tool
+from perfscout.model.proposals import Proposal
+from perfscout.pipeline.source_changes import attach_diffs
 from perfscout.transform import Generated, Refusal, generate
 from transform._cc import line_of
 
@@ -92,3 +94,40 @@ def test_a_pointer_tally_of_unknown_extent_is_refused() -> None:
             "            t[0] -= 0.5;\n        }\n    }\n}\n")
     got = generate("private_tallies", text, "score.c", 5)
     assert isinstance(got, Refusal) and "extent of t" in got.reason, got
+
+
+def _offered(path: Path, line: int, fid: str) -> dict[str, Proposal]:
+    from tests.advise.conftest import finding
+
+    from perfscout.advise import advise
+    from perfscout.model.metrics import Hotspot, Profile
+    from perfscout.sandbox import default_runner
+
+    prof = Profile("perf-annotate", "annotate.txt", meta={"command": "./slab"}, hotspots=(
+        Hotspot(f"{path}:{line}", self_share=0.6, kind="line"),))
+    adv = advise([finding(fid, scope="")], None, [prof], policy_check=default_runner().check)
+    return {p.id: p for p in adv.proposals}
+
+
+@pytest.mark.parametrize("fid", ["rt.sync_contention", "rt.serial_fraction"])
+def test_offered_where_omp_reduction_is_not(tmp_path: Path, fid: str) -> None:
+    """The hot line is the critical's update: private_tallies is offered with its diff,
+    omp_reduction is not (several updates in one critical)."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    got = _offered(work / "sim.c", line_of(SIM, "edep[b] += w"), fid)
+    assert "private_tallies" in got and "omp_reduction" not in got, list(got)
+    p = got["private_tallies"]
+    assert p.scope.endswith(f"/sim.c:{line_of(SIM, 'edep[b] += w')}")
+    out, bad = attach_diffs([p], work)
+    assert not bad, bad
+    assert out[0].change is not None and "reduction(+:edep[:NB]" in out[0].change.diff
+
+
+def test_not_offered_where_omp_reduction_applies(tmp_path: Path) -> None:
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    one = SIM.replace("            hits[b]++;\n            total += w;\n", "")
+    (work / "sim.c").write_text(one)
+    got = _offered(work / "sim.c", line_of(one, "edep[b] += w"), "rt.sync_contention")
+    assert "omp_reduction" in got and "private_tallies" not in got, list(got)

@@ -150,3 +150,44 @@ def test_not_offered_for_complexity_when_nothing_can_move(tmp_path: Path) -> Non
     series = (work / "series.cpp").read_text()
     got = _offered(work / "series.cpp", line_of(series, "s += x;"), "alg.complexity")
     assert "hoist_invariant" not in got, got
+
+
+CELLS = """#include <vector>
+#include "series.h"
+
+struct Cell { Series s; explicit Cell(std::size_t n) : s(n) {} };
+
+double anomalies(std::vector<Cell> &cells, std::vector<double> &out)
+{
+    double acc = 0.0;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        auto &ref = cells[0].s;
+        for (std::size_t t = 0; t < out.size(); ++t)
+            out[t] = cells[c].s.mean() - ref.stddev();  // INNER
+        for (std::size_t t = 0; t < cells.size(); ++t)
+            acc += cells[t].s.mean();  // BYINDEX
+    }
+    return acc;
+}
+"""
+
+
+def test_an_element_member_and_an_auto_reference_are_resolved(tmp_path: Path) -> None:
+    """``cells[c].s.mean()`` (c fixed in the inner loop) and ``ref.stddev()`` (``auto&``)
+    resolve to Series' methods and move out of the inner loop; ``cells[t].s.mean()`` with
+    the loop's own index is refused, naming it."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    (work / "cells.cpp").write_text(CELLS)
+    got = generate("hoist_invariant", CELLS, "cells.cpp", line_of(CELLS, "INNER"), root=work)
+    assert isinstance(got, Generated), got
+    assert "const auto ps_mean = cells[c].s.mean();" in got.new_text
+    assert "const auto ps_stddev = ref.stddev();" in got.new_text
+    assert "out[t] = ps_mean - ps_stddev;" in got.new_text
+    bad = generate("hoist_invariant", CELLS, "cells.cpp", line_of(CELLS, "BYINDEX"), root=work)
+    assert isinstance(bad, Refusal) and "t changes in the loop" in bad.reason, bad
+    (work / "cells.cpp").write_text(got.new_text)
+    require_tool("g++")
+    b = subprocess.run(["g++", "-O2", "-std=c++17", "-c", "cells.cpp"], cwd=work,
+                       capture_output=True, text=True, timeout=300)
+    assert b.returncode == 0, b.stderr  # the hoisted locals are in scope and typed

@@ -261,7 +261,21 @@ class _Candidate:
     text: str
     fname: str
     d: _Def
-    obj: str  # the object of a member call, "" for a free function
+    obj: str  # the base name of a member call's object, "" for a free function
+    obj_node: Node | None = None  # the object expression (cells[c].series)
+
+
+def _object_base(code: Code, obj: Node | None) -> str:
+    """The base name of an object expression made of names, ``.`` members and subscripts
+    (``ds``, ``cell.series``, ``cells[c]``); "" for anything else (a call, ``->``, ``*p``)."""
+    n = obj
+    while n is not None and n.type in ("field_expression", "subscript_expression",
+                                       "parenthesized_expression"):
+        if n.type == "field_expression" and "->" in code.text_of(n):
+            return ""
+        n = n.child_by_field_name("argument") or (n.named_children[0] if n.named_children
+                                                  else None)
+    return code.text_of(n) if n is not None and n.type == "identifier" else ""
 
 
 def _resolve(proj: _Project, code: Code, fn: Node | None, call: Node
@@ -276,20 +290,22 @@ def _resolve(proj: _Project, code: Code, fn: Node | None, call: Node
     if fnode is not None and fnode.type == "field_expression":
         obj = fnode.child_by_field_name("argument")
         field = fnode.child_by_field_name("field")
-        if obj is None or field is None or obj.type != "identifier":
-            return f"{text} (line {line}) is called through an expression, not a named object"
         if code.text_of(fnode).find("->") >= 0:
             return f"{text} (line {line}) is called through a pointer"
+        base = _object_base(code, obj)
+        if obj is None or field is None or not base:
+            return f"{text} (line {line}) is called through an expression, not a named object"
         method = code.text_of(field)
-        cls = _declared_class(code, fn, code.text_of(obj))
-        found = proj.lookup(method, cls) if cls else [
-            x for x in proj.defs.get(method, []) if x.cls]
+        cls = _declared_class(code, fn, base) if obj.type == "identifier" else ""
+        found = proj.lookup(method, cls) if cls and cls != "auto" else []
+        if not found:  # auto, a member's member, an element: the one method of that name
+            found = [x for x in proj.defs.get(method, []) if x.cls]
         if not found:
-            return (f"{text} (line {line}): no definition of {cls + '::' if cls else ''}"
-                    f"{method}() in the project's sources")
-        if len({x.qualified for x in found}) > 1 or len(found) > 1:
+            return (f"{text} (line {line}): no definition of {method}() in the project's "
+                    "sources")
+        if len(found) > 1:
             return f"{text} (line {line}): {method}() has {len(found)} definitions"
-        return _Candidate(call, text, method, found[0], code.text_of(obj))
+        return _Candidate(call, text, method, found[0], base, obj)
     found = proj.lookup(cname, None)
     if not found:
         if proj.defs.get(cname.rpartition("::")[2]):
@@ -409,7 +425,8 @@ def _invariant(code: Code, c: _Candidate, written: set[str], touched: dict[str, 
         if c.obj in local:
             return f"{c.obj} is declared inside the loop"
     al = c.node.child_by_field_name("arguments")
-    for n in walk(al) if al is not None else []:
+    for n in [*walk(al), *(walk(c.obj_node) if c.obj_node is not None else [])] \
+            if al is not None else []:
         if n.type != "identifier":
             continue
         name = code.text_of(n)

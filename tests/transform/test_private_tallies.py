@@ -131,3 +131,53 @@ def test_not_offered_where_omp_reduction_applies(tmp_path: Path) -> None:
     (work / "sim.c").write_text(one)
     got = _offered(work / "sim.c", line_of(one, "edep[b] += w"), "rt.sync_contention")
     assert "omp_reduction" in got and "private_tallies" not in got, list(got)
+
+
+RUNTIME = """#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    int nb = argc > 1 ? atoi(argv[1]) : 37;
+    long n = 300000, i;
+    double *w = calloc(nb, sizeof(double));
+    long *c = malloc(nb * sizeof(long));
+    for (i = 0; i < nb; i++)
+        c[i] = 0;
+#pragma omp parallel for
+    for (i = 0; i < n; i++) {
+        int b = (int)((i * 2654435761u) % (unsigned)nb);
+#pragma omp critical
+        {
+            w[b] += 0.25 * (double)(i % 7);
+            c[b]++;
+        }
+    }
+    for (i = 0; i < nb; i += 5)
+        printf("%ld %ld %.4f\\n", i, c[i], w[i]);
+    free(w);
+    free(c);
+    return 0;
+}
+"""
+
+
+def test_a_run_time_extent_allocated_in_the_function_is_an_array_section(
+        tmp_path: Path) -> None:
+    """Tallies calloc'd/malloc'd with a count from argv before the loop, in the same
+    function: the count still names the extent at the loop, so the section is
+    ``w[:nb]``; a count changed after the allocation is refused."""
+    from transform._cc import build_run, write
+
+    line = line_of(RUNTIME, "w[b] +=")
+    got = generate("private_tallies", RUNTIME, "tally.c", line)
+    assert isinstance(got, Generated), got
+    assert "#pragma omp parallel for reduction(+:w[:nb], c[:nb])" in got.new_text
+    before = build_run(write(tmp_path, "before.c", RUNTIME), ["-fopenmp"], args=["41"])
+    after = build_run(write(tmp_path, "after.c", got.new_text), ["-fopenmp"], args=["41"])
+    assert [float(x) for x in after.split()] == pytest.approx(
+        [float(x) for x in before.split()], rel=1e-12)
+    moved = RUNTIME.replace("    for (i = 0; i < nb; i++)\n        c[i] = 0;\n",
+                            "    nb = nb / 2;\n")
+    bad = generate("private_tallies", moved, "tally.c", line_of(moved, "w[b] +="))
+    assert isinstance(bad, Refusal) and "extent of w" in bad.reason, bad

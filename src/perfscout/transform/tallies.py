@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from perfscout.transform.macros import ProjectHeaders
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _extent, _parallel_loop, _pragma
+from perfscout.transform.ompreduce import _alloc_count, _extent, _parallel_loop, _pragma
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, walk
 
@@ -184,7 +184,9 @@ def private_tallies(code: Code, line: int, rel: str,
         try:
             ext = _extent(code, fn, tl.name, headers) if fn is not None else ""
         except ValueError as exc:
-            return _no(f"{rel}:{head}: {exc}")
+            ext = _allocated_here(code, fn, loop, tl.name)
+            if not ext:
+                return _no(f"{rel}:{head}: {exc}")
         sections.append(f"{tl.name}[:{ext}]")
     if buffers and not word.startswith("omp parallel for"):
         return _no(f"{rel}:{head}: {', '.join(buffers)} need a private buffer and the loop is "
@@ -194,6 +196,44 @@ def private_tallies(code: Code, line: int, rel: str,
         r"\b(char|short|int|long|unsigned|size_t|u?int\d+_t)\b",
         code.declared_type(fn, n) or "")]
     return _emit(code, rel, pragma, loop, crit, ups, word, sections, buffers, floats)
+
+
+def _allocated_here(code: Code, fn: Node | None, loop: Node, name: str) -> str:
+    """The count of the one ``name = malloc(E * sizeof ...)`` / ``calloc(E, ...)`` of the
+    function, before the loop, when nothing in ``E`` is written in the function after the
+    allocation (so ``E`` still names the extent at the loop, a run-time one included; an
+    OpenMP array section takes a run-time length); "" otherwise."""
+    if fn is None:
+        return ""
+    found: list[tuple[Node, str]] = []
+    for d in walk(fn):
+        if d.type == "init_declarator":
+            nm, val = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+        elif d.type == "assignment_expression":
+            nm, val = d.child_by_field_name("left"), d.child_by_field_name("right")
+        else:
+            continue
+        if nm is None or val is None or re.sub(r"^[*\s]+", "", code.text_of(nm)) != name:
+            continue
+        count = _alloc_count(code, strip(code, val))
+        if not count or d.start_byte > loop.start_byte:
+            return ""  # assigned from something else, or after the loop's start
+        found.append((d, count))
+    if len(found) != 1:
+        return ""
+    at, count = found[0]
+    names = set(re.findall(r"[A-Za-z_]\w*", count)) - {"sizeof"}
+    for d in walk(fn):
+        if d.start_byte < at.end_byte:
+            continue
+        t = None
+        if d.type == "assignment_expression":
+            t = d.child_by_field_name("left")
+        elif d.type == "update_expression":
+            t = d.child_by_field_name("argument")
+        if t is not None and code.text_of(strip(code, t)) in names:
+            return ""
+    return count
 
 
 def _is_container(code: Code, fn: Node | None, name: str) -> bool:

@@ -37,7 +37,7 @@ def _make_run(work: Path) -> dict[str, list[float]]:
                        text=True, timeout=300)
     assert b.returncode == 0, b.stderr
     out = {}
-    for prog in ("slab", "hist"):
+    for prog in ("slab", "hist", "beam"):
         r = subprocess.run([f"./{prog}"], cwd=work, capture_output=True, text=True,
                            timeout=300, env={**os.environ, "OMP_NUM_THREADS": "2"})
         assert r.returncode == 0, r.stderr
@@ -181,3 +181,83 @@ def test_a_run_time_extent_allocated_in_the_function_is_an_array_section(
                             "    nb = nb / 2;\n")
     bad = generate("private_tallies", moved, "tally.c", line_of(moved, "w[b] +="))
     assert isinstance(bad, Refusal) and "extent of w" in bad.reason, bad
+
+
+SCORE = (DATA / "score.c").read_text()
+BEAM = (DATA / "beam.c").read_text()
+
+
+def test_a_critical_in_the_called_function_becomes_a_private_tally_per_thread(
+        tmp_path: Path) -> None:
+    """score() (score.c) adds into its Tally *t inside a critical; the parallel loop in
+    beam.c calls score(&tally, ...): each thread gets a zeroed Tally, merged once after the
+    loop, and the callee's critical goes. Built with the Makefile, run with 2 threads."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    before = _make_run(work)["beam"]
+    got = generate("private_tallies", SCORE, "score.c", line_of(SCORE, "t->prof[iz] += w"),
+                   root=work)
+    assert isinstance(got, Generated), got
+    assert "#pragma omp critical" not in got.new_text
+    caller = dict(got.others)["beam.c"]
+    assert "Tally ps_tally = {0};" in caller and "score(&ps_tally, (int)depth, w);" in caller
+    assert "tally.events += ps_tally.events;" in caller
+    assert "--- a/score.c" in got.diff and "--- a/beam.c" in got.diff
+    (work / "score.c").write_text(got.new_text)
+    (work / "beam.c").write_text(caller)
+    after = _make_run(work)["beam"]
+    assert len(after) == len(before)
+    assert after == pytest.approx(before, rel=1e-9)
+
+
+@pytest.mark.parametrize(("score", "beam", "why"), [
+    (SCORE.replace("t->absorbed += w;", "t->absorbed = w;"), BEAM,
+     "'t->absorbed = w;' in the critical section is not a commutative"),
+    (SCORE.replace("    if (iz < 0)\n", "    if (t->events > 100000000)\n        w = 0;\n"
+                   "    if (iz < 0)\n"), BEAM,
+     "score() uses t outside its critical updates ('if (t->events > 100000000)')"),
+    (SCORE, BEAM.replace("    printf(\"absorbed", "    score(&tally, 0, 1.0);\n"
+                         "    printf(\"absorbed"),
+     "score() is called at beam.c:17 outside a 'parallel for' loop"),
+    (SCORE, BEAM.replace("        score(&tally, (int)depth, w);",
+                         "        score(&tally, (int)depth, w + tally.prof[0]);"),
+     "tally is used in the loop outside the tally argument of score()"),
+])
+def test_a_called_critical_that_cannot_be_split_is_refused_named(
+        tmp_path: Path, score: str, beam: str, why: str) -> None:
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    (work / "score.c").write_text(score)
+    (work / "beam.c").write_text(beam)
+    got = generate("private_tallies", score, "score.c", line_of(score, "t->prof[iz] += w"),
+                   root=work)
+    assert isinstance(got, Refusal) and why in got.reason, got
+
+
+def test_a_pointer_variable_passed_is_refused(tmp_path: Path) -> None:
+    """score(tp, ...) with ``Tally *tp``: a private copy of the pointer would share the
+    tally; refused, naming how it is passed and declared."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    beam = BEAM.replace("    Tally tally = {0};\n",
+                        "    Tally tally = {0};\n    Tally *tp = &tally;\n").replace(
+        "score(&tally, (int)depth, w);", "score(tp, (int)depth, w);")
+    (work / "beam.c").write_text(beam)
+    got = generate("private_tallies", SCORE, "score.c", line_of(SCORE, "t->prof[iz] += w"),
+                   root=work)
+    assert isinstance(got, Refusal) and "tp is passed as tp but declared a Tally" in got.reason, \
+        got
+
+
+def test_offered_at_the_callee_critical_with_both_files_changed(tmp_path: Path) -> None:
+    """The profile's hot line is the update inside score()'s critical (score.c): the
+    proposal carries the change of both files through the session's diff step."""
+    work = tmp_path / "proj"
+    shutil.copytree(DATA, work)
+    got = _offered(work / "score.c", line_of(SCORE, "t->prof[iz] += w"), "rt.sync_contention")
+    assert "private_tallies" in got and "omp_reduction" not in got, list(got)
+    out, bad = attach_diffs([got["private_tallies"]], work)
+    assert not bad, bad
+    diff = out[0].change.diff if out[0].change is not None else ""
+    assert "--- a/score.c" in diff and "--- a/beam.c" in diff
+    assert "+        score(&ps_tally, (int)depth, w);" in diff

@@ -124,8 +124,10 @@ def private_tallies(code: Code, line: int, rel: str,
     if code.fortran:
         return _no("Fortran: only C/C++ critical sections are split per thread")
     got = _parallel_loop(code, line)
-    if isinstance(got, str):
-        return _no(got)
+    if isinstance(got, str):  # the critical may be in a function the parallel loop calls
+        from perfscout.transform.tallycall import through_call
+
+        return through_call(code, line, rel, headers.root if headers is not None else None)
     pragma, loop = got
     head = loop.start_point[0] + 1
     word = _pragma(code, pragma)

@@ -191,3 +191,25 @@ def test_an_element_member_and_an_auto_reference_are_resolved(tmp_path: Path) ->
     b = subprocess.run(["g++", "-O2", "-std=c++17", "-c", "cells.cpp"], cwd=work,
                        capture_output=True, text=True, timeout=300)
     assert b.returncode == 0, b.stderr  # the hoisted locals are in scope and typed
+
+
+def test_an_impure_call_in_the_arguments_keeps_the_call(tmp_path: Path) -> None:
+    """``norm2(x, pick())`` with ``pick`` counting its calls: the argument differs per
+    iteration even though no name of the loop changes; ``norm2(x, half(N))`` with a pure
+    ``half`` moves."""
+    (tmp_path / "Makefile").write_text("all:\n\tcc -O2 -c *.c\n")
+    (tmp_path / "lib.c").write_text(
+        "static int calls;\nint pick(void) { return ++calls; }\nint half(int n) "
+        "{ return n / 2; }\ndouble norm2(const double *a, int n) { double s = 0; "
+        "for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n")
+    main = ("int pick(void);\nint half(int n);\ndouble norm2(const double *a, int n);\n"
+            "void f(const double *x, double *y, int n) {\n"
+            "  for (int i = 0; i < n; i++) y[i] = norm2(x, pick());  // IMPURE\n"
+            "  for (int i = 0; i < n; i++) y[i] = norm2(x, half(n));  // HALVED\n}\n")
+    (tmp_path / "main.c").write_text(main)
+    bad = generate("hoist_invariant", main, "main.c", line_of(main, "IMPURE"), root=tmp_path)
+    assert isinstance(bad, Refusal), bad
+    assert "its argument calls pick(): pick() (lib.c:2) writes calls" in bad.reason, bad
+    ok = generate("hoist_invariant", main, "main.c", line_of(main, "HALVED"), root=tmp_path)
+    assert isinstance(ok, Generated) and "const double ps_norm2 = norm2(x, half(n));" in \
+        ok.new_text, ok

@@ -297,8 +297,11 @@ def _resolve(proj: _Project, code: Code, fn: Node | None, call: Node
             return f"{text} (line {line}) is called through an expression, not a named object"
         method = code.text_of(field)
         cls = _declared_class(code, fn, base) if obj.type == "identifier" else ""
-        found = proj.lookup(method, cls) if cls and cls != "auto" else []
-        if not found:  # auto, a member's member, an element: the one method of that name
+        if cls and cls != "auto":
+            found = proj.lookup(method, cls)
+            if not found and not any(x.cls == cls for v in proj.defs.values() for x in v):
+                return None  # a library class (std::vector): not the project's to prove
+        else:  # auto, a member's member, an element: the one method of that name
             found = [x for x in proj.defs.get(method, []) if x.cls]
         if not found:
             return (f"{text} (line {line}): no definition of {method}() in the project's "
@@ -330,6 +333,13 @@ def _loop_state(proj: _Project, code: Code, lp: Loop, cands: list[_Candidate]
         cname = _call_name(code, n)
         if cname in PURE or cname in STD_PURE or cname in MATH:
             continue
+        inner = any(c.node.start_byte < n.start_byte and n.end_byte <= c.node.end_byte
+                    for c in cands)
+        if inner:  # nested in a pure candidate's arguments: pure ones change nothing
+            got = _resolve(proj, code, fn, n)
+            if got is None or (not isinstance(got, str) and not _impure(proj, got.d, 0,
+                                                                          frozenset())):
+                continue
         line = n.start_point[0] + 1
         fnode = n.child_by_field_name("function")
         if fnode is not None and fnode.type == "field_expression":
@@ -398,7 +408,8 @@ def hoist_call(code: Code, line: int, rel: str, root: Path | None = None
     ok: list[_Candidate] = []
     refused: list[tuple[_Candidate, str]] = []
     for c in cands:
-        w = impure.get(c.node.id) or _invariant(code, c, written, touched, local)
+        w = impure.get(c.node.id) or _invariant(code, c, written, touched, local) or \
+            _pure_arguments(proj, code, fn, c)
         if w:
             refused.append((c, w))
             why.append(f"{c.text} (line {c.node.start_point[0] + 1}): {w}")
@@ -412,6 +423,33 @@ def hoist_call(code: Code, line: int, rel: str, root: Path | None = None
             f"{c.text} (line {c.node.start_point[0] + 1}): {w}" for c, w in refused
             if not on_line or c in on_line) or "; ".join(why))
     return _emit(code, lp, rel, ok, why)
+
+
+def _pure_arguments(proj: _Project, code: Code, fn: Node | None, c: _Candidate) -> str:
+    """Why a call nested in the candidate's arguments or object is not pure ("" when each
+    is: libm, a cast, or a project function proved pure): ``f(rand())`` must stay."""
+    nodes = [*walk(c.node)[1:], *(walk(c.obj_node) if c.obj_node is not None else [])]
+    for n in nodes:
+        if n.type != "call_expression" or n.id == c.node.id:
+            continue
+        got = _resolve(proj, code, fn, n)
+        cname = _call_name(code, n)
+        fnode = n.child_by_field_name("function")
+        if got is None:
+            field = fnode.child_by_field_name("field") if fnode is not None and \
+                fnode.type == "field_expression" else None
+            if field is not None and code.text_of(field) not in CONST_ACCESSORS:
+                return f"its argument calls {cname}(), a library member not known to be pure"
+            continue
+        if cname.startswith(CASTS) or (fnode is not None and fnode.type in (
+                "primitive_type", "sized_type_specifier")):
+            continue
+        if isinstance(got, str):
+            return f"its argument calls {cname}(): {got}"
+        why = _impure(proj, got.d, 0, frozenset())
+        if why:
+            return f"its argument calls {cname}(): {why}"
+    return ""
 
 
 def _invariant(code: Code, c: _Candidate, written: set[str], touched: dict[str, str],

@@ -213,3 +213,21 @@ def test_an_impure_call_in_the_arguments_keeps_the_call(tmp_path: Path) -> None:
     ok = generate("hoist_invariant", main, "main.c", line_of(main, "HALVED"), root=tmp_path)
     assert isinstance(ok, Generated) and "const double ps_norm2 = norm2(x, half(n));" in \
         ok.new_text, ok
+
+
+def test_a_global_argument_with_an_opaque_call_in_the_loop_is_refused(tmp_path: Path) -> None:
+    """``norm2(x, n)`` with ``x`` a file-scope array: ``perturb()`` in the same loop writes
+    it without naming it; the call stays, and the reason names both."""
+    (tmp_path / "Makefile").write_text("all:\n\tcc -O2 -c *.c\n")
+    (tmp_path / "lib.c").write_text(
+        "double x[100];\nvoid perturb(int i) { x[i % 100] += 1.0; }\n"
+        "double norm2(const double *a, int n) { double s = 0; "
+        "for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n")
+    main = ("extern double x[100];\nvoid perturb(int i);\n"
+            "double norm2(const double *a, int n);\n"
+            "void f(double *y, int n) {\n  for (int i = 0; i < n; i++) {\n    perturb(i);\n"
+            "    y[i] = norm2(x, 100);\n  }\n}\n")
+    (tmp_path / "main.c").write_text(main)
+    got = generate("hoist_invariant", main, "main.c", line_of(main, "norm2(x"), root=tmp_path)
+    assert isinstance(got, Refusal), got
+    assert "x is a file-scope variable" in got.reason and "perturb() at line 6" in got.reason

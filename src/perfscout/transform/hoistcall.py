@@ -65,6 +65,8 @@ CONST_ACCESSORS = frozenset({
 #: streams a function writes to: I/O
 STREAMS = frozenset({"std::cout", "std::cerr", "std::clog", "cout", "cerr", "clog", "stdout",
                      "stderr"})
+#: the key of :func:`_loop_state`'s answer naming a call of the loop that may write globals
+GLOBALS = "*globals*"
 CASTS = ("static_cast", "const_cast", "reinterpret_cast", "std::size_t", "size_t")
 
 
@@ -342,6 +344,15 @@ def _loop_state(proj: _Project, code: Code, lp: Loop, cands: list[_Candidate]
                 continue
         line = n.start_point[0] + 1
         fnode = n.child_by_field_name("function")
+        if GLOBALS not in touched and not cname.startswith(CASTS) and not (
+                fnode is not None and fnode.type in ("primitive_type", "sized_type_specifier")):
+            got = _resolve(proj, code, fn, n)
+            field = fnode.child_by_field_name("field") if fnode is not None and \
+                fnode.type == "field_expression" else None
+            if isinstance(got, str) or (got is None and field is not None and code.text_of(
+                    field) not in CONST_ACCESSORS) or (isinstance(got, _Candidate) and _impure(
+                    proj, got.d, 0, frozenset())):
+                touched[GLOBALS] = f"{cname}() at line {line}"
         if fnode is not None and fnode.type == "field_expression":
             obj, _ = _base(code, fnode.child_by_field_name("argument"))
             field = fnode.child_by_field_name("field")
@@ -402,13 +413,17 @@ def hoist_call(code: Code, line: int, rel: str, root: Path | None = None
     written, touched = _loop_state(proj, code, lp, [c for c in cands
                                                     if c.node.id not in impure])
     local = declared_in(code, lp.node)
+    own = (declared_in(code, fn) | {p.name for p in _params(code, fn)}) \
+        if fn is not None and fn.type == "function_definition" else set()
+    file_scope = {k: v for k, v in proj.globals.items() if k not in own}
     if lp.node.type == "for_range_loop":
         nm, _ = _declarator_name(code, lp.node.child_by_field_name("declarator"))
         local.add(nm)
     ok: list[_Candidate] = []
     refused: list[tuple[_Candidate, str]] = []
     for c in cands:
-        w = impure.get(c.node.id) or _invariant(code, c, written, touched, local) or \
+        w = impure.get(c.node.id) or _invariant(code, c, written, touched, local,
+                                                file_scope) or \
             _pure_arguments(proj, code, fn, c)
         if w:
             refused.append((c, w))
@@ -453,8 +468,18 @@ def _pure_arguments(proj: _Project, code: Code, fn: Node | None, c: _Candidate) 
 
 
 def _invariant(code: Code, c: _Candidate, written: set[str], touched: dict[str, str],
-               local: set[str]) -> str:
-    """Why the candidate's value may change between iterations ("" when it cannot)."""
+               local: set[str], globals_: dict[str, str] | None = None) -> str:
+    """Why the candidate's value may change between iterations ("" when it cannot). A
+    file-scope variable among its arguments or its object may be written by any call of the
+    loop not proved pure (``touched[GLOBALS]``)."""
+    if GLOBALS in touched and globals_:
+        al0 = c.node.child_by_field_name("arguments")
+        names = {code.text_of(n) for n in [*(walk(al0) if al0 is not None else []), *(
+            walk(c.obj_node) if c.obj_node is not None else [])] if n.type == "identifier"}
+        for g in sorted(names | ({c.obj} if c.obj else set())):
+            if g in globals_ and g not in local:
+                return (f"{g} is a file-scope variable ({globals_[g]}) and the loop calls "
+                        f"{touched[GLOBALS]}, which may write it")
     if c.obj:
         if c.obj in touched:
             return touched[c.obj]

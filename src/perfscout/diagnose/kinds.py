@@ -44,12 +44,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
        "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
-       "omp_reduction",
+       "omp_reduction private_tallies",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
-       "parallelize_caller use_lapack bisect_search omp_reduction unordered_map "
+       "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "
        "flush_subnormals",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
@@ -79,7 +79,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
        "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
     _k("rt.omp_imbalance", "", "thread_sweep",
-       "rebalance_decomposition parallelize_omp omp_reduction",
+       "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
        "program:busy.time hardware_counters:cycles sampling:@hotspots sampling:compute.share "
        "sampling:samples"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
@@ -87,14 +87,15 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller omp_reduction omp_outer_loop omp_static_schedule",
+       "parallelize_omp parallelize_caller omp_reduction private_tallies omp_outer_loop "
+       "omp_static_schedule",
        "program:time.elapsed sampling:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
     # or on a mutex/futex per item, or in the runtime's dynamic iteration handout
     _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling",
-       "omp_reduction omp_static_schedule",
+       "omp_reduction private_tallies omp_static_schedule",
        "sampling:insn.locked_share sampling:@hotspots instrumentation:syscall.time"),
     # code set the thread count below the one requested (a library calling
     # omp_set_num_threads(1)): the regions run, with fewer threads
@@ -111,7 +112,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm use_lapack bisect_search",
+       "use_blas replace_algorithm use_lapack bisect_search hoist_invariant",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
        "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),

@@ -22,6 +22,7 @@ from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.flushes import unflush
 from perfscout.transform.hashmap import unordered_map
+from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
 from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
@@ -36,6 +37,7 @@ from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
 from perfscout.transform.schedule import static_schedule
 from perfscout.transform.source import Code, language_of
+from perfscout.transform.tallies import private_tallies
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
 
@@ -69,6 +71,9 @@ GENERATORS: dict[str, Maker] = {
     "io_buffering": lambda c, ln, rel, p: unflush(c, ln, rel),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "private_tallies": lambda c, ln, rel, p: private_tallies(c, ln, rel, p.get("headers")),
+    "hoist_invariant": lambda c, ln, rel, p: hoist_call(c, ln, rel, getattr(p.get("headers"),
+                                                                            "root", None)),
 }
 
 

@@ -13,6 +13,7 @@ from perfscout.advise.catalog import (
     solver,
     sysrt,
     system,
+    tallies,
     temporaries,
 )
 from perfscout.advise.catalog.registry import CATALOG, CatalogEntry, get_entry, proposal
@@ -34,5 +35,6 @@ __all__ = [
     "solver",
     "sysrt",
     "system",
+    "tallies",
     "temporaries",
 ]

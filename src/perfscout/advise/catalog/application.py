@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from perfscout.advise.catalog.app_compute import gain_on
 from perfscout.advise.catalog.common import conf, gain_on_share, refs, scope_of, verify
+from perfscout.advise.catalog.invariant import hoisted_call
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND, WIDENED
@@ -11,6 +12,7 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
 from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated
 
 APP = Layer.APPLICATION
 #: redundant work that is not a repeated call to hoist (app_compute's entries address it)
@@ -143,8 +145,20 @@ def _type_change(f: Finding, scope: str
 @proposal("hoist_invariant", layer=APP, kind="source",
           preconditions=("share_of_time >= 5%",))
 def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
+    """A call whose value does not change between iterations computed once before the
+    loop. When the project's sources can be read, the ``hoist_invariant`` generator is tried
+    at the hot lines and at the loop calls of the hot function (:func:`hoisted_call`): the
+    proposal is then scoped to that call with the generated change's note. Without such a
+    change it stays a described change for ``app.redundant_work`` and is not offered for
+    ``alg.complexity`` (a pure callee called per element is one cause of a superlinear run
+    among many)."""
     if any(e.metric in NOT_A_CALL for e in f.evidence):
         return None  # exceptions, engine seeding, a bulk reduction: their own entries
+    found = hoisted_call(facts, f)
+    if found is not None:
+        return _generated_hoist(facts, f, *found)
+    if f.id == "alg.complexity":
+        return None
     scope = scope_of(f, facts)
     return Proposal(
         id="hoist_invariant", addresses=(f.id,), layer=APP, kind="source",
@@ -157,5 +171,25 @@ def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
         risk=Risk("low", "same result when the value is truly invariant; check the output"),
         confidence=Confidence(conf(f, 0.55), "one cheap routine holds a large share"),
         invalid_when=("the loop body changes what the call reads",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def _generated_hoist(facts: Facts, f: Finding, scope: str, got: Generated) -> Proposal:
+    """The ``hoist_invariant`` proposal for a change the generator wrote at ``scope``."""
+    hot = scope_of(f, facts)
+    return Proposal(
+        id="hoist_invariant", addresses=(f.id,), layer=APP, kind="source",
+        title=f"Compute the loop-invariant call once, before the loop ({scope})",
+        change=Change(description="a pure function of values the loop does not change is "
+                      f"called at every iteration; {got.note}"),
+        evidence=(*refs(f, facts), f"{scope}: {got.note}"), verification=verify(facts),
+        expected_gain=gain_on_share(facts, hot, 2.0, 50.0, 0.3, Text("gain.what.hoist")),
+        risk=Risk("low", "the function's definition was proved pure and its arguments and "
+                  "object unchanged in the loop; the output is compared with the baseline"),
+        confidence=Confidence(conf(f, 0.65), "a pure call with invariant arguments, proved "
+                              "from the parsed sources"),
+        invalid_when=("the function reads memory the loop changes through an alias the "
+                      "sources do not show",),
         rollback="revert the patch commit", scope=scope,
     )

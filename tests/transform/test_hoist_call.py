@@ -121,7 +121,8 @@ def _offered(path: Path, line: int, fid: str) -> dict[str, Proposal]:
     return {p.id: p for p in adv.proposals}
 
 
-@pytest.mark.parametrize("fid", ["app.redundant_work", "alg.complexity"])
+@pytest.mark.parametrize("fid", ["app.redundant_work", "alg.complexity", "hw.vectorization",
+                                 "hw.compute_bound"])
 def test_offered_at_the_loop_that_calls_the_hot_callee(tmp_path: Path, fid: str) -> None:
     """The profile's hot line is inside Series::mean (series.cpp); the proposal is scoped to
     the loop call in zscore.cpp that the generator hoists, with its note."""
@@ -139,8 +140,11 @@ def test_offered_at_the_loop_that_calls_the_hot_callee(tmp_path: Path, fid: str)
     assert "+    const auto ps_mean = ds.mean();" in out[0].change.diff
 
 
-def test_not_offered_for_complexity_when_nothing_can_move(tmp_path: Path) -> None:
-    """Only impure callers of the hot function: alg.complexity gets no hoist_invariant."""
+@pytest.mark.parametrize("fid", ["alg.complexity", "hw.vectorization", "hw.compute_bound"])
+def test_not_offered_when_nothing_can_move(tmp_path: Path, fid: str) -> None:
+    """Only impure callers of the hot function: no hoist_invariant for the kinds where only
+    the generated change shows the work is repeated (a profile says "a hot loop in mean()",
+    which vectorisation or the algorithm may explain as well)."""
     work = tmp_path / "proj"
     shutil.copytree(DATA, work)
     (work / "scale.c").unlink()
@@ -148,7 +152,7 @@ def test_not_offered_for_complexity_when_nothing_can_move(tmp_path: Path) -> Non
                                                     "ds.noisy_mean()) / 2.0").replace(
         "ds.scaled_mean(0.5)", "2.0").replace("q += ds.mean();", "q += 1.0;"))
     series = (work / "series.cpp").read_text()
-    got = _offered(work / "series.cpp", line_of(series, "s += x;"), "alg.complexity")
+    got = _offered(work / "series.cpp", line_of(series, "s += x;"), fid)
     assert "hoist_invariant" not in got, got
 
 

@@ -44,13 +44,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
        "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
-       "omp_reduction private_tallies",
+       "omp_reduction private_tallies hoist_invariant",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
        "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "
-       "flush_subnormals",
+       "flush_subnormals hoist_invariant",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
        "compiler:vector.loops_vectorized program:time.step os_accounting:cpu.utilized"),

@@ -151,13 +151,15 @@ def hoist_invariant(facts: Facts, f: Finding) -> Proposal | None:
     proposal is then scoped to that call with the generated change's note. Without such a
     change it stays a described change for ``app.redundant_work`` and is not offered for
     ``alg.complexity`` (a pure callee called per element is one cause of a superlinear run
-    among many)."""
+    among many) nor for the compute kinds ``hw.vectorization``/``hw.compute_bound`` (a hot
+    routine the profile cannot tell from a hot loop: the generated change, a pure call with
+    unchanged arguments inside the loop, is what shows the work is repeated)."""
     if any(e.metric in NOT_A_CALL for e in f.evidence):
         return None  # exceptions, engine seeding, a bulk reduction: their own entries
     found = hoisted_call(facts, f)
     if found is not None:
         return _generated_hoist(facts, f, *found)
-    if f.id == "alg.complexity":
+    if f.id != "app.redundant_work":
         return None
     scope = scope_of(f, facts)
     return Proposal(

@@ -14,6 +14,7 @@ import re
 
 from perfscout.diagnose.engine import Context, Located
 from perfscout.diagnose.placement import placement
+from perfscout.model.metrics import ScopeKind
 
 #: compiler-outlined OpenMP region bodies (gcc, clang/icx, Fortran): code run by a team
 OMP_OUTLINED = re.compile(r"\._omp_fn\.\d+|\.omp_outlined|__omp_outlined__|_\$omp\$|"
@@ -28,14 +29,29 @@ def atomic_loop(ctx: Context) -> Located | None:
     has no one to contend with."""
     from perfscout.diagnose.rules.hardware import _hot_function, _in_hot_code
 
-    found = [x for x in _in_hot_code(ctx, "insn.lock_loop_share", _hot_function(ctx))
-             if x.value >= 1.0]
+    hot = _hot_function(ctx)
+    found = [x for x in _in_hot_code(ctx, "insn.lock_loop_share", hot) if x.value >= 1.0]
+    if not found and hot is None:
+        found = _parallel_bodies(ctx)
     if not found:
         return None
     for loc in found:
         if threaded(ctx, loc.metric.scope.name, unknown=False):
             return loc
     return None
+
+
+def _parallel_bodies(ctx: Context) -> list[Located]:
+    """A whole-program disassembly with no profile: its OpenMP-outlined bodies are the parallel
+    work. When every one of them that loops takes an atomic in every loop, those bodies are
+    returned; one lock-free parallel loop leaves the hot code unknown (an empty list)."""
+    out: list[Located] = []
+    for p in {id(x.profile): x.profile for x in ctx.all("insn.lock_loop_share")}.values():
+        bodies = [x for x in ctx.all("insn.lock_loop_share", (ScopeKind.FUNCTION,))
+                  if x.profile is p and OMP_OUTLINED.search(x.metric.scope.name)]
+        if bodies and all(x.value >= 1.0 for x in bodies):
+            out += bodies
+    return out
 
 
 #: the program's entry (C/C++ ``main``, gfortran's ``MAIN__``): one thread runs it; an OpenMP

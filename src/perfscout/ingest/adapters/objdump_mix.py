@@ -162,12 +162,16 @@ def lock_loop_metrics(loops: dict[str, list[tuple[int, int]]], locks: dict[str, 
     function's loops (backward jumps) whose body holds a lock-prefixed instruction. 1.0 means
     no loop of the function runs without taking the atomic (the repeated work itself updates
     shared data); below 1 a lock-free loop does the work and the atomic sits in a merge or a
-    retry path, which a static listing cannot rank against it."""
+    retry path, which a static listing cannot rank against it. 0.0 for a function whose loops
+    hold no atomic, when the listing holds one somewhere (a whole-binary listing then says which
+    parallel bodies run lock-free); nothing for a listing without atomics."""
     out: list[Metric] = []
-    for fn, addrs in locks.items():
-        spans = loops.get(fn, [])
+    if not any(locks.values()):
+        return out  # a listing without atomics says nothing about them
+    for fn, spans in loops.items():  # a function with loops and no atomic writes 0.0
+        addrs = locks.get(fn, [])
         inside = [lo_hi for lo_hi in spans if any(lo_hi[0] <= a <= lo_hi[1] for a in addrs)]
-        if inside:
+        if spans and (inside or not addrs):
             out.append(Metric("insn.lock_loop_share", len(inside) / len(spans), "ratio",
                               Scope(ScopeKind.FUNCTION, fn), SourceRef(str(path), first.get(fn)),
                               "loops holding a lock-prefixed instruction"))

@@ -3,8 +3,8 @@
 Each block starts ``Samples: N  of event 'E', ...`` followed by ``SYMBOL() BINARY`` and a
 ``Percent`` header. An instruction line has a gutter (the local percentage and a jump label
 such as ``8b:``), an arrow column (``→``, ``↓``, ``↑``) and the instruction; source lines
-carry no percentage and no line number (the gutter's width depends on the percentages). The format gives
-what ``--stdio`` gives minus the source line numbers: each symbol's samples and the
+carry no percentage and no line number (the gutter's width depends on the percentages). The
+format gives what ``--stdio`` gives minus the source line numbers: each symbol's samples and the
 sample-weighted instruction mix of its hot code, including the share of samples on atomic
 (lock-prefixed) instructions and the instruction each one skids onto (``insn.locked_share``),
 so that a user who pasted the TUI layout is read like one who used ``--stdio``.

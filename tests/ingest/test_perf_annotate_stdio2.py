@@ -3,10 +3,16 @@ here (tests/diagnose/data/diag20/make.sh: gcc, perf record -e cpu-clock, perf an
 
 from __future__ import annotations
 
+import contextlib
 import re
+import tempfile
 from pathlib import Path
 
-from perfscout.ingest.registry import load
+from hypothesis import HealthCheck, given, settings
+
+from ingest.fuzzing import mutated_lines
+from perfscout.ingest.registry import get_adapter, load
+from perfscout.model.errors import ParseError
 
 D = Path(__file__).parents[1] / "diagnose" / "data" / "diag20"
 
@@ -60,3 +66,17 @@ def test_cold_complex_helper_call_is_counted_as_a_call_site() -> None:
 
 def test_stdio_annotate_is_not_taken_for_stdio2() -> None:
     assert load(D / "hist-annotate.txt").format == "perf-annotate"
+
+
+SEED = (D / "histw-annotate2.txt").read_text().splitlines()
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=mutated_lines(SEED))
+def test_fuzzed_stdio2_parses_or_raises_parse_error(data: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        target = Path(d) / "annotate2.txt"
+        target.write_text("\n".join(data) + "\n", encoding="utf-8")
+        with contextlib.suppress(ParseError):
+            get_adapter("perf-annotate-stdio2").parse(target)

@@ -225,6 +225,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
                       "unit sets their throughput)"),
     "insn.locked": ("count", "lock-prefixed (atomic read-modify-write) instructions; weighted "
                     "by samples from perf annotate"),
+    "insn.complex_calls": ("count", "call sites of libgcc's C99 complex multiply/divide "
+                           "(__muldc3, __mulsc3, __divdc3...) in the code"),
+    "insn.lock_loop_share": ("ratio", "share of a function's loops (backward jumps in objdump -d) "
+                             "whose body holds a lock-prefixed instruction"),
     "insn.int_div": ("count", "integer division instructions (div/idiv: no SIMD form on x86)"),
     "insn.x87_share": ("ratio", "x87 share of floating-point instructions (derived)"),
     "insn.packed_share": ("ratio", "packed share of floating-point instructions (derived)"),

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from perfscout.diagnose import requests as rq
+from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.rules.runtime import _hot_ev
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|bits/stl_(tree|map|set|multimap|"
@@ -115,7 +116,26 @@ def _traced_futex(ctx: Context) -> Evidence | None:
     return None
 
 
-@rule(id="rt.sync_contention", needs=("insn.locked_share|@hotspots",),
+def _static_atomic(ctx: Context) -> Finding | None:
+    """No sampled lock time, but the disassembly of the hot function shows an atomic in every
+    one of its loops and several threads run it (:func:`perfscout.diagnose.atomics.atomic_loop`)."""
+    loc = atomic_loop(ctx)
+    if loc is None:
+        return None
+    fn = loc.metric.scope.name
+    n = next((x.value for x in ctx.all("insn.locked", (ScopeKind.FUNCTION,))
+              if x.profile is loc.profile and x.metric.scope.name == fn), None)
+    count = f"{fmt(n)} lock-prefixed instruction(s), " if n else ""
+    ev = [ctx.ev(loc, f"{count}in every loop of {fn} ({loc.value:.0%} of its loops): each "
+                 "iteration takes an atomic read-modify-write that threads sharing the target "
+                 "take turns on", "insn.lock_loop_share >= 1 in a threaded hot function")]
+    return ctx.finding("rt.sync_contention", 0.62, "threads take turns on an atomic update in "
+                       "the hot loop", ev, scope=fn,
+                       limits=["read from the disassembly alone: how much time the atomics "
+                               "take needs a sampling profile (perf annotate)"])
+
+
+@rule(id="rt.sync_contention", needs=("insn.locked_share|insn.lock_loop_share|@hotspots",),
       thresholds=("rt.locked_share", "rt.lock_routine_share", "rt.futex_traced_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def sync_contention(ctx: Context) -> Finding | None:
@@ -131,7 +151,7 @@ def sync_contention(ctx: Context) -> Finding | None:
     if not locked:
         sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
-            return None
+            return _static_atomic(ctx)
         ev = [sampled[1]]
         traced = _traced_futex(ctx) if sampled[0] == "lock" else None
         if traced is not None:
@@ -143,6 +163,8 @@ def sync_contention(ctx: Context) -> Finding | None:
     top = max(locked, key=lambda x: x.value)
     hot = hotspot_shares(top.profile)
     scope = _name(max(hot, key=lambda e: e[1])[0]) if hot else ""
+    if not threaded(ctx, scope, unknown=True):
+        return None  # one thread takes the atomic: it costs, but nobody waits for the line
     ev = [ctx.ev(top, f"{top.value:.0%} of the sampled time on lock-prefixed (atomic) "
                  "instructions", f"locked share >= {lim:.2f}")]
     return ctx.finding("rt.sync_contention", 0.45 + 0.4 * min(top.value, 1.0),

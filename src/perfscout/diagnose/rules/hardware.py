@@ -9,6 +9,7 @@ from pathlib import Path
 
 from perfscout.diagnose import crossval
 from perfscout.diagnose import requests as rq
+from perfscout.diagnose.atomics import atomic_loop
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules.common import (
     achieved_bw,
@@ -418,6 +419,11 @@ def vectorization(ctx: Context) -> Finding | None:
     scalar_high = 1.0 - low  # the same bound, as a scalar share
     if divider_bound(ctx) is not None:
         return None  # the hot code divides integers: no vector width has that instruction
+    if atomic_loop(ctx) is not None:
+        return None  # every loop takes an atomic: no vector form exists, the threads take turns
+    cplx = complex_recovery(ctx)
+    if cplx is not None:
+        return _complex_recovery_finding(ctx, cplx)
     mix = insn_mix(ctx)
     if mix and mix[0][0] <= scalar_high:
         return None  # the hot code is already packed: remarks about other loops do not matter
@@ -471,6 +477,35 @@ def vectorization(ctx: Context) -> Finding | None:
                        "available", ev)
 
 
+def complex_recovery(ctx: Context) -> Located | None:
+    """Call sites of libgcc's C99 complex multiply/divide (``__muldc3``, ``__mulsc3``,
+    ``__divdc3``) in the hot code: gcc keeps the Annex G NaN/Inf recovery (a compare and a call
+    on the rare path) unless told the operands are finite, and a loop holding a call is not
+    vectorized across iterations, however its single product is laid out. A sampled annotate
+    holds the hot code itself; a disassembly counts when it holds the sampled hot function or
+    one function alone."""
+    sampled = [x for x in ctx.all("insn.complex_calls", (ScopeKind.PROCESS,))
+               if x.kind == "sampling" and x.value > 0]
+    if sampled:
+        return sampled[0]
+    found = _in_hot_code(ctx, "insn.complex_calls", _hot_function(ctx))
+    return found[0] if found else None
+
+
+def _complex_recovery_finding(ctx: Context, calls: Located) -> Finding:
+    hot = _hot_function(ctx)
+    fn = calls.metric.scope.name or (hot[0] if hot is not None else "")
+    where = f" in {fn}" if fn else ""
+    ev = [ctx.ev(calls, f"{fmt(calls.value)} call site(s) of libgcc's complex multiply/divide "
+                 f"(__muldc3 family){where}: C99 NaN/Inf recovery keeps the loop from being "
+                 "vectorized across iterations", "insn.complex_calls > 0 in the hot code")]
+    return ctx.finding("hw.vectorization", 0.65, "complex arithmetic with C99 NaN/Inf "
+                       "recovery keeps the loop scalar (-fcx-limited-range, -ffast-math, or "
+                       "the product written out)", ev, scope=fn,
+                       limits=["the recovery call is read from the code; its cost is the "
+                               "vector width the loop does not use"])
+
+
 def _remarks_can_decide(ctx: Context) -> bool:
     """Compiler remarks alone say which loops are scalar, not that they cost time or that SIMD
     would speed them up: not when the program already streams at a real share of the measured
@@ -511,7 +546,11 @@ def _peak_flops(ctx: Context) -> float | None:
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")
                                  if not ctx.counterless else rq.callgrind(ctx)])
 def compute_bound(ctx: Context) -> Finding | None:
-    """FLOP rate near the core's peak, or a very high IPC: the arithmetic is the limit."""
+    """FLOP rate near the core's peak, or a very high IPC: the arithmetic is the limit. Not
+    when the hot code calls libgcc's complex helpers: the loop is scalar by the C99 recovery
+    (``hw.vectorization``), whatever rate it reaches."""
+    if complex_recovery(ctx) is not None:
+        return None
     ev: list[Evidence] = []
     fl, peak = ctx.top("flops.dp"), _peak_flops(ctx)
     if fl is not None and peak:
@@ -690,8 +729,8 @@ def divider_bound(ctx: Context) -> Finding | None:
     on memory: the divider's latency is the limit and vector width cannot help."""
     hot = _hot_function(ctx)
     divs = _in_hot_code(ctx, "insn.int_div", hot)
-    if not divs:
-        return None
+    if not divs or atomic_loop(ctx) is not None:
+        return None  # no divide, or the atomic every loop takes is what costs
     div = divs[0]
     fp = next((x for x in ctx.all("insn.fp_total", (ScopeKind.FUNCTION,))
                if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),

@@ -86,60 +86,91 @@ def _padded_run(ctx: Context, ld: Located) -> Evidence | None:
 
 
 def _time_of(ctx: Context, x: Located) -> Located | None:
-    return next((t for t in ctx.all("time.elapsed") if t.profile is x.profile
-                 and t.metric.scope == x.metric.scope), None)
+    """The run's time: wall time, else CPU time (load-independent, what programs print on a
+    busy machine)."""
+    for name in ("time.elapsed", "time.cpu"):
+        t = next((t for t in ctx.all(name) if t.profile is x.profile
+                  and t.metric.scope == x.metric.scope), None)
+        if t is not None:
+            return t
+    return None
 
 
-def _sized_runs(ctx: Context) -> list[tuple[float, Located]]:
-    """(leading dimension or size, located wall time) of every printed run that gives both."""
-    out: list[tuple[float, Located]] = []
+#: rates a program prints per run (higher is faster): their inverse is a cost per element
+_RATES = ("mem.bandwidth", "flops.rate", "lups.rate")
+
+
+def _per_element(ctx: Context, x: Located, n: float) -> tuple[float, Located] | None:
+    """(cost per element, located value) of the run sized ``x``: time / n^2 (a 2-D array), or
+    1 / rate when the run prints a rate and no time."""
+    t = _time_of(ctx, x)
+    if t is not None and t.value > 0 and n > 0:
+        return t.value / n ** 2, t
+    for name in _RATES:
+        r = next((r for r in ctx.all(name) if r.profile is x.profile
+                  and r.metric.scope == x.metric.scope and r.value > 0), None)
+        if r is not None:
+            return 1.0 / r.value, r
+    return None
+
+
+def _sized_runs(ctx: Context) -> list[tuple[float, Located, float]]:
+    """(leading dimension or size, located time or rate, cost per element) of every printed
+    run that gives both."""
+    out: list[tuple[float, Located, float]] = []
     for name in ("array.leading_dim", "scaling.size"):
         for sz in ctx.all(name, (ScopeKind.RUN,)):
-            el = _time_of(ctx, sz)
-            if el is not None and el.value > 0 and sz.value > 0:
-                out.append((sz.value, el))
+            got = _per_element(ctx, sz, sz.value)
+            if got is not None and sz.value > 0:
+                out.append((sz.value, got[1], got[0]))
         if out:
             return out
     return out
 
 
-def _medians(runs: list[tuple[float, Located]]) -> list[tuple[float, Located]]:
-    """One point per (size, family): the run with the median time of the repeated runs."""
-    by: dict[tuple[float, str], list[Located]] = {}
-    for n, t in runs:
-        by.setdefault((n, t.kind), []).append(t)
-    return [(n, sorted(ts, key=lambda x: x.value)[(len(ts) - 1) // 2])
-            for (n, _), ts in by.items()]
+def _medians(runs: list[tuple[float, Located, float]]) -> list[tuple[float, Located, float]]:
+    """One point per (size, family, quantity): the run with the median cost of the repeated
+    runs."""
+    by: dict[tuple[float, str, str], list[tuple[Located, float]]] = {}
+    for n, t, c in runs:
+        by.setdefault((n, t.kind, t.metric.name), []).append((t, c))
+    out: list[tuple[float, Located, float]] = []
+    for (n, _, _), ts in by.items():
+        t, c = sorted(ts, key=lambda x: x[1])[(len(ts) - 1) // 2]
+        out.append((n, t, c))
+    return out
 
 
 def pow2_sweep(ctx: Context) -> list[Evidence]:
-    """A sweep where a power-of-two size (rows >= one set span apart) takes
-    ``cache.padded_speedup`` or more time per element (time / size^2: a 2-D array) than the
-    fastest of its non-power-of-two neighbours, comparing the median of repeated runs of
-    each size: set conflicts measured by the program's own times. Returns the evidence (the
-    size as ``array.leading_dim_pow2`` and the ratio)."""
+    """A sweep where a power-of-two size (rows >= one set span apart) costs
+    ``cache.padded_speedup`` or more per element (time / size^2 of a 2-D array, or the inverse
+    of a printed rate) than the cheapest of its non-power-of-two neighbours, comparing the
+    median of repeated runs of each size and like with like (wall with wall, CPU time with CPU
+    time, a rate with the same rate): set conflicts measured by the program's own numbers.
+    Returns the evidence (the size as ``array.leading_dim_pow2`` and the ratio)."""
     runs = _medians(_sized_runs(ctx))
     lim = ctx.t("cache.padded_speedup")
     best: tuple[float, float, Located, float, Located] | None = None
-    for n, t in runs:
+    for n, t, c in runs:
         if not _pow2(n) or n * _ELEMENT_BYTES < _set_span(ctx):
             continue
-        near = [(m, u) for m, u in runs if not _pow2(m) and abs(m - n) / n <= _NEIGHBOUR
-                and u.kind == t.kind]
+        near = [(m, u, cu) for m, u, cu in runs if not _pow2(m) and abs(m - n) / n <= _NEIGHBOUR
+                and u.kind == t.kind and u.metric.name == t.metric.name]
         if not near:
             continue
-        m, u = min(near, key=lambda x: x[1].value / x[0] ** 2)
-        ratio = (t.value / n ** 2) / (u.value / m ** 2)
+        m, u, cu = min(near, key=lambda x: x[2])
+        ratio = c / cu
         if ratio >= lim and (best is None or ratio > best[3]):
             best = (n, m, t, ratio, u)
     if best is None:
         return []
     n, m, t, ratio, u = best
+    what = "time" if t.metric.name.startswith("time.") else f"inverse {t.metric.name}"
     return [ctx.ev(t, f"size {n:.0f} = 2^{int(n).bit_length() - 1}: rows {int(n) * 8 // 1024} "
                    f"KiB apart map to the same L1 sets", "a power of two, rows >= one set span "
                    "apart", metric="array.leading_dim_pow2", value=n, unit="count",
                    kind="setting"),
-            ctx.ev(u, f"per element, size {n:.0f} takes {ratio:.1f}x the time of size {m:.0f} "
-                   f"(median runs: {t.value:.3g} s vs {u.value:.3g} s)",
-                   f"time per element ratio >= {lim:g}", metric="time.padded_ratio",
+            ctx.ev(u, f"per element, size {n:.0f} costs {ratio:.1f}x the {what} of size {m:.0f} "
+                   f"(median runs: {t.value:.3g} vs {u.value:.3g} {t.metric.unit})",
+                   f"cost per element ratio >= {lim:g}", metric="time.padded_ratio",
                    value=ratio, unit="ratio")]

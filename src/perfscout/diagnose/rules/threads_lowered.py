@@ -46,12 +46,35 @@ def _requested(ctx: Context) -> Located | None:
     return max(got, key=lambda x: x.value) if got else None
 
 
+def _timed(ctx: Context) -> list[tuple[int, Located, str]]:
+    """(threads, where, how) from each program printout that timed its threads one by one
+    (``thread 1 busy 0.04 s``): a thread prints its time from inside the region, so the count
+    is the team that ran it, however little work one thread got. It decides over per-thread
+    sample shares, which mix in other regions (a pool started before a library lowered the
+    count shows a second thread; a thread starved by the data shows almost none)."""
+    out: list[tuple[int, Located, str]] = []
+    by: dict[int, dict[str, Located]] = {}
+    for b in ctx.all("busy.time", (ScopeKind.THREAD,)):
+        if b.kind == "program" and b.value > 0:
+            by.setdefault(id(b.profile), {}).setdefault(b.metric.scope.name, b)
+    for rows in by.values():
+        first = min(rows.values(),
+                    key=lambda r: (r.metric.source.line or 0) if r.metric.source else 0)
+        out.append((len(rows), first, "threads that timed themselves inside the parallel "
+                    "region (the program's printout)"))
+    return out
+
+
 def _running(ctx: Context) -> list[tuple[int, Located, str]]:
-    """(threads that ran work, where, how) from each input that measures it per thread: a
+    """(threads that ran work, where, how) from each input that measures it per thread: the
+    program's own per-thread timers first (:func:`_timed`); else a
     perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
     when it holds ``threads.running_share`` or more; a table without CPU shares counts its
     threads. The runtime's OMP_DISPLAY_AFFINITY lines (the team of the first region that
     changed it) count only when nothing measures the threads."""
+    timed = _timed(ctx)
+    if timed:
+        return timed
     lim = ctx.t("threads.running_share")
     out: list[tuple[int, Located, str]] = []
     shares: dict[int, list[Located]] = {}

@@ -33,6 +33,9 @@ _INTDIV = re.compile(r"^i?div[bwlq]?$")
 _LIBM = re.compile(r"<(?:__)?(exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|tan|sincos|"
                    r"asin|acos|atan|atan2|sinh|cosh|tanh|cbrt|erf|erfc|hypot|fmod)"
                    r"[fl]?(?:_finite)?(?:@plt|@@GLIBC[\w.]*)?>")
+# libgcc's C99 Annex G complex multiply/divide (float, double, long double, __float128): called
+# when the inline product is NaN, to recover infinities; the call keeps the loop scalar
+_COMPLEX_HELPER = re.compile(r"<__(?:mul|div)[sdxt]c3(?:@plt)?>")
 _INSN = re.compile(r"^\s*[0-9a-f]+:\s+(?:(?:[0-9a-f]{2} )+\s*)?(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
 # gdb's ``disassemble``: "   0x0000000000001060 <+0>:\tlea ..." ("=> " marks the current pc)
 _GDB_INSN = re.compile(r"^\s*(?:=>\s*)?0x[0-9a-f]+\s+<\+\d+>:\s+(?P<mn>[a-z][\w.]*)\s*(?P<ops>.*)$")
@@ -54,12 +57,15 @@ _JUMP_TARGET = re.compile(r"^(?P<t>[0-9a-f]+)\s+<")
 
 
 def classify(mnemonic: str, operands: str) -> str:
-    """``x87``, ``scalar``, ``packed``, ``libm``, ``softfloat`` (a call of a routine that
+    """``x87``, ``scalar``, ``packed``, ``libm``, ``cplx`` (libgcc's C99 complex multiply or
+    divide), ``softfloat`` (a call of a routine that
     emulates ``__float128`` in software), ``isa_emulated`` (a libgcc routine standing in for
     an instruction such as popcnt), ``int_div`` or '' for one instruction."""
     mn = mnemonic.lower()
     if mn.startswith("call") and _LIBM.search(operands):
         return "libm"
+    if mn.startswith("call") and _COMPLEX_HELPER.search(operands):
+        return "cplx"
     if mn.startswith("call") and (c := _CALLEE.search(operands)):
         if is_soft_float(c["fn"]):
             return "softfloat"
@@ -129,6 +135,9 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
                           "lock-prefixed"))
     if counts["libm"]:
         out.append(Metric("insn.libm_calls", float(counts["libm"]), "count", scope, src, "libm"))
+    if counts["cplx"]:
+        out.append(Metric("insn.complex_calls", float(counts["cplx"]), "count", scope, src,
+                          "__muldc3/__divdc3 calls"))
     if counts["isa_emulated"]:
         out.append(Metric("insn.isa_emulated_calls", float(counts["isa_emulated"]), "count",
                           scope, src, "libgcc bit-manipulation calls"))
@@ -144,6 +153,28 @@ def mix_metrics(counts: Counter[str], bits: int, scope: Scope, src: SourceRef) -
         out.append(Metric("insn.fp_total", float(fp), "count", scope, src, "fp instructions"))
     if counts["packed"] and bits:
         out.append(Metric("insn.vector_bits", float(bits), "bits", scope, src, "register"))
+    return out
+
+
+def lock_loop_metrics(loops: dict[str, list[tuple[int, int]]], locks: dict[str, list[int]],
+                      path: Path, first: dict[str, int]) -> list[Metric]:
+    """``insn.lock_loop_share`` per function holding an atomic inside a loop: the share of the
+    function's loops (backward jumps) whose body holds a lock-prefixed instruction. 1.0 means
+    no loop of the function runs without taking the atomic (the repeated work itself updates
+    shared data); below 1 a lock-free loop does the work and the atomic sits in a merge or a
+    retry path, which a static listing cannot rank against it. 0.0 for a function whose loops
+    hold no atomic, when the listing holds one somewhere (a whole-binary listing then says which
+    parallel bodies run lock-free); nothing for a listing without atomics."""
+    out: list[Metric] = []
+    if not any(locks.values()):
+        return out  # a listing without atomics says nothing about them
+    for fn, spans in loops.items():  # a function with loops and no atomic writes 0.0
+        addrs = locks.get(fn, [])
+        inside = [lo_hi for lo_hi in spans if any(lo_hi[0] <= a <= lo_hi[1] for a in addrs)]
+        if spans and (inside or not addrs):
+            out.append(Metric("insn.lock_loop_share", len(inside) / len(spans), "ratio",
+                              Scope(ScopeKind.FUNCTION, fn), SourceRef(str(path), first.get(fn)),
+                              "loops holding a lock-prefixed instruction"))
     return out
 
 
@@ -182,11 +213,13 @@ class ObjdumpMixAdapter(Adapter):
         insns = 0
         at = ""  # objdump -dl: the source line of the current instructions
         calls: Counter[tuple[str, str]] = Counter()  # (file:line, callee) -> call instructions
-        # conversions by address and backward jumps per function: a conversion counts only
-        # inside a loop body (between a backward jump's target and the jump), where it runs
-        # once per iteration; one outside (narrowing a sum once at the end) does not
+        # conversions and integer divides by address and backward jumps per function: they
+        # count only inside a loop body (between a backward jump's target and the jump), where
+        # they run once per iteration; one outside (narrowing a sum once at the end, dividing
+        # the iterations among threads) does not
         cvts: dict[str, list[tuple[int, str]]] = {}
         loops: dict[str, list[tuple[int, int]]] = {}
+        locks: dict[str, list[int]] = {}  # addresses of lock-prefixed instructions
         for no, line in iter_lines(path):
             mark = _SRC_MARK.match(line)
             if mark:
@@ -218,12 +251,14 @@ class ObjdumpMixAdapter(Adapter):
                 jt = _JUMP_TARGET.match(m["ops"].strip()) if m["mn"].startswith("j") else None
                 if jt is not None and int(jt["t"], 16) < here:
                     loops.setdefault(fn, []).append((int(jt["t"], 16), here))
-                if kind in ("fp_widen", "fp_narrow"):
+                if kind in ("fp_widen", "fp_narrow", "int_div"):
                     cvts.setdefault(fn, []).append((here, kind))
                     continue
             elif kind in ("fp_widen", "fp_narrow"):
                 continue
             if is_locked(m["mn"], m["ops"]):
+                if a is not None:
+                    locks.setdefault(fn, []).append(int(a["a"], 16))
                 per.setdefault(fn, Counter())["locked"] += 1
                 total["locked"] += 1
             if kind in ("scalar", "packed") and is_div_sqrt(m["mn"]):
@@ -243,7 +278,10 @@ class ObjdumpMixAdapter(Adapter):
                              "objdump -d instruction lines ('  401136:\\tfldt ...')")
         for name, found in cvts.items():
             for addr, cvt in found:
-                if any(lo <= addr <= hi for lo, hi in loops.get(name, ())):
+                spans = loops.get(name, ())
+                # a divide counts where it repeats: in a loop, or anywhere in a loop-free
+                # function (called per iteration); not the one computing a thread's chunk
+                if any(lo <= addr <= hi for lo, hi in spans) or (cvt == "int_div" and not spans):
                     per.setdefault(name, Counter())[cvt] += 1
                     total[cvt] += 1
         for name, c in per.items():  # a vectorized loop's scalar remainder is not scalar code
@@ -260,6 +298,7 @@ class ObjdumpMixAdapter(Adapter):
                                    SourceRef(str(path), first.get(name)))
         metrics += mix_metrics(total, max(bits.values(), default=0), Scope(),
                                SourceRef(str(path), None))
+        metrics += lock_loop_metrics(loops, locks, path, first)
         metrics += [Metric("callsite.call_insns", float(n), "count",
                            Scope(ScopeKind.CALLSITE, where, callee), SourceRef(str(path), None),
                            "call") for (where, callee), n in calls.items()]

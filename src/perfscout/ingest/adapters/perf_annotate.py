@@ -107,7 +107,9 @@ class PerfAnnotateAdapter(Adapter):
                 if pct and (locked or after_lock):  # a sample skids onto the next instruction
                     mix["locked"] += pct / 100 * samples
                 after_lock = locked
-                if pct and kind:
+                if kind == "cplx":  # a call site, counted whatever its (cold) samples
+                    mix[kind] += 1
+                elif pct and kind:
                     mix[kind] += pct / 100 * samples
                     if kind in ("scalar", "packed") and is_div_sqrt(parts[0]):
                         mix["div_sqrt"] += pct / 100 * samples

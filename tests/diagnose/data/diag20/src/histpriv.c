@@ -1,0 +1,26 @@
+/* The same histogram with a private copy per thread, merged once at the end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <omp.h>
+#define BINS 16
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 40000000L;
+  static long hist[BINS];
+  double t0 = omp_get_wtime();
+#pragma omp parallel
+  {
+    long mine[BINS] = {0};
+#pragma omp for schedule(static)
+    for (long i = 0; i < n; i++) {
+      unsigned long x = (unsigned long)i * 2654435761UL;
+      mine[(x >> 7) % BINS]++;
+    }
+    for (int b = 0; b < BINS; b++) {
+#pragma omp atomic
+      hist[b] += mine[b];
+    }
+  }
+  long s = 0; for (int b = 0; b < BINS; b++) s += hist[b];
+  printf("samples=%ld threads=%d time=%.3f s\n", s, omp_get_max_threads(), omp_get_wtime() - t0);
+  return 0;
+}

@@ -28,8 +28,8 @@ bench_kernel() {
 rec() { out=$1; shift; (cd "$B" && perf record -q -e cpu-clock -F 999 -g -o "$out" -- "$@"); }
 # perf report with sort key $2 (default sym), as a user pastes it
 report() { perf report -i "$1" --stdio --no-children -g none --percent-limit 0.5 --sort "${2:-sym}" 2> /dev/null | head -"${3:-45}"; }
-# perf annotate of symbol $2 in recording $1 (source lines with percentages)
-annot() { perf annotate -i "$1" --stdio -l "$2" 2> /dev/null | head -"${3:-250}"; }
+# perf annotate of symbol $2 (as nm prints it) in recording $1 (source lines with percentages)
+annot() { perf annotate -i "$1" --stdio -l --no-demangle "$2" 2> /dev/null | head -"${3:-250}"; }
 # the disassembly of function $2 in binary $1 (objdump -d, that function only)
 disasm() { objdump -d --no-show-raw-insn "$1" | awk -v f="<$2>:" '$2 == f {p = 1} p && /^$/ {exit} p'; }
 # the program's own printout, as a user pastes it with the command that ran it (stdout and stderr)

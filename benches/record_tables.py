@@ -21,7 +21,7 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
 - ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
-  ``spmv_sell``, ``nbody_pairs``, ``wht_cols``: PRE-REGISTERED
+  ``spmv_sell``, ``nbody_pairs``, ``wht_cols``, ``fw_blocked``, ``bmm_batch``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -219,10 +219,35 @@ TABLES: dict[str, dict[str, Any]] = {
             "unroll": {"role": "unroll", "values": [1, 2, 4], "define": "UNROLL"},
             "flags": {"role": "compiler_flags", "values": FLAGS3},
         }},
+    # PRE-REGISTERED (benches/data/fw_blocked_prereg.md): never used to tune the guide
+    "fw_blocked": {
+        "source": "fw_blocked.c", "args": ["480", "1"], "small_args": ["480", "1"],
+        "preregistered": True,
+        "params": {
+            "t": {"role": "tile", "values": [480, 16, 24, 32, 48, 60, 80, 120, 160, 240],
+                  "define": "T"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native", "-Ofast -march=native"]},
+        }},
+    # PRE-REGISTERED (benches/data/bmm_batch_prereg.md): never used to tune the guide
+    "bmm_batch": {
+        "source": "bmm_batch.c", "args": ["16384", "16"], "small_args": ["16384", "2"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["ijkb", "bijk"], "define": "ORDER",
+                      "body": "C[(i*M+j)*nb+b] += A[(i*M+k)*nb+b] * B[(k*M+j)*nb+b]"},
+            "tb": {"role": "tile", "values": [16384, 16, 32, 64, 128, 256, 1024, 4096],
+                   "define": "TB"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4], "define": "UNROLL"},
+            "width": {"role": "simd_width", "values": [256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "flags": {"role": "compiler_flags", "values": FLAGS3},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
-                "spmv_sell", "nbody_pairs", "wht_cols"}
+                "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch"}
 #: how a parameter reaches the build or the run (not part of the recorded table's space)
 HOW = ("define", "index", "flag", "env", "env_format")
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits

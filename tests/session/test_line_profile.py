@@ -54,3 +54,21 @@ def test_target_hot_line_fills_only_what_names_no_project_line(tmp_path: Path) -
                    "compiler_opt_level": "", "inline_hot": ""}
     # no line-level profile: nothing is invented
     assert [x.scope for x in target_hot_line(props, [], proj)][:2] == ["", "matvec"]
+
+
+def test_a_workspace_path_in_any_proposal_is_named_relative_to_the_project(
+        tmp_path: Path) -> None:
+    """The catalog wrote the profile's path (perfscout's build copy in the workspace) into
+    the scope and the title; the user sees the project's own file, for every kind."""
+    proj = _project(tmp_path)
+    copy = tmp_path / "ws" / "profile" / "s1" / "profile" / "project"
+    props = [Proposal("loop_tiling", kind="source", title=f"Tile {copy}/src/kernel.c:8",
+                      change=Change(), scope=f"{copy}/src/kernel.c:8"),
+             Proposal("io_buffering", kind="source",
+                      title=f"Write in blocks: no flush per line in the loop at "
+                            f"{copy}/src/main.c:3", change=Change(),
+                      scope=f"{copy}/src/main.c:3")]
+    got = target_hot_line(props, [], proj, skip=tmp_path / "ws")
+    assert [(x.scope, x.title) for x in got] == [
+        ("src/kernel.c:8", "Tile src/kernel.c:8"),
+        ("src/main.c:3", "Write in blocks: no flush per line in the loop at src/main.c:3")]

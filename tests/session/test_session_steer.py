@@ -28,8 +28,8 @@ def _smooth(tmp: Path, name: str = "smooth") -> Path:
 def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> None:
     """Issue 16: approving only unconvertible proposals left the session stuck for good (a new
     approval ignored, resume exit 3). Now approve waits, says why, and takes a new approval.
-    The program's hot loop calls a routine the generator cannot see into, so omp_simd gets no
-    diff; the reason names the program's own file (the workspace inside the program's folder
+    The program's hot loop calls a routine with a side effect (it counts its calls), so
+    omp_simd gets no diff; the reason names the program's own file (the workspace inside the program's folder
     is not taken for it)."""
     out = run_cli("session", "start", "--spec", str(_smooth(tmp_path, "smooth_call")),
                   "--confirm-platform")
@@ -38,7 +38,7 @@ def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> No
     shown = " ".join(out.stderr.split())
     for part in ("findings:", "do not:", "proposals (approve by id):", "compiler_opt_level",
                  "[runnable]", "CANNOT RUN: smooth_call.c:",
-                 "call to weigh() at line 27 may have side effects"):
+                 "call to weigh() at line 29 may have side effects"):
         assert part in shown, part
     assert "workspace/profile" not in shown.split("CANNOT RUN:")[1].split("]")[0]
     sid = next((ps_home / "sessions").iterdir()).name

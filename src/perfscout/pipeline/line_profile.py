@@ -163,18 +163,21 @@ def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], proje
                     skip: Path | None = None) -> list[Proposal]:
     """Each loop-changing source proposal with ``scope`` set to the hottest line, unless its
     scope already names a line in a project file (the diagnosis may have chosen the loop: that
-    line is kept, its path made relative to the project)."""
+    line is kept). Every proposal whose scope names a project file's line gets that path made
+    relative to the project, in its scope and its title (the profile names perfscout's copy
+    of the project in the workspace, a path the user never sees)."""
     from perfscout.pipeline.source_changes import project_relative, split_scope
 
     out = []
     for p in proposals:
-        if p.kind == "source" and p.id in LOOP_PROPOSALS:
-            where = split_scope(p.scope) if p.scope else None
-            rel = project_relative(project, where[0], skip) if where is not None else None
-            # a line the diagnosis chose is kept, named relative to the project
-            if rel is not None and where is not None:
-                p = replace(p, scope=f"{rel}:{where[1]}")
-            elif hot:
-                p = replace(p, scope=hot[0].scope)
+        where = split_scope(p.scope) if p.scope else None
+        rel = project_relative(project, where[0], skip) if where is not None else None
+        if rel is not None and where is not None:
+            # a line the diagnosis chose is kept, named relative to the project wherever the
+            # proposal names it (the profile's path is perfscout's build copy)
+            p = replace(p, scope=f"{rel}:{where[1]}",
+                        title=p.title.replace(where[0], rel))
+        elif p.kind == "source" and p.id in LOOP_PROPOSALS and hot:
+            p = replace(p, scope=hot[0].scope)
         out.append(p)
     return out

@@ -96,3 +96,14 @@ def test_names_that_are_never_user_code() -> None:
     assert outlined_parent("main._omp_fn.0") == "main"
     assert outlined_parent("MAIN__._omp_fn.3") == "MAIN__"
     assert outlined_parent("main") is None
+
+
+def test_a_parameter_proposal_for_a_library_routine_names_the_users_caller() -> None:
+    # rebalance_decomposition (a parameter change) aimed at libm's routine: its caller work
+    p = aim_at_hot_line(Proposal(id="rebalance_decomposition", kind="param", scope=EXP),
+                        _facts("perf-report-dwarf.txt"))
+    assert p.scope == "work"
+
+
+def test_rows_of_a_profile_sorted_by_cpu_or_pid_name_no_code() -> None:
+    assert internal_name("000") and internal_name("4242:ompreg")

@@ -188,6 +188,10 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     if p.kind == "flags":
         return replace(p, scope=fn) if fn and fn != p.scope else p
     if p.kind != "source" or p.id in NOT_AT_HOT_CODE:
+        if fn and facts.foreign(fn):  # a parameter for a library routine: its user's code
+            target = facts.target_line(fn)
+            return replace(p, scope=target.function or "",
+                           evidence=(*p.evidence, f"target: {target.how}"))
         return p
     target = facts.target_line(p.scope, misses=p.id in MISS_PROPOSALS)
     note = f"target: {target.where} ({target.how})" if target.where else f"target: {target.how}"

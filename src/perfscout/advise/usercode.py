@@ -21,10 +21,11 @@ _OUTLINED = re.compile(r"^(?P<parent>.+?)\._omp_fn\.\d+$")
 #: names that are never the user's own code, whatever module a profile gives them: reserved
 #: identifiers (``__``-prefixed: libc, libm and libgcc internals), stdio and loader internals,
 #: OpenMP and MPI runtimes, standard-library templates, unresolved addresses, PLT stubs,
-#: inlined library frames and the process entry
+#: inlined library frames, the process entry, and the rows of a profile sorted by CPU, pid
+#: or thread (``000``, ``4242:prog``), which name no code at all
 _INTERNAL = re.compile(
     r"^(?:__|_IO_|_dl_|_start$|GOMP_|gomp_|omp_|kmp_|MPI_|PMPI_|ompi_|opal_|mca_|pmix_|"
-    r"std::|__gnu_cxx::|0x[0-9a-fA-F]+$|\[)|@plt$|^@plt|\(inlined\)$")
+    r"std::|__gnu_cxx::|0x[0-9a-fA-F]+$|\[|\d+$|\d+:)|@plt$|^@plt|\(inlined\)$")
 #: inputs that tabulate calls into the C library or the kernel: every routine they name is
 #: someone else's code (strace counts system calls, ltrace library calls)
 TRACER_FORMATS = frozenset({"strace-c", "ltrace-c"})

@@ -107,3 +107,16 @@ def test_a_parameter_proposal_for_a_library_routine_names_the_users_caller() -> 
 
 def test_rows_of_a_profile_sorted_by_cpu_or_pid_name_no_code() -> None:
     assert internal_name("000") and internal_name("4242:ompreg")
+
+
+def test_a_proposal_with_no_line_asks_for_line_level_data() -> None:
+    from perfscout.pipeline.analyze import analyze
+
+    a = analyze([DATA / "perf-report-dwarf.txt"])
+    assert any(p.kind == "source" and p.scope == "work" for p in a.proposals)
+    asks = [r for r in a.data_requests if r.for_findings == ("line_level",)]
+    assert len(asks) == 1 and "line of work" in asks[0].reason
+    assert asks[0].command[:6] == ("perf", "record", "-e", "cpu-clock", "--call-graph", "dwarf")
+    # with a line-level profile the proposal names its line, and nothing more is asked
+    b = analyze([DATA / "perf-report-dwarf.txt", DATA / "perf-report-srcline.txt"])
+    assert all(r.for_findings != ("line_level",) for r in b.data_requests)

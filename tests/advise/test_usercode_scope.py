@@ -120,3 +120,12 @@ def test_a_proposal_with_no_line_asks_for_line_level_data() -> None:
     # with a line-level profile the proposal names its line, and nothing more is asked
     b = analyze([DATA / "perf-report-dwarf.txt", DATA / "perf-report-srcline.txt"])
     assert all(r.for_findings != ("line_level",) for r in b.data_requests)
+
+
+def test_flags_for_an_outlined_region_or_a_library_routine_name_the_users_function() -> None:
+    omp = aim_at_hot_line(Proposal(id="compiler_opt_level", kind="flags", scope="main._omp_fn.0"),
+                          _facts("perf-report-omp.txt"))
+    assert omp.scope == "main"
+    lib = aim_at_hot_line(Proposal(id="compiler_opt_level", kind="flags", scope=EXP),
+                          _facts("perf-report-dwarf.txt"))
+    assert lib.scope == "work"

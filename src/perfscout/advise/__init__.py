@@ -25,6 +25,7 @@ from perfscout.advise.guards import PolicyCheck, headroom, run_guards
 from perfscout.advise.parse import parse_proposal, parse_proposals
 from perfscout.advise.preconditions import evaluate
 from perfscout.advise.rank import adjust_confidence, first_round, rank, score
+from perfscout.advise.usercode import outlined_parent
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.metrics import Profile
@@ -185,13 +186,18 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     change names the function the flags matter for, never a line. Called after the guards:
     the gain was judged on the function's share."""
     fn, _ = split_function_scope(p.scope)
-    if p.kind == "flags":
-        return replace(p, scope=fn) if fn and fn != p.scope else p
     if p.kind != "source" or p.id in NOT_AT_HOT_CODE:
-        if fn and facts.foreign(fn):  # a parameter for a library routine: its user's code
-            target = facts.target_line(fn)
-            return replace(p, scope=target.function or "",
-                           evidence=(*p.evidence, f"target: {target.how}"))
+        parent = outlined_parent(fn)
+        if parent is not None or (fn and facts.foreign(fn)):
+            # flags or a parameter for a library routine or an outlined region: the user's
+            # function they matter for (the region's parent, the caller), never a line
+            caller = facts.user_caller(fn) if parent is None else (parent, "its OpenMP region")
+            who = caller[0] if caller is not None else facts.own_hottest() or ""
+            how = (f"{fn} is not the program's code: {who or 'the program'}"
+                   f" ({caller[1] if caller is not None else 'no input names its caller'})")
+            return replace(p, scope=who, evidence=(*p.evidence, f"target: {how}"))
+        if p.kind == "flags":
+            return replace(p, scope=fn) if fn and fn != p.scope else p
         return p
     target = facts.target_line(p.scope, misses=p.id in MISS_PROPOSALS)
     note = f"target: {target.where} ({target.how})" if target.where else f"target: {target.how}"

@@ -91,7 +91,8 @@ def test_names_that_are_never_user_code() -> None:
                  "std::__introsort_loop<double*, long>", "0x0000000000004f94",
                  "__GI___exp (inlined)"):
         assert internal_name(name), name
-    for name in ("work", "main", "MAIN__", "gauss_solve", "_Z4workv"):
+    for name in ("work", "main", "MAIN__", "gauss_solve", "_Z4workv",
+                 "__solverlib_MOD_solve"):  # a gfortran module procedure is the user's
         assert not internal_name(name), name
     assert outlined_parent("main._omp_fn.0") == "main"
     assert outlined_parent("MAIN__._omp_fn.3") == "MAIN__"
@@ -129,3 +130,12 @@ def test_flags_for_an_outlined_region_or_a_library_routine_name_the_users_functi
     lib = aim_at_hot_line(Proposal(id="compiler_opt_level", kind="flags", scope=EXP),
                           _facts("perf-report-dwarf.txt"))
     assert lib.scope == "work"
+
+
+def test_call_chain_frames_keep_their_function_name() -> None:
+    from perfscout.advise.usercode import frame_function
+
+    assert frame_function("work callpow.c:9") == "work"
+    assert frame_function("Grid::step(int, double)") == "Grid::step(int, double)"
+    assert frame_function("__GI___exp (inlined)") == "__GI___exp (inlined)"
+    assert frame_function("sum_inl f.c:3 (inlined)") == "sum_inl (inlined)"

@@ -38,9 +38,14 @@ def outlined_parent(name: str) -> str | None:
     return m["parent"] if m else None
 
 
+#: gfortran's module procedures (``__solverlib_MOD_solve``): reserved-looking, the user's code
+_FORTRAN_MODULE_PROC = re.compile(r"^__\w+_MOD_\w+")
+
+
 def internal_name(name: str) -> bool:
     """Whether ``name`` is by its spelling a library, runtime or compiler symbol."""
-    return bool(_INTERNAL.search(name.strip()))
+    n = name.strip()
+    return bool(_INTERNAL.search(n)) and not _FORTRAN_MODULE_PROC.match(n)
 
 
 def traced_calls(profiles: Sequence[Profile]) -> set[str]:
@@ -54,9 +59,17 @@ def traced_calls(profiles: Sequence[Profile]) -> set[str]:
     return out
 
 
+_FRAME_TAIL = re.compile(r"(?:\s+\S+:\d+)?(?:\s+\(inlined\))?$")
+
+
 def frame_function(frame: str) -> str:
-    """The function of one call-chain frame: ``work callpow.c:9`` -> ``work``."""
-    return frame.strip().split()[0] if frame.strip() else ""
+    """The function of one call-chain frame: ``work callpow.c:9`` -> ``work``; a C++ name
+    with spaces (``Grid::step(int, double)``) is kept whole; ``(inlined)`` is kept, so that an
+    inlined library frame stays recognisable as one."""
+    s = frame.strip()
+    inlined = s.endswith("(inlined)")
+    base = _FRAME_TAIL.sub("", s)
+    return f"{base} (inlined)" if inlined and base else base
 
 
 def callers_in_tree(tree: CallNode, fn: str) -> Iterator[tuple[tuple[str, ...], float]]:
@@ -71,8 +84,10 @@ def callers_in_tree(tree: CallNode, fn: str) -> Iterator[tuple[tuple[str, ...], 
 
 
 def same_routine(a: str, b: str) -> bool:
-    """``pow@@GLIBC_2.29`` and ``pow`` are one routine."""
-    return a.strip().split("@", 1)[0] == b.strip().split("@", 1)[0]
+    """``pow@@GLIBC_2.29``, ``pow (inlined)`` and ``pow`` are one routine."""
+    def base(x: str) -> str:
+        return x.strip().removesuffix("(inlined)").strip().split("@", 1)[0]
+    return base(a) == base(b)
 
 
 def innermost_first(name: str, path: Sequence[str]) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from perfscout.advise.guards import PolicyCheck, headroom, run_guards
 from perfscout.advise.parse import parse_proposal, parse_proposals
 from perfscout.advise.preconditions import evaluate
 from perfscout.advise.rank import adjust_confidence, first_round, rank, score
+from perfscout.advise.usercode import outlined_parent
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.metrics import Profile
@@ -166,7 +167,7 @@ def advise(
 
 LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop_unroll"})
 #: loop changes that remove cache misses: aimed at the line the misses are on
-MISS_PROPOSALS = frozenset({"loop_interchange", "loop_tiling"})
+MISS_PROPOSALS = frozenset({"loop_interchange", "loop_tiling", "pad_leading_dimension"})
 #: source changes whose place is not the hot code (first touch edits the initialisation loop)
 NOT_AT_HOT_CODE = frozenset({"numa_first_touch"})
 
@@ -179,17 +180,29 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     acts on, or for a library routine (libm ``pow``, libc ``regcomp`` internals, libgcc
     ``__multf3``) the user's line that calls it (:meth:`Facts.target_line`); a change that
     removes cache misses names the line the misses are on. With no line in any input, the
-    scope stays the function and the evidence says that no line evidence exists. A flags
+    scope stays the function and the evidence says that no line evidence exists; a symbol
+    that is not the user's code (library routine, system call, outlined OpenMP region) gives
+    way to the user's caller or the region's parent, never staying the scope. A flags
     change names the function the flags matter for, never a line. Called after the guards:
     the gain was judged on the function's share."""
     fn, _ = split_function_scope(p.scope)
-    if p.kind == "flags":
-        return replace(p, scope=fn) if fn and fn != p.scope else p
     if p.kind != "source" or p.id in NOT_AT_HOT_CODE:
+        parent = outlined_parent(fn)
+        if parent is not None or (fn and facts.foreign(fn)):
+            # flags or a parameter for a library routine or an outlined region: the user's
+            # function they matter for (the region's parent, the caller), never a line
+            caller = facts.user_caller(fn) if parent is None else (parent, "its OpenMP region")
+            who = caller[0] if caller is not None else facts.own_hottest() or ""
+            how = (f"{fn} is not the program's code: {who or 'the program'}"
+                   f" ({caller[1] if caller is not None else 'no input names its caller'})")
+            return replace(p, scope=who, evidence=(*p.evidence, f"target: {how}"))
+        if p.kind == "flags":
+            return replace(p, scope=fn) if fn and fn != p.scope else p
         return p
     target = facts.target_line(p.scope, misses=p.id in MISS_PROPOSALS)
     note = f"target: {target.where} ({target.how})" if target.where else f"target: {target.how}"
-    return replace(p, scope=target.where or fn or p.scope, evidence=(*p.evidence, note))
+    where = target.where or (target.function if target.function is not None else fn or p.scope)
+    return replace(p, scope=where, evidence=(*p.evidence, note))
 
 
 def check_proposals(

@@ -10,10 +10,20 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from perfscout.advise.usercode import (
+    callers_in_tree,
+    frame_function,
+    innermost_first,
+    internal_name,
+    outlined_parent,
+    same_routine,
+    traced_calls,
+)
+from perfscout.ingest.callgraph import ROOT_NAME
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import CallNode, Hotspot, Profile, Remark, ScopeKind
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
@@ -279,21 +289,21 @@ class Facts:
         fn, named = split_function_scope(scope)
         if named is not None:
             return LineTarget(named, f"the finding names the line {named}")
-        if fn and not any(fn in (h.name, _function_of_line(h))
-                          for p in self.profiles for h in p.hotspots):
+        parent = outlined_parent(fn)
+        if parent is not None:
+            return self._outlined_target(fn, parent, misses)
+        library = bool(fn) and self.foreign(fn)
+        if fn and not library and not any(fn in (h.name, _function_of_line(h))
+                                          for p in self.profiles for h in p.hotspots):
             fn = ""  # a scope no profile knows as a function ("the code"): the hot code
-        library = bool(fn) and self._is_library(fn)
         own = None if library else self._lines_of(fn, misses)
         if own is not None:
             return own
         site = self._caller_line(fn) if fn else None
-        if site is not None and (site.where is not None or library):
+        if site is not None and site.where is not None:
             return site
         if library:
-            return LineTarget(None, f"{fn} is a library routine and no input names the line "
-                              "that calls it (callgrind_annotate with its callers, perf "
-                              "record --call-graph dwarf, or objdump -dl would): scoped to the "
-                              "function")
+            return self._caller_target(fn, misses, site)
         covered = {x[3] for x in self._function_lines()}
         if fn and covered == {""} and not self._files_of(fn):
             # the line-level data names no function (perf report --sort srcline alone) and
@@ -303,8 +313,109 @@ class Facts:
             if glob is not None:
                 return LineTarget(glob.where, f"{glob.how}; the line-level profile does not "
                                   "say which function it is in")
+        top = None if fn else self.top_hotspot()
+        if top is not None and top.kind != "line" and self.foreign(top.name):
+            return self._caller_target(top.name, misses, None)  # the hot code is a library's
         return LineTarget(None, f"no input has line-level data for {fn or 'the hot code'}: "
                           "scoped to the function")
+
+    def foreign(self, fn: str) -> bool:
+        """``fn`` is not the user's code: a shared library's or the kernel's routine (by the
+        module a profile gives it), a call a tracer counted (strace's ``write``, ltrace's
+        ``localtime``), or a library, runtime or compiler symbol by its name."""
+        return (self._is_library(fn) or internal_name(fn)
+                or fn in traced_calls(self.profiles))
+
+    def user_caller(self, fn: str) -> tuple[str, str] | None:
+        """(the user's function that calls ``fn``, which input says so): the innermost frame
+        of the user's code in a sampling profile's call chain through ``fn`` (perf record -g),
+        else the nearest user ancestor of ``fn`` in a call tree (gprof's call graph,
+        callgrind), the costliest path first. An outlined OpenMP region stands for its parent.
+        None when no input holds callers of ``fn``."""
+        best: tuple[float, str, str] | None = None
+        mods = self._modules_of(fn)
+        for p in self.profiles:
+            for h in p.hotspots:
+                # a chain through fn, or through another routine of fn's library (the
+                # library's entry point: exp for libm's __ieee754_exp_fma)
+                chain = innermost_first(h.name, h.callpath)
+                if not chain or not (
+                        any(same_routine(frame_function(x), fn) for x in chain[:3])
+                        or (mods and Path(h.module).name in mods and self.foreign(h.name))):
+                    continue
+                who = self._first_user(frame_function(x) for x in chain)
+                if who is not None and (best is None or (h.self_share or 0.0) > best[0]):
+                    best = (h.self_share or 0.0, who, f"{p.format} call chains")
+        if best is None:
+            for p in self.profiles:
+                if p.calltree is None:
+                    continue
+                for path, value in callers_in_tree(p.calltree, fn):
+                    who = self._first_user(reversed(path))
+                    if who is not None and (best is None or value > best[0]):
+                        best = (value, who, f"{p.format} call graph")
+        return (best[1], best[2]) if best is not None else None
+
+    def _first_user(self, frames: Iterable[str]) -> str | None:
+        """The first of ``frames`` (innermost first) that is the user's code; an outlined
+        region's frame gives its parent."""
+        for name in frames:
+            name = outlined_parent(name) or name
+            if name and not self.foreign(name) and name != ROOT_NAME:
+                return name
+        return None
+
+    def own_hottest(self) -> str | None:
+        """The hottest function of the program's own code in a profile that names modules
+        (perf report's Shared Object column), else None: no caller, only the user's code."""
+        best: tuple[float, str] | None = None
+        for p in self.profiles:
+            for h in p.hotspots:
+                if (h.kind == "line" or not h.module or _LIBRARY_MODULE.search(h.module)
+                        or self.foreign(h.name) or _SRC_LINE.match(h.name)):
+                    continue
+                name = outlined_parent(h.name) or h.name
+                if best is None or (h.self_share or 0.0) > best[0]:
+                    best = (h.self_share or 0.0, name)
+        return best[1] if best is not None else None
+
+    def _outlined_target(self, fn: str, parent: str, misses: bool) -> LineTarget:
+        """An outlined OpenMP region: its own hottest line (the region's body is the user's
+        loop), else the parent function's, else the parent function with no line."""
+        for name in (fn, parent):
+            lines = self._lines_of(name, misses)
+            if lines is not None:
+                return lines
+        return LineTarget(None, f"{fn} is the outlined body of an OpenMP region in {parent} "
+                          "and no input has line-level data for it (perf annotate or "
+                          "perf report --sort srcline would): scoped to the function",
+                          function=parent)
+
+    def _caller_target(self, fn: str, misses: bool, site: LineTarget | None) -> LineTarget:
+        """Where a change aimed at ``fn``, not the user's code, goes when no input names the
+        calling line: the hottest line of the user's caller, else that caller, else the
+        program's own hottest function, else the program as a whole; never ``fn``."""
+        already = f"{site.how}; " if site is not None else ""
+        caller = self.user_caller(fn)
+        if caller is not None:
+            lines = self._lines_of(caller[0], misses)
+            if lines is not None:
+                return LineTarget(lines.where, f"{fn} is not the program's code: its caller "
+                                  f"{caller[0]} ({caller[1]}), {lines.how}")
+            return LineTarget(None, f"{already}{fn} is not the program's code: its caller "
+                              f"{caller[0]} ({caller[1]}) has no line-level data (perf "
+                              "annotate, perf report --sort srcline or callgrind_annotate "
+                              "would give its hot line): scoped to the caller",
+                              function=caller[0])
+        own = self.own_hottest()
+        no_line = (f"{already}{fn} is not the program's code and no input names its caller "
+                   "(perf record --call-graph dwarf, callgrind_annotate with its callers, or "
+                   "objdump -dl would)")
+        if own is not None:
+            return LineTarget(None, f"{no_line}: scoped to the program's own hottest "
+                              f"function {own}, which no input shows calling it",
+                              function=own)
+        return LineTarget(None, f"{no_line}: scoped to the program", function="")
 
     def _function_lines(self) -> list[tuple[int, float, str, str, str]]:
         """(rank, share, path:line, function or "", file) of every program source line a
@@ -556,6 +667,10 @@ class LineTarget:
 
     where: str | None
     how: str
+    #: with no line: the user's function the change goes in (a library routine's caller, an
+    #: outlined region's parent); "" when the hot symbol is not the user's code and no input
+    #: names its caller; None to keep the scope's own function
+    function: str | None = None
 
 
 #: line-level formats, best source first (sampling, simulation, gprof -l)

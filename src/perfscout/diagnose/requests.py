@@ -156,6 +156,18 @@ def undecided(ctx: Context) -> list[DataRequest]:
     return [replace(q, for_findings=("undecided",)) for q in out]
 
 
+def line_level(program: Sequence[str], where: str, proposals: Sequence[str]) -> DataRequest:
+    """The sampled source lines of the run (perf with DWARF call chains, reported by symbol
+    and source line), asked for when a proposal that changes code could name only a function
+    (``where``) or nothing: the change's place in the user's source, and the user's line
+    that calls a hot library routine."""
+    return DataRequest(
+        f"line-level profile: which line of {where or 'the program'} the change goes on "
+        f"({', '.join(proposals)} could name no line)",
+        ("perf", "record", "-e", "cpu-clock", "--call-graph", "dwarf", "-o", "perf.data",
+         *program), for_findings=("line_level",))
+
+
 def dedupe(reqs: Iterable[DataRequest]) -> list[DataRequest]:
     """One request per command; the rules it serves are merged."""
     by_cmd: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], DataRequest] = {}

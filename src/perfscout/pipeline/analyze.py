@@ -65,10 +65,29 @@ def analyze(
     adv = _advise(d.findings, snapshot, profiles, runner, _kb_stats(kb_db, snapshot))
     return Analysis(
         profiles=profiles, snapshot=snapshot, findings=d.findings,
-        data_requests=d.data_requests, limits=d.limits, thresholds=d.thresholds,
+        data_requests=d.data_requests + _line_requests(adv, profiles, runner),
+        limits=d.limits, thresholds=d.thresholds,
         proposals=adv.proposals, rejected=adv.rejected, do_not=adv.do_not,
         skipped=loaded.skipped,
     )
+
+
+def _line_requests(adv: Advice, profiles: Sequence[Profile], runner: Runner | None
+                   ) -> tuple[DataRequest, ...]:
+    """A request for line-level data when a proposal that changes source code could name no
+    ``path:line`` (no input had lines for its function): one per function, policy-checked."""
+    from perfscout.advise.facts import split_function_scope
+    from perfscout.diagnose import requests as rq
+
+    unplaced: dict[str, list[str]] = {}
+    for p in adv.proposals:
+        if p.kind == "source" and split_function_scope(p.scope)[1] is None:
+            unplaced.setdefault(split_function_scope(p.scope)[0], []).append(p.id)
+    if not unplaced:
+        return ()
+    program = next((tuple(c.split()) for p in profiles for k in ("command", "cmdline", "program")
+                    if (c := p.meta.get(k, "").strip())), ("./app",))
+    return rq.check([rq.line_level(program, fn, ids) for fn, ids in unplaced.items()], runner)
 
 
 # --- advise (kept as one separate block) ----------------------------------------------------

@@ -853,15 +853,45 @@ def _packed_hot_code(ctx: Context) -> Finding | None:
     in_cache = ([ctx.ev(d1, f"D1 miss ratio {d1.value:.1%}: the operands stay in cache",
                         f"d1.miss_ratio < {ctx.t('cache.sim_d1_miss_ratio'):.2f}")]
                 if d1 is not None else [])
+    packed = ctx.ev(tot, f"{1.0 - share_s:.0%} of the {how} floating-point instructions are "
+                    "packed SIMD: the hot code is already vectorized", f"packed share >= {low:.2f}",
+                    metric="insn.packed_share", value=1.0 - share_s, unit="ratio")
+    ceiling = measured_flop_ceiling(ctx)
+    if ceiling is None:
+        return ctx.finding(
+            "hw.compute_bound", 0.4, "packed SIMD arithmetic in the hot code",
+            # the rate is context (how fast), not a second measurement of what limits it
+            [*in_cache, packed,
+             ctx.ev(rate, f"the program reports {fmt(rate.value)} MFLOP/s", kind="derived")],
+            limits=["no FLOP peak in the inputs or the snapshot: the distance to the ceiling "
+                    "is not measured"])
+    # a FLOP ceiling measured on this machine (likwid-bench peakflops): the program's own rate
+    # against it is the program's measurement of how close the arithmetic is to its limit
+    # measured, not theoretical: the bar of a counted FLOP rate against the peak applies
+    r, lim = rate.value / ceiling.value, ctx.t("compute.flops_near_peak")
+    quote = (f"the program reports {fmt(rate.value)} MFLOP/s = {r:.0%} of the "
+             f"{fmt(ceiling.value)} MFLOP/s measured by {ceiling.profile.meta.get('test')}")
+    if r >= lim:
+        near = ctx.ev(rate, quote, f"flops.rate >= {lim:.2f} x peak")
+        return ctx.finding("hw.compute_bound", 0.5, "packed SIMD arithmetic near the measured "
+                           "FLOP ceiling", [*in_cache, packed, near])
     return ctx.finding(
-        "hw.compute_bound", 0.4, "packed SIMD arithmetic in the hot code",
-        [*in_cache, ctx.ev(tot, f"{1.0 - share_s:.0%} of the {how} floating-point instructions are "
-                "packed SIMD: the hot code is already vectorized", f"packed share >= {low:.2f}",
-                metric="insn.packed_share", value=1.0 - share_s, unit="ratio"),
-         # the rate is context (how fast), not a second measurement of what limits it
-         ctx.ev(rate, f"the program reports {fmt(rate.value)} MFLOP/s", kind="derived")],
-        limits=["no FLOP peak in the inputs or the snapshot: the distance to the ceiling is "
-                "not measured"])
+        "hw.compute_bound", 0.3, "packed SIMD arithmetic in the hot code",
+        [*in_cache, packed, ctx.ev(rate, quote, kind="derived")],
+        conflicts=[f"{quote}: below {lim:.0%} of the ceiling, the arithmetic is not what the run "
+                   "waits on"])
+
+
+#: likwid-bench kernels that measure the core's FLOP ceiling (not a memory kernel's FLOPs)
+_PEAKFLOPS = "peakflops"
+
+
+def measured_flop_ceiling(ctx: Context) -> Located | None:
+    """The best MFLOP/s a likwid-bench ``peakflops*`` run measured on this machine (a
+    benchmark of the machine, not of the program), else None."""
+    runs = [m for m in ctx.all("bench.mflops")
+            if str(m.profile.meta.get("test", "")).startswith(_PEAKFLOPS)]
+    return max(runs, key=lambda m: m.value, default=None)
 
 
 def _reported_rate(ctx: Context, peak: float | None) -> list[Evidence]:

@@ -29,8 +29,8 @@ def test_stuck_session_takes_a_new_approval(tmp_path: Path, ps_home: Path) -> No
     """Issue 16: approving only unconvertible proposals left the session stuck for good (a new
     approval ignored, resume exit 3). Now approve waits, says why, and takes a new approval.
     The program's hot loop calls a routine with a side effect (it counts its calls), so
-    omp_simd gets no diff; the reason names the program's own file (the workspace inside the program's folder
-    is not taken for it)."""
+    omp_simd gets no diff; the reason names the program's own file (the workspace inside the
+    program's folder is not taken for it)."""
     out = run_cli("session", "start", "--spec", str(_smooth(tmp_path, "smooth_call")),
                   "--confirm-platform")
     assert out.returncode == 0, out.stderr

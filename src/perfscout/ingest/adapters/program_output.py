@@ -563,10 +563,51 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
     return out
 
 
+#: a rule under a table's header: ``-----+------``, ``=== === ===``
+_RULE_LINE = re.compile(r"^\s*[|+]?\s*[-=]{3,}[-=+|: \t]*$")
+
+
+def _table_lines(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """The lines a table reader sees: rules under a header dropped (their numbers returned),
+    ``|``-separated cells turned into blank-separated ones, a header cell of several words
+    (``cpu time [s]``) into one column name (``cpu_time[s]``)."""
+    out: list[tuple[int, str]] = []
+    rules: set[int] = set()
+    for no, text in lines:
+        if _RULE_LINE.match(text) and ("-" in text or "=" in text):
+            rules.add(no)
+            continue
+        if "|" in text:
+            cells = [c.strip() for c in text.strip().strip("|").split("|")]
+            if len(cells) >= 2 and all(cells):
+                text = " ".join(re.sub(r"\s+", "_", re.sub(r"\s+(?=[(\[])", "", c))
+                                for c in cells)
+        out.append((no, text))
+    return out, rules
+
+
+def _size_column(cols: list[str], names: list[str],
+                 rows: list[tuple[int, list[float]]]) -> bool:
+    """The first column of a sweep table whose header word is no known size (``clusters``,
+    ``chain``): it counts the problem's size when its whole values grow along the rows to at
+    least twice the first, are no step counter (1, 2, 3...), and another column is a time."""
+    if len(rows) < 2 or names[0] or norm_key(cols[0]) in STEP_KEYS | RUN_KEYS:
+        return False
+    vals = [r[0] for _, r in rows]
+    if not all(float(v).is_integer() and v > 0 for v in vals):
+        return False
+    if any(b <= a for a, b in pairwise(vals)) or vals[-1] < 2 * vals[0]:
+        return False
+    if all(b - a == 1 for a, b in pairwise(vals)):
+        return False  # a step or iteration counter
+    return any(n in ("time.elapsed", "time.cpu") for n in names[1:])
+
+
 def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:
     """Header+rows tables: each row a RUN-scoped sweep point (``threads=2``)."""
     out: list[Metric] = []
-    used: set[int] = set()
+    lines, used = _table_lines(lines)
+    rules = set(used)
     i = 0
     while i < len(lines):
         no, text = lines[i]
@@ -593,6 +634,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
+        if _size_column(cols, names, rows):
+            names[0] = "scaling.size"
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
         scoped = _scope_column(cols, names, rows)
         if scoped is not None:  # "thread busy_s" / "rank compute wait": one row per thread/rank
@@ -615,7 +658,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.add(no)
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
-    return out, used
+    return out, used if used - rules else set()
 
 
 # a unit printed apart in a header, "time (s)" / "bw [GB/s]": one column with its unit
@@ -894,8 +937,9 @@ class ProgramOutputAdapter(Adapter):
         lines = [ln for ln in head.splitlines() if ln.strip()]
         plain = "\n".join(normalise(ln) for ln in head.splitlines()[:400])
         known = _known(plain)
+        shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
         table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
-                    for a, b in pairwise(lines))
+                    for a, b in pairwise(shown))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (

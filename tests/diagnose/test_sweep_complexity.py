@@ -22,7 +22,7 @@ def _ids(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", ["chain-pipe.txt", "chain-spaced.txt", "chain-kv.txt",
-                                  "chain-runs.txt"])
+                                  "chain-runs.txt", "chain-cpuonly.txt", "chain-ratio.txt"])
 def test_quadratic_sweep_in_any_printed_shape_is_complexity(name: str) -> None:
     d = diagnose([derive(load(D / name))], None)
     f = d.findings[0]
@@ -37,7 +37,8 @@ def test_quadratic_sweep_in_any_printed_shape_is_complexity(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["compress-pipe.txt", "compress-spaced.txt",
-                                  "compress-kv.txt", "compress-runs.txt"])
+                                  "compress-kv.txt", "compress-runs.txt", "compress-cpuonly.txt",
+                                  "compress-ratio.txt"])
 def test_linear_sweep_stays_silent_even_when_wall_time_jumps(name: str) -> None:
     assert "alg.complexity" not in _ids(name)
 

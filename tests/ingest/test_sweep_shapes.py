@@ -41,6 +41,21 @@ def test_repeated_sweep_lines_are_runs_of_their_own() -> None:
     assert _points("chain-runs.txt", "time.cpu")[4] == 0.013195
 
 
+def test_a_sweep_timed_by_cpu_time_alone() -> None:
+    # "clusters=4000 cpu_s=0.013197" ... "clusters=32000 cpu_s=0.844845": no wall time printed
+    p = load(D / "chain-cpuonly.txt")
+    sizes = {m.scope.name: m.value for m in p.metrics if m.name == "scaling.size"}
+    cpu = {m.scope.name: m.value for m in p.metrics if m.name == "time.cpu"}
+    assert sizes == {"run 1": 4000, "run 2": 8000, "run 3": 16000, "run 4": 32000}
+    assert cpu["run 1"] == 0.013197 and cpu["run 4"] == 0.844845
+
+
+def test_a_growth_column_with_an_empty_first_cell_and_x_ratios() -> None:
+    # "       n       cpu(s)   growth" / "    4000     0.013262        -" / "... 3.97x"
+    assert _points("chain-ratio.txt", "scaling.size") == [4000, 8000, 16000, 32000]
+    assert _points("chain-ratio.txt", "time.cpu") == [0.013262, 0.052667, 0.211515, 0.845617]
+
+
 def test_a_step_counter_column_is_no_size(tmp_path: Path) -> None:
     # "pass" is no step word: the consecutive counts 1, 2, 3, 4 say it counts passes
     f = tmp_path / "steps.txt"

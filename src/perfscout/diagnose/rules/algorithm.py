@@ -322,7 +322,7 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
-@rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|ir"),
+@rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|time.cpu|ir"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
                   "complexity.per_op_exponent"))
 def complexity(ctx: Context) -> Finding | None:

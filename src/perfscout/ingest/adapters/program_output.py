@@ -586,6 +586,24 @@ def _table_lines(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], s
     return out, rules
 
 
+#: a table cell that holds no value (``-`` in the first row of a growth column, ``n/a``)
+_NO_VALUE = re.compile(r"(?<!\S)(?:-{1,3}|—|n/?a|none|nan)(?!\S)", re.I)
+#: the stand-in number for such a cell while the row is matched (read back as NaN)
+_NO_VALUE_MARK = "-0.0000"
+#: a ratio printed with its sign, ``4.01x``: the number is the ratio
+_TIMES_SUFFIX = re.compile(r"(?<=\d)[x×](?!\S)")
+
+
+def _plain_cells(text: str) -> str:
+    """A table row with a ratio's ``x`` dropped and empty cells (``-``, ``n/a``) marked."""
+    return _NO_VALUE.sub(_NO_VALUE_MARK, _TIMES_SUFFIX.sub("", text))
+
+
+def _cell_number(text: str) -> float | None:
+    """A row cell's value: NaN for a cell that held no value (see :func:`_plain_cells`)."""
+    return math.nan if text == _NO_VALUE_MARK else parse_number(text)
+
+
 def _size_column(cols: list[str], names: list[str],
                  rows: list[tuple[int, list[float]]]) -> bool:
     """The first column of a sweep table whose header word is no known size (``clusters``,
@@ -619,10 +637,10 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
         while j < len(lines):
-            row, units = _cell_units(lines[j][1])
+            row, units = _cell_units(_plain_cells(lines[j][1]))
             if not _ROW.match(row):
                 break
-            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", row.strip())]
+            parsed = [_cell_number(t) for t in re.split(r"[ \t,]+", row.strip())]
             vals = [v for v in parsed if v is not None]
             if len(parsed) != len(cols) or len(vals) != len(parsed):
                 break
@@ -634,6 +652,8 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
+        if any(math.isnan(v) for _, r in rows for v in r[:1]):
+            rows = []  # a sweep point with no size or no thread count is no point
         if _size_column(cols, names, rows):
             names[0] = "scaling.size"
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
@@ -646,7 +666,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             for rno, vals in rows:  # "ranks=2 threads=1": every sweep column names the run
                 label = " ".join(f"{cols[k].lower()}={vals[k]:g}" for k in keyed)
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
-                    if not n:
+                    if not n or math.isnan(vals[c]):
                         continue
                     conv = _convert(n, vals[c], _column_unit(col), col) \
                         if not n.startswith("scaling.") else (vals[c], "count")
@@ -711,7 +731,7 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
         scope = Scope(kind, str(int(vals[0])))
         for c in range(1, len(cols)):
             n = names[c]
-            if not n or n.startswith("scaling."):
+            if not n or n.startswith("scaling.") or math.isnan(vals[c]):
                 continue
             conv = _convert(n, vals[c], _column_unit(cols[c]), cols[c])
             if conv is not None:
@@ -817,6 +837,8 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
     held fixed); an operation count (``events=100000``) printed alike in every run is the
     work the sweep holds fixed (``scaling.ops``)."""
     times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
+    if len(times) < 2:  # "clusters=4000 cpu_s=0.0132": a sweep timed by its CPU time alone
+        times = [m for m in metrics if m.name == "time.cpu" and m.scope.kind == ScopeKind.RUN]
     if len(times) < 2:
         return []
     keyed: dict[str, list[Metric]] = {}
@@ -938,8 +960,8 @@ class ProgramOutputAdapter(Adapter):
         plain = "\n".join(normalise(ln) for ln in head.splitlines()[:400])
         known = _known(plain)
         shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
-        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
-                    for a, b in pairwise(shown))
+        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a))
+                    and _ROW.match(_cell_units(_plain_cells(b))[0]) for a, b in pairwise(shown))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (

@@ -1,6 +1,7 @@
 /* Union-find over a chain of n items, with or without path compression, timed at several
  * sizes; the sweep is printed in the shape named by argv[1] (pipe, spaced, kv, runs) so that
- * the printout reader meets the shapes programs use. argv[2] = "compress" gives the linear
+ * the printout reader meets the shapes programs use (cpuonly: "clusters=N cpu_s=T" lines with
+ * no wall time; ratio: a growth column whose first cell is "-" and the others "4.01x"). argv[2] = "compress" gives the linear
  * look-alike (path compression: near-constant finds). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +57,10 @@ int main(int argc, char **argv) {
     } else if (strcmp(shape, "spaced") == 0) {
         printf("# chain length vs time\n");
         printf("%10s %14s %12s\n", "clusters", "cpu_time(s)", "wall(ms)");
+    } else if (strcmp(shape, "ratio") == 0) {
+        printf("%8s %12s %8s\n", "n", "cpu(s)", "growth");
     }
+    double prev = 0;
     for (int r = 0; r < reps; r++) {
         for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
             double c, w;
@@ -65,7 +69,13 @@ int main(int argc, char **argv) {
                 printf(" %8d | %12.6f | %9.3f | %ld\n", sizes[k], c, 1e3 * w, s);
             else if (strcmp(shape, "spaced") == 0)
                 printf("%10d %14.6f %12.3f\n", sizes[k], c, 1e3 * w);
-            else
+            else if (strcmp(shape, "cpuonly") == 0)
+                printf("clusters=%d cpu_s=%.6f\n", sizes[k], c);
+            else if (strcmp(shape, "ratio") == 0) {
+                if (prev > 0) printf("%8d %12.6f %7.2fx\n", sizes[k], c, c / prev);
+                else printf("%8d %12.6f %8s\n", sizes[k], c, "-");
+                prev = c;
+            } else
                 printf("n=%d cpu=%.6f s wall=%.3f ms checksum=%ld\n", sizes[k], c, 1e3 * w, s);
         }
     }

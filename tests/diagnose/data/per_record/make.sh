@@ -1,0 +1,15 @@
+#!/bin/sh
+# Regenerates the per-record library-work fixtures: src/stamps.c formats every record's time
+# with localtime()+strftime() (TZ unset) or, with "once", looks the zone up once (the
+# look-alike: the per-record checksum is the job). perf record/report (cpu-clock) and
+# strace -c of each. Run from this directory.
+set -eu
+B=$(mktemp -d)
+trap 'rm -rf "$B"' EXIT
+unset TZ
+gcc -O2 -g src/stamps.c -o "$B/st"
+for v in each once; do
+  perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/st" $v 400000 > "stamps-$v-output.txt" 2>/dev/null
+  perf report -i "$B/p.data" --stdio 2> /dev/null | grep -v "^$" | head -45 > "perf-report-stamps-$v.txt"
+  strace -c -o "strace-c-stamps-$v.txt" "$B/st" $v 400000 > /dev/null
+done

@@ -148,10 +148,26 @@ _ENGINE = re.compile(r"(?:mersenne_twister_engine|subtract_with_carry_engine|"
                      r"independent_bits_engine)")
 
 
+#: C and Fortran runtimes' generators: seeding (glibc's ``srandom_r`` runs the generator 310
+#: times to mix its state; gfortran's ``random_seed``, GSL's ``gsl_rng_set``) and drawing
+_LIB_SEED = re.compile(r"^_*(?:gi_+)?(?:srandom(?:_r)?|srand(?:48(?:_r)?)?|seed48(?:_r)?|"
+                       r"initstate(?:_r)?|gfortran_random_seed(?:_i[48])?|gsl_rng_set)"
+                       r"(?:@.*)?$", re.I)
+_LIB_DRAW = re.compile(r"^_*(?:gi_+)?(?:random(?:_r)?|rand(?:_r)?|[dejlmn]rand48(?:_r)?|"
+                       r"drand48_iterate|gfortran_a?random_r[48]|gsl_rng_(?:uniform\w*|get))"
+                       r"(?:@.*)?$", re.I)
+
+
 def _engine_part(h: Hotspot) -> str:
     """``refill`` (the engine regenerating its state: ``_M_gen_rand``), ``seed``, ``draw``
-    (``operator()``) for a libstdc++ random engine's row (demangled or mangled), else ""."""
+    (``operator()``) for a libstdc++ random engine's row (demangled or mangled), or ``seed``
+    / ``draw`` for a C or Fortran runtime's generator (``srandom``/``random``), else ""."""
     name = h.name
+    plain = name.split("(")[0].strip().replace("@plt", "")
+    if _LIB_SEED.match(plain):
+        return "seed"
+    if _LIB_DRAW.match(plain):
+        return "draw"
     if not _ENGINE.search(name):
         return ""
     if "_M_gen_rand" in name:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.diagnose.build import m, prof
 
 from perfscout.diagnose.engine import diagnose
 from perfscout.diagnose.rules.app_compute import _engine_part
 from perfscout.ingest.derive import derive
 from perfscout.ingest.registry import load
-from perfscout.model.metrics import Hotspot
+from perfscout.model.metrics import Hotspot, ScopeKind
 
 DATA = Path(__file__).parent / "data"
 RNG = DATA / "rng_seed"
@@ -70,3 +71,39 @@ def test_the_packed_exchange_is_no_small_messages() -> None:
     ids = [f.id for f in _findings(HALO, "halo-packed-output.txt", "monitoring-packed.0.prof",
                                    "monitoring-packed.1.prof")]
     assert "alg.small_messages" not in ids
+
+
+def test_monitoring_printed_on_stdout_between_the_ranks_lines_is_read() -> None:
+    # "rank 0: compute 0.1294 s exchange 0.5184 s messages 8000", then the monitoring block
+    # "E\t1\t0\t8192000 bytes\t8000 msgs sent..." for each rank (pml_monitoring_enable_output 1)
+    p = load(HALO / "halo-perfield-stdout.txt")
+    sent = [x for x in p.metrics if x.name == "mpi.bytes_sent"]
+    assert sorted(x.value for x in sent) == [8192000, 8192000]
+    assert {x.family for x in sent} == {"runtime_report"}
+    comm = {x.scope.name: x.value for x in p.metrics if x.name == "mpi.time"}
+    assert comm == {"0": 0.5184, "1": 0.6032}  # "exchange" with seconds is the MPI time
+
+
+def test_latency_bound_ranks_are_not_called_imbalanced() -> None:
+    # compute 0.1294 s vs 0.0447 s (max/mean 1.49, 6.5% of rank 0's 0.648 s), but each rank
+    # is in MPI 0.52-0.60 s for 8000 messages of 1 KiB: the spread is not where time goes
+    ids = [f.id for f in _findings(HALO, "halo-perfield-stdout.txt")]
+    assert ids[0] == "alg.small_messages" and "alg.load_imbalance" not in ids
+    assert "alg.small_messages" not in [f.id for f in _findings(HALO, "halo-packed-stdout.txt")]
+
+
+def test_an_imbalance_with_large_messages_stays_an_imbalance() -> None:
+    # the look-alike: the same printout shape with 1 MiB messages; rank 0 computes 3x rank 1
+    def rank(r: str, busy: float, comm: float) -> list:
+        return [m("busy.time", busy, unit="s", kind=ScopeKind.RANK, scope=r),
+                m("mpi.time", comm, unit="s", kind=ScopeKind.RANK, scope=r),
+                m("mpi.msg_count", 2000, unit="count", kind=ScopeKind.RANK, scope=r)]
+    out = prof("program-output", "out.txt", *rank("0", 3.0, 0.4), *rank("1", 1.0, 2.4),
+               m("mpi.msg_size_mean", 1048576, unit="B"))
+    ids = [f.id for f in diagnose([derive(out)], None).findings]
+    assert "alg.load_imbalance" in ids
+    small = prof("program-output", "out.txt", *rank("0", 3.0, 0.4), *rank("1", 1.0, 2.4),
+                 m("mpi.msg_size_mean", 1024, unit="B"))
+    # small messages, but the busiest rank is in MPI 0.4 s, less than the 2 s spread: the
+    # imbalance is still what the fast rank waits for
+    assert "alg.load_imbalance" in [f.id for f in diagnose([derive(small)], None).findings]

@@ -44,7 +44,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             ratio = work[top] / mean
             cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
             if ratio >= lim and cost >= ctx.t("imbalance.min_cost") \
-                    and not _waits_beyond_spread(work, _rank_waits(ctx)):
+                    and not _waits_beyond_spread(work, _rank_waits(ctx)) \
+                    and not _latency_beyond_spread(ctx, work):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
@@ -58,7 +59,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
           if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
           and _across_ranks(x)]
     for x in im:
-        if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x):
+        if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x) \
+                and not _latency_beyond_spread(ctx, _rank_times(x.profile, x.metric.raw_name)):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
     return _sampled_ranks(ctx, lim)
@@ -138,6 +140,29 @@ def _waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool
     return min(wait[r] for r in common) >= spread
 
 
+def _rank_times(p: Profile, name: str) -> dict[str, float]:
+    """Per-rank values in seconds of metric ``name`` in profile ``p``, by rank."""
+    return {m.scope.name: m.value for m in p.metrics
+            if m.name == name and m.scope.kind == ScopeKind.RANK and m.unit == "s"}
+
+
+def _latency_beyond_spread(ctx: Context, work: dict[str, float]) -> bool:
+    """Many small messages (``msg.many`` or more, mean below ``msg.small_bytes``) and every
+    rank, the busiest too, in MPI longer than the compute spread: the ranks pay each
+    message's latency, which no rebalancing removes; the spread is not what the time goes to
+    (the small-messages finding says what does)."""
+    cnt = ctx.top("mpi.msg_count")
+    if cnt is None or cnt.value < ctx.t("msg.many") or cnt.value <= 0:
+        return False
+    size = ctx.top("mpi.msg_size_mean")
+    sent = ctx.top("mpi.bytes_sent")
+    mean = size.value if size is not None else sent.value / cnt.value if sent else None
+    if mean is None or mean >= ctx.t("msg.small_bytes"):
+        return False
+    comm = {loc.metric.scope.name: loc.value for loc in ranks(ctx, "mpi.time")}
+    return _waits_beyond_spread(work, comm)
+
+
 def _busiest_rank_waits(x: Located) -> bool:
     """:func:`_waits_beyond_spread` for a derived per-rank spread and the waits of its file."""
     if not x.metric.derived:
@@ -147,6 +172,10 @@ def _busiest_rank_waits(x: Located) -> bool:
     wait = {m.scope.name: m.value for m in x.profile.metrics
             if m.name == "mpi.wait_time" and m.scope.kind == ScopeKind.RANK}
     return _waits_beyond_spread(work, wait)
+
+
+#: the phases a rank's printed times split its run into (compute, communication, waiting, I/O)
+_RANK_PHASES = frozenset({"busy.time", "mpi.time", "mpi.wait_time", "io.time"})
 
 
 def _spread_costs(ctx: Context, x: Located) -> bool:
@@ -161,6 +190,12 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
         return True
     run = max((m.value for m in x.profile.metrics if m.name in ("time.elapsed", "app.time")
                and m.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS)), default=0.0)
+    if run <= 0:  # no run time printed: a rank ran at least its printed phases in sequence
+        phases: dict[str, float] = {}
+        for m in x.profile.metrics:
+            if m.name in _RANK_PHASES and m.scope.kind == ScopeKind.RANK and m.unit == "s":
+                phases[m.scope.name] = phases.get(m.scope.name, 0.0) + m.value
+        run = max(phases.values(), default=0.0)
     if run <= 0:
         return True
     mean = sum(m.value for m in vals) / len(vals)

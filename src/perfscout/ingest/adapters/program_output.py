@@ -23,6 +23,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.adapters.ompi_monitoring import MonitoringLines
 from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
@@ -72,6 +73,7 @@ KEYS: dict[str, str] = {
                     "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
+                     "exchange",
                      "haloput", "haloget", "haloswap", "halosend", "rmatime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier", "idle", "idletime"), "mpi.wait_time"),
@@ -768,11 +770,15 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     table, used = _table(lines, path)
     metrics: list[Metric] = list(table)
     system = SystemLines(path)  # uptime, top -H, ps... pasted into the printout
+    monitored = MonitoringLines(path)  # Open MPI monitoring printed on the job's stdout
     read = 0
     for no, line in lines:
         if no in used:
             continue
         if read_runtime_line(line, no, placement):
+            read += 1
+            continue
+        if monitored.line(no, line):
             read += 1
             continue
         if system.line(no, line):
@@ -790,6 +796,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    metrics.extend(replace(m, family="runtime_report") for m in monitored.metrics)
     system.finish()
     metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))

@@ -107,3 +107,14 @@ def test_an_imbalance_with_large_messages_stays_an_imbalance() -> None:
     # small messages, but the busiest rank is in MPI 0.4 s, less than the 2 s spread: the
     # imbalance is still what the fast rank waits for
     assert "alg.load_imbalance" in [f.id for f in diagnose([derive(small)], None).findings]
+
+
+def test_a_spread_small_against_the_ranks_printed_phases_is_no_imbalance(tmp_path: Path) -> None:
+    # no run time printed: rank 0 ran at least 0.116 + 1.2 s; its 0.0225 s above the mean
+    # compute is 1.7% of that, under imbalance.min_cost (5%)
+    f = tmp_path / "out.txt"
+    f.write_text("rank 0: compute 0.116 s output 1.2 s\nrank 1: compute 0.071 s output 1.25 s\n")
+    assert "alg.load_imbalance" not in [x.id for x in diagnose([derive(load(f))], None).findings]
+    g = tmp_path / "short.txt"  # the same spread with short phases: 17% of rank 0's 0.136 s
+    g.write_text("rank 0: compute 0.116 s output 0.02 s\nrank 1: compute 0.071 s output 0.02 s\n")
+    assert "alg.load_imbalance" in [x.id for x in diagnose([derive(load(g))], None).findings]

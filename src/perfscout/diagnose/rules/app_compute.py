@@ -260,8 +260,7 @@ def _reseeding(ctx: Context, parts: dict[str, float], calls: dict[str, float],
 
 # --- a whole array reduced to get one value --------------------------------------------------
 _REDUCE_KEY = re.compile(r"(?:all)?reduce", re.I)
-_BYTES_KEY = re.compile(r"bytes|size", re.I)
-_TIME_KEY = re.compile(r"time|seconds|secs?$", re.I)
+_BYTES_KEY = re.compile(r"bytes|size|volume", re.I)
 
 
 def bulk_reduction(ctx: Context) -> Finding | None:
@@ -296,17 +295,29 @@ def bulk_reduction(ctx: Context) -> Finding | None:
 
 
 def _printed_reduce_bytes(ctx: Context) -> Evidence | None:
-    """The bytes per reduction call a program printed (a key naming a reduce and bytes)."""
+    """The bytes per reduction call a program printed: a key naming a reduce and bytes
+    (``allreduce_bytes=16777216``), or a reduce key with a size unit (``allreduce volume:
+    16.8 MB per call``)."""
+    from perfscout.ingest.adapters.program_output import BYTE_UNITS
+
     lim_b = ctx.t("mpi.reduce_bytes_per_call")
     for p in {id(x.profile): x.profile for x in ctx.all("time.elapsed")}.values():
         for m in p.metrics:
             key = m.raw_name or m.name
-            if m.name.startswith("event.") and _REDUCE_KEY.search(key) and \
-                    _BYTES_KEY.search(key) and m.value >= lim_b:
-                return ctx.ev(Located(m, p), f"{key}={fmt(m.value)}: "
-                              f"{m.value / 2**20:.1f} MiB per reduction call",
+            if not m.name.startswith("event.") or not _REDUCE_KEY.search(key):
+                continue
+            unit = m.unit.lower()
+            if unit in BYTE_UNITS:
+                size = m.value * BYTE_UNITS[unit]
+            elif not unit and _BYTES_KEY.search(key):
+                size = m.value
+            else:
+                continue
+            if size >= lim_b:
+                return ctx.ev(Located(m, p), f"{key}={fmt(m.value)}{m.unit and ' ' + m.unit}: "
+                              f"{size / 2**20:.1f} MiB per reduction call",
                               f"bytes per call >= {lim_b:g}", metric=REDUCE_BYTES,
-                              value=m.value, unit="B")
+                              value=size, unit="B")
     return None
 
 
@@ -340,8 +351,7 @@ def _printed_reduce_share(ctx: Context) -> Evidence | None:
         run = max((m for m in p.metrics if m.name == "time.elapsed"), key=lambda m: m.value,
                   default=None)
         spent = next((m for m in p.metrics if m.name.startswith("event.")
-                      and _REDUCE_KEY.search(m.raw_name or m.name)
-                      and _TIME_KEY.search(m.raw_name or m.name) and m.unit == "s"), None)
+                      and _REDUCE_KEY.search(m.raw_name or m.name) and m.unit == "s"), None)
         if run is None or spent is None or run.value <= 0 or spent.value > run.value:
             continue
         share = spent.value / run.value

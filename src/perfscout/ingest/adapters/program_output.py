@@ -163,9 +163,16 @@ def norm_key(key: str) -> str:
     return re.sub(r"[\s_\-.]", "", k)
 
 
+#: a word that opens a free-form label without naming anything (``... of total 0.77 s``)
+_FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
+
+
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
-    k = norm_key(key)
+    words = key.split()
+    while len(words) > 1 and words[0].lower() in _FILLERS:
+        words = words[1:]
+    k = norm_key(" ".join(words))
     k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if name == "io.time" and unit and unit != "s":
@@ -471,7 +478,8 @@ _READ_VERBS = {"read", "received", "loaded"}
 _REQUEST_KEYS = frozenset({"block", "blocksize", "bs", "chunk", "chunksize", "bufsize",
                            "buffersize", "buffer", "recordsize", "reclen", "requestsize",
                            "iosize", "xfersize", "transfersize"})
-_BYTES = {"b": 1.0, "bytes": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 2.0**20,
+#: a size unit as printed (lower case) -> bytes
+BYTE_UNITS = {"b": 1.0, "bytes": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 2.0**20,
           "gb": 1e9, "gib": 2.0**30}
 
 
@@ -487,7 +495,7 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     n = parse_number(m["n"])
     if n is None:
         return None
-    trip = [("read_bytes" if reading else "write_bytes", n * _BYTES[m["u"].lower()], "B")]
+    trip = [("read_bytes" if reading else "write_bytes", n * BYTE_UNITS[m["u"].lower()], "B")]
     t = _IN_TIME.search(line, m.end())
     if t is not None:
         trip.append(("io_time", float(t["t"]), t["tu"]))
@@ -495,8 +503,8 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     if r is not None:
         trip.append(("throughput", float(r["r"]), r["ru"]))
     for key, v, unit in _pairs(line[m.end():]):
-        if norm_key(key) in _REQUEST_KEYS and (not unit or unit.lower() in _BYTES):
-            trip.append(("request_bytes", v * _BYTES.get(unit.lower(), 1.0), "B"))
+        if norm_key(key) in _REQUEST_KEYS and (not unit or unit.lower() in BYTE_UNITS):
+            trip.append(("request_bytes", v * BYTE_UNITS.get(unit.lower(), 1.0), "B"))
     out = _named(trip, None, no, path, runs)
     c = _IN_CALLS.search(line, m.end())
     if c is not None:

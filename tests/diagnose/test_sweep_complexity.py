@@ -54,3 +54,20 @@ def test_wall_time_alone_of_the_linear_lookalike_would_have_looked_quadratic() -
     k = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
         (x - mx) ** 2 for x in xs)
     assert k > 1.5
+
+
+def test_two_gprof_runs_alone_show_the_cost_per_call_growing() -> None:
+    # find: 12,000 calls 0.12 s self -> 36,000 calls 1.12 s: log(1.12/0.12)/log(3) = 2.03
+    ps = [derive(load(D / n)) for n in ("gprof-chain-12000.txt", "gprof-chain-36000.txt")]
+    f = diagnose(ps, None).findings[0]
+    assert f.id == "alg.complexity" and f.limits
+    assert abs(f.evidence[0].value - math.log(1.12 / 0.12) / math.log(3)) < 1e-6
+
+
+def test_two_gprof_runs_of_the_linear_lookalike_stay_silent() -> None:
+    # find: 12,000,000 calls 0.06 s -> 36,000,000 calls 0.16 s: calls^0.89
+    ps = [derive(load(D / n)) for n in ("gprof-compress-12000000.txt",
+                                        "gprof-compress-36000000.txt")]
+    assert "alg.complexity" not in [f.id for f in diagnose(ps, None).findings]
+    one = diagnose([derive(load(D / "gprof-chain-36000.txt"))], None).findings
+    assert "alg.complexity" not in [f.id for f in one]  # one run: no growth to see

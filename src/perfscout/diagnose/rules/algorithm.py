@@ -357,7 +357,7 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
-@rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|time.cpu|ir"),
+@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
                   "complexity.per_op_exponent"))
 def complexity(ctx: Context) -> Finding | None:
@@ -386,7 +386,9 @@ def complexity(ctx: Context) -> Finding | None:
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
-    if len(sizes) < 2 or (len(pts) < 3 and factor < ctx.t("complexity.two_size_factor")):
+    if len(sizes) < 2:  # no sizes printed: two instrumented runs' call counts stand in
+        return _calls_alone(ctx)
+    if len(pts) < 3 and factor < ctx.t("complexity.two_size_factor"):
         return None
     n = len(pts)
     mx = sum(p[0] for p in pts) / n
@@ -415,6 +417,19 @@ def complexity(ctx: Context) -> Finding | None:
                        "time grows super-linearly with size", ev,
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [])
+
+
+def _calls_alone(ctx: Context) -> Finding | None:
+    """Two instrumented profiles (gprof, callgrind at two sizes) and no printed sweep: a
+    routine called ``complexity.two_size_factor`` or more times as often in one run whose self
+    time grows as calls^k, k >= ``complexity.exponent``: each call does more work as the run
+    grows (a chain walked per find, a window sorted per step)."""
+    per_call = _call_scaling(ctx, "")
+    if per_call is None:
+        return None
+    return ctx.finding("alg.complexity", 0.4, "a routine's cost per call grows with the run",
+                       [per_call], limits=["two runs and no printed size: the call counts "
+                                           "stand in for the problem size"])
 
 
 def _sweep_clock(ctx: Context, sized: list[Located]) -> str:

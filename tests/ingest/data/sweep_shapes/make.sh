@@ -12,3 +12,11 @@ for shape in pipe spaced kv runs cpuonly ratio; do
   "$B/cf" "$shape" > "chain-$shape.txt"
   "$B/cf" "$shape" compress > "compress-$shape.txt"
 done
+# gprof of one run per size (find() not inlined): the chain at 12000 and 36000 items, the
+# linear look-alike at 12 and 36 million (large enough for gprof's 10 ms samples)
+gcc -O1 -pg -fno-inline src/chainfind.c -o "$B/cfpg"
+for run in "x 12000 chain" "x 36000 chain" "compress 12000000 compress" "compress 36000000 compress"; do
+  set -- $run
+  (cd "$B" && ./cfpg one "$1" "$2" > /dev/null && gprof -b -p ./cfpg gmon.out > gprof.txt)
+  cp "$B/gprof.txt" "gprof-$3-$2.txt"
+done

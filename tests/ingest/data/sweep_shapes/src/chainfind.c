@@ -50,6 +50,13 @@ int main(int argc, char **argv) {
     compress = argc > 2 && strcmp(argv[2], "compress") == 0;
     int sizes[] = {4000, 8000, 16000, 32000};
     int reps = strcmp(shape, "runs") == 0 ? 2 : 1;
+    if (strcmp(shape, "one") == 0) { /* one size (argv[3]), for a profiler run per size */
+        double c, w;
+        int n = argc > 3 ? atoi(argv[3]) : 16000;
+        long s = run(n, &c, &w);
+        printf("n=%d checksum=%ld\n", n, s);
+        return 0;
+    }
     if (strcmp(shape, "pipe") == 0) {
         printf("union-find on a chain (%s)\n", compress ? "path compression" : "no compression");
         printf(" clusters | cpu time [s] | wall [ms] | checksum\n");

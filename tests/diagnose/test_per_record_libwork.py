@@ -58,3 +58,15 @@ def test_families_of_time_conversion_and_metadata_routines() -> None:
         assert family_of(Hotspot(name)) == "metadata", name
     for name in ("link_path_walk", "main", "strtod", "do_sys_openat2", "times"):
         assert family_of(Hotspot(name)) not in ("metadata", "time conversion"), name
+
+
+def test_a_file_stated_and_written_per_record_is_not_a_metadata_query() -> None:
+    # src/fileper.c: stat() then fopen/fprintf/fclose per record; the profile samples
+    # cp_new_stat 1.45% but also __GI___libc_open, __fopen_internal and ext4's write path: the
+    # kernel's time is the files' (I/O), not repeated metadata queries
+    from perfscout.diagnose.libwork import metadata_in_kernel
+
+    p = derive(load(D / "perf-report-fileper.txt"))
+    assert any(family_of(h) == "metadata" for h in p.hotspots)
+    assert not metadata_in_kernel(p)
+    assert "app.redundant_work" not in [f.id for f in _findings("perf-report-fileper.txt")]

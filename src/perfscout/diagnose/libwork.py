@@ -134,11 +134,29 @@ def clock_in_kernel(p: Profile) -> bool:
     return any(is_kernel(h) and family_of(h) == "timer" for h, _ in hotspot_shares(p))
 
 
+#: opening, creating and closing files (libc's entry points, the kernel's handlers): a profile
+#: that samples them spends its kernel time on files it opens, not on metadata queries alone
+_OPEN_CLOSE = re.compile(
+    r"^_*(?:gi_+|libc_|io_)*(?:open(?:at)?(?:64)?|fopen(?:64)?|fopen_internal|fclose|close|"
+    r"new_fclose|creat(?:64)?|"
+    r"unlink(?:at)?|rename(?:at2?)?|mkdir(?:at)?)(?:_nocancel)?(?:@.*)?$"
+    r"|^(?:__x64_sys_(?:openat2?|open|close|creat|unlinkat|renameat2?|mkdirat)|do_sys_openat2|"
+    r"do_sys_open|do_filp_open|path_openat|do_dentry_open|filp_close|__fput|fput|close_fd|"
+    r"file_close_fd|alloc_empty_file|[a-z0-9]+_create|do_unlinkat|vfs_unlink|do_renameat2|"
+    r"vfs_create|lookup_open|open_last_lookups)(?:\.[a-z0-9_.]+)?$")
+
+
 def metadata_in_kernel(p: Profile) -> bool:
     """Profile ``p`` samples a stat-family system call (libc's entry point or the kernel's
-    handler): its other kernel rows outside the page-fault path (the path walk, the
-    system-call entry) serve those calls too."""
-    return any(family_of(h) == "metadata" for h, _ in hotspot_shares(p))
+    handler) and no file being opened, closed or transferred: its other kernel rows outside
+    the page-fault path (the path walk, the system-call entry) serve those stat calls. A
+    program that opens a file per element also stats it (``fopen``), but its kernel time is
+    the files' (I/O)."""
+    rows = [h for h, _ in hotspot_shares(p) if h.kind != "line"]
+    if not any(family_of(h) == "metadata" for h in rows):
+        return False
+    return not any(is_transfer(h) or _OPEN_CLOSE.match(
+        h.name.lower().strip().split("(")[0].strip().replace("@plt", "")) for h in rows)
 
 
 def sampled_seconds(p: Profile) -> float | None:

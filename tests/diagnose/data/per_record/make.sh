@@ -13,3 +13,8 @@ for v in each once; do
   perf report -i "$B/p.data" --stdio 2> /dev/null | grep -v "^$" | head -45 > "perf-report-stamps-$v.txt"
   strace -c -o "strace-c-stamps-$v.txt" "$B/st" $v 400000 > /dev/null
 done
+# the look-alike: a file stat()ed and written per record (the kernel time is the files')
+gcc -O2 -g src/fileper.c -o "$B/fp"
+mkdir "$B/out"
+perf record -q -e cpu-clock -F 999 -o "$B/p.data" "$B/fp" "$B/out" 20000 > /dev/null 2>&1
+perf report -i "$B/p.data" --stdio 2> /dev/null | grep -v "^$" | head -60 > perf-report-fileper.txt

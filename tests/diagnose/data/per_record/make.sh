@@ -2,7 +2,8 @@
 # Regenerates the per-record library-work fixtures: src/stamps.c formats every record's time
 # with localtime()+strftime() (TZ unset) or, with "once", looks the zone up once (the
 # look-alike: the per-record checksum is the job). perf record/report (cpu-clock) and
-# strace -c of each. Run from this directory.
+# strace -c of each; src/fileper.c (a file stat()ed and written per record) is the I/O
+# look-alike. Run from this directory.
 set -eu
 B=$(mktemp -d)
 trap 'rm -rf "$B"' EXIT

@@ -38,8 +38,27 @@ _FORMAT = re.compile(
     r"io_default_xsputn|io_str_[a-z_]+|io_padn|io_new_file_xsputn|io_file_xsputn|"
     r"strchrnul(?:_[a-z0-9]+)?|mpn_extract_double|mpn_[a-z0-9_]+|"
     r"printf_buffer[a-z_]*|translate_to_percent)(?:@.*)?$")
+#: converting a timestamp to calendar fields or text (the time zone read and applied each
+#: call): once per record it repeats a lookup whose answer does not change
+_TIMECONV = re.compile(
+    r"^_*(?:gi_+|libc_)?(?:localtime(?:_r|64|64_r)?|gmtime(?:_r|64|64_r)?|tz_convert|"
+    r"tzfile_(?:read|compute|default)|tzset(?:_internal|_parse_tz)?|tz_compute|tzstring|"
+    r"offtime|strftime(?:_l|_internal)?|wcsftime(?:_l|_internal)?|mktime(?:64|_internal)?|"
+    r"timegm|asctime(?:_r)?|ctime(?:_r)?|compute_change|compute_offset)"
+    r"(?:\.[a-z0-9_.]+)?(?:@.*)?$")
+#: asking for a file's metadata: libc's stat-family entry points and the kernel's handlers of
+#: those system calls (not the path walk every file system call shares)
+_METADATA = re.compile(
+    r"^_*(?:gi_+|libc_)?(?:f?stat(?:at)?(?:64)?|lstat(?:64)?|newfstatat|statx|xstat(?:64)?|"
+    r"fxstat(?:at)?(?:64)?|lxstat(?:64)?|access|faccessat2?)(?:@.*)?$"
+    r"|^(?:__x64_sys_(?:newfstatat|newstat|newlstat|newfstat|statx|access|faccessat2?)|"
+    r"__do_sys_(?:newfstatat|newstat|newlstat|newfstat|statx)|do_statx|vfs_statx|vfs_fstatat|"
+    r"vfs_fstat|vfs_getattr(?:_nosec)?|cp_new_stat|cp_statx|do_faccessat)(?:\.[a-z0-9_.]+)?$")
 #: what a family's code does, for the finding's words
 WHAT = {
+    "time conversion": "converting timestamps to local time or text (localtime/strftime/"
+                       "mktime and the time-zone code they run at every call)",
+    "metadata": "asking for file metadata (stat-family calls and the kernel's side of them)",
     "allocation": "allocating and freeing memory (malloc/calloc/free and the allocator's "
                   "internals)",
     "timer": "reading clocks (clock_gettime/gettimeofday, the vDSO and the kernel's clock code)",
@@ -57,6 +76,10 @@ def family_of(h: Hotspot) -> str:
         return "timer"
     if _FORMAT.match(low):
         return "formatting"
+    if _TIMECONV.match(low):
+        return "time conversion"
+    if _METADATA.match(low):
+        return "metadata"
     return ""
 
 
@@ -109,6 +132,31 @@ def clock_in_kernel(p: Profile) -> bool:
     not served by the vDSO): its other kernel rows outside the page-fault path serve those
     calls too (the system-call entry, the scheduler lock the clock takes)."""
     return any(is_kernel(h) and family_of(h) == "timer" for h, _ in hotspot_shares(p))
+
+
+#: opening, creating and closing files (libc's entry points, the kernel's handlers): a profile
+#: that samples them spends its kernel time on files it opens, not on metadata queries alone
+_OPEN_CLOSE = re.compile(
+    r"^_*(?:gi_+|libc_|io_)*(?:open(?:at)?(?:64)?|fopen(?:64)?|fopen_internal|fclose|close|"
+    r"new_fclose|creat(?:64)?|"
+    r"unlink(?:at)?|rename(?:at2?)?|mkdir(?:at)?)(?:_nocancel)?(?:@.*)?$"
+    r"|^(?:__x64_sys_(?:openat2?|open|close|creat|unlinkat|renameat2?|mkdirat)|do_sys_openat2|"
+    r"do_sys_open|do_filp_open|path_openat|do_dentry_open|filp_close|__fput|fput|close_fd|"
+    r"file_close_fd|alloc_empty_file|[a-z0-9]+_create|do_unlinkat|vfs_unlink|do_renameat2|"
+    r"vfs_create|lookup_open|open_last_lookups)(?:\.[a-z0-9_.]+)?$")
+
+
+def metadata_in_kernel(p: Profile) -> bool:
+    """Profile ``p`` samples a stat-family system call (libc's entry point or the kernel's
+    handler) and no file being opened, closed or transferred: its other kernel rows outside
+    the page-fault path (the path walk, the system-call entry) serve those stat calls. A
+    program that opens a file per element also stats it (``fopen``), but its kernel time is
+    the files' (I/O)."""
+    rows = [h for h, _ in hotspot_shares(p) if h.kind != "line"]
+    if not any(family_of(h) == "metadata" for h in rows):
+        return False
+    return not any(is_transfer(h) or _OPEN_CLOSE.match(
+        h.name.lower().strip().split("(")[0].strip().replace("@plt", "")) for h in rows)
 
 
 def sampled_seconds(p: Profile) -> float | None:

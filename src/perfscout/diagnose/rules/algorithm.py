@@ -44,7 +44,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             ratio = work[top] / mean
             cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
             if ratio >= lim and cost >= ctx.t("imbalance.min_cost") \
-                    and not _waits_beyond_spread(work, _rank_waits(ctx)):
+                    and not _waits_beyond_spread(work, _rank_waits(ctx)) \
+                    and not _latency_beyond_spread(ctx, work):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
                              f"{work[low]:.3g} s", f"compute max/mean >= {lim:g}",
@@ -58,7 +59,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
           if x.metric.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS, ScopeKind.REGION)
           and _across_ranks(x)]
     for x in im:
-        if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x):
+        if x.value >= lim and _spread_costs(ctx, x) and not _busiest_rank_waits(x) \
+                and not _latency_beyond_spread(ctx, _rank_times(x.profile, x.metric.raw_name)):
             return ctx.finding("alg.load_imbalance", 0.6, "work unevenly split across ranks",
                                [ctx.ev(x, f"max/mean {x.value:.2f}", f">= {lim:g}")])
     return _sampled_ranks(ctx, lim)
@@ -138,6 +140,29 @@ def _waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool
     return min(wait[r] for r in common) >= spread
 
 
+def _rank_times(p: Profile, name: str) -> dict[str, float]:
+    """Per-rank values in seconds of metric ``name`` in profile ``p``, by rank."""
+    return {m.scope.name: m.value for m in p.metrics
+            if m.name == name and m.scope.kind == ScopeKind.RANK and m.unit == "s"}
+
+
+def _latency_beyond_spread(ctx: Context, work: dict[str, float]) -> bool:
+    """Many small messages (``msg.many`` or more, mean below ``msg.small_bytes``) and every
+    rank, the busiest too, in MPI longer than the compute spread: the ranks pay each
+    message's latency, which no rebalancing removes; the spread is not what the time goes to
+    (the small-messages finding says what does)."""
+    cnt = ctx.top("mpi.msg_count")
+    if cnt is None or cnt.value < ctx.t("msg.many") or cnt.value <= 0:
+        return False
+    size = ctx.top("mpi.msg_size_mean")
+    sent = ctx.top("mpi.bytes_sent")
+    mean = size.value if size is not None else sent.value / cnt.value if sent else None
+    if mean is None or mean >= ctx.t("msg.small_bytes"):
+        return False
+    comm = {loc.metric.scope.name: loc.value for loc in ranks(ctx, "mpi.time")}
+    return _waits_beyond_spread(work, comm)
+
+
 def _busiest_rank_waits(x: Located) -> bool:
     """:func:`_waits_beyond_spread` for a derived per-rank spread and the waits of its file."""
     if not x.metric.derived:
@@ -147,6 +172,10 @@ def _busiest_rank_waits(x: Located) -> bool:
     wait = {m.scope.name: m.value for m in x.profile.metrics
             if m.name == "mpi.wait_time" and m.scope.kind == ScopeKind.RANK}
     return _waits_beyond_spread(work, wait)
+
+
+#: the phases a rank's printed times split its run into (compute, communication, waiting, I/O)
+_RANK_PHASES = frozenset({"busy.time", "mpi.time", "mpi.wait_time", "io.time"})
 
 
 def _spread_costs(ctx: Context, x: Located) -> bool:
@@ -161,6 +190,12 @@ def _spread_costs(ctx: Context, x: Located) -> bool:
         return True
     run = max((m.value for m in x.profile.metrics if m.name in ("time.elapsed", "app.time")
                and m.scope.kind in (ScopeKind.RANK, ScopeKind.PROCESS)), default=0.0)
+    if run <= 0:  # no run time printed: a rank ran at least its printed phases in sequence
+        phases: dict[str, float] = {}
+        for m in x.profile.metrics:
+            if m.name in _RANK_PHASES and m.scope.kind == ScopeKind.RANK and m.unit == "s":
+                phases[m.scope.name] = phases.get(m.scope.name, 0.0) + m.value
+        run = max(phases.values(), default=0.0)
     if run <= 0:
         return True
     mean = sum(m.value for m in vals) / len(vals)
@@ -322,7 +357,7 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
-@rule(id="alg.complexity", needs=("scaling.size|ir", "time.elapsed|ir"),
+@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
                   "complexity.per_op_exponent"))
 def complexity(ctx: Context) -> Finding | None:
@@ -333,10 +368,12 @@ def complexity(ctx: Context) -> Finding | None:
     logarithmic); growing as a power of the size (``complexity.per_op_exponent``) each
     operation scans what the size counts."""
     pts = []
-    what = "time"
+    sized = ctx.all("scaling.size", (ScopeKind.RUN,))
+    clock = _sweep_clock(ctx, sized)
+    what = "CPU time" if clock == "time.cpu" else "time"
     ops: set[float] = set()
-    for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
-        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
+    for sz in sized:
+        el = next((e for e in ctx.all(clock, (ScopeKind.RUN,))
                    if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
                   None)
         if el is not None and sz.value > 0 and el.value > 0:
@@ -349,7 +386,9 @@ def complexity(ctx: Context) -> Finding | None:
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
-    if len(sizes) < 2 or (len(pts) < 3 and factor < ctx.t("complexity.two_size_factor")):
+    if len(sizes) < 2:  # no sizes printed: two instrumented runs' call counts stand in
+        return _calls_alone(ctx)
+    if len(pts) < 3 and factor < ctx.t("complexity.two_size_factor"):
         return None
     n = len(pts)
     mx = sum(p[0] for p in pts) / n
@@ -358,7 +397,7 @@ def complexity(ctx: Context) -> Finding | None:
     if sxx == 0:
         return None
     k = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
-    fixed = len(ops) == 1 and what == "time"  # the same operations at every size
+    fixed = len(ops) == 1 and what != "instructions"  # the same operations at every size
     lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:
         return None
@@ -378,6 +417,30 @@ def complexity(ctx: Context) -> Finding | None:
                        "time grows super-linearly with size", ev,
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [])
+
+
+def _calls_alone(ctx: Context) -> Finding | None:
+    """Two instrumented profiles (gprof, callgrind at two sizes) and no printed sweep: a
+    routine called ``complexity.two_size_factor`` or more times as often in one run whose self
+    time grows as calls^k, k >= ``complexity.exponent``: each call does more work as the run
+    grows (a chain walked per find, a window sorted per step)."""
+    per_call = _call_scaling(ctx, "")
+    if per_call is None:
+        return None
+    return ctx.finding("alg.complexity", 0.4, "a routine's cost per call grows with the run",
+                       [per_call], limits=["two runs and no printed size: the call counts "
+                                           "stand in for the problem size"])
+
+
+def _sweep_clock(ctx: Context, sized: list[Located]) -> str:
+    """The time a size sweep is judged on: the CPU time the program printed for every sized run
+    when it did (other jobs' load stretches wall time, not CPU time: a linear sweep at load 10
+    can show a wall-time exponent above 2), else the elapsed time."""
+    def timed(name: str) -> bool:
+        return bool(sized) and all(any(
+            e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name
+            and e.value > 0 for e in ctx.all(name, (ScopeKind.RUN,))) for sz in sized)
+    return "time.cpu" if timed("time.cpu") else "time.elapsed"
 
 
 def _call_scaling(ctx: Context, have: str) -> Evidence | None:

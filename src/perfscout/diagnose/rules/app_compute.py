@@ -148,10 +148,26 @@ _ENGINE = re.compile(r"(?:mersenne_twister_engine|subtract_with_carry_engine|"
                      r"independent_bits_engine)")
 
 
+#: C and Fortran runtimes' generators: seeding (glibc's ``srandom_r`` runs the generator 310
+#: times to mix its state; gfortran's ``random_seed``, GSL's ``gsl_rng_set``) and drawing
+_LIB_SEED = re.compile(r"^_*(?:gi_+)?(?:srandom(?:_r)?|srand(?:48(?:_r)?)?|seed48(?:_r)?|"
+                       r"initstate(?:_r)?|gfortran_random_seed(?:_i[48])?|gsl_rng_set)"
+                       r"(?:@.*)?$", re.I)
+_LIB_DRAW = re.compile(r"^_*(?:gi_+)?(?:random(?:_r)?|rand(?:_r)?|[dejlmn]rand48(?:_r)?|"
+                       r"drand48_iterate|gfortran_a?random_r[48]|gsl_rng_(?:uniform\w*|get))"
+                       r"(?:@.*)?$", re.I)
+
+
 def _engine_part(h: Hotspot) -> str:
     """``refill`` (the engine regenerating its state: ``_M_gen_rand``), ``seed``, ``draw``
-    (``operator()``) for a libstdc++ random engine's row (demangled or mangled), else ""."""
+    (``operator()``) for a libstdc++ random engine's row (demangled or mangled), or ``seed``
+    / ``draw`` for a C or Fortran runtime's generator (``srandom``/``random``), else ""."""
     name = h.name
+    plain = name.split("(")[0].strip().replace("@plt", "")
+    if _LIB_SEED.match(plain):
+        return "seed"
+    if _LIB_DRAW.match(plain):
+        return "draw"
     if not _ENGINE.search(name):
         return ""
     if "_M_gen_rand" in name:
@@ -244,8 +260,7 @@ def _reseeding(ctx: Context, parts: dict[str, float], calls: dict[str, float],
 
 # --- a whole array reduced to get one value --------------------------------------------------
 _REDUCE_KEY = re.compile(r"(?:all)?reduce", re.I)
-_BYTES_KEY = re.compile(r"bytes|size", re.I)
-_TIME_KEY = re.compile(r"time|seconds|secs?$", re.I)
+_BYTES_KEY = re.compile(r"bytes|size|volume", re.I)
 
 
 def bulk_reduction(ctx: Context) -> Finding | None:
@@ -280,17 +295,29 @@ def bulk_reduction(ctx: Context) -> Finding | None:
 
 
 def _printed_reduce_bytes(ctx: Context) -> Evidence | None:
-    """The bytes per reduction call a program printed (a key naming a reduce and bytes)."""
+    """The bytes per reduction call a program printed: a key naming a reduce and bytes
+    (``allreduce_bytes=16777216``), or a reduce key with a size unit (``allreduce volume:
+    16.8 MB per call``)."""
+    from perfscout.ingest.adapters.program_output import BYTE_UNITS
+
     lim_b = ctx.t("mpi.reduce_bytes_per_call")
     for p in {id(x.profile): x.profile for x in ctx.all("time.elapsed")}.values():
         for m in p.metrics:
             key = m.raw_name or m.name
-            if m.name.startswith("event.") and _REDUCE_KEY.search(key) and \
-                    _BYTES_KEY.search(key) and m.value >= lim_b:
-                return ctx.ev(Located(m, p), f"{key}={fmt(m.value)}: "
-                              f"{m.value / 2**20:.1f} MiB per reduction call",
+            if not m.name.startswith("event.") or not _REDUCE_KEY.search(key):
+                continue
+            unit = m.unit.lower()
+            if unit in BYTE_UNITS:
+                size = m.value * BYTE_UNITS[unit]
+            elif not unit and _BYTES_KEY.search(key):
+                size = m.value
+            else:
+                continue
+            if size >= lim_b:
+                return ctx.ev(Located(m, p), f"{key}={fmt(m.value)}{m.unit and ' ' + m.unit}: "
+                              f"{size / 2**20:.1f} MiB per reduction call",
                               f"bytes per call >= {lim_b:g}", metric=REDUCE_BYTES,
-                              value=m.value, unit="B")
+                              value=size, unit="B")
     return None
 
 
@@ -324,8 +351,7 @@ def _printed_reduce_share(ctx: Context) -> Evidence | None:
         run = max((m for m in p.metrics if m.name == "time.elapsed"), key=lambda m: m.value,
                   default=None)
         spent = next((m for m in p.metrics if m.name.startswith("event.")
-                      and _REDUCE_KEY.search(m.raw_name or m.name)
-                      and _TIME_KEY.search(m.raw_name or m.name) and m.unit == "s"), None)
+                      and _REDUCE_KEY.search(m.raw_name or m.name) and m.unit == "s"), None)
         if run is None or spent is None or run.value <= 0 or spent.value > run.value:
             continue
         share = spent.value / run.value

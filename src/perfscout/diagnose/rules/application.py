@@ -250,9 +250,11 @@ def _library_work(ctx: Context) -> Finding | None:
         WHAT,
         FamilyShare,
         clock_in_kernel,
+        family_of,
         family_shares,
         is_kernel,
         kernel_share,
+        metadata_in_kernel,
     )
 
     lim = ctx.t("app.library_share")
@@ -261,16 +263,23 @@ def _library_work(ctx: Context) -> Finding | None:
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
         fams = family_shares(p)
         clock = clock_in_kernel(p)
-        if (sys_call is not None or clock) and source_kind(p.format) == "sampling":
+        meta = metadata_in_kernel(p)
+        if (sys_call is not None or clock or meta) and source_kind(p.format) == "sampling":
             # the kernel's samples are the traced (or sampled) call's cost: its family's
             name = "timer" if clock or (sys_call is not None and
                                         sys_call[0].metric.scope.name in TIMER_CALLS) \
-                else "syscall"
+                else "metadata" if meta else "syscall"
             old = fams.get(name)
             have = {id(h) for h, _ in old.rows} if old else set()
             rows = (old.rows if old else ()) + tuple(
                 (h, s) for h, s in kernel_share(p)[1] if id(h) not in have
                 and h.name.split("+")[0].strip() not in FAULT_PATH)
+            conv = fams.get("time conversion")
+            if name == "metadata" and conv is not None:
+                # glibc's time-zone code stats its zone file at every call: the conversion
+                # routines and the stat calls under them are one per-record cost
+                rows += tuple(r for r in conv.rows if id(r[0]) not in have)
+                del fams["time conversion"]
             if rows:
                 fams[name] = FamilyShare(name, sum(s for _, s in rows), p,
                                          tuple(sorted(rows, key=lambda x: -x[1])))
@@ -311,13 +320,16 @@ def _library_work(ctx: Context) -> Finding | None:
     routine = sys_call[0].metric.scope.name if sys_call is not None else ""
     if best is not None:  # the library routine the program calls, not the kernel's inside
         user = [h for h, _ in best.rows if not is_kernel(h)]
-        routine = user[0].name if user else routine or best.top.name
+        callers = [h for h in user if family_of(h) == "time conversion"]
+        routine = (callers or user)[0].name if user else routine or best.top.name
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
     titles = {"allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",
+              "time conversion": "timestamps converted to local time in the inner loop",
+              "metadata": "file metadata asked for in the inner loop (a stat per element)",
               "syscall": "one system call per element"}
     return ctx.finding("app.redundant_work", 0.5, titles.get(family, titles["syscall"]), ev,
                        scope=f"{routine} at {site[0]}" if site is not None else routine)

@@ -49,43 +49,61 @@ class OmpiMonitoringAdapter(Adapter):
         return 0.0
 
     def parse(self, path: Path) -> Profile:
-        metrics: list[Metric] = []
+        rows = MonitoringLines(path)
         unparsed = Unparsed()
-        comm = ""
-        seen = 0
         for no, line in iter_lines(path):
-            if not line.strip() or _SECTION.match(line):
-                continue
-            src = SourceRef(str(path), no)
-            p = _P2P.match(line)
-            if p:
-                seen += 1
-                if int(p["n"]):
-                    scope = Scope(ScopeKind.RANK, p["src"], parent=f"to rank {p['dst']}")
-                    raw = _KINDS[p["k"]]
-                    metrics.append(Metric("mpi.bytes_sent", float(p["b"]), "B", scope, src, raw))
-                    metrics.append(Metric("mpi.msg_count", float(p["n"]), "count", scope, src,
-                                          raw))
-                continue
-            c = _COMM.match(line)
-            if c:
-                seen += 1
-                comm = c["comm"]
-                continue
-            k = _COLL.match(line)
-            if k:
-                seen += 1
-                if int(k["n"]):
-                    scope = Scope(ScopeKind.CALLSITE, f"{k['k']}@{comm or 'comm'}",
-                                  parent=f"rank {k['rank']}")
-                    raw = _KINDS[k["k"]]
-                    metrics.append(Metric("mpi.coll_bytes", float(k["b"]), "B", scope, src, raw))
-                    metrics.append(Metric("mpi.coll_calls", float(k["n"]), "count", scope, src,
-                                          raw))
-                continue
-            unparsed.add(no)
-        if not seen:
+            if not rows.line(no, line) and line.strip() and not _SECTION.match(line):
+                unparsed.add(no)
+        if not rows.seen:
             raise ParseError(str(path), None, "Open MPI monitoring rows ('I\\t0\\t1\\t80 bytes\\t"
                              "10 msgs sent', 'A2A\\t0\\t80 bytes\\t5 msgs sent')")
-        return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
+        return Profile(format=self.name, path=str(path), metrics=tuple(rows.metrics),
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)
+
+
+class MonitoringLines:
+    """Reads Open MPI monitoring rows one line at a time, wherever they are: a rank's
+    ``.prof`` file, or the blocks ``pml_monitoring_enable_output 1`` prints on the job's
+    standard output between the program's own lines (the communicator line scopes the
+    collective rows after it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.metrics: list[Metric] = []
+        self.comm = ""
+        self.seen = 0
+
+    def line(self, no: int, line: str) -> bool:
+        """Read one line; True when it is a monitoring row or section header."""
+        if _SECTION.match(line):
+            return True
+        src = SourceRef(str(self.path), no)
+        p = _P2P.match(line)
+        if p:
+            self.seen += 1
+            if int(p["n"]):
+                scope = Scope(ScopeKind.RANK, p["src"], parent=f"to rank {p['dst']}")
+                raw = _KINDS[p["k"]]
+                self.metrics.append(Metric("mpi.bytes_sent", float(p["b"]), "B", scope, src,
+                                           raw))
+                self.metrics.append(Metric("mpi.msg_count", float(p["n"]), "count", scope, src,
+                                           raw))
+            return True
+        c = _COMM.match(line)
+        if c:
+            self.seen += 1
+            self.comm = c["comm"]
+            return True
+        k = _COLL.match(line)
+        if k:
+            self.seen += 1
+            if int(k["n"]):
+                scope = Scope(ScopeKind.CALLSITE, f"{k['k']}@{self.comm or 'comm'}",
+                              parent=f"rank {k['rank']}")
+                raw = _KINDS[k["k"]]
+                self.metrics.append(Metric("mpi.coll_bytes", float(k["b"]), "B", scope, src,
+                                           raw))
+                self.metrics.append(Metric("mpi.coll_calls", float(k["n"]), "count", scope,
+                                           src, raw))
+            return True
+        return False

@@ -23,6 +23,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.adapters.ompi_monitoring import MonitoringLines
 from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
@@ -72,6 +73,7 @@ KEYS: dict[str, str] = {
                     "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
+                     "exchange",
                      "haloput", "haloget", "haloswap", "halosend", "rmatime"), "mpi.time"),
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier", "idle", "idletime"), "mpi.wait_time"),
@@ -161,9 +163,16 @@ def norm_key(key: str) -> str:
     return re.sub(r"[\s_\-.]", "", k)
 
 
+#: a word that opens a free-form label without naming anything (``... of total 0.77 s``)
+_FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
+
+
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
-    k = norm_key(key)
+    words = key.split()
+    while len(words) > 1 and words[0].lower() in _FILLERS:
+        words = words[1:]
+    k = norm_key(" ".join(words))
     k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if name == "io.time" and unit and unit != "s":
@@ -469,7 +478,8 @@ _READ_VERBS = {"read", "received", "loaded"}
 _REQUEST_KEYS = frozenset({"block", "blocksize", "bs", "chunk", "chunksize", "bufsize",
                            "buffersize", "buffer", "recordsize", "reclen", "requestsize",
                            "iosize", "xfersize", "transfersize"})
-_BYTES = {"b": 1.0, "bytes": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 2.0**20,
+#: a size unit as printed (lower case) -> bytes
+BYTE_UNITS = {"b": 1.0, "bytes": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 2.0**20,
           "gb": 1e9, "gib": 2.0**30}
 
 
@@ -485,7 +495,7 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     n = parse_number(m["n"])
     if n is None:
         return None
-    trip = [("read_bytes" if reading else "write_bytes", n * _BYTES[m["u"].lower()], "B")]
+    trip = [("read_bytes" if reading else "write_bytes", n * BYTE_UNITS[m["u"].lower()], "B")]
     t = _IN_TIME.search(line, m.end())
     if t is not None:
         trip.append(("io_time", float(t["t"]), t["tu"]))
@@ -493,8 +503,8 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     if r is not None:
         trip.append(("throughput", float(r["r"]), r["ru"]))
     for key, v, unit in _pairs(line[m.end():]):
-        if norm_key(key) in _REQUEST_KEYS and (not unit or unit.lower() in _BYTES):
-            trip.append(("request_bytes", v * _BYTES.get(unit.lower(), 1.0), "B"))
+        if norm_key(key) in _REQUEST_KEYS and (not unit or unit.lower() in BYTE_UNITS):
+            trip.append(("request_bytes", v * BYTE_UNITS.get(unit.lower(), 1.0), "B"))
     out = _named(trip, None, no, path, runs)
     c = _IN_CALLS.search(line, m.end())
     if c is not None:
@@ -563,10 +573,69 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
     return out
 
 
+#: a rule under a table's header: ``-----+------``, ``=== === ===``
+_RULE_LINE = re.compile(r"^\s*[|+]?\s*[-=]{3,}[-=+|: \t]*$")
+
+
+def _table_lines(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """The lines a table reader sees: rules under a header dropped (their numbers returned),
+    ``|``-separated cells turned into blank-separated ones, a header cell of several words
+    (``cpu time [s]``) into one column name (``cpu_time[s]``)."""
+    out: list[tuple[int, str]] = []
+    rules: set[int] = set()
+    for no, text in lines:
+        if _RULE_LINE.match(text) and ("-" in text or "=" in text):
+            rules.add(no)
+            continue
+        if "|" in text:
+            cells = [c.strip() for c in text.strip().strip("|").split("|")]
+            if len(cells) >= 2 and all(cells):
+                text = " ".join(re.sub(r"\s+", "_", re.sub(r"\s+(?=[(\[])", "", c))
+                                for c in cells)
+        out.append((no, text))
+    return out, rules
+
+
+#: a table cell that holds no value (``-`` in the first row of a growth column, ``n/a``)
+_NO_VALUE = re.compile(r"(?<!\S)(?:-{1,3}|—|n/?a|none|nan)(?!\S)", re.I)
+#: the stand-in number for such a cell while the row is matched (read back as NaN)
+_NO_VALUE_MARK = "-0.0000"
+#: a ratio printed with its sign, ``4.01x``: the number is the ratio
+_TIMES_SUFFIX = re.compile(r"(?<=\d)[x×](?!\S)")
+
+
+def _plain_cells(text: str) -> str:
+    """A table row with a ratio's ``x`` dropped and empty cells (``-``, ``n/a``) marked."""
+    return _NO_VALUE.sub(_NO_VALUE_MARK, _TIMES_SUFFIX.sub("", text))
+
+
+def _cell_number(text: str) -> float | None:
+    """A row cell's value: NaN for a cell that held no value (see :func:`_plain_cells`)."""
+    return math.nan if text == _NO_VALUE_MARK else parse_number(text)
+
+
+def _size_column(cols: list[str], names: list[str],
+                 rows: list[tuple[int, list[float]]]) -> bool:
+    """The first column of a sweep table whose header word is no known size (``clusters``,
+    ``chain``): it counts the problem's size when its whole values grow along the rows to at
+    least twice the first, are no step counter (1, 2, 3...), and another column is a time."""
+    if len(rows) < 2 or names[0] or norm_key(cols[0]) in STEP_KEYS | RUN_KEYS:
+        return False
+    vals = [r[0] for _, r in rows]
+    if not all(float(v).is_integer() and v > 0 for v in vals):
+        return False
+    if any(b <= a for a, b in pairwise(vals)) or vals[-1] < 2 * vals[0]:
+        return False
+    if all(b - a == 1 for a, b in pairwise(vals)):
+        return False  # a step or iteration counter
+    return any(n in ("time.elapsed", "time.cpu") for n in names[1:])
+
+
 def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:
     """Header+rows tables: each row a RUN-scoped sweep point (``threads=2``)."""
     out: list[Metric] = []
-    used: set[int] = set()
+    lines, used = _table_lines(lines)
+    rules = set(used)
     i = 0
     while i < len(lines):
         no, text = lines[i]
@@ -578,10 +647,10 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
         while j < len(lines):
-            row, units = _cell_units(lines[j][1])
+            row, units = _cell_units(_plain_cells(lines[j][1]))
             if not _ROW.match(row):
                 break
-            parsed = [parse_number(t) for t in re.split(r"[ \t,]+", row.strip())]
+            parsed = [_cell_number(t) for t in re.split(r"[ \t,]+", row.strip())]
             vals = [v for v in parsed if v is not None]
             if len(parsed) != len(cols) or len(vals) != len(parsed):
                 break
@@ -593,6 +662,10 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
+        if any(math.isnan(v) for _, r in rows for v in r[:1]):
+            rows = []  # a sweep point with no size or no thread count is no point
+        if _size_column(cols, names, rows):
+            names[0] = "scaling.size"
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
         scoped = _scope_column(cols, names, rows)
         if scoped is not None:  # "thread busy_s" / "rank compute wait": one row per thread/rank
@@ -603,7 +676,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             for rno, vals in rows:  # "ranks=2 threads=1": every sweep column names the run
                 label = " ".join(f"{cols[k].lower()}={vals[k]:g}" for k in keyed)
                 for c, (col, n) in enumerate(zip(cols, names, strict=True)):
-                    if not n:
+                    if not n or math.isnan(vals[c]):
                         continue
                     conv = _convert(n, vals[c], _column_unit(col), col) \
                         if not n.startswith("scaling.") else (vals[c], "count")
@@ -615,7 +688,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.add(no)
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
-    return out, used
+    return out, used if used - rules else set()
 
 
 # a unit printed apart in a header, "time (s)" / "bw [GB/s]": one column with its unit
@@ -668,7 +741,7 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
         scope = Scope(kind, str(int(vals[0])))
         for c in range(1, len(cols)):
             n = names[c]
-            if not n or n.startswith("scaling."):
+            if not n or n.startswith("scaling.") or math.isnan(vals[c]):
                 continue
             conv = _convert(n, vals[c], _column_unit(cols[c]), cols[c])
             if conv is not None:
@@ -705,11 +778,15 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
     table, used = _table(lines, path)
     metrics: list[Metric] = list(table)
     system = SystemLines(path)  # uptime, top -H, ps... pasted into the printout
+    monitored = MonitoringLines(path)  # Open MPI monitoring printed on the job's stdout
     read = 0
     for no, line in lines:
         if no in used:
             continue
         if read_runtime_line(line, no, placement):
+            read += 1
+            continue
+        if monitored.line(no, line):
             read += 1
             continue
         if system.line(no, line):
@@ -727,6 +804,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
         elif line.strip():
             unparsed.add(no)
     metrics.extend(placement_metrics(placement, path, "runtime_report"))
+    metrics.extend(replace(m, family="runtime_report") for m in monitored.metrics)
     system.finish()
     metrics.extend(replace(m, family="os_accounting") for m in system.metrics)
     metrics.extend(_steps_total(metrics, path))
@@ -774,6 +852,8 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
     held fixed); an operation count (``events=100000``) printed alike in every run is the
     work the sweep holds fixed (``scaling.ops``)."""
     times = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN]
+    if len(times) < 2:  # "clusters=4000 cpu_s=0.0132": a sweep timed by its CPU time alone
+        times = [m for m in metrics if m.name == "time.cpu" and m.scope.kind == ScopeKind.RUN]
     if len(times) < 2:
         return []
     keyed: dict[str, list[Metric]] = {}
@@ -894,8 +974,9 @@ class ProgramOutputAdapter(Adapter):
         lines = [ln for ln in head.splitlines() if ln.strip()]
         plain = "\n".join(normalise(ln) for ln in head.splitlines()[:400])
         known = _known(plain)
-        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(b)[0])
-                    for a, b in pairwise(lines))
+        shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
+        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a))
+                    and _ROW.match(_cell_units(_plain_cells(b))[0]) for a, b in pairwise(shown))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (

@@ -100,7 +100,8 @@ def test_a_file_that_does_not_parse_is_refused_not_guessed() -> None:
 
 
 def test_unknown_proposal_and_bad_line_are_refusals() -> None:
-    assert "no generator for io_buffering" in str(generate("io_buffering", P.DOT, "p.c", 5))
+    assert "no generator for numa_first_touch" in str(generate("numa_first_touch", P.DOT, "p.c",
+                                                                     5))
     assert "not line 999" in str(generate("omp_simd", P.DOT, "p.c", 999))
     assert "not a C, C++ or Fortran source" in str(generate("omp_simd", P.DOT, "p.py", 5))
 

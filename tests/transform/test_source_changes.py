@@ -169,7 +169,7 @@ def test_what_cannot_be_generated_is_listed_with_why(tmp_path: Path) -> None:
         _source("parallelize_omp", f"{root}/scan.c:{hot}"),  # absolute, under the root
         _source("loop_interchange", "../elsewhere.c:3"),
         _source("loop_tiling", "multiply"),
-        _source("io_buffering", "scan.c:3"),
+        _source("numa_first_touch", "scan.c:3"),
         _source("omp_simd", "missing.c:3"),
     ]
     out, bad = attach_diffs(props, root)
@@ -180,7 +180,7 @@ def test_what_cannot_be_generated_is_listed_with_why(tmp_path: Path) -> None:
     assert "carried by loop i" in why[1][1]
     assert "outside the source root" in why[2][1]
     assert "names no file:line" in why[3][1]
-    assert "no generator for io_buffering" in why[4][1]
+    assert "no generator for numa_first_touch" in why[4][1]
     assert "not a readable file" in why[5][1]
 
 

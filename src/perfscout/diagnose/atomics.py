@@ -19,6 +19,9 @@ from perfscout.model.metrics import ScopeKind
 #: compiler-outlined OpenMP region bodies (gcc, clang/icx, Fortran): code run by a team
 OMP_OUTLINED = re.compile(r"\._omp_fn\.\d+|\.omp_outlined|__omp_outlined__|_\$omp\$|"
                           r"\.omp_fn\.|_par_region\d*|_par_loop\d*")
+#: ``insn.lock_loop_share`` of a function whose every loop takes an atomic: the definition of
+#: "every loop", not a judgement threshold (those live in diagnose/thresholds.py)
+EVERY_LOOP = 1.0
 
 
 def atomic_loop(ctx: Context) -> Located | None:
@@ -30,7 +33,7 @@ def atomic_loop(ctx: Context) -> Located | None:
     from perfscout.diagnose.rules.hardware import _hot_function, _in_hot_code
 
     hot = _hot_function(ctx)
-    found = [x for x in _in_hot_code(ctx, "insn.lock_loop_share", hot) if x.value >= 1.0]
+    found = [x for x in _in_hot_code(ctx, "insn.lock_loop_share", hot) if x.value >= EVERY_LOOP]
     if not found and hot is None:
         found = _parallel_bodies(ctx)
     if not found:
@@ -49,7 +52,7 @@ def _parallel_bodies(ctx: Context) -> list[Located]:
     for p in {id(x.profile): x.profile for x in ctx.all("insn.lock_loop_share")}.values():
         bodies = [x for x in ctx.all("insn.lock_loop_share", (ScopeKind.FUNCTION,))
                   if x.profile is p and OMP_OUTLINED.search(x.metric.scope.name)]
-        if bodies and all(x.value >= 1.0 for x in bodies):
+        if bodies and all(x.value >= EVERY_LOOP for x in bodies):
             out += bodies
     return out
 

@@ -142,3 +142,29 @@ def test_the_bound_on_a_table_where_the_heuristic_is_wrong_on_purpose() -> None:
     tpe = [run_once(table, table.space, "tpe", sd, 100)[0] for sd in seeds]
     assert None not in guided and None not in tpe
     assert statistics.median(guided) <= statistics.median(tpe) + k  # type: ignore[type-var]
+
+
+def test_silent_parameters_that_only_pay_together_are_moved_together() -> None:
+    """Two parameters no finding spoke to (a loop order and its block: conv1d's shape) where
+    either moved alone is worse and both moved together is the best: a one-at-a-time design
+    cannot show it, the joint move of the silent parameters does, inside the design."""
+    space = Space("k", (
+        Param("order", "loop_order", "categorical", ("ik", "ki")),
+        Param("block", "tile", "categorical", (65536, 256, 1024, 4096)),
+        Param("unroll", "unroll", "categorical", (1, 4, 8)),
+        Param("flags", "compiler_flags", "categorical", ("-O2", "-O3", "-O3 -march=native")),
+    ))
+    prior = evidence_prior([finding("hw.vectorization")], snap(), space)
+    assert prior.preferred("order") == ("ik",) and prior.preferred("block") == (65536,)
+
+    def value(p: dict[str, Any]) -> float:
+        flags = {"-O2": 2.0, "-O3": 1.5, "-O3 -march=native": 1.0}[p["flags"]]
+        if p["order"] == "ki":  # streams only when blocked: whole extent 3x worse
+            return flags * (1.0 if p["block"] <= 1024 else 3.0)
+        return flags * (1.11 if p["block"] == 65536 else 1.2)
+
+    design = _run_design(prior, value)
+    joint = [(p, w) for p, w in design if "moved together" in w]
+    assert len(joint) == 1 and joint[0][0]["order"] == "ki" and joint[0][0]["block"] == 256
+    best = min((p for p, _ in design), key=value)
+    assert value(best) == 1.0 and len(design) <= design_size(prior) <= DESIGN_MAX

@@ -25,11 +25,13 @@ one its phases happened to give.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfscout.tune.candidates import Candidate, span
+from perfscout.tune.candidates import Candidate
+from perfscout.tune.narrow import SILENT
 from perfscout.tune.prior import Prior
 
 
@@ -39,20 +41,49 @@ def _key(point: Mapping[str, Any]) -> str:
 
 def design_size(prior: Prior) -> int:
     """The most points the first design measures (its bound): the first choice and one per
-    other candidate."""
-    return span(prior.candidates)
+    move (:func:`moves`)."""
+    return 1 + len(moves(prior))
 
 
-def moves(prior: Prior) -> list[tuple[str, Candidate]]:
+def moves(prior: Prior) -> list[dict[str, Candidate]]:
     """The design's moves after the first choice, in the order they are tried: the parameters'
-    second candidates in turn (in the space's order), then their third ones, ... — so every
+    second candidates in turn (in the space's order), then the joint move of the silent
+    parameters (:func:`silent_joint`), then their third candidates, ... — so every
     parameter's most likely alternative comes before any parameter's least likely one."""
     lists = [(n, list(cs[1:])) for n, cs in prior.candidates.items()]
-    out: list[tuple[str, Candidate]] = []
+    out: list[dict[str, Candidate]] = []
     depth = max((len(cs) for _, cs in lists), default=0)
     for i in range(depth):
-        out += [(n, cs[i]) for n, cs in lists if i < len(cs)]
+        out += [{n: cs[i]} for n, cs in lists if i < len(cs)]
+        if i == 0 and (joint := silent_joint(prior)):
+            out.append(joint)
     return out
+
+
+def silent_joint(prior: Prior) -> dict[str, Candidate]:
+    """The parameters no finding spoke to (fixed at the baseline for want of evidence), moved
+    together, each to its candidate farthest from the baseline (numeric: in ratio; otherwise
+    the last listed); empty with fewer than two. Their baseline values carry no evidence, least
+    of all about how they interact, and a one-at-a-time move cannot show two of them that
+    only pay together (a storage format's chunk height with its sorting window, a loop order
+    with its blocking) — worse, its lone bad result steers the sampler away from the value."""
+    out: dict[str, Candidate] = {}
+    for pref in prior.preferences:
+        cs = prior.candidates.get(pref.param, ())
+        if not pref.reason.startswith(SILENT) or len(cs) < 2:
+            continue
+        base = cs[0].value
+        if _positive(base) and all(_positive(c.value) for c in cs):
+            far = max(cs[1:], key=lambda c: abs(math.log(float(c.value) / float(base))))
+        else:
+            far = next((c for c in cs[1:] if "last listed" in c.reason), cs[-1])
+        out[pref.param] = Candidate(far.value, f"{far.reason}; the silent parameters "
+                                    f"moved together")
+    return out if len(out) >= 2 else {}
+
+
+def _positive(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
 
 
 @dataclass
@@ -92,13 +123,15 @@ class DesignProposer:
             return first, "the evidence's first choice"
         inc = self.incumbent() or first
         seen = [json.loads(k) for k in self.history]
-        for name, cand in moves(self.prior):
-            if any(q.get(name) == cand.value for q in seen):
+        for move in moves(self.prior):
+            if any(all(q.get(n) == c.value for n, c in move.items()) for q in seen):
                 continue
-            point = self._restrict({**space.fixed_values(), **inc, name: cand.value})
+            point = self._restrict({**space.fixed_values(), **inc,
+                                    **{n: c.value for n, c in move.items()}})
             if _key(point) in self.history or not space.feasible(point):
                 continue
-            return point, f"first design: {name}={cand.value!r}, {cand.reason}"
+            what = ", ".join(f"{n}={c.value!r}" for n, c in move.items())
+            return point, f"first design: {what}, {next(iter(move.values())).reason}"
         return None
 
     def incumbent(self) -> dict[str, Any] | None:

@@ -30,8 +30,8 @@ from typing import Any
 from perfscout.model.findings import Finding
 from perfscout.model.isa import avx512, x86_isa
 from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.tune.candidates import Candidate, candidates, trim
-from perfscout.tune.narrow import ROLES_FOR_FINDING, VECTORIZING, _flag_ok, narrow
+from perfscout.tune.candidates import DESIGN_MAX, Candidate, candidates, trim
+from perfscout.tune.narrow import ROLES_FOR_FINDING, SILENT, VECTORIZING, _flag_ok, narrow
 from perfscout.tune.space import Param, Space
 
 
@@ -138,10 +138,13 @@ def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | Non
         f.id for f in findings if ROLES_FOR_FINDING.get(f.id)
         and not roles.intersection(ROLES_FOR_FINDING[f.id])))
     ok = full.feasible(first)
-    cands = trim({p.name: candidates(
+    every = {p.name: candidates(
         p, ([first[p.name]] if ok and p.name in first else [])
         + ranked(p, next(q.values for q in prefs if q.param == p.name)),
-        next(q.reason for q in prefs if q.param == p.name), snapshot) for p in full.params})
+        next(q.reason for q in prefs if q.param == p.name), snapshot) for p in full.params}
+    silent = [q for q in prefs if q.reason.startswith(SILENT) and len(every[q.param]) > 1]
+    # the silent parameters' joint move (design.silent_joint) takes one of the design's slots
+    cands = trim(every, DESIGN_MAX - (1 if len(silent) > 1 else 0))
     return Prior(full, region, tuple(prefs), tuple(removed), first if ok else {}, unaddressed,
                  cands)
 

@@ -4,17 +4,20 @@
 design* — the evidence's first choice, then each parameter's other candidates
 (:mod:`perfscout.tune.candidates`: the L1 tile, the baseline's value, the extremes, the
 evidence's other preferred values) measured once each, every one at the best point measured so
-far — and then nothing: the study's own sampler (TPE over the full space) continues with the
+far, and once the parameters no finding spoke to moved together (:func:`silent_joint`) — and
+then nothing: the study's own sampler (TPE over the full space) continues with the
 design's trials as its history.
 
 **The bound, by construction.** The design measures at most :func:`design_size` points (one per
-candidate beyond the first choice, plus the first choice: at most
+move, plus the first choice: at most
 :data:`~perfscout.tune.candidates.DESIGN_MAX` unless a space needs more for its required
 candidates), whatever the measurements say: the evidence costs at most that many evaluations
 over the same sampler started from the design's history (which takes the place of its random
-start-up draws). No phase of it is extended by gains, so a heuristic wrong on every parameter
-costs the design and no more; one wrong on one parameter is usually found *inside* the design,
-since each parameter's extremes are in it.
+start-up draws). That is not a bound against the sampler started from random draws: a
+star-shaped history can steer TPE away from a value whose one measurement was bad
+(docs/tune.md, ``spmv_sell``). No phase of it is extended by gains, so a heuristic wrong on
+every parameter costs the design and no more; one wrong on one parameter is usually found
+*inside* the design, since each parameter's extremes are in it.
 
 Why not the earlier walk-and-lease guide (docs/tune.md): its evidence phases lasted while their
 evaluations gained, with constants set table by table; it met every table post-hoc but two of

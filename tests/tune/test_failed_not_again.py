@@ -10,8 +10,9 @@ import optuna
 
 from perfscout.model.findings import Finding, Status
 from perfscout.model.taxonomy import layer_of
+from perfscout.tune.design import DesignProposer
 from perfscout.tune.optuna_bridge import Evaluation, optimize
-from perfscout.tune.prior import GuidedProposer, evidence_prior
+from perfscout.tune.prior import evidence_prior
 from perfscout.tune.space import Param, Space
 
 SPACE = Space("k", (Param("tile", "tile", "categorical", (16, 32, 64)),
@@ -48,7 +49,7 @@ def _finding(fid: str) -> Finding:
 def test_guide_never_proposes_a_failed_point_again() -> None:
     prior = evidence_prior([_finding("hw.vectorization")], None, SPACE)
     assert prior.first["unroll"] == 8  # the evidence's first choice fails here
-    g = GuidedProposer(prior, budget=30)
+    g = DesignProposer(prior, budget=30)
     proposed = []
     while (got := g.propose()) is not None:
         point = got[0]

@@ -98,9 +98,14 @@ def test_from_analysis_of_the_program_orders_its_space(tmp_path: Path, ps_home: 
     assert first.user_attrs.get("proposed_by") == "the evidence's first choice"
     assert first.params == d["prior"]["first_choice"]
     assert all(first.params[n] in p["values"] for n, p in prefs.items())
-    # the region here is that one point: then each unpreferred value, one at a time
-    later = [t.user_attrs.get("proposed_by", "") for t in st.trials if t.number > first.number]
-    assert later and all(w.startswith(("preferred", "incumbent with")) for w in later), later
+    # then the first design: each parameter's other candidates, one at a time, with reasons
+    cands = {n: [c["value"] for c in cs] for n, cs in d["prior"]["candidates"].items()}
+    later = [t for t in st.trials if t.number > first.number]
+    assert later and all(t.user_attrs.get("proposed_by", "").startswith("first design: ")
+                         for t in later), [t.user_attrs for t in later]
+    for t in later:
+        moved = [n for n in t.params if t.params[n] != first.params[n]]
+        assert any(t.params[n] in cands[n][1:] for n in moved), (t.params, cands)
 
 
 def test_show_draws_the_history_plot(tmp_path: Path, ps_home: Path) -> None:

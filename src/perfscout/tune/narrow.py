@@ -38,6 +38,10 @@ ROLES_FOR_FINDING: dict[str, tuple[str, ...]] = {
     "alg.small_messages": ("ranks", "decomposition"),
 }
 
+#: how a parameter's reason starts when no finding points at its role (its baseline is kept)
+SILENT = "no finding points at"
+
+
 def _flag_ok(flagset: str, snap: PlatformSnapshot | None) -> tuple[bool, str]:
     """Whether the snapshot's compiler and CPU can take ``flagset`` (model/isa.py decides)."""
     if snap is None:
@@ -146,7 +150,7 @@ def narrow(findings: Iterable[Finding], snapshot: PlatformSnapshot | None, space
     for p in space.params:
         if roles and p.role not in roles:
             v, how = _fix_value(p, cores)
-            fixed.append(Fixed(p.name, v, f"no finding points at {p.role}; fixed at {how}",
+            fixed.append(Fixed(p.name, v, f"{SILENT} {p.role}; fixed at {how}",
                                p.role))
             continue
         why = ("kept: " + ", ".join(sorted(set(roles[p.role])))) if roles else "no narrowing"

@@ -225,7 +225,7 @@ def optimize(study: optuna.Study, space: Space, evaluate: Evaluate, budget: int,
              max_asks: int | None = None, guide: Guide | None = None) -> None:
     """Ask/tell until ``budget`` trials are finished in the (possibly shared) study.
 
-    With a ``guide`` (:class:`perfscout.tune.prior.GuidedProposer`), its points are asked
+    With a ``guide`` (:class:`perfscout.tune.design.DesignProposer`), its points are asked
     first (enqueued), each trial recording the phase that chose it; the study's sampler
     proposes the rest over the full space."""
     if not space.params:

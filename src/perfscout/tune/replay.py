@@ -27,8 +27,9 @@ from optuna.trial import TrialState
 from perfscout.files import read_structured
 from perfscout.model.errors import InputError
 from perfscout.model.user_data import listed, mapping, number
+from perfscout.tune.design import DesignProposer
 from perfscout.tune.optuna_bridge import direction_literal, distributions
-from perfscout.tune.prior import GuidedProposer, Prior
+from perfscout.tune.prior import Prior
 from perfscout.tune.samplers import make_sampler
 from perfscout.tune.space import ROLES, Param, Space
 from perfscout.tune.stride import contiguous_of, written_of
@@ -109,11 +110,11 @@ def run_once(table: Table, space: Space, sampler: str, seed: int, budget: int,
     """(evaluations to within 5% of the best or None, best value within the budget).
 
     With a ``prior`` the search is evidence-guided: ``prior.space`` is searched, and the
-    :class:`GuidedProposer`'s points are enqueued before the sampler's own."""
+    :class:`DesignProposer`'s points are enqueued before the sampler's own."""
     guide = None
     if prior is not None:
         space = prior.space
-        guide = GuidedProposer(prior, budget, seed, direction=table.direction)
+        guide = DesignProposer(prior, budget, seed, direction=table.direction)
     study = optuna.create_study(direction=direction_literal(table.direction),
                                 sampler=make_sampler(sampler, seed))
     dists = distributions(space)

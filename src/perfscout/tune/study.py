@@ -20,6 +20,7 @@ from perfscout.experiment.spec import ExperimentSpec, Variant, load_spec, resolv
 from perfscout.experiment.store import Store
 from perfscout.model.errors import RunFailed
 from perfscout.model.runs import Runner
+from perfscout.tune.design import DesignProposer
 from perfscout.tune.evaluate import (
     LOOP_ORDERS,
     ExperimentEvaluator,
@@ -29,7 +30,7 @@ from perfscout.tune.evaluate import (
     tunable_matmul_source,
 )
 from perfscout.tune.optuna_bridge import Progress, load_or_create, open_storage, optimize, summary
-from perfscout.tune.prior import GuidedProposer, Prior
+from perfscout.tune.prior import Prior
 from perfscout.tune.space import Param, Space
 from perfscout.tune.stride import read_body
 
@@ -131,7 +132,7 @@ def tune(space: Space, *, size: int, runner: Runner, store: Store, workspace: Pa
                              cfg_get, repetitions=repetitions, base=target.base)
     st = open_storage(storage, home)
     study = load_or_create(study_name, st, target.direction, sampler, seed)
-    guide = (GuidedProposer(prior, budget, seed or 0, direction=target.direction)
+    guide = (DesignProposer(prior, budget, seed or 0, direction=target.direction)
              if prior is not None else None)
     optimize(study, searched, ev, budget, lock=lock, progress=progress, guide=guide)
     out = summary(study, searched)

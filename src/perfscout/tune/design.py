@@ -1,0 +1,150 @@
+"""The evidence's first design, then the study's sampler over the full space.
+
+:class:`DesignProposer` is the evidence-guided search: it proposes a small, diverse *first
+design* — the evidence's first choice, then each parameter's other candidates
+(:mod:`perfscout.tune.candidates`: the L1 tile, the baseline's value, the extremes, the
+evidence's other preferred values) measured once each, every one at the best point measured so
+far, and once the parameters no finding spoke to moved together (:func:`silent_joint`) — and
+then nothing: the study's own sampler (TPE over the full space) continues with the
+design's trials as its history.
+
+**The bound, by construction.** The design measures at most :func:`design_size` points (one per
+move, plus the first choice: at most
+:data:`~perfscout.tune.candidates.DESIGN_MAX` unless a space needs more for its required
+candidates), whatever the measurements say: the evidence costs at most that many evaluations
+over the same sampler started from the design's history (which takes the place of its random
+start-up draws). That is not a bound against the sampler started from random draws: a
+star-shaped history can steer TPE away from a value whose one measurement was bad
+(docs/tune.md, ``spmv_sell``). No phase of it is extended by gains, so a heuristic wrong on
+every parameter costs the design and no more; one wrong on one parameter is usually found
+*inside* the design, since each parameter's extremes are in it.
+
+Why not the earlier walk-and-lease guide (docs/tune.md): its evidence phases lasted while their
+evaluations gained, with constants set table by table; it met every table post-hoc but two of
+its three most recent first runs were worse than plain TPE, and its cost had no bound but the
+one its phases happened to give.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from perfscout.tune.candidates import Candidate
+from perfscout.tune.narrow import SILENT
+from perfscout.tune.prior import Prior
+
+
+def _key(point: Mapping[str, Any]) -> str:
+    return json.dumps(dict(sorted(point.items())), sort_keys=True, default=str)
+
+
+def design_size(prior: Prior) -> int:
+    """The most points the first design measures (its bound): the first choice and one per
+    move (:func:`moves`)."""
+    return 1 + len(moves(prior))
+
+
+def moves(prior: Prior) -> list[dict[str, Candidate]]:
+    """The design's moves after the first choice, in the order they are tried: the parameters'
+    second candidates in turn (in the space's order), then the joint move of the silent
+    parameters (:func:`silent_joint`), then their third candidates, ... — so every
+    parameter's most likely alternative comes before any parameter's least likely one."""
+    lists = [(n, list(cs[1:])) for n, cs in prior.candidates.items()]
+    out: list[dict[str, Candidate]] = []
+    depth = max((len(cs) for _, cs in lists), default=0)
+    for i in range(depth):
+        out += [{n: cs[i]} for n, cs in lists if i < len(cs)]
+        if i == 0 and (joint := silent_joint(prior)):
+            out.append(joint)
+    return out
+
+
+def silent_joint(prior: Prior) -> dict[str, Candidate]:
+    """The parameters no finding spoke to (fixed at the baseline for want of evidence), moved
+    together, each to its candidate farthest from the baseline (numeric: in ratio; otherwise
+    the last listed); empty with fewer than two. Their baseline values carry no evidence, least
+    of all about how they interact, and a one-at-a-time move cannot show two of them that
+    only pay together (a storage format's chunk height with its sorting window, a loop order
+    with its blocking) — worse, its lone bad result steers the sampler away from the value."""
+    out: dict[str, Candidate] = {}
+    for pref in prior.preferences:
+        cs = prior.candidates.get(pref.param, ())
+        if not pref.reason.startswith(SILENT) or len(cs) < 2:
+            continue
+        base = cs[0].value
+        if _positive(base) and all(_positive(c.value) for c in cs):
+            far = max(cs[1:], key=lambda c: abs(math.log(float(c.value) / float(base))))
+        else:
+            far = next((c for c in cs[1:] if "last listed" in c.reason), cs[-1])
+        out[pref.param] = Candidate(far.value, f"{far.reason}; the silent parameters "
+                                    f"moved together")
+    return out if len(out) >= 2 else {}
+
+
+def _positive(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
+
+
+@dataclass
+class DesignProposer:
+    """Proposes the next point of the evidence's first design, or None (the sampler's turn).
+
+    Each move sets one parameter to one candidate at the incumbent (the best point measured so
+    far, so two good moves combine); a move is done once any measured point has that value
+    (failed ones included), so the proposer is a function of the history alone and a guide
+    rebuilt after a restart (:meth:`from_history`) goes on where the live one was, never past
+    :func:`design_size` design points in all."""
+
+    prior: Prior
+    budget: int = 0
+    seed: int = 0
+    direction: str = "minimize"
+    history: dict[str, float | None] = field(default_factory=dict)
+
+    @classmethod
+    def from_history(cls, prior: Prior, budget: int, history: Sequence[tuple[Mapping[str, Any],
+                     float | None]], *, seed: int = 0, direction: str = "minimize"
+                     ) -> DesignProposer:
+        g = cls(prior, budget, seed, direction)
+        for point, value in history:
+            g.observe(point, value)
+        return g
+
+    def observe(self, point: Mapping[str, Any], value: float | None) -> None:
+        """Record one finished evaluation (``value`` None: it failed)."""
+        self.history[_key(self._restrict(point))] = value
+
+    def propose(self) -> tuple[dict[str, Any], str] | None:
+        """The next design point with why it is proposed, or None once the design is done."""
+        space = self.prior.space
+        first = self._restrict({**space.fixed_values(), **self.prior.first})
+        if self.prior.first and _key(first) not in self.history:
+            return first, "the evidence's first choice"
+        inc = self.incumbent() or first
+        seen = [json.loads(k) for k in self.history]
+        for move in moves(self.prior):
+            if any(all(q.get(n) == c.value for n, c in move.items()) for q in seen):
+                continue
+            point = self._restrict({**space.fixed_values(), **inc,
+                                    **{n: c.value for n, c in move.items()}})
+            if _key(point) in self.history or not space.feasible(point):
+                continue
+            what = ", ".join(f"{n}={c.value!r}" for n, c in move.items())
+            return point, f"first design: {what}, {next(iter(move.values())).reason}"
+        return None
+
+    def incumbent(self) -> dict[str, Any] | None:
+        """The best measured point, or None."""
+        done = [(k, v) for k, v in self.history.items() if v is not None]
+        if not done:
+            return None
+        pick = min if self.direction == "minimize" else max
+        return dict(json.loads(pick(done, key=lambda kv: kv[1])[0]))
+
+    def _restrict(self, point: Mapping[str, Any]) -> dict[str, Any]:
+        names = {p.name for p in self.prior.space.params} | set(self.prior.space.fixed_values())
+        return {k: v for k, v in point.items() if k in names}

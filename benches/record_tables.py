@@ -224,8 +224,8 @@ TABLES: dict[str, dict[str, Any]] = {
         "source": "fw_blocked.c", "args": ["480", "1"], "small_args": ["480", "1"],
         "preregistered": True,
         "params": {
-            "t": {"role": "tile", "values": [480, 16, 24, 32, 48, 60, 80, 120, 160, 240],
-                  "define": "T"},
+            "tile": {"role": "tile", "values": [480, 16, 24, 32, 48, 60, 80, 120, 160, 240],
+                     "define": "T"},
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
             "flags": {"role": "compiler_flags",
                       "values": ["-O2", "-O3", "-O3 -march=native", "-Ofast -march=native"]},
@@ -248,6 +248,8 @@ TABLES: dict[str, dict[str, Any]] = {
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
                 "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch"}
+#: the keys a recorded row holds besides the parameters: no parameter may be named so
+ROW_KEYS = frozenset({"t", "spread"})
 #: how a parameter reaches the build or the run (not part of the recorded table's space)
 HOW = ("define", "index", "flag", "env", "env_format")
 #: ANALYSIS_ONLY=1: only the baseline's analysis and the snapshot (a pre-registration commits
@@ -296,6 +298,10 @@ def record(name: str, work: Path) -> None:
         return
     params = t["params"]
     names = list(params)
+    clash = sorted(set(names) & ROW_KEYS)
+    if clash:  # fw_blocked's tile was once named "t" and lost to the time column
+        raise SystemExit(f"{name}: parameter name(s) {clash} are the row's own keys "
+                         f"{sorted(ROW_KEYS)}; rename the parameter")
     src = KERNELS / t["source"]
     points = [dict(zip(names, vals, strict=True))
               for vals in itertools.product(*(params[n]["values"] for n in names))]

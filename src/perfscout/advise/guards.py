@@ -345,6 +345,23 @@ def soft_float_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | Non
     return None
 
 
+#: changes to a loop nest's order or blocking: they reorder array accesses, not node walks
+LOOP_ORDER_IDS = frozenset({"loop_interchange", "loop_tiling", "pad_leading_dimension"})
+
+
+def node_walk_first(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A loop-order or tiling change for cache misses that a node-based container's walk
+    explains (a linked list, a tree: each node's address is in the one before): no loop order
+    or tile changes which node comes next; the container does."""
+    if p.id not in LOOP_ORDER_IDS or not p.addresses:
+        return None
+    for fid in p.addresses:
+        f = facts.finding(fid)
+        if f is not None and "app.data_structure" in f.caused_by:
+            return Text("guard.node_walk", finding=fid)
+    return None
+
+
 def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A vector change aimed at a loop whose scalar code is explained by cache misses: wider
     vectors wait on the same misses (miss rate and stride before vector width)."""
@@ -355,7 +372,8 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
         f = facts.finding(fid)
         if f is None:
             return None
-        causes |= {c for c in f.caused_by if c in ("hw.cache_locality", "app.precision")}
+        causes |= {c for c in f.caused_by if c in ("hw.cache_locality", "app.precision",
+                                                   "app.data_structure")}
         if not f.caused_by:
             return None
     if not causes:
@@ -731,6 +749,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("x87_code", x87_code),
     ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
+    ("node_walk_first", node_walk_first),
     ("pad_before_tiling", pad_before_tiling),
     ("complexity_first", complexity_first),
     ("buffering_needs_calls", buffering_needs_calls),

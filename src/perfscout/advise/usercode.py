@@ -24,8 +24,18 @@ _OUTLINED = re.compile(r"^(?P<parent>.+?)\._omp_fn\.\d+$")
 #: inlined library frames, the process entry, and the rows of a profile sorted by CPU, pid
 #: or thread (``000``, ``4242:prog``), which name no code at all
 _INTERNAL = re.compile(
-    r"^(?:__|_IO_|_dl_|_start$|GOMP_|gomp_|omp_|kmp_|MPI_|PMPI_|ompi_|opal_|mca_|pmix_|"
-    r"std::|__gnu_cxx::|0x[0-9a-fA-F]+$|\[|\d+$|\d+:)|@plt$|^@plt|\(inlined\)$")
+    r"^(?:__|_IO_|_dl_|_int_|_start$|GOMP_|gomp_|omp_|kmp_|MPI_|PMPI_|ompi_|opal_|mca_|pmix_|"
+    r"std::|__gnu_cxx::|0x[0-9a-fA-F]+$|\[|\d+$|\d+:|\(below main\)$)|@plt$|^@plt|"
+    r"\(inlined\)$")
+#: the C library's entry points a profile without module names (callgrind_annotate, gprof)
+#: shows like the program's own functions: allocation, copies, strings, stdio
+LIBC_ENTRY = frozenset({
+    "malloc", "free", "calloc", "realloc", "cfree", "memcpy", "memmove", "memset", "memcmp",
+    "strlen", "strcmp", "strncmp", "strcpy", "strchr", "qsort", "bsearch", "printf", "fprintf",
+    "sprintf", "snprintf", "vfprintf", "vsnprintf", "fwrite", "fread", "fputs", "fputc",
+    "puts", "putc", "fflush", "fopen", "fclose", "write", "read", "strtod", "strtol", "atof",
+    "localtime", "localtime_r", "strftime", "mktime", "rand", "random", "drand48",
+    "operator new", "operator delete", "operator new[]", "operator delete[]"})
 #: inputs that tabulate calls into the C library or the kernel: every routine they name is
 #: someone else's code (strace counts system calls, ltrace library calls)
 TRACER_FORMATS = frozenset({"strace-c", "ltrace-c"})
@@ -43,8 +53,12 @@ _FORTRAN_MODULE_PROC = re.compile(r"^__\w+_MOD_\w+")
 
 
 def internal_name(name: str) -> bool:
-    """Whether ``name`` is by its spelling a library, runtime or compiler symbol."""
+    """Whether ``name`` is by its spelling a library, runtime or compiler symbol (valgrind's
+    ``(below main)`` and glibc's ``_int_malloc`` included), or one of the C library's entry
+    points (:data:`LIBC_ENTRY`)."""
     n = name.strip()
+    if n.split("(")[0].split("@")[0] in LIBC_ENTRY or n in LIBC_ENTRY:
+        return True
     return bool(_INTERNAL.search(n)) and not _FORTRAN_MODULE_PROC.match(n)
 
 

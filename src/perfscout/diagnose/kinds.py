@@ -129,7 +129,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
-    _k("app.data_structure", "hw.cache_locality hw.compute_bound", "sampling", "unordered_map",
+    _k("app.data_structure", "hw.cache_locality hw.compute_bound hw.vectorization", "sampling",
+       "unordered_map",
        "sampling:@hotspots simulator:@hotspots"),
 )}
 

@@ -235,6 +235,7 @@ ZH: dict[str, str] = {
     "guard.pad_first": "L1 缺失来自 2 的幂次主维（{ld}）造成的缓存组冲突：按大小能放入 L1 的分块仍会抖动，分块或交换循环不改变各行映射到的缓存组；应填充主维（pad_leading_dimension）",
     "guard.x87": "热点代码使用 x87 `long double`（占其浮点指令的 {share}）：x87 没有 SIMD 形式，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
     "guard.soft_float": "热点代码以软件模拟浮点类型（{what}，位于 __float128 的 __multf3、_Decimal64 的 __bid64_mul 等库例程）：每次运算都是一次没有 SIMD 形式的函数调用，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
+    "guard.node_walk": "{finding} 由 app.data_structure 引起：缓存未命中来自逐个节点遍历链式容器；循环顺序或分块无法改变下一个节点，连续存储的容器才能",
     "guard.stride_first": "{findings} 由 {causes} 引起：缓存缺失（或运行 x87 代码）的循环不会因更宽的向量而变快；先修正访存模式或数据类型",
     "guard.parallel_takes_turns": "线程已经并行运行 {scope}，并在运行时中轮流执行（锁、原子更新或逐块分发迭代的 dynamic 调度）：再加并行区只会增加轮流；应改调度（static 或更大的块）、锁或归约",
     "guard.buffering_no_io": "剖析在格式化文本上花了 {share} 的样本，却没有采到任何 write/read 调用、flush 或内核写路径，也没有跟踪记录到这类调用：文本在内存中格式化，缓冲没有可减少的调用",

@@ -17,6 +17,10 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|bits/stl_(tree|map|set|multimap|"
                        r"multiset)\.h:")
+#: a linked list's code: its node walk (libstdc++'s list/forward_list and their headers), or a
+#: hot routine that takes a std::list to walk (the walk inlined into it)
+LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list<|"
+                       r"bits/(stl_list|forward_list)\.h:")
 #: what a string- or key-compared tree spends on its key compares
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
                          r"basic_string<.*>::compare|bits/stl_function\.h:")
@@ -197,7 +201,7 @@ def data_structure(ctx: Context) -> Finding | None:
     lim = ctx.t("app.tree_share")
     tree = category_share(ctx, lambda h: bool(TREE_CODE.search(h.name)))
     if tree is None:
-        return None
+        return _linked_list(ctx, lim)
     keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(h.name)
             and not TREE_CODE.search(h.name)]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
@@ -207,3 +211,17 @@ def data_structure(ctx: Context) -> Finding | None:
                   "take", f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.4 + 0.4 * min(both.share, 1.0),
                        "an ordered tree container is the hot code", ev)
+
+
+def _linked_list(ctx: Context, lim: float) -> Finding | None:
+    """A linked list walked in the hot code (its node code, or a hot routine taking a
+    std::list whose walk is inlined into it) holds ``app.tree_share`` or more of the WHOLE
+    profile: each step is a load that depends on the one before (pointer chasing), which no
+    vector width, loop order or tile helps; a contiguous container does."""
+    walk = category_share(ctx, lambda h: bool(LIST_CODE.search(h.name)))
+    if walk is None or walk.share < lim:
+        return None
+    ev = [_hot_ev(ctx, walk, "a linked list's walk (std::list nodes) takes",
+                  f"share of whole profile >= {lim:.2f}")]
+    return ctx.finding("app.data_structure", 0.35 + 0.4 * min(walk.share, 1.0),
+                       "a linked list is walked in the hot code (pointer chasing)", ev)

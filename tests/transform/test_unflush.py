@@ -40,6 +40,31 @@ int main(void) {
 }
 """
 
+# a writer function: header lines, then two loops, every line ended with std::endl
+WRITER = """#include <fstream>
+#include <iostream>
+#include <vector>
+static void write_table(const std::vector<double> &a, const char *path) {
+    std::ofstream out(path);
+    out << "# table" << std::endl;
+    out << a.size() << std::endl;
+    for (std::size_t i = 0; i < a.size(); i++)
+        out << i << ' ' << a[i] << std::endl;  // HOT
+    for (std::size_t i = 0; i + 1 < a.size(); i++)
+        out << i << ' ' << a[i + 1] - a[i] << std::endl;
+    out << "# end" << std::endl;
+}
+int main() {
+    std::vector<double> a(3000);
+    for (std::size_t i = 0; i < a.size(); i++) a[i] = 0.5 * (double)(i * i % 977);
+    write_table(a, "table.txt");
+    std::ifstream in("table.txt");
+    std::string line;
+    while (std::getline(in, line)) std::cout << line << '\\n';
+    return 0;
+}
+"""
+
 F90 = """program log
   implicit none
   integer :: i
@@ -55,7 +80,9 @@ end program log
     (CPP, "prog.cpp", ["+        std::cout << i << \" \" << s << '\\n';  // HOT"]),
     (C, "prog.c", ["-        fflush(stdout);", "+    fflush(stdout);"]),
     (F90, "prog.f90", ["-    flush (6)", "+  flush(6)"]),
-], ids=["cpp-endl", "c-fflush", "fortran-flush"])
+    (WRITER, "prog.cpp", ["+    out << \"# table\" << '\\n';",
+                          "+        out << i << ' ' << a[i + 1] - a[i] << '\\n';"]),
+], ids=["cpp-endl", "c-fflush", "fortran-flush", "cpp-writer-function"])
 def test_flushes_leave_the_loop_and_the_output_stays(src: str, name: str, words: list[str],
                                                      tmp_path: Path) -> None:
     g = generate("io_buffering", src, name, line_of(src, "HOT"))

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
-from perfscout.transform.nest import loop_end_line, make_diff
+from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code, Node, walk
+from perfscout.transform.source import C_LOOP, F_LOOP, Code, Node, walk
 
 WHAT = "io_buffering"
 _F_FLUSH = re.compile(r"^(\s*)(?:call\s+)?flush\s*\(\s*(?:unit\s*=\s*)?([^)]+?)\s*\)\s*$",
@@ -50,72 +50,101 @@ def _fflush(code: Code, n: Node) -> str | None:
     return code.text_of(args.named_children[0])
 
 
+def _top_loops(code: Code, fn: Node) -> list[Node]:
+    """The loops of function ``fn`` that no other loop of it encloses, in source order."""
+    out: list[Node] = []
+    for n in walk(fn):
+        if n.type not in (C_LOOP, F_LOOP, "for_range_loop", "while_statement", "do_statement"):
+            continue
+        if n.type == "do_statement" and code.fortran:
+            continue
+        p = n.parent
+        inner = False
+        while p is not None and p != fn:
+            if p in out or p.type in (C_LOOP, F_LOOP, "for_range_loop", "while_statement"):
+                inner = True
+                break
+            p = p.parent
+        if not inner:
+            out.append(n)
+    return out
+
+
 def unflush(code: Code, line: int, rel: str) -> Generated | Refusal:
-    """The flushes of the outermost loop around ``rel:line`` removed (see the module)."""
-    loops = code.loops_at(line)
-    if not loops:
-        return Refusal(WHAT, f"line {line} of {rel} is not inside a loop")
-    outer = loops[-1]
-    first, last = outer.start_point[0] + 1, loop_end_line(outer)
-    lines = list(code.lines)
-    streams: list[str] = []
-    changed = 0
-    if code.fortran:
-        for ln in range(first, last + 1):
-            m = _F_FLUSH.match(lines[ln - 1].rstrip("\n"))
-            if m is None:
-                continue
-            prev = lines[ln - 2].strip().lower() if ln > 1 else ""
-            if prev.startswith("if") and prev.endswith("then") and \
-                    lines[ln].strip().lower().startswith(("end if", "endif", "else")):
-                return Refusal(WHAT, f"the flush at {rel}:{ln} is all its if-block does")
-            lines[ln - 1] = ""
-            streams.append(m.group(2))
-            changed += 1
-        indent = code.indent_at(first)
-        tail = "".join(f"{indent}flush({s})\n" for s in dict.fromkeys(streams))
-    else:
-        edits: list[tuple[int, int, str]] = []  # byte ranges of the loop's text
-        for n in walk(outer):
-            if _endl(code, n):
-                edits.append((n.start_byte, n.end_byte, "'\\n'"))
-                changed += 1
-                continue
-            stream = _fflush(code, n)
+    """The per-line flushes of the function holding ``rel:line`` removed (see the module)."""
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    if fn is None:
+        return Refusal(WHAT, f"line {line} of {rel} is not inside a function")
+    name = code.function_name(fn) or "the function"
+    loops = _top_loops(code, fn)
+    edits: list[tuple[int, int, str]] = []  # byte ranges of the file
+    streams = 0
+    endls = 0
+    for lp in loops:
+        moved: list[str] = []
+        for n in walk(lp):
+            stream = _fflush(code, n) if not code.fortran else None
+            if code.fortran and n.type in ("subroutine_call", "file_position_statement"):
+                m = _F_FLUSH.match(code.lines[n.start_point[0]].rstrip("\n"))
+                stream = m.group(2) if m is not None and \
+                    code.text_of(n).strip().lower().startswith(("flush", "call flush")) else None
             if stream is None:
                 continue
-            if n.parent is not None and n.parent.type in ("if_statement", "else_clause"):
-                ln = n.start_point[0] + 1
-                return Refusal(WHAT, f"the fflush at {rel}:{ln} is all its branch does")
             row = n.start_point[0]
-            own_line = code.lines[row].strip() == code.text_of(n).strip()
-            start = n.start_byte - n.start_point[1] if own_line else n.start_byte
-            end = n.end_byte + (1 if own_line else 0)
-            edits.append((start, end, ""))
-            streams.append(stream)
-            changed += 1
-        data = code.data
-        for s, e, new in sorted(edits, reverse=True):
-            data = data[:s] + new.encode() + data[e:]
-        text = data.decode()
-        lines = text.splitlines(keepends=True)
-        last = last - (len(code.lines) - len(lines))
-        indent = code.indent_at(first)
-        tail = "".join(f"{indent}fflush({s});\n" for s in dict.fromkeys(streams))
-    if not changed:
-        return Refusal(WHAT, f"the loop at {rel}:{first} flushes nothing (no std::endl, "
-                             "fflush or flush in it)")
-    lines.insert(last, tail)
-    out = "".join(lines)
+            if _alone_in_branch(code, n):
+                return Refusal(WHAT, f"the flush at {rel}:{row + 1} is all its branch does")
+            if code.lines[row].strip() != code.text_of(n).strip():
+                return Refusal(WHAT, f"the flush at {rel}:{row + 1} shares its line with "
+                                     "other code")
+            begin = n.start_byte - n.start_point[1]
+            edits.append((begin, begin + len(code.lines[row].encode()), ""))
+            moved.append(stream)
+        if moved:
+            indent = code.indent_at(lp.start_point[0] + 1)
+            word = "flush" if code.fortran else "fflush"
+            end_row = lp.end_point[0]
+            at_byte = sum(len(x.encode()) for x in code.lines[:end_row + 1])
+            tail = "".join(f"{indent}{word}({x}){'' if code.fortran else ';'}\n"
+                           for x in dict.fromkeys(moved))
+            edits.append((at_byte, at_byte, tail))
+            streams += len(moved)
+    if not code.fortran:
+        for n in walk(fn):
+            if _endl(code, n):
+                edits.append((n.start_byte, n.end_byte, "'\\n'"))
+                endls += 1
+    if not edits:
+        return Refusal(WHAT, f"{name} ({rel}) flushes nothing per line (no std::endl, and no "
+                             "fflush or flush in its loops)")
+    data = code.data
+    for b, e, new in sorted(edits, key=lambda x: (x[0], x[1]), reverse=True):
+        data = data[:b] + new.encode() + data[e:]
+    out = data.decode()
     kinds = []
     if streams:
-        kinds.append(f"{len(streams)} flush call(s) moved after the loop")
-    if changed > len(streams):
-        kinds.append(f"{changed - len(streams)} std::endl -> '\\n'")
-    note = (f"{', '.join(kinds)} in the loop at {rel}:{first}: the stream writes in blocks "
-            "instead of once per line; the bytes are the same, they reach the file later (a "
-            "crash loses the last block; stdout and stderr interleave in larger pieces)")
+        kinds.append(f"{streams} flush call(s) in loops moved after them")
+    if endls:
+        kinds.append(f"{endls} std::endl -> '\\n'")
+    note = (f"{', '.join(kinds)} in {name} ({rel}): the stream writes in blocks instead of "
+            "once per line; the bytes are the same, they reach the file later (a crash loses "
+            "the last block; stdout and stderr interleave in larger pieces)")
     return Generated(WHAT, rel, make_diff(code.text, out, rel), out, note)
+
+
+def _alone_in_branch(code: Code, n: Node) -> bool:
+    """``n`` is the whole body of an ``if``/``else`` (C) or the only statement of an
+    ``if ... then`` block (Fortran): removing it changes the branch's shape."""
+    p = n.parent
+    if p is None:
+        return False
+    if p.type in ("if_statement", "else_clause"):
+        return True
+    if code.fortran and p.type in ("if_statement", "elseif_clause", "else_clause"):
+        kids = [c for c in p.named_children if c.type not in ("parenthesized_expression",
+                                                               "comment", "end_if_statement")]
+        return len(kids) <= 1
+    return False
 
 
 __all__ = ["unflush"]

@@ -304,13 +304,15 @@ def _program_output(spec: ExperimentSpec, ran_in: Path, pdir: Path,
 
 def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
                       env: dict[str, str], pdir: Path, notes: list[str] | None) -> list[Path]:
-    """A user's project: the per-line profile (under MPI also per process), and (not under
-    MPI) a cache simulation of the program itself; a tool that fails is left out and said in
+    """A user's project: the per-line profile (per library too when the lines leave samples
+    unresolved; under MPI also per process), and (not under MPI) a cache simulation of the
+    program itself; a tool that fails is left out and said in
     ``notes``."""
     from perfscout.experiment.program import is_mpi
     from perfscout.pipeline.line_profile import (
         annotate_lines,
         record_lines,
+        report_libraries,
         report_processes,
         simulate_caches,
     )
@@ -323,6 +325,9 @@ def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
         ann, note = annotate_lines(runner, pdir, spec.timeout_s)
         said.append(note)
         out += [ann] if ann is not None else []
+        libs, note = report_libraries(runner, pdir, lines, spec.timeout_s)
+        said.append(note)  # time in a stripped library (the OpenMP runtime) the lines lose
+        out += [libs] if libs is not None else []
     if lines is not None and is_mpi(spec):  # each rank's own compute vs its MPI time
         procs, note = report_processes(runner, pdir, spec.timeout_s)
         said.append(note)

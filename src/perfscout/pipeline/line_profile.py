@@ -73,6 +73,44 @@ def report_processes(runner: Runner, pdir: Path, timeout_s: float | None
     return out, f"per-process profile: perf report --sort pid,dso ({out.name})"
 
 
+#: the per-line report's rows that name no source line (a stripped library: libgomp's
+#: handout and barriers, libc's internals), as perf prints them
+_UNRESOLVED = re.compile(r"^\s*([\d.]+)%\s+(\?\?:0|\[unknown\]|0x[0-9a-f]+)\s*$", re.M)
+#: the unresolved share of the per-line report above which the per-library report is kept
+UNRESOLVED_SHARE = 0.10
+
+
+def unresolved_share(report: str) -> float:
+    """The share of a ``perf report --sort srcline`` report's samples on rows that name no
+    source line (``??:0``)."""
+    return sum(float(m.group(1)) for m in _UNRESOLVED.finditer(report)) / 100.0
+
+
+def report_libraries(runner: Runner, pdir: Path, lines: Path, timeout_s: float | None
+                     ) -> tuple[Path | None, str]:
+    """The per-library, per-symbol report of :func:`record_lines`'s samples (``perf report
+    --sort dso,sym``), kept when the per-line report ``lines`` leaves ``UNRESOLVED_SHARE`` or
+    more of the samples on no source line: a stripped library (the OpenMP runtime handing out
+    iterations or spinning in barriers, a math library) then holds time that only its library
+    row names. Otherwise the per-line report says it all and nothing is added."""
+    share = unresolved_share(lines.read_text(errors="replace"))
+    if share < UNRESOLVED_SHARE:
+        return None, (f"per-library profile: not needed ({share:.0%} of the samples on no "
+                      "source line)")
+    data = pdir / "perf-lines.data"
+    rep = runner.run(RunRequest(
+        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
+         "--sort", "dso,sym"), cwd=str(pdir), timeout_s=timeout_s,
+        purpose="session:library-profile"))
+    if not rep.ok or "Shared Object" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no per-library profile: perf report --sort dso,sym failed ({why})"
+    out = pdir / "perf-report-dso-sym.txt"
+    out.write_text(rep.stdout)
+    return out, (f"per-library profile: perf report --sort dso,sym ({out.name}; {share:.0%} "
+                 "of the samples on no source line)")
+
+
 def annotate_lines(runner: Runner, pdir: Path, timeout_s: float | None
                    ) -> tuple[Path | None, str]:
     """The instruction-level annotation of :func:`record_lines`'s samples (``perf annotate

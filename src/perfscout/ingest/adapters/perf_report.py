@@ -108,6 +108,8 @@ class PerfReportAdapter(Adapter):
         # columns printed after Symbol (--sort symbol,dso adds "Shared Object  IPC  [IPC
         # Coverage]" on this perf): a row's symbol text ends at the first of them
         after_sym: list[tuple[str, ...]] = [()]
+        # --sort dso,sym: the one column before Symbol is the shared object, not the command
+        dso_first = [False]
 
         def close_section() -> None:
             if not event:
@@ -167,12 +169,18 @@ class PerfReportAdapter(Adapter):
                     by_thread[0] = bool(re.search(r"[PT]id:Command", line)) and not re.search(
                         r"Symbol|Shared Object|Source:Line", line)
                     after_sym[0] = _columns_after_symbol(line)
+                    cols = re.split(r"\s{2,}", line.lstrip("#").strip())
+                    before = cols[cols.index("Symbol") - 1] if "Symbol" in cols and \
+                        cols.index("Symbol") > 0 else ""
+                    dso_first[0] = before == "Shared Object" and "Command" not in cols
                 continue
             r = _ROW.match(line)
             if r and event:
                 a = float(r["a"]) / 100
                 b = float(r["b"]) / 100 if r["b"] else None
                 comm, dso, sym = _row_fields(r["rest"], dso_only[0])
+                if dso_first[0] and comm and not dso:  # the column read as the command
+                    comm, dso = "", comm
                 if after_sym[0] and not srcline[0]:
                     cols = re.split(r"\s{2,}", sym.strip())
                     sym = cols[0]

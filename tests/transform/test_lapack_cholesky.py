@@ -311,6 +311,42 @@ def test_fortran_upper_addressing_calls_with_u() -> None:
     assert "call dpotrf('U', n, a, n, " in got.new_text
 
 
+def test_c_zeroing_the_other_triangle_kept(tmp_path: Path) -> None:
+    zeroing = C_ROW.replace("    for (int i = 0; i < n; i++)\n",
+                            "    for (int i = 0; i < n; i++) {\n"
+                            "        for (int j = i + 1; j < n; j++)\n"
+                            "            a[i * n + j] = 0.0;\n").replace(
+        "                a[i * n + j] = s / a[j * n + j];\n        }\n",
+        "                a[i * n + j] = s / a[j * n + j];\n        }\n    }\n")
+    total = MAIN.replace("    free(a);", "    double t = 0.0;\n"
+                         "    for (int i = 0; i < n * n; i++)\n"
+                         "        t += a[i];\n    printf(\"sum %.15e\\n\", t);\n    free(a);")
+    got = _changed_matches(tmp_path, {"chol.c": zeroing, "solve.c": SOLVE, "main.c": total,
+                                      "chol.h": HDR, "Makefile": C_MAKE}, "chol.c", "HOT",
+                           "dpotrf")
+    assert "other triangle zeroed" in got.note
+
+
+def test_fortran_zeroing_the_other_triangle_kept(tmp_path: Path) -> None:
+    zeroing = F_CHOL.replace("    do j = 1, n\n", "    do j = 1, n\n      do i = 1, j - 1\n"
+                             "        a(i, j) = 0.0_dp\n      end do\n")
+    total = F_MAIN.replace("  do i = 1, n, 7\n", "  write (*, '(a, es24.15)') 'sum', sum(a)\n"
+                           "  do i = 1, n, 7\n")
+    got = _changed_matches(tmp_path, {"chol.f90": zeroing, "main.f90": total,
+                                      "Makefile": F_MAKE}, "chol.f90", "HOT", "dpotrf")
+    assert "other triangle zeroed" in got.note
+
+
+def test_single_precision_and_cpp() -> None:
+    flt = C_ROW.replace("double", "float").replace("sqrt(s)", "sqrtf(s)")
+    got = generate("use_lapack", flt, "chol.c", line_of(flt, "HOT"))
+    assert isinstance(got, Generated), got
+    assert "spotrf_(&" in got.new_text and "float *a, const int *lda" in got.new_text
+    got = generate("use_lapack", C_ROW, "chol.cpp", line_of(C_ROW, "HOT"))
+    assert isinstance(got, Generated), got
+    assert 'extern "C" void dpotrf_(' in got.new_text
+
+
 def _refused(text: str, path: str = "chol.c") -> str:
     got = generate("use_lapack", text, path, line_of(text, "HOT"))
     assert isinstance(got, Refusal), got

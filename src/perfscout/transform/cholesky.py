@@ -72,9 +72,13 @@ class Factor:
     n: str  # C: the exclusive bound; Fortran: the last index
     form: str
     scalars: set[str]
+    zeroed: bool = False  # the nest zeroed the other triangle: so does the replacement
 
     def at(self, r: str, c: str) -> str:
         return self.tpl.format(r, c)
+
+
+_SQRT = ("sqrt", "dsqrt", "sqrtf", "std::sqrt")
 
 
 class _Match:
@@ -85,6 +89,7 @@ class _Match:
         self.code, self.tpl, self.depth = code, tpl, 0
         self.scalars: set[str] = set()
         self.zero = "1" if code.fortran else "0"
+        self.zeroed = False  # the nest also zeroes the other triangle
 
     def L(self, r: str, c: str) -> str:
         return self.tpl.format(r, c)
@@ -183,7 +188,7 @@ class _Match:
             ok = set()
             for x in {d, self.L(r, r), self.L(r, c)}:  # the same element (r == c)
                 root = {"scalar": acc, "zero": f"{x}-{acc}", "inplace": x}[mode]
-                ok |= {f"{x}=sqrt({root})", f"{x}=dsqrt({root})"}
+                ok |= {f"{x}={fn}({root})" for fn in _SQRT}
             if text not in ok:
                 if "sqrt" not in text:
                     raise self.fail(s, f"'{code.text_of(s).strip()}' stores the diagonal without "
@@ -245,7 +250,7 @@ class _Match:
                                          "factorisation (an extra statement in the nest)")
             if init == self.L(r, c):
                 mode = "scalar"
-            elif re.fullmatch(r"0(\.0*)?(d0|e0|_\w+)?", init):
+            elif re.fullmatch(r"0(\.0*)?(f|d0|e0|_\w+)?", init):
                 mode = "zero"
             else:
                 raise self.fail(body[0], f"'{code.text_of(body[0]).strip()}' does not start the "
@@ -266,6 +271,25 @@ class _Match:
         self.depth += 1
         self.store(body[-1], r, c, diag, acc, mode)
 
+    def zeroes(self, s: Node, v: str, nn: str) -> bool:
+        """Whether ``s`` is ``for z > v: L(v, z) = 0`` or ``for z < v: L(z, v) = 0`` (the
+        other triangle's part of row or column ``v``, zeroed); sets ``zeroed``."""
+        code = self.code
+        lp = code.loop(s) if s.type in (C_LOOP, F_LOOP) else None
+        if lp is None or not lp.counted or lp.step != 1 or len(lp.body) != 1:
+            return False
+        got = assignment(code, lp.body[0])
+        if got is None or got[1] != "=" or not re.fullmatch(r"0(\.0*)?(f|d0|e0|_\w+)?",
+                                                              self.t(got[2])):
+            return False
+        z, lo, hi, el = lp.var, _canon(code, lp.lower), self.upper(lp), self.t(got[0])
+        if (lo, hi, el) in ((_canon(code, f"{v}+1"), nn, self.L(v, z)),
+                            (self.zero, self.below(v), self.L(z, v))):
+            self.zeroed = True
+            self.scalars.add(z)
+            return True
+        return False
+
     # the forms --------------------------------------------------------------------------
     def nest(self, n: Node) -> tuple[str, str]:
         """(order, form) of the nest rooted at ``n``; raises NoSolve naming what differs."""
@@ -276,11 +300,11 @@ class _Match:
         nn = self.upper(top)
         outer = self.loop(n, (self.zero,), (nn,), "loop over the columns")
         v = outer.var
-        body = outer.body
+        body = [x for x in outer.body if not self.zeroes(x, v, nn)]
         after = _canon(code, f"{v}+1")
         first = body[0] if body else n
         # right-looking: L(k, k) = sqrt(L(k, k)); scale the column; update the trailing part
-        root = {f"{self.L(v, v)}=sqrt({self.L(v, v)})", f"{self.L(v, v)}=dsqrt({self.L(v, v)})"}
+        root = {f"{self.L(v, v)}={fn}({self.L(v, v)})" for fn in _SQRT}
         if len(body) == 3 and first.type not in (C_LOOP, F_LOOP) and self.t(first) in root:
             self.depth += 1
             slp = self.loop(body[1], (after,), (nn,), "column scaling loop")
@@ -396,7 +420,7 @@ def find_factor(code: Code, line: int) -> tuple[Node, Factor]:
             except NoSolve as e:
                 best = max(best, (m.depth, str(e)))
                 continue
-            return fn, Factor(n, name, tpl, order, form, m.scalars)
+            return fn, Factor(n, name, tpl, order, form, m.scalars, m.zeroed)
         why = why or best[1]
     if not why:
         why = (f"the loop nest at line {loops[0].start_point[0] + 1} takes no sqrt of the "
@@ -450,8 +474,9 @@ def _cholesky(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     upper = f.tpl.index("{1}") < f.tpl.index("{0}")
     note = (f"{f.form} Cholesky factorisation of {f.name} at {rel}:{first}-{last} replaced by "
             f"{routine} ({'upper' if upper else 'lower'} triangle, in place; the other triangle "
-            "untouched as before); results differ by rounding; on a matrix that is not positive "
-            "definite LAPACK stops with info > 0 where the loops produced NaN")
+            f"{'zeroed' if f.zeroed else 'untouched'} as before); results differ by rounding; on a "
+            "matrix that is not positive definite LAPACK stops with info > 0 where the loops "
+            "produced NaN")
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note,
                      libs=("-lopenblas",))
 
@@ -470,6 +495,11 @@ def _fortran(code: Code, fn: Node, f: Factor, routine: str, prec: str,
     body = [f"! {routine}: LAPACK's Cholesky factorisation (use_lapack)",
             f"call {routine}('{uplo}', {f.n}, {f.name}, {lda}, {info})"]
     head = f"{indent}integer :: {info}\n{indent}external :: {routine}\n"
+    if f.zeroed:  # the other triangle, as the loops left it
+        j = _fresh(code, "lapack_j")
+        rows = f"1:{j} - 1" if uplo == "L" else f"{j} + 1:{f.n}"
+        body += [f"do {j} = 1, {f.n}", f"  {f.name}({rows}, {j}) = 0", "end do"]
+        head += f"{indent}integer :: {j}\n"
     return [indent + ln for ln in body], head
 
 
@@ -498,8 +528,12 @@ def _c(code: Code, fn: Node, f: Factor, routine: str, prec: str,
         f"{s}{s}for (int {c} = 0; {c} <= {r}; {c}++)",
         f"{s}{s}{s}{el} = {p}a[(size_t){c} * {p}n + {r}];",
         f"{s}free({p}a);",
-        "}",
     ]
+    if f.zeroed:  # the other triangle, as the loops left it
+        body += [f"{s}for (int {r} = 0; {r} < {p}n; {r}++)",
+                 f"{s}{s}for (int {c} = {r} + 1; {c} < {p}n; {c}++)",
+                 f"{s}{s}{s}{el} = 0;"]
+    body.append("}")
     head = _PROTO.format(r=routine, t=t)
     if code.lang == "cpp":
         head = head.replace("extern void", 'extern "C" void', 1)

@@ -347,6 +347,63 @@ def test_single_precision_and_cpp() -> None:
     assert 'extern "C" void dpotrf_(' in got.new_text
 
 
+C_CHECKED = """#include <math.h>
+#include "chol.h"
+
+int cholesky(int n, double *a)
+{
+    for (int j = 0; j < n; j++) {
+        double s = a[j * n + j];
+        for (int k = 0; k < j; k++)
+            s -= a[j * n + k] * a[j * n + k];
+        if (s <= 0.0)
+            return -(j + 1);
+        a[j * n + j] = sqrt(s);
+        for (int i = j + 1; i < n; i++) {
+            double t = a[i * n + j];
+            for (int k = 0; k < j; k++)
+                t -= a[i * n + k] * a[j * n + k];  /* HOT */
+            a[i * n + j] = t / a[j * n + j];
+        }
+    }
+    return 0;
+}
+"""
+
+CHECKED_MAIN = MAIN.replace("int main(void)", "int main(int argc, char **argv)").replace(
+    "    cholesky(n, a);\n",
+    "    if (argc > 1)\n        a[50 * n + 50] = -1.0;  /* not positive definite */\n"
+    "    int bad = cholesky(n, a);\n    printf(\"status %d\\n\", bad);\n"
+    "    if (bad) return 0;\n")
+
+
+def test_c_positivity_check_runs_on_lapack_info(tmp_path: Path) -> None:
+    files = {"chol.c": C_CHECKED, "solve.c": SOLVE, "main.c": CHECKED_MAIN,
+             "chol.h": HDR.replace("void cholesky", "int cholesky"), "Makefile": C_MAKE}
+    got = _changed_matches(tmp_path, files, "chol.c", "HOT", "dpotrf")
+    assert "column-oriented" in got.note and "non-positive pivot" in got.note
+    assert "int j = lapack_info - 1;" in got.new_text
+    # a matrix that is not positive definite: the same status from the check's branch
+    for d in ("orig", "new"):
+        r = subprocess.run([str(tmp_path / d / "prog"), "bad"], capture_output=True, text=True,
+                           timeout=60)
+        assert r.stdout.strip() == "status -51", (d, r.stdout)
+
+
+def test_fortran_check_sets_its_index_from_info() -> None:
+    checked = F_CHOL.replace("      a(j, j) = sqrt(s)\n", "      if (s <= 0.0_dp) then\n"
+                             "        k = -j\n        return\n      end if\n"
+                             "      a(j, j) = sqrt(s)\n")
+    got = generate("use_lapack", checked, "chol.f90", line_of(checked, "HOT"))
+    assert isinstance(got, Refusal) and "uses k, which the LAPACK call does not set" in \
+        got.reason, got
+    checked = checked.replace("k = -j", "a(1, 1) = -j")
+    got = generate("use_lapack", checked, "chol.f90", line_of(checked, "HOT"))
+    assert isinstance(got, Generated), got
+    assert re.search(r"if \(lapack_info > 0\) then\n\s+j = lapack_info\n\s+a\(1, 1\) = -j\n"
+                     r"\s+return\n\s+end if", got.new_text), got.new_text
+
+
 def _refused(text: str, path: str = "chol.c") -> str:
     got = generate("use_lapack", text, path, line_of(text, "HOT"))
     assert isinstance(got, Refusal), got

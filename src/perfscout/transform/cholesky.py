@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.gauss import NoSolve, read_after
+from perfscout.transform.gauss import NoSolve, _leaves, branch, read_after
 from perfscout.transform.lapack import _after_includes, _fortran_decl_end_safe, _kind, _lead, lapack
 from perfscout.transform.mathtable import _fresh
 from perfscout.transform.nest import assignment, make_diff
@@ -73,6 +73,8 @@ class Factor:
     form: str
     scalars: set[str]
     zeroed: bool = False  # the nest zeroed the other triangle: so does the replacement
+    # ``if (s <= 0) leave`` before the diagonal's sqrt, and the names of its row and column
+    check: tuple[Node, tuple[str, str]] | None = None
 
     def at(self, r: str, c: str) -> str:
         return self.tpl.format(r, c)
@@ -90,6 +92,7 @@ class _Match:
         self.scalars: set[str] = set()
         self.zero = "1" if code.fortran else "0"
         self.zeroed = False  # the nest also zeroes the other triangle
+        self.check: tuple[Node, tuple[str, str]] | None = None  # the positivity check
 
     def L(self, r: str, c: str) -> str:
         return self.tpl.format(r, c)
@@ -174,11 +177,15 @@ class _Match:
         code = self.code
         if diag is None:
             cond, cons, alt = self.branches(s)
+            chk = cons[0] if len(cons) == 2 and cons[0].type == "if_statement" else None
+            cons = [x for x in cons if x is not chk]
             if cond not in (f"{r}=={c}", f"{c}=={r}", f"{r}.eq.{c}", f"{c}.eq.{r}") or \
                     len(cons) != 1 or len(alt) != 1:
                 raise self.fail(s, f"'{code.text_of(s).splitlines()[0].strip()}' is not 'if "
                                    f"({r} == {c}) L({r}, {r}) = sqrt(..) else L({r}, {c}) = "
                                    f".. / L({c}, {c})'")
+            if chk is not None:
+                self.positive(chk, r, c, acc, mode)
             self.store(cons[0], r, c, True, acc, mode)  # r == c there: any spelling
             self.store(alt[0], r, c, False, acc, mode)
             return
@@ -229,6 +236,9 @@ class _Match:
     def dot(self, body: list[Node], r: str, c: str, diag: bool | None, where: Node) -> None:
         """``body`` is exactly DOT(r, c) (see the module doc)."""
         code = self.code
+        chk = body[-2] if diag and len(body) in (3, 4) and body[-2].type == "if_statement" \
+            else None
+        body = [x for x in body if x is not chk]
         if len(body) > 3:  # name the statement that is not part of it, when one is
             for x in body:
                 keep = (self.depth, set(self.scalars))
@@ -269,7 +279,24 @@ class _Match:
                                       f"{self.L(r, k)} * {self.L(c, k)} (an extra statement or "
                                       "another factorisation)")
         self.depth += 1
+        if chk is not None:
+            self.positive(chk, r, c, acc, mode)
         self.store(body[-1], r, c, diag, acc, mode)
+
+    def positive(self, s: Node, r: str, c: str, acc: str, mode: str) -> None:
+        """``s`` is ``if (d <= 0) <leave>`` on the diagonal before its sqrt (no else): LAPACK
+        reports it as info > 0, the replacement runs the branch then."""
+        code = self.code
+        cond, cons, alt = self.branches(s)
+        q = f"{self.L(c, c)}-{acc}" if mode == "zero" else acc
+        m = re.fullmatch(r"(.+?)(<=|<|\.le\.|\.lt\.)\(?0(\.0*)?(f|d0|e0|_\w+)?\)?", cond)
+        if m is None or _canon(code, m.group(1)) != q or alt or not cons or \
+                not _leaves(code, s):
+            raise self.fail(s, f"'{code.text_of(s).strip()}' is not part of the factorisation "
+                               f"(an extra statement in the nest; a check 'if ({q} <= 0) "
+                               "return/exit' is kept)")
+        self.check = (s, (r, c))
+        self.depth += 1
 
     def zeroes(self, s: Node, v: str, nn: str) -> bool:
         """Whether ``s`` is ``for z > v: L(v, z) = 0`` or ``for z < v: L(z, v) = 0`` (the
@@ -420,7 +447,7 @@ def find_factor(code: Code, line: int) -> tuple[Node, Factor]:
             except NoSolve as e:
                 best = max(best, (m.depth, str(e)))
                 continue
-            return fn, Factor(n, name, tpl, order, form, m.scalars, m.zeroed)
+            return fn, Factor(n, name, tpl, order, form, m.scalars, m.zeroed, m.check)
         why = why or best[1]
     if not why:
         why = (f"the loop nest at line {loops[0].start_point[0] + 1} takes no sqrt of the "
@@ -477,6 +504,9 @@ def _cholesky(code: Code, line: int, rel: str, root: Path | None) -> Generated:
             f"{'zeroed' if f.zeroed else 'untouched'} as before); results differ by rounding; on a "
             "matrix that is not positive definite LAPACK stops with info > 0 where the loops "
             "produced NaN")
+    if f.check is not None:
+        note += (f"; the check at line {f.check[0].start_point[0] + 1} runs when LAPACK reports "
+                 "a non-positive pivot (info > 0), the matrix then partly factored")
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note,
                      libs=("-lopenblas",))
 
@@ -500,7 +530,28 @@ def _fortran(code: Code, fn: Node, f: Factor, routine: str, prec: str,
         rows = f"1:{j} - 1" if uplo == "L" else f"{j} + 1:{f.n}"
         body += [f"do {j} = 1, {f.n}", f"  {f.name}({rows}, {j}) = 0", "end do"]
         head += f"{indent}integer :: {j}\n"
+    if f.check is not None:
+        used = _handler_names(code, f)
+        body += [f"if ({info} > 0) then", *[f"  {v} = {info}" for v in used],
+                 *["  " + ln for ln in _handler(code, f)], "end if"]
     return [indent + ln for ln in body], head
+
+
+def _handler(code: Code, f: Factor) -> list[str]:
+    assert f.check is not None
+    return [ln.strip() for x in branch(code, f.check[0]) for ln in code.text_of(x).splitlines()]
+
+
+def _handler_names(code: Code, f: Factor) -> list[str]:
+    """The row/column names the positivity check's branch uses (set from LAPACK's info); a
+    NoSolve when it uses another temporary of the nest, which the call does not leave."""
+    assert f.check is not None
+    ids = set().union(*(code.identifiers(x) for x in branch(code, f.check[0])))
+    other = ids & f.scalars - set(f.check[1])
+    if other:
+        raise NoSolve(f"the check at line {f.check[0].start_point[0] + 1} uses "
+                      f"{', '.join(sorted(other))}, which the LAPACK call does not set")
+    return sorted(ids & set(f.check[1]))
 
 
 _PROTO = ("extern void {r}_(const char *uplo, const int *n, {t} *a, const int *lda, int *info);"
@@ -529,6 +580,10 @@ def _c(code: Code, fn: Node, f: Factor, routine: str, prec: str,
         f"{s}{s}{s}{el} = {p}a[(size_t){c} * {p}n + {r}];",
         f"{s}free({p}a);",
     ]
+    if f.check is not None:
+        used = _handler_names(code, f)
+        body += [f"{s}if ({p}info > 0) {{"] + [f"{s}{s}int {v} = {p}info - 1;" for v in used]
+        body += [f"{s}{s}{ln}" for ln in _handler(code, f)] + [f"{s}}}"]
     if f.zeroed:  # the other triangle, as the loops left it
         body += [f"{s}for (int {r} = 0; {r} < {p}n; {r}++)",
                  f"{s}{s}for (int {c} = {r} + 1; {c} < {p}n; {c}++)",

@@ -18,7 +18,10 @@ where ``DOT(r, c)`` is ``s = L(r, c); for k < c: s -= L(r, k) * L(c, k)`` then `
 sqrt(s)`` (diagonal) or ``L(r, c) = s / L(c, c)``; also ``s = 0; s += ...; sqrt(L(c, c) - s)``
 / ``(L(r, c) - s) / L(c, c)`` and in place ``L(r, c) -= ...; L(r, c) = sqrt(L(r, c))`` /
 ``L(r, c) /= L(c, c)``. The nest writes only the factor's triangle, so the call keeps the other
-one untouched too. Fortran calls ``dpotrf`` on the array (``'L'`` or ``'U'`` from the
+one untouched too; a loop zeroing the other triangle's part of row/column ``v`` in the outer
+loop is reproduced after the call. A check ``if (s <= 0) return/exit`` before the diagonal's
+sqrt runs when LAPACK reports ``info > 0`` (the row/column index it uses set from ``info``).
+Fortran calls ``dpotrf`` on the array (``'L'`` or ``'U'`` from the
 addressing, the declared first extent as leading dimension); C/C++ copy the triangle through
 the program's element expression into a column-major buffer, call ``dpotrf_`` (declared in the
 diff: OpenBLAS has no LAPACKE) and copy it back. The build links ``-lopenblas``.

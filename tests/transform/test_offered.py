@@ -81,6 +81,23 @@ def test_lapack_offered_on_a_hand_written_solve(tmp_path: Path) -> None:
     assert "use_lapack" not in _offered(src, line_of(FLOYD, "HOT"))
 
 
+def test_lapack_offered_on_a_hand_written_cholesky(tmp_path: Path) -> None:
+    from transform.test_lapack_cholesky import C_MAKE, C_RIGHT, C_ROW, HDR
+
+    (tmp_path / "Makefile").write_text(C_MAKE)
+    (tmp_path / "chol.h").write_text(HDR)
+    src = tmp_path / "chol.c"
+    for text in (C_ROW, C_RIGHT):
+        src.write_text(text)
+        for fid in ("hw.vectorization", "hw.cache_locality", "hw.compute_bound"):
+            got = _offered(src, line_of(text, "HOT"), fid)
+            assert "use_lapack" in got and "dpotrf" in got["use_lapack"], (fid, got)
+            assert f"chol.c:{line_of(text, 'HOT')}" in got["use_lapack"]
+    # the LDL^T (no sqrt): not offered
+    src.write_text(C_ROW.replace("sqrt(s)", "s"))
+    assert "use_lapack" not in _offered(src, line_of(C_ROW, "HOT"))
+
+
 def test_round_robin_offered_for_an_imbalance_with_the_block_loop(tmp_path: Path) -> None:
     from transform.test_cyclic_decomposition import GATHER, IMAGE
 

@@ -18,13 +18,13 @@ from perfscout.transform.assumedshape import assumed_shape
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
+from perfscout.transform.cholesky import use_lapack
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.flushes import unflush
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
-from perfscout.transform.lapack import lapack
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.mpipack import pack_messages
@@ -54,7 +54,7 @@ GENERATORS: dict[str, Maker] = {
     "restrict_rows": lambda c, ln, rel, p: restrict_rows(c, ln, rel),
     "parallelize_caller": lambda c, ln, rel, p: caller_parallel(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
-    "use_lapack": lambda c, ln, rel, p: lapack(c, ln, rel, getattr(p.get("headers"), "root",
+    "use_lapack": lambda c, ln, rel, p: use_lapack(c, ln, rel, getattr(p.get("headers"), "root",
                                                                    None)),
     "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),

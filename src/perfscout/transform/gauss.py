@@ -663,14 +663,17 @@ def _minus1(n: str) -> str:
     return f"{n}-1"
 
 
-def _after_region(code: Code, fn: Node, sol: Solve) -> list[Node]:
-    return [d for d in walk(fn) if d.type == "identifier" and d.start_byte >= sol.last.end_byte]
-
-
 def read_later(code: Code, fn: Node, sol: Solve, name: str) -> int:
     """The line where ``name`` appears again after the replaced code, 0 when it does not
     (a plain overwrite ``name = e`` first does not count)."""
-    for d in _after_region(code, fn, sol):
+    return read_after(code, fn, sol.last, name)
+
+
+def read_after(code: Code, fn: Node, last: Node, name: str) -> int:
+    """The line where ``name`` appears again in ``fn`` after the node ``last``, 0 when it does
+    not (a plain overwrite ``name = e``, a loop header or a declaration first does not count)."""
+    after = [d for d in walk(fn) if d.type == "identifier" and d.start_byte >= last.end_byte]
+    for d in after:
         if code.name_of(d) != name:
             continue
         p = d.parent

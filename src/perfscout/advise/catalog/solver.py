@@ -1,8 +1,9 @@
 """Catalog entry for a hand-written dense linear solve: LAPACK instead of the loops.
 
 ``use_lapack`` is offered only where the transform stage's generator recognises a Gaussian
-elimination with back substitution on one of the hottest source lines of the line profile
-(the parsed loops decide, never the program's name); its note is the evidence."""
+elimination with back substitution (``dgesv``) or a Cholesky factorisation (``dpotrf``) on one
+of the hottest source lines of the line profile (the parsed loops decide, never the program's
+name); its note is the evidence."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ ALG = Layer.ALGORITHM
 
 def dense_solve(facts: Facts) -> tuple[str, str] | None:
     """(hot ``path:line``, the generated call's note) of the hottest source line inside a
-    hand-written Gaussian elimination + back substitution that ``dgesv`` can replace; None
-    when no hot line is in one (or the generator refuses every one)."""
+    hand-written Gaussian elimination + back substitution that ``dgesv`` can replace, or a
+    Cholesky factorisation that ``dpotrf`` can; None when no hot line is in one (or the
+    generator refuses every one)."""
     found = generated_at_hot_line(facts, "use_lapack")
     return (found[0], found[1].note) if found else None
 
@@ -32,16 +34,21 @@ def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
     if found is None:
         return None
     scope, note = found
+    chol = "Cholesky" in note
+    what, routine = ("Cholesky factorisation", "dpotrf") if chol else ("linear solve", "dgesv")
     return Proposal(
         id="use_lapack", addresses=(f.id,), layer=ALG, kind="source",
-        title=f"Replace the hand-written linear solve at {scope} by LAPACK's dgesv",
-        change=Change(description=f"a blocked LU (OpenBLAS) instead of the loops: {note}",
+        title=f"Replace the hand-written {what} at {scope} by LAPACK's {routine}",
+        change=Change(description=f"a blocked {'Cholesky' if chol else 'LU'} (OpenBLAS) instead "
+                                  f"of the loops: {note}",
                       flags=("-lopenblas",)),
         evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
         verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 3.0, 40.0, 0.8, Text("gain.what.blas")),
-        risk=Risk("medium", "rounding differs (blocked LU); needs a tolerance check"),
-        confidence=Confidence(conf(f, 0.7), "the parsed loops are a Gaussian elimination with "
+        risk=Risk("medium", f"rounding differs (blocked {'Cholesky' if chol else 'LU'}); "
+                  "needs a tolerance check"),
+        confidence=Confidence(conf(f, 0.7), "the parsed loops are a Cholesky factorisation"
+                              if chol else "the parsed loops are a Gaussian elimination with "
                               "back substitution"),
         invalid_when=("the matrix is tiny", "the system is banded or sparse (dgbsv, a sparse "
                       "solver fits better)"),

@@ -8,6 +8,10 @@ one thread busy while the others idle is a serial fraction (they exist, with few
 program whose time is outside any parallel region is serial code. Here the thread table, the
 per-thread profile or the runtime's affinity lines show fewer threads than requested, and a
 sampled profile puts the time inside the compiler's outlined parallel-region bodies.
+
+The cause is named when the runtime says it: with ``OMP_DYNAMIC='TRUE'`` in ``OMP_DISPLAY_ENV``
+the runtime itself may size each team below the request (libgomp by the load average), so the
+finding names dynamic adjustment and the fix is ``OMP_DYNAMIC=false``, not a source search.
 """
 
 from __future__ import annotations
@@ -41,6 +45,14 @@ def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
     return best
 
 
+def dynamic_teams(ctx: Context) -> Located | None:
+    """The runtime's report that teams may be shrunk at run time (``OMP_DYNAMIC='TRUE'``),
+    unless another report of the run says ``'FALSE'`` (then nothing is known)."""
+    got = ctx.all("omp.dynamic")
+    on = [x for x in got if x.value >= 1]
+    return on[0] if on and len(on) == len(got) else None
+
+
 def _requested(ctx: Context) -> Located | None:
     got = [x for x in ctx.all("threads.requested") if x.value >= 2]
     return max(got, key=lambda x: x.value) if got else None
@@ -65,7 +77,7 @@ def _timed(ctx: Context) -> list[tuple[int, Located, str]]:
     return out
 
 
-def _running(ctx: Context) -> list[tuple[int, Located, str]]:
+def running(ctx: Context) -> list[tuple[int, Located, str]]:
     """(threads that ran work, where, how) from each input that measures it per thread: the
     program's own per-thread timers first (:func:`_timed`); else a
     perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
@@ -113,7 +125,7 @@ def threads_lowered(ctx: Context) -> Finding | None:
     a profile by symbol is given (without one the finding stays a weak hypothesis and asks for
     it; with one that shows no region, it is serial code, not this)."""
     req = _requested(ctx)
-    seen = _running(ctx)
+    seen = running(ctx)
     if req is None or not seen:
         return None
     lim = ctx.t("threads.lowered_share")
@@ -143,5 +155,12 @@ def threads_lowered(ctx: Context) -> Finding | None:
                       "profile by symbol (time inside ..._omp_fn / omp_outlined) decides it")
         ctx.request(rq.sampling(ctx))
     ran = min(n for n, _, _ in seen)
+    why = ""
+    dyn = dynamic_teams(ctx)
+    if dyn is not None:
+        ev.append(ctx.ev(dyn, "OMP_DYNAMIC='TRUE': the runtime may give a team fewer threads "
+                         "than requested (libgomp sizes it by the load average)", "== TRUE",
+                         kind="setting"))
+        why = ": dynamic adjustment (OMP_DYNAMIC=true), set OMP_DYNAMIC=false"
     return ctx.finding("rt.threads_lowered", conf, f"parallel regions ran with {ran} of "
-                       f"{req.value:.0f} requested threads", ev, limits=limits)
+                       f"{req.value:.0f} requested threads{why}", ev, limits=limits)

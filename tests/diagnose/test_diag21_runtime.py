@@ -3,7 +3,7 @@ GNU time: tests/diagnose/data/diag21/make.sh), each with a look-alike that stays
 
 - ``OMP_DYNAMIC='TRUE'`` in OMP_DISPLAY_ENV and fewer threads timing themselves than requested
   is ``rt.threads_lowered`` naming dynamic adjustment (the fix sets OMP_DYNAMIC=false), not
-  oversubscription by the request; OMP_DYNAMIC='FALSE' with the full team says nothing;
+  oversubscription by the request, nor imbalance from the 0 s a thread that never ran prints; OMP_DYNAMIC='FALSE' with the full team says nothing;
 - iterations whose cost grows with the index under schedule(static) (per-thread CPU times, or
   perf report --sort pid,comm) are ``rt.omp_imbalance`` with a dynamic/guided schedule proposed
   and no vector proposal, even when the annotate of the loop shows scalar code; equal costs
@@ -60,6 +60,15 @@ def test_dynamic_teams_lowered_names_the_cause() -> None:
     prop = next(p for p in a.proposals if p.id == "restore_thread_count")
     assert prop.change.env.get("OMP_DYNAMIC") == "false"
     assert prop.change.params["threads"] <= 2
+
+
+def test_dynamic_team_in_a_time_log_is_lowered_not_imbalanced() -> None:
+    """A loaded node, 2 threads requested, the program printing every requested thread (the
+    one that never ran prints 0 s), all inside a ``time -v`` log."""
+    a = _run("dyn_loaded_timev.txt")
+    assert _ids(a) == ["rt.threads_lowered"]
+    assert "OMP_DYNAMIC" in a.findings[0].title
+    assert "rebalance_decomposition" not in [p.id for p in a.proposals]
 
 
 def test_full_team_without_dynamic_is_silent() -> None:

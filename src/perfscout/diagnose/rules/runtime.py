@@ -200,11 +200,15 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
     """(max / mean, the largest, how many) of one input's per-thread values of ``name``, the
     largest ratio over the inputs. Threads of different runs are never pooled (thread 0 of a
     one-thread run is not thread 0 of a two-thread run), and a run that asked for one thread
-    has no threads to balance (its sections ran one after the other)."""
+    has no threads to balance (its sections ran one after the other). A busy time of zero is
+    a thread that never ran the region (the runtime gave the team fewer threads, as
+    ``rt.threads_lowered`` counts them), not one that waited."""
     from perfscout.diagnose.placement import _requested
 
     groups: dict[int, dict[str, Located]] = {}
     for loc in ctx.all(name, kinds):
+        if name == "busy.time" and loc.value <= 0:
+            continue
         if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
             groups.setdefault(id(loc.profile), {}).setdefault(loc.metric.scope.name, loc)
     best: tuple[float, Located, int] | None = None

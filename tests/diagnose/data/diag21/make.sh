@@ -4,6 +4,8 @@
 #   teamwork (per-thread CPU time printed from inside one static loop; argument 2 = 1 makes the
 #   cost of iteration i grow with i): dyn_lowered (OMP_DYNAMIC=true, 4 threads requested on 2
 #   CPUs: libgomp shrank the team), dyn_false (OMP_DYNAMIC=false, 2 threads: the full team ran),
+#   dyn_loaded_timev (teamall: every requested thread printed, 0 s for one that never ran;
+#   OMP_DYNAMIC=true, 2 threads at load average ~4, under /usr/bin/time -v),
 #   static_sorted / static_even (2 threads, sorted vs equal costs);
 #   costsort / even (cells sorted by cost vs equal cost under schedule(static)) with perf report
 #   by thread (--sort pid,comm), by symbol, and perf annotate of the outlined loop body;
@@ -15,6 +17,9 @@ gcc -O2 -fopenmp "$D/src/teamwork.c" -o teamwork
 gcc -O2 -g -fopenmp "$D/src/costsort.c" -o costsort
 gcc -O2 -g -fopenmp "$D/src/even.c" -o even
 gfortran -O2 -fopenmp "$D/src/bars.f90" -o bars
+gcc -O2 -fopenmp "$D/src/teamall.c" -o teamall
+(OMP_DYNAMIC=true OMP_NUM_THREADS=2 OMP_DISPLAY_ENV=true OMP_DISPLAY_AFFINITY=true \
+    /usr/bin/time -v ./teamall 600) > "$D/dyn_loaded_timev.txt" 2>&1  # needs load average > 1
 OMP_DYNAMIC=true OMP_NUM_THREADS=4 OMP_DISPLAY_ENV=verbose OMP_DISPLAY_AFFINITY=true \
     ./teamwork 600 0 > "$D/dyn_lowered.txt" 2>&1
 OMP_DYNAMIC=false OMP_NUM_THREADS=2 OMP_DISPLAY_ENV=verbose OMP_DISPLAY_AFFINITY=true \

@@ -3,7 +3,8 @@ GNU time: tests/diagnose/data/diag21/make.sh), each with a look-alike that stays
 
 - ``OMP_DYNAMIC='TRUE'`` in OMP_DISPLAY_ENV and fewer threads timing themselves than requested
   is ``rt.threads_lowered`` naming dynamic adjustment (the fix sets OMP_DYNAMIC=false), not
-  oversubscription by the request, nor imbalance from the 0 s a thread that never ran prints; OMP_DYNAMIC='FALSE' with the full team says nothing;
+  oversubscription by the request, nor imbalance from the 0 s a thread that never ran prints;
+  OMP_DYNAMIC='FALSE' with the full team says nothing;
 - iterations whose cost grows with the index under schedule(static) (per-thread CPU times, or
   perf report --sort pid,comm) are ``rt.omp_imbalance`` with a dynamic/guided schedule proposed
   and no vector proposal, even when the annotate of the loop shows scalar code; equal costs

@@ -72,6 +72,14 @@ def test_dynamic_team_in_a_time_log_is_lowered_not_imbalanced() -> None:
     assert "rebalance_decomposition" not in [p.id for p in a.proposals]
 
 
+def test_printed_team_size_counts_the_threads_that_ran() -> None:
+    """No per-thread timers: each region prints omp_get_num_threads() (``team size 1``)."""
+    a = _run("dyn_teamsize.txt")
+    assert _ids(a) == ["rt.threads_lowered"]
+    assert any(e.metric == "threads.running" and e.value == 1 for e in a.findings[0].evidence)
+    assert _ids(_run("full_teamsize.txt")) == []
+
+
 def test_full_team_without_dynamic_is_silent() -> None:
     ids = _ids(_run("dyn_false.txt"))
     assert "rt.threads_lowered" not in ids and "sys.oversubscription" not in ids

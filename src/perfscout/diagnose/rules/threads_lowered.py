@@ -53,6 +53,30 @@ def dynamic_teams(ctx: Context) -> Located | None:
     return on[0] if on and len(on) == len(got) else None
 
 
+#: words a program prints for the size of the team a parallel region ran with
+#: (``omp_get_num_threads()`` inside it: ``team size 1``, ``threads in region: 2``), compared
+#: with spaces, ``_`` and ``-`` removed
+TEAM_WORDS = frozenset({"teamsize", "ompteamsize", "ompgetnumthreads", "numthreadsinregion",
+                        "threadsinregion", "threadsinteam", "activethreads", "threadsused"})
+
+
+def _printed_team(ctx: Context) -> list[tuple[int, Located, str]]:
+    """(largest team, where, how) from each printout that names the team size its regions
+    ran with; a summary line the reader derived (``median of 3``) is not one more region."""
+    by: dict[int, Located] = {}
+    for p in ctx.profiles:
+        for m in p.metrics:
+            raw = m.raw_name.lower()
+            key = re.sub(r"[\s_\-]+", "", raw)
+            if (m.name.startswith("event.") and "(" not in raw and key in TEAM_WORDS
+                    and m.value >= 1 and float(m.value).is_integer()):
+                old = by.get(id(p))
+                if old is None or m.value > old.value:
+                    by[id(p)] = Located(m, p)
+    return [(int(loc.value), loc, "the team size the program printed from its parallel "
+             "regions") for loc in by.values()]
+
+
 def _requested(ctx: Context) -> Located | None:
     got = [x for x in ctx.all("threads.requested") if x.value >= 2]
     return max(got, key=lambda x: x.value) if got else None
@@ -79,12 +103,13 @@ def _timed(ctx: Context) -> list[tuple[int, Located, str]]:
 
 def running(ctx: Context) -> list[tuple[int, Located, str]]:
     """(threads that ran work, where, how) from each input that measures it per thread: the
-    program's own per-thread timers first (:func:`_timed`); else a
+    program's own per-thread timers first (:func:`_timed`), or the team size it printed
+    (:func:`_printed_team`); else a
     perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
     when it holds ``threads.running_share`` or more; a table without CPU shares counts its
     threads. The runtime's OMP_DISPLAY_AFFINITY lines (the team of the first region that
     changed it) count only when nothing measures the threads."""
-    timed = _timed(ctx)
+    timed = _timed(ctx) or _printed_team(ctx)
     if timed:
         return timed
     lim = ctx.t("threads.running_share")

@@ -6,6 +6,8 @@
 #   CPUs: libgomp shrank the team), dyn_false (OMP_DYNAMIC=false, 2 threads: the full team ran),
 #   dyn_loaded_timev (teamall: every requested thread printed, 0 s for one that never ran;
 #   OMP_DYNAMIC=true, 2 threads at load average ~4, under /usr/bin/time -v),
+#   dyn_teamsize / full_teamsize (teamsize: three regions each printing its team size, no
+#   per-thread timers; OMP_DYNAMIC=true on a loaded node vs OMP_DYNAMIC=false),
 #   static_sorted / static_even (2 threads, sorted vs equal costs);
 #   costsort / even (cells sorted by cost vs equal cost under schedule(static)) with perf report
 #   by thread (--sort pid,comm), by symbol, and perf annotate of the outlined loop body;
@@ -18,6 +20,10 @@ gcc -O2 -g -fopenmp "$D/src/costsort.c" -o costsort
 gcc -O2 -g -fopenmp "$D/src/even.c" -o even
 gfortran -O2 -fopenmp "$D/src/bars.f90" -o bars
 gcc -O2 -fopenmp "$D/src/teamall.c" -o teamall
+gcc -O2 -fopenmp "$D/src/teamsize.c" -o teamsize
+OMP_DYNAMIC=true OMP_NUM_THREADS=2 OMP_DISPLAY_ENV=true OMP_DISPLAY_AFFINITY=true \
+    ./teamsize > "$D/dyn_teamsize.txt" 2>&1  # needs load average > 1
+OMP_DYNAMIC=false OMP_NUM_THREADS=2 OMP_DISPLAY_ENV=true ./teamsize > "$D/full_teamsize.txt" 2>&1
 (OMP_DYNAMIC=true OMP_NUM_THREADS=2 OMP_DISPLAY_ENV=true OMP_DISPLAY_AFFINITY=true \
     /usr/bin/time -v ./teamall 600) > "$D/dyn_loaded_timev.txt" 2>&1  # needs load average > 1
 OMP_DYNAMIC=true OMP_NUM_THREADS=4 OMP_DISPLAY_ENV=verbose OMP_DISPLAY_AFFINITY=true \

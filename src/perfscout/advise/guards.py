@@ -321,6 +321,21 @@ def _vector_kind(p: Proposal) -> bool:
         "omp simd" in _text(p).lower()
 
 
+def imbalance_not_vectors(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Threads of one parallel loop measured carrying unequal work, ranked before the finding a
+    vector change addresses: wider vectors speed every thread alike, so the threads that wait
+    still wait; the schedule is the change (rebalance_decomposition)."""
+    imb = facts.finding("rt.omp_imbalance")
+    if imb is None or not _vector_kind(p):
+        return None
+    order = [f.id for f in facts.findings]
+    first = order.index(imb.id)
+    if any(a in order and order.index(a) < first for a in p.addresses):
+        return None
+    ratio = next((e.value for e in imb.evidence if e.metric == "imbalance.max_over_mean"), None)
+    return Text("guard.imbalance_vectors", ratio=f"{ratio:.2f}" if ratio else "?")
+
+
 def x87_code(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """80-bit long double runs on the x87 stack, which has no vector form: vector, arch and
     -O3 changes cannot speed it up; the data type can."""
@@ -747,6 +762,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("numa_single_node", numa_single_node),
     ("unroll_noncontiguous", unroll_noncontiguous),
     ("x87_code", x87_code),
+    ("imbalance_not_vectors", imbalance_not_vectors),
     ("soft_float_code", soft_float_code),
     ("stride_before_width", stride_before_width),
     ("node_walk_first", node_walk_first),

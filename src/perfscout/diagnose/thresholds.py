@@ -75,6 +75,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("mpi.comm_share", 0.30, "MPI time share at or above (transfer-dominated)"),
     Threshold("imbalance.max_over_mean", 1.15, "max / mean of per-rank or per-thread work at or "
               "above"),
+    Threshold("imbalance.strong", 1.3, "max / mean of per-thread work at or above: the idle "
+              "threads cost a known share of the run (0.23 of it at 1.3), so the imbalance "
+              "outranks code-speed findings whose gain no input measured"),
     Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
               "above: the imbalance costs a material share of the run"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),

@@ -4,9 +4,10 @@
 ``--display-allocation`` (one bound rank per ``Process rank: N Bound: ...`` line).
 
 :func:`read_runtime_line` recognises one line and returns what it says; :func:`placement_metrics`
-turns the lines of one file into canonical metrics (``threads.requested``, ``ranks.count``,
-``affinity.threads``, ``affinity.cpus``, ``affinity.unbound``). Used by the program-output and
-runtime-report adapters, so interleaved and stand-alone reports are read one way.
+turns the lines of one file into canonical metrics (``threads.requested``, ``omp.dynamic``,
+``ranks.count``, ``affinity.threads``, ``affinity.cpus``, ``affinity.unbound``). Used by the
+program-output, runtime-report and time -v adapters, so interleaved and stand-alone reports
+are read one way.
 """
 
 from __future__ import annotations
@@ -160,6 +161,10 @@ def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:
         first = nt[0].split(",")[0].strip()
         if first.isdigit():
             add("threads.requested", float(first), "count", nt[1], "OMP_NUM_THREADS")
+    dyn = pl.env.get("OMP_DYNAMIC")
+    if dyn is not None and dyn[0].strip().upper() in ("TRUE", "FALSE"):
+        add("omp.dynamic", float(dyn[0].strip().upper() == "TRUE"), "bool", dyn[1],
+            "OMP_DYNAMIC")
     if pl.threads:
         cpus: set[int] = set().union(*(c for c, _ in pl.threads.values()))
         line = min(n for _, n in pl.threads.values())

@@ -240,6 +240,7 @@ EN: dict[str, str] = {
     "guard.scope_takes": "{scope} takes {share} of the time",
     "guard.unbounded": "expected gain {high}x is beyond {max}x with no measured basis",
     "guard.pad_first": "the L1 misses are set conflicts of a power-of-two leading dimension ({ld}): tiles that fit by size still thrash, and tiling or interchange keeps the rows in the same sets; pad the leading dimension (pad_leading_dimension)",
+    "guard.imbalance_vectors": "the threads carry unequal work (max/mean {ratio}), which ranks first: wider vectors speed every thread alike and the idle threads still wait; schedule the loop's iterations by cost first (rebalance_decomposition)",
     "guard.x87": "the hot code is x87 long double ({share} of its floating-point instructions): x87 has no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.soft_float": "the hot code emulates a floating-point type in software ({what} in library routines such as __multf3 for __float128 or __bid64_mul for _Decimal64): each operation is a call with no SIMD form, so vector/arch/-O3 changes cannot help; change the data type (reduce_precision)",
     "guard.node_walk": "{finding} is caused by app.data_structure: the misses come from walking a linked container, node after node; no loop order or tile changes which node comes next, a contiguous container does",

@@ -233,6 +233,7 @@ ZH: dict[str, str] = {
     "guard.scope_takes": "`{scope}` 占 {share} 的时间",
     "guard.unbounded": "预期收益 {high} 倍超过 {max} 倍，且没有实测依据",
     "guard.pad_first": "L1 缺失来自 2 的幂次主维（{ld}）造成的缓存组冲突：按大小能放入 L1 的分块仍会抖动，分块或交换循环不改变各行映射到的缓存组；应填充主维（pad_leading_dimension）",
+    "guard.imbalance_vectors": "各线程工作量不均（最大/平均 {ratio}），且排在首位：加宽向量对每个线程同样加速，空闲线程仍在等待；应先按开销调度循环迭代（rebalance_decomposition）",
     "guard.x87": "热点代码使用 x87 `long double`（占其浮点指令的 {share}）：x87 没有 SIMD 形式，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
     "guard.soft_float": "热点代码以软件模拟浮点类型（{what}，位于 __float128 的 __multf3、_Decimal64 的 __bid64_mul 等库例程）：每次运算都是一次没有 SIMD 形式的函数调用，向量化、-march 或 -O3 类修改都无济于事；应改变数据类型（reduce_precision）",
     "guard.node_walk": "{finding} 由 app.data_structure 引起：缓存未命中来自逐个节点遍历链式容器；循环顺序或分块无法改变下一个节点，连续存储的容器才能",

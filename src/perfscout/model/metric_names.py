@@ -165,6 +165,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
                          "(derived)"),
     "threads.requested": ("count", "threads the run asked for (program printout, OMP_NUM_THREADS)"),
     "ranks.count": ("count", "MPI ranks in the run"),
+    "omp.dynamic": ("bool", "1 when the OpenMP runtime may shrink teams (OMP_DISPLAY_ENV "
+                            "OMP_DYNAMIC='TRUE'), 0 when it says 'FALSE' (a setting)"),
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),

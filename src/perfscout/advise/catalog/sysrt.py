@@ -30,6 +30,8 @@ def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
     if req is None or ran is None:
         return None
     n = int(req)
+    if _has(f, "omp.dynamic"):
+        return _no_dynamic_teams(facts, f, n, ran)
     return Proposal(
         id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
         title=f"Find the call that sets the thread count to {int(ran)} and restore {n} after it",
@@ -49,6 +51,38 @@ def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("the library's own threading needs one thread inside its calls",
                       "the parallel regions are too small to gain from more threads"),
         rollback="revert the patch commit", scope=scope_of(f, facts),
+    )
+
+
+def _no_dynamic_teams(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
+    """The runtime shrank the teams itself (``OMP_DYNAMIC=true``): turn the adjustment off
+    for the run rather than search the code for a call that is not there. The team it keeps is
+    the request, or the machine's online CPUs when the request is larger (no more threads
+    than CPUs)."""
+    cpus = facts.snapshot.cpu.online_cpus if facts.snapshot else 0
+    if cpus and n > cpus:
+        n = cpus
+    omp = {"OMP_DYNAMIC": "false", **({"OMP_NUM_THREADS": str(n)} if n < int(
+        _value(f, "threads.requested") or n) else {})}
+    return Proposal(
+        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=f"Set OMP_DYNAMIC=false so that the runtime keeps a team of {n} threads",
+        change=Change(env=omp, params={"threads": n}, description=(
+            "the job exports OMP_DYNAMIC=true, which lets the OpenMP runtime give each team "
+            "fewer threads than requested (libgomp subtracts the load average from the CPUs): "
+            "remove the export or set OMP_DYNAMIC=false (omp_set_dynamic(0) in the code); "
+            "ask the batch system for the cores so that the threads do not share them")),
+        evidence=refs(f, facts),
+        verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
+        expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
+                                   round(n / max(ran, 1.0), 2), Text(
+            "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
+        risk=Risk("low", "on a node shared with other jobs the full team time-shares its "
+                  "cores: request the cores from the batch system"),
+        confidence=Confidence(conf(f, 0.6), "the runtime reported dynamic team sizes and "
+                              "fewer threads ran than were requested"),
+        invalid_when=("other jobs hold the cores the full team would need",),
+        rollback="unset OMP_DYNAMIC", scope=scope_of(f, facts),
     )
 
 

@@ -200,11 +200,15 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
     """(max / mean, the largest, how many) of one input's per-thread values of ``name``, the
     largest ratio over the inputs. Threads of different runs are never pooled (thread 0 of a
     one-thread run is not thread 0 of a two-thread run), and a run that asked for one thread
-    has no threads to balance (its sections ran one after the other)."""
+    has no threads to balance (its sections ran one after the other). A busy time of zero is
+    a thread that never ran the region (the runtime gave the team fewer threads, as
+    ``rt.threads_lowered`` counts them), not one that waited."""
     from perfscout.diagnose.placement import _requested
 
     groups: dict[int, dict[str, Located]] = {}
     for loc in ctx.all(name, kinds):
+        if name == "busy.time" and loc.value <= 0:
+            continue
         if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
             groups.setdefault(id(loc.profile), {}).setdefault(loc.metric.scope.name, loc)
     best: tuple[float, Located, int] | None = None
@@ -256,6 +260,13 @@ def sampled_workers(ctx: Context) -> tuple[str, list[Located]] | None:
     return best
 
 
+def _imbalance_conf(ctx: Context, ratio: float) -> float:
+    """0.65 for a spread at or above ``imbalance.strong`` (the waiting threads' share of the
+    run is measured and large: it ranks before a code-speed finding of unmeasured gain, such as
+    scalar code in the same loop), else 0.55."""
+    return 0.65 if ratio >= ctx.t("imbalance.strong") else 0.55
+
+
 def _sampled_thread_imbalance(ctx: Context, lim: float) -> Finding | None:
     """Threads of one OpenMP process whose sampled shares spread by ``imbalance.max_over_mean``
     or more (``perf report --sort pid[,sym]``): some threads compute while others wait."""
@@ -274,7 +285,8 @@ def _sampled_thread_imbalance(ctx: Context, lim: float) -> Finding | None:
     lims = [] if top.metric.name == "compute.share" else [
         "a thread spinning at a barrier counts as busy in whole-thread shares: the spread is "
         "measured only where waiting threads slept"]
-    return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work (sampled)", [
+    return ctx.finding("rt.omp_imbalance", _imbalance_conf(ctx, ratio),
+                       "threads carry unequal work (sampled)", [
         ctx.ev(top, f"thread {top.metric.scope.name} computes in {top.value:.0%} of {what} vs "
                f"{low.value:.0%} for {low.metric.scope.name} ({len(rows)} threads, max/mean "
                f"{ratio:.2f})", f"max/mean >= {lim:g}", metric="imbalance.max_over_mean",
@@ -283,7 +295,7 @@ def _sampled_thread_imbalance(ctx: Context, lim: float) -> Finding | None:
 
 @rule(id="rt.omp_imbalance", needs=("busy.time|time.elapsed|cycles|instructions|time.user|"
                                     "compute.share|samples",),
-      thresholds=("imbalance.max_over_mean",))
+      thresholds=("imbalance.max_over_mean", "imbalance.strong"))
 def omp_imbalance(ctx: Context) -> Finding | None:
     """Per-thread work differs: some threads idle at the barrier while others compute (the
     program's per-thread timers or counters, or a sampling profile split by thread)."""
@@ -299,7 +311,8 @@ def omp_imbalance(ctx: Context) -> Finding | None:
             sampled = _sampled_thread_imbalance(ctx, lim)
             if sampled is not None and sampled.evidence[0].source_kind != top.kind:
                 ev.append(sampled.evidence[0])  # a profile split by thread sees the spread too
-            return ctx.finding("rt.omp_imbalance", 0.55, "threads carry unequal work", ev)
+            return ctx.finding("rt.omp_imbalance", _imbalance_conf(ctx, r),
+                               "threads carry unequal work", ev)
     return _sampled_thread_imbalance(ctx, lim)
 
 

@@ -417,7 +417,7 @@ def oversubscription(ctx: Context) -> Finding | None:
     if n is None or cpus <= 0:
         return None
     lim = ctx.t("oversub.ratio")
-    if n / cpus <= lim:
+    if n / cpus <= lim or _team_fit(ctx, n, cpus, src):
         return None
     prof = src.profile if src else next(
         (p for p in ctx.profiles if thread_count(ctx, p) == n), ctx.profiles[0])
@@ -439,6 +439,18 @@ def oversubscription(ctx: Context) -> Finding | None:
                          "time with more threads than CPUs > time within them",
                          metric="scaling.speedup", value=t_in / t_out, unit="ratio"))
     return ctx.finding("sys.oversubscription", 0.8, "more threads/ranks than CPUs", ev)
+
+
+def _team_fit(ctx: Context, n: int, cpus: int, src: Located | None) -> bool:
+    """The count is only what was asked for (a setting) and the threads measured running
+    (their own timers, a per-thread profile or table) were no more than the CPUs: the runtime
+    ran fewer (``rt.threads_lowered``), nothing time-shared the cores."""
+    from perfscout.diagnose.rules.threads_lowered import running
+
+    if src is not None and src.metric.name != "threads.requested":
+        return False
+    seen = running(ctx)
+    return bool(seen) and all(k < n and k <= cpus for k, _, _ in seen)
 
 
 def _own_jobs(ctx: Context, cpus: int) -> Finding | None:

@@ -8,6 +8,10 @@ one thread busy while the others idle is a serial fraction (they exist, with few
 program whose time is outside any parallel region is serial code. Here the thread table, the
 per-thread profile or the runtime's affinity lines show fewer threads than requested, and a
 sampled profile puts the time inside the compiler's outlined parallel-region bodies.
+
+The cause is named when the runtime says it: with ``OMP_DYNAMIC='TRUE'`` in ``OMP_DISPLAY_ENV``
+the runtime itself may size each team below the request (libgomp by the load average), so the
+finding names dynamic adjustment and the fix is ``OMP_DYNAMIC=false``, not a source search.
 """
 
 from __future__ import annotations
@@ -41,6 +45,38 @@ def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
     return best
 
 
+def dynamic_teams(ctx: Context) -> Located | None:
+    """The runtime's report that teams may be shrunk at run time (``OMP_DYNAMIC='TRUE'``),
+    unless another report of the run says ``'FALSE'`` (then nothing is known)."""
+    got = ctx.all("omp.dynamic")
+    on = [x for x in got if x.value >= 1]
+    return on[0] if on and len(on) == len(got) else None
+
+
+#: words a program prints for the size of the team a parallel region ran with
+#: (``omp_get_num_threads()`` inside it: ``team size 1``, ``threads in region: 2``), compared
+#: with spaces, ``_`` and ``-`` removed
+TEAM_WORDS = frozenset({"teamsize", "ompteamsize", "ompgetnumthreads", "numthreadsinregion",
+                        "threadsinregion", "threadsinteam", "activethreads", "threadsused"})
+
+
+def _printed_team(ctx: Context) -> list[tuple[int, Located, str]]:
+    """(largest team, where, how) from each printout that names the team size its regions
+    ran with; a summary line the reader derived (``median of 3``) is not one more region."""
+    by: dict[int, Located] = {}
+    for p in ctx.profiles:
+        for m in p.metrics:
+            raw = m.raw_name.lower()
+            key = re.sub(r"[\s_\-]+", "", raw)
+            if (m.name.startswith("event.") and "(" not in raw and key in TEAM_WORDS
+                    and m.value >= 1 and float(m.value).is_integer()):
+                old = by.get(id(p))
+                if old is None or m.value > old.value:
+                    by[id(p)] = Located(m, p)
+    return [(int(loc.value), loc, "the team size the program printed from its parallel "
+             "regions") for loc in by.values()]
+
+
 def _requested(ctx: Context) -> Located | None:
     got = [x for x in ctx.all("threads.requested") if x.value >= 2]
     return max(got, key=lambda x: x.value) if got else None
@@ -65,14 +101,15 @@ def _timed(ctx: Context) -> list[tuple[int, Located, str]]:
     return out
 
 
-def _running(ctx: Context) -> list[tuple[int, Located, str]]:
+def running(ctx: Context) -> list[tuple[int, Located, str]]:
     """(threads that ran work, where, how) from each input that measures it per thread: the
-    program's own per-thread timers first (:func:`_timed`); else a
+    program's own per-thread timers first (:func:`_timed`), or the team size it printed
+    (:func:`_printed_team`); else a
     perf report by thread (samples) and a ps -L / top -H table (CPU share), a thread counting
     when it holds ``threads.running_share`` or more; a table without CPU shares counts its
     threads. The runtime's OMP_DISPLAY_AFFINITY lines (the team of the first region that
     changed it) count only when nothing measures the threads."""
-    timed = _timed(ctx)
+    timed = _timed(ctx) or _printed_team(ctx)
     if timed:
         return timed
     lim = ctx.t("threads.running_share")
@@ -113,7 +150,7 @@ def threads_lowered(ctx: Context) -> Finding | None:
     a profile by symbol is given (without one the finding stays a weak hypothesis and asks for
     it; with one that shows no region, it is serial code, not this)."""
     req = _requested(ctx)
-    seen = _running(ctx)
+    seen = running(ctx)
     if req is None or not seen:
         return None
     lim = ctx.t("threads.lowered_share")
@@ -143,5 +180,12 @@ def threads_lowered(ctx: Context) -> Finding | None:
                       "profile by symbol (time inside ..._omp_fn / omp_outlined) decides it")
         ctx.request(rq.sampling(ctx))
     ran = min(n for n, _, _ in seen)
+    why = ""
+    dyn = dynamic_teams(ctx)
+    if dyn is not None:
+        ev.append(ctx.ev(dyn, "OMP_DYNAMIC='TRUE': the runtime may give a team fewer threads "
+                         "than requested (libgomp sizes it by the load average)", "== TRUE",
+                         kind="setting"))
+        why = ": dynamic adjustment (OMP_DYNAMIC=true), set OMP_DYNAMIC=false"
     return ctx.finding("rt.threads_lowered", conf, f"parallel regions ran with {ran} of "
-                       f"{req.value:.0f} requested threads", ev, limits=limits)
+                       f"{req.value:.0f} requested threads{why}", ev, limits=limits)

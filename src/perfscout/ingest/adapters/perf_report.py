@@ -236,7 +236,8 @@ class PerfReportAdapter(Adapter):
             notes=tuple(notes))
 
 
-_THREAD_ROW = re.compile(r"(?P<tid>\d+):(?P<comm>\S+)\s*$")
+# "8856:costsort" (--sort pid), or followed by its Command column (--sort pid,comm)
+_THREAD_ROW = re.compile(r"(?P<tid>\d+):(?P<comm>\S+)(?:\s+\S+)?\s*$")
 
 
 def _thread_rows(rows: list[dict[str, object]], event: str, path: str) -> list[Metric]:

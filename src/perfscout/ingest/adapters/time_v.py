@@ -2,11 +2,16 @@
 
 The ``key: value`` lines map to canonical metrics (elapsed, user, sys, peak RSS, page faults,
 context switches, file-system I/O); other ``key: value`` lines of the block go to ``meta``.
+A job log holding the report beside the program's printout and the runtime's reports
+(``OMP_DISPLAY_ENV``, ``OMP_DISPLAY_AFFINITY``, ``--report-bindings``) keeps those too: the
+lines outside the report are read as the program-output adapter reads them (families
+``program`` and ``runtime_report``), so the thread count a log names is not lost to the report.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
@@ -44,6 +49,20 @@ def _clock(text: str) -> float:
     return secs
 
 
+def _beside(path: Path, report: set[int]) -> list[Metric]:
+    """What the lines outside the report say (the program's printout, the runtime's placement
+    lines), read by the program-output reader; nothing when they hold no metric. A value the
+    reader took from a report line is left out (the report's own reading of it stands)."""
+    from perfscout.ingest.adapters.program_output import _read
+
+    try:
+        got = _read(path, "program")[0]
+    except (ParseError, ValueError):
+        return []
+    return [replace(m, family=m.family or "program") for m in got
+            if m.source is None or m.source.line not in report]
+
+
 @register_adapter
 class TimeVAdapter(Adapter):
     name = "time_v"
@@ -64,6 +83,7 @@ class TimeVAdapter(Adapter):
         inside = False
         outside = 0
         scope = Scope(ScopeKind.PROCESS)
+        report: set[int] = set()
         for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("Command being timed:"):
@@ -77,6 +97,8 @@ class TimeVAdapter(Adapter):
                     outside += 1
                     continue
             m = _LINE.match(line)
+            if m:
+                report.add(n)
             if not m:
                 if metrics:
                     inside = False
@@ -102,5 +124,7 @@ class TimeVAdapter(Adapter):
         if not any(x.name == "time.elapsed" for x in metrics):
             raise ParseError(src, None, f"'{_ELAPSED}: ...' in a /usr/bin/time -v report")
         meta["outside_lines"] = str(outside)
+        if outside:
+            metrics.extend(_beside(path, report))
         return Profile(format=self.name, path=src, metrics=tuple(metrics), meta=meta,
                        **bad.as_fields())  # type: ignore[arg-type]

@@ -94,7 +94,12 @@ def const_ref(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-@proposal("omp_outer_loop", layer=Layer.RUNTIME, kind="source")
+def _fork_join_basis(facts: Facts) -> float | None:
+    """The runtime's fork/join and barrier share a finding measured: the gain's basis."""
+    return facts.evidence_value("omp.fork_join_share")
+
+
+@proposal("omp_outer_loop", layer=Layer.RUNTIME, kind="source", basis=_fork_join_basis)
 def omp_outer_loop(facts: Facts, f: Finding) -> Proposal | None:
     """The OpenMP runtime's fork/join and barrier code holds the run and the hot code has an
     ``omp parallel for`` on an inner loop of a serial loop that carries no dependence: the

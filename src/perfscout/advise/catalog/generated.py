@@ -100,7 +100,14 @@ def _relative_scope(path: str, line: int) -> str:
     return f"{f.relative_to(root).as_posix() if f.is_relative_to(root) else path}:{line}"
 
 
-@proposal("unordered_map", layer=Layer.APPLICATION, kind="source")
+def _tree_basis(facts: Facts) -> float | None:
+    """The tree container's code and its key compares: the share the gain rests on (the
+    program's own line holds almost none of it)."""
+    shares = tree_share(facts.profiles)
+    return shares[1] if shares is not None else None
+
+
+@proposal("unordered_map", layer=Layer.APPLICATION, kind="source", basis=_tree_basis)
 def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
     """An ordered tree container and its key compares are the hot code (libstdc++'s
     red-black tree, inlined into the program's lines) and a ``std::map`` of the program's own

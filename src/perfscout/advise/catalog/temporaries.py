@@ -65,7 +65,13 @@ def _share(facts: Facts, f: Finding) -> tuple[float, bool]:
     return DEFAULT_SHARE, False
 
 
-@proposal(ID, layer=Layer.APPLICATION, kind="source")
+def _copies_basis(facts: Facts) -> float | None:
+    """The profile's pack + allocation + copy share: what the gain rests on when measured."""
+    shares = copy_share(facts.profiles)
+    return shares.share if shares is not None and shares.share >= MIN_COPY_SHARE else None
+
+
+@proposal(ID, layer=Layer.APPLICATION, kind="source", basis=_copies_basis)
 def assumed_shape_dummy(facts: Facts, f: Finding) -> Proposal | None:
     """Array sections copied per call (the compiler's temporaries, or pack/allocation/copy
     code hot) and the generator makes the callee's dummy assumed-shape at the call: the

@@ -2,6 +2,8 @@
 
 The ``key: value`` lines map to canonical metrics (elapsed, user, sys, peak RSS, page faults,
 context switches, file-system I/O); other ``key: value`` lines of the block go to ``meta``.
+An ``uptime`` or ``/proc/loadavg`` line outside the block (a job log that prints the load before
+and after the run) gives ``load.avg1/5/15`` of the machine: how busy it was around the run.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
@@ -63,6 +66,7 @@ class TimeVAdapter(Adapter):
         meta: dict[str, str] = {}
         inside = False
         outside = 0
+        load = SystemLines(path)  # uptime / loadavg lines around the report
         scope = Scope(ScopeKind.PROCESS)
         for n, line in iter_lines(path):
             s = line.strip()
@@ -75,6 +79,7 @@ class TimeVAdapter(Adapter):
                     inside = True  # a report whose first line was cut
                 else:
                     outside += 1
+                    load.line(n, line)
                     continue
             m = _LINE.match(line)
             if not m:
@@ -101,6 +106,8 @@ class TimeVAdapter(Adapter):
                 inside = False
         if not any(x.name == "time.elapsed" for x in metrics):
             raise ParseError(src, None, f"'{_ELAPSED}: ...' in a /usr/bin/time -v report")
+        load.finish()
+        metrics += [m for m in load.metrics if m.name.startswith("load.")]
         meta["outside_lines"] = str(outside)
         return Profile(format=self.name, path=src, metrics=tuple(metrics), meta=meta,
                        **bad.as_fields())  # type: ignore[arg-type]

@@ -58,6 +58,16 @@ def test_shared_cpu_under_load_is_os_noise() -> None:
         assert _run(*files)[0].id == "sys.os_noise"
 
 
+def test_binding_is_not_offered_for_other_jobs_load(tmp_path: Path) -> None:
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    a = analyze([D / "timev-shared-joblog.txt"], snapshot=_two_cpus(),
+                runner=default_runner(tmp_path))
+    assert a.findings[0].id == "sys.os_noise"
+    assert "bind_threads" not in {p.id for p in a.proposals}
+
+
 def test_a_sleeping_script_under_the_same_load_is_not_os_noise() -> None:
     assert _noise(_run("timev-sleeper-joblog.txt")) is None
 

@@ -24,3 +24,10 @@ uptime >> timev-shared-uptime.txt
 { uptime; /usr/bin/time -v sh -c 'i=0; while [ $i -lt 30 ]; do sleep 0.1; i=$((i+1)); done' 2>&1
   uptime; } > timev-sleeper-joblog.txt
 kill "$Y1" "$Y2"; wait "$Y1" "$Y2" 2> /dev/null || true; Y1=""; Y2=""
+# MPI results collected with one MPI_Gather of one double per element (200000 calls of 8 B per
+# rank), and the look-alike that gathers the whole array in one call; each rank prints its
+# call count, bytes per call and gather time
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpicc -O2 -g src/gather1.c -o "$B/g1"
+mpirun -np 2 "$B/g1" 200000 > gather-per-value-output.txt 2>&1
+mpirun -np 2 "$B/g1" 200000 1 > gather-batch-output.txt 2>&1

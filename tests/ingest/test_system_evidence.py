@@ -244,11 +244,57 @@ def test_a_lone_readable_file_ends_with_a_data_request(case: str, ps_home: Path)
     assert not [x for x in env["data"]["findings"] if x["status"] == "confirmed"]
 
 
+def test_proc_pid_sched_table() -> None:
+    # a shell busy loop on CPU 0 alone, then sharing CPU 0 with `yes` (make.sh): the kernel
+    # keeps no schedstats here, so the file has switches and CPU time but no run-queue wait
+    sh = _read("proc-sched-shared.txt", "system-outputs")
+    got = {m.name: m.value for m in sh.metrics if not m.derived}
+    assert got == {"threads.observed": 1, "time.cpu": pytest.approx(0.376765383),
+                   "cpu_migrations": 0, "context_switches": 2,
+                   "context_switches.involuntary": 105}
+    assert sh.unparsed_lines == 0 and sh.meta["outputs"] == "sched"
+    alone = _read("proc-sched-alone.txt", "system-outputs")
+    assert _one(alone, "context_switches.involuntary").value == 26
+    assert not [m for m in sh.metrics if m.name.startswith("sched.wait")]
+    # the schedstat file read at the same moment holds the wait (2nd field, ns)
+    ss = _read("proc-schedstat-shared.txt", "system-outputs")
+    assert _one(ss, "sched.wait_time").value == pytest.approx(0.374952562)
+
+
+def test_proc_pid_sched_wait_sum_when_schedstats_are_on(tmp_path: Path) -> None:
+    # kernels with schedstats on add wait_sum (ms) under a stats./se.statistics. prefix; the
+    # table is the real one with that line added, as such kernels print it
+    lines = (D / "proc-sched-shared.txt").read_text().splitlines()
+    lines.insert(9, "stats.wait_sum" + " " * 38 + ":           374.952562")
+    f = tmp_path / "sched.txt"
+    f.write_text("\n".join(lines) + "\n")
+    p = _read_path(f)
+    assert _one(p, "sched.wait_time").value == pytest.approx(0.374952562)
+    assert _one(p, "sched.wait_share").value == pytest.approx(374.952562 / (374.952562
+                                                                          + 376.765383))
+
+
+def _read_path(f: Path) -> Profile:
+    ad = detect(f)
+    assert ad.name == "system-outputs"
+    return derive(ad.parse(f))
+
+
+@pytest.mark.parametrize("name", ["proc-sched-shared.txt", "proc-sched-alone.txt"])
+def test_proc_sched_alone_ends_with_a_data_request(name: str, ps_home: Path) -> None:
+    # switches and CPU time without the run-queue wait or the machine's load: undecidable
+    cp = run_cli("analyze", str(D / name), "--json")
+    env = json.loads(cp.stdout)
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    assert env["data"]["data_requests"] and not env["data"]["findings"]
+    assert not env["data"].get("skipped")
+
+
 FUZZ = {
     "gdb-backtrace": ["gdb-thread-apply-all-bt.txt", "gdb-mpi-recv-bt.txt"],
     "massif": ["ms_print-heapgrow.txt"],
     "system-outputs": ["top-H-waiters.txt", "ps-L-omp.txt", "free-h.txt", "ulimit-a-bash.txt",
-                       "uptime.txt", "proc-status-waiters.txt"],
+                       "uptime.txt", "proc-status-waiters.txt", "proc-sched-shared.txt"],
     "sacct": ["sacct-format.txt", "sacct-parsable.txt"],
     "file-listing": ["ls-l-outputs.txt", "du-outputs.txt"],
     "machine-topology": ["lscpu.txt"],

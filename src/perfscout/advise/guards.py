@@ -665,6 +665,7 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
 #: evidence that other work holds the CPUs: the run waiting behind other runnable tasks, the
 #: machine's run queue and busy share, busy processes beside it
 OTHER_LOAD = frozenset({"sched.wait_share", "machine.run_queue", "machine.run_queue_per_cpu",
+                        "load.other_per_cpu",
                         "machine.cpu_busy", "machine.busy_processes"})
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from perfscout.diagnose.engine import Context, Located
-from perfscout.diagnose.rules.common import thread_count
+from perfscout.diagnose.rules.common import fmt, thread_count
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Profile, ScopeKind
 
@@ -136,18 +136,60 @@ def _own_share(ctx: Context) -> Evidence | None:
     return None
 
 
+def _preempted(ctx: Context, own: Evidence) -> Evidence | None:
+    """The run's involuntary context switches at ``noise.involuntary_share`` or more of all
+    its switches (``time -v``, ``/proc/PID/status``): the kernel took the CPU away, the run
+    did not give it up to wait (a sleeper's or reader's switches are voluntary)."""
+    inv = ctx.top("context_switches.involuntary")
+    if inv is None:
+        return None
+    vol = next((c for c in ctx.all("context_switches") if c.profile is inv.profile), None)
+    total = inv.value + (vol.value if vol is not None else 0.0)
+    lim = ctx.t("noise.involuntary_share")
+    if vol is None or total <= 0 or inv.value / total < lim:
+        return None
+    return ctx.ev(inv, f"{fmt(inv.value)} involuntary vs {fmt(vol.value)} voluntary context "
+                  f"switches: the run was preempted, it did not wait for itself",
+                  f"involuntary share >= {lim:.2f}", metric="context_switches.involuntary_share",
+                  value=inv.value / total, unit="ratio")
+
+
+def loaded_around(ctx: Context, own: Evidence) -> tuple[Evidence, ...] | None:
+    """A load average read from an input (``uptime`` or ``/proc/loadavg`` before or after the
+    run) whose load of other jobs (the highest reading minus the CPU share the run got) is
+    ``contention.other_load`` per CPU or more, and the run's own switches say it was
+    preempted (:func:`_preempted`): other jobs held the CPUs it waited for. A load average
+    without those switches says the machine was busy, not that this run lost its CPU."""
+    cpus = _cpus(ctx, None, [])
+    loads = ctx.all("load.avg1")
+    if not cpus or not loads:
+        return None
+    load = max(loads, key=lambda x: x.value)
+    other = max(0.0, load.value - (own.value or 0.0))
+    lim = ctx.t("contention.other_load")
+    if other / cpus < lim:
+        return None
+    pre = _preempted(ctx, own)
+    if pre is None:
+        return None
+    return (ctx.ev(load, f"load average {load.value:.2f} on {cpus:g} CPUs around the run: "
+                   f"{other:.2f} of it other jobs", f"other load per CPU >= {lim:g}",
+                   metric="load.other_per_cpu", value=other / cpus, unit="ratio"), pre)
+
+
 def machine_contention(ctx: Context) -> Finding | None:
     """A run of one thread got less than ``contention.busy_share`` of a CPU while the machine
     was saturated by other work (:func:`saturated`): other jobs took its CPU."""
     if (thread_count(ctx) or 1) > 1:
         return None
     sat = saturated(ctx)
-    if sat is None:
-        return None
     own = _own_share(ctx)
     if own is None:
         return None
-    ev = [*sat.evidence, own]
+    around = loaded_around(ctx, own) if sat is None else None
+    if sat is None and around is None:
+        return None
+    ev = [*(sat.evidence if sat is not None else around or ()), own]
     return ctx.finding("sys.os_noise", 0.5 + 0.1 * len(ev), "other jobs hold the CPUs: the run "
                        f"got {own.value or 0:.0%} of one", ev,
                        limits=["vmstat and top describe the whole machine while they ran, not "

@@ -290,6 +290,11 @@ def _sync_share(ctx: Context) -> Evidence | None:
                   metric="syscall.sync_share", value=share, unit="ratio")
 
 
+#: CPU seconds below which a switch rate is not rated: a process that mostly slept (30 x
+#: ``sleep 0.1`` in a script: 0.04 s CPU) has a few switches over almost no CPU time
+_MIN_RATED_CPU_S = 0.1
+
+
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
              "|sched.wait_share|machine.run_queue|cpu.share",),
@@ -316,7 +321,7 @@ def os_noise(ctx: Context) -> Finding | None:
     if cs is None:
         return None
     ts = task_seconds(ctx, cs.profile)
-    if ts is None or ts[0] <= 0:
+    if ts is None or ts[0] < _MIN_RATED_CPU_S:
         return None
     rate = cs.value / ts[0]
     lim = ctx.t("noise.ctx_per_cpu_s")

@@ -167,6 +167,31 @@ def norm_key(key: str) -> str:
 _FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
 
 
+#: an MPI routine that moves data, as a printed key names it (``MPI_Gather calls``,
+#: ``bcast_count``, ``allreduce time``); a barrier moves none and is not a message
+_MPI_CALL = re.compile(r"^(?:mpi)?(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:all)?reduce|"
+                       r"i?scatterv?|i?alltoallv?|i?send|i?recv|sendrecv|put|get|accumulate)"
+                       r"(?P<what>calls|ncalls|count|n|time|seconds|secs|s)?$")
+_PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop", "sizepercall",
+                             "countpercall", "elementspercall", "valuespercall"})
+
+
+def _mpi_call_key(k: str, unit: str) -> str:
+    """A normalised key naming an MPI data-moving routine with a count (``MPI_Gather calls``:
+    ``mpi.msg_count``) or a time unit (``gather time 0.16 s``: ``mpi.time``), or the bytes
+    each call moved (``bytes per call``: ``mpi.msg_size_mean``); '' for any other key. A
+    program that counts its own collectives says how many messages it sent."""
+    if k in _PER_CALL_BYTES:
+        return "mpi.msg_size_mean" if k.startswith(("bytes", "size")) else ""
+    m = _MPI_CALL.match(k)
+    if m is None or not (k.startswith("mpi") or m["what"]):
+        return ""  # a bare "reduce" or "get" without MPI or calls/time is not one
+    if unit == "s" or m["what"] in ("time", "seconds", "secs", "s"):
+        return "mpi.time"
+    return "mpi.msg_count" if not unit and m["what"] in ("calls", "ncalls", "count", "n") \
+        else ""
+
+
 def _name(key: str, unit: str) -> str:
     """The canonical name of a printed key with its (canonical) unit; '' when unknown."""
     words = key.split()
@@ -175,6 +200,8 @@ def _name(key: str, unit: str) -> str:
     k = norm_key(" ".join(words))
     k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
+    if not name:
+        name = _mpi_call_key(k, unit)
     if name == "io.time" and unit and unit != "s":
         name = ""  # "write: 480 MB/s" is a rate: the unit names it below
     if not name and k.replace("/", "") in {"gflops", "mflops"}:

@@ -11,6 +11,12 @@
 - ``free`` (``-k`` default, ``-m``, ``-g``, ``-h``) and top's ``MiB Mem`` lines: memory total,
   available, swap used (MiB);
 - ``ulimit -a`` (bash and dash forms): stack, open files and process limits;
+- ``/proc/PID/sched`` (the ``key : value`` table under ``comm (PID, #threads: N)``): the
+  task's CPU time (``se.sum_exec_runtime`` ms -> ``time.cpu``), voluntary and involuntary
+  switches (``context_switches``, ``context_switches.involuntary``, as ``/proc/PID/status``),
+  migrations (``cpu_migrations``), the thread count, and the run-queue wait
+  (``sched.wait_time``) when the kernel keeps schedstats (a ``wait_sum`` line); without that
+  line the file says how often the task was switched, not whether other tasks held its CPU;
 - ``/proc/PID/status``: ``Threads`` (``threads.observed``), ``Cpus_allowed_list`` (the CPUs
   the process may run on, ``affinity.cpus``), context switches, ``VmHWM`` (``mem.max_rss``);
 - ``ps`` (``-L``, ``-o tid,pcpu,psr,comm``, any column order) and ``top -b`` (``-H``) tables:
@@ -60,6 +66,16 @@ _STATUS = re.compile(r"^(?P<k>Name|Umask|State|Tgid|Ngid|Pid|PPid|TracerPid|Uid|
                      r"CoreDumping|THP_enabled|Threads|Sig\w+|Shd\w+|Cap\w+|NoNewPrivs|"
                      r"Seccomp\w*|Speculation\w*|Cpus_allowed\w*|Mems_allowed\w*|"
                      r"(?:non)?voluntary_ctxt_switches|untag_mask|x86_\w+):\s*(?P<v>.*)$")
+# /proc/PID/sched: "key   :   value" (whitespace before the colon), its header and NUMA lines
+_PSCHED = re.compile(r"^(?P<k>(?:se|stats|nr|policy|prio|clock|mm|numa|total_numa|"
+                     r"core|dl|rt|ext)[\w.>-]*)\s+:\s+(?P<v>-?\d+(?:\.\d+)?)\s*$")
+_PSCHED_HEAD = re.compile(r"^\S.*\((?P<pid>\d+), #threads: (?P<n>\d+)\)\s*$")
+_PSCHED_OTHER = re.compile(r"^-{20,}\s*$|^(?:current_node|numa_faults node)=")
+_PSCHED_NAMES = {"se.sum_exec_runtime": ("time.cpu", "s", 1e-3),
+                 "nr_voluntary_switches": ("context_switches", "count", 1.0),
+                 "nr_involuntary_switches": ("context_switches.involuntary", "count", 1.0),
+                 "se.nr_migrations": ("cpu_migrations", "count", 1.0),
+                 "wait_sum": ("sched.wait_time", "s", 1e-3)}  # any prefix (se.statistics.)
 _STATUS_MARK = frozenset({"Tgid", "TracerPid", "NSpid", "VmHWM", "Cpus_allowed_list"})
 _STATUS_NAMES = {"Threads": ("threads.observed", "count"),
                  "voluntary_ctxt_switches": ("context_switches", "count"),
@@ -109,6 +125,7 @@ class _Reader:
         self.free_unit: float | None = None
         self.sched: list[tuple[int, tuple[int, int, int]]] = []
         self.counts: list[tuple[int, int]] = []
+        self.sched_seen: set[str] = set()
         self.other = 0
 
     def src(self, no: int) -> SourceRef:
@@ -122,7 +139,7 @@ class _Reader:
             self.metrics += self.table.metrics(self.path)
             self.table = None
         for reader in (self._load, self._table, self._free, self._top_mem, self._ulimit,
-                       self._status, self._values):
+                       self._status, self._proc_sched, self._values):
             if reader(no, line):
                 return True
         c = _COMMENT.match(line)
@@ -234,6 +251,27 @@ class _Reader:
                                        raw_name=k))
         return True
 
+    def _proc_sched(self, no: int, line: str) -> bool:
+        h = _PSCHED_HEAD.match(line)
+        if h is not None:
+            self.kinds.add("sched")
+            self.metrics.append(Metric("threads.observed", float(h["n"]), "count",
+                                       source=self.src(no), raw_name="#threads"))
+            return True
+        if "sched" in self.kinds and _PSCHED_OTHER.match(line):
+            return True
+        m = _PSCHED.match(line)
+        if m is None or not ("sched" in self.kinds or self.values):
+            return False  # inside a printout only after the file's header line
+        self.kinds.add("sched")
+        key = m["k"] if m["k"] in _PSCHED_NAMES else m["k"].rsplit(".", 1)[-1]
+        if key in _PSCHED_NAMES and key not in self.sched_seen:
+            self.sched_seen.add(key)  # a second task's table in one file is not summed
+            name, unit, factor = _PSCHED_NAMES[key]
+            self.metrics.append(Metric(name, float(m["v"]) * factor, unit,
+                                       source=self.src(no), raw_name=m["k"]))
+        return True
+
     def _values(self, no: int, line: str) -> bool:
         if not self.values:
             return False
@@ -298,10 +336,12 @@ def _accepted_share(head: str, path: Path) -> float:
 
 @register_adapter
 class SystemOutputsAdapter(Adapter):
-    """uptime, /proc/loadavg, nproc, schedstat, free, ulimit -a, ps and top (module docstring)."""
+    """uptime, /proc/loadavg, nproc, schedstat, /proc/PID/sched and status, free, ulimit -a,
+    ps and top (module docstring)."""
 
     name = "system-outputs"
-    description = ("uptime, /proc/loadavg, nproc, /proc/PID/schedstat, /proc/PID/status, "
+    description = ("uptime, /proc/loadavg, nproc, /proc/PID/schedstat, /proc/PID/sched, "
+                   "/proc/PID/status, "
                    "free, ulimit -a, ps (-L) and top (-H) tables")
     family = "os_accounting"
 

@@ -6,6 +6,8 @@ A job log holding the report beside the program's printout and the runtime's rep
 (``OMP_DISPLAY_ENV``, ``OMP_DISPLAY_AFFINITY``, ``--report-bindings``) keeps those too: the
 lines outside the report are read as the program-output adapter reads them (families
 ``program`` and ``runtime_report``), so the thread count a log names is not lost to the report.
+An ``uptime`` or ``/proc/loadavg`` line outside the block (a job log that prints the load before
+and after the run) gives ``load.avg1/5/15`` of the machine: how busy it was around the run.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
@@ -82,6 +85,7 @@ class TimeVAdapter(Adapter):
         meta: dict[str, str] = {}
         inside = False
         outside = 0
+        load = SystemLines(path)  # uptime / loadavg lines around the report
         scope = Scope(ScopeKind.PROCESS)
         report: set[int] = set()
         for n, line in iter_lines(path):
@@ -95,6 +99,7 @@ class TimeVAdapter(Adapter):
                     inside = True  # a report whose first line was cut
                 else:
                     outside += 1
+                    load.line(n, line)
                     continue
             m = _LINE.match(line)
             if m:
@@ -123,8 +128,12 @@ class TimeVAdapter(Adapter):
                 inside = False
         if not any(x.name == "time.elapsed" for x in metrics):
             raise ParseError(src, None, f"'{_ELAPSED}: ...' in a /usr/bin/time -v report")
+        load.finish()
+        metrics += [m for m in load.metrics if m.name.startswith("load.")]
         meta["outside_lines"] = str(outside)
-        if outside:
-            metrics.extend(_beside(path, report))
+        if outside:  # a line the load reader took above is not read a second time
+            taken = {(m.name, m.source.line) for m in metrics if m.source is not None}
+            metrics.extend(m for m in _beside(path, report)
+                           if m.source is None or (m.name, m.source.line) not in taken)
         return Profile(format=self.name, path=src, metrics=tuple(metrics), meta=meta,
                        **bad.as_fields())  # type: ignore[arg-type]

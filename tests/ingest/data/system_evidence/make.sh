@@ -83,3 +83,10 @@ taskset -c 0 "$B/waiters" > "$B/fifo" & P=$!
 read -r _ < "$B/fifo"
 cat "/proc/$P/status" > proc-status-waiters.txt
 stop
+# /proc/PID/sched and /proc/PID/schedstat of a shell busy loop on CPU 0: alone, then sharing
+# CPU 0 with a competing busy process (yes)
+spin='i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; cat /proc/$$/sched > "$1"; cat /proc/$$/schedstat > "$2"'
+taskset -c 0 sh -c "$spin" sh proc-sched-alone.txt proc-schedstat-alone.txt
+taskset -c 0 yes > /dev/null & Y=$!
+taskset -c 0 sh -c "$spin" sh proc-sched-shared.txt proc-schedstat-shared.txt
+kill "$Y"; wait "$Y" 2> /dev/null || true

@@ -112,7 +112,11 @@ def test_map_word_count_is_a_data_structure_finding_with_a_hash_table(tmp_path: 
     (tmp_path / "Makefile").write_text("all:\n\tc++ -O2 words.cpp\n")
     a = analyze(_profile(tmp_path, src, "g++", []))
     assert "app.data_structure" in {f.id for f in a.findings}, [f.id for f in a.findings]
-    um = next(p for p in a.proposals if p.id == "unordered_map")
+    um = next((p for p in a.proposals if p.id == "unordered_map"), None)
+    # (it was missing once in a loaded run: say what was offered, refused, and profiled)
+    assert um is not None, ([p.id for p in a.proposals], [(r.id, r.guard, r.reason)
+                                                          for r in a.rejected],
+                            (tmp_path / "srcline.txt").read_text()[:1500])
     assert um.scope in ("words.cpp:16", "words.cpp:17", "words.cpp:18")  # the counting nest
     assert "std::map freq made a std::unordered_map" in (um.change.description
                                                          if um.change else "")

@@ -168,7 +168,7 @@ _FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
 
 
 #: an MPI routine that moves data, as a printed key names it (``MPI_Gather calls``,
-#: ``bcast_count``, ``allreduce time``); a barrier moves none and is not a message
+#: ``bcast_ncalls``, ``allreduce time``); a barrier moves none and is not a message
 _MPI_CALL = re.compile(r"^(?:mpi)?(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:all)?reduce|"
                        r"i?scatterv?|i?alltoallv?|i?send|i?recv|sendrecv|put|get|accumulate)"
                        r"(?P<what>calls|ncalls|count|n|time|seconds|secs|s)?$")
@@ -177,8 +177,9 @@ _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop",
 
 
 def _mpi_call_key(k: str, unit: str) -> str:
-    """A normalised key naming an MPI data-moving routine with a count (``MPI_Gather calls``:
-    ``mpi.msg_count``) or a time unit (``gather time 0.16 s``: ``mpi.time``), or the bytes
+    """A normalised key naming an MPI data-moving routine with a number of calls (``MPI_Gather
+    calls``: ``mpi.msg_count``; its time stays an event, which :mod:`derive` makes that
+    routine's call time, so collectives count as waiting), or the bytes
     each call moved (``bytes per call``: ``mpi.msg_size_mean``); '' for any other key. A
     program that counts its own collectives says how many messages it sent."""
     if k in _PER_CALL_BYTES:
@@ -187,9 +188,9 @@ def _mpi_call_key(k: str, unit: str) -> str:
     if m is None or not (k.startswith("mpi") or m["what"]):
         return ""  # a bare "reduce" or "get" without MPI or calls/time is not one
     if unit == "s" or m["what"] in ("time", "seconds", "secs", "s"):
-        return "mpi.time"
-    return "mpi.msg_count" if not unit and m["what"] in ("calls", "ncalls", "count", "n") \
-        else ""
+        return ""  # a routine's time stays an event: derive() makes it that call's MPI time
+    # "count" is MPI's element-count argument as often as a number of calls: not a message
+    return "mpi.msg_count" if not unit and m["what"] in ("calls", "ncalls") else ""
 
 
 def _name(key: str, unit: str) -> str:

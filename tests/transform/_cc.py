@@ -13,8 +13,10 @@ COMPILER = {".c": "gcc", ".cpp": "g++", ".f90": "gfortran"}
 
 
 def build_run(src: Path, flags: Sequence[str] = (), libs: Sequence[str] = (),
-              args: Sequence[str] = (), threads: int = 2) -> str:
-    """Compile ``src`` next to itself and return its stdout (a failure fails the test)."""
+              args: Sequence[str] = (), threads: int = 2, cwd: Path | None = None) -> str:
+    """Compile ``src`` next to itself and return its stdout (a failure fails the test);
+    ``cwd``: where it runs (a program that writes files must not write them in the
+    repository)."""
     cc = require_tool(COMPILER[src.suffix])
     exe = src.with_suffix(".exe")
     mods = ["-J", str(src.parent)] if src.suffix == ".f90" else []  # .mod files stay there
@@ -23,7 +25,8 @@ def build_run(src: Path, flags: Sequence[str] = (), libs: Sequence[str] = (),
     b = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert b.returncode == 0, f"build failed: {' '.join(cmd)}\n{b.stderr}"
     env = {**os.environ, "OMP_NUM_THREADS": str(threads)}
-    r = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=env)
+    r = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=env,
+                       cwd=cwd)
     assert r.returncode == 0, f"{exe.name} failed: {r.stderr}"
     return r.stdout
 

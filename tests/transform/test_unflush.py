@@ -89,8 +89,8 @@ def test_flushes_leave_the_loop_and_the_output_stays(src: str, name: str, words:
     assert isinstance(g, Generated), g
     for w in words:
         assert w in g.diff, g.diff
-    before = build_run(write(tmp_path, "orig" + Path(name).suffix, src))
-    after = build_run(write(tmp_path, "new" + Path(name).suffix, g.new_text))
+    before = build_run(write(tmp_path, "orig" + Path(name).suffix, src), cwd=tmp_path)
+    after = build_run(write(tmp_path, "new" + Path(name).suffix, g.new_text), cwd=tmp_path)
     assert after == before and len(before.splitlines()) >= 2000
 
 

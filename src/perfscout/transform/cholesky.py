@@ -38,7 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.gauss import NoSolve, _leaves, branch, read_after
+from perfscout.transform.gauss import NoSolve, _leaves, _strip, branch, read_after
+from perfscout.transform.gauss import _canon as _gauss_canon
 from perfscout.transform.lapack import _after_includes, _fortran_decl_end_safe, _kind, _lead, lapack
 from perfscout.transform.mathtable import _fresh
 from perfscout.transform.nest import assignment, make_diff
@@ -49,20 +50,8 @@ WHAT = "use_lapack"
 
 
 def _canon(code: Code, s: str) -> str:
-    out = re.sub(r"\s+", "", s).rstrip(";")
-    out = out.lower() if code.fortran else out
-    while out.startswith("(") and out.endswith(")") and _balanced(out[1:-1]):
-        out = out[1:-1]
-    return out
-
-
-def _balanced(s: str) -> bool:
-    depth = 0
-    for ch in s:
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            return False
-    return depth == 0
+    """gauss's canonical text of an expression, its outer parentheses removed."""
+    return _strip(_gauss_canon(code, s))
 
 
 @dataclass

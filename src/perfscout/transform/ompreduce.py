@@ -172,9 +172,13 @@ def _parallel_loop(code: Code, line: int) -> tuple[Node, Node] | str:
             "'omp for')")
 
 
-def _updates(code: Code, loop: Node) -> list[_Update] | str:
-    out: list[_Update] = []
-    for d in walk(loop):
+def guarded(code: Code, root: Node) -> list[tuple[Node, str, Node]] | str:
+    """Every ``#pragma omp atomic``/``critical`` under ``root`` as (the pragma, its directive
+    text, the statement it protects), in source order; the reason when an atomic's value is
+    used (``read``/``write``/``capture``) or nothing follows a directive. Shared by the
+    reduction, per-thread tally and called-function tally generators."""
+    out: list[tuple[Node, str, Node]] = []
+    for d in walk(root):
         word = _pragma(code, d)
         if not word.startswith(("omp atomic", "omp critical")):
             continue
@@ -185,6 +189,17 @@ def _updates(code: Code, loop: Node) -> list[_Update] | str:
         stmt = d.next_named_sibling
         if stmt is None:
             return f"nothing follows the {word} at line {line}"
+        out.append((d, word, stmt))
+    return out
+
+
+def _updates(code: Code, loop: Node) -> list[_Update] | str:
+    out: list[_Update] = []
+    found = guarded(code, loop)
+    if isinstance(found, str):
+        return found
+    for d, _word, stmt in found:
+        line = d.start_point[0] + 1
         got = _update_of(code, stmt)
         if isinstance(got, str):
             return f"line {line + 1}: {got}"

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from perfscout.transform.macros import ProjectHeaders
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _alloc_count, _extent, _parallel_loop, _pragma
+from perfscout.transform.ompreduce import _alloc_count, _extent, _parallel_loop, _pragma, guarded
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, walk
 
@@ -90,17 +90,11 @@ def _protected(code: Code, loop: Node) -> tuple[list[Node], list[tuple[Node, Nod
     """(the critical/atomic pragma nodes, every protected update) of the loop."""
     pragmas: list[Node] = []
     ups: list[tuple[Node, Node, list[Node]]] = []
-    for d in walk(loop):
-        word = _pragma(code, d)
-        if not word.startswith(("omp atomic", "omp critical")):
-            continue
+    found = guarded(code, loop)
+    if isinstance(found, str):
+        return found
+    for d, word, stmt in found:
         line = d.start_point[0] + 1
-        if word.startswith("omp atomic") and any(w in word.split() for w in
-                                                 ("read", "write", "capture")):
-            return f"the atomic at line {line} is '{word}': its value is used"
-        stmt = d.next_named_sibling
-        if stmt is None:
-            return f"nothing follows the {word} at line {line}"
         stmts = [stmt]
         if stmt.type == "compound_statement":
             if word.startswith("omp atomic"):

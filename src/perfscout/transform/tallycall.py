@@ -27,7 +27,7 @@ from pathlib import Path
 from perfscout.transform.caller import _call_name, _fn_name, _params
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _parallel_loop, _pragma
+from perfscout.transform.ompreduce import _parallel_loop, _pragma, guarded
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, project_codes, walk
 from perfscout.transform.tallies import _split_clauses
@@ -42,17 +42,10 @@ def _no(why: str) -> Refusal:
 def _sections(code: Code, fn: Node) -> list[tuple[Node, list[Node]]] | str:
     """(each critical/atomic pragma of ``fn``, the statements it protects)."""
     out: list[tuple[Node, list[Node]]] = []
-    for d in walk(fn):
-        word = _pragma(code, d)
-        if not word.startswith(("omp atomic", "omp critical")):
-            continue
-        line = d.start_point[0] + 1
-        if word.startswith("omp atomic") and any(w in word.split() for w in
-                                                 ("read", "write", "capture")):
-            return f"the atomic at line {line} is '{word}': its value is used"
-        stmt = d.next_named_sibling
-        if stmt is None:
-            return f"nothing follows the {word} at line {line}"
+    found = guarded(code, fn)
+    if isinstance(found, str):
+        return found
+    for d, _word, stmt in found:
         stmts = [k for k in stmt.named_children if k.type != "comment"] \
             if stmt.type == "compound_statement" else [stmt]
         out.append((d, stmts))

@@ -31,6 +31,23 @@ LOOP_PROPOSALS = ("loop_interchange", "omp_simd", "parallelize_omp", "loop_tilin
 _NAMED_LINE = re.compile(r"^(?P<path>.+):(?P<line>\d+)$")
 
 
+def _report(runner: Runner, pdir: Path, sort: tuple[str, ...], marker: str, name: str,
+            what: str, purpose: str, timeout_s: float | None) -> tuple[Path | None, str]:
+    """``perf report --sort SORT`` of :func:`record_lines`'s samples written to ``name``
+    under ``pdir`` (None and the reason when perf fails or its table lacks ``marker``, the
+    column header that sort prints); ``what`` names the report in the notes."""
+    rep = runner.run(RunRequest(
+        ("perf", "report", "-i", str(pdir / "perf-lines.data"), "--stdio", "--no-children",
+         "--call-graph=none", "--sort", *sort), cwd=str(pdir), timeout_s=timeout_s,
+        purpose=purpose))
+    if not rep.ok or marker not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no {what}: perf report --sort {sort[0]} failed ({why})"
+    out = pdir / name
+    out.write_text(rep.stdout)
+    return out, ""
+
+
 def record_lines(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pdir: Path,
                  timeout_s: float | None) -> tuple[Path | None, str]:
     """Run ``argv`` under ``perf record`` and write the per-source-line report; returns the
@@ -42,15 +59,11 @@ def record_lines(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pd
     if not rec.ok or not data.is_file():
         why = rec.reason or rec.stderr.strip()[-200:] or f"exit {rec.exit_code}"
         return None, f"no line-level profile: perf record failed ({why})"
-    rep = runner.run(RunRequest(
-        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
-         "--sort", "srcline", "--full-source-path"),
-        cwd=str(pdir), timeout_s=timeout_s, purpose="session:line-profile"))
-    if not rep.ok or "Source:Line" not in rep.stdout:
-        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
-        return None, f"no line-level profile: perf report --sort srcline failed ({why})"
-    out = pdir / "perf-report-srcline.txt"
-    out.write_text(rep.stdout)
+    out, why = _report(runner, pdir, ("srcline", "--full-source-path"), "Source:Line",
+                       "perf-report-srcline.txt", "line-level profile", "session:line-profile",
+                       timeout_s)
+    if out is None:
+        return None, why
     return out, f"line-level profile: perf record -e cpu-clock -g ({out.name})"
 
 
@@ -60,16 +73,10 @@ def report_processes(runner: Runner, pdir: Path, timeout_s: float | None
     pid,dso``) for a program launched by ``mpirun``: perf record follows the launcher's
     children, so each rank's samples in its own code against the MPI libraries show a
     compute imbalance that the per-line report (all ranks summed) hides."""
-    data = pdir / "perf-lines.data"
-    rep = runner.run(RunRequest(
-        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
-         "--sort", "pid,dso"), cwd=str(pdir), timeout_s=timeout_s,
-        purpose="session:process-profile"))
-    if not rep.ok or "Pid:Command" not in rep.stdout:
-        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
-        return None, f"no per-process profile: perf report --sort pid,dso failed ({why})"
-    out = pdir / "perf-report-pid-dso.txt"
-    out.write_text(rep.stdout)
+    out, why = _report(runner, pdir, ("pid,dso",), "Pid:Command", "perf-report-pid-dso.txt",
+                       "per-process profile", "session:process-profile", timeout_s)
+    if out is None:
+        return None, why
     return out, f"per-process profile: perf report --sort pid,dso ({out.name})"
 
 
@@ -97,16 +104,10 @@ def report_libraries(runner: Runner, pdir: Path, lines: Path, timeout_s: float |
     if share < UNRESOLVED_SHARE:
         return None, (f"per-library profile: not needed ({share:.0%} of the samples on no "
                       "source line)")
-    data = pdir / "perf-lines.data"
-    rep = runner.run(RunRequest(
-        ("perf", "report", "-i", str(data), "--stdio", "--no-children", "--call-graph=none",
-         "--sort", "dso,sym"), cwd=str(pdir), timeout_s=timeout_s,
-        purpose="session:library-profile"))
-    if not rep.ok or "Shared Object" not in rep.stdout:
-        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
-        return None, f"no per-library profile: perf report --sort dso,sym failed ({why})"
-    out = pdir / "perf-report-dso-sym.txt"
-    out.write_text(rep.stdout)
+    out, why = _report(runner, pdir, ("dso,sym",), "Shared Object", "perf-report-dso-sym.txt",
+                       "per-library profile", "session:library-profile", timeout_s)
+    if out is None:
+        return None, why
     return out, (f"per-library profile: perf report --sort dso,sym ({out.name}; {share:.0%} "
                  "of the samples on no source line)")
 

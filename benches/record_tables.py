@@ -21,7 +21,8 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
 - ``dot_blocked``: blocked dot product of L2-resident vectors, accumulators x block x flags
   (100 points): compute-bound, the vectorization evidence decides.
 - ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
-  ``spmv_sell``, ``nbody_pairs``, ``wht_cols``, ``fw_blocked``, ``bmm_batch``: PRE-REGISTERED
+  ``spmv_sell``, ``nbody_pairs``, ``wht_cols``, ``fw_blocked``, ``bmm_batch``,
+  ``band_trsm``, ``spmm_csr``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -244,10 +245,42 @@ TABLES: dict[str, dict[str, Any]] = {
                       "flag": "-mprefer-vector-width={}"},
             "flags": {"role": "compiler_flags", "values": FLAGS3},
         }},
+    # PRE-REGISTERED (benches/data/band_trsm_prereg.md): never used to tune the guide
+    "band_trsm": {
+        "source": "band_trsm.c", "args": ["1024", "64", "8", "400"],
+        "small_args": ["1024", "64", "8", "2"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["rik", "irk", "ikr"], "define": "ORDER",
+                      "body": "X[i*nr+r] -= L[i*w+k] * X[(i-w+k)*nr+r]"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -ffast-math"]},
+            "width": {"role": "simd_width", "values": [256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 3, 4, 5, 6, 7, 8],
+                       "define": "UNROLL"},
+        }},
+    # PRE-REGISTERED (benches/data/spmm_csr_prereg.md): never used to tune the guide
+    "spmm_csr": {
+        "source": "spmm_csr.c", "args": ["2048", "64", "16", "100"],
+        "small_args": ["2048", "64", "16", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["cip", "ipc"], "define": "ORDER",
+                      "body": "Y[i*nc+c] += val[p] * X[col[p]*nc+c]"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=x86-64-v2", "-O3 -march=x86-64-v3",
+                                 "-O3 -march=native", "-O3 -march=native -ffast-math"]},
+            "width": {"role": "simd_width", "values": [128, 256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
-                "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch"}
+                "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch",
+                "band_trsm", "spmm_csr"}
 #: the keys a recorded row holds besides the parameters: no parameter may be named so
 ROW_KEYS = frozenset({"t", "spread"})
 #: how a parameter reaches the build or the run (not part of the recorded table's space)

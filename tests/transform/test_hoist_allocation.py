@@ -153,3 +153,21 @@ def test_a_vector_returned_or_moved_is_refused() -> None:
         got = generate("hoist_allocation", text, "f.cpp", line_of(text, needle))
         assert isinstance(got, Refusal), got
         assert reason in got.reason, got.reason
+
+
+def test_a_vector_copied_from_another_is_refused_and_threads_get_thread_local() -> None:
+    text = ("#include <vector>\n#include <thread>\n"
+            "double f(const std::vector<double> &src, int n)\n{\n"
+            "    std::vector<double> w(src);\n    std::vector<double> v(n);\n"
+            "    double s = 0;\n    for (int i = 0; i < n; i++)\n        s += w[i] * v[i];\n"
+            "    return s;\n}\n"
+            "void run(std::vector<double> &x)\n{\n"
+            "    std::thread t([&] { f(x, 3); });\n    t.join();\n}\n")
+    got = generate("hoist_allocation", text, "f.cpp", line_of(text, "s += w[i]"))
+    assert isinstance(got, Generated), got
+    assert "w is made from src" not in got.new_text
+    assert "the vector w at line 5 is made from src (const std::vector<double>), not from " \
+           "a count" in got.note
+    assert "static thread_local std::vector<double> v_scratch;" in got.new_text
+    assert "std::vector<double> w(src);" in got.new_text
+    assert "f.cpp starts threads (std::thread)" in got.note

@@ -169,8 +169,19 @@ def _operator(n: Node) -> str:
     return o.type if o is not None else ""
 
 
+_INTEGRAL = re.compile(r"^(?:const\s+)?(?:(?:unsigned|signed|long|short|int|char|"
+                       r"std::size_t|size_t|std::ptrdiff_t|ptrdiff_t|u?int\d+_t|"
+                       r"std::u?int\d+_t|auto)\s*)+$")
+
+
 def _escape(code: Code, b: _Buffer, fn: Node) -> str:
     """How ``b`` outlives or leaves the call ("" when it does not); collects its frees."""
+    if b.kind == "vector" and b.size and len(_split_args(b.size)) == 1 and \
+            re.fullmatch(r"[A-Za-z_]\w*", b.size.strip()):
+        typ = code.declared_type(fn, b.size.strip())
+        if typ and not _INTEGRAL.match(typ.strip()):
+            return (f"the vector {b.name} at line {b.decl.start_point[0] + 1} is made from "
+                    f"{b.size.strip()} ({typ}), not from a count")
     for n in walk(fn):
         if n.type != "identifier" or code.text_of(n) != b.name or n.start_byte < b.decl.end_byte:
             continue
@@ -260,13 +271,24 @@ def _in_parallel(c: Code, n: Node) -> bool:
     return False
 
 
+#: the project starts threads of its own: any function may run on several at once
+_THREADS = re.compile(r"\bpthread_create\b|\bstd::(?:j?thread|async)\b|\bthrd_create\b")
+
+
 def _threaded(code: Code, name: str, root: Path | None) -> str:
-    """Where a call of ``name`` sits in an OpenMP construct (``path:line``), "" when none."""
-    for c in project_codes(code, root, lambda lang: lang in ("c", "cpp"),
-                           max_files=MAX_FILES, max_bytes=MAX_BYTES):
+    """Where a call of ``name`` sits in an OpenMP construct (``path:line``), or where the
+    project starts threads of its own; "" when neither."""
+    codes = project_codes(code, root, lambda lang: lang in ("c", "cpp"),
+                          max_files=MAX_FILES, max_bytes=MAX_BYTES)
+    for c in codes:
         for call in _calls_of(c, name):
             if _in_parallel(c, call):
-                return f"{c.path}:{call.start_point[0] + 1}"
+                return f"{name} is called in an OpenMP construct at {c.path}:" \
+                       f"{call.start_point[0] + 1}"
+    for c in codes:
+        m = _THREADS.search(c.text)
+        if m is not None:
+            return f"{c.path} starts threads ({m.group(0)})"
     return ""
 
 
@@ -454,7 +476,7 @@ def hoist_allocation(code: Code, line: int, rel: str, root: Path | None = None
             "storage, reallocated only when a call needs more: no allocation per call; the "
             "largest buffer stays allocated until the program exits")
     if threaded:
-        note += f" (one per thread: {name} is called in an OpenMP construct at {threaded})"
+        note += f" (one per thread: {threaded})"
     if why:
         note += "; left as they were: " + "; ".join(why)
     return Generated(WHAT, rel, make_diff(code.text, out, rel), out, note)

@@ -386,7 +386,8 @@ def callee_lines(text: str, path: str, line: int, root: Path | None) -> list[tup
     from perfscout.transform.source import language_of
 
     if language_of(path) not in ("c", "cpp"):
-        return []
+        return []  # Fortran: the hot line is the procedure's own (gfortran does not inline
+        # a module procedure's allocation into the caller's lines)
     code = Code(text, path)
     at = _statement(code, line)
     if at is None:
@@ -412,7 +413,9 @@ def hoist_allocation(code: Code, line: int, rel: str, root: Path | None = None
     """The work buffers of the function at ``rel:line`` (or of a function of the same file
     that line calls) kept between calls; a Refusal naming why none can be (see the module)."""
     if code.fortran:
-        return Refusal(WHAT, f"{rel} is Fortran: allocatable work arrays are not generated")
+        from perfscout.transform.scratch_fortran import hoist_allocation_fortran
+
+        return hoist_allocation_fortran(code, line, rel, root)
     fn = _function(code, line)
     if fn is None:
         return Refusal(WHAT, f"line {line} of {rel} is not inside a function")

@@ -171,3 +171,42 @@ def test_a_vector_copied_from_another_is_refused_and_threads_get_thread_local() 
     assert "static thread_local std::vector<double> v_scratch;" in got.new_text
     assert "std::vector<double> w(src);" in got.new_text
     assert "f.cpp starts threads (std::thread)" in got.note
+
+
+OMP_C = """#include <stdio.h>
+#include <stdlib.h>
+
+static double row_energy(int n, int seed)
+{
+    double *w = malloc(sizeof(double) * (size_t)n);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        w[i] = (double)((i * 7 + seed) % 13);
+    for (int i = 0; i < n; i++)
+        s += w[i] * w[(i + 1) % n];
+    free(w);
+    return s;
+}
+
+int main(void)
+{
+    double total = 0.0;
+    #pragma omp parallel for reduction(+ : total)
+    for (int r = 0; r < 4000; r++)
+        total += row_energy(50 + r % 17, r);
+    printf("total %.6f\\n", total);
+    return 0;
+}
+"""
+
+
+def test_c_called_in_an_openmp_loop_gets_one_buffer_per_thread(tmp_path: Path) -> None:
+    from transform._cc import build_run, write
+
+    before = build_run(write(tmp_path, "a.c", OMP_C), flags=["-fopenmp"], threads=4)
+    got = generate("hoist_allocation", OMP_C, "e.c", line_of(OMP_C, "w[i] = (double)"))
+    assert isinstance(got, Generated), got
+    assert "static _Thread_local double *w_scratch = NULL;" in got.new_text
+    assert "row_energy is called in an OpenMP construct at e.c:21" in got.note
+    after = build_run(write(tmp_path, "b.c", got.new_text), flags=["-fopenmp"], threads=4)
+    assert after == before

@@ -79,7 +79,7 @@ def test_per_call_buffers_are_kept_and_the_output_and_fewer_allocations(tmp_path
     assert "memset(acc, 0" in c.new_text  # calloc's zeroes kept
     # called in an OpenMP loop: one buffer per thread
     assert "static thread_local std::vector<double> w_scratch" in cpp.new_text
-    assert "w_scratch.assign(m, double());" in cpp.new_text
+    assert "w_scratch.clear(); w_scratch.resize(m);" in cpp.new_text
     assert "delete[] left;" not in cpp.new_text and "spline_main.cpp:20" in cpp.note
     _build(work)
     for prog in ("blur", "spline"):

@@ -11,11 +11,12 @@ calls a function defined in the same file, in that function), each local buffer
 * ``std::vector<T> w(n)``, ``w(n, v)`` or ``w;`` (C++),
 
 becomes a ``static`` buffer (``static thread_local`` / ``_Thread_local`` when a call of the
-function sits in an OpenMP parallel construct anywhere in the project, so each thread keeps
-its own) that is reallocated only when a call asks for more than it holds; the ``free`` /
-``delete[]`` statements go. The vector is ``assign``-ed its size and value (``clear``-ed when
-declared empty), which reuses its capacity; a ``calloc`` buffer is zeroed with ``memset``.
-The contents at entry are what the original gave (uninitialised, zero, or the value).
+function sits in an OpenMP construct anywhere in the project, or the project starts threads
+of its own: each thread keeps its own) that is reallocated only when a call asks for more than it holds; the ``free`` /
+``delete[]`` statements go. The vector is ``clear``-ed and ``resize``-d to its count (value-
+initialised elements, as ``w(n)`` gives; no copy needed), ``assign``-ed (count, value), or
+``clear``-ed when declared empty: each reuses its capacity; a ``calloc`` buffer is zeroed with
+``memset``. The contents at entry are what the original gave (uninitialised, zero, or the value).
 
 Refused, naming it: the buffer escapes the call (returned, stored in another variable or a
 member, its address taken, reassigned or ``realloc``-ed, moved from, its ``data()`` kept); it
@@ -326,8 +327,10 @@ def _buffers(code: Code, fn: Node) -> tuple[list[_Buffer], list[str]]:
 def _replacement(code: Code, b: _Buffer, storage: str, indent: str) -> list[str]:
     s = _fresh(code, f"{b.name}_scratch")
     if b.kind == "vector":
+        # clear + resize value-initialises n elements as ``w(n)`` did (the element type need
+        # not be copyable); the capacity stays
         how = f"{s}.clear();" if not b.size else (
-            f"{s}.assign({b.size}, {b.elem}());" if "," not in _top_commas(b.size) else
+            f"{s}.clear(); {s}.resize({b.size});" if len(_split_args(b.size)) == 1 else
             f"{s}.assign({b.size});")
         return [indent + ln for ln in (
             f"{storage} std::vector<{b.elem}> {s};  /* kept between calls (hoist_allocation) */",
@@ -373,10 +376,6 @@ def _split_args(s: str) -> list[str]:
         else:
             cur += ch
     return [*out, cur]
-
-
-def _top_commas(s: str) -> str:
-    return "," * (len(_split_args(s)) - 1)
 
 
 def callee_lines(text: str, path: str, line: int, root: Path | None) -> list[tuple[str, int]]:

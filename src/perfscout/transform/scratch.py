@@ -13,10 +13,10 @@ calls a function defined in the same file, in that function), each local buffer
 becomes a ``static`` buffer (``static thread_local`` / ``_Thread_local`` when a call of the
 function sits in an OpenMP construct anywhere in the project, or the project starts threads
 of its own: each thread keeps its own) that is reallocated only when a call asks for more
-than it holds; the ``free`` / ``delete[]`` statements go. The vector is ``clear``-ed and ``resize``-d to its count (value-
-initialised elements, as ``w(n)`` gives; no copy needed), ``assign``-ed (count, value), or
-``clear``-ed when declared empty: each reuses its capacity; a ``calloc`` buffer is zeroed with
-``memset``. The contents at entry are what the original gave (uninitialised, zero, or the value).
+than it holds; the ``free`` / ``delete[]`` statements go. The vector is ``clear``-ed and
+``resize``-d to its count (value-initialised elements, as ``w(n)`` gives; no copy needed),
+``assign``-ed (count, value), or ``clear``-ed when declared empty: each reuses its capacity;
+a ``calloc`` buffer is zeroed with ``memset``. The contents at entry are what the original gave (uninitialised, zero, or the value).
 
 Refused, naming it: the buffer escapes the call (returned, stored in another variable or a
 member, its address taken, reassigned or ``realloc``-ed, moved from, its ``data()`` kept); it

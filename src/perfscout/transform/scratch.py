@@ -16,7 +16,8 @@ of its own: each thread keeps its own) that is reallocated only when a call asks
 than it holds; the ``free`` / ``delete[]`` statements go. The vector is ``clear``-ed and
 ``resize``-d to its count (value-initialised elements, as ``w(n)`` gives; no copy needed),
 ``assign``-ed (count, value), or ``clear``-ed when declared empty: each reuses its capacity;
-a ``calloc`` buffer is zeroed with ``memset``. The contents at entry are what the original gave (uninitialised, zero, or the value).
+a ``calloc`` buffer is zeroed with ``memset``. The contents at entry are what the original
+gave (uninitialised, zero, or the value).
 
 Refused, naming it: the buffer escapes the call (returned, stored in another variable or a
 member, its address taken, reassigned or ``realloc``-ed, moved from, its ``data()`` kept); it

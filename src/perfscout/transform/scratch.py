@@ -19,6 +19,9 @@ than it holds; the ``free`` / ``delete[]`` statements go. The vector is ``clear`
 a ``calloc`` buffer is zeroed with ``memset``. The contents at entry are what the original
 gave (uninitialised, zero, or the value).
 
+A vector the function returns by value to a caller's loop in the same file is filled through
+an output parameter instead (:mod:`.outparam`).
+
 Refused, naming it: the buffer escapes the call (returned, stored in another variable or a
 member, its address taken, reassigned or ``realloc``-ed, moved from, its ``data()`` kept); it
 is not freed in the function (its lifetime is not the call); a ``malloc`` in a loop not freed
@@ -118,6 +121,9 @@ def _candidate(code: Code, s: Node) -> _Buffer | str | None:
             args = [code.text_of(a) for a in value.named_children]
             if len(args) in (1, 2):
                 return _Buffer(name, s, "vector", vec.group(1).strip(), ", ".join(args), [])
+        if d.type == "init_declarator" and value is not None and \
+                value.type == "call_expression":
+            return None  # a vector a function returns: its allocation is the callee's
         if d.type == "function_declarator":  # ``w(n)`` with a name: parsed as a function
             nm = d.child_by_field_name("declarator")
             pl = d.child_by_field_name("parameters")
@@ -434,6 +440,13 @@ def hoist_allocation(code: Code, line: int, rel: str, root: Path | None = None
     if name == "main":
         return Refusal(WHAT, f"the buffers at line {line} of {rel} are in main, which runs once")
     if not ok:
+        if code.lang == "cpp" and any(" is returned at line " in w for w in why):
+            from perfscout.transform.outparam import out_param
+
+            got = out_param(code, line, rel)
+            if isinstance(got, Generated):
+                return got
+            why.append(f"as an output parameter: {got.reason}")
         return Refusal(WHAT, f"{name} ({rel}): " + ("; ".join(why) if why else
                              "allocates no work buffer (no malloc/calloc, new[] or local "
                              "std::vector) that it frees before returning"))

@@ -61,7 +61,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.frequency", "", "perf_stat", "frequency_governor",
        "hardware_counters:clock.ghz"),
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
-       "huge_pages checkpoint_without_fork",
+       "huge_pages checkpoint_without_fork hoist_allocation",
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory open_once",
@@ -122,7 +122,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
-       "const_ref integer_pow assumed_shape_dummy",
+       "const_ref integer_pow assumed_shape_dummy hoist_allocation",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),

@@ -11,13 +11,10 @@ callee_lines`). No generated change, no proposal.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from perfscout.advise.catalog.calls import _lines
 from perfscout.advise.catalog.common import amdahl, conf, refs, verify
-from perfscout.advise.catalog.generated import _relative_scope
+from perfscout.advise.catalog.generated import generated_near
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts, project_root_of
+from perfscout.advise.facts import Facts
 from perfscout.diagnose.libwork import family_of
 from perfscout.diagnose.rules.common import hotspot_shares
 from perfscout.diagnose.rules.system import FAULT_PATH
@@ -25,13 +22,11 @@ from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated, generate
+from perfscout.transform import Generated
 from perfscout.transform.scratch import WHAT, callee_lines
 
 #: the allocator + page-fault share of a profile below which the change is not proposed
 MIN_ALLOC_SHARE = 0.05
-#: hot lines whose callees are tried (each try parses the project's sources)
-MAX_HOT_LINES = 5
 
 
 def allocation_share(facts: Facts) -> float | None:
@@ -48,25 +43,7 @@ def allocation_share(facts: Facts) -> float | None:
 def kept_buffers(facts: Facts, f: Finding) -> tuple[str, Generated] | None:
     """(``path:line``, the change) at the first hot line, or function a hot line calls, where
     the generator keeps a work buffer between calls; None when it does so nowhere."""
-    tried: set[tuple[str, int]] = set()
-    for path, line, text in _lines(facts, f)[:MAX_HOT_LINES]:
-        root = project_root_of(Path(path))
-        sites = [(path, line, text)]
-        for rel, ln in callee_lines(text, path, line, root):
-            p = rel if Path(rel).is_absolute() or rel == path else str(root / rel)
-            try:
-                sites.append((p, ln, text if p == path else Path(p).read_text(
-                    errors="replace")))
-            except OSError:
-                continue
-        for p, ln, t in sites:
-            if (p, ln) in tried:
-                continue
-            tried.add((p, ln))
-            got = generate(WHAT, t, p, ln, root=root)
-            if isinstance(got, Generated):
-                return _relative_scope(p, ln), got
-    return None
+    return generated_near(facts, f, WHAT, callee_lines)
 
 
 @proposal(WHAT, layer=Layer.APPLICATION, kind="source", basis=allocation_share)

@@ -22,11 +22,17 @@ from perfscout.transform.mathtable import _fresh
 from perfscout.transform.nest import make_diff
 from perfscout.transform.ompreduce import _pragma
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.scratch import _Buffer, _callee, _candidate, _escape, _split_args
-from perfscout.transform.source import C_LOOP, Code, Node, walk
+from perfscout.transform.scratch import (
+    _Buffer,
+    _callee,
+    _candidate,
+    _escape,
+    _split_args,
+    enclosing_loop,
+)
+from perfscout.transform.source import Code, Node, walk
 
 WHAT = "hoist_allocation"
-_LOOPS = (C_LOOP, "for_range_loop", "while_statement", "do_statement")
 
 
 def _fn_parts(code: Code, fn: Node) -> tuple[Node, Node, Node] | str:
@@ -58,15 +64,6 @@ def _param_names(code: Code, params: Node) -> list[str] | None:
             return None
         out.append(code.text_of(d))
     return out
-
-
-def _loop_of(n: Node, stop: Node) -> Node | None:
-    p = n.parent
-    while p is not None and p != stop:
-        if p.type in _LOOPS:
-            return p
-        p = p.parent
-    return None
 
 
 def out_param(code: Code, line: int, rel: str) -> Generated | Refusal:
@@ -215,7 +212,7 @@ def _sites(code: Code, fn: Node, name: str) -> tuple[list[tuple[Node, Node, str,
             continue
         d = c.parent
         decl = d.parent if d is not None and d.type == "init_declarator" else None
-        lp = _loop_of(c, caller)
+        lp = enclosing_loop(c, caller)
         if decl is None or decl.type != "declaration" or lp is None or \
                 len(decl.children_by_field_name("declarator")) != 1:
             why = why or f"the call at line {ln} is not 'T x = {name}(..);' in a loop"

@@ -238,9 +238,9 @@ def _escape(code: Code, b: _Buffer, fn: Node) -> str:
     if b.kind != "vector":
         if not b.frees:
             return (f"{b.name} is not freed in the function: it lives beyond the call")
-        loop = _loop_of(b.decl, fn)
+        loop = enclosing_loop(b.decl, fn)
         for f in b.frees:
-            if loop is not None and _loop_of(f, fn) != loop:
+            if loop is not None and enclosing_loop(f, fn) != loop:
                 return (f"{b.name} is allocated in the loop at line {loop.start_point[0] + 1} "
                         f"and freed outside it (line {f.start_point[0] + 1}): several live at once")
             fl = f.start_point[0]
@@ -251,9 +251,11 @@ def _escape(code: Code, b: _Buffer, fn: Node) -> str:
     return ""
 
 
-def _loop_of(n: Node, fn: Node) -> Node | None:
+def enclosing_loop(n: Node, stop: Node) -> Node | None:
+    """The innermost C/C++ loop around ``n`` below ``stop`` (its function): where a buffer or
+    a call is repeated; None when ``n`` is not in a loop of ``stop``."""
     p = n.parent
-    while p is not None and p != fn:
+    while p is not None and p != stop:
         if p.type in _LOOPS:
             return p
         p = p.parent

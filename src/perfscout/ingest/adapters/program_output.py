@@ -431,7 +431,8 @@ _NAMED_UNIT = re.compile(r"^\s*(?P<kind>section|task)\s+(?P<id>[A-Za-z_][\w\-]*)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 # keys that, on a line scoped to one thread, give that thread's busy time
-_THREAD_BUSY = {"time", "cpu", "cputime", "cpus"}
+_THREAD_BUSY = {"time", "cpu", "cputime", "cpus", "busycpu", "cpubusy", "busycputime",
+                "computecpu", "workcpu", "threadcpu"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:

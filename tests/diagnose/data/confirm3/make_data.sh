@@ -9,6 +9,7 @@ trap 'rm -rf "$B"' EXIT
 gcc -O2 -g -fopenmp src/tri.c -o "$B/tri"
 gcc -O3 -march=x86-64-v2 -g src/cmul.c -o "$B/cmul"
 gcc -O1 -g src/pairs.c -o "$B/pairs"
+gcc -O2 -g src/chase.c -o "$B/chase"
 gcc -O2 -g src/spill.c -o "$B/spill"
 gcc -O2 -g src/fmtout.c -o "$B/fmtout" -lm
 # imbalance: static schedule over triangular rows, each thread's CPU time printed, and perf's
@@ -33,6 +34,18 @@ for n in 5000 10000 20000; do "$B/pairs" $n $n; done > complexity/pairs-sweep.tx
 for n in 1000 2000; do
   (cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg-$n.out ./pairs $n $n >/dev/null 2>&1)
   callgrind_annotate "$B/cg-$n.out" > complexity/callgrind-n$n.txt
+done
+# complexity_unpaired: the sweep, and callgrind of two runs whose arguments change by
+# different factors (1000 1000, 2000 4000)
+cp complexity/pairs-sweep.txt complexity/callgrind-n1000.txt complexity_unpaired/
+(cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg-2000x4000.out ./pairs 2000 4000 \
+  >/dev/null 2>&1)
+callgrind_annotate "$B/cg-2000x4000.out" > complexity_unpaired/callgrind-2000x4000.txt
+# complexity_cache: a pointer chase timed at four sizes (8x apart), callgrind at two
+for n in 32768 262144 2097152 16777216; do "$B/chase" $n; done > complexity_cache/chase-sweep.txt
+for n in 32768 65536; do
+  (cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cgc-$n.out ./chase $n >/dev/null 2>&1)
+  callgrind_annotate "$B/cgc-$n.out" > complexity_cache/callgrind-chase-n$n.txt
 done
 # spill: a synced scratch file per step (time -v + the program's own phase timers); spill_nap:
 # the same bytes unsynced, the waiting in a sleep its compute timer holds

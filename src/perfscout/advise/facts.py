@@ -24,6 +24,7 @@ from perfscout.advise.usercode import (
     traced_calls,
 )
 from perfscout.ingest.callgraph import ROOT_NAME
+from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import CallNode, Hotspot, Profile, Remark, ScopeKind
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
@@ -266,14 +267,16 @@ class Facts:
     def _source_lines(self, rank_of: dict[str, int]
                       ) -> Iterator[tuple[int, float, str, Hotspot]]:
         """(rank, self share, path:line, hotspot) of every program source line that a profile
-        whose format ``rank_of`` ranks puts time on."""
+        whose format ``rank_of`` ranks puts time on; a system header's or a library's own
+        line (:func:`library_source`) is not the program's, whatever its share."""
         for p in self.profiles:
             rank = rank_of.get(p.format)
             if rank is None:
                 continue
             for h in p.hotspots:
                 where = _source_line(h)
-                if where is not None and h.self_share is not None:
+                if where is not None and h.self_share is not None \
+                        and not library_source(where.rpartition(":")[0]):
                     yield rank, h.self_share, where, h
 
     def target_line(self, scope: str, misses: bool = False) -> LineTarget:
@@ -558,7 +561,8 @@ class Facts:
         frames = []
         for raw in path:
             m = _FRAME.match(raw.strip())
-            if m is None or _same_routine(m["fn"], fn) or self._is_library(m["fn"]):
+            if m is None or _same_routine(m["fn"], fn) or self._is_library(m["fn"]) \
+                    or library_source(m["file"]):
                 continue
             frames.append((m["fn"], f"{m['file']}:{m['line']}", bool(m["inl"])))
         for _fn, where, _inl in reversed(frames):
@@ -585,7 +589,8 @@ class Facts:
         best: tuple[float, str] | None = None
         for p in self.profiles:
             for m in p.metrics:
-                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name):
+                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name) \
+                        or library_source(m.scope.name.rpartition(":")[0]):
                     continue
                 if best is None or m.value > best[0]:
                     best = (m.value, m.scope.name)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Regenerates the fixtures of tests/advise/test_hot_line_library.py with the real tools:
+# sumsq.cpp spends most of its time in std::fill's loop, inlined from <algorithm> (charged to
+# /usr/include/c++/*/bits/stl_algobase.h), and the rest in its own loop (lines 15-16).
+# Run from this folder; needs g++, perf, valgrind.
+set -eu
+B=$(mktemp -d)
+g++ -O1 -g -o "$B/sumsq" sumsq.cpp
+(cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg.out ./sumsq 4000 200 > /dev/null 2>&1)
+# per-line costs of every annotated file (the header's and the program's)
+callgrind_annotate --auto=yes "$B/cg.out" 2> /dev/null > callgrind-annotate.txt
+# only the header annotated: the line-level data holds no line of the program
+H=$(echo '#include <algorithm>' | g++ -x c++ -E - \
+    | sed -n 's|^# [0-9]* "\(/[^"]*/stl_algobase.h\)".*|\1|p' | head -1)
+callgrind_annotate --auto=no "$B/cg.out" "$H" 2> /dev/null > callgrind-annotate-header-only.txt
+(cd "$B" && perf record -q -e cpu-clock -o p.data ./sumsq 4000 40000 > /dev/null 2>&1)
+# perf report by source line prints the header's base name only (stl_algobase.h:921)
+perf report -i "$B/p.data" --stdio --sort srcline 2> /dev/null | head -30 > perf-report-srcline.txt
+perf report -i "$B/p.data" --stdio --sort sym,srcline 2> /dev/null | head -30 \
+    > perf-report-sym-srcline.txt
+# the same samples by function only: no line-level data
+perf report -i "$B/p.data" --stdio --sort dso,sym 2> /dev/null | head -30 > perf-report-sym.txt
+rm -rf "$B"

@@ -1,0 +1,101 @@
+"""A loop change names the program's hot line, never a system header's or a library's line
+(issue 22, bullet 6).
+
+The fixtures in ``data/hotline2`` are real tool outputs made by ``data/hotline2/make.sh`` from
+``sumsq.cpp``: each step refills a vector with ``std::fill`` (inlined from ``<algorithm>``, so
+callgrind charges its loop to ``/usr/include/c++/*/bits/stl_algobase.h`` and perf report
+--sort srcline to a bare ``stl_algobase.h:921``) and then sums every fourth element in the
+program's own loop (lines 15-16). The header's line is the hottest line of every line-level
+profile; the change must go in ``sumsq.cpp``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfscout.advise import aim_at_hot_line
+from perfscout.advise.catalog.common import source_hot_lines
+from perfscout.advise.facts import Facts, _source_line
+from perfscout.ingest.registry import load
+from perfscout.ingest.source_paths import library_source
+from perfscout.model.metrics import Profile
+from perfscout.model.proposals import Proposal
+
+DATA = Path(__file__).parent / "data" / "hotline2"
+PROGRAM = "sumsq.cpp"
+
+
+def _profiles(*names: str) -> list[Profile]:
+    return [load(DATA / n) for n in names]
+
+
+def _raw_hottest_line(profiles: list[Profile]) -> str:
+    """The hottest source line the profiles name, whoever's it is (what a reader that does
+    not tell the program's lines from a header's would pick)."""
+    lines = [(h.self_share or 0.0, w) for p in profiles for h in p.hotspots
+             if (w := _source_line(h)) is not None]
+    return max(lines)[1]
+
+
+@pytest.mark.parametrize(("names", "header", "line"), [
+    # callgrind_annotate --auto=yes: the header's full path; 16 is the program's costliest line
+    (("callgrind-annotate.txt",), "/usr/include/", 16),
+    # perf report --sort srcline and sym,srcline: the header's base name only
+    (("perf-report-srcline.txt",), "stl_algobase.h", 15),
+    (("perf-report-sym-srcline.txt",), "stl_algobase.h", 15),
+])
+def test_the_hot_line_is_the_programs_never_a_system_headers(
+        names: tuple[str, ...], header: str, line: int) -> None:
+    profiles = _profiles(*names)
+    raw = _raw_hottest_line(profiles)
+    assert header in raw and library_source(raw.rpartition(":")[0])  # the trap is there
+    f = Facts.build([], None, profiles)
+    hot = f.hot_line()
+    assert hot is not None and Path(hot.rpartition(":")[0]).name == PROGRAM
+    assert hot.endswith(f":{line}")
+    # a loop proposal the diagnosis scoped to the function gets the program's line
+    p = aim_at_hot_line(Proposal(id="omp_simd", kind="source", scope="main"), f)
+    assert p.scope == hot
+    assert any(f"target: {hot}" in e for e in p.evidence)
+
+
+def test_generated_changes_are_never_tried_in_a_system_header() -> None:
+    f = Facts.build([], None, _profiles("callgrind-annotate.txt"))
+    assert all(not library_source(path) for path, _line, _text in source_hot_lines(f))
+
+
+def test_only_header_lines_give_no_line_and_the_function_stays_the_scope() -> None:
+    # callgrind_annotate asked to annotate the header alone: its lines are the only ones
+    profiles = _profiles("callgrind-annotate-header-only.txt")
+    assert library_source(_raw_hottest_line(profiles).rpartition(":")[0])
+    f = Facts.build([], None, profiles)
+    assert f.hot_line() is None
+    p = aim_at_hot_line(Proposal(id="loop_unroll", kind="source", scope="main"), f)
+    assert p.scope == "main"
+    assert not any(".h:" in e for e in p.evidence)
+
+
+def test_no_line_data_keeps_the_function_and_invents_no_line() -> None:
+    # perf report --sort dso,sym of the same samples: functions only
+    f = Facts.build([], None, _profiles("perf-report-sym.txt"))
+    assert f.hot_line() is None
+    p = aim_at_hot_line(Proposal(id="loop_interchange", kind="source", scope="main"), f)
+    assert p.scope == "main"
+    assert any("no input has line-level data" in e for e in p.evidence)
+
+
+@pytest.mark.parametrize(("path", "theirs"), [
+    ("/usr/include/c++/12/bits/basic_string.h", True),
+    ("/usr/lib/gcc/x86_64-linux-gnu/12/include/avxintrin.h", True),
+    ("./malloc/./malloc/malloc.c", True),
+    ("./string/../sysdeps/x86_64/multiarch/memmove-vec-unaligned-erms.S", True),
+    ("stl_algobase.h", True),
+    ("sumsq.cpp", False),
+    ("_src/sumsq.cpp", False),
+    ("/home/u/proj/include/grid.h", False),
+    ("config.h", False),  # a project's header with a name a sub-library also uses
+])
+def test_library_sources_by_path(path: str, theirs: bool) -> None:
+    assert library_source(path) is theirs

@@ -14,8 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.advise.conftest import PolicyCheck, finding
 
-from perfscout.advise import aim_at_hot_line
+from perfscout.advise import LOOP_PROPOSALS, advise, aim_at_hot_line
 from perfscout.advise.catalog.common import source_hot_lines
 from perfscout.advise.facts import Facts, _source_line
 from perfscout.ingest.registry import load
@@ -99,3 +100,31 @@ def test_no_line_data_keeps_the_function_and_invents_no_line() -> None:
 ])
 def test_library_sources_by_path(path: str, theirs: bool) -> None:
     assert library_source(path) is theirs
+
+
+def test_a_vectorisation_change_follows_the_profile_not_the_first_remark(
+        policy: PolicyCheck) -> None:
+    # gcc's remarks name line 13 (the steps' loop) first and the header's std::fill loop; the
+    # sampled profile puts the program's time on line 15: omp_simd goes there
+    remarks, perf = _profiles("gcc-vec-missed.txt", "perf-report-sym-srcline.txt")
+    first = next(r for r in remarks.remarks if Path(r.file).name == PROGRAM)
+    assert first.line == 13
+    f = finding("hw.vectorization", scope="main")
+    adv = advise([f], None, [remarks, perf], policy_check=policy)
+    loops = [p for p in adv.proposals if p.id in LOOP_PROPOSALS]
+    assert loops, [p.id for p in adv.proposals]
+    for p in loops:
+        assert p.scope == "sumsq.cpp:15", (p.id, p.scope)
+        assert any("perf-report" in e for e in p.evidence if e.startswith("target:"))
+
+
+def test_a_kernel_symbol_is_never_the_scope_of_a_code_change() -> None:
+    # perf report --sort sym marks the kernel's rows [k] and prints no shared object
+    (prof,) = _profiles("perf-report-sym-only.txt")
+    kernel = next(h.name for h in prof.hotspots if h.name.startswith("finish_task_switch"))
+    f = Facts.build([], None, [prof])
+    assert f.foreign(kernel)
+    p = aim_at_hot_line(Proposal(id="mpi_aggregate_messages", kind="source", scope=kernel), f)
+    # no module names the program's own rows here: the program as a whole, said so
+    assert p.scope != kernel and (p.scope == "" or not f.foreign(p.scope))
+    assert any("not the program's code" in e for e in p.evidence)

@@ -20,4 +20,8 @@ perf report -i "$B/p.data" --stdio --sort sym,srcline 2> /dev/null | head -30 \
     > perf-report-sym-srcline.txt
 # the same samples by function only: no line-level data
 perf report -i "$B/p.data" --stdio --sort dso,sym 2> /dev/null | head -30 > perf-report-sym.txt
+# by symbol alone: perf marks the kernel's rows [k] and names no shared object
+perf report -i "$B/p.data" --stdio --sort sym 2> /dev/null | head -30 > perf-report-sym-only.txt
+# gcc's vectoriser remarks: their first loop (line 13, the steps) is not the hot one
+g++ -O2 -g -fopt-info-vec-missed -c -o "$B/sumsq.o" sumsq.cpp 2> gcc-vec-missed.txt
 rm -rf "$B"

@@ -128,3 +128,20 @@ def test_a_kernel_symbol_is_never_the_scope_of_a_code_change() -> None:
     # no module names the program's own rows here: the program as a whole, said so
     assert p.scope != kernel and (p.scope == "" or not f.foreign(p.scope))
     assert any("not the program's code" in e for e in p.evidence)
+
+
+def test_rescheduling_an_openmp_regions_loop_names_that_loops_hot_line() -> None:
+    # perf annotate of gcc's outlined region main._omp_fn.0: the inner line 16 of the loop
+    f = Facts.build([], None, _profiles("perf-annotate-omp.txt", "perf-report-omp.txt"))
+    p = aim_at_hot_line(
+        Proposal(id="rebalance_decomposition", kind="param", scope="main._omp_fn.0"), f)
+    assert p.scope == "triwork.c:16"
+    assert any("OpenMP region main._omp_fn.0" in e for e in p.evidence)
+    # without line-level data the region's parent function, as before: no line invented
+    g = Facts.build([], None, _profiles("perf-report-omp.txt"))
+    q = aim_at_hot_line(
+        Proposal(id="rebalance_decomposition", kind="param", scope="main._omp_fn.0"), g)
+    assert q.scope == "main"
+    # a parameter that is not about the loop's split keeps naming the function
+    r = aim_at_hot_line(Proposal(id="thread_count", kind="param", scope="main._omp_fn.0"), f)
+    assert r.scope == "main"

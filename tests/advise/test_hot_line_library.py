@@ -45,6 +45,8 @@ def _raw_hottest_line(profiles: list[Profile]) -> str:
     (("callgrind-annotate.txt",), "/usr/include/", 16),
     # perf report --sort srcline and sym,srcline: the header's base name only
     (("perf-report-srcline.txt",), "stl_algobase.h", 15),
+    # perf annotate -l main: the header's line as "main line 921" in stl_algobase.h
+    (("perf-annotate-main.txt",), "stl_algobase.h", 15),
     (("perf-report-sym-srcline.txt",), "stl_algobase.h", 15),
 ])
 def test_the_hot_line_is_the_programs_never_a_system_headers(

@@ -19,6 +19,8 @@ callgrind_annotate --auto=no "$B/cg.out" "$H" 2> /dev/null > callgrind-annotate-
 perf report -i "$B/p.data" --stdio --sort srcline 2> /dev/null | head -30 > perf-report-srcline.txt
 perf report -i "$B/p.data" --stdio --sort sym,srcline 2> /dev/null | head -30 \
     > perf-report-sym-srcline.txt
+# perf annotate of main: the header's inlined line is named stl_algobase.h:921 in main
+perf annotate -i "$B/p.data" --stdio -l main 2> /dev/null | head -80 > perf-annotate-main.txt
 # the same samples by function only: no line-level data
 perf report -i "$B/p.data" --stdio --sort dso,sym 2> /dev/null | head -30 > perf-report-sym.txt
 # by symbol alone: perf marks the kernel's rows [k] and names no shared object

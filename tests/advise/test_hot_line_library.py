@@ -19,6 +19,7 @@ from tests.advise.conftest import PolicyCheck, finding
 from perfscout.advise import LOOP_PROPOSALS, advise, aim_at_hot_line
 from perfscout.advise.catalog.common import source_hot_lines
 from perfscout.advise.facts import Facts, _source_line
+from perfscout.advise.usercode import same_function
 from perfscout.ingest.registry import load
 from perfscout.ingest.source_paths import library_source
 from perfscout.model.metrics import Profile
@@ -147,3 +148,27 @@ def test_rescheduling_an_openmp_regions_loop_names_that_loops_hot_line() -> None
     # a parameter that is not about the loop's split keeps naming the function
     r = aim_at_hot_line(Proposal(id="thread_count", kind="param", scope="main._omp_fn.0"), f)
     assert r.scope == "main"
+
+
+def test_a_cxx_function_named_without_its_signature_gets_its_line() -> None:
+    # perf report says "walk"; perf annotate names the lines' function by its signature
+    ann, rep = _profiles("perf-annotate-walk.txt", "perf-report-walk.txt")
+    assert any(h.name == "walk" for h in rep.hotspots)
+    assert all(h.name.startswith("walk(std::vector") for h in ann.hotspots)
+    f = Facts.build([], None, [ann, rep])
+    t = f.target_line("walk")
+    assert t.where == "cxxfn.cpp:11"
+    p = aim_at_hot_line(Proposal(id="loop_unroll", kind="source", scope="walk"), f)
+    assert p.scope == "cxxfn.cpp:11"
+    assert any("hottest line of walk" in e for e in p.evidence)
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ("walk", "walk(std::vector<double, std::allocator<double> > const&, int)", True),
+    ("P::norm() const", "P::norm", True),
+    ("main", "main._omp_fn.0", False),
+    ("walk(int)", "run(int)", False),
+    ("(below main)", "below main", False),
+])
+def test_function_names_across_tools(a: str, b: str, same: bool) -> None:
+    assert same_function(a, b) is same

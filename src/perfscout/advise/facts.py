@@ -20,6 +20,7 @@ from perfscout.advise.usercode import (
     innermost_first,
     internal_name,
     outlined_parent,
+    same_function,
     same_routine,
     traced_calls,
 )
@@ -296,8 +297,9 @@ class Facts:
         if parent is not None:
             return self._outlined_target(fn, parent, misses)
         library = bool(fn) and self.foreign(fn)
-        if fn and not library and not any(fn in (h.name, _function_of_line(h))
-                                          for p in self.profiles for h in p.hotspots):
+        if fn and not library and not any(
+                same_function(fn, h.name) or same_function(fn, _function_of_line(h))
+                for p in self.profiles for h in p.hotspots):
             fn = ""  # a scope no profile knows as a function ("the code"): the hot code
         own = None if library else self._lines_of(fn, misses)
         if own is not None:
@@ -436,7 +438,7 @@ class Facts:
         if not lines:
             return None
         files = self._files_of(fn)
-        mine = [x for x in lines if not fn or x[3] == fn
+        mine = [x for x in lines if not fn or same_function(x[3], fn)
                 or (not x[3] and files and Path(x[4]).name in files)]
         note = f"hottest line of {fn}" if fn else "hottest line"
         if not mine:
@@ -457,11 +459,11 @@ class Facts:
         out = set()
         for p in self.profiles:
             for h in p.hotspots:
-                if h.kind != "line" and h.name == fn and h.location is not None \
+                if h.kind != "line" and same_function(h.name, fn) and h.location is not None \
                         and h.location.file and h.location.line is None:
                     out.add(Path(h.location.file).name)
         for x in self._function_lines():
-            if x[3] == fn:
+            if same_function(x[3], fn):
                 out.add(Path(x[4]).name)
         return out
 

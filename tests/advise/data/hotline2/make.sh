@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the fixtures of tests/advise/test_hot_line_library.py with the real tools
-# (triwork.c: see its comment):
+# (cxxfn.cpp and triwork.c: see their comments):
 # sumsq.cpp spends most of its time in std::fill's loop, inlined from <algorithm> (charged to
 # /usr/include/c++/*/bits/stl_algobase.h), and the rest in its own loop (lines 15-16).
 # Run from this folder; needs gcc, g++ with OpenMP, perf, valgrind.
@@ -27,6 +27,11 @@ perf report -i "$B/p.data" --stdio --sort dso,sym 2> /dev/null | head -30 > perf
 perf report -i "$B/p.data" --stdio --sort sym 2> /dev/null | head -30 > perf-report-sym-only.txt
 # gcc's vectoriser remarks: their first loop (line 13, the steps) is not the hot one
 g++ -O2 -g -fopt-info-vec-missed -c -o "$B/sumsq.o" sumsq.cpp 2> gcc-vec-missed.txt
+# cxxfn.cpp: one C++ function, named "walk" by perf report and by its signature by perf annotate
+g++ -O2 -g -o "$B/cxxfn" cxxfn.cpp
+(cd "$B" && perf record -q -e cpu-clock -o c.data ./cxxfn 4000 30000 > /dev/null 2>&1)
+perf annotate -i "$B/c.data" --stdio -l walk 2> /dev/null | head -80 > perf-annotate-walk.txt
+perf report -i "$B/c.data" --stdio --sort dso,sym 2> /dev/null | head -30 > perf-report-walk.txt
 # triwork.c: an OpenMP loop with triangular work; the outlined region's hot line is 16
 gcc -O2 -g -fopenmp -o "$B/tri" triwork.c -lm
 (cd "$B" && OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o t.data ./tri 20000 > /dev/null 2>&1)

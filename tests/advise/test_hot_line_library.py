@@ -95,6 +95,8 @@ def test_no_line_data_keeps_the_function_and_invents_no_line() -> None:
     ("/usr/lib/gcc/x86_64-linux-gnu/12/include/avxintrin.h", True),
     ("./malloc/./malloc/malloc.c", True),
     ("./string/../sysdeps/x86_64/multiarch/memmove-vec-unaligned-erms.S", True),
+    ("./csu/../csu/libc-start.c", True),
+    ("./src/../lib/grid.c", False),  # a project's relative build path
     ("stl_algobase.h", True),
     ("sumsq.cpp", False),
     ("_src/sumsq.cpp", False),

@@ -19,10 +19,10 @@ __all__ = ["library_source", "standard_header_names"]
 #: ``<vector>``, ``<string>``, ``<random>`` inlined into the user's function is charged to the
 #: header's lines), installed library sources, and the build-relative paths of the C library's
 #: own sources that debug info gives (``./malloc/./malloc/malloc.c``,
-#: ``./string/../sysdeps/x86_64/...``)
+#: ``./csu/../csu/libc-start.c``, ``./string/../sysdeps/x86_64/...``)
 _LIBRARY_SOURCE = re.compile(
     r"^/usr/(?:include|lib|lib32|lib64|libexec|share|src)/|^/usr/local/include/|"
-    r"^/opt/[^/]+/(?:.*/)?include/|^\./[\w.+-]+/\.{1,2}/|/sysdeps/")
+    r"^/opt/[^/]+/(?:.*/)?include/|^\./(?P<d>[\w.+-]+)/\.{1,2}/(?P=d)/|/sysdeps/")
 
 
 #: the folders of the C and C++ standard libraries and the compiler's intrinsics, whose

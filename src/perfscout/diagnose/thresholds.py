@@ -90,6 +90,8 @@ _TABLE: tuple[Threshold, ...] = (
               "/ the one-thread run's wall time at or above: each thread did the whole work"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
+    Threshold("serial.phase_share", 0.5, "share of a run's printed phase times outside the "
+              "phases the printout marks parallel at or above (no sweep measured)"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
     Threshold("serial.busy_cpus", 1.3, "CPUs kept busy by one run at or below which, on a "
               "machine with more cores, the run is treated as serial (no sweep measured)"),

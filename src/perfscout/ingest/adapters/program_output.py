@@ -84,7 +84,8 @@ KEYS: dict[str, str] = {
                      "recvs", "irecvs"),
                     "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
-                     "messagebytes"), "mpi.msg_size_mean"),
+                     "messagebytes", "bytes/message", "bytes/msg", "b/msg", "b/message"),
+                    "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
     **dict.fromkeys(("readbytes", "bytesread", "inputbytes"), "io.read_bytes"),
@@ -468,6 +469,43 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     return Scope(kind, m["id"]), out
 
 
+# "per-thread busy: T0=43ms T1=133ms", "rank times r0=1.2s r1=3.4s": one value per thread or
+# rank on one line, each named by a short scope token; the words before them name the quantity
+_INLINE_SCOPE = re.compile(rf"(?<![\w.])(?P<kind>thread|thr|tid|t|rank|r|proc|p)\s*#?(?P<id>\d+)"
+                           rf"\s*[=:]\s*(?P<num>{_NUM})\s*(?P<unit>[A-Za-zµ]+)?(?![\w.])", re.I)
+_RANK_WORDS = {"rank", "r", "proc", "p"}
+
+
+def _inline_scoped(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] | None:
+    """The values of a line that prints one value per thread (``T0=43ms T1=133ms``) or rank
+    (``r0=1.2s r1=3.4s``), each scoped to its thread or rank and named by the line's leading
+    words (a thread's time is its busy time, as on a ``thread 0: 1.2 s`` line); None unless
+    two or more distinct threads/ranks of one kind are printed."""
+    found = list(_INLINE_SCOPE.finditer(line))
+    kinds = {m["kind"].lower() in _RANK_WORDS for m in found}
+    if len(found) < 2 or len(kinds) != 1 or len({m["id"] for m in found}) != len(found):
+        return None
+    if any(m["unit"] and m["unit"].lower() not in UNITS for m in found):
+        return None
+    words = re.findall(r"[A-Za-z]+", line[:found[0].start()])
+    key = words[-1] if words else ""
+    rank = kinds.pop()
+    kind = ScopeKind.RANK if rank else ScopeKind.THREAD
+    out: list[tuple[Scope, list[tuple[str, float, str]]]] = []
+    for m in found:
+        v = parse_number(m["num"])
+        if v is None:
+            return None
+        unit = m["unit"] or ""
+        k = key or ("time" if UNITS.get(unit.lower(), ("", 1.0))[0] == "s" else "")
+        if not k:
+            return None
+        if norm_key(k) in _TOOK or (norm_key(k) in _THREAD_BUSY and not rank):
+            k = "busy"
+        out.append((Scope(kind, m["id"]), [(k, v, unit)]))
+    return out
+
+
 # "Scale run 0: 0.9694 s, 660.2 MB/s": a run named by its number, values named by their units
 _RUN_UNITS = re.compile(rf"^\s*(?:[A-Za-z][\w -]*?\s+)?(?:run|rep|trial)\s*#?\s*(?P<id>\d+)\s*:"
                         rf"\s*(?P<vals>{_NUM}\s*[A-Za-zµ]+(?:/s)?(?:\s*[,;]\s*{_NUM}\s*"
@@ -542,15 +580,44 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     return out
 
 
+# "smooth (parallel) 0.097 sec", "serial part: 1.2 s", "time in OpenMP region = 0.3 s": one
+# timed phase that the program itself marks as run in parallel or serially
+_PHASE = re.compile(rf"^\s*(?P<label>[A-Za-z][\w ()\[\]/\-]*?\b(?P<w>parallel|serial|sequential|"
+                    rf"openmp|omp)\b[\w ()\[\]/\-]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
+                    rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*$", re.I)
+
+
+def _phase(line: str, no: int, path: Path) -> Metric | None:
+    """``time.parallel`` / ``time.serial``: the time of a phase the printout marks as parallel
+    (``parallel``, ``OpenMP``) or serial (``serial``, ``sequential``); None for other lines."""
+    m = _PHASE.match(line)
+    if m is None or re.search(r"\b(?:efficiency|speedup|fraction|share)\b", m["label"], re.I):
+        return None
+    v = parse_number(m["num"])
+    unit = UNITS.get(m["unit"].lower())
+    if v is None or unit is None or unit[0] != "s":
+        return None
+    name = "time.serial" if m["w"].lower() in ("serial", "sequential") else "time.parallel"
+    return Metric(name, v * unit[1], "s", Scope(ScopeKind.PROCESS), SourceRef(str(path), no),
+                  raw_name=m["label"].strip())
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
     moved = _transfer(line, no, path, runs)
     if moved:
         return moved, True
+    phase = _phase(line, no, path)
+    if phase is not None:
+        return [phase], True
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True
+    inline = _inline_scoped(line)
+    if inline is not None:
+        runs.explicit = ""
+        return [m for sc, pairs in inline for m in _named(pairs, sc, no, path, runs)], True
     pre = _prefixed(line)
     if pre is not None:
         scope, pairs = pre
@@ -850,7 +917,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
 #: a run's time, or the time of one of its phases: with any of them printed, an unknown label
 #: with seconds is one more phase
 _PHASES = frozenset({"time.elapsed", "time.step", "io.time", "mpi.time", "mpi.wait_time",
-                     "busy.time"})
+                     "busy.time", "time.parallel", "time.serial"})
 
 
 def _lone_time(metrics: list[Metric]) -> list[Metric]:

@@ -1,0 +1,111 @@
+"""Printout and runtime-report shapes the earlier held-out sets did not use, read from real
+outputs made here (tests/diagnose/data/diag23/gen.sh; labels in each case's label.yaml were
+committed before perfscout ran on them):
+
+- one value per thread on one line (``per-thread busy: T0=43ms T1=133ms``, C++ OpenMP
+  triangle under ``schedule(static)``) is each thread's busy time, so the 3x split is
+  ``rt.omp_imbalance``;
+- a user's ``OMP_AFFINITY_FORMAT`` (``tid %n on cpus {%A}``) is an affinity report: two
+  threads on one CPU (``taskset -c 0``) is ``rt.affinity``;
+- Open MPI ``--timestamp-output`` / ``--tag-output`` tags (``Fri Dec  4 22:38:06
+  2026<stderr>:``, ``[1,0]<stdout>:``) are taken off and the tag's rank scopes the line, and
+  ``Rank 1 | compute 6.4 s | MPI_Barrier 0.0 s`` is read per rank: ``alg.load_imbalance``;
+- ``bytes/message=8`` is the mean message size;
+- a STREAM-shaped table with only ``Best Rate MB/s`` and ``Min time`` columns is read;
+- a phase the printout marks ``(parallel)`` next to an unmarked setup phase 18x longer is
+  ``rt.serial_fraction`` (no thread sweep needed), and no finding when the parallel phase
+  holds most of the printed time."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from tests.diagnose.build import snapshot
+
+from perfscout.diagnose.engine import diagnose
+from perfscout.ingest.derive import derive
+from perfscout.ingest.metric_lines import normalise
+from perfscout.ingest.registry import load
+from perfscout.ingest.runtime_lines import Placement, read_runtime_line
+from perfscout.model.findings import Finding
+from perfscout.model.metrics import Profile, ScopeKind
+
+D = Path(__file__).parent / "data" / "diag23"
+
+
+def _two_cpus():  # type: ignore[no-untyped-def]
+    s = snapshot(sockets=1, cores_per_socket=2, nodes=1, counters=False)
+    return replace(s, cpu=replace(s.cpu, online_cpus=2, total_cpus=2))
+
+
+def _ids(*files: Path) -> list[str]:
+    fs: list[Finding] = list(diagnose([derive(load(f)) for f in files], _two_cpus()).findings)
+    return [f.id for f in fs]
+
+
+def _vals(p: Profile, name: str) -> dict[str, float]:
+    return {m.scope.name: m.value for m in p.metrics if m.name == name}
+
+
+def test_per_thread_values_on_one_line_are_each_threads_busy_time() -> None:
+    case = D / "rt23-cxx-static-triangle" / "data"
+    p = load(case / "printout.txt")  # "per-thread busy: T0=43ms T1=133ms"
+    busy = {m.scope.name: round(m.value, 6) for m in p.metrics
+            if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
+    assert busy == {"0": 0.043, "1": 0.133}
+    assert _ids(case / "printout.txt", case / "time-v.txt")[0] == "rt.omp_imbalance"
+
+
+def test_custom_affinity_format_is_an_affinity_report() -> None:
+    pl = Placement()
+    assert read_runtime_line("tid 1 on cpus {0}", 1, pl)
+    assert read_runtime_line("thread 3 bound to 2-3", 2, pl)
+    assert pl.threads == {"1:1": ({0}, 1), "1:3": ({2, 3}, 2)}
+    assert not read_runtime_line("thread 0 time 1.2 s", 3, Placement())
+    assert not read_runtime_line("thread 0: busy 1.39 s", 4, Placement())
+    case = D / "rt23-c-taskset-one-core" / "data"
+    p = load(case / "job.log")
+    assert _vals(p, "affinity.threads") and list(_vals(p, "affinity.threads").values()) == [2.0]
+    assert list(_vals(p, "affinity.cpus").values()) == [1.0]
+    assert _ids(case / "job.log", case / "time-v.txt")[0] == "rt.affinity"
+
+
+def test_open_mpi_output_tags_are_taken_off_and_scope_the_rank() -> None:
+    assert normalise("Fri Dec  4 22:38:06 2026<stderr>:Rank 1 | compute 6.428 s | "
+                     "MPI_Barrier 0.000 s") == "Rank 1, compute 6.428 s, MPI_Barrier 0.000 s"
+    assert normalise("[1,1]<stdout>:compute 1.2 s wait 0.3 s") == "rank 1: compute 1.2 s wait 0.3 s"
+    case = D / "alg23-mpi-barrier-unequal" / "data"
+    p = load(case / "mpirun.log")
+    assert _vals(p, "busy.time") == {"1": 6.428, "0": 1.502}
+    assert _vals(p, "mpi.wait_time") == {"1": 0.0, "0": 4.962}
+    ids = _ids(case / "mpirun.log")
+    assert ids[0] == "alg.load_imbalance" and "rt.mpi_wait" in ids
+
+
+def test_bytes_per_message_is_the_mean_message_size() -> None:
+    p = load(D / "alg23-mpi-one-double-msgs" / "data" / "mpirun.log")
+    assert _vals(p, "mpi.msg_size_mean") == {"0": 8.0, "1": 8.0}
+    assert _vals(p, "mpi.msg_count") == {"0": 200000.0, "1": 200000.0}
+
+
+def test_stream_shaped_table_with_two_columns() -> None:
+    p = load(D / "hw23-f90-triad-mbs" / "data" / "triad-output.txt")
+    assert p.format == "stream"
+    assert _vals(p, "bench.bandwidth") == {"Triad": 9008.1}
+    assert _vals(p, "time.elapsed") == {"Triad": 0.053285}
+
+
+def test_printed_serial_phase_is_the_serial_fraction(tmp_path: Path) -> None:
+    case = D / "rt23-f90-serial-setup" / "data"
+    p = load(case / "run.log")  # " smooth (parallel)     0.097 sec", " setup .... 1.778 sec"
+    assert [m.value for m in p.metrics if m.name == "time.parallel"] == [0.097]
+    assert _ids(case / "run.log", case / "time-v.txt")[0] == "rt.serial_fraction"
+    # the same shape with the parallel phase holding most of the time: no serial finding
+    f = tmp_path / "run.log"
+    f.write_text("threads = 2\nsetup ............ 0.100 sec\nsolve (parallel)   1.800 sec\n")
+    assert "rt.serial_fraction" not in _ids(f)
+    # one thread asked for: a "parallel" phase that ran on one thread says nothing
+    g = tmp_path / "one.log"
+    g.write_text("threads = 1\nsetup ............ 1.800 sec\nsolve (parallel)   0.100 sec\n")
+    assert "rt.serial_fraction" not in _ids(g)

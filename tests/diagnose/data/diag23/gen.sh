@@ -61,6 +61,40 @@ alg23_f90_pairs_sweep() { prep alg23-f90-pairs-sweep
   gfortran -O2 -o $B/dupcheck $SRC/dupcheck.f90
   $B/dupcheck > $d/sweep.txt 2>&1; }
 
+rt23_cxx_triangle_perf_tid() { prep rt23-cxx-triangle-perf-tid
+  g++ -O2 -fopenmp -o $B/triimb $SRC/triimb.cpp
+  OMP_NUM_THREADS=2 perf record -e cpu-clock -o $B/perf.data $B/triimb > $d/printout-unused.txt 2>&1
+  rm -f $d/printout-unused.txt
+  { perf report -i $B/perf.data --stdio --sort tid; perf report -i $B/perf.data --stdio --sort sym; } > $d/perf-report.txt 2>/dev/null; }
+sys23_mpi_4ranks_2cores() { prep sys23-mpi-4ranks-2cores
+  mpicc -O2 -o $B/ranks4 $SRC/ranks4.c -lm
+  $T -v mpirun --allow-run-as-root --oversubscribe -np 4 $B/ranks4 > $d/job-output.txt 2> $d/time-v.txt; }
+hw23_f90_stencil_callgrind_cache() { prep hw23-f90-stencil-callgrind-cache
+  gfortran -O2 -g -o $B/stencil $SRC/stencil_cols.f90
+  valgrind --tool=callgrind --cache-sim=yes --callgrind-out-file=$B/cg.out $B/stencil > /dev/null 2> $d/callgrind.log
+  callgrind_annotate --auto=yes --sort=D1mr $B/cg.out > $d/callgrind_annotate-D1mr.txt 2>&1; }
+app23_f90_flush_per_record() { prep app23-f90-flush-per-record
+  gfortran -O2 -o $B/recwrite $SRC/recwrite.f90
+  (cd $B && strace -f -c -w -o $d/strace-cw.txt ./recwrite > $d/recwrite-output.txt 2>&1); }
+sys23_c_malloc_16mb_perf_csv() { prep sys23-c-malloc-16mb-perf-csv
+  gcc -O2 -o $B/bigmalloc $SRC/bigmalloc.c
+  perf stat -x, -e task-clock,page-faults,minor-faults -o $d/perf-stat.csv $B/bigmalloc > /dev/null 2>&1
+  perf record -e cpu-clock -o $B/perf.data $B/bigmalloc > /dev/null 2>&1
+  perf report -i $B/perf.data --stdio --sort sym > $d/perf-report.txt 2>/dev/null; }
+alg23_cxx_front_insert_csv() { prep alg23-cxx-front-insert-csv
+  g++ -O2 -o $B/frontins $SRC/frontins.cpp
+  $B/frontins > $d/sweep.csv 2>&1; }
+rt23_c_half_serial_sweep() { prep rt23-c-half-serial-sweep
+  gcc -O2 -fopenmp -o $B/halfserial $SRC/halfserial.c -lm
+  for t in 1 2; do echo "=== OMP_NUM_THREADS=$t ==="; OMP_NUM_THREADS=$t $B/halfserial 2>&1; done > $d/sweep.log; }
+sys23_c_serial_under_stress() { prep sys23-c-serial-under-stress
+  gcc -O2 -o $B/serialloop $SRC/serialloop.c -lm
+  stress-ng --cpu 2 --timeout 40s > /dev/null 2>&1 & sp=$!
+  sleep 3
+  { uptime; $B/serialloop; uptime; } > $d/job.log 2>&1
+  $T -v $B/serialloop > /dev/null 2> $d/time-v.txt
+  kill $sp 2>/dev/null; wait $sp 2>/dev/null; }
+
 if [ $# -eq 0 ]; then set -- $(cd $HERE && ls -d */ | tr -d / | grep -v '^_'); fi
 for c in "$@"; do echo "== $c $(date -u +%H:%M:%S) load $(cut -d' ' -f1 /proc/loadavg)"; $(echo $c | tr - _); done
 rm -rf $B

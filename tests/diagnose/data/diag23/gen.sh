@@ -65,7 +65,7 @@ rt23_cxx_triangle_perf_tid() { prep rt23-cxx-triangle-perf-tid
   g++ -O2 -fopenmp -o $B/triimb $SRC/triimb.cpp
   OMP_NUM_THREADS=2 perf record -e cpu-clock -o $B/perf.data $B/triimb > $d/printout-unused.txt 2>&1
   rm -f $d/printout-unused.txt
-  { perf report -i $B/perf.data --stdio --sort tid; perf report -i $B/perf.data --stdio --sort sym; } > $d/perf-report.txt 2>/dev/null; }
+  { perf report -i $B/perf.data --stdio --sort pid; perf report -i $B/perf.data --stdio --sort sym; } > $d/perf-report.txt 2>/dev/null; }
 sys23_mpi_4ranks_2cores() { prep sys23-mpi-4ranks-2cores
   mpicc -O2 -o $B/ranks4 $SRC/ranks4.c -lm
   $T -v mpirun --allow-run-as-root --oversubscribe -np 4 $B/ranks4 > $d/job-output.txt 2> $d/time-v.txt; }

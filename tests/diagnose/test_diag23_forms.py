@@ -109,3 +109,22 @@ def test_printed_serial_phase_is_the_serial_fraction(tmp_path: Path) -> None:
     g = tmp_path / "one.log"
     g.write_text("threads = 1\nsetup ............ 1.800 sec\nsolve (parallel)   0.100 sec\n")
     assert "rt.serial_fraction" not in _ids(g)
+
+
+def test_one_write_call_per_record_written_is_unbuffered_output(tmp_path: Path) -> None:
+    """Fortran ``write`` + ``flush`` per sample: strace -c -w counts 60001 writes and the
+    printout says 60000 samples; no run time is given, so the call rate cannot be judged, but
+    one write per record can."""
+    case = D / "app23-f90-flush-per-record" / "data"
+    p = load(case / "recwrite-output.txt")  # "wrote 60000 samples"
+    assert [m.value for m in p.metrics if m.name == "io.records_written"] == [60000.0]
+    q = load(D / "app23-py-flush-per-line" / "data" / "program.txt")
+    assert {m.name: m.value for m in q.metrics if m.name in (
+        "io.records_written", "time.elapsed")} == {"io.records_written": 150000.0,
+                                                   "time.elapsed": 9.29}
+    assert _ids(case / "recwrite-output.txt", case / "strace-cw.txt")[0] == "app.io_hotspot"
+    # the same trace beside 6,000,000 records written (100 records per write call: buffered)
+    # is no per-record finding
+    f = tmp_path / "out.txt"
+    f.write_text("wrote 6000000 samples\n")
+    assert "app.io_hotspot" not in _ids(f, case / "strace-cw.txt")

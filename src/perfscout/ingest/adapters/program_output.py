@@ -587,6 +587,25 @@ _PHASE = re.compile(rf"^\s*(?P<label>[A-Za-z][\w ()\[\]/\-]*?\b(?P<w>parallel|se
                     rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*$", re.I)
 
 
+# "wrote 60000 samples", "records written: 150000", "saved 2,000 rows": how many records the
+# program wrote (a count of items, not bytes: bytes are _TRANSFER's)
+_RECORD_WORDS = (r"(?:records?|lines?|rows?|samples?|entries|entry|items?|events?|particles?|"
+                 r"values?)")
+_RECORDS = re.compile(rf"\b(?:(?:wrote|written|saved|dumped|output|logged)\s+(?P<n1>\d[\d,]*)\s+"
+                      rf"{_RECORD_WORDS}\b|{_RECORD_WORDS}\s+(?:written|saved|logged)\s*[:=]?\s*"
+                      rf"(?P<n2>\d[\d,]*)\b)", re.I)
+
+
+def _records(line: str, no: int, path: Path) -> Metric | None:
+    """``io.records_written``: the records a program says it wrote; None for other lines."""
+    m = _RECORDS.search(line)
+    v = parse_number((m["n1"] or m["n2"]).replace(",", "")) if m else None
+    if v is None:
+        return None
+    return Metric("io.records_written", v, "count", Scope(ScopeKind.PROCESS),
+                  SourceRef(str(path), no), raw_name=m.group(0) if m else "")
+
+
 def _phase(line: str, no: int, path: Path) -> Metric | None:
     """``time.parallel`` / ``time.serial``: the time of a phase the printout marks as parallel
     (``parallel``, ``OpenMP``) or serial (``serial``, ``sequential``); None for other lines."""
@@ -611,6 +630,9 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     phase = _phase(line, no, path)
     if phase is not None:
         return [phase], True
+    records = _records(line, no, path)
+    if records is not None:  # "records written: 150000 in 9.29s": the line's time as well
+        return [records, *_line_metrics(_RECORDS.sub(" ", line), no, path, runs)[0]], True
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True

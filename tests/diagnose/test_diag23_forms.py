@@ -128,3 +128,24 @@ def test_one_write_call_per_record_written_is_unbuffered_output(tmp_path: Path) 
     f = tmp_path / "out.txt"
     f.write_text("wrote 6000000 samples\n")
     assert "app.io_hotspot" not in _ids(f, case / "strace-cw.txt")
+
+
+F = Path(__file__).parent / "data" / "diag23_forms"  # make.sh: one real run, five shapes
+
+
+def test_per_thread_busy_times_in_list_array_bracket_and_prose_shapes() -> None:
+    """``thread times (s): 0.0028 0.0083``, ``busy per thread = [0.0028, 0.0083] s``,
+    ``[t0] 0.0028s``, ``Thread 0 finished after 2.8 ms``: each thread's busy time (values
+    checked by hand against all.txt), so each shape alone shows the 3x split."""
+    for name in ("list.txt", "array.txt", "bracket.txt", "prose.txt"):
+        p = load(F / name)
+        busy = {m.scope.name: round(m.value, 4) for m in p.metrics
+                if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
+        assert busy == {"0": 0.0028, "1": 0.0083}, name
+        assert _ids(F / name)[0] == "rt.omp_imbalance", name
+
+
+def test_a_list_of_counts_or_waits_per_thread_is_no_busy_time(tmp_path: Path) -> None:
+    f = tmp_path / "out.txt"
+    f.write_text("items per thread: 100 300\nthread wait (s): 0.5 0.1\nwall 1.0 s\n")
+    assert not [m for m in load(f).metrics if m.name == "busy.time"]

@@ -47,7 +47,8 @@ _NOISE = [
 _LEVEL = re.compile(r"^\s*[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|CRITICAL)\b[\])]?"
                     r"(?:\s+[\w.\-]+:(?=\s))?\s*", re.I)
 # "[rank 1] compute", "(thread 3) done", "<rank 0>": a bracketed scope opens the line
-_BRACKET_SCOPE = re.compile(r"^\s*[\[(<]\s*(?P<kind>rank|thread|tid|proc|process|worker|pe)"
+_BRACKET_SCOPE = re.compile(r"^\s*[\[(<]\s*(?P<kind>rank|thread|tid|proc|process|worker|pe|"
+                            r"t(?=\d)|r(?=\d))"
                             r"\s*[ #:=]?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?\s*[\])>]\s*:?\s*",
                             re.I)
 # Open MPI's --tag-output / --timestamp-output / --xml-free output tags: "[1,0]<stdout>:",
@@ -130,7 +131,8 @@ def normalise(line: str) -> str:
     m = _BRACKET_SCOPE.match(out)
     if m is not None:
         kind = m["kind"].lower()
-        kind = {"proc": "rank", "process": "rank", "pe": "rank", "worker": "thread"}.get(kind, kind)
+        kind = {"proc": "rank", "process": "rank", "pe": "rank", "worker": "thread",
+                "t": "thread", "r": "rank"}.get(kind, kind)
         out = f"{kind} {m['id']}: {out[m.end():]}"
     if _JSON_MEASURE.search(out):
         out = _JSON_KEY.sub(r"\1: ", out).replace("{", " ").replace("}", " ")

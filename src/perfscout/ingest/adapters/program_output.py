@@ -463,7 +463,9 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
             ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
             for k, v, u in pairs]
     # a thread's own time or CPU time is its busy time (its work, not the run's wall time)
-    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) in _THREAD_BUSY
+    out = [("busy" if norm_key(k) in _TOOK or (_TOOK.intersection(k.lower().split()[:1])
+                                               and UNITS.get(u.lower(), ("",))[0] == "s")
+            or (norm_key(k) in _THREAD_BUSY
                                                and kind == ScopeKind.THREAD)
             else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
@@ -474,6 +476,41 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
 _INLINE_SCOPE = re.compile(rf"(?<![\w.])(?P<kind>thread|thr|tid|t|rank|r|proc|p)\s*#?(?P<id>\d+)"
                            rf"\s*[=:]\s*(?P<num>{_NUM})\s*(?P<unit>[A-Za-zµ]+)?(?![\w.])", re.I)
 _RANK_WORDS = {"rank", "r", "proc", "p"}
+
+
+# "thread times (s): 0.05 0.28", "busy per thread = [0.05, 0.28] s", "rank compute times:
+# 1.2, 3.4 s": a list of values, the i-th for thread (rank) i
+_SCOPED_LIST = re.compile(rf"^\s*(?P<label>[A-Za-z][\w \-/]*?)\s*(?:\((?P<lunit>[A-Za-zµ]+)\))?"
+                          rf"\s*[:=]\s*[\[(]?\s*(?P<vals>{_NUM}(?:\s*[,;]?\s+{_NUM}|\s*[,;]\s*"
+                          rf"{_NUM})+)\s*[\])]?\s*(?P<unit>[A-Za-zµ]+)?\s*$")
+_LIST_SCOPE_WORDS = {"thread": False, "threads": False, "perthread": False, "rank": True,
+                     "ranks": True, "perrank": True}
+
+
+def _scoped_list(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] | None:
+    """The values of a line that lists one value per thread or rank in order (the label says
+    ``thread``/``rank``/``per thread``), the first for thread (rank) 0; None for other lines,
+    and when the unit is no time (a list of counts says nothing about busy time)."""
+    m = _SCOPED_LIST.match(line)
+    if m is None:
+        return None
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", m["label"].replace("per-", "per"))]
+    joined = [a + b for a, b in pairwise(words) if a == "per"]
+    scoped = [w for w in (*words, *joined) if w in _LIST_SCOPE_WORDS]
+    unit = m["unit"] or m["lunit"] or ""
+    if not scoped or UNITS.get(unit.lower(), ("", 1.0))[0] != "s":
+        return None
+    rank = _LIST_SCOPE_WORDS[scoped[0]]
+    rest = [w for w in words if w not in _LIST_SCOPE_WORDS and w != "per"]
+    key = "wait" if rank and any(w in ("wait", "waiting", "idle", "barrier") for w in rest) \
+        else "busy"
+    if not rank and any(w in ("wait", "waiting", "idle", "barrier", "spin") for w in rest):
+        return None  # a thread's waiting time is no busy time
+    vals = [parse_number(v) for v in re.findall(_NUM, m["vals"])]
+    if len(vals) < 2 or any(v is None for v in vals):
+        return None
+    kind = ScopeKind.RANK if rank else ScopeKind.THREAD
+    return [(Scope(kind, str(i)), [(key, float(v or 0.0), unit)]) for i, v in enumerate(vals)]
 
 
 def _inline_scoped(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] | None:
@@ -636,7 +673,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True
-    inline = _inline_scoped(line)
+    inline = _inline_scoped(line) or _scoped_list(line)
     if inline is not None:
         runs.explicit = ""
         return [m for sc, pairs in inline for m in _named(pairs, sc, no, path, runs)], True

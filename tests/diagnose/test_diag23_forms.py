@@ -134,14 +134,14 @@ F = Path(__file__).parent / "data" / "diag23_forms"  # make.sh: one real run, fi
 
 
 def test_per_thread_busy_times_in_list_array_bracket_and_prose_shapes() -> None:
-    """``thread times (s): 0.0028 0.0083``, ``busy per thread = [0.0028, 0.0083] s``,
-    ``[t0] 0.0028s``, ``Thread 0 finished after 2.8 ms``: each thread's busy time (values
-    checked by hand against all.txt), so each shape alone shows the 3x split."""
+    """``thread times (s): 0.0027 0.0144``, ``busy per thread = [0.0027, 0.0144] s``,
+    ``[t0] 0.0027s``, ``Thread 0 finished after 2.7 ms``: each thread's busy time (values
+    checked by hand against all.txt), so each shape alone shows the 5x split."""
     for name in ("list.txt", "array.txt", "bracket.txt", "prose.txt"):
         p = load(F / name)
         busy = {m.scope.name: round(m.value, 4) for m in p.metrics
                 if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
-        assert busy == {"0": 0.0028, "1": 0.0083}, name
+        assert busy == {"0": 0.0027, "1": 0.0144}, name
         assert _ids(F / name)[0] == "rt.omp_imbalance", name
 
 
@@ -149,3 +149,17 @@ def test_a_list_of_counts_or_waits_per_thread_is_no_busy_time(tmp_path: Path) ->
     f = tmp_path / "out.txt"
     f.write_text("items per thread: 100 300\nthread wait (s): 0.5 0.1\nwall 1.0 s\n")
     assert not [m for m in load(f).metrics if m.name == "busy.time"]
+
+
+def test_counts_printed_before_their_noun() -> None:
+    """``1 thread : 0.183 sec`` / ``2 threads: 0.158 sec`` (one real run per thread count)
+    are sweep points, not thread 1's time; ``sent 50000 messages of 8 bytes in 0.003 s`` is
+    the message count and size."""
+    p = load(F / "sweep-count-first.txt")
+    pts = {m.scope.name: m.value for m in p.metrics if m.name == "threads.requested"}
+    tms = {m.scope.name: m.value for m in p.metrics if m.name == "time.elapsed"}
+    assert pts == {"run 1": 1.0, "run 2": 2.0} and tms == {"run 1": 0.183, "run 2": 0.158}
+    assert not [m for m in p.metrics if m.scope.kind == ScopeKind.THREAD]
+    q = load(F / "messages.txt")
+    got = {m.name: m.value for m in q.metrics if m.name.startswith("mpi.")}
+    assert got == {"mpi.msg_count": 50000.0, "mpi.msg_size_mean": 8.0}

@@ -502,6 +502,8 @@ def _scoped_list(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] 
         return None
     rank = _LIST_SCOPE_WORDS[scoped[0]]
     rest = [w for w in words if w not in _LIST_SCOPE_WORDS and w != "per"]
+    if not rest:
+        return None  # "threads=2, 1.6 s": a count and a value, no list of what each did
     key = "wait" if rank and any(w in ("wait", "waiting", "idle", "barrier") for w in rest) \
         else "busy"
     if not rank and any(w in ("wait", "waiting", "idle", "barrier", "spin") for w in rest):
@@ -658,12 +660,42 @@ def _phase(line: str, no: int, path: Path) -> Metric | None:
                   raw_name=m["label"].strip())
 
 
+# "2 threads: 1.60 sec", "1 thread : 2.00 sec", "4 ranks, 3.1 s": a count before its noun opens
+# the line (the run's thread or rank count, never a thread's number); "sent 200000 messages of 8
+# bytes", "received 100 messages (8 B each)": a message count after its verb, then their size
+_COUNT_FIRST = re.compile(r"^\s*(?P<n>\d+)\s+(?P<noun>threads?|ranks?|process(?:es)?|procs?|"
+                          r"cores?)\b\s*[:=,]?\s*", re.I)
+_MSG_COUNT = re.compile(r"\b(?:sent|received|exchanged|posted)\s+(?P<n>\d[\d,]*)\s+(?:mpi\s+)?"
+                        r"(?:messages|msgs)\b"
+                        r"(?:\s*(?:of|\(|,)\s*(?P<b>\d+)\s*(?:B|bytes)\b(?:\s+each)?\)?)?", re.I)
+_COUNT_NOUN = {"thread": "threads", "threads": "threads", "rank": "ranks", "ranks": "ranks",
+               "core": "threads", "cores": "threads"}
+
+
+def _count_first(line: str) -> str:
+    """``line`` with counts printed before their noun rewritten as ``noun=N`` pairs (``2
+    threads: 1.6 s`` -> ``threads=2, 1.6 s``; ``sent 200000 messages of 8 bytes`` ->
+    ``messages=200000, bytes_per_message=8``), so they read as the run's thread, rank or
+    message count and not as a thread number or an unnamed value."""
+    m = _COUNT_FIRST.match(line)
+    if m is not None:
+        noun = _COUNT_NOUN.get(m["noun"].lower(), "ranks")
+        line = f"{noun}={m['n']}, {line[m.end():]}"
+
+    def msgs(mm: re.Match[str]) -> str:
+        out = f"messages={mm['n'].replace(',', '')}"
+        return out + (f", bytes_per_message={mm['b']}" if mm["b"] else "")
+
+    return _MSG_COUNT.sub(msgs, line)
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
     moved = _transfer(line, no, path, runs)
     if moved:
         return moved, True
+    line = _count_first(line)
     phase = _phase(line, no, path)
     if phase is not None:
         return [phase], True

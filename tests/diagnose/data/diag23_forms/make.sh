@@ -11,3 +11,10 @@ grep '^busy per thread' "$D/all.txt" > "$D/array.txt"; echo "$wall" >> "$D/array
 grep '^\[t' "$D/all.txt" > "$D/bracket.txt"; echo "$wall" >> "$D/bracket.txt"
 grep '^Thread' "$D/all.txt" > "$D/prose.txt"; echo "$wall" >> "$D/prose.txt"
 rm -f /tmp/imbforms
+# "<n> thread(s): <t> sec" sweep lines, one run per thread count, in one file
+gcc -O2 -fopenmp -o /tmp/sweepforms "$D/sweepforms.c" -lm
+for t in 1 2; do OMP_NUM_THREADS=$t /tmp/sweepforms; done > "$D/sweep-count-first.txt"
+# "sent N messages of B bytes in T s"
+mpicc -O2 -o /tmp/msgforms "$D/msgforms.c"
+mpirun --allow-run-as-root --oversubscribe -np 2 /tmp/msgforms > "$D/messages.txt" 2>&1
+rm -f /tmp/sweepforms /tmp/msgforms

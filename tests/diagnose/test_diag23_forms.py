@@ -64,6 +64,8 @@ def test_custom_affinity_format_is_an_affinity_report() -> None:
     assert pl.threads == {"1:1": ({0}, 1), "1:3": ({2, 3}, 2)}
     assert not read_runtime_line("thread 0 time 1.2 s", 3, Placement())
     assert not read_runtime_line("thread 0: busy 1.39 s", 4, Placement())
+    # sched_getcpu's "where it ran at that moment" is no binding
+    assert not read_runtime_line("thread 1 on cpu 0", 5, Placement())
     case = D / "rt23-c-taskset-one-core" / "data"
     p = load(case / "job.log")
     assert _vals(p, "affinity.threads") and list(_vals(p, "affinity.threads").values()) == [2.0]

@@ -24,10 +24,11 @@ from perfscout.snapshot.textutil import parse_cpu_list
 _OMP_ENV = re.compile(r"^\s*(?:\[[\w ]+\]\s*)?((?:OMP|GOMP|KMP)_\w+)\s*=\s*'([^']*)'\s*$")
 _OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- ]+)\s*$")
 # a user's OMP_AFFINITY_FORMAT ("tid %n on cpus {%A}", "thread %n bound to %A"): a thread
-# number, then a word naming CPUs and the CPU list (%A) closing the line
+# number, then a word naming the set of CPUs it may use and the CPU list (%A) closing the line;
+# "thread 1 on cpu 0" (sched_getcpu: where it ran at one moment) is no binding
 _OMP_AFF_FORMAT = re.compile(r"^\s*(?:[\w\[\]:]+\s+){0,3}?(?:thread|tid|thr)\s*[#:=]?\s*(\d+)\b"
-                             r"[^\d{}\[\]]{0,40}?\b(?:cpus?|cores?|cpuset|affinity|places?|"
-                             r"hwthreads?|bound\s+to)\s*[:=]?\s*[{\[(]?\s*(\d[\d,\- ]*?)\s*"
+                             r"[^\d{}\[\]]{0,40}?\b(?:cpus|cores|cpuset|cpu\s+set|affinity|places?|"
+                             r"hwthreads|bound\s+to)\s*[:=]?\s*[{\[(]?\s*(\d[\d,\- ]*?)\s*"
                              r"[}\])]?\s*$", re.I)
 _OMP_BEGIN = re.compile(r"^\s*OPENMP DISPLAY ENVIRONMENT (BEGIN|END)\s*$")
 _MPI_BOUND = re.compile(r"MCW rank (\d+) bound to (.*?):\s*\[([^\]]*)\]")

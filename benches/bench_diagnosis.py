@@ -131,6 +131,7 @@ def main() -> None:
 
 ROWS = ("top1", "top1_decidable", "confirmed_where_two_families_agree",
         "data_request_on_undecidable", "expected_proposal_present", "hot_line_named",
+        "hot_line_named_where_data_name_its_file",
         "cause_chain_right")
 
 

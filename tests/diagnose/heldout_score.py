@@ -56,6 +56,7 @@ class Score:
     request_ok: bool | None = None  # None: not an undecidable case
     proposal_ok: bool | None = None  # None: no expectation
     hot_ok: bool | None = None
+    line_data: bool | None = None  # None: no hot lines labelled; else the data name their file
     chain_ok: bool | None = None
     scopes: list[str] = field(default_factory=list)
     families: list[str] = field(default_factory=list)
@@ -153,11 +154,28 @@ def score(label: Label, drop_family: str = "") -> Score:
     if label.hot_lines:
         targets = [p.scope for p in a.proposals if getattr(p, "scope", "")]
         s.hot_ok = any(t.rsplit("/", 1)[-1] in label.hot_lines for t in targets)
+        s.line_data = names_hot_files(files, label.hot_lines)
     if label.chain:
         by_id = {f.id: f for f in a.findings}
         s.chain_ok = all(sym in by_id and cause in by_id[sym].caused_by
                          for sym, cause in label.chain.items())
     return s
+
+
+def names_hot_files(files: Iterable[Path], hot_lines: Iterable[str]) -> bool:
+    """Whether any data file names the source file of a labelled hot line (a line-level
+    profile, annotated source or a srcline report does; a report by function does not): the
+    cases where a hot line can be named at all. Read from the raw text, not through perfscout's
+    readers, so a reader that drops line data does not excuse itself."""
+    names = {h.rsplit(":", 1)[0].rsplit("/", 1)[-1] for h in hot_lines}
+    for f in files:
+        try:
+            text = f.read_text(errors="replace")
+        except OSError:
+            continue
+        if any(n and n in text for n in names):
+            return True
+    return False
 
 
 def summary(scores: Iterable[Score]) -> dict[str, Any]:
@@ -179,6 +197,8 @@ def summary(scores: Iterable[Score]) -> dict[str, Any]:
         "data_request_on_undecidable": rate([s.request_ok for s in ss]),
         "expected_proposal_present": rate([s.proposal_ok for s in ss]),
         "hot_line_named": rate([s.hot_ok for s in ss]),
+        "hot_line_named_where_data_name_its_file": rate(
+            [s.hot_ok for s in ss if s.line_data]),
         "cause_chain_right": rate([s.chain_ok for s in ss]),
         "wrong_labels": [s.label.case for s in ss if s.label.label_wrong],
         "misses": [{"case": s.label.case, "expected": s.label.top, "ranked": s.ranked[:3],

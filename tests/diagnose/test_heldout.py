@@ -3,6 +3,8 @@ reported by benches/bench_diagnosis.py), these tests hold what must not regress 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tests.diagnose import heldout_score as ho
 
@@ -69,3 +71,15 @@ def test_a_first_run_figure_is_recorded_once_and_never_remeasured(
     with pytest.raises(SystemExit, match="usage"):
         bd._cli(["--first-run"])
     assert not written
+
+
+def test_line_data_is_judged_from_the_raw_files_by_the_hot_files_name(tmp_path: Path) -> None:
+    """A report by function does not name the source file: no line can be named from it; an
+    annotated source (or a srcline report) does, whatever directory the label gives."""
+    by_function = tmp_path / "perf-report.txt"
+    by_function.write_text("# Overhead  Command  Symbol\n    91.20%  mm  [.] kernel\n")
+    srcline = tmp_path / "perf-srcline.txt"
+    srcline.write_text("    64.10%  mmkin.f90:31\n    20.00%  mmkin.f90:30\n")
+    assert not ho.names_hot_files([by_function], ["_src/mmkin.f90:31"])
+    assert ho.names_hot_files([by_function, srcline], ["_src/mmkin.f90:31"])
+    assert not ho.names_hot_files([srcline], ["other.c:12"])

@@ -170,6 +170,9 @@ LOOP_PROPOSALS = frozenset({"omp_simd", "loop_interchange", "loop_tiling", "loop
 MISS_PROPOSALS = frozenset({"loop_interchange", "loop_tiling", "pad_leading_dimension"})
 #: source changes whose place is not the hot code (first touch edits the initialisation loop)
 NOT_AT_HOT_CODE = frozenset({"numa_first_touch"})
+#: parameter changes that act on how a parallel loop's iterations are split (its schedule
+#: clause): for an outlined OpenMP region they go on the region's loop, named by its hot line
+REGION_LOOP_PARAMS = frozenset({"rebalance_decomposition"})
 
 
 def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
@@ -179,8 +182,10 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     reduce_precision, use_blas, ...) names ``path:line``: the hottest line of the function it
     acts on, or for a library routine (libm ``pow``, libc ``regcomp`` internals, libgcc
     ``__multf3``) the user's line that calls it (:meth:`Facts.target_line`); a change that
-    removes cache misses names the line the misses are on. With no line in any input, the
-    scope stays the function and the evidence says that no line evidence exists; a symbol
+    removes cache misses names the line the misses are on; a change of how an outlined OpenMP
+    region's loop is split (:data:`REGION_LOOP_PARAMS`) names that loop's hot line. With no
+    line in any input, the scope stays the function and the evidence says that no line
+    evidence exists; a symbol
     that is not the user's code (library routine, system call, outlined OpenMP region) gives
     way to the user's caller or the region's parent, never staying the scope. A flags
     change names the function the flags matter for, never a line. Called after the guards:
@@ -188,6 +193,13 @@ def aim_at_hot_line(p: Proposal, facts: Facts) -> Proposal:
     fn, _ = split_function_scope(p.scope)
     if p.kind != "source" or p.id in NOT_AT_HOT_CODE:
         parent = outlined_parent(fn)
+        if parent is not None and p.id in REGION_LOOP_PARAMS:
+            # how the region's loop is split: its hot line when a line-level profile has one
+            loop = facts.target_line(fn)
+            if loop.where is not None:
+                return replace(p, scope=loop.where, evidence=(
+                    *p.evidence, f"target: {loop.where} (the loop of the OpenMP region {fn} "
+                    f"in {parent}: {loop.how})"))
         if parent is not None or (fn and facts.foreign(fn)):
             # flags or a parameter for a library routine or an outlined region: the user's
             # function they matter for (the region's parent, the caller), never a line

@@ -20,10 +20,12 @@ from perfscout.advise.usercode import (
     innermost_first,
     internal_name,
     outlined_parent,
+    same_function,
     same_routine,
     traced_calls,
 )
 from perfscout.ingest.callgraph import ROOT_NAME
+from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import CallNode, Hotspot, Profile, Remark, ScopeKind
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
@@ -266,14 +268,16 @@ class Facts:
     def _source_lines(self, rank_of: dict[str, int]
                       ) -> Iterator[tuple[int, float, str, Hotspot]]:
         """(rank, self share, path:line, hotspot) of every program source line that a profile
-        whose format ``rank_of`` ranks puts time on."""
+        whose format ``rank_of`` ranks puts time on; a system header's or a library's own
+        line (:func:`library_source`) is not the program's, whatever its share."""
         for p in self.profiles:
             rank = rank_of.get(p.format)
             if rank is None:
                 continue
             for h in p.hotspots:
                 where = _source_line(h)
-                if where is not None and h.self_share is not None:
+                if where is not None and h.self_share is not None \
+                        and not library_source(where.rpartition(":")[0]):
                     yield rank, h.self_share, where, h
 
     def target_line(self, scope: str, misses: bool = False) -> LineTarget:
@@ -293,8 +297,9 @@ class Facts:
         if parent is not None:
             return self._outlined_target(fn, parent, misses)
         library = bool(fn) and self.foreign(fn)
-        if fn and not library and not any(fn in (h.name, _function_of_line(h))
-                                          for p in self.profiles for h in p.hotspots):
+        if fn and not library and not any(
+                same_function(fn, h.name) or same_function(fn, _function_of_line(h))
+                for p in self.profiles for h in p.hotspots):
             fn = ""  # a scope no profile knows as a function ("the code"): the hot code
         own = None if library else self._lines_of(fn, misses)
         if own is not None:
@@ -433,7 +438,7 @@ class Facts:
         if not lines:
             return None
         files = self._files_of(fn)
-        mine = [x for x in lines if not fn or x[3] == fn
+        mine = [x for x in lines if not fn or same_function(x[3], fn)
                 or (not x[3] and files and Path(x[4]).name in files)]
         note = f"hottest line of {fn}" if fn else "hottest line"
         if not mine:
@@ -454,11 +459,11 @@ class Facts:
         out = set()
         for p in self.profiles:
             for h in p.hotspots:
-                if h.kind != "line" and h.name == fn and h.location is not None \
+                if h.kind != "line" and same_function(h.name, fn) and h.location is not None \
                         and h.location.file and h.location.line is None:
                     out.add(Path(h.location.file).name)
         for x in self._function_lines():
-            if x[3] == fn:
+            if same_function(x[3], fn):
                 out.add(Path(x[4]).name)
         return out
 
@@ -558,7 +563,8 @@ class Facts:
         frames = []
         for raw in path:
             m = _FRAME.match(raw.strip())
-            if m is None or _same_routine(m["fn"], fn) or self._is_library(m["fn"]):
+            if m is None or _same_routine(m["fn"], fn) or self._is_library(m["fn"]) \
+                    or library_source(m["file"]):
                 continue
             frames.append((m["fn"], f"{m['file']}:{m['line']}", bool(m["inl"])))
         for _fn, where, _inl in reversed(frames):
@@ -585,7 +591,8 @@ class Facts:
         best: tuple[float, str] | None = None
         for p in self.profiles:
             for m in p.metrics:
-                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name):
+                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name) \
+                        or library_source(m.scope.name.rpartition(":")[0]):
                     continue
                 if best is None or m.value > best[0]:
                     best = (m.value, m.scope.name)

@@ -104,6 +104,22 @@ def same_routine(a: str, b: str) -> bool:
     return base(a) == base(b)
 
 
+#: a C++ function's parameter list (one level of nested parentheses) at the end of its name,
+#: with an optional ``const``: ``walk(std::vector<double, ...> const&, int)``
+_CXX_PARAMS = re.compile(r"\((?:[^()]|\([^()]*\))*\)(?:\s*const)?$")
+
+
+def same_function(a: str, b: str) -> bool:
+    """Whether two tools name one function: equal names, or equal once a C++ parameter list
+    is dropped (perf report prints ``walk`` where perf annotate and callgrind print
+    ``walk(std::vector<double, std::allocator<double> > const&, int)``). Outlined regions and
+    clones keep their suffix (``main._omp_fn.0`` is not ``main``)."""
+    if a == b:
+        return True
+    x, y = (_CXX_PARAMS.sub("", n.strip()).strip() for n in (a, b))
+    return bool(x) and x == y
+
+
 def innermost_first(name: str, path: Sequence[str]) -> tuple[str, ...]:
     """A perf call chain of the sample row ``name`` as printed, innermost frame first: perf
     prints callee order by default (the row's routine first) and ``-g caller`` outermost

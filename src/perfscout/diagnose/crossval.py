@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.message import Text
-from perfscout.model.metrics import Profile, SourceRef
+from perfscout.model.metrics import Metric, Profile, ScopeKind, SourceRef
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
 # a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
@@ -57,20 +57,29 @@ _BOUND = re.compile(r"(>=|<=|>|<)\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(%?)
 
 
 def _words(text: str) -> str:
-    return " ".join(re.split(r"[\s._]+", text.lower())).strip()
+    """Lower-case words; ``max/mean`` reads as ``max over mean`` (``imbalance.max_over_mean``)."""
+    return " ".join(re.split(r"[\s._]+", text.lower().replace("/", " over "))).strip()
 
 
 def _side(metric: str, value: float, threshold: str) -> bool | None:
     """Whether ``value`` of ``metric`` is on the firing side of the bound ``threshold`` states;
     None when the threshold states no plain bound or bounds another quantity (``exponent >=
-    1.5`` on a time, ``per CPU-s >= 2000`` on a count): its subject must name the metric."""
+    1.5`` on a time, ``per CPU-s >= 2000`` on a count): its subject must name the metric, or
+    be empty (a bare ``>= 1.15`` bounds the evidence's own value, what the rule compared)."""
     m = _BOUND.search(threshold)
-    if m is None or _words(metric.rsplit(".", 1)[-1]) not in _words(threshold[:m.start()]):
+    subject = _words(threshold[:m.start()]) if m is not None else ""
+    if m is None or (subject and _words(metric.rsplit(".", 1)[-1]) not in subject):
         return None
     op, num, pct = m.group(1), float(m.group(2)), m.group(3)
     bound = num / 100 if pct else num
     return {">=": value >= bound, ">": value > bound, "<=": value <= bound,
             "<": value < bound}[op]
+
+
+def _spread(m: Metric) -> bool:
+    """A spread derived across the threads or ranks of one region (``imbalance.max_over_mean``
+    at region scope): the whole run's value of that region's workers."""
+    return m.derived and m.name == "imbalance.max_over_mean" and m.scope.kind == ScopeKind.REGION
 
 
 def _routine(name: str) -> str:
@@ -92,7 +101,6 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
     """
     from perfscout.diagnose.engine import Located
     from perfscout.diagnose.kinds import KINDS
-    from perfscout.model.metrics import ScopeKind
 
     kind = KINDS.get(f.id)
     if kind is None:
@@ -120,7 +128,7 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
         assert ref.value is not None
         for p in profiles:
             for m in p.metrics:
-                if m.name != qty or m.scope.kind not in whole:
+                if m.name != qty or not (m.scope.kind in whole or _spread(m)):
                     continue
                 loc = Located(m, p)
                 if loc.kind != fam:

@@ -29,6 +29,12 @@ def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "")
                 tuple(confirms.split()))
 
 
+#: the spread of per-worker work (busiest / mean of per-thread or per-rank values), which
+#: ``ingest.derive`` computes in each input holding such values: a program's per-thread
+#: busy times and a profile's per-thread samples are two families measuring one imbalance
+SPREAD = " ".join(f"{fam}:imbalance.max_over_mean" for fam in (
+    "program", "sampling", "instrumentation", "hardware_counters", "os_accounting"))
+
 KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.memory_bandwidth", "", "bandwidth_bench",
        "reduce_precision numa_first_touch numa_interleave loop_nest_optimize polly",
@@ -46,7 +52,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
        "omp_reduction private_tallies hoist_invariant",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
-       "hardware_counters:flops.vector_share"),
+       "hardware_counters:flops.vector_share compiler:insn.complex_calls "
+       "sampling:insn.complex_calls"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
        "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "
@@ -61,7 +68,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.frequency", "", "perf_stat", "frequency_governor",
        "hardware_counters:clock.ghz"),
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
-       "huge_pages checkpoint_without_fork",
+       "huge_pages checkpoint_without_fork hoist_allocation",
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory open_once",
@@ -81,7 +88,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.omp_imbalance", "", "thread_sweep",
        "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
        "program:busy.time hardware_counters:cycles sampling:@hotspots sampling:compute.share "
-       "sampling:samples"),
+       "sampling:samples " + SPREAD),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
@@ -105,7 +112,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:@hotspots"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
-       "program:busy.time instrumentation:app.time sampling:compute.share"),
+       "program:busy.time instrumentation:app.time sampling:compute.share " + SPREAD),
     _k("alg.small_messages", "rt.mpi_communication rt.mpi_wait", "sampling",
        "mpi_aggregate_messages",
        "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots"),
@@ -122,7 +129,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
-       "const_ref integer_pow assumed_shape_dummy",
+       "const_ref integer_pow assumed_shape_dummy hoist_allocation",
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),

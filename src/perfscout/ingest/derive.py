@@ -37,6 +37,7 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
 IMBALANCE_INPUTS: tuple[str, ...] = (
     "time.elapsed", "app.time", "mpi.time", "time.task_clock", "cycles", "instructions",
     "flops.dp", "flops.sp", "mem.bandwidth", "time.runtime_unhalted", "samples", "busy.time",
+    "compute.share",
 )
 _SPREAD_KINDS = (ScopeKind.THREAD, ScopeKind.RANK, ScopeKind.CORE)
 

@@ -36,6 +36,7 @@ from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
 from perfscout.transform.schedule import static_schedule
+from perfscout.transform.scratch import hoist_allocation
 from perfscout.transform.source import Code, language_of
 from perfscout.transform.tallies import private_tallies
 
@@ -74,6 +75,8 @@ GENERATORS: dict[str, Maker] = {
     "private_tallies": lambda c, ln, rel, p: private_tallies(c, ln, rel, p.get("headers")),
     "hoist_invariant": lambda c, ln, rel, p: hoist_call(c, ln, rel, getattr(p.get("headers"),
                                                                             "root", None)),
+    "hoist_allocation": lambda c, ln, rel, p: hoist_allocation(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 
 

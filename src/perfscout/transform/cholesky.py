@@ -21,12 +21,19 @@ sqrt(s)`` (diagonal) or ``L(r, c) = s / L(c, c)``; also ``s = 0; s += ...; sqrt(
 one untouched too; a loop zeroing the other triangle's part of row/column ``v`` in the outer
 loop is reproduced after the call. A check ``if (s <= 0) return/exit`` before the diagonal's
 sqrt runs when LAPACK reports ``info > 0`` (the row/column index it uses set from ``info``).
+The sum may be computed by a dot-product helper of the file (``s = 0; for k < m: s += x[k] *
+y[k]; return s``, :func:`dot_helpers`) called with the two rows (``dot(&a[i * n], &a[j * n],
+j)``, ``dot(a[i], a[j], j)``): ``s = L(r, c) - dot(..)``, ``s = dot(..)`` or the store around
+the call; when the hot line is in that helper, the nests around its calls are read (the
+profile names the helper's loop, the sqrt is in its caller). The diagonal's sqrt may be held
+in a scalar (``x = sqrt(d); L(c, c) = x``) that the column's divisions use.
 Fortran calls ``dpotrf`` on the array (``'L'`` or ``'U'`` from the
 addressing, the declared first extent as leading dimension); C/C++ copy the triangle through
 the program's element expression into a column-major buffer, call ``dpotrf_`` (declared in the
 diff: OpenBLAS has no LAPACKE) and copy it back. The build links ``-lopenblas``.
 
-Refused, naming it: no ``sqrt`` of the diagonal (LDL^T or another factorisation); another
+Refused, naming it: no ``sqrt`` of the diagonal (LDL^T or another factorisation); a helper's
+dot product of other rows or another array; another
 statement in the nest; a loop that does not cover the whole matrix; a temporary of the nest
 read again after it; element types that are not all double or all single.
 """
@@ -79,8 +86,15 @@ class _Match:
     """Matches one nest against the forms for one element template; ``depth`` counts the
     statements matched before a NoSolve, so the best candidate's reason is reported."""
 
-    def __init__(self, code: Code, tpl: str) -> None:
+    def __init__(self, code: Code, tpl: str, helpers: dict[str, tuple[int, int, int]] | None
+                 = None) -> None:
         self.code, self.tpl, self.depth = code, tpl, 0
+        self.helpers = helpers or {}
+        # canonical text of a helper call -> (its stand-in name, (x, y, length) arguments)
+        self.calls: dict[str, tuple[str, tuple[str, str, str]]] = {}
+        # a scalar holding the diagonal's sqrt (``r = sqrt(d); L(j, j) = r``): name, element
+        self.alias: tuple[str, str] | None = None
+        self.alias_store: Node | None = None  # the statement ``r = sqrt(d)``
         self.scalars: set[str] = set()
         self.zero = "1" if code.fortran else "0"
         self.zeroed = False  # the nest also zeroes the other triangle
@@ -90,7 +104,100 @@ class _Match:
         return self.tpl.format(r, c)
 
     def t(self, n: Node) -> str:
-        return _canon(self.code, self.code.text_of(n))
+        """The canonical text of ``n``, each dot-product helper call in it named by a
+        stand-in (``__dot1``) whose arguments :meth:`helper_dot` checks, a scalar holding
+        the diagonal's sqrt by that element."""
+        if n is self.alias_store and self.alias is not None:
+            return f"{self.alias[1]}={self.scalar_set(n)[1]}"
+        text = self._t(n)
+        if self.alias is not None:
+            text = re.sub(rf"(?<![\w.]){re.escape(self.alias[0])}(?!\w)", self.alias[1], text)
+        return text
+
+    def _t(self, n: Node) -> str:
+        code = self.code
+        found = [d for d in walk(n) if d.type == "call_expression" and
+                 _callee(code, d) in self.helpers]
+        if not found:
+            return _canon(code, code.text_of(n))
+        data, base = code.text_of(n).encode(), n.start_byte
+        for d in sorted(found, key=lambda x: x.start_byte, reverse=True):
+            if any(o is not d and o.start_byte <= d.start_byte and d.end_byte <= o.end_byte
+                   for o in found):
+                continue  # inside another helper call: that one is named
+            key = _canon(code, code.text_of(d))
+            if key not in self.calls:
+                order = self.helpers[_callee(code, d)]
+                al = d.child_by_field_name("arguments")
+                args = [_canon(code, code.text_of(a)) for a in al.named_children] \
+                    if al is not None else []
+                picked = (args[order[0]], args[order[1]], args[order[2]]) if len(args) == 3 \
+                    else ("", "", "")
+                self.calls[key] = (f"__dot{len(self.calls) + 1}", picked)
+            name = self.calls[key][0].encode()
+            data = data[:d.start_byte - base] + name + data[d.end_byte - base:]
+        return _canon(code, data.decode())
+
+    def rows(self, r: str) -> set[str]:
+        """How a pointer to the start of row ``r`` of the factor is written: ``a[r]`` /
+        ``&a[r][0]`` for ``a[r][k]``, ``&a[r * n]`` / ``a + r * n`` for ``a[r * n + k]``."""
+        code, out = self.code, set()
+        m = re.fullmatch(r"(.+\[[^\[\]]*\{0\}[^\[\]]*\])\[\{1\}\]", self.tpl)
+        if m is not None:
+            row = m.group(1).format(r)
+            out |= {row, f"&{row}[0]", f"&({row}[0])"}
+        m = re.fullmatch(r"(\w+)\[(.*\{0\}.*)\+\{1\}\]", self.tpl)
+        if m is not None:
+            arr, off = m.group(1), m.group(2).format(r)
+            out |= {f"&{arr}[{off}]", f"{arr}+{off}", f"{arr}+({off})", f"({off})+{arr}",
+                    f"{off}+{arr}", f"&{arr}[{off}+0]", f"&({arr}[{off}])"}
+        return {_canon(code, x) for x in out}
+
+    def helper_dot(self, name: str, r: str, c: str, at: Node) -> None:
+        """The helper call named ``name`` is the dot product of rows ``r`` and ``c`` of the
+        factor over the ``c`` columns before the diagonal; NoSolve naming what differs."""
+        args = next((a for n, a in self.calls.values() if n == name), ("", "", ""))
+        x, y, m = args
+        if not ({x, y} <= self.rows(r) | self.rows(c) and (
+                (x in self.rows(r) and y in self.rows(c)) or
+                (y in self.rows(r) and x in self.rows(c)))) or m != _canon(self.code, c):
+            raise self.fail(at, f"the dot product ({', '.join(args)}) is not of the rows "
+                                f"{self.L(r, '0')} and {self.L(c, '0')} over the {c} "
+                                "columns before the diagonal")
+
+    def helper_body(self, body: list[Node], r: str, c: str, diag: bool | None,
+                    where: Node) -> None:
+        """DOT(r, c) with the sum computed by a dot-product helper of the file: ``s = L(r, c)
+        - dot(..)`` or ``s = dot(..)`` then the store, or the store alone around the call."""
+        code = self.code
+        chk = body[-2] if diag and len(body) == 3 and body[-2].type == "if_statement" else None
+        body = [x for x in body if x is not chk]
+        texts = [self.t(x) for x in body]
+        names = sorted({n for t in texts for n in re.findall(r"__dot\d+", t)})
+        if len(body) not in (1, 2) or len(names) != 1:
+            raise self.fail(where, f"the body computing L({r}, {c}) is not 'sum = dot(..); "
+                                   "store' (one dot-product call and the store)")
+        tok = names[0]
+        self.helper_dot(tok, r, c, body[0])
+        if len(body) == 2:
+            acc, init = self.scalar_set(body[0])
+            if not acc or (tok in texts[1] and tok not in texts[0]):
+                raise self.fail(body[0], f"'{code.text_of(body[0]).strip()}' is not part of "
+                                         "the factorisation (an extra statement in the nest)")
+            if init == tok:
+                mode = "zero"
+            elif init == f"{self.L(r, c)}-{tok}":
+                mode = "scalar"
+            else:
+                raise self.fail(body[0], f"'{code.text_of(body[0]).strip()}' does not start "
+                                         f"the sum from L({r}, {c}) minus the dot product")
+            self.scalars.add(acc)
+            self.depth += 1
+        else:
+            acc, mode = tok, "zero"
+        if chk is not None:
+            self.positive(chk, r, c, acc, mode)
+        self.store(body[-1], r, c, diag, acc, mode)
 
     def fail(self, n: Node, what: str) -> NoSolve:
         return NoSolve(f"line {n.start_point[0] + 1}: {' '.join(what.split())}")
@@ -228,6 +335,19 @@ class _Match:
     def dot(self, body: list[Node], r: str, c: str, diag: bool | None, where: Node) -> None:
         """``body`` is exactly DOT(r, c) (see the module doc)."""
         code = self.code
+        if diag and len(body) >= 2 and self.alias is None:
+            # the sqrt in its own statement: ``x = sqrt(..); L(c, c) = x`` (x then divides)
+            nm, val = self.scalar_set(body[-2])
+            if nm and _canon(code, code.text_of(body[-1])) == f"{self.L(c, c)}={nm}" and \
+                    val.startswith(tuple(f"{fn}(" for fn in _SQRT)):
+                self.alias, self.alias_store = (nm, self.L(c, c)), body[-2]
+                self.scalars.add(nm)
+                self.depth += 1
+                body = body[:-1]
+        if self.helpers and any(d.type == "call_expression" and _callee(code, d) in
+                                self.helpers for x in body for d in walk(x)):
+            self.helper_body(body, r, c, diag, where)
+            return
         chk = body[-2] if diag and len(body) in (3, 4) and body[-2].type == "if_statement" \
             else None
         body = [x for x in body if x is not chk]
@@ -416,9 +536,94 @@ def _templates(code: Code, nest: Node) -> list[tuple[str, str]]:
     return out
 
 
+def _callee(code: Code, call: Node) -> str:
+    f = call.child_by_field_name("function")
+    return code.text_of(f).strip() if f is not None and f.type == "identifier" else ""
+
+
+def _param_names(code: Code, fn: Node) -> list[tuple[str, bool]]:
+    """(name, is a pointer) of a C function definition's parameters."""
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    params = decl.child_by_field_name("parameters") if decl is not None else None
+    out: list[tuple[str, bool]] = []
+    for p in params.named_children if params is not None else []:
+        d = p.child_by_field_name("declarator")
+        ptr = False
+        while d is not None and d.type in ("pointer_declarator", "array_declarator"):
+            ptr = True
+            d = d.child_by_field_name("declarator")
+        if p.type != "parameter_declaration" or d is None or d.type != "identifier":
+            return []
+        out.append((code.text_of(d), ptr))
+    return out
+
+
+def dot_helpers(code: Code) -> dict[str, tuple[int, int, int]]:
+    """The file's functions that return the dot product of two arrays over a length (``s =
+    0; for k < m: s += x[k] * y[k]; return s``), as name -> the positions of x, y and m among
+    the parameters: a Cholesky written with such a helper is read through its calls."""
+    out: dict[str, tuple[int, int, int]] = {}
+    if code.fortran:
+        return out
+    for fn in walk(code.tree.root_node):
+        if fn.type != "function_definition":
+            continue
+        params = _param_names(code, fn)
+        ptrs = [i for i, (_n, p) in enumerate(params) if p]
+        ints = [i for i, (_n, p) in enumerate(params) if not p]
+        body = fn.child_by_field_name("body")
+        if len(params) != 3 or len(ptrs) != 2 or len(ints) != 1 or body is None:
+            continue
+        x, y, m = (params[i][0] for i in (*ptrs, ints[0]))
+        stmts = [c for c in body.named_children if c.type != "comment"]
+        if len(stmts) != 3 or stmts[1].type != C_LOOP:
+            continue
+        init = _canon(code, code.text_of(stmts[0]))
+        acc = re.fullmatch(r"(?:double|float)(\w+)=0(?:\.0*)?f?", init)
+        ret = _canon(code, code.text_of(stmts[2]))
+        lp = code.loop(stmts[1])
+        if acc is None or ret != f"return{acc.group(1)}" or not lp.counted or \
+                lp.step != 1 or lp.inclusive or _canon(code, lp.lower) != "0" or \
+                _canon(code, lp.upper) != m or len(lp.body) != 1:
+            continue
+        s, k = acc.group(1), lp.var
+        terms = {f"{x}[{k}]*{y}[{k}]", f"{y}[{k}]*{x}[{k}]"}
+        if _canon(code, code.text_of(lp.body[0])) in {f"{s}+={t}" for t in terms} | \
+                {f"{s}={s}+{t}" for t in terms}:
+            out[code.function_name(fn)] = (ptrs[0], ptrs[1], ints[0])
+    return out
+
+
 def find_factor(code: Code, line: int) -> tuple[Node, Factor]:
     """The function and the Cholesky nest holding ``line`` (the outermost enclosing loop that
-    is one); NoSolve naming what differs from the factorisation otherwise."""
+    is one); NoSolve naming what differs from the factorisation otherwise. When ``line`` is
+    in a dot-product helper of the file (:func:`dot_helpers`), the nests around its calls
+    are read: the profile names the helper's loop, the factorisation is its caller's."""
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    if fn is None or at is None:
+        raise NoSolve(f"line {line} is not inside a function")
+    helpers = dot_helpers(code)
+    name = code.function_name(fn)
+    if name in helpers:
+        why = ""
+        for call in walk(code.tree.root_node):
+            if call.type != "call_expression" or _callee(code, call) != name or \
+                    code.function_of(call) == fn:
+                continue
+            try:
+                return _find_factor(code, call.start_point[0] + 1, helpers)
+            except NoSolve as e:
+                why = why or f"{name} is called at line {call.start_point[0] + 1}: {e}"
+        raise NoSolve(why or f"{name} (the dot product at line {line}) is called by no loop "
+                             "of the file")
+    return _find_factor(code, line, helpers)
+
+
+def _find_factor(code: Code, line: int, helpers: dict[str, tuple[int, int, int]]
+                 ) -> tuple[Node, Factor]:
     at = code.node_at_line(line)
     fn = code.function_of(at) if at is not None else None
     if fn is None or at is None:
@@ -433,7 +638,7 @@ def find_factor(code: Code, line: int) -> tuple[Node, Factor]:
             continue
         best: tuple[int, str] = (-1, "")
         for name, tpl in _templates(code, n):
-            m = _Match(code, tpl)
+            m = _Match(code, tpl, helpers)
             try:
                 order, form = m.nest(n)
             except NoSolve as e:

@@ -2,6 +2,7 @@
 
 from perfscout.advise.catalog import (
     algorithm,
+    allocation,
     app_compute,
     application,
     calls,
@@ -22,6 +23,7 @@ __all__ = [
     "CATALOG",
     "CatalogEntry",
     "algorithm",
+    "allocation",
     "app_compute",
     "application",
     "calls",

@@ -41,9 +41,9 @@ def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
     loop flushing its output per line (``std::endl``, ``fflush``, Fortran ``flush``), write
     in blocks: the change is then generated there (:mod:`perfscout.transform.flushes`) and the
     proposal scoped to that line."""
-    from perfscout.advise.catalog.calls import _first
+    from perfscout.advise.catalog.generated import first_generated
 
-    found = _first(facts, f, "io_buffering")
+    found = first_generated(facts, f, "io_buffering")
     if found is not None:
         scope, got = found
         title = f"Write in blocks: no flush per line in the loop at {scope}"

@@ -11,46 +11,20 @@ where the transform stage generates them on the user's code:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from perfscout.advise.catalog.common import amdahl, conf, refs, source_hot_lines, verify
-from perfscout.advise.catalog.generated import _relative_scope, project_lines
+from perfscout.advise.catalog.generated import first_generated
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts, project_root_of
+from perfscout.advise.facts import Facts
 from perfscout.diagnose.copies import copy_share
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated, generate
 
 #: the allocation + copy share below which passing by reference is not proposed
 MIN_COPY_SHARE = 0.10
 #: the runtime's fork/join + barrier share below which moving a directive is not proposed
 MIN_FORK_JOIN_SHARE = 0.15
-
-
-def _lines(facts: Facts, f: Finding) -> list[tuple[str, int, str]]:
-    """The program's hot lines, then the user's line that calls the finding's routine (a
-    library routine: perf's call chains or callgrind's call lines name it)."""
-    out = project_lines(facts)
-    site = facts.target_line(f.scope).where if f.scope else None
-    if site and ":" in site:
-        path, _, line = site.rpartition(":")
-        try:
-            if line.isdigit() and all((p, int(line)) != (path, n) for p, n, _t in out):
-                out.append((path, int(line), Path(path).read_text(errors="replace")))
-        except OSError:
-            pass
-    return out
-
-
-def _first(facts: Facts, f: Finding, pid: str) -> tuple[str, Generated] | None:
-    for path, line, text in _lines(facts, f):
-        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
-        if isinstance(got, Generated):
-            return _relative_scope(path, line), got
-    return None
 
 
 def _copy_basis(facts: Facts) -> float | None:
@@ -67,7 +41,7 @@ def const_ref(facts: Facts, f: Finding) -> Proposal | None:
     shares = copy_share(facts.profiles)
     if shares is None or shares.share < MIN_COPY_SHARE:
         return None
-    found = _first(facts, f, "const_ref")
+    found = first_generated(facts, f, "const_ref")
     if found is None:
         return None
     scope, got = found
@@ -109,7 +83,7 @@ def omp_outer_loop(facts: Facts, f: Finding) -> Proposal | None:
                   and e.value is not None), None)
     if share is None or share < MIN_FORK_JOIN_SHARE:
         return None
-    found = _first(facts, f, "omp_outer_loop")
+    found = first_generated(facts, f, "omp_outer_loop")
     if found is None:
         return None
     scope, got = found

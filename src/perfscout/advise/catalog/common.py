@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from perfscout.advise.facts import Facts, project_root_of
+from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import ExpectedGain, Verification
@@ -118,7 +119,9 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
     """The hottest lines of the line-level profiles that lie in a readable C/C++/Fortran file,
     hottest first, as (path, line, the file's text): where a generated source change can be
     tried when the single hottest line is in a library (``s_sin.c``) the program calls. Lines
-    under ``COLD_LINE`` of the share of their file's hottest line are left out."""
+    under ``COLD_LINE`` of the share of their file's hottest line are left out, and so are the
+    lines of system headers and installed library sources (:func:`library_source`): no change
+    is generated in ``/usr/include``."""
     from perfscout.transform.source import language_of
 
     best: dict[tuple[str, int], float] = {}
@@ -132,8 +135,8 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
                 key = (named["path"], int(named["line"]))
             else:
                 continue
-            if language_of(key[0]) is None:
-                continue
+            if language_of(key[0]) is None or library_source(key[0]):
+                continue  # not source, or a system header's / library's line
             best[key] = max(best.get(key, 0.0), h.self_share or 0.0)
     out: list[tuple[str, int, str]] = []
     texts: dict[str, str | None] = {}

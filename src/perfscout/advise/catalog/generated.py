@@ -10,6 +10,7 @@ filled, where the map is iterated); no generated change, no proposal.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from perfscout.advise.catalog.common import (
@@ -93,11 +94,70 @@ def project_lines(facts: Facts, limit: int = 60) -> list[tuple[str, int, str]]:
             if not p.startswith(("/usr/", "/opt/"))]
 
 
-def _relative_scope(path: str, line: int) -> str:
+def relative_scope(path: str, line: int) -> str:
     """``path:line`` with the path relative to its project (the folder with the build)."""
     f = Path(path)
     root = project_root_of(f)
     return f"{f.relative_to(root).as_posix() if f.is_relative_to(root) else path}:{line}"
+
+
+def finding_lines(facts: Facts, f: Finding) -> list[tuple[str, int, str]]:
+    """The program's hot lines, then the user's line that calls the finding's routine (a
+    library routine: perf's call chains or callgrind's call lines name it): where a
+    generator is tried for a finding whose time is spent below the user's code."""
+    out = project_lines(facts)
+    site = facts.target_line(f.scope).where if f.scope else None
+    if site and ":" in site:
+        path, _, line = site.rpartition(":")
+        try:
+            if line.isdigit() and all((p, int(line)) != (path, n) for p, n, _t in out):
+                out.append((path, int(line), Path(path).read_text(errors="replace")))
+        except OSError:
+            pass
+    return out
+
+
+def first_generated(facts: Facts, f: Finding, pid: str) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) at the first of :func:`finding_lines` where generator
+    ``pid`` produces a change; None when it refuses everywhere."""
+    for path, line, text in finding_lines(facts, f):
+        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
+        if isinstance(got, Generated):
+            return relative_scope(path, line), got
+    return None
+
+
+#: hot lines whose related sites are tried (each try parses the project's sources)
+MAX_HOT_LINES = 5
+
+#: the sites a hot line leads to: (path, relative to the project or absolute; line)
+Related = Callable[[str, str, int, Path], Iterable[tuple[str, int]]]
+
+
+def generated_near(facts: Facts, f: Finding, pid: str,
+                   related: Related) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) at the first hot line, or a site it leads to (a call in
+    its loop, the function it calls: ``related`` names them, possibly in another file), where
+    generator ``pid`` produces a change; None when it is generated nowhere."""
+    tried: set[tuple[str, int]] = set()
+    for path, line, text in finding_lines(facts, f)[:MAX_HOT_LINES]:
+        root = project_root_of(Path(path))
+        sites = [(path, line, text)]
+        for rel, ln in related(text, path, line, root):
+            p = rel if Path(rel).is_absolute() or rel == path else str(root / rel)
+            try:
+                sites.append((p, ln, text if p == path else Path(p).read_text(
+                    errors="replace")))
+            except OSError:
+                continue
+        for p, ln, t in sites:
+            if (p, ln) in tried:
+                continue
+            tried.add((p, ln))
+            got = generate(pid, t, p, ln, root=root)
+            if isinstance(got, Generated):
+                return relative_scope(p, ln), got
+    return None
 
 
 def _tree_basis(facts: Facts) -> float | None:
@@ -123,7 +183,7 @@ def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
             break
     else:
         return None
-    scope = _relative_scope(path, line)
+    scope = relative_scope(path, line)
     low, high = amdahl(shares[1], 1.5, 5.0)
     return Proposal(
         id="unordered_map", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",

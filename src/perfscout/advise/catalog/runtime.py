@@ -138,18 +138,18 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
     to that line. For ``rt.serial_fraction`` (the runtime's share measured, the handout
     routine unnamed) it is offered only where the sources show the hot loop's directive
     hands out iterations dynamically: the generated change is then the evidence."""
-    from perfscout.advise.catalog.calls import _first
+    from perfscout.advise.catalog.generated import first_generated
 
     share = _handout(f)
     if share is None:
         share = _runtime_share(f)
         if share is None or share < MIN_RUNTIME_SHARE:
             return None
-        found = _first(facts, f, "omp_static_schedule")
+        found = first_generated(facts, f, "omp_static_schedule")
         if found is None:
             return None
     else:
-        found = _first(facts, f, "omp_static_schedule")
+        found = first_generated(facts, f, "omp_static_schedule")
     scope, note = (found[0], f"; generated: {found[1].note}") if found else (f.scope, "")
     low, high = amdahl(share, 2.0, 10.0)
     return Proposal(

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perfscout.advise.catalog.calls import _first
 from perfscout.advise.catalog.common import amdahl, conf, refs, verify
-from perfscout.advise.catalog.generated import _relative_scope, project_lines
+from perfscout.advise.catalog.generated import first_generated, project_lines, relative_scope
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts, project_root_of
 from perfscout.diagnose.copies import copy_share
@@ -49,7 +48,7 @@ def _at_site(facts: Facts, f: Finding) -> tuple[str, Generated] | None:
         got = generate(ID, src.read_text(errors="replace"), str(src), int(line),
                        root=project_root_of(src))
         if isinstance(got, Generated):
-            return _relative_scope(str(src), int(line)), got
+            return relative_scope(str(src), int(line)), got
     return None
 
 
@@ -81,7 +80,7 @@ def assumed_shape_dummy(facts: Facts, f: Finding) -> Proposal | None:
     if not temps and (shares is None or shares.share < MIN_COPY_SHARE):
         return None
     found = _at_site(facts, f) if temps else None
-    found = found or _first(facts, f, ID)
+    found = found or first_generated(facts, f, ID)
     if found is None:
         return None
     scope, got = found

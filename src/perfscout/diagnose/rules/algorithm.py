@@ -21,6 +21,8 @@ def _across_ranks(x: Located) -> bool:
         return True
     if x.metric.raw_name.startswith(SOCKET_LEVEL):
         return False  # uncore counters are read by one thread per socket: zero elsewhere
+    if x.metric.raw_name == "compute.share":
+        return False  # a profile's rows are ranks or threads by the code it holds: sampled path
     ranks_ = {m.scope.name for m in x.profile.metrics
               if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK}
     return len(ranks_) >= 2
@@ -333,8 +335,8 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
     """(size, instructions, located) from simulator profiles of one program run with one
     numeric argument changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled
     target``/``cmd``): the instruction count, deterministic, is the cost the size sets."""
-    # runs of one command line whose numeric arguments differ in exactly one place
-    # (``./qs 5000 5`` and ``./qs 10000 5``): that argument is the size
+    # runs of one command line whose numeric arguments differ in one place (``./qs 5000 5``
+    # and ``./qs 10000 5``), or in several by one factor: that argument is the size
     groups: dict[tuple[str, ...], list[tuple[list[str], Located]]] = {}
     for ir in ctx.all("ir", (ScopeKind.PROCESS,)):
         meta = ir.profile.meta
@@ -346,7 +348,7 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
     best: list[tuple[float, float, Located]] = []
     for runs in groups.values():
         varying = [i for i in range(len(runs[0][0])) if len({c[i] for c, _ in runs}) > 1]
-        if len(varying) != 1:
+        if not varying or not _in_proportion(runs, varying):
             continue
         pts = [(float(c[varying[0]]), ir.value, ir) for c, ir in runs]
         if len(pts) > len(best):
@@ -355,6 +357,18 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
 
 
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
+
+
+def _in_proportion(runs: list[tuple[list[str], Located]], varying: list[int]) -> bool:
+    """Whether the numeric arguments that differ between runs all change by the same factor
+    (``./cl 4000 4000`` and ``./cl 8000 8000``: rows and columns of one size), so the first of
+    them is the size; arguments changing independently name no single size."""
+    first = varying[0]
+    for i in varying[1:]:
+        ratios = {round(float(c[i]) / float(c[first]), 9) for c, _ in runs if float(c[first])}
+        if len(ratios) != 1:
+            return False
+    return True
 
 
 @rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
@@ -413,10 +427,49 @@ def complexity(ctx: Context) -> Finding | None:
     per_call = _call_scaling(ctx, top[2].kind)
     if per_call is not None:
         ev.append(per_call)
+    simulated, against = (_simulated_scaling(ctx, top[2].kind, lim) if what != "instructions"
+                          else (None, ""))
+    if simulated is not None:
+        ev.append(simulated)
     return ctx.finding("alg.complexity", 0.4 if two else 0.5,
                        "time grows super-linearly with size", ev,
                        limits=["two problem sizes only: a third would show whether the growth "
-                               "holds"] if two else [])
+                               "holds"] if two else [],
+                       conflicts=[against] if against else [])
+
+
+def _slope(pts: list[tuple[float, float, Located]]) -> float | None:
+    """The least-squares slope of log cost over log size (the growth exponent)."""
+    n = len(pts)
+    mx = sum(p[0] for p in pts) / n
+    my = sum(p[1] for p in pts) / n
+    sxx = sum((p[0] - mx) ** 2 for p in pts)
+    if sxx == 0:
+        return None
+    return sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
+
+
+def _simulated_scaling(ctx: Context, have: str, lim: float) -> tuple[Evidence | None, str]:
+    """The growth exponent a second family measured: simulator runs of the program at two or
+    more sizes ``complexity.two_size_factor`` apart (``_command_sizes``), their instruction
+    counts fitted against size. At or above ``lim`` it is evidence of the same growth; below it,
+    a stated conflict (the instruction count does not grow as the timed sweep says)."""
+    runs = _command_sizes(ctx)
+    if not runs or runs[0][2].kind == have:
+        return None, ""
+    sizes = sorted({r[0] for r in runs})
+    if sizes[-1] / sizes[0] < ctx.t("complexity.two_size_factor"):
+        return None, ""
+    k = _slope([(math.log(size), math.log(cost), loc) for size, cost, loc in runs])
+    if k is None:
+        return None, ""
+    top = max(runs, key=lambda r: r[0])
+    if k < lim:
+        return None, (f"{top[2].kind}: instructions ~ size^{k:.2f} over {len(sizes)} sizes, "
+                      f"below the {lim:g} the timed sweep shows: the growth is not confirmed")
+    return ctx.ev(top[2], f"{top[2].kind}: instructions ~ size^{k:.2f} over {len(sizes)} sizes "
+                  f"({fmt(sizes[0])} -> {fmt(sizes[-1])})", f"exponent >= {lim:g}",
+                  metric="scaling.exponent", value=k, unit="ratio"), ""
 
 
 def _calls_alone(ctx: Context) -> Finding | None:

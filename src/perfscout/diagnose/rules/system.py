@@ -133,7 +133,7 @@ def _unmap_churn(ctx: Context) -> Evidence | None:
 @rule(id="sys.io", needs=("time.elapsed|syscall.time",),
       thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share",
                   "io.small_request_bytes", "io.traced_run_share", "io.traced_seconds",
-                  "io.read_back_ratio"),
+                  "io.read_back_ratio", "app.io_share"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
     """The process waits (elapsed far above CPU time) while moving many bytes through files,
@@ -164,6 +164,11 @@ def _accounted_io(ctx: Context) -> Finding | None:
         traced = _file_io_share(ctx)
         if traced is not None:  # the traced system calls move or sync that data
             ev.append(traced)
+        from perfscout.diagnose.rules.application import _printed_io_share
+
+        printed = _printed_io_share(ctx, ctx.t("app.io_share"))
+        if printed is not None and printed.source_kind not in {e.source_kind for e in ev}:
+            ev.append(printed)  # the program's own timer of its file phase agrees
         return ctx.finding("sys.io", 0.7, "the run waits on file-system I/O", ev)
     # few bytes, but the process blocks itself (voluntary switches, not preemption by other
     # jobs) and its traced system time goes to syncing files: it waits for the disk

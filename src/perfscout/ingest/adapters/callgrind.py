@@ -19,13 +19,17 @@ from perfscout.ingest.base import Adapter
 from perfscout.ingest.callgraph import Edge, build_tree
 from perfscout.ingest.lineread import Unparsed
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.source_paths import library_source
 from perfscout.ingest.textutil import iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
 _CELL = re.compile(r"\s*(\d[\d,]*|\.)(?:\s*\(\s*[\d.]+%\))?")
 _LINE_MARK = re.compile(r"^-- line (\d+) -+")
-_SECTION = re.compile(r"^-- (Auto-annotated source|Annotated source file): (.*)$")
+#: a source file's annotated lines: found by --auto=yes, named on the command line
+#: ("User-annotated source"), or cg_annotate's older heading
+_SECTION = re.compile(r"^-- (Auto-annotated source|User-annotated source|Annotated source file):"
+                      r" (.*)$")
 _MODULE = re.compile(r"^(.*?)\s+\[([^\]]+)\]$")
 _EVENT_METRIC = {"Ir": "ir"}
 
@@ -225,11 +229,18 @@ class CallgrindAnnotateAdapter(Adapter):
 
 
 def _merge(hots: list[_Hot]) -> list[_Hot]:
-    """One entry per function (callgrind_annotate lists inlined parts per file)."""
+    """One entry per function (callgrind_annotate lists inlined parts per file), placed in
+    its own source file: a row that charges code inlined from a system header
+    (``/usr/include/c++/12/bits/stl_algobase.h:main``) gives way to the row of the program's
+    file (``sumsq.cpp:main``) for the function's file, whichever costs more."""
     by: dict[str, _Hot] = {}
     for h in hots:
         if h.name in by:
-            by[h.name].value += h.value
+            got = by[h.name]
+            got.value += h.value
+            if (not got.file or got.file == "???" or library_source(got.file)) \
+                    and h.file and h.file != "???" and not library_source(h.file):
+                got.file, got.module = h.file, got.module or h.module
         else:
             by[h.name] = _Hot(h.name, h.file, h.module, h.value, h.line)
     return sorted(by.values(), key=lambda h: -h.value)

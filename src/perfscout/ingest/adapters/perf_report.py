@@ -127,7 +127,8 @@ class PerfReportAdapter(Adapter):
                     hotspots.append(Hotspot(
                         name=name, self_share=r["self"],  # type: ignore[arg-type]
                         inclusive_share=r["inc"], unit=event,  # type: ignore[arg-type]
-                        module=str(r["dso"]), callpath=path_t, location=loc,
+                        module=str(r["dso"]) or (KERNEL_MODULE if r["kernel"] else ""),
+                        callpath=path_t, location=loc,
                         source=SourceRef(str(path), r["line"])))  # type: ignore[arg-type]
                 else:
                     metrics.append(Metric(
@@ -263,6 +264,9 @@ _PID_COMM = re.compile(r"^(?P<pid>\d+):(?P<comm>\S+)$")
 _NOT_COMPUTE = re.compile(r"^(?:0x[0-9a-f]+|\[unknown\]|P?MPI_|ompi_|opal_|mca_|pmix|ucp_|uct_|"
                           r"ucs_|psm|fi_|hwloc_|orte_|prte_|gomp_|GOMP_|__sched_yield|"
                           r"sched_yield|epoll_wait|poll)", re.I)
+#: the module of a row perf marks ``[k]`` when the report has no Shared Object column
+#: (``--sort sym``): the kernel's, as perf names it where it has one
+KERNEL_MODULE = "[kernel.kallsyms]"
 # shared objects of the MPI library, its transports and runtimes, the loader and the kernel:
 # a process's samples there are communication or start-up, not its computation
 _NOT_COMPUTE_DSO = re.compile(r"^(?:\[kernel|\[unknown\]|\[vdso\]|ld-linux|libmpi|libopen-pal|"

@@ -164,6 +164,12 @@ def norm_key(key: str) -> str:
     return re.sub(r"[\s_\-.]", "", k)
 
 
+#: a timed phase that reads or writes files, as a program names it beyond the plain keys
+#: (``scratch i/o 1.7 s``, ``output_cpu= 0.79 s``, ``file_write_wall 2 s``): a place the data
+#: goes, then the I/O word, then what clock timed it; read only with a time unit
+IO_PHASE = re.compile(r"^(?:scratch|file|disk|data|result|results)?(?:i/o|io|output|write|"
+                      r"writing|dump|save|checkpoint|print)(?:cpu|cputime|time|wall|walltime)?$")
+
 #: a word that opens a free-form label without naming anything (``... of total 0.77 s``)
 _FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
 
@@ -204,6 +210,8 @@ def _name(key: str, unit: str) -> str:
     name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
     if not name:
         name = _mpi_call_key(k, unit)
+    if not name and unit == "s" and IO_PHASE.match(k):
+        name = "io.time"
     if name == "io.time" and unit and unit != "s":
         name = ""  # "write: 480 MB/s" is a rate: the unit names it below
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
@@ -432,7 +440,8 @@ _NAMED_UNIT = re.compile(r"^\s*(?P<kind>section|task)\s+(?P<id>[A-Za-z_][\w\-]*)
 # a verb that states how long the scoped thread/rank (or the run) worked
 _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 # keys that, on a line scoped to one thread, give that thread's busy time
-_THREAD_BUSY = {"time", "cpu", "cputime", "cpus"}
+_THREAD_BUSY = {"time", "cpu", "cputime", "cpus", "busycpu", "cpubusy", "busycputime",
+                "computecpu", "workcpu", "threadcpu"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:

@@ -1,0 +1,86 @@
+"""Catalog entry for a work buffer allocated and freed at every call (``hoist_allocation``).
+
+Offered only where the diagnosis points at allocation cost: a profile puts
+``MIN_ALLOC_SHARE`` or more of the run in the allocator (:mod:`perfscout.diagnose.libwork`'s
+allocation family: malloc/free, operator new/delete, ``_int_malloc``...) together with the
+kernel's page-fault path (a fresh large block faulted in at every call), and the transform
+stage's generator keeps a buffer between calls at a hot line, at the line the finding's call
+data names, or in a project function such a line calls (:func:`perfscout.transform.scratch.
+callee_lines`). No generated change, no proposal.
+"""
+
+from __future__ import annotations
+
+from perfscout.advise.catalog.common import amdahl, conf, refs, verify
+from perfscout.advise.catalog.generated import generated_near
+from perfscout.advise.catalog.registry import proposal
+from perfscout.advise.facts import Facts
+from perfscout.diagnose.libwork import family_of
+from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.diagnose.rules.system import FAULT_PATH
+from perfscout.model.findings import Finding
+from perfscout.model.message import Text
+from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
+from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated
+from perfscout.transform.scratch import WHAT, callee_lines
+
+#: the allocator + page-fault share of a profile below which the change is not proposed
+MIN_ALLOC_SHARE = 0.05
+
+
+def allocation_share(facts: Facts) -> float | None:
+    """The largest share of one profile in the allocator and the kernel's page-fault path:
+    what keeping the buffers can remove; None below ``MIN_ALLOC_SHARE``."""
+    best = 0.0
+    for p in facts.profiles:
+        share = sum(s for h, s in hotspot_shares(p) if h.kind != "line" and (
+            family_of(h) == "allocation" or h.name.split("+")[0].strip() in FAULT_PATH))
+        best = max(best, share)
+    return best if best >= MIN_ALLOC_SHARE else None
+
+
+def kept_buffers(facts: Facts, f: Finding) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) at the first hot line, or function a hot line calls, where
+    the generator keeps a work buffer between calls; None when it does so nowhere."""
+    return generated_near(facts, f, WHAT, callee_lines)
+
+
+@proposal(WHAT, layer=Layer.APPLICATION, kind="source", basis=allocation_share)
+def hoist_allocation(facts: Facts, f: Finding) -> Proposal | None:
+    """The allocator (and the page faults of fresh blocks) hold a share of the run and a
+    function of the hot code allocates a work buffer and frees it before returning: the
+    buffer kept between calls, grown on demand, removes the allocation per call."""
+    share = allocation_share(facts)
+    if share is None:
+        return None
+    found = kept_buffers(facts, f)
+    if found is None:
+        return None
+    scope, got = found
+    low, high = amdahl(share, 2.0, 20.0)
+    return Proposal(
+        id=WHAT, addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Keep the work buffer between calls instead of allocating it per call ({scope})",
+        change=Change(description=f"allocating and freeing takes {share:.0%} of the run; "
+                      f"{got.note}"),
+        evidence=(*refs(f, facts), f"the allocator and page faults: {share:.0%} of the "
+                  "profile", f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.alloc_code"),
+            what=Text("gain.what.kept_buffer"), low="2", high="20")),
+        risk=Risk("low", "the buffer does not leave the call (not returned, stored, "
+                  "reallocated or moved; checked in the sources) and the function does not "
+                  "call itself; one buffer per thread when it is called in an OpenMP "
+                  "construct; the largest buffer stays allocated until exit"),
+        confidence=Confidence(conf(f, 0.6), "a buffer allocated and freed per call, the "
+                              "allocator hot"),
+        invalid_when=("a callee keeps the buffer's address beyond the call through a path "
+                      "the sources do not show", "the function is called from threads the "
+                      "sources do not show (not OpenMP)"),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+__all__ = ["allocation_share", "hoist_allocation", "kept_buffers"]

@@ -1,0 +1,3 @@
+#pragma once
+#include <vector>
+double eval_point(const std::vector<double> &knots, double t, int degree);

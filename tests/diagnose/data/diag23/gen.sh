@@ -95,6 +95,16 @@ sys23_c_serial_under_stress() { prep sys23-c-serial-under-stress
   $T -v $B/serialloop > /dev/null 2> $d/time-v.txt
   kill $sp 2>/dev/null; wait $sp 2>/dev/null; }
 
+hw23_c_copy_reps_with_likwid_one_log() { prep hw23-c-copy-reps-with-likwid-one-log
+  gcc -O2 -fopenmp -o $B/bwreps $SRC/bwreps.c
+  { OMP_NUM_THREADS=2 $B/bwreps; likwid-bench -t copy_avx -w S0:800MB:2; } > $d/job.log 2>&1; }
+alg23_py_list_membership_sweep() { prep alg23-py-list-membership-sweep
+  python3 $SRC/quadsweep.py > $d/output.txt 2>&1; }
+sys23_omp6_env_nproc() { prep sys23-omp6-env-nproc
+  gcc -O2 -fopenmp -o $B/barriers $SRC/barriers.c
+  { OMP_NUM_THREADS=6 env | grep '^OMP_'; echo "nproc: $(nproc)"; OMP_NUM_THREADS=6 $B/barriers; } > $d/job.log 2>&1
+  OMP_NUM_THREADS=6 perf stat -o $d/perf-stat.txt $B/barriers > /dev/null 2>&1; }
+
 if [ $# -eq 0 ]; then set -- $(cd $HERE && ls -d */ | tr -d / | grep -v '^_'); fi
 for c in "$@"; do echo "== $c $(date -u +%H:%M:%S) load $(cut -d' ' -f1 /proc/loadavg)"; $(echo $c | tr - _); done
 rm -rf $B

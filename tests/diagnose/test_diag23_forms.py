@@ -165,3 +165,15 @@ def test_counts_printed_before_their_noun() -> None:
     q = load(F / "messages.txt")
     got = {m.name: m.value for m in q.metrics if m.name.startswith("mpi.")}
     assert got == {"mpi.msg_count": 50000.0, "mpi.msg_size_mean": 8.0}
+
+
+def test_program_printout_in_a_likwid_bench_job_log_is_read() -> None:
+    """One job log: the program's ``rep N: x GB/s`` lines, then ``likwid-bench -t copy_avx``
+    (18338 MB/s). The likwid-bench reader takes the file and also reads the program's lines
+    (family program), so the program's bandwidth stands beside the measured ceiling."""
+    p = load(D / "hw23-c-copy-reps-with-likwid-one-log" / "data" / "job.log")
+    assert p.format == "likwid-bench"
+    assert [m.value for m in p.metrics if m.name == "bench.bandwidth"] == [18338.12]
+    bw = [m for m in p.metrics if m.name == "mem.bandwidth"]
+    assert [m.value for m in bw] == [13830.0, 9460.0, 21080.0, 11990.0, 10100.0]
+    assert {m.family for m in bw} == {"program"}

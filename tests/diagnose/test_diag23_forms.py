@@ -177,3 +177,15 @@ def test_program_printout_in_a_likwid_bench_job_log_is_read() -> None:
     bw = [m for m in p.metrics if m.name == "mem.bandwidth"]
     assert [m.value for m in bw] == [13830.0, 9460.0, 21080.0, 11990.0, 10100.0]
     assert {m.family for m in bw} == {"program"}
+
+
+def test_p_numbered_ranks_and_printed_mpi_share() -> None:
+    """``P1 comp=0.525s comm=0.000s`` is rank 1's compute and MPI time (an MPI run where rank 1
+    computes 4x rank 0's share): ``alg.load_imbalance``; ``rank 0 spent 81% of its time in MPI``
+    is rank 0's MPI share."""
+    p = load(F / "ranks-p.txt")
+    assert _vals(p, "busy.time") == {"1": 0.525, "0": 0.101}
+    assert _vals(p, "mpi.time") == {"1": 0.0, "0": 0.424}
+    assert _ids(F / "ranks-p.txt")[0] == "alg.load_imbalance"
+    q = load(F / "ranks-share.txt")
+    assert _vals(q, "mpi.time_share") == {"0": 0.81, "1": 0.0}

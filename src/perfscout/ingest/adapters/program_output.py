@@ -69,8 +69,8 @@ KEYS: dict[str, str] = {
                      "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
-    **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
-                    "busy.time"),
+    **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime", "comp",
+                     "comptime"), "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
                      "exchange",
@@ -78,6 +78,7 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier", "idle", "idletime"), "mpi.wait_time"),
     **dict.fromkeys(("took", "spent", "timetaken"), "time.elapsed"),
+    **dict.fromkeys(("mpitimeshare", "mpishare", "commshare"), "mpi.time_share"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
                      "broadcasts", "bcasts", "allreduces", "reductions", "exchanges",
                      "puts", "nputs", "gets", "ngets", "accumulates", "rmaops", "isends",
@@ -431,7 +432,7 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 
 # "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
 _SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
-                           r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
+                           r"cycle|epoch|[PRT](?=\d))\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
                            r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # "section radiation busy=2.06 s", "task io: 0.4 s": a named unit of work that one thread runs
 # (OpenMP sections, tasks); its busy time is that thread's
@@ -466,7 +467,7 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     word = m["kind"].lower()
     if word in STEP_KEYS or word == "iteration":
         return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
-    kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    kind = ScopeKind.RANK if word in ("rank", "p", "r") else ScopeKind.THREAD
     if word in ("section", "task"):
         return Scope(kind, f"{word} {m['id']}"), [
             ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
@@ -677,6 +678,10 @@ _COUNT_FIRST = re.compile(r"^\s*(?P<n>\d+)\s+(?P<noun>threads?|ranks?|process(?:
 _MSG_COUNT = re.compile(r"\b(?:sent|received|exchanged|posted)\s+(?P<n>\d[\d,]*)\s+(?:mpi\s+)?"
                         r"(?:messages|msgs)\b"
                         r"(?:\s*(?:of|\(|,)\s*(?P<b>\d+)\s*(?:B|bytes)\b(?:\s+each)?\)?)?", re.I)
+# "spent 77% of its time in MPI", "42.5 % of the run time in communication": the MPI share
+_MPI_PERCENT = re.compile(r"(?:\bspent\s+)?(?P<v>\d+(?:\.\d+)?)\s*%\s+of\s+(?:its|the|their)?\s*"
+                          r"(?:run\s*|wall\s*|total\s*)?time\s+(?:spent\s+)?(?:in|inside|within)\s+"
+                          r"(?:MPI|communication|comm)\b", re.I)
 _COUNT_NOUN = {"thread": "threads", "threads": "threads", "rank": "ranks", "ranks": "ranks",
                "core": "threads", "cores": "threads"}
 
@@ -695,6 +700,7 @@ def _count_first(line: str) -> str:
         out = f"messages={mm['n'].replace(',', '')}"
         return out + (f", bytes_per_message={mm['b']}" if mm["b"] else "")
 
+    line = _MPI_PERCENT.sub(lambda mm: f"mpi_time_share={float(mm['v']) / 100:g}", line)
     return _MSG_COUNT.sub(msgs, line)
 
 

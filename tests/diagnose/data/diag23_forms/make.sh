@@ -18,3 +18,7 @@ for t in 1 2; do OMP_NUM_THREADS=$t /tmp/sweepforms; done > "$D/sweep-count-firs
 mpicc -O2 -o /tmp/msgforms "$D/msgforms.c"
 mpirun --allow-run-as-root --oversubscribe -np 2 /tmp/msgforms > "$D/messages.txt" 2>&1
 rm -f /tmp/sweepforms /tmp/msgforms
+# "P<r> comp=..s comm=..s" (stdout) and "rank r spent x% of its time in MPI" (stderr), one run
+mpicc -O2 -o /tmp/rankforms "$D/rankforms.c" -lm
+mpirun --allow-run-as-root --oversubscribe -np 2 /tmp/rankforms > "$D/ranks-p.txt" 2> "$D/ranks-share.txt"
+rm -f /tmp/rankforms

@@ -189,3 +189,18 @@ def test_p_numbered_ranks_and_printed_mpi_share() -> None:
     assert _ids(F / "ranks-p.txt")[0] == "alg.load_imbalance"
     q = load(F / "ranks-share.txt")
     assert _vals(q, "mpi.time_share") == {"0": 0.81, "1": 0.0}
+
+
+def test_phase_marks_in_fortran_list_directed_and_trailing_shapes() -> None:
+    """gfortran ``print *`` lines (`` serial part took  0.325... s``, `` Number of threads: 2``)
+    and marks after the time (``init:  0.325s (serial)``) from one real OpenMP run: both read
+    as the serial and parallel phase times, and both give ``rt.serial_fraction``."""
+    p = load(F / "phases-listdirected.txt")
+    got = {m.name: round(m.value, 3) for m in p.metrics
+           if m.name in ("time.serial", "time.parallel", "threads.requested")}
+    assert got == {"time.serial": 0.325, "time.parallel": 0.042, "threads.requested": 2.0}
+    q = load(F / "phases-marked.txt")
+    assert {m.name: m.value for m in q.metrics if m.name.startswith("time.")} == {
+        "time.serial": 0.325, "time.parallel": 0.042}
+    for f in ("phases-listdirected.txt", "phases-marked.txt"):
+        assert _ids(F / f)[0] == "rt.serial_fraction", f

@@ -66,6 +66,7 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
                      "poolthreads", "workerthreads"), "threads.requested"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
+                     "numberofthreads", "numberofompthreads",
                      "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
@@ -631,9 +632,13 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
 
 # "smooth (parallel) 0.097 sec", "serial part: 1.2 s", "time in OpenMP region = 0.3 s": one
 # timed phase that the program itself marks as run in parallel or serially
-_PHASE = re.compile(rf"^\s*(?P<label>[A-Za-z][\w ()\[\]/\-]*?\b(?P<w>parallel|serial|sequential|"
-                    rf"openmp|omp)\b[\w ()\[\]/\-]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
+_PHASE = re.compile(rf"^\s*(?P<label>(?:[A-Za-z][\w ()\[\]/\-]*?[\s(\[])?(?P<w>parallel|serial|"
+                    rf"sequential|openmp|omp)\b[\w ()\[\]/\-]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
                     rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*$", re.I)
+# "init: 1.50 s (serial)", "solve 0.10 s (parallel, 2 threads)": the mark after the time
+_PHASE_AFTER = re.compile(rf"^\s*(?P<label>[A-Za-z][\w \-/]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
+                          rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*\(\s*(?P<w>parallel|"
+                          rf"serial|sequential|openmp|omp)\b[^)]*\)\s*$", re.I)
 
 
 # "wrote 60000 samples", "records written: 150000", "saved 2,000 rows": how many records the
@@ -658,7 +663,7 @@ def _records(line: str, no: int, path: Path) -> Metric | None:
 def _phase(line: str, no: int, path: Path) -> Metric | None:
     """``time.parallel`` / ``time.serial``: the time of a phase the printout marks as parallel
     (``parallel``, ``OpenMP``) or serial (``serial``, ``sequential``); None for other lines."""
-    m = _PHASE.match(line)
+    m = _PHASE.match(line) or _PHASE_AFTER.match(line)
     if m is None or re.search(r"\b(?:efficiency|speedup|fraction|share)\b", m["label"], re.I):
         return None
     v = parse_number(m["num"])

@@ -22,3 +22,7 @@ rm -f /tmp/sweepforms /tmp/msgforms
 mpicc -O2 -o /tmp/rankforms "$D/rankforms.c" -lm
 mpirun --allow-run-as-root --oversubscribe -np 2 /tmp/rankforms > "$D/ranks-p.txt" 2> "$D/ranks-share.txt"
 rm -f /tmp/rankforms
+# Fortran list-directed phase lines (stdout) and "init: 1.2s (serial)" marks (stderr), one run
+gfortran -O2 -fopenmp -o /tmp/phases "$D/phases.f90"
+OMP_NUM_THREADS=2 /tmp/phases > "$D/phases-listdirected.txt" 2> "$D/phases-marked.txt"
+rm -f /tmp/phases

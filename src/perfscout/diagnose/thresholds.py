@@ -90,6 +90,8 @@ _TABLE: tuple[Threshold, ...] = (
               "/ the one-thread run's wall time at or above: each thread did the whole work"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
+    Threshold("serial.phase_share", 0.5, "share of a run's printed phase times outside the "
+              "phases the printout marks parallel at or above (no sweep measured)"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),
     Threshold("serial.busy_cpus", 1.3, "CPUs kept busy by one run at or below which, on a "
               "machine with more cores, the run is treated as serial (no sweep measured)"),
@@ -165,6 +167,10 @@ _TABLE: tuple[Threshold, ...] = (
               "memory sits on one node"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
+    Threshold("io.writes_per_record", 0.5, "write system calls per record the program says it "
+              "wrote at or above (strace -c beside the printout): one call per record"),
+    Threshold("io.records_min", 1000.0, "records written at or above for one write call per "
+              "record to matter"),
     Threshold("io.opens_per_write", 0.50, "file opens / writes at or above, writes outnumbering "
               "reads: the file is opened and closed per write (a log opened per line)"),
     Threshold("affinity.speedup_per_cpu", 1.3, "thread-sweep speedup / CPUs allowed at or "

@@ -47,9 +47,14 @@ _NOISE = [
 _LEVEL = re.compile(r"^\s*[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|CRITICAL)\b[\])]?"
                     r"(?:\s+[\w.\-]+:(?=\s))?\s*", re.I)
 # "[rank 1] compute", "(thread 3) done", "<rank 0>": a bracketed scope opens the line
-_BRACKET_SCOPE = re.compile(r"^\s*[\[(<]\s*(?P<kind>rank|thread|tid|proc|process|worker|pe)"
+_BRACKET_SCOPE = re.compile(r"^\s*[\[(<]\s*(?P<kind>rank|thread|tid|proc|process|worker|pe|"
+                            r"t(?=\d)|r(?=\d))"
                             r"\s*[ #:=]?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?\s*[\])>]\s*:?\s*",
                             re.I)
+# Open MPI's --tag-output / --timestamp-output / --xml-free output tags: "[1,0]<stdout>:",
+# "<stderr>:" (the timestamp before it is noise); the second number of the tag is the rank
+_OMPI_TAG = re.compile(r"^\s*(?:\[\s*\d+\s*,\s*(?P<rank>\d+)\s*\])?<std(?:out|err|diag)>:\s?")
+_HAS_SCOPE = re.compile(r"^\s*[\[(<]?\s*(?:rank|thread|tid|proc|process|worker|pe)\b", re.I)
 _LEADER = re.compile(r"\s*(?:\.\s?){3,}\.?\s*|\s*(?:_{3,}|-{3,}>?|={3,})\s*")
 _ARROW = re.compile(r"\s*(?:->|=>|→|\|)\s*")
 # JSON-ish "key": value
@@ -117,11 +122,17 @@ def normalise(line: str) -> str:
     out = line
     for pat in _NOISE:
         out = pat.sub(" ", out)
+    tag = _OMPI_TAG.match(out)
+    if tag is not None:
+        out = out[tag.end():]
+        if tag["rank"] is not None and not _HAS_SCOPE.match(out):
+            out = f"rank {tag['rank']}: {out}"
     out = _LEVEL.sub("", out, count=1)
     m = _BRACKET_SCOPE.match(out)
     if m is not None:
         kind = m["kind"].lower()
-        kind = {"proc": "rank", "process": "rank", "pe": "rank", "worker": "thread"}.get(kind, kind)
+        kind = {"proc": "rank", "process": "rank", "pe": "rank", "worker": "thread",
+                "t": "thread", "r": "rank"}.get(kind, kind)
         out = f"{kind} {m['id']}: {out[m.end():]}"
     if _JSON_MEASURE.search(out):
         out = _JSON_KEY.sub(r"\1: ", out).replace("{", " ").replace("}", " ")

@@ -23,6 +23,13 @@ from perfscout.snapshot.textutil import parse_cpu_list
 
 _OMP_ENV = re.compile(r"^\s*(?:\[[\w ]+\]\s*)?((?:OMP|GOMP|KMP)_\w+)\s*=\s*'([^']*)'\s*$")
 _OMP_AFF = re.compile(r"^\s*level\s+(\d+)\s+thread\s+(\S+)\s+affinity\s+([\d,\- ]+)\s*$")
+# a user's OMP_AFFINITY_FORMAT ("tid %n on cpus {%A}", "thread %n bound to %A"): a thread
+# number, then a word naming the set of CPUs it may use and the CPU list (%A) closing the line;
+# "thread 1 on cpu 0" (sched_getcpu: where it ran at one moment) is no binding
+_OMP_AFF_FORMAT = re.compile(r"^\s*(?:[\w\[\]:]+\s+){0,3}?(?:thread|tid|thr)\s*[#:=]?\s*(\d+)\b"
+                             r"[^\d{}\[\]]{0,40}?\b(?:cpus|cores|cpuset|cpu\s+set|affinity|places?|"
+                             r"hwthreads|bound\s+to)\s*[:=]?\s*[{\[(]?\s*(\d[\d,\- ]*?)\s*"
+                             r"[}\])]?\s*$", re.I)
 _OMP_BEGIN = re.compile(r"^\s*OPENMP DISPLAY ENVIRONMENT (BEGIN|END)\s*$")
 _MPI_BOUND = re.compile(r"MCW rank (\d+) bound to (.*?):\s*\[([^\]]*)\]")
 _MPI_UNBOUND = re.compile(r"MCW rank (\d+) is not bound")
@@ -95,6 +102,11 @@ def _omp_aff(m: re.Match[str], no: int, into: Placement) -> str:
     return "omp_display_affinity"
 
 
+def _omp_aff_format(m: re.Match[str], no: int, into: Placement) -> str:
+    into.threads[f"1:{m[1]}"] = (cpu_list(m[2]), no)
+    return "omp_display_affinity"
+
+
 def _mpi_bound(m: re.Match[str], no: int, into: Placement) -> str:
     into.ranks[int(m[1])] = (_mpi_cpus(m[2], m[3]), no)
     return "mpi_report_bindings"
@@ -132,6 +144,7 @@ Handler = Callable[[re.Match[str], int, Placement], str]
 # each kind of runtime line and what it records (the handler returns the report kind)
 LINE_KINDS: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (_OMP_BEGIN, _omp_begin), (_OMP_ENV, _omp_env), (_OMP_AFF, _omp_aff),
+    (_OMP_AFF_FORMAT, _omp_aff_format),
     (_MPI_BOUND, _mpi_bound), (_MPI_UNBOUND, _mpi_unbound), (_SRUN, _srun),
     (_MAP_BOUND, _mpi_bound), (_MAP_UNBOUND, _mpi_unbound), (_MAP_OTHER, _map_other),
     (_TASKSET, _taskset), (_NUMA_SHOW, _numa_show), (_NUMA_OTHER, _numa_other),

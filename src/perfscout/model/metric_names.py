@@ -170,6 +170,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),
+    "io.records_written": ("count", "records (lines, samples, rows) the program says it wrote"),
+    "time.parallel": ("s", "time of a phase the program's printout marks as parallel "
+                           "(``smooth (parallel) 0.1 s``, ``OpenMP region: 0.3 s``)"),
+    "time.serial": ("s", "time of a phase the program's printout marks as serial"),
     "busy.time": ("s", "time one thread or rank spent computing (its own printout)"),
     "mpi.wait_time": ("s", "time one rank waited in MPI (its own printout)"),
     "mpi.latency": ("us", "time per message the program measured"),
@@ -210,6 +214,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "machine.cpu_iowait": ("ratio", "whole-machine CPU share waiting for I/O (vmstat wa)"),
     "machine.cpu_steal": ("ratio", "whole-machine CPU share stolen by the hypervisor (vmstat st)"),
     "machine.swap_io": ("count", "pages swapped in + out per second, whole machine (vmstat)"),
+    "serial.phase_share": ("ratio", "share of a run's printed phase times outside the phases "
+                                    "the printout marks parallel (derived)"),
     "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
                              "ordered/critical/lock routines (threads taking turns; derived)"),
     "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "

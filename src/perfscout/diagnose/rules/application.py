@@ -27,7 +27,8 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
-      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write"),
+      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
+                  "io.writes_per_record", "io.records_min"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
@@ -991,6 +992,29 @@ RW_CALLS = ("write", "read", "pwrite64", "pread64", "writev", "readv", "lseek", 
 OPEN_CLOSE_CALLS = ("open", "openat", "openat2", "creat", "close")
 
 
+def _write_per_record(ctx: Context, rw: list[Located], writes: float) -> Finding | None:
+    """No run time to rate the calls by, but the program says how many records it wrote: a
+    write system call per record (``io.writes_per_record`` or more, over ``io.records_min``
+    records) is output that is not buffered (a flush per line, an unbuffered stream)."""
+    recs = [r for r in ctx.all("io.records_written") if r.value > 0]
+    if not recs or writes <= 0:
+        return None
+    rec = max(recs, key=lambda r: r.value)
+    per = writes / rec.value
+    lim = ctx.t("io.writes_per_record")
+    if rec.value < ctx.t("io.records_min") or per < lim:
+        return None
+    top = max((c for c in rw if "write" in c.metric.scope.name), key=lambda c: c.value)
+    return ctx.finding("app.io_hotspot", 0.7, "unbuffered output: one write system call per "
+                       "record written", [
+                           ctx.ev(top, f"{fmt(writes)} write calls for {fmt(rec.value)} records "
+                                  f"= {per:.2f} per record", f"writes per record >= {lim:g}",
+                                  metric="io.writes_per_record", value=per, unit="ratio"),
+                           ctx.ev(rec, f"the program wrote {fmt(rec.value)} records",
+                                  f"records >= {ctx.t('io.records_min'):g}")],
+                       scope=top.metric.scope.name)
+
+
 def _syscall_io(ctx: Context) -> Finding | None:
     """read/write system calls at a rate only unbuffered I/O makes (strace -c); an lseek
     before each read or write positions that call and counts with it, and so do the open and
@@ -1012,7 +1036,7 @@ def _syscall_io(ctx: Context) -> Finding | None:
         io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
     if not runs:
-        return None
+        return _write_per_record(ctx, rw, writes)
     el = min(runs, key=lambda x: x.value)
     rate = io_calls / el.value
     lim = ctx.t("io.syscalls_per_s")

@@ -476,8 +476,9 @@ def _streams_at_ceiling(ctx: Context) -> bool:
         got.value / runs[0].value >= ctx.t("bw.near_peak")
 
 
-@rule(id="rt.serial_fraction", needs=("time.elapsed|@hotspots",),
-      thresholds=("serial.fraction", "serial.min_points", "bw.near_peak", "threads.busy_share",
+@rule(id="rt.serial_fraction", needs=("time.elapsed|time.parallel|@hotspots",),
+      thresholds=("serial.fraction", "serial.phase_share", "serial.min_points", "bw.near_peak",
+                  "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
                   "rt.fork_join_share"))
 def serial_fraction(ctx: Context) -> Finding | None:
@@ -487,7 +488,43 @@ def serial_fraction(ctx: Context) -> Finding | None:
     if _bound_short(ctx) is not None:
         return None  # the threads had too few CPUs: affinity, not the code's serial part
     fit = _amdahl_fit(ctx) if ctx.all("time.elapsed") else None
+    if fit is None:
+        fit = _phase_split(ctx)
     return fit if fit is not None else _fork_join(ctx)
+
+
+def _phase_split(ctx: Context) -> Finding | None:
+    """A printout that times its phases and marks which ran in parallel (``time.parallel``):
+    when the other phases (``time.serial`` and the file's other timed phases) hold
+    ``serial.phase_share`` or more of the printed time and more than one thread was asked
+    for, the serial part caps the speedup, as an Amdahl fit would show."""
+    lim = ctx.t("serial.phase_share")
+    wanted = [x.value for x in ctx.all("threads.requested")]
+    if wanted and max(wanted) <= 1:
+        return None
+    for par in ctx.all("time.parallel"):
+        prof = par.profile
+        par_t = sum(m.value for m in prof.metrics if m.name == "time.parallel")
+        other = sum(m.value for m in prof.metrics if m.name == "time.serial") + sum(
+            m.value * _SECONDS[m.unit.lower()] for m in prof.metrics
+            if m.name.startswith("event.") and m.unit.lower() in _SECONDS)
+        if par_t <= 0 or other <= 0:
+            continue
+        share = other / (other + par_t)
+        if share < lim:
+            continue
+        ev = replace(ctx.ev(par, f"phases outside the parallel one take {other:.3g} s of "
+                            f"{other + par_t:.3g} s printed ({share:.0%}); the parallel phase "
+                            f"{par_t:.3g} s", f"share >= {lim:.2f}"),
+                     metric="serial.phase_share", value=round(share, 3), unit="ratio")
+        return ctx.finding("rt.serial_fraction", 0.5, "the program's serial phases hold most "
+                           "of the run: more threads cannot shorten them", [ev])
+    return None
+
+
+#: seconds per printed time unit, for phases the printout times in its own words
+_SECONDS = {"s": 1.0, "sec": 1.0, "secs": 1.0, "seconds": 1.0, "ms": 1e-3, "msec": 1e-3,
+            "us": 1e-6, "usec": 1e-6}
 
 
 #: OpenMP runtime routines that start and end a team or wait at its barrier

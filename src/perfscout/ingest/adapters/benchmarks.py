@@ -27,7 +27,18 @@ def _profile(fmt: str, src: str, metrics: list[Metric], meta: dict[str, str], ba
                    **bad.as_fields())  # type: ignore[arg-type]
 
 
+_RATE_TO_MB = {"mb/s": 1.0, "gb/s": 1e3, "kb/s": 1e-3, "mib/s": 1.048576, "gib/s": 1073.741824}
 _STREAM_ROW = re.compile(rf"^(Copy|Scale|Add|Triad):\s+({_F})\s+({_F})\s+({_F})\s+({_F})\s*$")
+# a STREAM-shaped table a program prints itself, with fewer or other columns ("Function  Best
+# Rate MB/s  Min time"): the header names the columns, each row one kernel and its numbers
+_STREAM_ANY_ROW = re.compile(rf"^(\w+):\s+((?:{_F}\s+)*{_F})\s*$")
+
+
+def _stream_columns(header: str) -> list[str]:
+    """The value columns of a STREAM header (``Best Rate MB/s``, ``Min time``...), lower case."""
+    return [c.strip().lower() for c in re.split(r"\s{2,}|\t", header.strip())[1:] if c.strip()]
+
+
 _STREAM_KV = re.compile(r"^(Array size|Number of Threads counted|Number of Threads requested|"
                         r"This system uses)\D*?(\d+)")
 
@@ -52,6 +63,7 @@ class StreamAdapter(Adapter):
         meta: dict[str, str] = {}
         inside = False
         outside = 0
+        cols: list[str] = []
         for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("STREAM version"):
@@ -61,6 +73,7 @@ class StreamAdapter(Adapter):
                 continue
             if s.startswith("Function") and "Best Rate" in s:
                 inside = True
+                cols = _stream_columns(s)
                 continue
             if not inside:
                 outside += 1
@@ -72,6 +85,19 @@ class StreamAdapter(Adapter):
                                       SourceRef(src, n), raw_name="Best Rate MB/s"))
                 metrics.append(Metric("time.elapsed", float(r.group(4)), "s", scope,
                                       SourceRef(src, n), raw_name="Min time"))
+                continue
+            ra = _STREAM_ANY_ROW.match(s) if cols else None
+            vals = ra.group(2).split() if ra else []
+            if ra and len(vals) == len(cols) and any(c.startswith("best rate") for c in cols):
+                scope = Scope(ScopeKind.REGION, ra.group(1))
+                for col, v in zip(cols, vals, strict=True):
+                    if col.startswith("best rate"):
+                        unit = col.split()[-1] if col.split()[-1].endswith("/s") else "mb/s"
+                        metrics.append(Metric("bench.bandwidth", float(v) * _RATE_TO_MB.get(
+                            unit, 1.0), "MB/s", scope, SourceRef(src, n), raw_name=col))
+                    elif col == "min time":
+                        metrics.append(Metric("time.elapsed", float(v), "s", scope,
+                                              SourceRef(src, n), raw_name=col))
                 continue
             kv = _STREAM_KV.match(s)
             if kv:

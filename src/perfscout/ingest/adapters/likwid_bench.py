@@ -7,6 +7,7 @@ perfctr adapter uses :func:`bench_metric` for these lines, so both read them one
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
@@ -39,6 +40,23 @@ def bench_metric(line: str, path: Path, no: int, run: int) -> Metric | None:
                   source=SourceRef(str(path), no), raw_name=m["key"])
 
 
+def _beside(path: Path, lines: set[int]) -> list[Metric]:
+    """The program's own printout on ``lines`` of a job log that also holds a likwid-bench run
+    (``rep 3: 9.1 GB/s`` before the benchmark): read by the program-output reader, family
+    ``program``, so the program's bandwidth stands beside the measured ceiling."""
+    from perfscout.ingest.adapters.program_output import _read
+
+    if not lines:
+        return []
+    try:
+        got = _read(path, "program")[0]
+    except (ParseError, ValueError):
+        return []
+    return [replace(m, family=m.family or "program") for m in got
+            if m.source is not None and m.source.line in lines
+            and not m.name.startswith("event.")]
+
+
 @register_adapter
 class LikwidBenchAdapter(Adapter):
     """Plain ``likwid-bench`` output (see module docstring)."""
@@ -57,6 +75,7 @@ class LikwidBenchAdapter(Adapter):
         metrics: list[Metric] = []
         meta: dict[str, str] = {}
         run = 0
+        other: set[int] = set()  # lines of no likwid-bench shape: the job's own printout?
         for no, line in iter_lines(path):
             s = line.strip()
             if s.startswith("Cycles:"):
@@ -72,7 +91,15 @@ class LikwidBenchAdapter(Adapter):
                                            "UOPs", "Bytes", "Data", "Warning", "Allocate",
                                            "Initialization", "Using", "Running", "Threads")):
                 unparsed.add(no)
+                other.add(no)
         if not metrics:
             raise ParseError(str(path), None, "likwid-bench result lines like 'MByte/s: 1234'")
+        beside = _beside(path, other)
+        if beside:
+            metrics.extend(beside)
+            read = {m.source.line for m in beside if m.source is not None}
+            unparsed = Unparsed()
+            for no in sorted(other - read):
+                unparsed.add(no)
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

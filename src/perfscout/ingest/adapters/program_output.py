@@ -66,11 +66,12 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
                      "poolthreads", "workerthreads"), "threads.requested"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
+                     "numberofthreads", "numberofompthreads",
                      "ompthreads", "threadsperrank", "threadsperprocess", "threadspertask",
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
-    **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime"),
-                    "busy.time"),
+    **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime", "comp",
+                     "comptime"), "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
                      "exchange",
@@ -78,13 +79,15 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("mpiwait", "wait", "waittime", "mpiwaittime", "barrier", "barriertime",
                      "barrierwait", "mpibarrier", "idle", "idletime"), "mpi.wait_time"),
     **dict.fromkeys(("took", "spent", "timetaken"), "time.elapsed"),
+    **dict.fromkeys(("mpitimeshare", "mpishare", "commshare"), "mpi.time_share"),
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
                      "broadcasts", "bcasts", "allreduces", "reductions", "exchanges",
                      "puts", "nputs", "gets", "ngets", "accumulates", "rmaops", "isends",
                      "recvs", "irecvs"),
                     "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
-                     "messagebytes"), "mpi.msg_size_mean"),
+                     "messagebytes", "bytes/message", "bytes/msg", "b/msg", "b/message"),
+                    "mpi.msg_size_mean"),
     **dict.fromkeys(("latency", "msglatency"), "mpi.latency"),
     **dict.fromkeys(("throughput", "iothroughput", "writerate", "readrate"), "io.throughput"),
     **dict.fromkeys(("readbytes", "bytesread", "inputbytes"), "io.read_bytes"),
@@ -430,7 +433,7 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
 
 # "thread 0: busy 1.39 s", "Rank 1 took 2.0 s", "worker #3, compute 1.2 s": a leading scope
 _SCOPE_PREFIX = re.compile(r"^\s*(?P<kind>thread|rank|tid|worker|step|iteration|iter|timestep|"
-                           r"cycle|epoch)\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
+                           r"cycle|epoch|[PRT](?=\d))\s*#?\s*(?P<id>\d+)(?:\s*(?:/|of)\s*\d+)?"
                            r"\s*[:,]?\s+(?P<rest>[A-Za-z0-9.].*)$", re.I)
 # "section radiation busy=2.06 s", "task io: 0.4 s": a named unit of work that one thread runs
 # (OpenMP sections, tasks); its busy time is that thread's
@@ -465,16 +468,92 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     word = m["kind"].lower()
     if word in STEP_KEYS or word == "iteration":
         return Scope(ScopeKind.INTERVAL, f"step {m['id']}"), pairs
-    kind = ScopeKind.RANK if word == "rank" else ScopeKind.THREAD
+    kind = ScopeKind.RANK if word in ("rank", "p", "r") else ScopeKind.THREAD
     if word in ("section", "task"):
         return Scope(kind, f"{word} {m['id']}"), [
             ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
             for k, v, u in pairs]
     # a thread's own time or CPU time is its busy time (its work, not the run's wall time)
-    out = [("busy" if norm_key(k) in _TOOK or (norm_key(k) in _THREAD_BUSY
+    out = [("busy" if norm_key(k) in _TOOK or (_TOOK.intersection(k.lower().split()[:1])
+                                               and UNITS.get(u.lower(), ("",))[0] == "s")
+            or (norm_key(k) in _THREAD_BUSY
                                                and kind == ScopeKind.THREAD)
             else k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
+
+
+# "per-thread busy: T0=43ms T1=133ms", "rank times r0=1.2s r1=3.4s": one value per thread or
+# rank on one line, each named by a short scope token; the words before them name the quantity
+_INLINE_SCOPE = re.compile(rf"(?<![\w.])(?P<kind>thread|thr|tid|t|rank|r|proc|p)\s*#?(?P<id>\d+)"
+                           rf"\s*[=:]\s*(?P<num>{_NUM})\s*(?P<unit>[A-Za-zµ]+)?(?![\w.])", re.I)
+_RANK_WORDS = {"rank", "r", "proc", "p"}
+
+
+# "thread times (s): 0.05 0.28", "busy per thread = [0.05, 0.28] s", "rank compute times:
+# 1.2, 3.4 s": a list of values, the i-th for thread (rank) i
+_SCOPED_LIST = re.compile(rf"^\s*(?P<label>[A-Za-z][\w \-/]*?)\s*(?:\((?P<lunit>[A-Za-zµ]+)\))?"
+                          rf"\s*[:=]\s*[\[(]?\s*(?P<vals>{_NUM}(?:\s*[,;]?\s+{_NUM}|\s*[,;]\s*"
+                          rf"{_NUM})+)\s*[\])]?\s*(?P<unit>[A-Za-zµ]+)?\s*$")
+_LIST_SCOPE_WORDS = {"thread": False, "threads": False, "perthread": False, "rank": True,
+                     "ranks": True, "perrank": True}
+
+
+def _scoped_list(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] | None:
+    """The values of a line that lists one value per thread or rank in order (the label says
+    ``thread``/``rank``/``per thread``), the first for thread (rank) 0; None for other lines,
+    and when the unit is no time (a list of counts says nothing about busy time)."""
+    m = _SCOPED_LIST.match(line)
+    if m is None:
+        return None
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", m["label"].replace("per-", "per"))]
+    joined = [a + b for a, b in pairwise(words) if a == "per"]
+    scoped = [w for w in (*words, *joined) if w in _LIST_SCOPE_WORDS]
+    unit = m["unit"] or m["lunit"] or ""
+    if not scoped or UNITS.get(unit.lower(), ("", 1.0))[0] != "s":
+        return None
+    rank = _LIST_SCOPE_WORDS[scoped[0]]
+    rest = [w for w in words if w not in _LIST_SCOPE_WORDS and w != "per"]
+    if not rest:
+        return None  # "threads=2, 1.6 s": a count and a value, no list of what each did
+    key = "wait" if rank and any(w in ("wait", "waiting", "idle", "barrier") for w in rest) \
+        else "busy"
+    if not rank and any(w in ("wait", "waiting", "idle", "barrier", "spin") for w in rest):
+        return None  # a thread's waiting time is no busy time
+    vals = [parse_number(v) for v in re.findall(_NUM, m["vals"])]
+    if len(vals) < 2 or any(v is None for v in vals):
+        return None
+    kind = ScopeKind.RANK if rank else ScopeKind.THREAD
+    return [(Scope(kind, str(i)), [(key, float(v or 0.0), unit)]) for i, v in enumerate(vals)]
+
+
+def _inline_scoped(line: str) -> list[tuple[Scope, list[tuple[str, float, str]]]] | None:
+    """The values of a line that prints one value per thread (``T0=43ms T1=133ms``) or rank
+    (``r0=1.2s r1=3.4s``), each scoped to its thread or rank and named by the line's leading
+    words (a thread's time is its busy time, as on a ``thread 0: 1.2 s`` line); None unless
+    two or more distinct threads/ranks of one kind are printed."""
+    found = list(_INLINE_SCOPE.finditer(line))
+    kinds = {m["kind"].lower() in _RANK_WORDS for m in found}
+    if len(found) < 2 or len(kinds) != 1 or len({m["id"] for m in found}) != len(found):
+        return None
+    if any(m["unit"] and m["unit"].lower() not in UNITS for m in found):
+        return None
+    words = re.findall(r"[A-Za-z]+", line[:found[0].start()])
+    key = words[-1] if words else ""
+    rank = kinds.pop()
+    kind = ScopeKind.RANK if rank else ScopeKind.THREAD
+    out: list[tuple[Scope, list[tuple[str, float, str]]]] = []
+    for m in found:
+        v = parse_number(m["num"])
+        if v is None:
+            return None
+        unit = m["unit"] or ""
+        k = key or ("time" if UNITS.get(unit.lower(), ("", 1.0))[0] == "s" else "")
+        if not k:
+            return None
+        if norm_key(k) in _TOOK or (norm_key(k) in _THREAD_BUSY and not rank):
+            k = "busy"
+        out.append((Scope(kind, m["id"]), [(k, v, unit)]))
+    return out
 
 
 # "Scale run 0: 0.9694 s, 660.2 MB/s": a run named by its number, values named by their units
@@ -551,15 +630,105 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     return out
 
 
+# "smooth (parallel) 0.097 sec", "serial part: 1.2 s", "time in OpenMP region = 0.3 s": one
+# timed phase that the program itself marks as run in parallel or serially
+_PHASE = re.compile(rf"^\s*(?P<label>(?:[A-Za-z][\w ()\[\]/\-]*?[\s(\[])?(?P<w>parallel|serial|"
+                    rf"sequential|openmp|omp)\b[\w ()\[\]/\-]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
+                    rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*$", re.I)
+# "init: 1.50 s (serial)", "solve 0.10 s (parallel, 2 threads)": the mark after the time
+_PHASE_AFTER = re.compile(rf"^\s*(?P<label>[A-Za-z][\w \-/]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
+                          rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*\(\s*(?P<w>parallel|"
+                          rf"serial|sequential|openmp|omp)\b[^)]*\)\s*$", re.I)
+
+
+# "wrote 60000 samples", "records written: 150000", "saved 2,000 rows": how many records the
+# program wrote (a count of items, not bytes: bytes are _TRANSFER's)
+_RECORD_WORDS = (r"(?:records?|lines?|rows?|samples?|entries|entry|items?|events?|particles?|"
+                 r"values?)")
+_RECORDS = re.compile(rf"\b(?:(?:wrote|written|saved|dumped|output|logged)\s+(?P<n1>\d[\d,]*)\s+"
+                      rf"{_RECORD_WORDS}\b|{_RECORD_WORDS}\s+(?:written|saved|logged)\s*[:=]?\s*"
+                      rf"(?P<n2>\d[\d,]*)\b)", re.I)
+
+
+def _records(line: str, no: int, path: Path) -> Metric | None:
+    """``io.records_written``: the records a program says it wrote; None for other lines."""
+    m = _RECORDS.search(line)
+    v = parse_number((m["n1"] or m["n2"]).replace(",", "")) if m else None
+    if v is None:
+        return None
+    return Metric("io.records_written", v, "count", Scope(ScopeKind.PROCESS),
+                  SourceRef(str(path), no), raw_name=m.group(0) if m else "")
+
+
+def _phase(line: str, no: int, path: Path) -> Metric | None:
+    """``time.parallel`` / ``time.serial``: the time of a phase the printout marks as parallel
+    (``parallel``, ``OpenMP``) or serial (``serial``, ``sequential``); None for other lines."""
+    m = _PHASE.match(line) or _PHASE_AFTER.match(line)
+    if m is None or re.search(r"\b(?:efficiency|speedup|fraction|share)\b", m["label"], re.I):
+        return None
+    v = parse_number(m["num"])
+    unit = UNITS.get(m["unit"].lower())
+    if v is None or unit is None or unit[0] != "s":
+        return None
+    name = "time.serial" if m["w"].lower() in ("serial", "sequential") else "time.parallel"
+    return Metric(name, v * unit[1], "s", Scope(ScopeKind.PROCESS), SourceRef(str(path), no),
+                  raw_name=m["label"].strip())
+
+
+# "2 threads: 1.60 sec", "1 thread : 2.00 sec", "4 ranks, 3.1 s": a count before its noun opens
+# the line (the run's thread or rank count, never a thread's number); "sent 200000 messages of 8
+# bytes", "received 100 messages (8 B each)": a message count after its verb, then their size
+_COUNT_FIRST = re.compile(r"^\s*(?P<n>\d+)\s+(?P<noun>threads?|ranks?|process(?:es)?|procs?|"
+                          r"cores?)\b\s*[:=,]?\s*", re.I)
+_MSG_COUNT = re.compile(r"\b(?:sent|received|exchanged|posted)\s+(?P<n>\d[\d,]*)\s+(?:mpi\s+)?"
+                        r"(?:messages|msgs)\b"
+                        r"(?:\s*(?:of|\(|,)\s*(?P<b>\d+)\s*(?:B|bytes)\b(?:\s+each)?\)?)?", re.I)
+# "spent 77% of its time in MPI", "42.5 % of the run time in communication": the MPI share
+_MPI_PERCENT = re.compile(r"(?:\bspent\s+)?(?P<v>\d+(?:\.\d+)?)\s*%\s+of\s+(?:its|the|their)?\s*"
+                          r"(?:run\s*|wall\s*|total\s*)?time\s+(?:spent\s+)?(?:in|inside|within)\s+"
+                          r"(?:MPI|communication|comm)\b", re.I)
+_COUNT_NOUN = {"thread": "threads", "threads": "threads", "rank": "ranks", "ranks": "ranks",
+               "core": "threads", "cores": "threads"}
+
+
+def _count_first(line: str) -> str:
+    """``line`` with counts printed before their noun rewritten as ``noun=N`` pairs (``2
+    threads: 1.6 s`` -> ``threads=2, 1.6 s``; ``sent 200000 messages of 8 bytes`` ->
+    ``messages=200000, bytes_per_message=8``), so they read as the run's thread, rank or
+    message count and not as a thread number or an unnamed value."""
+    m = _COUNT_FIRST.match(line)
+    if m is not None:
+        noun = _COUNT_NOUN.get(m["noun"].lower(), "ranks")
+        line = f"{noun}={m['n']}, {line[m.end():]}"
+
+    def msgs(mm: re.Match[str]) -> str:
+        out = f"messages={mm['n'].replace(',', '')}"
+        return out + (f", bytes_per_message={mm['b']}" if mm["b"] else "")
+
+    line = _MPI_PERCENT.sub(lambda mm: f"mpi_time_share={float(mm['v']) / 100:g}", line)
+    return _MSG_COUNT.sub(msgs, line)
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
     moved = _transfer(line, no, path, runs)
     if moved:
         return moved, True
+    line = _count_first(line)
+    phase = _phase(line, no, path)
+    if phase is not None:
+        return [phase], True
+    records = _records(line, no, path)
+    if records is not None:  # "records written: 150000 in 9.29s": the line's time as well
+        return [records, *_line_metrics(_RECORDS.sub(" ", line), no, path, runs)[0]], True
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True
+    inline = _inline_scoped(line) or _scoped_list(line)
+    if inline is not None:
+        runs.explicit = ""
+        return [m for sc, pairs in inline for m in _named(pairs, sc, no, path, runs)], True
     pre = _prefixed(line)
     if pre is not None:
         scope, pairs = pre
@@ -859,7 +1028,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
 #: a run's time, or the time of one of its phases: with any of them printed, an unknown label
 #: with seconds is one more phase
 _PHASES = frozenset({"time.elapsed", "time.step", "io.time", "mpi.time", "mpi.wait_time",
-                     "busy.time"})
+                     "busy.time", "time.parallel", "time.serial"})
 
 
 def _lone_time(metrics: list[Metric]) -> list[Metric]:

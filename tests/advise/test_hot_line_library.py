@@ -174,3 +174,22 @@ def test_a_cxx_function_named_without_its_signature_gets_its_line() -> None:
 ])
 def test_function_names_across_tools(a: str, b: str, same: bool) -> None:
     assert same_function(a, b) is same
+
+
+LIBSITE = Path(__file__).parent / "data" / "libsite"
+
+
+def test_a_library_routine_called_from_a_headers_inlined_line_gets_no_header_line() -> None:
+    """data/libsite (make.sh): an ordered insert into a std::vector; callgrind --inclusive puts
+    the memmove's call on ``stl_algobase.h:742`` (inlined into main). That line is not where a
+    change goes: no target line is named for the memmove, and no generator is tried there."""
+    from perfscout.advise.catalog.generated import finding_lines
+
+    profile = load(LIBSITE / "callgrind-inclusive.txt")
+    calls = [m.scope.name for m in profile.metrics if m.name == "callsite.cost"]
+    assert any("stl_algobase.h:742" in c for c in calls)  # the trap is in the data
+    facts = Facts.build([], None, [profile])
+    target = facts.target_line("__memcpy_avx_unaligned_erms")
+    assert target.where is None or not library_source(target.where.rpartition(":")[0])
+    f = finding("app.redundant_work", scope="__memcpy_avx_unaligned_erms")
+    assert all(not library_source(p) for p, _n, _t in finding_lines(facts, f))

@@ -495,6 +495,8 @@ class Facts:
                 if m.name != "callsite.cost" or m.scope.kind != ScopeKind.CALLSITE:
                     continue
                 callee = m.scope.parent
+                if library_source(m.scope.name.rpartition(":")[0]):
+                    continue  # a header's inlined call (a container's memmove): not the user's line
                 theirs = self._modules_of(callee)
                 if self._files_of(callee) & program:
                     continue  # a call into the program's own function: its lines say more

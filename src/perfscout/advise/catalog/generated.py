@@ -25,6 +25,7 @@ from perfscout.advise.catalog.common import (
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts, project_root_of
 from perfscout.diagnose.rules.contention import tree_share
+from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
@@ -109,6 +110,8 @@ def finding_lines(facts: Facts, f: Finding) -> list[tuple[str, int, str]]:
     site = facts.target_line(f.scope).where if f.scope else None
     if site and ":" in site:
         path, _, line = site.rpartition(":")
+        if library_source(path):  # a header's inlined line is not the user's call site
+            return out
         try:
             if line.isdigit() and all((p, int(line)) != (path, n) for p, n, _t in out):
                 out.append((path, int(line), Path(path).read_text(errors="replace")))
@@ -145,6 +148,8 @@ def generated_near(facts: Facts, f: Finding, pid: str,
         sites = [(path, line, text)]
         for rel, ln in related(text, path, line, root):
             p = rel if Path(rel).is_absolute() or rel == path else str(root / rel)
+            if library_source(p):
+                continue
             try:
                 sites.append((p, ln, text if p == path else Path(p).read_text(
                     errors="replace")))

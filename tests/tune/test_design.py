@@ -16,7 +16,7 @@ from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnapshot
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune.candidates import DESIGN_MAX
-from perfscout.tune.design import DesignProposer, design_size
+from perfscout.tune.design import DesignProposer, design_size, moves
 from perfscout.tune.prior import Prior, evidence_prior
 from perfscout.tune.replay import load_table, run_once, table_from_dict
 from perfscout.tune.service import read_analysis
@@ -174,7 +174,7 @@ def test_silent_parameters_that_only_pay_together_are_moved_together() -> None:
 
 def test_the_design_never_exceeds_the_samplers_start_up_draws() -> None:
     """However many candidates a space's parameters require (here eight parameters of four
-    values, each with its first choice, baseline and two extremes: 17 moves), the design
+    values, each with its first choice, baseline and extremes: 20 moves), the design
     measures at most DESIGN_MAX points, the random start-up draws of the TPE it hands over to:
     it replaces them, it never adds to them."""
     import optuna
@@ -183,6 +183,7 @@ def test_the_design_never_exceeds_the_samplers_start_up_draws() -> None:
                                      (4, 1, 16, 64)) for i in range(8)))
     prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")], snap(),
                            wide)
+    assert len(moves(prior)) > DESIGN_MAX  # the candidates alone would need more
     assert design_size(prior) <= DESIGN_MAX
     assert optuna.samplers.TPESampler()._n_startup_trials == DESIGN_MAX
     design = _run_design(prior, lambda p: 1.0 + sum(float(v) for v in p.values()) / 1e3)

@@ -198,9 +198,12 @@ def test_a_preferred_side_the_measurements_contradict_loses_its_priority() -> No
     from perfscout.tune.candidates import bracket
 
     tiles = (480, 16, 24, 32, 48, 60, 80, 120, 160, 240)
-    assert bracket(tiles, {120: 1.1, 32: 1.5, 16: 1.9, 480: 1.16}) == 240
-    assert bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16}) in (48, 60)
-    assert bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16}, "maximize") == 24
+    got = bracket(tiles, {120: 1.1, 32: 1.5, 16: 1.9, 480: 1.16})
+    assert got is not None and got[0] == 240 and math.isclose(got[1], 2.0)  # 120..480
+    got = bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16})
+    assert got is not None and got[0] in (48, 60)
+    got = bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16}, "maximize")
+    assert got is not None and got[0] == 24
     assert bracket(tiles, dict.fromkeys(tiles, 1.0)) is None  # nothing left to bracket
 
     # a tile the evidence does not prefer and no candidate names (240: between the L2 pick

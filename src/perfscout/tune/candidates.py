@@ -109,13 +109,15 @@ def _log_pos(v: Any) -> float:
 
 
 def bracket(values: Sequence[Any], measured: Mapping[Any, float], direction: str = "minimize"
-            ) -> Any | None:
+            ) -> tuple[Any, float] | None:
     """The next value of an ordered (numeric) parameter to measure, chosen by the measurements
-    instead of the evidence: the value nearest the middle (in ratio) of the wider gap between
-    the best-measured value and its measured neighbours. The evidence's preferred side loses
-    its priority as soon as its values measure worse than a value on the other side
-    (``fw_blocked``: tiles below the first choice measured 1.5x worse, the gap above it, to
-    the whole matrix, held the best); None when no unmeasured value lies next to the best."""
+    instead of the evidence, and the width of the gap it bisects (in octaves for positive
+    values): the value nearest the middle (in ratio) of the wider gap between the
+    best-measured value and its measured neighbours (or the end of the range). The evidence's
+    preferred side loses its priority as soon as its values measure worse than a value on the
+    other side (``fw_blocked``: tiles below the first choice measured 1.5x worse, the gap
+    above it, to the whole matrix, held the best); None when no unmeasured value lies next to
+    the best."""
     if not _numeric(values) or not measured:
         return None
     order = sorted(values, key=float)
@@ -130,10 +132,10 @@ def bracket(values: Sequence[Any], measured: Mapping[Any, float], direction: str
         inside = [v for v in order if v not in measured and lo <= float(v) <= hi]
         if inside:
             mid = (_log_pos(best) + _log_pos(end)) / 2
-            gaps.append((abs(_log_pos(best) - _log_pos(end)),
-                         min(inside, key=lambda v: (abs(_log_pos(v) - mid),
-                                                    abs(_log_pos(v) - _log_pos(best))))))
-    return max(gaps, key=lambda g: g[0])[1] if gaps else None
+            gaps.append((min(inside, key=lambda v: (abs(_log_pos(v) - mid),
+                                                    abs(_log_pos(v) - _log_pos(best)))),
+                         abs(_log_pos(best) - _log_pos(end))))
+    return max(gaps, key=lambda g: g[1]) if gaps else None
 
 
 def trim(cands: Mapping[str, tuple[Candidate, ...]], size: int = DESIGN_MAX

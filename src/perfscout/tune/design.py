@@ -152,9 +152,9 @@ class DesignProposer:
 
     def _bracket(self, inc: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
                  ) -> tuple[dict[str, Any], str] | None:
-        """The design's last slots: each ordered parameter in turn (the one bracketed least
-        so far first) at the value :func:`bracket` picks from what was measured, at the
-        incumbent."""
+        """The design's last slots: the ordered parameters at the values :func:`bracket`
+        picks from what was measured, at the incumbent, the widest unmeasured gap beside a
+        best-measured value first (where the measurements know least about the best)."""
         space = self.prior.space
         if len(self.history) >= design_size(self.prior):
             return None
@@ -173,7 +173,7 @@ class DesignProposer:
                         min(best[x], v) if self.direction == "minimize" else max(best[x], v))
             nxt = bracket(ch, best, self.direction)
             if nxt is not None:
-                todo.append((len({q.get(p.name) for q in seen}), p.name, nxt))
+                todo.append((-nxt[1], p.name, nxt[0]))
         for _, name, value in sorted(todo, key=lambda t: t[0]):
             point = self._restrict({**space.fixed_values(), **inc, name: value})
             if _key(point) not in self.history and space.feasible(point):

@@ -3,8 +3,10 @@ space reachable after it, and the bound on a replayed table where the heuristic 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
+import math
 import statistics
 from typing import Any
 
@@ -14,7 +16,7 @@ from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import CacheLevel, Compiler, CpuInfo, PlatformSnapshot
 from perfscout.model.taxonomy import layer_of
 from perfscout.tune.candidates import DESIGN_MAX
-from perfscout.tune.design import DesignProposer, design_size
+from perfscout.tune.design import DesignProposer, design_size, moves
 from perfscout.tune.prior import Prior, evidence_prior
 from perfscout.tune.replay import load_table, run_once, table_from_dict
 from perfscout.tune.service import read_analysis
@@ -168,3 +170,62 @@ def test_silent_parameters_that_only_pay_together_are_moved_together() -> None:
     assert len(joint) == 1 and joint[0][0]["order"] == "ki" and joint[0][0]["block"] == 256
     best = min((p for p, _ in design), key=value)
     assert value(best) == 1.0 and len(design) <= design_size(prior) <= DESIGN_MAX
+
+
+def test_the_design_never_exceeds_the_samplers_start_up_draws() -> None:
+    """However many candidates a space's parameters require (here eight parameters of four
+    values, each with its first choice, baseline and extremes: 20 moves), the design
+    measures at most DESIGN_MAX points, the random start-up draws of the TPE it hands over to:
+    it replaces them, it never adds to them."""
+    import optuna
+
+    wide = Space("wide", tuple(Param(f"p{i}", "unroll" if i % 2 else "tile", "categorical",
+                                     (4, 1, 16, 64)) for i in range(8)))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")], snap(),
+                           wide)
+    assert len(moves(prior)) > DESIGN_MAX  # the candidates alone would need more
+    assert design_size(prior) <= DESIGN_MAX
+    assert optuna.samplers.TPESampler()._n_startup_trials == DESIGN_MAX
+    design = _run_design(prior, lambda p: 1.0 + sum(float(v) for v in p.values()) / 1e3)
+    assert 1 < len(design) <= DESIGN_MAX
+
+
+def test_a_preferred_side_the_measurements_contradict_loses_its_priority() -> None:
+    """An ordered parameter's last design slots go where the measurements point, not where
+    the evidence did: the first choice's preferred side (small tiles) measured worse than the
+    other extreme, so the next tile bracketed is the middle of the gap above the best, and
+    when the preferred side measures best it is bracketed there instead."""
+    from perfscout.tune.candidates import bracket
+
+    tiles = (480, 16, 24, 32, 48, 60, 80, 120, 160, 240)
+    got = bracket(tiles, {120: 1.1, 32: 1.5, 16: 1.9, 480: 1.16})
+    assert got is not None and got[0] == 240 and math.isclose(got[1], 2.0)  # 120..480
+    got = bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16})
+    assert got is not None and got[0] in (48, 60)
+    got = bracket(tiles, {120: 1.1, 32: 1.0, 16: 1.9, 480: 1.16}, "maximize")
+    assert got is not None and got[0] == 24
+    assert bracket(tiles, dict.fromkeys(tiles, 1.0)) is None  # nothing left to bracket
+
+    # a tile the evidence does not prefer and no candidate names (240: between the L2 pick
+    # and the whole row) is the best: the design reaches it within its slots, from what
+    # the candidates measured, on a table where the small tiles the evidence likes are slow
+    space = Space("fw", (Param("tile", "tile", "categorical", tiles),
+                         Param("unroll", "unroll", "categorical", (1, 2, 4, 8)),
+                         Param("flags", "compiler_flags", "categorical",
+                               ("-O2", "-O3 -march=native"))))
+    small_l2 = dataclasses.replace(snap(), cpu=dataclasses.replace(
+        snap().cpu, caches=(CacheLevel(1, "data", 48 * 1024),
+                            CacheLevel(2, "unified", 512 * 1024))))
+    prior = evidence_prior([finding("hw.cache_locality"), finding("hw.vectorization")],
+                           small_l2, space)
+    assert prior.first["tile"] == 120 and 240 not in prior.preferred("tile")
+    assert 240 not in {c.value for c in prior.candidates["tile"]}
+
+    def value(p: dict[str, Any]) -> float:
+        return (1.0 + abs(math.log2(p["tile"] / 240)) / 2) * (1.0 if "native" in p["flags"]
+                                                                else 2.5)
+
+    design = _run_design(prior, value)
+    assert len(design) <= DESIGN_MAX
+    assert any(p["tile"] == 240 for p, _ in design)
+    assert any("bracketing" in why for _, why in design)

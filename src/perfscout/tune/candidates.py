@@ -14,7 +14,9 @@ parameter keeps several *candidates*, each with why it is there:
 - the **extremes** (the smallest and the largest numeric value — for a tile the untiled
   whole row —, the last listed value of an unordered list), so a heuristic wrong in either
   direction is tried, not only its neighbourhood;
-- the evidence's other preferred values, in rank order, while the design has room.
+- for an unordered list (flag sets, loop orders), the evidence's other preferred values, in
+  rank order, while the design has room; an ordered (numeric) parameter's other values are
+  not listed in advance: the design's last slots :func:`bracket` them from what was measured.
 
 :class:`perfscout.tune.design.DesignProposer` measures each candidate once (at the best point
 so far) before the study's sampler takes over the full space.
@@ -22,6 +24,7 @@ so far) before the study's sampler takes over the full space.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,9 +97,45 @@ def candidates(p: Param, ranked_preferred: Sequence[Any], why: str,
             else "the largest value (an extreme)")
     else:
         add(ch[-1], "the last listed value (the other end of the list)")
-    for v in pref[1:]:
-        add(v, f"another value the evidence prefers ({why})", required=False)
+    if not _numeric(ch):  # an ordered parameter's other values come by bracketing instead
+        for v in pref[1:]:
+            add(v, f"another value the evidence prefers ({why})", required=False)
     return tuple(out)
+
+
+def _log_pos(v: Any) -> float:
+    f = float(v)
+    return math.log2(f) if f > 0 else f
+
+
+def bracket(values: Sequence[Any], measured: Mapping[Any, float], direction: str = "minimize"
+            ) -> tuple[Any, float] | None:
+    """The next value of an ordered (numeric) parameter to measure, chosen by the measurements
+    instead of the evidence, and the width of the gap it bisects (in octaves for positive
+    values): the value nearest the middle (in ratio) of the wider gap between the
+    best-measured value and its measured neighbours (or the end of the range). The evidence's
+    preferred side loses its priority as soon as its values measure worse than a value on the
+    other side (``fw_blocked``: tiles below the first choice measured 1.5x worse, the gap
+    above it, to the whole matrix, held the best); None when no unmeasured value lies next to
+    the best."""
+    if not _numeric(values) or not measured:
+        return None
+    order = sorted(values, key=float)
+    pick = min if direction == "minimize" else max
+    best = pick(measured, key=lambda v: measured[v])
+    seen = sorted((v for v in order if v in measured), key=float)
+    i = seen.index(best)
+    gaps = []
+    for j in (i - 1, i + 1):
+        end = seen[j] if 0 <= j < len(seen) else (order[0] if j < i else order[-1])
+        lo, hi = sorted((float(best), float(end)))
+        inside = [v for v in order if v not in measured and lo <= float(v) <= hi]
+        if inside:
+            mid = (_log_pos(best) + _log_pos(end)) / 2
+            gaps.append((min(inside, key=lambda v: (abs(_log_pos(v) - mid),
+                                                    abs(_log_pos(v) - _log_pos(best)))),
+                         abs(_log_pos(best) - _log_pos(end))))
+    return max(gaps, key=lambda g: g[1]) if gaps else None
 
 
 def trim(cands: Mapping[str, tuple[Candidate, ...]], size: int = DESIGN_MAX

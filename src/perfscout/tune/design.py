@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfscout.tune.candidates import Candidate
+from perfscout.tune.candidates import DESIGN_MAX, Candidate, bracket
 from perfscout.tune.narrow import SILENT
 from perfscout.tune.prior import Prior
 
@@ -43,9 +43,19 @@ def _key(point: Mapping[str, Any]) -> str:
 
 
 def design_size(prior: Prior) -> int:
-    """The most points the first design measures (its bound): the first choice and one per
-    move (:func:`moves`)."""
-    return 1 + len(moves(prior))
+    """The most points the first design measures (its bound): the first choice, one per
+    move (:func:`moves`) and the bracketing moves of the ordered parameters
+    (:func:`~perfscout.tune.candidates.bracket`) — never more than
+    :data:`~perfscout.tune.candidates.DESIGN_MAX`, Optuna TPE's random start-up length, so the
+    design takes the place of the sampler's start-up draws and never adds to them."""
+    extra = sum(len(p.choices()) - len(prior.candidates.get(p.name, ()))
+                for p in prior.space.params if _ordered(p.choices()))
+    return min(DESIGN_MAX, 1 + len(moves(prior)) + extra)
+
+
+def _ordered(values: Sequence[Any]) -> bool:
+    return len(values) > 1 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                   for v in values)
 
 
 def moves(prior: Prior) -> list[dict[str, Candidate]]:
@@ -119,8 +129,11 @@ class DesignProposer:
         self.history[_key(self._restrict(point))] = value
 
     def propose(self) -> tuple[dict[str, Any], str] | None:
-        """The next design point with why it is proposed, or None once the design is done."""
+        """The next design point with why it is proposed, or None once the design is done
+        (at most :func:`design_size` points, however many moves remain)."""
         space = self.prior.space
+        if len(self.history) >= design_size(self.prior):
+            return None
         first = self._restrict({**space.fixed_values(), **self.prior.first})
         if self.prior.first and _key(first) not in self.history:
             return first, "the evidence's first choice"
@@ -135,6 +148,37 @@ class DesignProposer:
                 continue
             what = ", ".join(f"{n}={c.value!r}" for n, c in move.items())
             return point, f"first design: {what}, {next(iter(move.values())).reason}"
+        return self._bracket(inc, seen)
+
+    def _bracket(self, inc: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
+                 ) -> tuple[dict[str, Any], str] | None:
+        """The design's last slots: the ordered parameters at the values :func:`bracket`
+        picks from what was measured, at the incumbent, the widest unmeasured gap beside a
+        best-measured value first (where the measurements know least about the best)."""
+        space = self.prior.space
+        if len(self.history) >= design_size(self.prior):
+            return None
+        scored = [(q, v) for q, v in zip(seen, self.history.values(), strict=True)
+                  if v is not None]
+        todo = []
+        for p in space.params:
+            ch = p.choices()
+            if not _ordered(ch):
+                continue
+            best: dict[Any, float] = {}
+            for q, v in scored:
+                if q.get(p.name) in ch:
+                    x = q[p.name]
+                    best[x] = v if x not in best else (
+                        min(best[x], v) if self.direction == "minimize" else max(best[x], v))
+            nxt = bracket(ch, best, self.direction)
+            if nxt is not None:
+                todo.append((-nxt[1], p.name, nxt[0]))
+        for _, name, value in sorted(todo, key=lambda t: t[0]):
+            point = self._restrict({**space.fixed_values(), **inc, name: value})
+            if _key(point) not in self.history and space.feasible(point):
+                return point, (f"first design: {name}={value!r}, the middle of the wider gap "
+                               f"beside {name}'s best-measured value (bracketing)")
         return None
 
     def incumbent(self) -> dict[str, Any] | None:

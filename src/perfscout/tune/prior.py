@@ -143,10 +143,19 @@ def evidence_prior(findings: Iterable[Finding], snapshot: PlatformSnapshot | Non
         + ranked(p, next(q.values for q in prefs if q.param == p.name)),
         next(q.reason for q in prefs if q.param == p.name), snapshot) for p in full.params}
     silent = [q for q in prefs if q.reason.startswith(SILENT) and len(every[q.param]) > 1]
-    # the silent parameters' joint move (design.silent_joint) takes one of the design's slots
-    cands = trim(every, DESIGN_MAX - (1 if len(silent) > 1 else 0))
+    # the silent parameters' joint move (design.silent_joint) takes one of the design's slots,
+    # and each ordered parameter with values no candidate names keeps one for its bracketing
+    # move (design.DesignProposer: the gap beside its best-measured value)
+    ordered = sum(1 for p in full.params if _numeric_values(p.choices())
+                  and len(p.choices()) > len(every[p.name]))
+    cands = trim(every, DESIGN_MAX - (1 if len(silent) > 1 else 0) - ordered)
     return Prior(full, region, tuple(prefs), tuple(removed), first if ok else {}, unaddressed,
                  cands)
+
+
+def _numeric_values(values: Sequence[Any]) -> bool:
+    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                for v in values)
 
 
 def _vectorizing_count(flagset: Any) -> int:

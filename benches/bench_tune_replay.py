@@ -84,9 +84,14 @@ TABLES = {
     "nbody_pairs": ("nbody_pairs_analysis", "nbody_pairs_snapshot", "post-hoc"),
     "wht_cols": ("wht_cols_analysis", "wht_cols_snapshot", "post-hoc"),
     # pre-registered by an independent author (benches/data/fw_blocked_prereg.md,
-    # bmm_batch_prereg.md) while the candidate design was being written; replayed once after
-    "fw_blocked": ("fw_blocked_analysis", "fw_blocked_snapshot", "pre-registered"),
-    "bmm_batch": ("bmm_batch_analysis", "bmm_batch_snapshot", "pre-registered"),
+    # bmm_batch_prereg.md) while the candidate design was being written; replayed once after,
+    # then studied to change the design (bracketing): post-hoc since
+    "fw_blocked": ("fw_blocked_analysis", "fw_blocked_snapshot", "post-hoc"),
+    "bmm_batch": ("bmm_batch_analysis", "bmm_batch_snapshot", "post-hoc"),
+    # pre-registered by a further independent author (benches/data/band_trsm_prereg.md,
+    # spmm_csr_prereg.md) while the bracketing design was being written, without seeing it
+    "band_trsm": ("band_trsm_analysis", "band_trsm_snapshot", "pre-registered"),
+    "spmm_csr": ("spmm_csr_analysis", "spmm_csr_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

@@ -61,17 +61,32 @@ _METADATA = re.compile(
 #: setting up a string stream (``basic_ios::init``, ``ios_base::ios_base``). Run per line or
 #: per call, the same object is rebuilt each time.
 _CONSTRUCT = re.compile(
-    r"std::__detail::_compiler<|std::__detail::_bracketmatcher<|std::__detail::_scanner<|"
-    r"std::__detail::_nfa<|basic_regex<.*>::(?:basic_regex|assign|_m_compile)|"
-    r"regex_traits<.*>::(?:transform|transform_primary|lookup_classname|lookup_collatename|"
-    r"isctype)|^_*(?:gi_+)?(?:regcomp|re_compile_[a-z_]+|pcre2?_compile[a-z0-9_]*)$|"
-    r"std::locale::(?:locale|_impl|_s_initialize)|std::use_facet<|std::has_facet<|"
-    r"(?:collate|ctype)<char>::do_(?:transform|tolower|toupper|widen|narrow)|"
-    r"std::basic_ios<.*>::init|std::ios_base::ios_base|"
-    r"basic_(?:o|i)?stringstream<.*>::basic_(?:o|i)?stringstream")
+    r"^(?:[\w:]+\s+)?(?:"
+    r"std::__detail::_(?:compiler|bracketmatcher|scanner|nfa)::|"
+    r"std::(?:__cxx11::)?basic_regex::(?:basic_regex|assign|_m_compile)\b|"
+    r"std::(?:__cxx11::)?regex_traits::(?:transform|transform_primary|lookup_classname|"
+    r"lookup_collatename|isctype)\b|"
+    r"_*(?:gi_+)?(?:regcomp|re_compile_[a-z_]+|pcre2?_compile[a-z0-9_]*)$|"
+    r"std::locale::(?:locale|_impl|_s_initialize)\b|std::(?:use|has)_facet$|"
+    r"std::(?:__cxx11::)?(?:collate|ctype)::do_(?:transform|tolower|toupper|widen|narrow)\b|"
+    r"std::basic_ios::init\b|std::ios_base::ios_base\b|"
+    r"std::(?:__cxx11::)?basic_(?:o|i)?stringstream::basic_(?:o|i)?stringstream\b)")
+
+
+def _bare(name: str) -> str:
+    """A C++ name without its template arguments (``std::use_facet<std::ctype<char> >`` ->
+    ``std::use_facet``) nor its parameter list: what the routine is, not what it is of (a
+    matcher's ``_Function_handler<..., _BracketMatcher<...>>::_M_invoke`` runs a match)."""
+    low = name.lower().strip()
+    prev = None
+    while prev != low:
+        prev, low = low, re.sub(r"<[^<>]*>", "", low)
+    return low.split("(")[0].strip()
+
+
 #: run-time type checks (``__dynamic_cast``) a facet lookup makes: counted with the
 #: construction family only when a facet lookup or a compiler routine is itself sampled
-_RTTI = re.compile(r"^_*dynamic_cast$|__class_type_info::__do_dyncast|^_*strxfrm(?:_l)?$")
+_RTTI = re.compile(r"^_*dynamic_cast$|class_type_info::__do_dyncast|^_*strxfrm(?:_l)?$")
 #: what a family's code does, for the finding's words
 WHAT = {
     "time conversion": "converting timestamps to local time or text (localtime/strftime/"
@@ -100,7 +115,7 @@ def family_of(h: Hotspot) -> str:
         return "time conversion"
     if _METADATA.match(low):
         return "metadata"
-    if _CONSTRUCT.search(h.name.lower()):
+    if _CONSTRUCT.search(_bare(h.name)):
         return "construction"
     return ""
 

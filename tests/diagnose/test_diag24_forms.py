@@ -4,8 +4,8 @@ here (g++/gcc 12, perf record/report with cpu-clock, callgrind + callgrind_annot
 
 - a printout with a text setting between its numbers (``keys=25000 layout=sorted-vector
   cpu_s=0.0083``) keeps each number under its own key; a thread's ``cpu_s=`` is its busy time
-  in seconds; two counts printed per run in one ratio (readings and the distinct ids among them)
-  are one size;
+  in seconds (inside a /usr/bin/time -v log still the program's measurement, one family); two
+  counts printed per run in one ratio (readings and the distinct ids among them) are one size;
 - a ``std::regex`` built for every record is ``app.redundant_work`` (an object rebuilt per call)
   from perf or callgrind, scoped to the program's function, never to a libstdc++ routine; the
   same pattern built once is not; ``_M_ready`` is not an I/O word;
@@ -69,6 +69,16 @@ def test_thread_cpu_seconds_are_busy_time() -> None:
             if m.name == "busy.time" and m.scope.kind == ScopeKind.THREAD}
     assert busy == {"1": 0.1850, "0": 0.0688}
     assert [f.id for f in _findings("teams-output.txt")][:1] == ["rt.omp_imbalance"]
+
+
+def test_thread_printout_in_a_time_log_is_one_family() -> None:
+    # the per-thread cpu_s lines inside a /usr/bin/time -v log are the program's printout: the
+    # imbalance derived from them is the program's measurement, not OS accounting agreeing
+    top = _findings("teams-timev.txt")[0]
+    assert top.id == "rt.omp_imbalance"
+    assert {e.source_kind for e in top.evidence} == {"program"}
+    assert top.status.value == "hypothesis"
+    assert abs(top.evidence[0].value - 0.1846 / ((0.1846 + 0.0696) / 2)) < 1e-6
 
 
 def test_proportional_counts_are_one_size() -> None:

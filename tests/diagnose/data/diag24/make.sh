@@ -7,7 +7,8 @@
 #   its printout ("keys=... layout=sorted-vector cpu_s=...") and callgrind inclusive at one size;
 #   axpy (a one-line update in another translation unit called per element), gprof flat and
 #   line profiles of the -pg build, and of the -flto build (the control: the call is inlined);
-#   teams (a triangular loop in static blocks, each thread printing pairs and cpu_s);
+#   teams (a triangular loop in static blocks, each thread printing pairs and cpu_s), alone and
+#   under /usr/bin/time -v (one log);
 #   uniq (distinct ids by a linear scan per reading), a size sweep printing two counts;
 #   mm (a naive n^3 matrix product printing its GFLOP/s), a size sweep: the time grows as the
 #   work the program counts, not faster.
@@ -38,6 +39,7 @@ gprof -b -p -l axpy gmon.out > "$D/axpy-gprof-lines.txt"
 rm -f gmon.out; ./axpylto 30000 > /dev/null
 gprof -b -p -l axpylto gmon.out > "$D/axpylto-gprof-lines.txt"
 OMP_NUM_THREADS=2 ./teams 20000 > "$D/teams-output.txt"
+OMP_NUM_THREADS=2 /usr/bin/time -v ./teams 20000 > "$D/teams-timev.txt" 2>&1
 : > "$D/uniq-sweep.txt"
 for n in 40000 80000 160000 320000; do
   echo "\$ ./uniq $n" >> "$D/uniq-sweep.txt"; ./uniq $n >> "$D/uniq-sweep.txt"

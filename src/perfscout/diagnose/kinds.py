@@ -50,7 +50,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
        "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
-       "omp_reduction private_tallies hoist_invariant",
+       "omp_reduction private_tallies hoist_invariant compiler_lto",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share compiler:insn.complex_calls "
        "sampling:insn.complex_calls"),

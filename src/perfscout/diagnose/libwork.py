@@ -54,6 +54,39 @@ _METADATA = re.compile(
     r"|^(?:__x64_sys_(?:newfstatat|newstat|newlstat|newfstat|statx|access|faccessat2?)|"
     r"__do_sys_(?:newfstatat|newstat|newlstat|newfstat|statx)|do_statx|vfs_statx|vfs_fstatat|"
     r"vfs_fstat|vfs_getattr(?:_nosec)?|cp_new_stat|cp_statx|do_faccessat)(?:\.[a-z0-9_.]+)?$")
+#: building an object whose making is costly and whose result does not depend on the element:
+#: compiling a regular expression (libstdc++'s ``std::__detail::_Compiler``/``_BracketMatcher``,
+#: POSIX/PCRE ``regcomp``/``pcre2_compile``), constructing a locale and looking up its facets
+#: (``std::locale::locale``, ``use_facet``, the collation the regex compiler asks for), and
+#: setting up a string stream (``basic_ios::init``, ``ios_base::ios_base``). Run per line or
+#: per call, the same object is rebuilt each time.
+_CONSTRUCT = re.compile(
+    r"^(?:[\w:]+\s+)?(?:"
+    r"std::__detail::_(?:compiler|bracketmatcher|scanner|nfa)::|"
+    r"std::(?:__cxx11::)?basic_regex::(?:basic_regex|assign|_m_compile)\b|"
+    r"std::(?:__cxx11::)?regex_traits::(?:transform|transform_primary|lookup_classname|"
+    r"lookup_collatename|isctype)\b|"
+    r"_*(?:gi_+)?(?:regcomp|re_compile_[a-z_]+|pcre2?_compile[a-z0-9_]*)$|"
+    r"std::locale::(?:locale|_impl|_s_initialize)\b|std::(?:use|has)_facet$|"
+    r"std::(?:__cxx11::)?(?:collate|ctype)::do_(?:transform|tolower|toupper|widen|narrow)\b|"
+    r"std::basic_ios::init\b|std::ios_base::ios_base\b|"
+    r"std::(?:__cxx11::)?basic_(?:o|i)?stringstream::basic_(?:o|i)?stringstream\b)")
+
+
+def _bare(name: str) -> str:
+    """A C++ name without its template arguments (``std::use_facet<std::ctype<char> >`` ->
+    ``std::use_facet``) nor its parameter list: what the routine is, not what it is of (a
+    matcher's ``_Function_handler<..., _BracketMatcher<...>>::_M_invoke`` runs a match)."""
+    low = name.lower().strip()
+    prev = None
+    while prev != low:
+        prev, low = low, re.sub(r"<[^<>]*>", "", low)
+    return low.split("(")[0].strip()
+
+
+#: run-time type checks (``__dynamic_cast``) a facet lookup makes: counted with the
+#: construction family only when a facet lookup or a compiler routine is itself sampled
+_RTTI = re.compile(r"^_*dynamic_cast$|class_type_info::__do_dyncast|^_*strxfrm(?:_l)?$")
 #: what a family's code does, for the finding's words
 WHAT = {
     "time conversion": "converting timestamps to local time or text (localtime/strftime/"
@@ -63,6 +96,8 @@ WHAT = {
                   "internals)",
     "timer": "reading clocks (clock_gettime/gettimeofday, the vDSO and the kernel's clock code)",
     "formatting": "formatting text (printf-family conversion of numbers to characters)",
+    "construction": "building the same costly object again (a regular expression compiled, a "
+                    "locale and its facets looked up, a stream set up)",
 }
 
 
@@ -80,6 +115,8 @@ def family_of(h: Hotspot) -> str:
         return "time conversion"
     if _METADATA.match(low):
         return "metadata"
+    if _CONSTRUCT.search(_bare(h.name)):
+        return "construction"
     return ""
 
 
@@ -116,9 +153,25 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
     fmt_rows = by.get("formatting", [])
     if fmt_rows and not any("printf" in h.name.lower() for h, _ in fmt_rows):
         del by["formatting"]  # multi-precision digits alone are number parsing, not printf
-    return {f: FamilyShare(f, sum(s for _, s in rows), p,
-                           tuple(sorted(rows, key=lambda x: -x[1])))
-            for f, rows in by.items()}
+    if "construction" in by:  # the type checks and collation the facet lookups make
+        by["construction"] += [(h, s) for h, s in hotspot_shares(p)
+                               if h.kind != "line" and _RTTI.search(h.name.lower().strip())]
+    out = {f: FamilyShare(f, sum(s for _, s in rows), p,
+                          tuple(sorted(rows, key=lambda x: -x[1])))
+           for f, rows in by.items()}
+    if "construction" in out and _inclusive(p):  # nested callers: the outermost row is all
+        rows = tuple(r for r in out["construction"].rows if r[1] <= 1.0)  # not a cycle's
+        if rows:
+            out["construction"] = FamilyShare("construction", rows[0][1], p, rows)
+        else:
+            del out["construction"]
+    return out
+
+
+def _inclusive(p: Profile) -> bool:
+    """Profile ``p`` counts each routine with its callees (a callgrind ``--inclusive=yes``
+    listing, a perf report with children): its function rows add up to well over the whole."""
+    return sum(s for h, s in hotspot_shares(p) if h.kind != "line") > 1.5
 
 
 def kernel_share(p: Profile) -> tuple[float, tuple[tuple[Hotspot, float], ...]]:

@@ -86,6 +86,7 @@ def _imbalance(metrics: tuple[Metric, ...]) -> list[Metric]:
         out.append(Metric(
             name="imbalance.max_over_mean", value=top.value / mean, unit="ratio", scope=scope,
             source=top.source, raw_name=name, derived=True,
+            family=top.family,  # the family that measured the inputs (a printout in a log)
         ))
     return out
 

@@ -77,6 +77,8 @@ def amdahl(share: float, local_low: float, local_high: float) -> tuple[float, fl
 def gain_on_share(facts: Facts, scope: str, local_low: float, local_high: float,
                   default_share: float, what: Text) -> ExpectedGain:
     share = facts.share_of(scope)
+    if share is not None and share > 1.0:  # an inclusive listing counting a routine's merged
+        share = None  # rows (inlined callees, a caller of everything) measures no part of it
     key = "gain.share_measured" if share is not None else "gain.share_assumed"
     s = share if share is not None else default_share
     low, high = amdahl(s, local_low, local_high)

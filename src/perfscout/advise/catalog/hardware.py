@@ -124,8 +124,15 @@ def compiler_arch(facts: Facts, f: Finding) -> Proposal | None:
 @proposal("compiler_lto", layer=HW, kind="flags",
           preconditions=("compiler known",), group="compiler_flags")
 def compiler_lto(facts: Facts, f: Finding) -> Proposal | None:
+    """Link-time optimisation, for a hot call the compiler cannot inline because the callee
+    is in another translation unit. For ``hw.vectorization`` only when the finding measured
+    such a call (a tiny callee in another source file called per element)."""
+    from perfscout.diagnose.crossunit import CROSS_UNIT_CALL
+
     c = facts.compiler
     if c is None:
+        return None
+    if f.id == "hw.vectorization" and not any(e.metric == CROSS_UNIT_CALL for e in f.evidence):
         return None
     flag = {"intel": "-ipo", "gnu": "-flto", "llvm": "-flto=thin", "arm": "-flto"}.get(c.vendor)
     if flag is None:

@@ -415,6 +415,8 @@ def complexity(ctx: Context) -> Finding | None:
     lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:
         return None
+    if what != "instructions" and _work_rate_holds(ctx, pts):
+        return None  # the printed work grows with the time: the algorithm needs that work
     two = len(sizes) == 2
     top = max(pts, key=lambda p: p[0])
     quote = (f"time per operation ~ size^{k:.2f} over {len(sizes)} sizes, {fmt(next(iter(ops)))}"
@@ -436,6 +438,24 @@ def complexity(ctx: Context) -> Finding | None:
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [],
                        conflicts=[against] if against else [])
+
+
+def _work_rate_holds(ctx: Context, pts: list[tuple[float, float, Located]]) -> bool:
+    """Every timed run of the sweep printed its rate of useful work (``GFLOP/s``, ``MLUP/s``)
+    and the time per unit of that work grows with the size by less than
+    ``complexity.per_op_exponent``: the run's time grows because the work the program counts
+    grows (a matrix product's n^3 flops), not because each unit of it costs more with the
+    size; a falling rate is then the hardware's (caches), not the algorithm's."""
+    per_work = []
+    for logn, _, loc in pts:
+        rate = next((r for name in ("flops.rate", "lups.rate") for r in ctx.all(name)
+                     if r.profile is loc.profile and r.metric.scope.name == loc.metric.scope.name
+                     and r.value > 0), None)
+        if rate is None:
+            return False
+        per_work.append((logn, -math.log(rate.value), loc))
+    k = _slope(per_work)
+    return k is not None and k < ctx.t("complexity.per_op_exponent")
 
 
 def _slope(pts: list[tuple[float, float, Located]]) -> float | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
@@ -20,6 +21,9 @@ from perfscout.diagnose.rules.common import (
     mem_bench,
 )
 from perfscout.diagnose.rules.runtime import _hot_ev
+
+if TYPE_CHECKING:
+    from perfscout.diagnose.libwork import FamilyShare as FamilyShareT
 from perfscout.diagnose.rules.system import FAULT_PATH
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.isa import is_soft_float, soft_type
@@ -157,7 +161,8 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   "threads.busy_share", "redundant.thread_slowdown", "app.library_share",
                   "app.format_writes_per_s", "io.syscalls_per_s", "app.exception_share",
                   "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
-                  "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share"))
+                  "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share",
+                  "call.tiny_ns"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
@@ -326,14 +331,59 @@ def _library_work(ctx: Context) -> Finding | None:
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
-    titles = {"allocation": "memory allocated and freed in the inner loop",
+    if family == "construction" and best is not None:  # the program's code that builds it
+        routine = _caller_of(best)
+    titles = {"construction": "the same costly object built again at every call",
+              "allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",
               "time conversion": "timestamps converted to local time in the inner loop",
               "metadata": "file metadata asked for in the inner loop (a stat per element)",
               "syscall": "one system call per element"}
     return ctx.finding("app.redundant_work", 0.5, titles.get(family, titles["syscall"]), ev,
-                       scope=f"{routine} at {site[0]}" if site is not None else routine)
+                       scope=_scope_at(routine, site, best.profile if best else None,
+                                       best.share if best else 0.0,
+                                       [h for h, _ in best.rows] if best else []))
+
+
+def _caller_of(fs: FamilyShareT) -> str:
+    """The program's own function that calls a library family's rows (:func:`_own_caller`)."""
+    return _own_caller(fs.profile, fs.share, [h for h, _ in fs.rows])
+
+
+def _own_caller(p: Profile, share: float, rows: list[Hotspot]) -> str:
+    """The program's own function that calls library routines holding ``share`` of profile
+    ``p``: in a profile counting callees (inclusive), the innermost non-library function
+    holding at least that share; else a non-library frame on the ``rows``' call paths; ''
+    when none is named (a library routine is never where the program's code can change)."""
+    from perfscout.diagnose.libwork import is_kernel
+
+    def own(name: str) -> bool:
+        n = name.strip()
+        return bool(n) and not n.startswith(("0x", "(", "[", "?")) and not n[0].isdigit() \
+            and not is_library_name(n) and not re.search(r"'\d+$", n)  # a cycle's copy
+
+    outer = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+             and not is_kernel(h) and own(h.name) and s >= share]
+    if outer:
+        return min(outer, key=lambda x: x[1])[0].name
+    return next((f for h in rows for f in h.callpath[1:] if own(f)), "")
+
+
+def _scope_at(routine: str, site: tuple[str, Evidence] | None, p: Profile | None = None,
+              share: float = 0.0, rows: list[Hotspot] | None = None) -> str:
+    """The scope of a repeated library call: the routine at the program's line that calls it;
+    when that line is in a system header or a library's source (an inlined ``vector::insert``
+    calling ``memmove`` from ``stl_algobase.h``), the program's function holding the call
+    (:func:`_own_caller`) instead, else the routine alone. A proposal never targets a
+    library's line."""
+    from perfscout.ingest.source_paths import library_source
+
+    if site is not None and not library_source(site[0].rsplit(":", 1)[0]):
+        return f"{routine} at {site[0]}"
+    if site is not None and p is not None:
+        return _own_caller(p, share, rows or []) or routine
+    return routine
 
 
 def _unwritten(ctx: Context, fmt_share: float) -> Evidence | None:
@@ -562,11 +612,15 @@ def _redundant_calls(ctx: Context) -> Finding | None:
         return got
     calls_lim, share_lim = ctx.t("app.redundant_calls"), ctx.t("app.redundant_share")
     pure_lim = ctx.t("app.pure_call_share")
+    from perfscout.diagnose.crossunit import cross_unit_call
 
+    crossed = cross_unit_call(ctx)  # new arguments per element: call overhead, not repetition
     best = None
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
         for h, s in hotspot_shares(p):
             big = h.calls is not None and h.calls >= calls_lim and s >= share_lim
+            if crossed is not None and h.name.split(" (")[0] == crossed.callee.name.split(" (")[0]:
+                continue
             if big and (best is None or s > best[1]):
                 best = (h, s, p)
         for h, s in _pure_totals(p):
@@ -602,7 +656,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
         site = _call_site(ctx, h.name, lim)
         return ctx.finding(
             "app.redundant_work", 0.3, "a math routine holds most of the run", ev,
-            scope=f"{h.name} at {site[0]}" if site is not None else h.name,
+            scope=_scope_at(h.name, site, p, s, [h]),
             limits=["whether its arguments repeat (a loop-invariant call) is not measured: a "
                     "math routine called on new values is the computation itself"])
     # another family's profile that also puts a real share (``app.redundant_share``) in the
@@ -629,7 +683,7 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     if site is not None:  # line-level data names the line that makes the calls
         ev.append(site[1])
     return ctx.finding("app.redundant_work", 0.45, "the same small computation repeated", ev,
-                       scope=f"{h.name} at {site[0]}" if site is not None else h.name)
+                       scope=_scope_at(h.name, site, p, s, [h]))
 
 
 #: words a program uses for its own timer of a clearing or copying phase

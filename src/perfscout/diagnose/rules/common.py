@@ -17,6 +17,8 @@ IO_PREFIXES = ("parse", "read", "write", "fscanf", "scanf", "sscanf", "fprintf",
                "strtod", "strtol", "strtof", "atof", "atoi", "istream", "ostream", "ifstream",
                "ofstream", "h5", "fopen", "fclose", "tokeni", "lexer", "deserial", "serial")
 IO_EXACT = frozenset({"io", "input", "output", "open", "close", "lseek", "pread", "pwrite"})
+#: words that begin like an I/O word and name something else (``_M_ready``, ``readonly``)
+IO_NOT = frozenset({"ready", "readiness", "readonly"})
 MPI_WAIT = ("wait", "barrier", "allreduce", "reduce", "bcast", "alltoall", "allgather",
             "gather", "scatter", "probe", "progress", "test", "recv_wait", "scan")
 
@@ -69,6 +71,8 @@ def is_io(name: str) -> bool:
     if is_mpi(name) and not name.lower().startswith("mpi_file"):
         return False
     for t in tokens(name):
+        if t in IO_NOT:
+            continue
         if t in IO_EXACT or t.startswith(IO_PREFIXES) or (t.startswith("mpi") and "file" in t):
             return True
     return name.lower().startswith("mpi_file")

@@ -372,6 +372,34 @@ def numa_remote(ctx: Context) -> Finding | None:
                        "(placement)", ev)
 
 
+def _cross_unit(ctx: Context) -> Finding | None:
+    """``hw.vectorization`` from a tiny callee in another source file called per element
+    (:func:`perfscout.diagnose.crossunit.cross_unit_call`): scoped to the calling line."""
+    from perfscout.diagnose.crossunit import CROSS_UNIT_CALL, cross_unit_call
+
+    got = cross_unit_call(ctx)
+    if got is None:
+        return None
+    h = got.callee
+    src = h.source or SourceRef(got.profile.path, None)
+    fam = source_kind(got.profile.format)
+    name = h.name.split(" (")[0]
+    ev = [Evidence(CROSS_UNIT_CALL, got.ns_per_call, "ns", src, fam,
+                   f"{name} ({got.callee_file}) called {fmt(float(h.calls or 0))} times, "
+                   f"{got.ns_per_call:.2f} ns per call, {got.share:.0%} of the run",
+                   f"calls >= {ctx.t('app.redundant_calls'):g} and <= "
+                   f"{ctx.t('call.tiny_ns'):g} ns per call"),
+          Evidence("hotspot.share", got.caller_share, "ratio", SourceRef(got.profile.path, None),
+                   fam, f"{got.caller_line} (another source file) holds {got.caller_share:.0%}"
+                   f" of the run: the loop that calls {name} per element",
+                   f"share >= {ctx.t('app.redundant_share'):.2f}")]
+    return ctx.finding(
+        "hw.vectorization", 0.5, f"a call per element to {name} in another source file keeps "
+        "the loop scalar", ev, scope=got.caller_line,
+        limits=["the callee's body is not seen: that inlining it lets the loop vectorize is "
+                "the compiler's to show (-flto with -fopt-info-vec)"])
+
+
 def _vec_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
     out = [rq.remarks(ctx)]
     if not ctx.counterless:
@@ -407,13 +435,31 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
     return out
 
 
+_VEC_NEEDS = ("flops.vector_share", "flops.dp_vector", "@remarks", "insn.fp_total")
+
+
 @rule(id="hw.vectorization",
-      needs=("flops.vector_share|flops.dp_vector|@remarks|insn.fp_total",),
-      thresholds=("vector.share_low", "vector.missed_share", "vector.x87_share"),
+      needs=("|".join((*_VEC_NEEDS, "@hotspots")),),
+      thresholds=("vector.share_low", "vector.missed_share", "vector.x87_share",
+                  "app.redundant_calls", "app.redundant_share", "call.tiny_ns"),
       request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize; the hot code's instruction mix
-    (scalar vs packed) decides over remarks about other loops."""
+    (scalar vs packed) decides over remarks about other loops. A tiny program function called
+    per element from a loop in another source file (:mod:`perfscout.diagnose.crossunit`) keeps
+    that loop scalar whatever else is measured."""
+    crossed = _cross_unit(ctx)
+    if crossed is not None:
+        return crossed
+    if not any(ctx.has_input(n) for n in _VEC_NEEDS):  # a profile alone: ask as before
+        from perfscout.diagnose import requests
+        from perfscout.diagnose.engine import rules
+
+        miss = ("|".join(_VEC_NEEDS),)
+        if requests.relevant(ctx, rules()["hw.vectorization"], miss):
+            for q in _vec_requests(ctx, miss):
+                ctx.request(q)
+        return None
     ev: list[Evidence] = []
     low = ctx.t("vector.share_low")
     scalar_high = 1.0 - low  # the same bound, as a scalar share

@@ -317,6 +317,11 @@ _TOKEN = re.compile(r"(?P<clock>(?<![\d:])\d+(?::\d\d){1,2}(?:\.\d+)?(?![\d:]))"
                     r"|(?P<sep>[,;()]|\s[:=]|[:=]\s|[:=])")
 
 
+#: a setting printed as ``key=word`` (``mode=sorted-insert``, ``schedule=static``): a value
+#: that is text ends its clause; its words do not name the next number
+_SETTING = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]*=(?=[A-Za-z_])[\w.\-/]*(?=[\s,;]|$)")
+
+
 def _loose(line: str) -> list[tuple[str, float, str]]:
     """Every value of a free-form line with the words that name it: ``label ... value unit``
     (``update time 8.3 s``, ``N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16``) and,
@@ -326,6 +331,7 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
     if len(line) > 2000:
         return out
+    line = _SETTING.sub(" , ", line)  # "mode=sorted-insert cpu_s=0.15": a setting, not a label
     toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
     label: list[str] = []
     pending: tuple[float, str] | None = None  # a value that opened its clause, label after
@@ -471,15 +477,22 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     kind = ScopeKind.RANK if word in ("rank", "p", "r") else ScopeKind.THREAD
     if word in ("section", "task"):
         return Scope(kind, f"{word} {m['id']}"), [
-            ("busy" if norm_key(k) in _TOOK or norm_key(k) == "time" else k, v, u)
-            for k, v, u in pairs]
-    # a thread's own time or CPU time is its busy time (its work, not the run's wall time)
-    out = [("busy" if norm_key(k) in _TOOK or (_TOOK.intersection(k.lower().split()[:1])
-                                               and UNITS.get(u.lower(), ("",))[0] == "s")
-            or (norm_key(k) in _THREAD_BUSY
-                                               and kind == ScopeKind.THREAD)
-            else k, v, u) for k, v, u in pairs]
+            ("busy", v, u or _key_unit(k)) if norm_key(k) in _TOOK or norm_key(k) == "time"
+            else (k, v, u) for k, v, u in pairs]
+    # a thread's own time or CPU time is its busy time (its work, not the run's wall time);
+    # the unit its key carried (``cpu_s``, ``time_ms``) stays with the value
+    out = [("busy", v, u or _key_unit(k))
+           if norm_key(k) in _TOOK or (_TOOK.intersection(k.lower().split()[:1])
+                                       and UNITS.get(u.lower(), ("",))[0] == "s")
+           or (norm_key(k) in _THREAD_BUSY and kind == ScopeKind.THREAD)
+           else (k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
+
+
+def _key_unit(key: str) -> str:
+    """The time unit a key names at its end (``cpu_s``, ``time_ms``, ``wall(s)``), else ''."""
+    m = re.search(r"[_(\[](s|ms|us|ns|sec)[)\]]?$", key.lower().strip())
+    return m.group(1) if m else ""
 
 
 # "per-thread busy: T0=43ms T1=133ms", "rank times r0=1.2s r1=3.4s": one value per thread or
@@ -1075,6 +1088,8 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
 
     sized = len({m.value for m in metrics if m.name == "scaling.size"}) > 1
     grows = [ms for ms in keyed.values() if _geometric(ms)]
+    if len(grows) > 1 and all(_proportional(grows[0], ms) for ms in grows[1:]):
+        grows = grows[:1]  # "observations=50000 distinct=5000": one size, the first printed
     if not sized and len(grows) == 1:
         out += per_run("scaling.size", grows[0])
         sized = True
@@ -1082,6 +1097,13 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
         if sized and k in OPS_KEYS and len({m.value for m in ms}) == 1 and ms[0].value > 0:
             out += per_run("scaling.ops", ms)
     return out
+
+
+def _proportional(a: list[Metric], b: list[Metric]) -> bool:
+    """Two counts printed per run that keep one ratio (within 1%): the same size, counted
+    twice (items and the distinct keys among them)."""
+    ratios = [y.value / x.value for x, y in zip(a, b, strict=True) if x.value > 0]
+    return len(ratios) == len(a) and max(ratios) <= min(ratios) * 1.01
 
 
 def _geometric(ms: list[Metric]) -> bool:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.diagnose.thresholds import DEFAULTS
 from perfscout.model.metrics import Hotspot, Profile
 
 _ALLOC = re.compile(
@@ -160,7 +161,7 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
                           tuple(sorted(rows, key=lambda x: -x[1])))
            for f, rows in by.items()}
     if "construction" in out and _inclusive(p):  # nested callers: the outermost row is all
-        rows = tuple(r for r in out["construction"].rows if r[1] <= 1.0)  # not a cycle's
+        rows = tuple(r for r in out["construction"].rows if r[1] <= 1)  # not a cycle's
         if rows:
             out["construction"] = FamilyShare("construction", rows[0][1], p, rows)
         else:
@@ -171,7 +172,8 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
 def _inclusive(p: Profile) -> bool:
     """Profile ``p`` counts each routine with its callees (a callgrind ``--inclusive=yes``
     listing, a perf report with children): its function rows add up to well over the whole."""
-    return sum(s for h, s in hotspot_shares(p) if h.kind != "line") > 1.5
+    return sum(s for h, s in hotspot_shares(p) if h.kind != "line") > DEFAULTS[
+        "profile.inclusive_sum"].value
 
 
 def kernel_share(p: Profile) -> tuple[float, tuple[tuple[Hotspot, float], ...]]:

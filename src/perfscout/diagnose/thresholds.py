@@ -105,6 +105,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
+    Threshold("profile.inclusive_sum", 1.5, "sum of a profile's function shares above which it "
+              "counts each routine with its callees (callgrind --inclusive=yes, perf report "
+              "with children), not self time"),
     Threshold("call.tiny_ns", 5.0, "self time per call (ns) at or below: a callee this short is "
               "call overhead around a few instructions (no loop of its own)"),
     Threshold("app.tree_share", 0.20, "share of the WHOLE profile in an ordered tree container's "

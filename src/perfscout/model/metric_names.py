@@ -167,6 +167,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "ranks.count": ("count", "MPI ranks in the run"),
     "omp.dynamic": ("bool", "1 when the OpenMP runtime may shrink teams (OMP_DISPLAY_ENV "
                             "OMP_DYNAMIC='TRUE'), 0 when it says 'FALSE' (a setting)"),
+    "omp.thread_limit": ("count", "the most threads all teams together may use (OMP_DISPLAY_ENV "
+                                  "OMP_THREAD_LIMIT, a setting)"),
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),

@@ -4,7 +4,10 @@
 - ``OMP_THREAD_LIMIT`` in ``OMP_DISPLAY_ENV`` below ``OMP_NUM_THREADS`` caps every team: with
   the program's printout of its team (``threads in parallel team: 1``) that is
   ``rt.threads_lowered`` with the limit as its cause, and the proposal raises the limit
-  (not a search of the code for ``omp_set_num_threads``)."""
+  (not a search of the code for ``omp_set_num_threads``);
+- a profile holding the runtime's text conversion (libgfortran list-directed READ, fscanf and
+  strtod) with read calls traced is ``app.io_hotspot`` as parsing, confirmed by the trace's small
+  read time, and buffering is refused."""
 
 from __future__ import annotations
 
@@ -42,3 +45,44 @@ def test_thread_limit_lowers_the_team() -> None:
     assert fs and fs[0].id == "rt.threads_lowered"
     assert "OMP_THREAD_LIMIT=1" in fs[0].title
     assert {e.metric for e in fs[0].evidence} >= {"omp.thread_limit", "threads.running"}
+
+
+def _analyze(*files: Path):  # type: ignore[no-untyped-def]
+    import tempfile
+
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    with tempfile.TemporaryDirectory(prefix="perfscout-diag25-") as ws:
+        return analyze(list(files), snapshot=_two_cpus(), runner=default_runner(Path(ws)))
+
+
+def test_fortran_list_directed_read_is_text_conversion_not_buffering() -> None:
+    # perf by dso,sym: strtod 11.6% + str_to_mpn 6.1% + round_and_return 2.4% named, and the
+    # stripped libgfortran's addresses; strace -c: 2972 reads in 0.0027 s of a 0.34 s run
+    a = _analyze(D / "fortran-read-perf.txt", D / "fortran-read-strace-c.txt")
+    top = a.findings[0]
+    assert top.id == "app.io_hotspot" and top.status.value == "confirmed"
+    share = next(e.value for e in top.evidence if e.metric == "hotspot.share")
+    assert share is not None and 0.5 < share < 0.9  # named rows plus the runtime's addresses
+    assert {e.source_kind for e in top.evidence} == {"sampling", "instrumentation"}
+    assert "io_buffering" not in [p.id for p in a.proposals]
+    assert any(r.guard == "buffering_not_for_parsing" for r in a.rejected)
+
+
+def test_c_fscanf_is_text_conversion_too() -> None:
+    # fscanf's __vfscanf_internal 36% + strtod 30% + its mpn helpers: same finding in C
+    a = _analyze(D / "c-fscanf-perf.txt", D / "c-fscanf-strace-c.txt")
+    assert a.findings[0].id == "app.io_hotspot"
+    assert "io_buffering" not in [p.id for p in a.proposals]
+
+
+def test_runtime_addresses_join_only_past_the_named_share() -> None:
+    # a stripped Fortran runtime's addresses count as its I/O only beside named conversion rows
+    from perfscout.diagnose.textio import text_io_share
+
+    p = load(D / "fortran-read-perf.txt")
+    named = text_io_share(p, 1.0)  # the runtime's addresses join only past the named bar
+    full = text_io_share(p, 0.1)
+    assert named is not None and full is not None
+    assert 0.18 < named.share < 0.25 and full.share > named.share + 0.3

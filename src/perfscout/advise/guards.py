@@ -571,6 +571,30 @@ def parallel_takes_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     return None
 
 
+def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A sampled profile that spends ``app.io_share`` or more converting text in the
+    language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
+    ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or formatting), not
+    waiting for calls: a bigger buffer removes calls that cost nothing (the fix is a binary
+    or unformatted format, or a faster conversion)."""
+    if p.id != "io_buffering":
+        return None
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.libwork import transfer_share
+    from perfscout.diagnose.textio import text_io_share
+    from perfscout.diagnose.thresholds import resolve
+
+    lim = resolve()["app.io_share"]
+    for pr in facts.profiles:
+        if source_kind(pr.format) != "sampling":
+            continue
+        sh = text_io_share(pr, lim / 2)
+        if sh is not None and sh.share >= lim and transfer_share(pr) < BUFFERED_MAX_SHARE:
+            return Text("guard.buffering_parsing", share=f"{sh.share:.0%}",
+                        transfer=f"{transfer_share(pr):.1%}")
+    return None
+
+
 def buffering_needs_io(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """Buffering removes write/read calls: when nothing measured any (no trace counts a
     read/write call, and a sampling profile that formats text samples less than
@@ -771,6 +795,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("complexity_first", complexity_first),
     ("buffering_needs_calls", buffering_needs_calls),
     ("buffering_needs_io", buffering_needs_io),
+    ("buffering_not_for_parsing", buffering_not_for_parsing),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("threads_take_turns", threads_take_turns),

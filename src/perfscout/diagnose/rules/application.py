@@ -41,6 +41,9 @@ def io_hotspot(ctx: Context) -> Finding | None:
     lim = ctx.t("app.io_share")
     if sh is not None and _formatted_in_memory(ctx, sh):
         sh = None  # text formatted (and parsed) in memory: redundant work, not I/O
+    parsed = _read_text(ctx, lim)
+    if parsed is not None:
+        return parsed
     printed = _printed_io_share(ctx, lim)
     if (sh is None or sh.share < lim) and printed is None:
         return None
@@ -58,6 +61,48 @@ def io_hotspot(ctx: Context) -> Finding | None:
         ev.append(printed)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
                        "input parsing / I/O functions are hot", ev)
+
+
+def _read_text(ctx: Context, lim: float) -> Finding | None:
+    """The runtime's text conversion (:mod:`perfscout.diagnose.textio`: libgfortran's
+    list-directed READ, strtod/scanf, C++ stream extraction) holds ``app.io_share`` or more of
+    a sampled profile while a system-call trace counts read calls: the input is parsed in user
+    space. The trace's own time share of the run (few, large reads) says the kernel is not
+    the cost, so the finding names conversion, not buffering or the file system."""
+    from perfscout.diagnose.libwork import sampled_seconds
+    from perfscout.diagnose.textio import text_io_share
+
+    best: Share | None = None
+    for p in ctx.profiles:
+        if source_kind(p.format) != "sampling" or not p.hotspots:
+            continue
+        got = text_io_share(p, lim / 2)
+        if got is not None and (best is None or got.share > best.share):
+            best = got
+    reads = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in READ_CALLS
+             and c.value > 0]
+    if best is None or best.share < lim or not reads:
+        return None  # without reads traced, a profile of text conversion may be output
+    ev = [_hot_ev(ctx, best, "the runtime's text conversion (number parsing and formatted "
+                  "I/O routines) takes", f"share of whole profile >= {lim:.2f}")]
+    n = sum(c.value for c in reads)
+    traced = sum(t.value for t in ctx.all("syscall.time")
+                 if t.profile is reads[0].profile and t.metric.scope.name in READ_CALLS)
+    run = max([sampled_seconds(best.profile) or 0.0,
+               *(x.value for x in ctx.all("time.elapsed"))])
+    if run > 0 and traced / run < lim:
+        ev.append(ctx.ev(reads[0], f"{fmt(n)} read calls take {traced:.3g} s, "
+                         f"{traced / run:.1%} of a {run:.3g} s run: the kernel's side of the "
+                         "input is small", f"read time / run < {lim:.2f}",
+                         metric="syscall.calls", value=n, unit="count"))
+    return ctx.finding("app.io_hotspot", 0.45 + 0.5 * min(best.share, 0.8),
+                       "reading text input: the time is in converting characters to numbers "
+                       "in the language's I/O runtime, not in the system calls", ev,
+                       scope=max(best.entries, key=lambda e: e[1])[0].name)
+
+
+#: system calls that read a file's bytes
+READ_CALLS = frozenset({"read", "readv", "pread64", "preadv", "preadv2"})
 
 
 def _formatted_in_memory(ctx: Context, sh: Share) -> bool:

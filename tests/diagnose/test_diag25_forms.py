@@ -7,7 +7,10 @@
   (not a search of the code for ``omp_set_num_threads``);
 - a profile holding the runtime's text conversion (libgfortran list-directed READ, fscanf and
   strtod) with read calls traced is ``app.io_hotspot`` as parsing, confirmed by the trace's small
-  read time, and buffering is refused."""
+  read time, and buffering is refused;
+- ``/proc/pressure/{cpu,memory,io}`` lines are OS accounting (``psi.cpu.some`` ...): CPU
+  pressure in every reading around a run that got a small share of a CPU is ``sys.os_noise``
+  (other jobs), binding is refused; pressure alone names no process and decides nothing."""
 
 from __future__ import annotations
 
@@ -86,3 +89,29 @@ def test_runtime_addresses_join_only_past_the_named_share() -> None:
     full = text_io_share(p, 0.1)
     assert named is not None and full is not None
     assert 0.18 < named.share < 0.25 and full.share > named.share + 0.3
+
+
+def test_pressure_stall_lines_are_read_by_resource() -> None:
+    p = load(D / "pressure-only.txt")
+    vals = {m.name: m.value for m in p.metrics}
+    assert p.format == "system-outputs"
+    assert vals["psi.cpu.some"] > 0.5 and vals["psi.cpu.full"] == 0.0  # some avg10=9x.xx
+    assert vals["psi.memory.some"] == 0.0 and "psi.io.some" in vals
+    assert all(m.family in ("", "os_accounting") for m in p.metrics)
+
+
+def test_cpu_pressure_and_a_small_cpu_share_are_other_jobs() -> None:
+    # time -v: 0.98 s user, 12% of a CPU, 7.95 s wall; /proc/pressure/cpu some avg10 95-98%
+    a = _analyze(D / "contended-psi-time.log")
+    top = a.findings[0]
+    assert top.id == "sys.os_noise"
+    assert {"psi.cpu.some", "cpu.share"} <= {e.metric for e in top.evidence}
+    ids = [p.id for p in a.proposals]
+    assert "bind_threads" not in ids and "parallelize_omp" not in ids
+    assert any(r.guard == "bind_not_for_other_jobs" for r in a.rejected)
+
+
+def test_pressure_alone_decides_nothing() -> None:
+    # machine-wide stall shares name no process: no finding, a request for the run's data
+    a = _analyze(D / "pressure-only.txt")
+    assert not a.findings and a.data_requests

@@ -571,6 +571,27 @@ def parallel_takes_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     return None
 
 
+#: evidence that other jobs hold the machine's CPUs (machine_load / os_noise contention)
+OTHER_JOBS_EVIDENCE = frozenset({"psi.cpu.some", "machine.run_queue_per_cpu",
+                                 "machine.busy_processes", "load.other_per_cpu", "load.avg1"})
+
+
+def bind_not_for_other_jobs(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Binding threads to cores aimed only at ``sys.os_noise`` whose evidence is other jobs
+    holding the CPUs (the kernel's CPU pressure, a run queue longer than the CPUs, a load of
+    other jobs): a bound run still waits for the same CPUs (the binding's own precondition
+    says so: "several jobs share the node"); the fix is where and when the job runs."""
+    if p.id != "bind_threads" or set(p.addresses) != {"sys.os_noise"}:
+        return None
+    f = facts.finding("sys.os_noise")
+    if f is None:
+        return None
+    shown = sorted({e.metric for e in f.evidence} & OTHER_JOBS_EVIDENCE)
+    if not shown:
+        return None
+    return Text("guard.bind_other_jobs", evidence=", ".join(shown))
+
+
 def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A sampled profile that spends ``app.io_share`` or more converting text in the
     language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
@@ -796,6 +817,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("buffering_needs_calls", buffering_needs_calls),
     ("buffering_needs_io", buffering_needs_io),
     ("buffering_not_for_parsing", buffering_not_for_parsing),
+    ("bind_not_for_other_jobs", bind_not_for_other_jobs),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("threads_take_turns", threads_take_turns),

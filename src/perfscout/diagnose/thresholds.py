@@ -209,6 +209,8 @@ _TABLE: tuple[Threshold, ...] = (
               "the page tables of a large address space"),
     Threshold("contention.run_queue", 1.5, "runnable tasks (vmstat r) per online CPU at or "
               "above, with the CPUs busy: more runnable work than CPUs"),
+    Threshold("contention.psi_cpu", 0.50, "share of time some runnable task waited for a CPU "
+              "(/proc/pressure/cpu some avg10) at or above: more runnable work than CPUs"),
     Threshold("contention.machine_busy", 0.90, "user + system share of the machine's CPUs "
               "(vmstat us+sy, top's busy processes) at or above"),
     Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "

@@ -259,6 +259,16 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "heap.site_share": ("ratio", "share of the peak heap one allocation site holds"),
     "load.avg1": ("count", "1-minute load average of the machine (uptime, /proc/loadavg, top): "
                   "the snapshot fact of the same name"),
+    "psi.cpu.some": ("ratio", "share of the last 10 s in which some runnable task waited for a "
+                     "CPU (/proc/pressure/cpu some avg10): machine-wide CPU contention"),
+    "psi.cpu.full": ("ratio", "share of the last 10 s in which every non-idle task waited for a "
+                     "CPU"),
+    "psi.memory.some": ("ratio", "share of the last 10 s some task stalled on memory (reclaim, "
+                        "swap-in; /proc/pressure/memory)"),
+    "psi.memory.full": ("ratio", "share of the last 10 s every non-idle task stalled on memory"),
+    "psi.io.some": ("ratio", "share of the last 10 s some task stalled on I/O "
+                    "(/proc/pressure/io)"),
+    "psi.io.full": ("ratio", "share of the last 10 s every non-idle task stalled on I/O"),
     "load.avg5": ("count", "5-minute load average of the machine"),
     "load.avg15": ("count", "15-minute load average of the machine"),
     "cpu.online": ("count", "CPUs online on the machine an input describes (lscpu, nproc --all): "

@@ -302,10 +302,10 @@ _MIN_RATED_CPU_S = 0.1
 
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
-             "|sched.wait_share|machine.run_queue|cpu.share",),
+             "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "contention.runqueue_share", "contention.run_queue",
-                  "contention.machine_busy", "contention.busy_process"),
+                  "contention.machine_busy", "contention.busy_process", "contention.psi_cpu"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a

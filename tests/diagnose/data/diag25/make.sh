@@ -17,3 +17,15 @@ perf report -i "$B/f.data" --stdio --no-children --sort dso,sym 2> /dev/null | h
 perf report -i "$B/c.data" --stdio --no-children 2> /dev/null | head -40 > c-fscanf-perf.txt
 (cd "$B" && strace -c -o sc2.txt ./scanin vals.txt > /dev/null 2>&1); cp "$B/sc2.txt" c-fscanf-strace-c.txt
 rm -rf "$B"
+# 3. a serial run while other work holds the CPUs (three busy loops of ours on 2 CPUs):
+#    /proc/pressure/cpu before and after, /usr/bin/time -v of the run
+B=$(mktemp -d)
+gcc -O1 spin.c -o "$B/spin"
+H=""; for k in 1 2 3; do sh -c 'while :; do :; done' & H="$H $!"; done
+sleep 3
+{ echo "# cat /proc/pressure/cpu"; cat /proc/pressure/cpu
+  /usr/bin/time -v "$B/spin" 2>&1
+  echo "# cat /proc/pressure/cpu"; cat /proc/pressure/cpu; } > contended-psi-time.log
+for h in $H; do kill "$h"; done
+{ for f in cpu memory io; do echo "\$ cat /proc/pressure/$f"; cat /proc/pressure/$f; done; } > pressure-only.txt
+rm -rf "$B"

@@ -115,3 +115,24 @@ def test_pressure_alone_decides_nothing() -> None:
     # machine-wide stall shares name no process: no finding, a request for the run's data
     a = _analyze(D / "pressure-only.txt")
     assert not a.findings and a.data_requests
+
+
+def test_strace_call_lines_are_counted_with_sizes() -> None:
+    p = load(D / "strace-mem-step.txt")
+    assert p.format == "strace-calls"
+    calls = {m.scope.name: m.value for m in p.metrics if m.name == "syscall.calls"}
+    size = {m.scope.name: m.value for m in p.metrics if m.name == "syscall.bytes"}
+    timed = {m.scope.name: m.value for m in p.metrics if m.name == "syscall.time"}
+    big_maps = sum(1 for ln in (D / "strace-mem-step.txt").read_text().splitlines()
+                   if ln.split(" ", 1)[-1].startswith("mmap(NULL, 48001024,"))
+    assert big_maps == 15 and calls["mmap"] >= 15 and calls["munmap"] >= 15
+    assert size["munmap"] >= 15 * 48001024  # the 48 MB array returned every step
+    assert timed["munmap"] > 0  # -T durations read
+
+
+def test_buffers_mapped_again_each_step_are_page_fault_churn() -> None:
+    step = _findings(D / "strace-mem-step.txt")
+    assert step and step[0].id == "sys.tlb_pagefaults"
+    assert "MiB on average" in " ".join(e.quote for e in step[0].evidence)
+    once = _findings(D / "strace-mem-once.txt")  # the same array allocated once
+    assert "sys.tlb_pagefaults" not in [f.id for f in once]

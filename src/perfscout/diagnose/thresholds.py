@@ -50,6 +50,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
     Threshold("tlb.unmap_calls", 10.0, "munmap/madvise calls (strace -c) at or above, each at "
               "least tlb.unmap_ms: large buffers are returned and faulted in again"),
+    Threshold("tlb.unmap_bytes", 1048576.0, "mean bytes per munmap call (a trace naming sizes) "
+              "at or above, with as many mmap calls: large buffers mapped again fault again"),
     Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap/madvise call at or above: each "
               "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),

@@ -192,6 +192,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "syscall.calls": ("count", "calls of one system call (strace -c)"),
     "syscall.time": ("s", "time in one system call, or all of them (strace -c)"),
     "syscall.errors": ("count", "failed calls of one system call (strace -c)"),
+    "syscall.bytes": ("B", "bytes the calls of one system call name (mmap/munmap lengths, "
+                      "read/write results; strace call lines)"),
     "syscall.total_calls": ("count", "system calls in the run (strace -c total)"),
     "insn.fp_total": ("count", "floating-point instructions in the code (disassembly)"),
     "insn.x87": ("count", "x87 stack instructions (80-bit long double)"),

@@ -29,3 +29,9 @@ sleep 3
 for h in $H; do kill "$h"; done
 { for f in cpu memory io; do echo "\$ cat /proc/pressure/$f"; cat /proc/pressure/$f; done; } > pressure-only.txt
 rm -rf "$B"
+# 4. a 48 MB work array allocated per step vs once: strace -f -T -e trace=memory call lines
+B=$(mktemp -d)
+gfortran -O2 stepalloc.f90 -o "$B/stepalloc"
+strace -f -T -e trace=memory -o strace-mem-step.txt "$B/stepalloc" step > /dev/null
+strace -f -T -e trace=memory -o strace-mem-once.txt "$B/stepalloc" once > /dev/null
+rm -rf "$B"

@@ -10,7 +10,11 @@
   read time, and buffering is refused;
 - ``/proc/pressure/{cpu,memory,io}`` lines are OS accounting (``psi.cpu.some`` ...): CPU
   pressure in every reading around a run that got a small share of a CPU is ``sys.os_noise``
-  (other jobs), binding is refused; pressure alone names no process and decides nothing."""
+  (other jobs), binding is refused; pressure alone names no process and decides nothing;
+- ``strace`` call lines (``-e trace=memory -f -T``) are a syscall trace with the sizes the calls
+  name: a 48 MB array mapped and unmapped every step is page-fault churn, once is nothing;
+- ``iostat`` (``-x``, ``-d``) is machine accounting: alone it ends in a data request, not an
+  error."""
 
 from __future__ import annotations
 
@@ -136,3 +140,24 @@ def test_buffers_mapped_again_each_step_are_page_fault_churn() -> None:
     assert "MiB on average" in " ".join(e.quote for e in step[0].evidence)
     once = _findings(D / "strace-mem-once.txt")  # the same array allocated once
     assert "sys.tlb_pagefaults" not in [f.id for f in once]
+
+
+def _by(p, name: str) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    return {m.scope.name: m.value for m in p.metrics if m.name == name}
+
+
+def test_iostat_reports_are_machine_accounting() -> None:
+    x = load(D / "iostat-x.txt")
+    assert x.format == "iostat"
+    busy = _by(x, "machine.cpu_busy")["machine"]
+    assert 0.9 < busy <= 1.0  # the reports after the since-boot one: the reader ran
+    assert "device vda" in _by(x, "disk.util") and _by(x, "cpu.online")["machine"] == 2.0
+    d = load(D / "iostat-d.txt")  # -d, tps form: the second report, 24 kB/s written
+    assert _by(d, "disk.write_rate")["device vda"] == 24 * 1024.0
+    assert _by(d, "disk.read_rate")["device vda"] == 0.0
+
+
+def test_iostat_alone_asks_for_the_run_not_an_error() -> None:
+    # device counters of the whole machine cannot tell parsing from I/O wait: undecidable
+    a = _analyze(D / "iostat-x.txt")
+    assert not a.findings and a.data_requests and not a.skipped

@@ -216,6 +216,13 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "machine.run_queue": ("count", "runnable processes on the whole machine (vmstat r, mean)"),
     "machine.cpu_busy": ("ratio", "whole-machine CPU busy share, user + system (vmstat)"),
     "machine.cpu_iowait": ("ratio", "whole-machine CPU share waiting for I/O (vmstat wa)"),
+    "disk.util": ("ratio", "share of time a block device had requests in flight (iostat "
+                  "%util; REGION scope 'device NAME'), whole machine"),
+    "disk.read_rate": ("B/s", "bytes read per second from a block device (iostat rkB/s)"),
+    "disk.write_rate": ("B/s", "bytes written per second to a block device (iostat wkB/s)"),
+    "disk.r_await": ("s", "mean time a read request to a block device took, queue included "
+                     "(iostat r_await)"),
+    "disk.w_await": ("s", "mean time a write request took, queue included (iostat w_await)"),
     "machine.cpu_steal": ("ratio", "whole-machine CPU share stolen by the hypervisor (vmstat st)"),
     "machine.swap_io": ("count", "pages swapped in + out per second, whole machine (vmstat)"),
     "serial.phase_share": ("ratio", "share of a run's printed phase times outside the phases "

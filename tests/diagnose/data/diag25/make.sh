@@ -35,3 +35,11 @@ gfortran -O2 stepalloc.f90 -o "$B/stepalloc"
 strace -f -T -e trace=memory -o strace-mem-step.txt "$B/stepalloc" step > /dev/null
 strace -f -T -e trace=memory -o strace-mem-once.txt "$B/stepalloc" once > /dev/null
 rm -rf "$B"
+# 5. iostat alone (extended, and the default tps form) taken while a text file is read
+B=$(mktemp -d)
+gfortran -O2 txtin.f90 -o "$B/txtin"; (cd "$B" && ./txtin write vals.txt)
+iostat -x 1 3 > iostat-x.txt & I=$!
+(cd "$B" && ./txtin text vals.txt && ./txtin text vals.txt) > /dev/null
+wait "$I"
+iostat -d 1 2 > iostat-d.txt
+rm -rf "$B"

@@ -7,8 +7,9 @@ B/s) and mean wait per request (``r_await``/``w_await``, or ``await`` -> ``disk.
 unless ``-y`` dropped it; it is left out when later reports exist (as for vmstat). The header's
 ``(N CPU)`` is ``cpu.online``.
 
-Machine-wide (NODE scope "machine"; a device's values REGION scope "device NAME"): device counters do not
-say which process moved the bytes nor whether a run waited for them. Family: OS accounting.
+Machine-wide (NODE scope "machine"; a device's values REGION scope "device NAME"): device
+counters do not say which process moved the bytes nor whether a run waited for them. Family:
+OS accounting.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class IostatAdapter(Adapter):
         lines = head.splitlines()[:60]
         cpu = any(_AVG_CPU.match(ln) for ln in lines)
         dev = any(_DEV_HEAD.match(ln) and ("%util" in ln or "tps" in ln) for ln in lines)
-        return 0.95 if (cpu or dev) and (cpu and dev or any(_HEADER.match(ln) for ln in lines)) \
+        return 0.95 if (cpu or dev) and ((cpu and dev) or any(_HEADER.match(ln) for ln in lines)) \
             else 0.0
 
     def parse(self, path: Path) -> Profile:

@@ -14,13 +14,17 @@
 - ``strace`` call lines (``-e trace=memory -f -T``) are a syscall trace with the sizes the calls
   name: a 48 MB array mapped and unmapped every step is page-fault churn, once is nothing;
 - ``iostat`` (``-x``, ``-d``) is machine accounting: alone it ends in a data request, not an
-  error."""
+  error;
+- a thread's busy time keeps the unit its key names (``busy_ms=368.3``), so a printed per-thread
+  split and a per-thread profile confirm ``rt.omp_imbalance``; a ``perf report --sort
+  pid,srcline`` gives each rank its compute share (own source lines, not ``??:0``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from tests.diagnose.build import snapshot
 
 from perfscout.diagnose.engine import diagnose
@@ -161,3 +165,24 @@ def test_iostat_alone_asks_for_the_run_not_an_error() -> None:
     # device counters of the whole machine cannot tell parsing from I/O wait: undecidable
     a = _analyze(D / "iostat-x.txt")
     assert not a.findings and a.data_requests and not a.skipped
+
+
+def test_thread_busy_time_keeps_the_unit_its_key_names() -> None:
+    # "worker 1 rows=10000 busy_ms=368.3": the thread's busy time in ms, not a unit-less event
+    busy = _by(load(D / "tri-threads.txt"), "busy.time")
+    assert busy == pytest.approx({"1": 0.3683, "0": 0.1301})
+
+
+def test_printed_thread_times_and_sampled_threads_confirm_imbalance() -> None:
+    fs = _findings(D / "tri-threads.txt", D / "tri-perf-pid.txt")
+    assert fs[0].id == "rt.omp_imbalance" and fs[0].status.value == "confirmed"
+    kinds = {e.source_kind for e in fs[0].evidence if e.metric == "imbalance.max_over_mean"}
+    assert kinds == {"program", "sampling"}
+
+
+def test_pid_srcline_report_gives_each_rank_its_compute_share() -> None:
+    # rows "18762:rootdiag  fenv_private.h:416": source lines compute, ??:0 (MPI) does not
+    share = _by(load(D / "mpi-perf-pid-srcline.txt"), "compute.share")
+    assert set(share) == {"pid 18762", "pid 18763"}
+    assert share["pid 18762"] == pytest.approx(0.2114 + 0.0142)  # it computes the diagnostic
+    assert share["pid 18763"] == 0.0713

@@ -43,3 +43,16 @@ iostat -x 1 3 > iostat-x.txt & I=$!
 wait "$I"
 iostat -d 1 2 > iostat-d.txt
 rm -rf "$B"
+# 6. a per-thread printout whose busy time carries its unit in the key (busy_ms=), with perf
+#    report by thread; 7. two MPI ranks, rank 0 alone computing a diagnostic: perf report by
+#    pid,srcline
+B=$(mktemp -d)
+gcc -O2 -g -fopenmp tri.c -o "$B/tri" -lm
+OMP_NUM_THREADS=2 OMP_PROC_BIND=true "$B/tri" 20000 > tri-threads.txt
+(cd "$B" && OMP_NUM_THREADS=2 OMP_PROC_BIND=true perf record -q -e cpu-clock -o t.data ./tri 20000 > /dev/null 2>&1)
+perf report -i "$B/t.data" --stdio --no-children --sort pid 2> /dev/null | head -30 > tri-perf-pid.txt
+mpicc -O2 -g rootdiag.c -o "$B/rootdiag" -lm
+(cd "$B" && perf record -q -e cpu-clock -o m.data mpirun --allow-run-as-root --oversubscribe -np 2 ./rootdiag 40 > /dev/null 2>&1)
+perf report -i "$B/m.data" --stdio --no-children --comm rootdiag --sort pid,srcline --percent-limit 1 2> /dev/null | head -40 > mpi-perf-pid-srcline.txt
+(cd "$B" && mpirun --allow-run-as-root --oversubscribe -np 2 ./rootdiag 40) > mpi-run.txt 2>&1
+rm -rf "$B"

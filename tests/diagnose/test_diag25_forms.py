@@ -17,7 +17,10 @@
   error;
 - a thread's busy time keeps the unit its key names (``busy_ms=368.3``), so a printed per-thread
   split and a per-thread profile confirm ``rt.omp_imbalance``; a ``perf report --sort
-  pid,srcline`` gives each rank its compute share (own source lines, not ``??:0``)."""
+  pid,srcline`` gives each rank its compute share (own source lines, not ``??:0``);
+- without a profile, thousands of reads per CPU-second with the CPU in user space (time -v,
+  strace -c) is a weak ``app.io_hotspot`` hypothesis with a request for a profile, and
+  buffering is refused when the calls cost under 5% of the CPU; ``wc -l`` is nothing."""
 
 from __future__ import annotations
 
@@ -186,3 +189,16 @@ def test_pid_srcline_report_gives_each_rank_its_compute_share() -> None:
     assert set(share) == {"pid 18762", "pid 18763"}
     assert share["pid 18762"] == pytest.approx(0.2114 + 0.0142)  # it computes the diagnostic
     assert share["pid 18763"] == 0.0713
+
+
+def test_reads_with_user_time_between_are_a_weak_input_hypothesis() -> None:
+    # time -v: 0.31 s user, 0.01 s system; strace -c: 2972 reads in 0.0024 s
+    a = _analyze(D / "fortran-read-time-v.txt", D / "fortran-read-strace-c-2.txt")
+    top = a.findings[0]
+    assert top.id == "app.io_hotspot" and top.status.value == "hypothesis"
+    assert top.confidence < 0.5 and top.limits and a.data_requests
+    assert "io_buffering" not in [p.id for p in a.proposals]
+    assert any(r.guard == "buffering_calls_cheap" for r in a.rejected)
+    # wc -l reads the same file at the same call size with no user-space work: nothing
+    b = _analyze(D / "wc-time-v.txt", D / "wc-strace-c.txt")
+    assert "app.io_hotspot" not in [f.id for f in b.findings]

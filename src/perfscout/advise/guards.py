@@ -592,6 +592,34 @@ def bind_not_for_other_jobs(p: Proposal, facts: Facts, policy: PolicyCheck) -> s
     return Text("guard.bind_other_jobs", evidence=", ".join(shown))
 
 
+def buffering_calls_cheap(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Buffering saves at most the time of the read/write calls it removes: when process
+    accounting of the run (user and system time) puts under ``BUFFERED_MAX_SHARE`` of the CPU
+    time in the kernel and a trace puts the read/write calls under that share too, the run's
+    cost is user-space work on the bytes, not the calls (whatever their rate)."""
+    if p.id != "io_buffering":
+        return None
+    user = sys_t = traced = 0.0
+    for pr in facts.profiles:
+        for m in pr.metrics:
+            if m.scope.kind not in (ScopeKind.PROCESS, ScopeKind.RUN, ScopeKind.FUNCTION):
+                continue
+            if m.name == "syscall.calls" and m.scope.name in FLUSH_SYSCALLS and m.value > 0:
+                return None  # flushes wait off-CPU: strace's time does not show it
+            if m.name == "time.user":
+                user = max(user, m.value)
+            elif m.name == "time.sys":
+                sys_t = max(sys_t, m.value)
+            elif m.name == "syscall.time" and m.scope.name in RW_SYSCALLS:
+                traced += m.value
+    cpu = user + sys_t
+    if cpu <= 0 or traced <= 0 or sys_t / cpu >= BUFFERED_MAX_SHARE or \
+            traced / cpu >= BUFFERED_MAX_SHARE:
+        return None
+    return Text("guard.buffering_cheap_calls", sys=f"{sys_t / cpu:.1%}", io=f"{traced:.3g}",
+                cpu=f"{cpu:.3g}", share=f"{traced / cpu:.1%}")
+
+
 def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """A sampled profile that spends ``app.io_share`` or more converting text in the
     language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
@@ -817,6 +845,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("buffering_needs_calls", buffering_needs_calls),
     ("buffering_needs_io", buffering_needs_io),
     ("buffering_not_for_parsing", buffering_not_for_parsing),
+    ("buffering_calls_cheap", buffering_calls_cheap),
     ("bind_not_for_other_jobs", bind_not_for_other_jobs),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),

@@ -167,6 +167,8 @@ _TABLE: tuple[Threshold, ...] = (
               "finding)"),
     Threshold("numa.socket_bw_ratio", 2.0, "max / min bandwidth across sockets at or above: "
               "memory sits on one node"),
+    Threshold("io.reads_per_cpu_s", 2000.0, "read system calls per CPU-second at or above (no "
+              "profile): the run consumes its input throughout, between reads in user space"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
     Threshold("io.writes_per_record", 0.5, "write system calls per record the program says it "

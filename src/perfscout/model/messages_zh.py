@@ -241,6 +241,7 @@ ZH: dict[str, str] = {
     "guard.parallel_takes_turns": "线程已经并行运行 {scope}，并在运行时中轮流执行（锁、原子更新或逐块分发迭代的 dynamic 调度）：再加并行区只会增加轮流；应改调度（static 或更大的块）、锁或归约",
     "guard.buffering_parsing": "剖析有 {share} 的样本花在语言 I/O 运行时的文本转换上（数字解析、格式化 READ/WRITE），内核传输路径只占 {transfer}：代价在转换，加大缓冲无法消除（改读二进制或无格式文件，或用更快的转换）",
     "guard.bind_other_jobs": "其他作业占用着 CPU（{evidence}）：绑定后的运行仍要等待同样的 CPU；请在核心空闲的节点或时段运行（向批处理系统申请独占核心）",
+    "guard.buffering_cheap_calls": "内核只占运行 CPU 时间的 {sys}，跟踪到的 read/write 调用耗时 {io} s / {cpu} s（{share}）：缓冲最多省下这些，代价在用户态对数据的处理",
     "guard.buffering_no_io": "剖析在格式化文本上花了 {share} 的样本，却没有采到任何 write/read 调用、flush 或内核写路径，也没有跟踪记录到这类调用：文本在内存中格式化，缓冲没有可减少的调用",
     "guard.threads_take_turns": "线程把 {share} 的运行时间花在 OpenMP 运行时的 ordered 区、临界区或锁中，轮流执行：更多线程或新的并行区只会等待同一轮次；应先去除或缩小串行化结构",
     "guard.buffering_no_calls": "strace：{calls} 次 read/write 调用只占 {io} 秒，而运行至少 {run} 秒（{share}，每秒 {rate} 次调用）：输出已经有缓冲，缓冲只能减少调用次数，而时间并不花在调用上",

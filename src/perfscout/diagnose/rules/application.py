@@ -28,6 +28,7 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
       thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
+                  "io.reads_per_cpu_s",
                   "io.writes_per_record", "io.records_min"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
@@ -41,7 +42,7 @@ def io_hotspot(ctx: Context) -> Finding | None:
     lim = ctx.t("app.io_share")
     if sh is not None and _formatted_in_memory(ctx, sh):
         sh = None  # text formatted (and parsed) in memory: redundant work, not I/O
-    parsed = _read_text(ctx, lim)
+    parsed = _read_text(ctx, lim) or _read_in_user_space(ctx, lim)
     if parsed is not None:
         return parsed
     printed = _printed_io_share(ctx, lim)
@@ -99,6 +100,50 @@ def _read_text(ctx: Context, lim: float) -> Finding | None:
                        "reading text input: the time is in converting characters to numbers "
                        "in the language's I/O runtime, not in the system calls", ev,
                        scope=max(best.entries, key=lambda e: e[1])[0].name)
+
+
+def _read_in_user_space(ctx: Context, lim: float) -> Finding | None:
+    """No profile, but a trace and process accounting of one run: read calls at
+    ``io.reads_per_cpu_s`` or more per CPU-second make most of the traced calls, the reads'
+    traced time is under ``app.io_share`` of the CPU time and user time is at least
+    ``1 - app.io_share`` of it. The run consumes its input at a rate only a read loop keeps up,
+    and what it does between the reads is user-space work on the bytes (parsing text, as a
+    list-directed READ or scanf does): a weak hypothesis, asking for a sampled profile that
+    shows where the user time goes (a compute phase after a binary read looks the same)."""
+    from perfscout.diagnose.rules.common import task_seconds
+
+    reads = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in READ_CALLS]
+    tot = ctx.top("syscall.total_calls")
+    if not reads or tot is None or tot.value <= 0 or any(
+            source_kind(p.format) == "sampling" and p.hotspots for p in ctx.profiles):
+        return None
+    u, sy = ctx.top("time.user"), ctx.top("time.sys")
+    ts = task_seconds(ctx, u.profile if u is not None else None)
+    if u is None or sy is None or ts is None or ts[0] <= 0:
+        return None
+    n = sum(c.value for c in reads)
+    traced = sum(t.value for t in ctx.all("syscall.time")
+                 if t.profile is reads[0].profile and t.metric.scope.name in READ_CALLS)
+    rate = n / ts[0]
+    if (n / tot.value < ctx.t("io.rw_syscall_share") or rate < ctx.t("io.reads_per_cpu_s")
+            or traced / ts[0] >= lim or u.value / ts[0] < 1 - lim):
+        return None
+    ctx.request(rq.sampling(ctx))
+    return ctx.finding("app.io_hotspot", 0.4, "reading input: the run's CPU time is user-space "
+                       "work between its reads (parsing the input, if a profile agrees)", [
+                           ctx.ev(reads[0], f"{fmt(n)} read calls ({n / tot.value:.0%} of the "
+                                  f"traced calls), {rate:,.0f} per CPU-second, taking "
+                                  f"{traced:.3g} s ({traced / ts[0]:.1%} of the CPU time)",
+                                  f"reads/CPU-s >= {ctx.t('io.reads_per_cpu_s'):g}, read time "
+                                  f"< {lim:.2f} of CPU", metric="syscall.calls", value=n,
+                                  unit="count"),
+                           ctx.ev(u, f"user time {u.value:.3g} s of {ts[0]:.3g} s CPU "
+                                  f"({u.value / ts[0]:.0%}): the cost is not in the kernel",
+                                  f"user share >= {1 - lim:.2f}", metric="time.user_share",
+                                  value=u.value / ts[0], unit="ratio", kind="derived")],
+                       limits=["a trace and process accounting do not show where the user "
+                               "time goes: a compute phase after a binary read looks the "
+                               "same; a sampled profile (number parsing routines) decides"])
 
 
 #: system calls that read a file's bytes

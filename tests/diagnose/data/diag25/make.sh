@@ -56,3 +56,12 @@ mpicc -O2 -g rootdiag.c -o "$B/rootdiag" -lm
 perf report -i "$B/m.data" --stdio --no-children --comm rootdiag --sort pid,srcline --percent-limit 1 2> /dev/null | head -40 > mpi-perf-pid-srcline.txt
 (cd "$B" && mpirun --allow-run-as-root --oversubscribe -np 2 ./rootdiag 40) > mpi-run.txt 2>&1
 rm -rf "$B"
+# 8. the text read as a user reports it (time -v, strace -c, no profile), and a plain byte
+#    scan of the same file (wc -l): reads at the same rate, the CPU in the kernel
+B=$(mktemp -d)
+gfortran -O2 txtin.f90 -o "$B/txtin"; (cd "$B" && ./txtin write vals.txt)
+(cd "$B" && /usr/bin/time -v ./txtin text vals.txt) > fortran-read-time-v.txt 2>&1
+(cd "$B" && strace -c -o sc.txt ./txtin text vals.txt > /dev/null 2>&1); cp "$B/sc.txt" fortran-read-strace-c-2.txt
+(cd "$B" && /usr/bin/time -v wc -l vals.txt) > wc-time-v.txt 2>&1
+(cd "$B" && strace -c -o sw.txt wc -l vals.txt > /dev/null 2>&1); cp "$B/sw.txt" wc-strace-c.txt
+rm -rf "$B"

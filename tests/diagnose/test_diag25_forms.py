@@ -20,7 +20,9 @@
   pid,srcline`` gives each rank its compute share (own source lines, not ``??:0``);
 - without a profile, thousands of reads per CPU-second with the CPU in user space (time -v,
   strace -c) is a weak ``app.io_hotspot`` hypothesis with a request for a profile, and
-  buffering is refused when the calls cost under 5% of the CPU; ``wc -l`` is nothing."""
+  buffering is refused when the calls cost under 5% of the CPU; ``wc -l`` is nothing;
+- a per-thread profile whose busiest thread implies the sweep's serial fraction
+  (``(n b - 1) / (n - 1)``) confirms ``rt.serial_fraction``; a 74/26 split does not."""
 
 from __future__ import annotations
 
@@ -202,3 +204,21 @@ def test_reads_with_user_time_between_are_a_weak_input_hypothesis() -> None:
     # wc -l reads the same file at the same call size with no user-space work: nothing
     b = _analyze(D / "wc-time-v.txt", D / "wc-strace-c.txt")
     assert "app.io_hotspot" not in [f.id for f in b.findings]
+
+
+def _sampled_serial(*files: Path) -> list[float]:
+    fs = _findings(*files)
+    f = next(f for f in fs if f.id == "rt.serial_fraction")
+    return [e.value or 0.0 for e in f.evidence
+            if e.metric == "serial_fraction" and e.source_kind == "sampling"]
+
+
+def test_sampled_split_that_implies_the_fitted_serial_fraction_confirms_it() -> None:
+    # sweep 0.44 s -> 0.42 s (fit 91%); perf by pid,sym: one thread 94% of the computation,
+    # implied serial fraction (2 x 0.94 - 1) = 87%
+    fs = _findings(D / "sort-threads-1-2.txt", D / "sort-perf-pid-sym.txt")
+    assert fs[0].id == "rt.serial_fraction" and fs[0].status.value == "confirmed"
+    got = _sampled_serial(D / "sort-threads-1-2.txt", D / "sort-perf-pid-sym.txt")
+    assert got and 0.8 < got[0] < 0.95
+    # a 74/26 split (the triangle loop) implies 48%: not the sweep's serial part
+    assert _sampled_serial(D / "sort-threads-1-2.txt", D / "tri-perf-pid.txt") == []

@@ -65,3 +65,11 @@ gfortran -O2 txtin.f90 -o "$B/txtin"; (cd "$B" && ./txtin write vals.txt)
 (cd "$B" && /usr/bin/time -v wc -l vals.txt) > wc-time-v.txt 2>&1
 (cd "$B" && strace -c -o sw.txt wc -l vals.txt > /dev/null 2>&1); cp "$B/sw.txt" wc-strace-c.txt
 rm -rf "$B"
+# 9. a serial qsort between parallel loops: the program's times at 1 and 2 threads, and perf
+#    report by pid,sym at 2 threads
+B=$(mktemp -d)
+gcc -O2 -g -fopenmp sortpar.c -o "$B/sortpar" -lm
+for t in 1 2; do echo "\$ OMP_NUM_THREADS=$t ./sortpar"; OMP_NUM_THREADS=$t "$B/sortpar"; done > sort-threads-1-2.txt
+(cd "$B" && OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o s.data ./sortpar > /dev/null 2>&1)
+perf report -i "$B/s.data" --stdio --no-children --sort pid,sym --percent-limit 1 2> /dev/null | head -40 > sort-perf-pid-sym.txt
+rm -rf "$B"

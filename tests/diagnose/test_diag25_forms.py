@@ -222,3 +222,14 @@ def test_sampled_split_that_implies_the_fitted_serial_fraction_confirms_it() -> 
     assert got and 0.8 < got[0] < 0.95
     # a 74/26 split (the triangle loop) implies 48%: not the sweep's serial part
     assert _sampled_serial(D / "sort-threads-1-2.txt", D / "tri-perf-pid.txt") == []
+
+
+def test_a_state_word_is_not_io() -> None:
+    # std::regex built per line: the bracket matcher's _M_ready (5.6%) compiles the pattern
+    from perfscout.diagnose.rules.common import is_io
+
+    p = load(D / "regex-perf-sym.txt")
+    ready = [h for h in p.hotspots if h.name.endswith("_M_ready")]
+    assert ready and not any(is_io(h.name) for h in ready)
+    assert is_io("readInput") and is_io("read_field") and not is_io("isWritable")
+    assert "app.io_hotspot" not in [f.id for f in _findings(D / "regex-perf-sym.txt")]

@@ -73,3 +73,10 @@ for t in 1 2; do echo "\$ OMP_NUM_THREADS=$t ./sortpar"; OMP_NUM_THREADS=$t "$B/
 (cd "$B" && OMP_NUM_THREADS=2 perf record -q -e cpu-clock -o s.data ./sortpar > /dev/null 2>&1)
 perf report -i "$B/s.data" --stdio --no-children --sort pid,sym --percent-limit 1 2> /dev/null | head -40 > sort-perf-pid-sym.txt
 rm -rf "$B"
+# 10. a std::regex built per line: perf report by symbol (the bracket matcher's _M_ready is
+#     regex compilation, not I/O)
+B=$(mktemp -d)
+g++ -O2 -g rxline.cpp -o "$B/rxline"
+(cd "$B" && perf record -q -e cpu-clock -o r.data ./rxline 20000 > /dev/null 2>&1)
+perf report -i "$B/r.data" --stdio --no-children --sort sym --percent-limit 0.5 2> /dev/null | head -50 > regex-perf-sym.txt
+rm -rf "$B"

@@ -571,6 +571,79 @@ def parallel_takes_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     return None
 
 
+#: evidence that other jobs hold the machine's CPUs (machine_load / os_noise contention)
+OTHER_JOBS_EVIDENCE = frozenset({"psi.cpu.some", "machine.run_queue_per_cpu",
+                                 "machine.busy_processes", "load.other_per_cpu", "load.avg1"})
+
+
+def bind_not_for_other_jobs(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Binding threads to cores aimed only at ``sys.os_noise`` whose evidence is other jobs
+    holding the CPUs (the kernel's CPU pressure, a run queue longer than the CPUs, a load of
+    other jobs): a bound run still waits for the same CPUs (the binding's own precondition
+    says so: "several jobs share the node"); the fix is where and when the job runs."""
+    if p.id != "bind_threads" or set(p.addresses) != {"sys.os_noise"}:
+        return None
+    f = facts.finding("sys.os_noise")
+    if f is None:
+        return None
+    shown = sorted({e.metric for e in f.evidence} & OTHER_JOBS_EVIDENCE)
+    if not shown:
+        return None
+    return Text("guard.bind_other_jobs", evidence=", ".join(shown))
+
+
+def buffering_calls_cheap(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Buffering saves at most the time of the read/write calls it removes: when process
+    accounting of the run (user and system time) puts under ``BUFFERED_MAX_SHARE`` of the CPU
+    time in the kernel and a trace puts the read/write calls under that share too, the run's
+    cost is user-space work on the bytes, not the calls (whatever their rate)."""
+    if p.id != "io_buffering":
+        return None
+    user = sys_t = traced = 0.0
+    for pr in facts.profiles:
+        for m in pr.metrics:
+            if m.scope.kind not in (ScopeKind.PROCESS, ScopeKind.RUN, ScopeKind.FUNCTION):
+                continue
+            if m.name == "syscall.calls" and m.scope.name in FLUSH_SYSCALLS and m.value > 0:
+                return None  # flushes wait off-CPU: strace's time does not show it
+            if m.name == "time.user":
+                user = max(user, m.value)
+            elif m.name == "time.sys":
+                sys_t = max(sys_t, m.value)
+            elif m.name == "syscall.time" and m.scope.name in RW_SYSCALLS:
+                traced += m.value
+    cpu = user + sys_t
+    if cpu <= 0 or traced <= 0 or sys_t / cpu >= BUFFERED_MAX_SHARE or \
+            traced / cpu >= BUFFERED_MAX_SHARE:
+        return None
+    return Text("guard.buffering_cheap_calls", sys=f"{sys_t / cpu:.1%}", io=f"{traced:.3g}",
+                cpu=f"{cpu:.3g}", share=f"{traced / cpu:.1%}")
+
+
+def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A sampled profile that spends ``app.io_share`` or more converting text in the
+    language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
+    ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or formatting), not
+    waiting for calls: a bigger buffer removes calls that cost nothing (the fix is a binary
+    or unformatted format, or a faster conversion)."""
+    if p.id != "io_buffering":
+        return None
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.libwork import transfer_share
+    from perfscout.diagnose.textio import text_io_share
+    from perfscout.diagnose.thresholds import resolve
+
+    lim = resolve()["app.io_share"]
+    for pr in facts.profiles:
+        if source_kind(pr.format) != "sampling":
+            continue
+        sh = text_io_share(pr, lim / 2)
+        if sh is not None and sh.share >= lim and transfer_share(pr) < BUFFERED_MAX_SHARE:
+            return Text("guard.buffering_parsing", share=f"{sh.share:.0%}",
+                        transfer=f"{transfer_share(pr):.1%}")
+    return None
+
+
 def buffering_needs_io(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """Buffering removes write/read calls: when nothing measured any (no trace counts a
     read/write call, and a sampling profile that formats text samples less than
@@ -771,6 +844,8 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("complexity_first", complexity_first),
     ("buffering_needs_calls", buffering_needs_calls),
     ("buffering_needs_io", buffering_needs_io),
+    ("buffering_not_for_parsing", buffering_not_for_parsing),
+    ("buffering_calls_cheap", buffering_calls_cheap),
     ("placement_first", placement_first),
     ("threads_vs_cpus", threads_vs_cpus),
     ("threads_take_turns", threads_take_turns),
@@ -778,6 +853,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("bandwidth_ceiling", bandwidth_ceiling),
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),
+    ("bind_not_for_other_jobs", bind_not_for_other_jobs),
     ("march_needs_o3", march_needs_o3),
     ("remarks_only", remarks_only),
     ("subnormal_steps", subnormal_steps),

@@ -50,6 +50,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
     Threshold("tlb.unmap_calls", 10.0, "munmap/madvise calls (strace -c) at or above, each at "
               "least tlb.unmap_ms: large buffers are returned and faulted in again"),
+    Threshold("tlb.unmap_bytes", 1048576.0, "mean bytes per munmap call (a trace naming sizes) "
+              "at or above, with as many mmap calls: large buffers mapped again fault again"),
     Threshold("tlb.unmap_ms", 0.5, "mean milliseconds per munmap/madvise call at or above: each "
               "frees many touched pages"),
     Threshold("tlb.faults_per_s", 100000.0, "page faults per task-clock second at or above"),
@@ -170,6 +172,8 @@ _TABLE: tuple[Threshold, ...] = (
               "finding)"),
     Threshold("numa.socket_bw_ratio", 2.0, "max / min bandwidth across sockets at or above: "
               "memory sits on one node"),
+    Threshold("io.reads_per_cpu_s", 2000.0, "read system calls per CPU-second at or above (no "
+              "profile): the run consumes its input throughout, between reads in user space"),
     Threshold("io.rw_syscall_share", 0.50, "read/write calls / all system calls at or above: "
               "the system calls are I/O"),
     Threshold("io.writes_per_record", 0.5, "write system calls per record the program says it "
@@ -214,6 +218,8 @@ _TABLE: tuple[Threshold, ...] = (
               "the page tables of a large address space"),
     Threshold("contention.run_queue", 1.5, "runnable tasks (vmstat r) per online CPU at or "
               "above, with the CPUs busy: more runnable work than CPUs"),
+    Threshold("contention.psi_cpu", 0.50, "share of time some runnable task waited for a CPU "
+              "(/proc/pressure/cpu some avg10) at or above: more runnable work than CPUs"),
     Threshold("contention.machine_busy", 0.90, "user + system share of the machine's CPUs "
               "(vmstat us+sy, top's busy processes) at or above"),
     Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "

@@ -178,6 +178,9 @@ def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:
     if dyn is not None and dyn[0].strip().upper() in ("TRUE", "FALSE"):
         add("omp.dynamic", float(dyn[0].strip().upper() == "TRUE"), "bool", dyn[1],
             "OMP_DYNAMIC")
+    lim = pl.env.get("OMP_THREAD_LIMIT")
+    if lim is not None and lim[0].strip().isdigit() and int(lim[0].strip()) > 0:
+        add("omp.thread_limit", float(lim[0].strip()), "count", lim[1], "OMP_THREAD_LIMIT")
     if pl.threads:
         cpus: set[int] = set().union(*(c for c, _ in pl.threads.values()))
         line = min(n for _, n in pl.threads.values())

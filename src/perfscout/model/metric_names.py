@@ -167,6 +167,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "ranks.count": ("count", "MPI ranks in the run"),
     "omp.dynamic": ("bool", "1 when the OpenMP runtime may shrink teams (OMP_DISPLAY_ENV "
                             "OMP_DYNAMIC='TRUE'), 0 when it says 'FALSE' (a setting)"),
+    "omp.thread_limit": ("count", "the most threads all teams together may use (OMP_DISPLAY_ENV "
+                                  "OMP_THREAD_LIMIT, a setting)"),
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),
@@ -190,6 +192,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "syscall.calls": ("count", "calls of one system call (strace -c)"),
     "syscall.time": ("s", "time in one system call, or all of them (strace -c)"),
     "syscall.errors": ("count", "failed calls of one system call (strace -c)"),
+    "syscall.bytes": ("B", "bytes the calls of one system call name (mmap/munmap lengths, "
+                      "read/write results; strace call lines)"),
     "syscall.total_calls": ("count", "system calls in the run (strace -c total)"),
     "insn.fp_total": ("count", "floating-point instructions in the code (disassembly)"),
     "insn.x87": ("count", "x87 stack instructions (80-bit long double)"),
@@ -212,6 +216,13 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "machine.run_queue": ("count", "runnable processes on the whole machine (vmstat r, mean)"),
     "machine.cpu_busy": ("ratio", "whole-machine CPU busy share, user + system (vmstat)"),
     "machine.cpu_iowait": ("ratio", "whole-machine CPU share waiting for I/O (vmstat wa)"),
+    "disk.util": ("ratio", "share of time a block device had requests in flight (iostat "
+                  "%util; REGION scope 'device NAME'), whole machine"),
+    "disk.read_rate": ("B/s", "bytes read per second from a block device (iostat rkB/s)"),
+    "disk.write_rate": ("B/s", "bytes written per second to a block device (iostat wkB/s)"),
+    "disk.r_await": ("s", "mean time a read request to a block device took, queue included "
+                     "(iostat r_await)"),
+    "disk.w_await": ("s", "mean time a write request took, queue included (iostat w_await)"),
     "machine.cpu_steal": ("ratio", "whole-machine CPU share stolen by the hypervisor (vmstat st)"),
     "machine.swap_io": ("count", "pages swapped in + out per second, whole machine (vmstat)"),
     "serial.phase_share": ("ratio", "share of a run's printed phase times outside the phases "
@@ -257,6 +268,16 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "heap.site_share": ("ratio", "share of the peak heap one allocation site holds"),
     "load.avg1": ("count", "1-minute load average of the machine (uptime, /proc/loadavg, top): "
                   "the snapshot fact of the same name"),
+    "psi.cpu.some": ("ratio", "share of the last 10 s in which some runnable task waited for a "
+                     "CPU (/proc/pressure/cpu some avg10): machine-wide CPU contention"),
+    "psi.cpu.full": ("ratio", "share of the last 10 s in which every non-idle task waited for a "
+                     "CPU"),
+    "psi.memory.some": ("ratio", "share of the last 10 s some task stalled on memory (reclaim, "
+                        "swap-in; /proc/pressure/memory)"),
+    "psi.memory.full": ("ratio", "share of the last 10 s every non-idle task stalled on memory"),
+    "psi.io.some": ("ratio", "share of the last 10 s some task stalled on I/O "
+                    "(/proc/pressure/io)"),
+    "psi.io.full": ("ratio", "share of the last 10 s every non-idle task stalled on I/O"),
     "load.avg5": ("count", "5-minute load average of the machine"),
     "load.avg15": ("count", "15-minute load average of the machine"),
     "cpu.online": ("count", "CPUs online on the machine an input describes (lscpu, nproc --all): "

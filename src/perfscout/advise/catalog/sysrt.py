@@ -30,6 +30,8 @@ def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
     if req is None or ran is None:
         return None
     n = int(req)
+    if _has(f, "omp.thread_limit"):
+        return _raise_thread_limit(facts, f, n, ran)
     if _has(f, "omp.dynamic"):
         return _no_dynamic_teams(facts, f, n, ran)
     return Proposal(
@@ -83,6 +85,35 @@ def _no_dynamic_teams(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
                               "fewer threads ran than were requested"),
         invalid_when=("other jobs hold the cores the full team would need",),
         rollback="unset OMP_DYNAMIC", scope=scope_of(f, facts),
+    )
+
+
+def _raise_thread_limit(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
+    """The runtime caps every team at ``OMP_THREAD_LIMIT`` (a site module or job script sets
+    it): unset or raise the limit for the run rather than search the code for a call that is
+    not there (no more threads than the machine's online CPUs)."""
+    cpus = facts.snapshot.cpu.online_cpus if facts.snapshot else 0
+    if cpus and n > cpus:
+        n = cpus
+    return Proposal(
+        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=f"Raise OMP_THREAD_LIMIT to {n} (or unset it) so that a team of {n} threads runs",
+        change=Change(env={"OMP_THREAD_LIMIT": str(n)}, params={"threads": n}, description=(
+            "the run's environment sets OMP_THREAD_LIMIT below OMP_NUM_THREADS (a site module "
+            "or the job script exports it): the OpenMP runtime caps every team at that limit; "
+            "unset it after loading the module or export OMP_THREAD_LIMIT equal to the "
+            "threads requested")),
+        evidence=refs(f, facts),
+        verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
+        expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
+                                   round(n / max(ran, 1.0), 2), Text(
+            "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
+        risk=Risk("low", "the site may set the limit on purpose (shared login or service "
+                  "nodes): raise it only where the job holds the cores"),
+        confidence=Confidence(conf(f, 0.6), "the runtime reported a thread limit below the "
+                              "request and fewer threads ran"),
+        invalid_when=("the job was given fewer cores than threads requested",),
+        rollback="restore the module's OMP_THREAD_LIMIT", scope=scope_of(f, facts),
     )
 
 

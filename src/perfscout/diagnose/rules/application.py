@@ -32,6 +32,7 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
       thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
+                  "io.reads_per_cpu_s",
                   "io.writes_per_record", "io.records_min"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
@@ -45,6 +46,9 @@ def io_hotspot(ctx: Context) -> Finding | None:
     lim = ctx.t("app.io_share")
     if sh is not None and _formatted_in_memory(ctx, sh):
         sh = None  # text formatted (and parsed) in memory: redundant work, not I/O
+    parsed = _read_text(ctx, lim) or _read_in_user_space(ctx, lim)
+    if parsed is not None:
+        return parsed
     printed = _printed_io_share(ctx, lim)
     if (sh is None or sh.share < lim) and printed is None:
         return None
@@ -62,6 +66,92 @@ def io_hotspot(ctx: Context) -> Finding | None:
         ev.append(printed)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
                        "input parsing / I/O functions are hot", ev)
+
+
+def _read_text(ctx: Context, lim: float) -> Finding | None:
+    """The runtime's text conversion (:mod:`perfscout.diagnose.textio`: libgfortran's
+    list-directed READ, strtod/scanf, C++ stream extraction) holds ``app.io_share`` or more of
+    a sampled profile while a system-call trace counts read calls: the input is parsed in user
+    space. The trace's own time share of the run (few, large reads) says the kernel is not
+    the cost, so the finding names conversion, not buffering or the file system."""
+    from perfscout.diagnose.libwork import sampled_seconds
+    from perfscout.diagnose.textio import text_io_share
+
+    best: Share | None = None
+    for p in ctx.profiles:
+        if source_kind(p.format) != "sampling" or not p.hotspots:
+            continue
+        got = text_io_share(p, lim / 2)
+        if got is not None and (best is None or got.share > best.share):
+            best = got
+    reads = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in READ_CALLS
+             and c.value > 0]
+    if best is None or best.share < lim or not reads:
+        return None  # without reads traced, a profile of text conversion may be output
+    ev = [_hot_ev(ctx, best, "the runtime's text conversion (number parsing and formatted "
+                  "I/O routines) takes", f"share of whole profile >= {lim:.2f}")]
+    n = sum(c.value for c in reads)
+    traced = sum(t.value for t in ctx.all("syscall.time")
+                 if t.profile is reads[0].profile and t.metric.scope.name in READ_CALLS)
+    run = max([sampled_seconds(best.profile) or 0.0,
+               *(x.value for x in ctx.all("time.elapsed"))])
+    if run > 0 and traced / run < lim:
+        ev.append(ctx.ev(reads[0], f"{fmt(n)} read calls take {traced:.3g} s, "
+                         f"{traced / run:.1%} of a {run:.3g} s run: the kernel's side of the "
+                         "input is small", f"read time / run < {lim:.2f}",
+                         metric="syscall.calls", value=n, unit="count"))
+    return ctx.finding("app.io_hotspot", 0.45 + 0.5 * min(best.share, 0.8),
+                       "reading text input: the time is in converting characters to numbers "
+                       "in the language's I/O runtime, not in the system calls", ev,
+                       scope=max(best.entries, key=lambda e: e[1])[0].name)
+
+
+def _read_in_user_space(ctx: Context, lim: float) -> Finding | None:
+    """No profile, but a trace and process accounting of one run: read calls at
+    ``io.reads_per_cpu_s`` or more per CPU-second make most of the traced calls, the reads'
+    traced time is under ``app.io_share`` of the CPU time and user time is at least
+    ``1 - app.io_share`` of it. The run consumes its input at a rate only a read loop keeps up,
+    and what it does between the reads is user-space work on the bytes (parsing text, as a
+    list-directed READ or scanf does): a weak hypothesis, asking for a sampled profile that
+    shows where the user time goes (a compute phase after a binary read looks the same)."""
+    from perfscout.diagnose.rules.common import task_seconds
+
+    reads = [c for c in ctx.all("syscall.calls") if c.metric.scope.name in READ_CALLS]
+    tot = ctx.top("syscall.total_calls")
+    if not reads or tot is None or tot.value <= 0 or any(
+            source_kind(p.format) == "sampling" and p.hotspots for p in ctx.profiles):
+        return None
+    u, sy = ctx.top("time.user"), ctx.top("time.sys")
+    ts = task_seconds(ctx, u.profile if u is not None else None)
+    if u is None or sy is None or ts is None or ts[0] <= 0:
+        return None
+    n = sum(c.value for c in reads)
+    traced = sum(t.value for t in ctx.all("syscall.time")
+                 if t.profile is reads[0].profile and t.metric.scope.name in READ_CALLS)
+    rate = n / ts[0]
+    if (n / tot.value < ctx.t("io.rw_syscall_share") or rate < ctx.t("io.reads_per_cpu_s")
+            or traced / ts[0] >= lim or u.value / ts[0] < 1 - lim):
+        return None
+    ctx.request(rq.sampling(ctx))
+    return ctx.finding("app.io_hotspot", 0.4, "reading input: the run's CPU time is user-space "
+                       "work between its reads (parsing the input, if a profile agrees)", [
+                           ctx.ev(reads[0], f"{fmt(n)} read calls ({n / tot.value:.0%} of the "
+                                  f"traced calls), {rate:,.0f} per CPU-second, taking "
+                                  f"{traced:.3g} s ({traced / ts[0]:.1%} of the CPU time)",
+                                  f"reads/CPU-s >= {ctx.t('io.reads_per_cpu_s'):g}, read time "
+                                  f"< {lim:.2f} of CPU", metric="syscall.calls", value=n,
+                                  unit="count"),
+                           ctx.ev(u, f"user time {u.value:.3g} s of {ts[0]:.3g} s CPU "
+                                  f"({u.value / ts[0]:.0%}): the cost is not in the kernel",
+                                  f"user share >= {1 - lim:.2f}", metric="time.user_share",
+                                  value=u.value / ts[0], unit="ratio", kind="derived")],
+                       limits=["a trace and process accounting do not show where the user "
+                               "time goes: a compute phase after a binary read looks the "
+                               "same; a sampled profile (number parsing routines) decides"])
+
+
+#: system calls that read a file's bytes
+READ_CALLS = frozenset({"read", "readv", "pread64", "preadv", "preadv2"})
 
 
 def _formatted_in_memory(ctx: Context, sh: Share) -> bool:

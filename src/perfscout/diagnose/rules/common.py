@@ -17,8 +17,10 @@ IO_PREFIXES = ("parse", "read", "write", "fscanf", "scanf", "sscanf", "fprintf",
                "strtod", "strtol", "strtof", "atof", "atoi", "istream", "ostream", "ifstream",
                "ofstream", "h5", "fopen", "fclose", "tokeni", "lexer", "deserial", "serial")
 IO_EXACT = frozenset({"io", "input", "output", "open", "close", "lseek", "pread", "pwrite"})
-#: words that begin like an I/O word and name something else (``_M_ready``, ``readonly``)
-IO_NOT = frozenset({"ready", "readiness", "readonly"})
+#: words that begin like an I/O prefix but name a state, not a transfer (``_M_ready``, a
+#: ``readonly`` flag, ``isWritable``)
+NOT_IO_WORDS = frozenset({"ready", "readiness", "readonly", "readable", "writable",
+                          "writeable"})
 MPI_WAIT = ("wait", "barrier", "allreduce", "reduce", "bcast", "alltoall", "allgather",
             "gather", "scatter", "probe", "progress", "test", "recv_wait", "scan")
 
@@ -68,10 +70,12 @@ def hot_is_mpi_wait(h: Hotspot) -> bool:
 
 
 def is_io(name: str) -> bool:
+    """A routine that reads, writes, opens or parses data by its name's words (MPI's own
+    routines aside, except MPI-IO); words of state (``ready``, ``readonly``) are not I/O."""
     if is_mpi(name) and not name.lower().startswith("mpi_file"):
         return False
     for t in tokens(name):
-        if t in IO_NOT:
+        if t in NOT_IO_WORDS:
             continue
         if t in IO_EXACT or t.startswith(IO_PREFIXES) or (t.startswith("mpi") and "file" in t):
             return True

@@ -57,7 +57,9 @@ def _cpus(ctx: Context, busy: Located | None, rows: list[list[Located]]) -> floa
 
 def saturated(ctx: Context) -> Saturated | None:
     """vmstat's run queue at ``contention.run_queue`` per CPU or more with the CPUs at least
-    ``contention.machine_busy`` busy, or a top table with as many busy processes per CPU;
+    ``contention.machine_busy`` busy, or a top table with as many busy processes per CPU, or
+    the kernel's CPU pressure (``psi.cpu.some``) at ``contention.psi_cpu`` or more in every
+    reading around the run;
     a load average read from top's or uptime's header is added when it agrees."""
     busy = ctx.top("machine.cpu_busy")
     rows = _process_rows(ctx)
@@ -87,6 +89,13 @@ def saturated(ctx: Context) -> Saturated | None:
                              metric="machine.busy_processes", value=float(len(hot)),
                              unit="count"))
             break
+    psi = ctx.all("psi.cpu.some")
+    lim_psi = ctx.t("contention.psi_cpu")
+    if psi and min(x.value for x in psi) >= lim_psi:  # every reading around the run
+        low = min(psi, key=lambda x: x.value)
+        ev.append(ctx.ev(low, f"some runnable task waited for a CPU {low.value:.0%} of the "
+                         f"time (/proc/pressure/cpu avg10, lowest of {len(psi)} reading(s))",
+                         f"cpu pressure some >= {lim_psi:.2f}"))
     load = next((x for x in ctx.all("load.avg1") if x.value / cpus >= lim_rq), None)
     if load is not None and ev:  # a load average read beside them says the same
         ev.append(ctx.ev(load, f"load average {load.value:.2f} on {cpus:g} CPUs while it ran",

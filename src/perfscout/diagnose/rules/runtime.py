@@ -480,7 +480,7 @@ def _streams_at_ceiling(ctx: Context) -> bool:
       thresholds=("serial.fraction", "serial.phase_share", "serial.min_points", "bw.near_peak",
                   "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
-                  "rt.fork_join_share"))
+                  "rt.fork_join_share", "crossval.disagree"))
 def serial_fraction(ctx: Context) -> Finding | None:
     """An Amdahl fit over a thread sweep: the serial share caps the speedup; or, without a
     sweep that says so, a sampling profile in which the OpenMP runtime's fork/join and
@@ -603,8 +603,43 @@ def _amdahl_fit(ctx: Context) -> Finding | None:
     held = _serialized_share(ctx)
     if held is not None:
         ev.append(held)
+    one = _sampled_one_worker(ctx, s)
+    if one is not None:
+        ev.append(one)
     return ctx.finding("rt.serial_fraction", 0.5 + min(s, 0.4), "serial fraction limits "
                        "scaling", ev)
+
+
+def _sampled_one_worker(ctx: Context, fit: float) -> Evidence | None:
+    """A profile sampled per thread (``perf report --sort pid,...``: ``compute.share`` per
+    task, or each thread's share of the samples) whose split gives the same serial fraction
+    as the fit: with serial fraction ``s`` over ``n`` tasks the busiest does ``s + (1 - s) /
+    n`` of the work, so its share ``b`` implies ``s = (n b - 1) / (n - 1)``. Within
+    ``crossval.disagree`` of the fit, it is the same serial part measured by another
+    family."""
+    by: dict[int, list[Located]] = {}
+    for c in ctx.all("compute.share", (ScopeKind.RANK,)):
+        if c.kind == "sampling":
+            by.setdefault(id(c.profile), []).append(c)
+    for c in ctx.all("samples", (ScopeKind.THREAD,)):  # --sort pid alone: each thread's share
+        if c.kind == "sampling" and c.metric.unit == "share" and id(c.profile) not in by:
+            by.setdefault(-id(c.profile), []).append(c)
+    tol = ctx.t("crossval.disagree")
+    for rows in by.values():
+        total = sum(r.value for r in rows)
+        n = len(rows)
+        if n < 2 or total <= 0 or fit <= 0:
+            continue
+        top = max(rows, key=lambda r: r.value)
+        share = top.value / total
+        implied = (n * share - 1) / (n - 1)
+        if abs(implied - fit) / max(implied, fit) <= tol:
+            return ctx.ev(top, f"one task ({top.metric.raw_name or top.metric.scope.name}) "
+                          f"holds {share:.0%} of the sampled computation of {n}: a serial "
+                          f"fraction of {implied:.0%} (the sweep's fit {fit:.0%})",
+                          f"within {tol:.0%} of the fit", metric="serial_fraction",
+                          value=implied, unit="ratio")
+    return None
 
 
 def _threads_timed_otherwise(ctx: Context) -> bool:

@@ -20,7 +20,8 @@ def _sw(why: str) -> object:
                                       "page_faults.major|page_faults.minor|"
                                       "mem.page_faults.minor|syscall.calls",),
       thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
-                  "tlb.unmap_calls", "tlb.unmap_ms", "tlb.spawns", "tlb.faults_per_spawn",
+                  "tlb.unmap_calls", "tlb.unmap_ms", "tlb.unmap_bytes", "tlb.spawns",
+                  "tlb.faults_per_spawn",
                   "tlb.spawn_ms"),
       request=_sw("page faults and their rate"))  # type: ignore[arg-type]
 def tlb_pagefaults(ctx: Context) -> Finding | None:
@@ -58,6 +59,15 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                 ev.append(ctx.ev(s, f"system time {sys_share:.0%} of CPU time",
                                  f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
     spawns = spawn_churn(ctx)  # a child forked every step: the faults are copy-on-write
+    remapped = _remapped(ctx)
+    if not ev and spawns is None and remapped is not None:
+        ctx.request(rq.software_events(ctx, "page faults of the run (the trace does not see "
+                                       "them)"))
+        return ctx.finding("sys.tlb_pagefaults", 0.45, "large buffers mapped and unmapped "
+                           "again and again: their pages are faulted in anew each time",
+                           [remapped], limits=["a system-call trace does not count page "
+                                               "faults: perf stat -e page-faults or time -v "
+                                               "measures them"])
     if not ev and spawns is None:
         return None
     if spawns is not None:
@@ -65,7 +75,7 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                               "copy-on-write page faults after a fork every step",
                               ev + spawns)
         return faulted
-    churn = _unmap_churn(ctx)
+    churn = _unmap_churn(ctx) or remapped
     if churn is not None:  # the traced calls show how the faults come back: buffers unmapped
         ev.append(churn)
     faulting = _sampled_faulting(ctx, {e.source_kind for e in ev})
@@ -128,6 +138,35 @@ def _unmap_churn(ctx: Context) -> Evidence | None:
     return ctx.ev(calls, f"{fmt(calls.value)} {calls.metric.scope.name} calls at {ms:.1f} ms "
                   "each: large buffers go back to the kernel and are faulted in again",
                   f"calls >= {ctx.t('tlb.unmap_calls'):g}, ms/call >= {ctx.t('tlb.unmap_ms'):g}")
+
+
+#: system calls that map anonymous memory (a fresh mapping's pages fault on first touch)
+MAP_CALLS = frozenset({"mmap", "mmap2"})
+
+
+def _remapped(ctx: Context) -> Evidence | None:
+    """A trace that names sizes (``strace`` call lines): ``tlb.unmap_calls`` or more
+    ``munmap`` calls of ``tlb.unmap_bytes`` or more on average, with as many ``mmap`` calls
+    in the same trace: large buffers are returned and mapped again, and every page of each
+    new mapping is faulted in (zero-filled) when first touched."""
+    for un in ctx.all("syscall.calls"):
+        if un.metric.scope.name not in RELEASE_CALLS or un.value < ctx.t("tlb.unmap_calls"):
+            continue
+        size = next((b for b in ctx.all("syscall.bytes") if b.profile is un.profile
+                     and b.metric.scope.name == un.metric.scope.name), None)
+        maps = sum(c.value for c in ctx.all("syscall.calls") if c.profile is un.profile
+                   and c.metric.scope.name in MAP_CALLS)
+        if size is None or maps < ctx.t("tlb.unmap_calls"):
+            continue
+        mean = size.value / un.value
+        if mean < ctx.t("tlb.unmap_bytes"):
+            continue
+        return ctx.ev(un, f"{fmt(un.value)} {un.metric.scope.name} calls of {mean / 2**20:.1f} "
+                      f"MiB on average beside {fmt(maps)} mmap calls: each buffer mapped again "
+                      f"is faulted in again ({mean / 4096:,.0f} pages of 4 KiB a time)",
+                      f"calls >= {ctx.t('tlb.unmap_calls'):g}, bytes/call >= "
+                      f"{ctx.t('tlb.unmap_bytes'):g}")
+    return None
 
 
 @rule(id="sys.io", needs=("time.elapsed|syscall.time",),
@@ -302,10 +341,10 @@ _MIN_RATED_CPU_S = 0.1
 
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
-             "|sched.wait_share|machine.run_queue|cpu.share",),
+             "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "contention.runqueue_share", "contention.run_queue",
-                  "contention.machine_busy", "contention.busy_process"),
+                  "contention.machine_busy", "contention.busy_process", "contention.psi_cpu"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a

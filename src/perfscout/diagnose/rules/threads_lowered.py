@@ -58,6 +58,11 @@ def dynamic_teams(ctx: Context) -> Located | None:
 #: with spaces, ``_`` and ``-`` removed
 TEAM_WORDS = frozenset({"teamsize", "ompteamsize", "ompgetnumthreads", "numthreadsinregion",
                         "threadsinregion", "threadsinteam", "activethreads", "threadsused"})
+#: a label that names the team size with more words around it (``team size in the parallel
+#: region``, ``threads in parallel team``): the words, not their order or separators
+TEAM_PHRASE = re.compile(r"^(?:omp)?(?:teamsize|numthreads|threads)in(?:the)?(?:parallel)?"
+                         r"(?:region|team)$|^(?:omp)?teamsize(?:in|of)?(?:the)?(?:parallel)?"
+                         r"(?:region|team)?$")
 
 
 def _printed_team(ctx: Context) -> list[tuple[int, Located, str]]:
@@ -68,7 +73,8 @@ def _printed_team(ctx: Context) -> list[tuple[int, Located, str]]:
         for m in p.metrics:
             raw = m.raw_name.lower()
             key = re.sub(r"[\s_\-]+", "", raw)
-            if (m.name.startswith("event.") and "(" not in raw and key in TEAM_WORDS
+            if (m.name.startswith("event.") and "(" not in raw
+                    and (key in TEAM_WORDS or TEAM_PHRASE.match(key))
                     and m.value >= 1 and float(m.value).is_integer()):
                 old = by.get(id(p))
                 if old is None or m.value > old.value:
@@ -141,6 +147,14 @@ def running(ctx: Context) -> list[tuple[int, Located, str]]:
     return out
 
 
+def thread_limit(ctx: Context, requested: float) -> Located | None:
+    """The runtime's report of a thread limit below the request (``OMP_THREAD_LIMIT='1'`` in
+    ``OMP_DISPLAY_ENV``, often set by a site module): every team is capped at it, whatever
+    ``OMP_NUM_THREADS`` says."""
+    got = [x for x in ctx.all("omp.thread_limit") if 0 < x.value < requested]
+    return min(got, key=lambda x: x.value) if got else None
+
+
 @rule(id="rt.threads_lowered", needs=("threads.requested",),
       thresholds=("threads.lowered_share", "threads.running_share"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
@@ -174,6 +188,8 @@ def threads_lowered(ctx: Context) -> Finding | None:
         conf = 0.75
     elif profiled:
         return None  # the sampled time is outside any parallel region: serial code
+    elif thread_limit(ctx, req.value) is not None:
+        conf = 0.7
     else:
         conf = 0.45
         limits.append("a program with no parallel region also runs one thread: a sampled "
@@ -182,7 +198,13 @@ def threads_lowered(ctx: Context) -> Finding | None:
     ran = min(n for n, _, _ in seen)
     why = ""
     dyn = dynamic_teams(ctx)
-    if dyn is not None:
+    cap = thread_limit(ctx, req.value)
+    if cap is not None:
+        ev.append(ctx.ev(cap, f"OMP_THREAD_LIMIT={cap.value:.0f}: the runtime caps every team "
+                         f"at {cap.value:.0f} thread(s), below the {req.value:.0f} requested",
+                         "< threads requested"))
+        why = f": OMP_THREAD_LIMIT={cap.value:.0f} in the run's environment (unset it or raise it)"
+    elif dyn is not None:
         ev.append(ctx.ev(dyn, "OMP_DYNAMIC='TRUE': the runtime may give a team fewer threads "
                          "than requested (libgomp sizes it by the load average)", "== TRUE",
                          kind="setting"))

@@ -273,6 +273,13 @@ _NOT_COMPUTE_DSO = re.compile(r"^(?:\[kernel|\[unknown\]|\[vdso\]|ld-linux|libmp
                               r"libopen-rte|libpmix|libprrte|mca_|libmca|libfabric|libucp|libuct|"
                               r"libucs|libucm|libpsm|libevent|libhwloc|libmpich|libgomp|"
                               r"libmunge|libslurm)", re.I)
+#: a source line of compiled code (``mpiroot.c:19``, ``solver.f90:120``): the program's own
+#: computation in a ``--sort pid,srcline`` report (unresolved ``??:0`` library code, kernel
+#: ``symbol+offset`` rows and the C library's assembly ``.S`` lines are not)
+_OWN_LINE = re.compile(r"^[\w./+-]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|f|for|f77|f90|f95|f03|f08|"
+                       r"cu|rs|jl):\d+$", re.I)
+#: a Source:Line cell: ``file:line``, ``??:0``, or ``symbol+offset`` where perf had no line
+_SRCLINE_CELL = re.compile(r"^(?:\S+:\d+|\S+\+(?:0x)?[0-9a-f]+)$")
 #: a thread of a process with under this part of the busiest process's samples is a helper
 #: (Open MPI's progress or PMIx thread: perf's pid key is the thread id), not a rank
 _HELPER_SHARE = 0.1
@@ -289,12 +296,22 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
     whole: dict[str, float] = {}
     for r in rows:
         m = _PID_COMM.match(str(r.get("comm", "")))
-        if not m:
-            continue
+        sym = str(r.get("sym", ""))
+        by_line = False
+        if not m:  # --sort pid,srcline: "27169:prog  prog.c:19" is one text
+            parts = re.split(r"\s{2,}", sym.strip(), maxsplit=1)
+            m = _PID_COMM.match(parts[0]) if len(parts) == 2 and _SRCLINE_CELL.match(
+                parts[1]) else None
+            if not m:
+                continue
+            sym, by_line = parts[1], True
         pid, comm = m["pid"], m["comm"]
         share = r.get("self")
-        compute = not r.get("kernel") and not _NOT_COMPUTE.match(str(r.get("sym", ""))) \
-            and not _NOT_COMPUTE_DSO.match(str(r.get("dso", "")))
+        if by_line:  # the program's own source lines compute; ??:0, sym+off, .S do not
+            compute = bool(_OWN_LINE.match(sym))
+        else:
+            compute = not r.get("kernel") and not _NOT_COMPUTE.match(sym) \
+                and not _NOT_COMPUTE_DSO.match(str(r.get("dso", "")))
         old = by.get(pid, (comm, 0.0, int(str(r.get("line", 0)))))
         val = float(share) if isinstance(share, float) else 0.0
         by[pid] = (comm, old[1] + (val if compute else 0.0), old[2])

@@ -477,22 +477,22 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     kind = ScopeKind.RANK if word in ("rank", "p", "r") else ScopeKind.THREAD
     if word in ("section", "task"):
         return Scope(kind, f"{word} {m['id']}"), [
-            ("busy", v, u or _key_unit(k)) if norm_key(k) in _TOOK or norm_key(k) == "time"
+            ("busy", v, u or key_unit(k)) if norm_key(k) in _TOOK or norm_key(k) == "time"
             else (k, v, u) for k, v, u in pairs]
     # a thread's own time or CPU time is its busy time (its work, not the run's wall time);
-    # the unit its key carried (``cpu_s``, ``time_ms``) stays with the value
-    out = [("busy", v, u or _key_unit(k))
-           if norm_key(k) in _TOOK or (_TOOK.intersection(k.lower().split()[:1])
-                                       and UNITS.get(u.lower(), ("",))[0] == "s")
-           or (norm_key(k) in _THREAD_BUSY and kind == ScopeKind.THREAD)
-           else (k, v, u) for k, v, u in pairs]
+    # the unit a renamed key carried as its suffix (``cpu_s=0.112``) stays with the value
+    out = [("busy", v, u or key_unit(k)) if norm_key(k) in _TOOK or (
+               _TOOK.intersection(k.lower().split()[:1])
+               and UNITS.get(u.lower(), ("",))[0] == "s")
+            or (norm_key(k) in _THREAD_BUSY and kind == ScopeKind.THREAD)
+            else (k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
 
 
-def _key_unit(key: str) -> str:
-    """The time unit a key names at its end (``cpu_s``, ``time_ms``, ``wall(s)``), else ''."""
-    m = re.search(r"[_(\[](s|ms|us|ns|sec)[)\]]?$", key.lower().strip())
-    return m.group(1) if m else ""
+def key_unit(key: str) -> str:
+    """The time unit a key names as its suffix (``cpu_s``, ``busy_ms``, ``t(us)``), else ""."""
+    m = re.search(r"(?:_|[(\[])(s|ms|us|ns|sec|secs|seconds)[)\]]?$", key.lower().strip())
+    return "" if m is None else {"sec": "s", "secs": "s", "seconds": "s"}.get(m[1], m[1])
 
 
 # "per-thread busy: T0=43ms T1=133ms", "rank times r0=1.2s r1=3.4s": one value per thread or

@@ -19,6 +19,11 @@
   line the file says how often the task was switched, not whether other tasks held its CPU;
 - ``/proc/PID/status``: ``Threads`` (``threads.observed``), ``Cpus_allowed_list`` (the CPUs
   the process may run on, ``affinity.cpus``), context switches, ``VmHWM`` (``mem.max_rss``);
+- ``/proc/pressure/{cpu,memory,io}`` (pressure stall information): the share of the last 10 s
+  (``avg10``) in which at least one task (``some``) or every task (``full``) stalled on that
+  resource (``psi.cpu.some``, ``psi.memory.full``, ...; ratio, NODE scope "machine"); the
+  resource is the file named by the ``cat`` line before it or by the file's own name, and a
+  reading whose resource neither names is not read;
 - ``ps`` (``-L``, ``-o tid,pcpu,psr,comm``, any column order) and ``top -b`` (``-H``) tables:
   each thread's or process's CPU share, CPU time (``time.cpu``) and last CPU
   (:mod:`perfscout.ingest.process_table`).
@@ -45,6 +50,14 @@ _LOAD = re.compile(r"load averages?:\s*(\d+[.,]\d+),?\s+(\d+[.,]\d+),?\s+(\d+[.,
 _UPTIME = re.compile(r"^\s*(?:top - )?\d{1,2}:\d\d(?::\d\d)?\s+up\s.*load averages?:")
 _LOADAVG = re.compile(r"^\s*(\d+\.\d+)\s+(\d+\.\d+)\s+(\d+\.\d+)\s+(\d+)/(\d+)\s+\d+\s*$")
 _ONE_COUNT = re.compile(r"^\s*(\d{1,6})\s*$")
+_PSI = re.compile(r"^\s*(?P<kind>some|full)\s+avg10=(?P<a10>\d+(?:\.\d+)?)\s+"
+                  r"avg60=(?P<a60>\d+(?:\.\d+)?)\s+avg300=\d+(?:\.\d+)?\s+total=\d+\s*$")
+#: (resource, some/full) -> the metric of its avg10 share
+PSI_NAMES = {("cpu", "some"): "psi.cpu.some", ("cpu", "full"): "psi.cpu.full",
+             ("memory", "some"): "psi.memory.some", ("memory", "full"): "psi.memory.full",
+             ("io", "some"): "psi.io.some", ("io", "full"): "psi.io.full"}
+_PSI_RES = re.compile(r"pressure/(cpu|memory|io)\b|\b(cpu|memory|io)[._-]?pressure\b|"
+                      r"\bpsi[._-](cpu|memory|io)\b")
 _SCHED = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s*$")
 _FREE_HEAD = re.compile(r"^\s+total\s+used\s+free\s+shared\s+buff/cache\s+available\s*$")
 _FREE_ROW = re.compile(r"^\s*(Mem|Swap):\s+(.*)$")
@@ -138,8 +151,8 @@ class _Reader:
                 return True
             self.metrics += self.table.metrics(self.path)
             self.table = None
-        for reader in (self._load, self._table, self._free, self._top_mem, self._ulimit,
-                       self._status, self._proc_sched, self._values):
+        for reader in (self._load, self._psi, self._table, self._free, self._top_mem,
+                       self._ulimit, self._status, self._proc_sched, self._values):
             if reader(no, line):
                 return True
         c = _COMMENT.match(line)
@@ -161,6 +174,21 @@ class _Reader:
         for name, v in zip(("load.avg1", "load.avg5", "load.avg15"), vals, strict=True):
             self.metrics.append(Metric(name, v, "count", MACHINE, self.src(no), raw))
         self.kinds.add("load")
+        return True
+
+    def _psi(self, no: int, line: str) -> bool:
+        """A pressure-stall line (``some avg10=84.2 avg60=80.1 avg300=70.3 total=...``) of
+        the resource the last ``cat /proc/pressure/X`` or the file's name says."""
+        m = _PSI.match(line)
+        if m is None:
+            return False
+        where = _PSI_RES.search(self.cmd) or _PSI_RES.search(Path(self.path).name.lower())
+        res = next((g for g in where.groups() if g), "") if where else ""
+        if not res:
+            return True  # a pressure line of an unnamed resource: known, not read
+        self.metrics.append(Metric(PSI_NAMES[res, m["kind"]], float(m["a10"]) / 100, "ratio",
+                                   MACHINE, self.src(no), f"{m['kind']} avg10"))
+        self.kinds.add("psi")
         return True
 
     def _table(self, no: int, line: str) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from perfscout.diagnose.checking import checking_words
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.busy import busy_line, busy_of
 from perfscout.experiment.convert import to_variants
@@ -241,8 +242,10 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
-    if fortran and "array temporary" in b.log:
-        log = pdir / "build.log"  # the compiler's own account of the copies it makes
+    if (fortran and "array temporary" in b.log) or (users and checking_words(b.log.split())):
+        # the compiler's own account of the copies it makes; the compile lines of a debug
+        # or checking build (diagnose/checking.py)
+        log = pdir / "build.log"
         log.write_text(b.log)
         files.append(log)
     if users:

@@ -1,0 +1,59 @@
+"""A program built in a debug or checking configuration (``app.redundant_work``): the compile
+lines carry the words :mod:`perfscout.diagnose.checking` declares (``-D_GLIBCXX_DEBUG``,
+``-fsanitize=``, ``-fcheck=bounds``, ``-O0``...), read by the build log adapter as
+``build.checking_flags``; a profile's share in the checking runtime (``__gnu_debug::``,
+``__asan_``, ``_gfortran_runtime_error_at``...) says what the checks cost. Either decides:
+the flags alone (the checks run whether or not a profile shows them) or a profile share of
+``build.checking_share`` or more (the build log then names the words to remove).
+"""
+
+from __future__ import annotations
+
+from perfscout.diagnose.checking import is_checking_symbol
+from perfscout.diagnose.engine import Context, source_kind
+from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.model.findings import Evidence, Finding
+from perfscout.model.metrics import SourceRef
+
+#: evidence metric names of this finding (the release_build proposal keys on them)
+FLAGS = "build.checking_flags"
+SHARE = "checking.share"
+
+
+def checking_build(ctx: Context) -> Finding | None:
+    """The finding of a debug/checking build, with the words that decided it and the share
+    of the run in checking code when a profile has one (sampling profiles first)."""
+    ev: list[Evidence] = []
+    for loc in ctx.all(FLAGS):
+        words = loc.profile.meta.get("checking", "")
+        if loc.value > 0 and words:
+            ev.append(Evidence(FLAGS, loc.value, "count", loc.source, loc.kind,
+                               f"the compile lines build a checking/debug configuration: "
+                               f"{words}", "any flag or define of diagnose/checking.py"))
+            break
+    lim = ctx.t("build.checking_share")
+    profiles = sorted({id(p): p for _, p in ctx.hotspots()}.values(),
+                      key=lambda p: source_kind(p.format) != "sampling")
+    for p in profiles:
+        rows = [(h, s) for h, s in hotspot_shares(p)
+                if h.kind != "line" and is_checking_symbol(h.name)]
+        share = sum(s for _, s in rows)
+        if share <= 0 or (share < lim and not ev):
+            continue
+        rows.sort(key=lambda x: -x[1])
+        ev.append(Evidence(SHARE, share, "ratio", rows[0][0].source or SourceRef(p.path, None),
+                           source_kind(p.format),
+                           f"{share:.0%} of the profile in checking code: "
+                           + ", ".join(f"{h.name} {s:.0%}" for h, s in rows[:3]),
+                           f"checking share >= {lim:.2f}"))
+        break
+    if not ev:
+        return None
+    measured = any(e.metric == SHARE and (e.value or 0) >= lim for e in ev)
+    flags = any(e.metric == FLAGS for e in ev)
+    conf = 0.75 if flags and measured else 0.6 if flags else 0.45
+    return ctx.finding(
+        "app.redundant_work", conf, "built in a debug/checking configuration: run-time checks "
+        "and unoptimised code the results do not need", ev,
+        limits=(() if flags else ("the profile shows checking code; a build log names the flags "
+                                  "to remove",)))

@@ -26,7 +26,8 @@ _FLAG = re.compile(r"^(?:-fsanitize=\S+|-fcheck=(?:all|bounds|array-temps|do|mem
                    r"-ffpe-trap=\S+|-finit-real=snan)$")
 #: the checking runtime a profile shows: libstdc++ debug mode, the sanitizers, gfortran's
 #: run-time error reporting, the stack protector's failure handler
-_SYMBOL = re.compile(r"(?:__gnu_debug::|std::__debug::|_Safe_iterator|_Safe_sequence|_Safe_container|"
+_SYMBOL = re.compile(r"(?:__gnu_debug::|std::__debug::|_Safe_iterator|_Safe_sequence|"
+                     r"_Safe_container|"
                      r"__asan_|__ubsan_|__sanitizer|__tsan_|__msan_|__lsan_|"
                      r"_gfortran_runtime_error|_gfortran_generate_error|__stack_chk_fail)")
 

@@ -183,8 +183,8 @@ def inherit(baseline: Variant, variant: Variant) -> Variant:
     says so. Flags: the variant's own list, else the baseline's; extra flags, libraries: the
     baseline's then the variant's; defines, environment: the baseline's updated by the
     variant's; the variant's ``remove_flags`` then taken out of flags, extra flags and
-    defines (nothing else); launcher, threads, ranks, MPI launcher: the variant's, else the baseline's; a
-    baseline patch is applied before the variant's. Idempotent (a variant that already
+    defines (nothing else); launcher, threads, ranks, MPI launcher: the variant's, else the
+    baseline's; a baseline patch is applied before the variant's. Idempotent (a variant that already
     inherited is unchanged), so a combination of inherited variants inherits once."""
     if variant.name == baseline.name:
         return variant

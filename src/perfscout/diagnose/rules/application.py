@@ -261,9 +261,10 @@ def redundant_work(ctx: Context) -> Finding | None:
     the whole run, or the same file metadata is asked for per record, or every thread
     repeats the whole work, or exceptions are thrown on the hot path, a random engine is
     seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation;
-    or the program is built in a debug/checking configuration (:mod:`.checking_build`), tried
-    first: its checks inflate every other share."""
-    return (checking_build(ctx) or app_compute.hot_exceptions(ctx) or app_compute.reseeded_engine(ctx)
+    or the program is built in a debug/checking configuration (:mod:`.checking_build`),
+    tried first: its checks inflate every other share."""
+    return (checking_build(ctx) or app_compute.hot_exceptions(ctx)
+            or app_compute.reseeded_engine(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
             or _library_work(ctx) or _copied_values(ctx) or _threads_repeat_work(ctx)
             or app_compute.bulk_reduction(ctx))

@@ -78,3 +78,30 @@ def test_release_variant_drops_only_the_checks_and_prints_the_same(
                              timeout=120, check=True)
         outs.append([ln for ln in res.stdout.splitlines() if not ln.startswith("time:")])
     assert outs[0] == outs[1] and any("checksum" in ln for ln in outs[0])
+
+
+def test_the_profiled_baseline_keeps_the_build_log_of_a_checking_build(tmp_path: Path) -> None:
+    """The session's collect step (profile_baseline) keeps make's compile lines when they
+    build a checking configuration: its analysis finds the debug build, measures the share of
+    the samples in debug-mode code and proposes release_build."""
+    for tool in ("g++", "make", "perf"):
+        require_tool(tool)
+    from perfscout.pipeline.demo import profile_baseline
+
+    root = tmp_path / "cxx_debug"
+    shutil.copytree(DATA / "cxx_debug", root)
+    g = Guess(spec={})
+    _from_make(root, g)
+    spec = spec_from_dict({**g.spec, "name": "cxx", "project": str(root),
+                           "measure": {"regex": r"time: *([0-9.]+)"}, "metric": "time_s",
+                           "direction": "lower", "check": {"kind": "stdout", "ignore": "^time:"}},
+                          need_variants=False)
+    files = profile_baseline(default_runner(tmp_path / "ws"), spec, tmp_path / "ws", [])
+    assert "build.log" in {f.name for f in files}
+    a = analyze(files)
+    f = next(f for f in a.findings if any(e.metric == "build.checking_flags"
+                                           for e in f.evidence))
+    share = next((e.value for e in f.evidence if e.metric == "checking.share"), None)
+    assert share is not None and share >= 0.05
+    p = next(p for p in a.proposals if p.id == "release_build")
+    assert p.change is not None and set(p.change.remove) == {"-O0", "-D_GLIBCXX_DEBUG"}

@@ -13,7 +13,7 @@ from perfscout.diagnose.checking import is_checking_symbol
 from perfscout.diagnose.engine import Context, source_kind
 from perfscout.diagnose.rules.common import hotspot_shares
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import SourceRef
+from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
 #: evidence metric names of this finding (the release_build proposal keys on them)
 FLAGS = "build.checking_flags"
@@ -22,7 +22,8 @@ SHARE = "checking.share"
 
 def checking_build(ctx: Context) -> Finding | None:
     """The finding of a debug/checking build, with the words that decided it and the share
-    of the run in checking code when a profile has one (sampling profiles first)."""
+    of the run in checking code when a profile has one (the largest any profile shows, a
+    sampling profile first on a tie: a per-line profile names no routine)."""
     ev: list[Evidence] = []
     for loc in ctx.all(FLAGS):
         words = loc.profile.meta.get("checking", "")
@@ -32,21 +33,21 @@ def checking_build(ctx: Context) -> Finding | None:
                                f"{words}", "any flag or define of diagnose/checking.py"))
             break
     lim = ctx.t("build.checking_share")
-    profiles = sorted({id(p): p for _, p in ctx.hotspots()}.values(),
-                      key=lambda p: source_kind(p.format) != "sampling")
-    for p in profiles:
-        rows = [(h, s) for h, s in hotspot_shares(p)
-                if h.kind != "line" and is_checking_symbol(h.name)]
+    best: tuple[float, bool, Profile, list[tuple[Hotspot, float]]] | None = None
+    for p in {id(p): p for _, p in ctx.hotspots()}.values():
+        rows = sorted(((h, s) for h, s in hotspot_shares(p)
+                       if h.kind != "line" and is_checking_symbol(h.name)), key=lambda x: -x[1])
         share = sum(s for _, s in rows)
-        if share <= 0 or (share < lim and not ev):
-            continue
-        rows.sort(key=lambda x: -x[1])
+        key = (share, source_kind(p.format) == "sampling")
+        if share > 0 and (best is None or key > best[:2]):
+            best = (share, key[1], p, rows)
+    if best is not None and (best[0] >= lim or ev):  # the largest share any profile shows
+        share, _, p, rows = best
         ev.append(Evidence(SHARE, share, "ratio", rows[0][0].source or SourceRef(p.path, None),
                            source_kind(p.format),
                            f"{share:.0%} of the profile in checking code: "
                            + ", ".join(f"{h.name} {s:.0%}" for h, s in rows[:3]),
                            f"checking share >= {lim:.2f}"))
-        break
     if not ev:
         return None
     measured = any(e.metric == SHARE and (e.value or 0) >= lim for e in ev)

@@ -1,4 +1,4 @@
-"""A program left in a debug/checking configuration (diagnose/checking.py): read from the build
+"""A program left in a debug/checking configuration (model/checking.py): read from the build
 log's compile lines (make's echo of real builds made here) and from a perf profile of the
 _GLIBCXX_DEBUG program; the release_build proposal removes exactly the words found, and a
 release build with its own defines (-DNDEBUG -DUSE_FAST) gives no such finding."""
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from perfscout.diagnose.checking import checking_words, is_checking_symbol
+from perfscout.model.checking import checking_words, is_checking_symbol
 from perfscout.pipeline.analyze import analyze
 
 DATA = Path(__file__).parent / "data" / "checkbuild"

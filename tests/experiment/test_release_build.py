@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from conftest import require_tool
-from perfscout.diagnose.checking import checking_words
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.convert import to_variant
 from perfscout.experiment.program import build_commands, flag_words
 from perfscout.experiment.spec import Variant, inherit, resolve, spec_from_dict
+from perfscout.model.checking import checking_words
 from perfscout.pipeline.analyze import analyze
 from perfscout.pipeline.init_program import Guess, _from_make
 from perfscout.sandbox.runner import default_runner

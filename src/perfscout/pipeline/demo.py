@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from perfscout.diagnose.checking import checking_words
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.busy import busy_line, busy_of
 from perfscout.experiment.convert import to_variants
@@ -28,6 +27,7 @@ from perfscout.experiment.matrix import MatrixResult, run_matrix
 from perfscout.experiment.runner import Progress, run_argv
 from perfscout.experiment.spec import ExperimentSpec, Variant
 from perfscout.experiment.store import Store
+from perfscout.model.checking import checking_words
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.proposals import Change, ExpectedGain, Proposal, Verification
 from perfscout.model.runs import Runner, RunRequest
@@ -244,7 +244,7 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         files.append(out)
     if (fortran and "array temporary" in b.log) or (users and checking_words(b.log.split())):
         # the compiler's own account of the copies it makes; the compile lines of a debug
-        # or checking build (diagnose/checking.py)
+        # or checking build (model/checking.py)
         log = pdir / "build.log"
         log.write_text(b.log)
         files.append(log)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from perfscout.advise.catalog.common import conf, refs, verify
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
-from perfscout.diagnose.checking import DEBUG_LEVELS
 from perfscout.diagnose.rules.checking_build import FLAGS, SHARE
+from perfscout.model.checking import DEBUG_LEVELS
 from perfscout.model.findings import Finding
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer

@@ -1,5 +1,5 @@
 """A program built in a debug or checking configuration (``app.redundant_work``): the compile
-lines carry the words :mod:`perfscout.diagnose.checking` declares (``-D_GLIBCXX_DEBUG``,
+lines carry the words :mod:`perfscout.model.checking` declares (``-D_GLIBCXX_DEBUG``,
 ``-fsanitize=``, ``-fcheck=bounds``, ``-O0``...), read by the build log adapter as
 ``build.checking_flags``; a profile's share in the checking runtime (``__gnu_debug::``,
 ``__asan_``, ``_gfortran_runtime_error_at``...) says what the checks cost. Either decides:
@@ -9,9 +9,9 @@ the flags alone (the checks run whether or not a profile shows them) or a profil
 
 from __future__ import annotations
 
-from perfscout.diagnose.checking import is_checking_symbol
 from perfscout.diagnose.engine import Context, source_kind
 from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.model.checking import is_checking_symbol
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
@@ -30,7 +30,7 @@ def checking_build(ctx: Context) -> Finding | None:
         if loc.value > 0 and words:
             ev.append(Evidence(FLAGS, loc.value, "count", loc.source, loc.kind,
                                f"the compile lines build a checking/debug configuration: "
-                               f"{words}", "any flag or define of diagnose/checking.py"))
+                               f"{words}", "any flag or define of model/checking.py"))
             break
     lim = ctx.t("build.checking_share")
     best: tuple[float, bool, Profile, list[tuple[Hotspot, float]]] | None = None

@@ -7,7 +7,7 @@ It measures nothing; it says how the code was built. The facts go into ``meta``:
 ``-march=``/``-mcpu=``/``-x`` targets), ``openmp`` and ``debug`` (1 when every compile line has
 ``-fopenmp``/``-qopenmp``/``-mp`` resp. ``-g``, ``some`` when only part has), ``flags`` (the
 distinct flags of the compile lines), ``defines`` (their distinct ``-D`` words),
-``checking`` (the words of a debug or checking build, :mod:`perfscout.diagnose.checking`,
+``checking`` (the words of a debug or checking build, :mod:`perfscout.model.checking`,
 also counted as the ``build.checking_flags`` metric), ``compile_lines``, ``link_lines`` and
 ``warnings``.
 Read so that an analysis of a lone build log asks for a measurement instead of refusing the
@@ -21,10 +21,10 @@ import re
 import shlex
 from pathlib import Path
 
-from perfscout.diagnose.checking import checking_words
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import iter_lines
+from perfscout.model.checking import checking_words
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 

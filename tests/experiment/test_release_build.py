@@ -105,3 +105,16 @@ def test_the_profiled_baseline_keeps_the_build_log_of_a_checking_build(tmp_path:
     assert share is not None and share >= 0.05
     p = next(p for p in a.proposals if p.id == "release_build")
     assert p.change is not None and set(p.change.remove) == {"-O0", "-D_GLIBCXX_DEBUG"}
+
+
+def test_remove_flags_takes_out_those_words_only() -> None:
+    """From a user's spec too: the words leave flags, extra flags and defines (a -DNAME by its
+    name, whatever its value); the rest is inherited, and inheriting again changes nothing."""
+    s = spec_from_dict({"name": "x", "source": "a.c", "metric": "t", "direction": "lower",
+                        "baseline": {"flags": ["-O0", "-g"], "extra_flags": ["-fcheck=all"],
+                                     "defines": {"_GLIBCXX_DEBUG": "", "N": "4"}},
+                        "variants": [{"name": "rel", "extra_flags": ["-O2"],
+                                      "remove_flags": "-O0 -fcheck=all -D_GLIBCXX_DEBUG"}]})
+    v = inherit(s.baseline, s.variants[0])
+    assert (v.flags, v.extra_flags, dict(v.defines)) == (("-g",), ("-O2",), {"N": "4"})
+    assert inherit(s.baseline, v) == v

@@ -154,7 +154,7 @@ def build_variant(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
                 return Build(variant.name, final, tuple(cmd), reused=True)
         except (OSError, ValueError):
             pass
-    log = _run_build(runner, cmd, vdir, variant.name)
+    log = " ".join(cmd) + "\n" + _run_build(runner, cmd, vdir, variant.name)
     if measured:
         final, _conf, hcmd = _add_harness(runner, spec, variant, vdir, exe, vdir)
         _run_build(runner, hcmd, vdir, variant.name)

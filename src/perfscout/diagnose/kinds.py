@@ -126,10 +126,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
     # a whole array reduced per call for one value: the bytes explain the MPI time
+    # also a debug/checking build (model/checking.py): the checks are work the result does
+    # not need; the build log's flags and a profile's share in the checking runtime confirm it
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
-       "const_ref integer_pow assumed_shape_dummy hoist_allocation",
+       "const_ref integer_pow assumed_shape_dummy hoist_allocation release_build",
+       "compiler:build.checking_flags "
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),

@@ -136,6 +136,9 @@ _TABLE: tuple[Threshold, ...] = (
               "arithmetic instruction in the hot code at or above: float data computed in double"),
     Threshold("precision.narrow_per_widen", 0.20, "double->float narrowings per float->double "
               "widening at or above: the double result is stored back as float"),
+    Threshold("build.checking_share", 0.05, "share of a profile in a checking runtime (debug "
+              "iterators, a sanitizer, bounds-error reporting) at or above: the checks cost "
+              "measured time, not only a flag on the compile line"),
     Threshold("app.exception_share", 0.15, "share of a profile throwing, unwinding and catching "
               "C++ exceptions at or above: exceptions as control flow on the hot path"),
     Threshold("rng.setup_share", 0.30, "share of a profile refilling and seeding a random "

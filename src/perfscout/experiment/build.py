@@ -59,7 +59,9 @@ def _run_build(runner: Runner, cmd: tuple[str, ...] | list[str], cwd: Path, vari
         raise RunFailed(f"build of variant {variant!r} failed: {why[:300]}",
                         hint="check the variant's flags/patch; the command was: "
                              + " ".join(cmd))
-    return res.stderr
+    # make echoes the compile lines on stdout: with the compiler's own messages they are the
+    # build log (a compile line run directly is not echoed: the caller writes it)
+    return res.stdout + res.stderr
 
 
 def _add_harness(runner: Runner, spec: ExperimentSpec, variant: Variant, vdir: Path,
@@ -102,7 +104,8 @@ def build_program(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
     log = ""
     for cmd in cmds:
         timeout = 900.0 if cmd[0] in ("make", "cmake") else 300.0
-        log += _run_build(runner, cmd, copy, variant.name, timeout)
+        echo = "" if cmd[0] in ("make", "cmake") else " ".join(cmd) + "\n"
+        log += echo + _run_build(runner, cmd, copy, variant.name, timeout)
     if not exe.is_file():
         raise RunFailed(f"build of variant {variant.name!r} made no {spec.build.exe}",
                         hint="build.exe names the built program, relative to the project")
@@ -151,7 +154,7 @@ def build_variant(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
                 return Build(variant.name, final, tuple(cmd), reused=True)
         except (OSError, ValueError):
             pass
-    log = _run_build(runner, cmd, vdir, variant.name)
+    log = " ".join(cmd) + "\n" + _run_build(runner, cmd, vdir, variant.name)
     if measured:
         final, _conf, hcmd = _add_harness(runner, spec, variant, vdir, exe, vdir)
         _run_build(runner, hcmd, vdir, variant.name)

@@ -56,7 +56,7 @@ def to_variant(p: Proposal, kernel_name: str = "") -> Variant | Unconvertible:
         env=dict(ch.env), launcher=tuple(ch.launcher),
         threads=int(threads) if threads is not None else None,
         ranks=int(ranks) if ranks is not None else None, patch=patch, libs=libs,
-        proposal_id=p.id, note=p.title or ch.description,
+        remove_flags=tuple(ch.remove), proposal_id=p.id, note=p.title or ch.description,
     )
 
 
@@ -130,5 +130,6 @@ def combine(variants: Sequence[Variant], kernel_name: str = "", patch: str | Non
         extra_flags=tuple(dict.fromkeys(f for v in variants for f in v.extra_flags)),
         defines=defines, env=env, launcher=next(iter(launchers), ()),
         threads=next(iter(threads), None), patch=patch, libs=tuple(dict.fromkeys(libs)),
+        remove_flags=tuple(dict.fromkeys(f for v in variants for f in v.remove_flags)),
         proposal_id=transforms.key(ids), note="combination of " + ", ".join(sorted(ids)),
     )

@@ -68,6 +68,10 @@ def build_commands(spec: ExperimentSpec, variant: Variant, copy: Path
     def subst(value: str) -> str:
         for k, v in words.items():
             value = value.replace(k, v)
+        # a word the variant builds without goes from the spec's own values too (a Makefile's
+        # LDFLAGS = -fsanitize=address that init copied into ``vars``)
+        if variant.remove_flags:
+            value = " ".join(w for w in value.split() if w not in variant.remove_flags)
         return value.strip()
 
     if b.kind == "compile":

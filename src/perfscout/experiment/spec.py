@@ -58,6 +58,9 @@ class Variant:
     mpi_launcher: tuple[str, ...] = ()
     patch: str = ""  # unified diff against the source
     libs: tuple[str, ...] = ()  # link flags, e.g. ("-lopenblas",)
+    # flags and -D words of the baseline this variant builds without (``-DNAME`` removes the
+    # define NAME whatever its value); everything else is inherited
+    remove_flags: tuple[str, ...] = ()
     proposal_id: str = ""  # the advise proposal this variant tests, when it came from one
     note: str = ""
 
@@ -179,19 +182,25 @@ def inherit(baseline: Variant, variant: Variant) -> Variant:
     """``variant`` as built and run: everything of ``baseline``, changed only where the variant
     says so. Flags: the variant's own list, else the baseline's; extra flags, libraries: the
     baseline's then the variant's; defines, environment: the baseline's updated by the
-    variant's; launcher, threads, ranks, MPI launcher: the variant's, else the baseline's; a
-    baseline patch is applied before the variant's. Idempotent (a variant that already
+    variant's; the variant's ``remove_flags`` then taken out of flags, extra flags and
+    defines (nothing else); launcher, threads, ranks, MPI launcher: the variant's, else the
+    baseline's; a baseline patch is applied before the variant's. Idempotent (a variant that already
     inherited is unchanged), so a combination of inherited variants inherits once."""
     if variant.name == baseline.name:
         return variant
     patch = variant.patch
     if baseline.patch and not patch.startswith(baseline.patch):
         patch = baseline.patch + ("\n" if not baseline.patch.endswith("\n") else "") + patch
+    drop = set(variant.remove_flags)
+    gone = {w[2:].split("=", 1)[0] for w in drop if w.startswith("-D")}
+    flags = variant.flags if variant.flags is not None else baseline.flags
     return dataclasses.replace(
         variant,
-        flags=variant.flags if variant.flags is not None else baseline.flags,
-        extra_flags=_merged(baseline.extra_flags, variant.extra_flags),
-        defines={**baseline.defines, **variant.defines},
+        flags=tuple(f for f in flags if f not in drop) if flags is not None else None,
+        extra_flags=tuple(f for f in _merged(baseline.extra_flags, variant.extra_flags)
+                          if f not in drop),
+        defines={k: v for k, v in {**baseline.defines, **variant.defines}.items()
+                 if k not in gone},
         env={**baseline.env, **variant.env},
         launcher=variant.launcher or baseline.launcher,
         threads=variant.threads if variant.threads is not None else baseline.threads,
@@ -331,7 +340,7 @@ def _validate_program(spec: ExperimentSpec, where: str) -> None:
 def _variant(data: Any, where: str, default_name: str) -> Variant:
     d = dict(mapping(data, where))
     d.setdefault("name", default_name)
-    for k in ("flags", "extra_flags", "launcher", "mpi_launcher", "libs"):
+    for k in ("flags", "extra_flags", "launcher", "mpi_launcher", "libs", "remove_flags"):
         if isinstance(d.get(k), str):
             d[k] = d[k].split()
     unknown = set(d) - {f.name for f in dataclasses.fields(Variant)}

@@ -238,6 +238,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "callsite.calls": ("count", "calls one source line makes to one callee"),
     "callsite.call_insns": ("count", "call instructions the compiler placed at one source "
                             "line to one callee (objdump -dl; static, not calls made)"),
+    "build.checking_flags": ("count", "flags and defines of a debug or checking build on the "
+                             "compile lines (model/checking.py: -D_GLIBCXX_DEBUG, "
+                             "-fsanitize=, -fcheck=, -O0)"),
     "copy.temporaries": ("count", "array temporaries the compiler makes (gfortran "
                          "-Warray-temporaries), per call site line and in total"),
     "insn.div_sqrt": ("count", "floating-point divide/square-root instructions (one divider "

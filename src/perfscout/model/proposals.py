@@ -23,6 +23,8 @@ class Change:
     env: Mapping[str, str] = field(default_factory=dict)
     launcher: tuple[str, ...] = ()  # launcher options or a wrapper argv prefix
     flags: tuple[str, ...] = ()  # compiler flags
+    # flags and -D words removed from the baseline's build (a debug build's -D_GLIBCXX_DEBUG)
+    remove: tuple[str, ...] = ()
     defines: Mapping[str, str] = field(default_factory=dict)
     diff: str = ""  # unified diff for kind == "source"
     params: Mapping[str, Any] = field(default_factory=dict)  # threads, ranks, tile sizes, ...

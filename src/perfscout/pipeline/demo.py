@@ -27,6 +27,7 @@ from perfscout.experiment.matrix import MatrixResult, run_matrix
 from perfscout.experiment.runner import Progress, run_argv
 from perfscout.experiment.spec import ExperimentSpec, Variant
 from perfscout.experiment.store import Store
+from perfscout.model.checking import checking_words
 from perfscout.model.errors import InputError, PerfscoutError
 from perfscout.model.proposals import Change, ExpectedGain, Proposal, Verification
 from perfscout.model.runs import Runner, RunRequest
@@ -241,8 +242,10 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
-    if fortran and "array temporary" in b.log:
-        log = pdir / "build.log"  # the compiler's own account of the copies it makes
+    if (fortran and "array temporary" in b.log) or (users and checking_words(b.log.split())):
+        # the compiler's own account of the copies it makes; the compile lines of a debug
+        # or checking build (model/checking.py)
+        log = pdir / "build.log"
         log.write_text(b.log)
         files.append(log)
     if users:

@@ -91,12 +91,16 @@ def _from_make(root: Path, g: Guess) -> None:
     if target in ("all", "default") and len(targets) > 1:
         m = re.search(rf"^{target}\s*:\s*(\S+)", text, re.M)
         exe = m.group(1) if m else targets[1]
+    # the Makefile's own link flags, passed as they are, so a variant can build without one
+    # (an -fsanitize= given at the link too); one with make variables stays the Makefile's
+    ld = {"LDFLAGS": mv["LDFLAGS"]} if mv.get("LDFLAGS") and "$" not in mv["LDFLAGS"] else {}
     g.spec["build"] = {"kind": "make", "target": target, "exe": exe,
-                       "vars": {fvar: "{cflags}", lvar: "{ldlibs}"}}
+                       "vars": {fvar: "{cflags}", lvar: "{ldlibs}", **ld}}
     g.spec["baseline"] = {"flags": flags or ["-O2"], "defines": defines, "libs": libs}
     g.said.append(f"build: make {target} (Makefile), program {exe!r}; {fvar} and {lvar} of the "
                   f"Makefile become the baseline's flags {flags}, defines {defines}, libs {libs}"
-                  f" and reach make as {fvar}={{cflags}} {lvar}={{ldlibs}}")
+                  f" and reach make as {fvar}={{cflags}} {lvar}={{ldlibs}}"
+                  + (f", LDFLAGS={ld['LDFLAGS']} as written" if ld else ""))
 
 
 def _from_cmake(root: Path, g: Guess) -> None:

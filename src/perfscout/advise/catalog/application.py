@@ -8,6 +8,8 @@ from perfscout.advise.catalog.invariant import hoisted_call
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
 from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND, WIDENED
+from perfscout.diagnose.rules.checking_build import FLAGS as CHECKING_FLAGS
+from perfscout.diagnose.rules.checking_build import SHARE as CHECKING_SHARE
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, Proposal, Risk
@@ -16,7 +18,7 @@ from perfscout.transform import Generated
 
 APP = Layer.APPLICATION
 #: redundant work that is not a repeated call to hoist (app_compute's entries address it)
-NOT_A_CALL = frozenset({UNWIND, RNG_SETUP, REDUCE_BYTES})
+NOT_A_CALL = frozenset({UNWIND, RNG_SETUP, REDUCE_BYTES, CHECKING_FLAGS, CHECKING_SHARE})
 
 
 #: the quantities an I/O finding measures its share of the run with

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.rules import app_compute
+from perfscout.diagnose.rules.checking_build import checking_build
 from perfscout.diagnose.rules.common import (
     Share,
     achieved_bw,
@@ -245,21 +246,25 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
 
 
 @rule(id="app.redundant_work",
-      needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed",),
+      needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed|"
+             "build.checking_flags",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.copy_share", "app.repeated_queries", "app.query_time_share",
                   "threads.busy_share", "redundant.thread_slowdown", "app.library_share",
                   "app.format_writes_per_s", "io.syscalls_per_s", "app.exception_share",
                   "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
                   "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share",
-                  "call.tiny_ns"))
+                  "call.tiny_ns", "build.checking_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
     the whole run, or the same file metadata is asked for per record, or every thread
     repeats the whole work, or exceptions are thrown on the hot path, a random engine is
-    seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation."""
-    return (app_compute.hot_exceptions(ctx) or app_compute.reseeded_engine(ctx)
+    seeded per item, a whole array is reduced per call (:mod:`.app_compute`): recomputation;
+    or the program is built in a debug/checking configuration (:mod:`.checking_build`),
+    tried first: its checks inflate every other share."""
+    return (checking_build(ctx) or app_compute.hot_exceptions(ctx)
+            or app_compute.reseeded_engine(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
             or _library_work(ctx) or _copied_values(ctx) or _threads_repeat_work(ctx)
             or app_compute.bulk_reduction(ctx))

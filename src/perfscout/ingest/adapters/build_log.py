@@ -6,7 +6,10 @@ It measures nothing; it says how the code was built. The facts go into ``meta``:
 ``-O`` levels of the compile lines, in order; ``-O0`` when one has none), ``march`` (distinct
 ``-march=``/``-mcpu=``/``-x`` targets), ``openmp`` and ``debug`` (1 when every compile line has
 ``-fopenmp``/``-qopenmp``/``-mp`` resp. ``-g``, ``some`` when only part has), ``flags`` (the
-distinct flags of the compile lines), ``compile_lines``, ``link_lines`` and ``warnings``.
+distinct flags of the compile lines), ``defines`` (their distinct ``-D`` words),
+``checking`` (the words of a debug or checking build, :mod:`perfscout.model.checking`,
+also counted as the ``build.checking_flags`` metric), ``compile_lines``, ``link_lines`` and
+``warnings``.
 Read so that an analysis of a lone build log asks for a measurement instead of refusing the
 file. A log holding ``-Warray-temporaries`` copy warnings is the ``compiler-warnings``
 adapter's (it sniffs higher). Family: compiler.
@@ -21,8 +24,9 @@ from pathlib import Path
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import iter_lines
+from perfscout.model.checking import checking_words
 from perfscout.model.errors import ParseError
-from perfscout.model.metrics import Profile
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _DRIVER = re.compile(r"^(?:[\w.+-]*-)?(?P<cc>gcc|g\+\+|cc|c\+\+|clang\+\+|clang|gfortran|"
                      r"icx|icpx|icc|icpc|ifx|ifort|nvc\+\+|nvc|nvfortran|mpicc|mpicxx|mpic\+\+|"
@@ -111,16 +115,24 @@ class BuildLogAdapter(Adapter):
         flags = list(dict.fromkeys(a for o in opts for a in o
                                    if a not in ("-c", "-o")
                                    and not a.startswith(("-I", "-D", "-l", "-L"))))
+        defines = list(dict.fromkeys(a for _, args in units for a in args
+                                     if a.startswith("-D") and len(a) > 2))
+        checking = list(dict.fromkeys(w for _, args in units for w in checking_words(args)))
         meta = {"compiler": (compiles[0][0] if compiles else ""),
                 "opt_level": " ".join(levels), "march": " ".join(march),
                 "openmp": _share([any(a in _OPENMP for a in o) for o in opts]) if opts else "",
                 "debug": _share([any(re.fullmatch(r"-g\d?|-ggdb\d?", a) for a in o)
                                  for o in opts]) if opts else "",
-                "flags": " ".join(flags), "compile_lines": str(len(compiles)),
+                "flags": " ".join(flags), "defines": " ".join(defines),
+                "checking": " ".join(checking), "compile_lines": str(len(compiles)),
                 "link_lines": str(links), "warnings": str(warnings)}
         meta = {k: v for k, v in meta.items() if v}
         note = (f"built with {meta.get('compiler', '?')} {meta.get('opt_level', '')}"
                 f"{' -march=' + meta['march'] if 'march' in meta else ''}"
                 f"{' OpenMP' if meta.get('openmp') in ('1', 'some') else ''}: build facts, "
                 "no measurement")
-        return Profile(format=self.name, path=str(path), meta=meta, notes=(note,))
+        metrics = (Metric("build.checking_flags", float(len(checking)), "count",
+                          Scope(ScopeKind.PROCESS, ""), SourceRef(str(path), None)),
+                   ) if checking else ()
+        return Profile(format=self.name, path=str(path), meta=meta, notes=(note,),
+                       metrics=metrics)

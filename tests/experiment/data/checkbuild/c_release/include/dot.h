@@ -1,0 +1,1 @@
+double dot(const double *a, const double *b, long n);

@@ -34,26 +34,43 @@ def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
         return _raise_thread_limit(facts, f, n, ran)
     if _has(f, "omp.dynamic"):
         return _no_dynamic_teams(facts, f, n, ran)
-    return Proposal(
-        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+    return _restored(
+        facts, f, n, ran,
         title=f"Find the call that sets the thread count to {int(ran)} and restore {n} after it",
         change=Change(params={"threads": n}, description=(
             "search the program and the libraries it calls at setup for omp_set_num_threads "
             "(or a num_threads clause, OMP_NUM_THREADS set by the code): remove that call, or "
             "save omp_get_max_threads() before it and call omp_set_num_threads(saved) after "
             "it, or give the program's own parallel regions num_threads(saved)")),
-        evidence=refs(f, facts),
+        risk="the library may lower the count on purpose (a solver not thread safe): restore "
+             "it after the library call, not inside it",
+        why="fewer threads ran than were requested",
+        invalid_when=("the library's own threading needs one thread inside its calls",
+                      "the parallel regions are too small to gain from more threads"),
+        rollback="revert the patch commit")
+
+
+def _restored(facts: Facts, f: Finding, n: int, ran: float, *, title: str, change: Change,
+              risk: str, why: str, invalid_when: tuple[str, ...], rollback: str) -> Proposal:
+    """A ``restore_thread_count`` proposal: what differs between the causes (a call in the
+    code, ``OMP_DYNAMIC``, ``OMP_THREAD_LIMIT``) is the change and its risk; the gain (up to
+    ``n`` / threads that ran), its check (CPU utilisation up) and scope are the same."""
+    return Proposal(
+        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+        title=title, change=change, evidence=refs(f, facts),
         verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
         expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
                                    round(n / max(ran, 1.0), 2), Text(
             "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
-        risk=Risk("low", "the library may lower the count on purpose (a solver not thread "
-                  "safe): restore it after the library call, not inside it"),
-        confidence=Confidence(conf(f, 0.6), "fewer threads ran than were requested"),
-        invalid_when=("the library's own threading needs one thread inside its calls",
-                      "the parallel regions are too small to gain from more threads"),
-        rollback="revert the patch commit", scope=scope_of(f, facts),
+        risk=Risk("low", risk), confidence=Confidence(conf(f, 0.6), why),
+        invalid_when=invalid_when, rollback=rollback, scope=scope_of(f, facts),
     )
+
+
+def _within_cpus(facts: Facts, n: int) -> int:
+    """``n`` threads, or the machine's online CPUs when fewer (no more threads than CPUs)."""
+    cpus = facts.snapshot.cpu.online_cpus if facts.snapshot else 0
+    return cpus if cpus and n > cpus else n
 
 
 def _no_dynamic_teams(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
@@ -61,60 +78,42 @@ def _no_dynamic_teams(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
     for the run rather than search the code for a call that is not there. The team it keeps is
     the request, or the machine's online CPUs when the request is larger (no more threads
     than CPUs)."""
-    cpus = facts.snapshot.cpu.online_cpus if facts.snapshot else 0
-    if cpus and n > cpus:
-        n = cpus
+    n = _within_cpus(facts, n)
     omp = {"OMP_DYNAMIC": "false", **({"OMP_NUM_THREADS": str(n)} if n < int(
         _value(f, "threads.requested") or n) else {})}
-    return Proposal(
-        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+    return _restored(
+        facts, f, n, ran,
         title=f"Set OMP_DYNAMIC=false so that the runtime keeps a team of {n} threads",
         change=Change(env=omp, params={"threads": n}, description=(
             "the job exports OMP_DYNAMIC=true, which lets the OpenMP runtime give each team "
             "fewer threads than requested (libgomp subtracts the load average from the CPUs): "
             "remove the export or set OMP_DYNAMIC=false (omp_set_dynamic(0) in the code); "
             "ask the batch system for the cores so that the threads do not share them")),
-        evidence=refs(f, facts),
-        verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
-        expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
-                                   round(n / max(ran, 1.0), 2), Text(
-            "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
-        risk=Risk("low", "on a node shared with other jobs the full team time-shares its "
-                  "cores: request the cores from the batch system"),
-        confidence=Confidence(conf(f, 0.6), "the runtime reported dynamic team sizes and "
-                              "fewer threads ran than were requested"),
+        risk="on a node shared with other jobs the full team time-shares its cores: request "
+             "the cores from the batch system",
+        why="the runtime reported dynamic team sizes and fewer threads ran than were requested",
         invalid_when=("other jobs hold the cores the full team would need",),
-        rollback="unset OMP_DYNAMIC", scope=scope_of(f, facts),
-    )
+        rollback="unset OMP_DYNAMIC")
 
 
 def _raise_thread_limit(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
     """The runtime caps every team at ``OMP_THREAD_LIMIT`` (a site module or job script sets
     it): unset or raise the limit for the run rather than search the code for a call that is
     not there (no more threads than the machine's online CPUs)."""
-    cpus = facts.snapshot.cpu.online_cpus if facts.snapshot else 0
-    if cpus and n > cpus:
-        n = cpus
-    return Proposal(
-        id="restore_thread_count", addresses=(f.id,), layer=Layer.RUNTIME, kind="source",
+    n = _within_cpus(facts, n)
+    return _restored(
+        facts, f, n, ran,
         title=f"Raise OMP_THREAD_LIMIT to {n} (or unset it) so that a team of {n} threads runs",
         change=Change(env={"OMP_THREAD_LIMIT": str(n)}, params={"threads": n}, description=(
             "the run's environment sets OMP_THREAD_LIMIT below OMP_NUM_THREADS (a site module "
             "or the job script exports it): the OpenMP runtime caps every team at that limit; "
             "unset it after loading the module or export OMP_THREAD_LIMIT equal to the "
             "threads requested")),
-        evidence=refs(f, facts),
-        verification=verify(facts, "cpu.utilized", "higher", events="task-clock"),
-        expected_gain=ExpectedGain(round(1 + 0.5 * (n / max(ran, 1.0) - 1), 2),
-                                   round(n / max(ran, 1.0), 2), Text(
-            "gain.threads_restored", ran=f"{ran:.0f}", n=str(n))),
-        risk=Risk("low", "the site may set the limit on purpose (shared login or service "
-                  "nodes): raise it only where the job holds the cores"),
-        confidence=Confidence(conf(f, 0.6), "the runtime reported a thread limit below the "
-                              "request and fewer threads ran"),
+        risk="the site may set the limit on purpose (shared login or service nodes): raise it "
+             "only where the job holds the cores",
+        why="the runtime reported a thread limit below the request and fewer threads ran",
         invalid_when=("the job was given fewer cores than threads requested",),
-        rollback="restore the module's OMP_THREAD_LIMIT", scope=scope_of(f, facts),
-    )
+        rollback="restore the module's OMP_THREAD_LIMIT")
 
 
 @proposal("keep_in_memory", layer=Layer.SYSTEM, kind="source")

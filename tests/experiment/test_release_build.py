@@ -31,8 +31,6 @@ CFG = {"experiment.repetitions": 3, "experiment.max_repetitions": 3, "experiment
 
 @pytest.mark.parametrize("proj,tool,removed", [
     ("cxx_debug", "g++", {"-O0", "-D_GLIBCXX_DEBUG"}),
-    # the define in CPPFLAGS, as most Makefiles hold their -D and -I: init passes it as written
-    ("cxx_cppflags", "g++", {"-D_GLIBCXX_DEBUG"}),
     ("f90_bounds", "gfortran", {"-fcheck=bounds"}),
     ("c_asan", "gcc", {"-fsanitize=address"}),
 ])

@@ -77,11 +77,6 @@ def _split_flags(words: list[str]) -> tuple[list[str], dict[str, str]]:
     return flags, defines
 
 
-#: a Makefile's variables that reach make as written (a variant's ``remove_flags`` can take a
-#: word out of them): the preprocessor's and the linker's flags
-PASSED_AS_WRITTEN = ("CPPFLAGS", "LDFLAGS")
-
-
 def _from_make(root: Path, g: Guess) -> None:
     text = (root / "Makefile").read_text(errors="replace")
     mv = _make_vars(text)
@@ -96,17 +91,16 @@ def _from_make(root: Path, g: Guess) -> None:
     if target in ("all", "default") and len(targets) > 1:
         m = re.search(rf"^{target}\s*:\s*(\S+)", text, re.M)
         exe = m.group(1) if m else targets[1]
-    # the Makefile's own preprocessor and link flags, passed as they are, so a variant can
-    # build without one (a -D_GLIBCXX_DEBUG in CPPFLAGS, an -fsanitize= given at the link too);
-    # one with make variables stays the Makefile's
-    ld = {v: mv[v] for v in PASSED_AS_WRITTEN if mv.get(v) and "$" not in mv[v]}
+    # the Makefile's own link flags, passed as they are, so a variant can build without one
+    # (an -fsanitize= given at the link too); one with make variables stays the Makefile's
+    ld = {"LDFLAGS": mv["LDFLAGS"]} if mv.get("LDFLAGS") and "$" not in mv["LDFLAGS"] else {}
     g.spec["build"] = {"kind": "make", "target": target, "exe": exe,
                        "vars": {fvar: "{cflags}", lvar: "{ldlibs}", **ld}}
     g.spec["baseline"] = {"flags": flags or ["-O2"], "defines": defines, "libs": libs}
     g.said.append(f"build: make {target} (Makefile), program {exe!r}; {fvar} and {lvar} of the "
                   f"Makefile become the baseline's flags {flags}, defines {defines}, libs {libs}"
                   f" and reach make as {fvar}={{cflags}} {lvar}={{ldlibs}}"
-                  + "".join(f", {k}={v} as written" for k, v in ld.items()))
+                  + (f", LDFLAGS={ld['LDFLAGS']} as written" if ld else ""))
 
 
 def _from_cmake(root: Path, g: Guess) -> None:

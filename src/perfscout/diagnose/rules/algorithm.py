@@ -405,12 +405,9 @@ def complexity(ctx: Context) -> Finding | None:
     if len(pts) < 3 and factor < ctx.t("complexity.two_size_factor"):
         return None
     n = len(pts)
-    mx = sum(p[0] for p in pts) / n
-    my = sum(p[1] for p in pts) / n
-    sxx = sum((p[0] - mx) ** 2 for p in pts)
-    if sxx == 0:
+    k = _slope(pts)
+    if k is None:
         return None
-    k = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
     fixed = len(ops) == 1 and what != "instructions"  # the same operations at every size
     lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:

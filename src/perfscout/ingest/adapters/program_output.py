@@ -643,14 +643,16 @@ def _transfer(line: str, no: int, path: Path, runs: _Runs) -> list[Metric] | Non
     return out
 
 
+#: the time units a printed phase carries
+_PHASE_UNITS = "s|sec|secs|seconds|ms|msec|us|usec"
 # "smooth (parallel) 0.097 sec", "serial part: 1.2 s", "time in OpenMP region = 0.3 s": one
 # timed phase that the program itself marks as run in parallel or serially
 _PHASE = re.compile(rf"^\s*(?P<label>(?:[A-Za-z][\w ()\[\]/\-]*?[\s(\[])?(?P<w>parallel|serial|"
                     rf"sequential|openmp|omp)\b[\w ()\[\]/\-]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
-                    rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*$", re.I)
+                    rf"(?P<unit>{_PHASE_UNITS})\s*$", re.I)
 # "init: 1.50 s (serial)", "solve 0.10 s (parallel, 2 threads)": the mark after the time
 _PHASE_AFTER = re.compile(rf"^\s*(?P<label>[A-Za-z][\w \-/]*?)\s*[:=]?\s*(?P<num>{_NUM})\s*"
-                          rf"(?P<unit>s|sec|secs|seconds|ms|msec|us|usec)\s*\(\s*(?P<w>parallel|"
+                          rf"(?P<unit>{_PHASE_UNITS})\s*\(\s*(?P<w>parallel|"
                           rf"serial|sequential|openmp|omp)\b[^)]*\)\s*$", re.I)
 
 

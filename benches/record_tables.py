@@ -22,7 +22,7 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   (100 points): compute-bound, the vectorization evidence decides.
 - ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
   ``spmv_sell``, ``nbody_pairs``, ``wht_cols``, ``fw_blocked``, ``bmm_batch``,
-  ``band_trsm``, ``spmm_csr``: PRE-REGISTERED
+  ``band_trsm``, ``spmm_csr``, ``bs_price``, ``lu_forms``: PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -276,11 +276,38 @@ TABLES: dict[str, dict[str, Any]] = {
                       "flag": "-mprefer-vector-width={}"},
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
         }},
+    # PRE-REGISTERED (benches/data/bs_price_prereg.md): never used to tune the guide
+    "bs_price": {
+        "source": "bs_price.c", "args": ["16384", "400"], "small_args": ["16384", "10"],
+        "preregistered": True, "libs": ["-lm"],
+        "params": {
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native", "-O3 -ffast-math",
+                                 "-O3 -march=native -ffast-math"]},
+            "width": {"role": "simd_width", "values": [128, 256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 3, 4, 5, 6, 7, 8],
+                       "define": "UNROLL"},
+        }},
+    # PRE-REGISTERED (benches/data/lu_forms_prereg.md): never used to tune the guide
+    "lu_forms": {
+        "source": "lu_forms.c", "args": ["400", "6"], "small_args": ["400", "1"],
+        "preregistered": True,
+        "params": {
+            "order": {"role": "loop_order", "values": ["kji", "jki", "ijk", "jik", "kij", "ikj"],
+                      "define": "ORDER", "body": "A[i*n+j] -= A[i*n+k] * A[k*n+j]"},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -ffast-math"]},
+            "width": {"role": "simd_width", "values": [128, 256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
                 "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch",
-                "band_trsm", "spmm_csr"}
+                "band_trsm", "spmm_csr", "bs_price", "lu_forms"}
 #: the keys a recorded row holds besides the parameters: no parameter may be named so
 ROW_KEYS = frozenset({"t", "spread"})
 #: how a parameter reaches the build or the run (not part of the recorded table's space)

@@ -81,6 +81,8 @@ def test_release_build_removes_the_words_where_the_build_writes_them(
     base = build_variant(runner, spec, spec.baseline, exp)
     blines = compile_lines(runner, spec, spec.baseline, base.exe.parent / "project")
     assert set(checking_words(" ".join(blines).split())) == removed
+    if proj in ("mk_var", "cm_opts", "cm_defs"):  # silent recipes, CMake: no echo to read
+        assert checking_words(base.log.split()) == []
     log = tmp_path / "build.log"
     log.write_text("\n".join(blines) + "\n")  # the build tool's account, no echo needed
     a = analyze([log])
@@ -155,3 +157,39 @@ def test_a_patch_of_a_generated_or_outside_build_file_is_refused(
     assert p.kind == "flags" and p.change is not None and not p.change.diff
     assert len(bad) == 1 and why in bad[0].reason
     assert before == {f: f.read_text() for f in root.rglob("*") if f.is_file()}
+
+
+def test_locate_follows_continuations_override_and_recipes(tmp_path: Path) -> None:
+    """A word on a continuation line belongs to the variable assigned above; an ``override``
+    assignment is never frozen by the command line; a recipe line has no variable. Only the
+    passed variable's own placement is ``passed``; the diff keeps every other word."""
+    (tmp_path / "Makefile").write_text(
+        "CFLAGS = -O2 \\\n\t-fsanitize=address -Wall\n"
+        "override CXXFLAGS += -fsanitize=address\n"
+        "app: a.c\n\t$(CC) $(CFLAGS) -fsanitize=address -o app a.c\n")
+    got = locate(tmp_path, ["-fsanitize=address"], ("CFLAGS", "CXXFLAGS"))
+    assert [(p.line, p.var, p.passed) for p in got] == [
+        (2, "CFLAGS", True), (3, "CXXFLAGS", False), (5, "", False)]
+    from perfscout.experiment.build_files import release_diff
+
+    diff, files = release_diff(tmp_path, got)
+    assert files == ["Makefile"]
+    assert [ln for ln in diff.splitlines() if ln[:1] in "+-" and ln[:3] not in ("---", "+++")] \
+        == ["-override CXXFLAGS += -fsanitize=address",
+            "-\t$(CC) $(CFLAGS) -fsanitize=address -o app a.c",
+            "+\t$(CC) $(CFLAGS) -o app a.c"]
+
+
+def test_a_cmake_command_left_without_arguments_is_dropped(tmp_path: Path) -> None:
+    from perfscout.experiment.build_files import release_diff
+
+    (tmp_path / "CMakeLists.txt").write_text(
+        "project(p C)\nadd_executable(app a.c)\n"
+        "target_compile_definitions(app PRIVATE _GLIBCXX_ASSERTIONS)\n"
+        "add_definitions(-DKEEP=1 -D_GLIBCXX_ASSERTIONS)\n")
+    got = locate(tmp_path, ["-D_GLIBCXX_ASSERTIONS"])
+    assert [p.line for p in got] == [3, 4]
+    diff, _ = release_diff(tmp_path, got)
+    assert "-target_compile_definitions(app PRIVATE _GLIBCXX_ASSERTIONS)" in diff
+    assert "+add_definitions(-DKEEP=1)" in diff
+    assert "+target_compile_definitions" not in diff

@@ -1,7 +1,8 @@
 """release_build on real multi-file projects whose checking words sit in the build files, not
 in a variable perfscout passes: ``CPPFLAGS +=`` in a Makefile, an included ``config.mk``, a
 ``$(OPT)`` indirection in silent recipes, CMake's ``add_compile_options``/``add_link_options``,
-``target_compile_definitions`` with an ``include()``d ``-O0``; and ``-fsanitize=`` in the
+``target_compile_definitions`` with an ``include()``d ``-O0``, a ``Debug`` build type whose
+flags hold ``-O0``; and ``-fsanitize=`` in the
 passed ``CFLAGS``/``LDFLAGS`` (the flags change). Each is built here with real make/cmake: the
 build tool's own compile lines give the finding, the proposal carries a diff of exactly the
 build-file lines, and the patched build compiles without the words (its real compile lines),
@@ -68,6 +69,7 @@ def _output(runner: Runner, spec: ExperimentSpec, exe_dir: Path) -> list[str]:
     ("mk_ldflags", "make", {"-fsanitize=address"}, []),
     ("cm_opts", "cmake", {"-fsanitize=address"}, ["CMakeLists.txt"]),
     ("cm_defs", "cmake", {"-D_GLIBCXX_DEBUG", "-O0"}, ["CMakeLists.txt", "cmake/flags.cmake"]),
+    ("cm_type", "cmake", {"-D_GLIBCXX_ASSERTIONS", "-O0"}, ["CMakeLists.txt"]),
 ])
 def test_release_build_removes_the_words_where_the_build_writes_them(
         proj: str, tool: str, removed: set[str], files: list[str], tmp_path: Path) -> None:
@@ -103,7 +105,11 @@ def test_release_build_removes_the_words_where_the_build_writes_them(
     # word added is the -O2 that replaces a removed -O0
     kept = _words(blines) - removed
     assert kept <= _words(vlines)
-    assert _words(vlines) - kept <= {"-O2"}
+    # (a Debug build type becomes RelWithDebInfo: CMake's -O2 -g -DNDEBUG)
+    assert _words(vlines) - kept <= {"-O2", *(("-DNDEBUG",) if proj == "cm_type" else ())}
+    if proj == "cm_type":
+        assert "+set(CMAKE_BUILD_TYPE RelWithDebInfo)" in p.change.diff
+        assert "-set(CMAKE_CXX_FLAGS_DEBUG" not in p.change.diff  # kept as written
     if tool == "cmake":  # the build-file edit, not a command-line override, removed them
         assert not removed & _words([ln for ln in vlines if "_perfscout_build" in ln])
     assert _output(runner, spec, base.exe.parent) == _output(runner, spec, built.exe.parent)

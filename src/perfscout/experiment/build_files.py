@@ -36,6 +36,10 @@ from perfscout.transform.nest import make_diff
 
 #: what a removed optimisation level becomes where it is written
 RELEASE_LEVEL = "-O2"
+#: what a CMake ``Debug`` build type becomes (optimised, with the debug information kept)
+RELEASE_TYPE = "RelWithDebInfo"
+_FLAGS_DEBUG = re.compile(r"^\s*set\s*\(\s*CMAKE_\w+_FLAGS_DEBUG\b", re.I)
+_BUILD_TYPE = re.compile(r"^\s*set\s*\(\s*CMAKE_BUILD_TYPE\s+\"?Debug\b", re.I)
 #: make's compiler-flag variables perfscout passes when a spec names none
 #: (:func:`perfscout.experiment.program.build_commands`)
 DEFAULT_MAKE_VARS = ("CFLAGS", "CXXFLAGS", "FFLAGS")
@@ -179,7 +183,30 @@ def locate(root: Path, words: list[str] | tuple[str, ...], passed: tuple[str, ..
                     out.append(Placement(rel, no, var, spelled[0],
                                          bool(var) and var in passed
                                          and not code.lstrip().startswith("override")))
-    return out
+    return _as_build_type(root, out)
+
+
+def _as_build_type(root: Path, placements: list[Placement]) -> list[Placement]:
+    """Words written in a CMake ``set(CMAKE_<LANG>_FLAGS_DEBUG ...)`` while the project sets
+    ``CMAKE_BUILD_TYPE`` to ``Debug``: the build type is what to change (to
+    :data:`RELEASE_TYPE`, optimised and still with debug information), not the Debug flags."""
+    debug = [p for p in placements if not p.passed and _FLAGS_DEBUG.search(
+        _line(root, p))]
+    if not debug:
+        return placements
+    files, _ = build_files(root)
+    for f in files:
+        for no, ln in enumerate(f.read_text(errors="replace").splitlines(), 1):
+            if _BUILD_TYPE.search(ln.split("#", 1)[0]):
+                rel = f.relative_to(root.resolve()).as_posix()
+                return [p for p in placements if p not in debug] + [
+                    Placement(rel, no, "CMAKE_BUILD_TYPE", "Debug", False)]
+    return placements
+
+
+def _line(root: Path, p: Placement) -> str:
+    lines = (root / p.file).read_text(errors="replace").splitlines()
+    return lines[p.line - 1] if 0 < p.line <= len(lines) else ""
 
 
 def refusal(root: Path, placements: list[Placement]) -> str:
@@ -205,6 +232,8 @@ def _rewrite(line: str, word: str) -> str:
     """``line`` without ``word`` (``-O0``/``-Og`` become :data:`RELEASE_LEVEL`); a CMake
     command left with no argument but its target and scope keywords is dropped ("")."""
     edge = r"(?![^\s)\"])"
+    if word == "Debug":  # set(CMAKE_BUILD_TYPE Debug)
+        return re.sub(r"\bDebug\b", RELEASE_TYPE, line, count=1)
     if word in DEBUG_LEVELS:
         out = re.sub(r"(?<![^\s(\"=])" + re.escape(word) + edge, RELEASE_LEVEL, line)
     else:  # the word and the blank before it (or after it, when it comes first)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,51 +102,44 @@ def compile_lines(runner: Runner, spec: ExperimentSpec, variant: Variant, copy: 
     return []
 
 
-def _make_files(root: Path) -> tuple[list[Path], list[str]]:
-    """The Makefile and the files it includes (in order), and the includes refused (outside
-    the project, or named through a variable)."""
-    files, refused, todo = [], [], [root / "Makefile"]
+def _walk(first: Path, included: Callable[[Path, str], list[Path]]) -> list[Path]:
+    """``first`` and, in order, every existing file its lines include (``included``: the
+    files one line names), each once."""
+    files, todo = [], [first.resolve()]
     while todo:
         f = todo.pop(0)
         if f in files or not f.is_file():
             continue
         files.append(f)
         for ln in f.read_text(errors="replace").splitlines():
-            m = _MAKE_INCLUDE.match(ln)
-            if not m:
-                continue
-            for name in m.group(1).split():
-                if "$" in name:
-                    refused.append(f"{name}: an include named through a variable")
-                    continue
-                todo.append((root / name).resolve())
-    return files, refused
-
-
-def _cmake_files(root: Path) -> list[Path]:
-    """CMakeLists.txt and the files it includes and the subdirectories it adds."""
-    files, todo = [], [(root / "CMakeLists.txt").resolve()]
-    while todo:
-        f = todo.pop(0)
-        if f in files or not f.is_file():
-            continue
-        files.append(f)
-        for ln in f.read_text(errors="replace").splitlines():
-            m = _CMAKE_INCLUDE.match(ln)
-            if not m or "$" in m.group(2):
-                continue
-            target = f.parent / m.group(2)
-            todo.append((target / "CMakeLists.txt" if m.group(1).lower() == "add_subdirectory"
-                         else target).resolve())
+            todo += [g.resolve() for g in included(f, ln.split("#", 1)[0])]
     return files
 
 
-def build_files(root: Path) -> tuple[list[Path], list[str]]:
-    """The project's build files (Makefile and includes, else CMake's), and what was not read."""
+def _make_include(root: Path) -> Callable[[Path, str], list[Path]]:
+    """The files a Makefile line includes (names made of variables are not followed)."""
+    def names(_f: Path, line: str) -> list[Path]:
+        m = _MAKE_INCLUDE.match(line)
+        return [root / n for n in m.group(1).split() if "$" not in n] if m else []
+    return names
+
+
+def _cmake_include(f: Path, line: str) -> list[Path]:
+    """The file a CMake ``include()`` names, or the CMakeLists.txt of an ``add_subdirectory``."""
+    m = _CMAKE_INCLUDE.match(line)
+    if not m or "$" in m.group(2):
+        return []
+    target = f.parent / m.group(2)
+    return [target / "CMakeLists.txt" if m.group(1).lower() == "add_subdirectory" else target]
+
+
+def build_files(root: Path) -> list[Path]:
+    """The project's build files: the Makefile and what it includes, else CMakeLists.txt and
+    what it includes and the subdirectories it adds."""
     root = root.resolve()
     if (root / "Makefile").is_file():
-        return _make_files(root)
-    return _cmake_files(root), []
+        return _walk(root / "Makefile", _make_include(root))
+    return _walk(root / "CMakeLists.txt", _cmake_include)
 
 
 def _tokens(line: str) -> list[str]:
@@ -158,7 +152,7 @@ def locate(root: Path, words: list[str] | tuple[str, ...], passed: tuple[str, ..
     compile lines) is written, as a whole word; ``passed``: the make variables perfscout sets
     on the command line (a placement in one of them is ``passed``)."""
     root = root.resolve()
-    files, _ = build_files(root)
+    files = build_files(root)
     out: list[Placement] = []
     for f in files:
         rel = f.relative_to(root).as_posix() if f.is_relative_to(root) else str(f)
@@ -194,7 +188,7 @@ def _as_build_type(root: Path, placements: list[Placement]) -> list[Placement]:
         _line(root, p))]
     if not debug:
         return placements
-    files, _ = build_files(root)
+    files = build_files(root)
     for f in files:
         for no, ln in enumerate(f.read_text(errors="replace").splitlines(), 1):
             if _BUILD_TYPE.search(ln.split("#", 1)[0]):

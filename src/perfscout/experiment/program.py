@@ -92,7 +92,9 @@ def build_commands(spec: ExperimentSpec, variant: Variant, copy: Path
     vars_ = b.vars or default
     src = copy / b.source_dir if b.source_dir else copy
     bdir = copy / CMAKE_BUILD
+    # compile_commands.json: the compile lines as CMake writes them (experiment/build_files)
     return [("cmake", "-S", str(src), "-B", str(bdir), "-DCMAKE_BUILD_TYPE=",
+             "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
              *(f"-D{k}={subst(v)}" for k, v in vars_.items())),
             ("cmake", "--build", str(bdir), "-j", str(b.jobs),
              *(("--target", b.target) if b.target else ()))]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.experiment.build import build_variant
+from perfscout.experiment.build_files import compile_lines
 from perfscout.experiment.busy import busy_line, busy_of
 from perfscout.experiment.convert import to_variants
 from perfscout.experiment.kernels import kernel, parse_result_line
@@ -242,11 +243,17 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
-    if (fortran and "array temporary" in b.log) or (users and checking_words(b.log.split())):
+    build_log = b.log
+    if users and spec.project:
+        # what really reaches the compiler, as the build tool says (silent recipes, a CMake
+        # build that echoes nothing, a reused build with no log of its own)
+        build_log += "".join(ln + "\n" for ln in compile_lines(
+            runner, spec, v, pdir / v.name / "project"))
+    if (fortran and "array temporary" in b.log) or (users and checking_words(build_log.split())):
         # the compiler's own account of the copies it makes; the compile lines of a debug
         # or checking build (model/checking.py)
         log = pdir / "build.log"
-        log.write_text(b.log)
+        log.write_text(build_log)
         files.append(log)
     if users:
         files += _program_output(spec, b.exe.parent, pdir, notes)

@@ -300,6 +300,7 @@ def _source_changes(ctx: Context, a: Analysis
     diff on that nest and on every other nest holding a hot line (share >= HOT_SHARE); the
     proposals, the hot lines, and the source proposals left without a diff with the reason
     (shown at the approve gate and in the report)."""
+    from perfscout.pipeline.build_changes import attach_build_diff
     from perfscout.pipeline.line_profile import hot_lines, target_hot_line
     from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs, build_headers
 
@@ -312,6 +313,9 @@ def _source_changes(ctx: Context, a: Analysis
     proposals, bad = attach_diffs(target_hot_line(a.proposals, hot, root, ctx.workspace), root,
                                   also=also, skip=ctx.workspace,
                                   headers=build_headers(root, spec))
+    if spec.project:  # a debug build's words where the build files write them
+        proposals, refused = attach_build_diff(proposals, Path(spec.project), spec)
+        bad += refused
     for u in bad:
         ctx.say(f"    no diff for {u.proposal_id}: {u.reason}")
     return (proposals, [{"path": h.path, "line": h.line, "share": h.share} for h in hot[:10]],

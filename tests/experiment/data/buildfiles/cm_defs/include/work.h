@@ -1,0 +1,1 @@
+../../common/cpp/work.h

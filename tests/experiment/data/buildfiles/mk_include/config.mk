@@ -1,0 +1,3 @@
+# local settings
+DEBUG = -g -fsanitize=address
+DEFS = -DSCALE=0.5

@@ -8,7 +8,7 @@ hypothesis; the conflict is reported, never averaged away.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
@@ -87,7 +87,59 @@ def _routine(name: str) -> str:
     return name.split("(")[0].split(" line ")[0].split("@")[0].strip().lower()
 
 
-def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Finding:
+#: a ``confirms`` pair that states its family's own bound: ``os_accounting:cpu.utilized<=
+#: serial.busy_cpus`` (a threshold name or a number after the operator)
+_OWN_BOUND = re.compile(r"^(?P<qty>[\w.]+)(?P<op><=|>=|<|>)(?P<bound>[\w.+-]+)$")
+
+
+def own_bound(qty: str) -> tuple[str, str, str] | None:
+    """(quantity, operator, bound) of a ``confirms`` quantity that carries its own bound, or
+    None for a plain quantity name."""
+    m = _OWN_BOUND.match(qty)
+    return (m["qty"], m["op"], m["bound"]) if m is not None else None
+
+
+def _bound_value(bound: str, values: Mapping[str, float]) -> float | None:
+    """A bound written as a number or as the name of a threshold in ``values``."""
+    try:
+        return float(bound)
+    except ValueError:
+        v = values.get(bound)
+        return float(v) if v is not None else None
+
+
+def _own_side(profiles: Sequence[Profile], f: Finding, fam: str, qty: str,
+              values: Mapping[str, float]) -> Evidence | None:
+    """Evidence from family ``fam`` when its whole-run value of ``qty`` is on the side of its
+    own bound (``qty`` as ``name<=bound``) that supports the finding; None otherwise. A value
+    short of such a bound does not measure the cause's absence (CPUs utilized above one also
+    fits a serial part with many threads), so it states no conflict: one-sided support."""
+    from perfscout.diagnose.engine import Located
+
+    parsed = own_bound(qty)
+    if parsed is None:
+        return None
+    name, op, bound_text = parsed
+    bound = _bound_value(bound_text, values)
+    if bound is None:
+        return None
+    for p in profiles:
+        for m in p.metrics:
+            if m.name != name or m.scope.kind not in (ScopeKind.PROCESS, ScopeKind.NODE):
+                continue
+            loc = Located(m, p)
+            if loc.kind != fam:
+                continue
+            threshold = f"{name} {op} {bound:g}"
+            if _side(name, m.value, threshold):
+                return Evidence(name, m.value, m.unit, loc.source, fam,
+                                f"{name} {m.value:.4g} from {fam}: {threshold}, its own bound",
+                                threshold)
+    return None
+
+
+def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
+                values: Mapping[str, float] | None = None) -> Finding:
     """Read the finding kind's ``confirms`` table (:data:`perfscout.diagnose.kinds.KINDS`)
     against every input, so that every rule gains a second family without per-rule code.
 
@@ -96,7 +148,10 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
     (within ``tolerance`` when no plain bound is stated); it disagrees, a stated conflict that
     keeps the finding a hypothesis, when it is on the other side. For ``@hotspots`` a profile of
     that family agrees when it puts the finding's routine (its scope) first among the two or
-    more routines it holds (an annotate of one function ranks nothing).
+    more routines it holds (an annotate of one function ranks nothing). A pair that states its
+    family's own bound (``os_accounting:cpu.utilized<=serial.busy_cpus``) agrees when that
+    family's value is past the bound, a threshold in ``values`` or a number
+    (:func:`_own_side`): a family measuring the cause in its own terms.
     Two inputs of one family are one family: they never add a second.
     """
     from perfscout.diagnose.engine import Located
@@ -115,8 +170,9 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
             continue
         if qty in SETTING_QUANTITIES:
             continue
-        if qty == "@hotspots":
-            ev = _same_routine(profiles, f, fam)
+        if qty == "@hotspots" or own_bound(qty) is not None:
+            ev = (_same_routine(profiles, f, fam) if qty == "@hotspots"
+                  else _own_side(profiles, f, fam, qty, values or {}))
             if ev is not None:
                 added.append(ev)
             continue

@@ -20,7 +20,8 @@ class Kind:
     settles: str  # the data request (perfscout.diagnose.requests function) that decides it
     proposals: tuple[str, ...]  # catalog ids that address it
     # "family:quantity" pairs: which evidence family measures which quantity of this kind, so
-    # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines)
+    # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines;
+    # ``quantity<=bound``: the family's own bound, a threshold name or a number)
     confirms: tuple[str, ...] = ()
 
 
@@ -96,7 +97,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
        "parallelize_omp parallelize_caller omp_reduction private_tallies omp_outer_loop "
        "omp_static_schedule",
-       "program:time.elapsed sampling:@hotspots"),
+       "program:time.elapsed sampling:@hotspots os_accounting:cpu.utilized<=serial.busy_cpus"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
@@ -197,7 +198,14 @@ def _confirm_gaps(kind: Kind) -> list[str]:
     from perfscout.model.metric_names import CANONICAL
     from perfscout.model.metrics import FAMILIES
 
-    pairs = [c.partition(":") for c in kind.confirms]
+    from perfscout.diagnose.crossval import own_bound
+    from perfscout.diagnose.thresholds import DEFAULTS
+
+    pairs = [(f, s, (own_bound(q) or (q,))[0]) for f, s, q in
+             (c.partition(":") for c in kind.confirms)]
+    bounds = [b for _, _, q in (c.partition(":") for c in kind.confirms)
+              for _, _, b in [own_bound(q) or ("", "", "")] if b]
+    bad_b = sorted(b for b in bounds if b not in DEFAULTS and not b.replace(".", "", 1).isdigit())
     fams = {f for f, _, _ in pairs}
     out: list[str] = []
     bad_f = sorted(f for f in fams if f not in FAMILIES)
@@ -212,6 +220,8 @@ def _confirm_gaps(kind: Kind) -> list[str]:
         out.append(f"confirms (unknown families {bad_f})")
     if bad_q:
         out.append(f"confirms (unknown quantities {bad_q})")
+    if bad_b:
+        out.append(f"confirms (unknown bounds {bad_b})")
     if asked:  # what a run asked for never confirms (crossval): a dead declaration
         out.append(f"confirms (settings, not measurements {asked})")
     return out

@@ -27,7 +27,7 @@ pidthreads() {  # $1 output file, rest: command
 OMP_NUM_THREADS=2 pidthreads imbalance-program-pidstat/pidstat-t.txt "$B/tri" 120000
 cp "$B/prog.txt" imbalance-program-pidstat/tri-output.txt
 cp imbalance-program-pidstat/tri-output.txt neg-imbalance-program-only/
-OMP_NUM_THREADS=2 pidthreads neg-imbalance-wall-vs-cpu/pidstat-t.txt "$B/tri" 120000 nap
+OMP_NUM_THREADS=2 pidthreads neg-imbalance-wall-vs-cpu/pidstat-t.txt "$B/tri" 60000 nap
 cp "$B/prog.txt" neg-imbalance-wall-vs-cpu/tri-output.txt
 # serial setup: the program's phase times + time -v
 OMP_NUM_THREADS=2 /usr/bin/time -v -o serial-program-timev/time-v.txt "$B/serialinit" 4000000 \

@@ -71,8 +71,8 @@ def test_every_metric_a_rule_reads_is_canonical_and_produced_by_an_adapter() -> 
 
 def test_one_name_per_quantity() -> None:
     # the duplicates the issue named are gone or kept apart on purpose
-    assert "mem.page_faults.minor" not in CANONICAL or "page_faults.minor" not in CANONICAL \
-        or CANONICAL["mem.page_faults.minor"][1] != CANONICAL["page_faults.minor"][1]
+    # minor faults have one name whichever tool counted them (perf stat, time -v, pidstat)
+    assert "mem.page_faults.minor" not in CANONICAL and "page_faults.minor" in CANONICAL
     meanings = [m for _u, m in CANONICAL.values()]
     assert len(meanings) == len(set(meanings))
 

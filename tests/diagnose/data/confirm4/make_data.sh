@@ -63,3 +63,7 @@ OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_PROC_BIND=true perf stat -e task
 (cd "$B" && valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=cg.out ./colwalk 1024 2 > /dev/null 2>&1)
 cp "$B/cg.out" neg-cachegrind-two-formats/cachegrind.out
 cg_annotate "$B/cg.out" > neg-cachegrind-two-formats/cg_annotate.txt
+# two threads bound to one CPU: OMP_DISPLAY_AFFINITY + /usr/bin/time -v
+OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_PROC_BIND=true /usr/bin/time -v \
+  -o affinity-runtime-timev/time-v.txt taskset -c 0 "$B/tri" 40000 \
+  > affinity-runtime-timev/tri-output.txt 2>&1

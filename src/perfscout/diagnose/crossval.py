@@ -108,21 +108,22 @@ def _bound_value(bound: str, values: Mapping[str, float]) -> float | None:
         return float(v) if v is not None else None
 
 
-def _own_side(profiles: Sequence[Profile], f: Finding, fam: str, qty: str,
+def _own_side(profiles: Sequence[Profile], fam: str, bounds: Sequence[str],
               values: Mapping[str, float]) -> Evidence | None:
-    """Evidence from family ``fam`` when its whole-run value of ``qty`` is on the side of its
-    own bound (``qty`` as ``name<=bound``) that supports the finding; None otherwise. A value
-    short of such a bound does not measure the cause's absence (CPUs utilized above one also
-    fits a serial part with many threads), so it states no conflict: one-sided support."""
+    """Evidence from family ``fam`` when its whole-run value of one quantity is within every
+    bound the kind states for that family and quantity (``bounds``, each ``name<=bound``: two
+    make a band, ``cpu.utilized`` from about one CPU down to where other jobs' load, not the
+    code, explains it); None otherwise. A value outside such bounds does not measure the
+    cause's absence (CPUs utilized above one also fits a serial part with many threads), so it
+    states no conflict: one-sided support."""
     from perfscout.diagnose.engine import Located
 
-    parsed = own_bound(qty)
-    if parsed is None:
+    parsed = [b for b in (own_bound(x) for x in bounds) if b is not None]
+    limits = [(op, _bound_value(text, values)) for _, op, text in parsed]
+    if not parsed or any(v is None for _, v in limits):
         return None
-    name, op, bound_text = parsed
-    bound = _bound_value(bound_text, values)
-    if bound is None:
-        return None
+    name = parsed[0][0]
+    threshold = " and ".join(f"{name} {op} {v:g}" for op, v in limits)
     for p in profiles:
         for m in p.metrics:
             if m.name != name or m.scope.kind not in (ScopeKind.PROCESS, ScopeKind.NODE):
@@ -130,10 +131,9 @@ def _own_side(profiles: Sequence[Profile], f: Finding, fam: str, qty: str,
             loc = Located(m, p)
             if loc.kind != fam:
                 continue
-            threshold = f"{name} {op} {bound:g}"
-            if _side(name, m.value, threshold):
+            if all(_side(name, m.value, f"{name} {op} {v}") for op, v in limits):
                 return Evidence(name, m.value, m.unit, loc.source, fam,
-                                f"{name} {m.value:.4g} from {fam}: {threshold}, its own bound",
+                                f"{name} {m.value:.4g} from {fam}: {threshold}, its own bounds",
                                 threshold)
     return None
 
@@ -149,9 +149,10 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
     keeps the finding a hypothesis, when it is on the other side. For ``@hotspots`` a profile of
     that family agrees when it puts the finding's routine (its scope) first among the two or
     more routines it holds (an annotate of one function ranks nothing). A pair that states its
-    family's own bound (``os_accounting:cpu.utilized<=serial.busy_cpus``) agrees when that
-    family's value is past the bound, a threshold in ``values`` or a number
-    (:func:`_own_side`): a family measuring the cause in its own terms.
+    family's own bound (``os_accounting:cpu.utilized<=serial.busy_cpus``, a threshold in
+    ``values`` or a number; the kind's pairs on one family and quantity make a band) agrees
+    when that family's value is within it (:func:`_own_side`): a family measuring the cause in
+    its own terms.
     Two inputs of one family are one family: they never add a second.
     """
     from perfscout.diagnose.engine import Located
@@ -170,9 +171,12 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
             continue
         if qty in SETTING_QUANTITIES:
             continue
-        if qty == "@hotspots" or own_bound(qty) is not None:
-            ev = (_same_routine(profiles, f, fam) if qty == "@hotspots"
-                  else _own_side(profiles, f, fam, qty, values or {}))
+        own = own_bound(qty)
+        if qty == "@hotspots" or own is not None:
+            band = [q for fm, _, q in (c.partition(":") for c in kind.confirms)
+                    if fm == fam and (own_bound(q) or ("",))[0] == (own or ("",))[0]]
+            ev = (_same_routine(profiles, f, fam) if own is None
+                  else _own_side(profiles, fam, band, values or {}))
             if ev is not None:
                 added.append(ev)
             continue

@@ -103,7 +103,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "parallelize_omp parallelize_caller omp_reduction private_tallies omp_outer_loop "
        "omp_static_schedule",
        "program:time.elapsed sampling:@hotspots instrumentation:@hotspots "
-       "os_accounting:cpu.utilized<=serial.busy_cpus"),
+       "os_accounting:cpu.utilized<=serial.busy_cpus "
+       "os_accounting:cpu.utilized>=contention.busy_share"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up

@@ -67,3 +67,7 @@ cg_annotate "$B/cg.out" > neg-cachegrind-two-formats/cg_annotate.txt
 OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_PROC_BIND=true /usr/bin/time -v \
   -o affinity-runtime-timev/time-v.txt taskset -c 0 "$B/tri" 40000 \
   > affinity-runtime-timev/tri-output.txt 2>&1
+# serial setup again: the program's phase times + perf stat's task-clock (CPUs utilized)
+OMP_NUM_THREADS=2 perf stat -e task-clock,context-switches,cpu-migrations,page-faults \
+  -o serial-program-perfstat/perf-stat-sw.txt "$B/serialinit" 4000000 \
+  > serial-program-perfstat/serialinit-output.txt

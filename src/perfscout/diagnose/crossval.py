@@ -173,10 +173,12 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
             continue
         own = own_bound(qty)
         if qty == "@hotspots" or own is not None:
-            band = [q for fm, _, q in (c.partition(":") for c in kind.confirms)
-                    if fm == fam and (own_bound(q) or ("",))[0] == (own or ("",))[0]]
-            ev = (_same_routine(profiles, f, fam) if own is None
-                  else _own_side(profiles, fam, band, values or {}))
+            if own is None:
+                ev = _same_routine(profiles, f, fam)
+            else:  # every bound the kind states on this family's quantity: a band
+                band = [q for fm, _, q in (c.partition(":") for c in kind.confirms)
+                        if fm == fam and (own_bound(q) or ("",))[0] == own[0]]
+                ev = _own_side(profiles, fam, band, values or {})
             if ev is not None:
                 added.append(ev)
             continue

@@ -167,5 +167,5 @@ def test_minor_faults_from_time_v_decide_page_fault_pressure() -> None:
     a = _analyze("sys4-mmap-per-step", ho.HERE / "heldout4")
     f = a.findings[0]
     assert f.id == "sys.tlb_pagefaults"
-    pf = next(e for e in f.evidence if e.metric == "mem.page_faults.minor")
+    pf = next(e for e in f.evidence if e.metric == "page_faults.minor")
     assert pf.value == 983118

@@ -46,7 +46,7 @@ def test_failed_command_exit_status(tmp_path: Path) -> None:
     f, err = _time_v(tmp_path, "sh", "-c", "exit 3")
     p = load(f)
     assert p.first("exit_status").value == 3  # type: ignore[union-attr]
-    assert p.first("mem.page_faults.minor").value == float(  # type: ignore[union-attr]
+    assert p.first("page_faults.minor").value == float(  # type: ignore[union-attr]
         _printed(err, "Minor (reclaiming a frame) page faults"))
 
 

@@ -218,7 +218,7 @@ def test_shell_time_and_gnu_time_default_output() -> None:
     assert g.format == "shell-time" and get_adapter("shell-time").family == "os_accounting"
     assert (_val(g, "time.user"), _val(g, "time.elapsed"), _val(g, "cpu.percent")) == (
         0.04, 0.04, 97.0)
-    assert _val(g, "mem.max_rss") == 1628 and _val(g, "mem.page_faults.minor") == 93
+    assert _val(g, "mem.max_rss") == 1628 and _val(g, "page_faults.minor") == 93
 
 
 def test_program_output_followed_by_the_shell_time_report() -> None:

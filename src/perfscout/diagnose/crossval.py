@@ -8,7 +8,7 @@ hypothesis; the conflict is reported, never averaged away.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
@@ -87,7 +87,59 @@ def _routine(name: str) -> str:
     return name.split("(")[0].split(" line ")[0].split("@")[0].strip().lower()
 
 
-def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Finding:
+#: a ``confirms`` pair that states its family's own bound: ``os_accounting:cpu.utilized<=
+#: serial.busy_cpus`` (a threshold name or a number after the operator)
+_OWN_BOUND = re.compile(r"^(?P<qty>[\w.]+)(?P<op><=|>=|<|>)(?P<bound>[\w.+-]+)$")
+
+
+def own_bound(qty: str) -> tuple[str, str, str] | None:
+    """(quantity, operator, bound) of a ``confirms`` quantity that carries its own bound, or
+    None for a plain quantity name."""
+    m = _OWN_BOUND.match(qty)
+    return (m["qty"], m["op"], m["bound"]) if m is not None else None
+
+
+def _bound_value(bound: str, values: Mapping[str, float]) -> float | None:
+    """A bound written as a number or as the name of a threshold in ``values``."""
+    try:
+        return float(bound)
+    except ValueError:
+        v = values.get(bound)
+        return float(v) if v is not None else None
+
+
+def _own_side(profiles: Sequence[Profile], fam: str, bounds: Sequence[str],
+              values: Mapping[str, float]) -> Evidence | None:
+    """Evidence from family ``fam`` when its whole-run value of one quantity is within every
+    bound the kind states for that family and quantity (``bounds``, each ``name<=bound``: two
+    make a band, ``cpu.utilized`` from about one CPU down to where other jobs' load, not the
+    code, explains it); None otherwise. A value outside such bounds does not measure the
+    cause's absence (CPUs utilized above one also fits a serial part with many threads), so it
+    states no conflict: one-sided support."""
+    from perfscout.diagnose.engine import Located
+
+    parsed = [b for b in (own_bound(x) for x in bounds) if b is not None]
+    limits = [(op, _bound_value(text, values)) for _, op, text in parsed]
+    if not parsed or any(v is None for _, v in limits):
+        return None
+    name = parsed[0][0]
+    threshold = " and ".join(f"{name} {op} {v:g}" for op, v in limits)
+    for p in profiles:
+        for m in p.metrics:
+            if m.name != name or m.scope.kind not in (ScopeKind.PROCESS, ScopeKind.NODE):
+                continue
+            loc = Located(m, p)
+            if loc.kind != fam:
+                continue
+            if all(_side(name, m.value, f"{name} {op} {v}") for op, v in limits):
+                return Evidence(name, m.value, m.unit, loc.source, fam,
+                                f"{name} {m.value:.4g} from {fam}: {threshold}, its own bounds",
+                                threshold)
+    return None
+
+
+def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
+                values: Mapping[str, float] | None = None) -> Finding:
     """Read the finding kind's ``confirms`` table (:data:`perfscout.diagnose.kinds.KINDS`)
     against every input, so that every rule gains a second family without per-rule code.
 
@@ -96,7 +148,11 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
     (within ``tolerance`` when no plain bound is stated); it disagrees, a stated conflict that
     keeps the finding a hypothesis, when it is on the other side. For ``@hotspots`` a profile of
     that family agrees when it puts the finding's routine (its scope) first among the two or
-    more routines it holds (an annotate of one function ranks nothing).
+    more routines it holds (an annotate of one function ranks nothing). A pair that states its
+    family's own bound (``os_accounting:cpu.utilized<=serial.busy_cpus``, a threshold in
+    ``values`` or a number; the kind's pairs on one family and quantity make a band) agrees
+    when that family's value is within it (:func:`_own_side`): a family measuring the cause in
+    its own terms.
     Two inputs of one family are one family: they never add a second.
     """
     from perfscout.diagnose.engine import Located
@@ -115,8 +171,14 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float) -> Fi
             continue
         if qty in SETTING_QUANTITIES:
             continue
-        if qty == "@hotspots":
-            ev = _same_routine(profiles, f, fam)
+        own = own_bound(qty)
+        if qty == "@hotspots" or own is not None:
+            if own is None:
+                ev = _same_routine(profiles, f, fam)
+            else:  # every bound the kind states on this family's quantity: a band
+                band = [q for fm, _, q in (c.partition(":") for c in kind.confirms)
+                        if fm == fam and (own_bound(q) or ("",))[0] == own[0]]
+                ev = _own_side(profiles, fam, band, values or {})
             if ev is not None:
                 added.append(ev)
             continue

@@ -325,7 +325,8 @@ def diagnose(
             found.append(f)
         reqs.extend(replace(q, for_findings=q.for_findings or (rid,)) for q in ctx.extra_requests)
         ctx.extra_requests = []
-    found = [crossval.assess(crossval.corroborate(ctx.profiles, f, values["crossval.disagree"]))
+    found = [crossval.assess(crossval.corroborate(ctx.profiles, f, values["crossval.disagree"],
+                                                       values))
              for f in found]
     found = chains.rank(chains.link(found))
     if not found:

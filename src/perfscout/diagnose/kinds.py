@@ -20,7 +20,8 @@ class Kind:
     settles: str  # the data request (perfscout.diagnose.requests function) that decides it
     proposals: tuple[str, ...]  # catalog ids that address it
     # "family:quantity" pairs: which evidence family measures which quantity of this kind, so
-    # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines)
+    # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines;
+    # ``quantity<=bound``: the family's own bound, a threshold name or a number)
     confirms: tuple[str, ...] = ()
 
 
@@ -43,7 +44,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "loop_interchange loop_tiling use_blas loop_nest_optimize polly use_lapack unordered_map "
        "pad_leading_dimension",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
-       "sampling:samples"),
+       "sampling:samples hardware_counters:l1d.miss_ratio>=cache.l1d_miss_ratio "
+       "simulator:d1.miss_ratio>=cache.sim_d1_miss_ratio"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
        "numa_first_touch numa_interleave bind_threads mpi_bind_map",
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
@@ -70,6 +72,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
        "huge_pages checkpoint_without_fork hoist_allocation",
        "os_accounting:page_faults instrumentation:syscall.calls sampling:@hotspots "
+       "instrumentation:@hotspots "
        "hardware_counters:dtlb.miss_ratio"),
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory open_once",
        "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
@@ -82,12 +85,15 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:context_switches program:time.elapsed"),
     _k("rt.mpi_communication", "", "sampling",
        "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning",
-       "instrumentation:mpi.time_share sampling:@hotspots program:mpi.time"),
+       "instrumentation:mpi.time_share sampling:@hotspots instrumentation:@hotspots "
+       "program:mpi.time"),
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
-       "instrumentation:mpi.time_share sampling:@hotspots program:mpi.wait_time"),
+       "instrumentation:mpi.time_share sampling:@hotspots instrumentation:@hotspots "
+       "program:mpi.wait_time"),
     _k("rt.omp_imbalance", "", "thread_sweep",
        "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
-       "program:busy.time hardware_counters:cycles sampling:@hotspots sampling:compute.share "
+       "program:busy.time hardware_counters:cycles sampling:@hotspots instrumentation:@hotspots "
+       "sampling:compute.share "
        "sampling:samples " + SPREAD),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
@@ -96,33 +102,38 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
        "parallelize_omp parallelize_caller omp_reduction private_tallies omp_outer_loop "
        "omp_static_schedule",
-       "program:time.elapsed sampling:@hotspots"),
+       "program:time.elapsed sampling:@hotspots instrumentation:@hotspots "
+       "os_accounting:cpu.utilized<=serial.busy_cpus "
+       "os_accounting:cpu.utilized>=contention.busy_share"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
     # or on a mutex/futex per item, or in the runtime's dynamic iteration handout
     _k("rt.sync_contention", "rt.serial_fraction rt.omp_imbalance", "sampling",
        "omp_reduction private_tallies omp_static_schedule",
-       "sampling:insn.locked_share sampling:@hotspots instrumentation:syscall.time"),
+       "sampling:insn.locked_share sampling:@hotspots instrumentation:@hotspots "
+       "instrumentation:syscall.time"),
     # code set the thread count below the one requested (a library calling
     # omp_set_num_threads(1)): the regions run, with fewer threads
     _k("rt.threads_lowered", "rt.serial_fraction rt.omp_imbalance", "sampling",
        "restore_thread_count",
        "sampling:samples os_accounting:threads.observed runtime_report:affinity.threads "
-       "sampling:@hotspots runtime_report:omp.thread_limit"),
+       "sampling:@hotspots instrumentation:@hotspots runtime_report:omp.thread_limit"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share " + SPREAD),
     _k("alg.small_messages", "rt.mpi_communication rt.mpi_wait", "sampling",
        "mpi_aggregate_messages",
-       "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots"),
+       "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots "
+       "instrumentation:@hotspots"),
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
        "use_blas replace_algorithm use_lapack bisect_search hoist_invariant",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
-       "sampling:@hotspots instrumentation:syscall.calls os_accounting:time.elapsed"),
+       "sampling:@hotspots instrumentation:@hotspots instrumentation:syscall.calls "
+       "os_accounting:time.elapsed"),
     # a repeated call in the hot loop (strlen in its condition, a libm call of a loop
     # invariant) is also what keeps that loop scalar: remove the call before widening vectors
     # a whole array reduced per call for one value: the bytes explain the MPI time
@@ -137,11 +148,11 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
-       "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots"),
+       "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
     _k("app.data_structure", "hw.cache_locality hw.compute_bound hw.vectorization", "sampling",
        "unordered_map",
-       "sampling:@hotspots simulator:@hotspots"),
+       "sampling:@hotspots instrumentation:@hotspots simulator:@hotspots"),
 )}
 
 
@@ -192,12 +203,18 @@ ONE_FAMILY: dict[str, str] = {
 
 def _confirm_gaps(kind: Kind) -> list[str]:
     """What the ``confirms`` part lacks: at least two independent families (unless the kind
-    is one only counters can measure), known families, canonical quantities."""
-    from perfscout.diagnose.crossval import NOT_INDEPENDENT, SETTING_QUANTITIES
+    is one only counters can measure), known families, canonical quantities, bounds that
+    name a threshold (or are numbers)."""
+    from perfscout.diagnose.crossval import NOT_INDEPENDENT, SETTING_QUANTITIES, own_bound
+    from perfscout.diagnose.thresholds import DEFAULTS
     from perfscout.model.metric_names import CANONICAL
     from perfscout.model.metrics import FAMILIES
 
-    pairs = [c.partition(":") for c in kind.confirms]
+    split = [c.partition(":") for c in kind.confirms]
+    own = [own_bound(q) for _, _, q in split]  # "cpu.utilized<=serial.busy_cpus"
+    pairs = [(f, s, o[0] if o else q) for (f, s, q), o in zip(split, own, strict=True)]
+    bad_b = sorted(o[2] for o in own
+                   if o and o[2] not in DEFAULTS and not o[2].replace(".", "", 1).isdigit())
     fams = {f for f, _, _ in pairs}
     out: list[str] = []
     bad_f = sorted(f for f in fams if f not in FAMILIES)
@@ -212,6 +229,8 @@ def _confirm_gaps(kind: Kind) -> list[str]:
         out.append(f"confirms (unknown families {bad_f})")
     if bad_q:
         out.append(f"confirms (unknown quantities {bad_q})")
+    if bad_b:
+        out.append(f"confirms (unknown bounds {bad_b})")
     if asked:  # what a run asked for never confirms (crossval): a dead declaration
         out.append(f"confirms (settings, not measurements {asked})")
     return out

@@ -33,11 +33,19 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
     ("threads.wait_share", "threads.waiting", "threads.observed", "ratio"),
 )
 
+#: the OS's per-thread CPU share or CPU time (pidstat -t, ps -L, top -H): the CPU each worker
+#: got, a second family beside a printout's busy times or a profile's samples. A thread below
+#: ``_IDLE_WORKER`` of the busiest one did none of the work (a runtime's helper or progress
+#: thread) and is left out of the spread; a barrier spun on counts as CPU, so a balanced split
+#: against a printed spread is a stated conflict (crossval), never a confirmation
+OS_WORKER_CPU: tuple[str, ...] = ("cpu.share", "time.cpu")
+_IDLE_WORKER = 0.10
+
 # values whose spread across threads/ranks means load imbalance
 IMBALANCE_INPUTS: tuple[str, ...] = (
     "time.elapsed", "app.time", "mpi.time", "time.task_clock", "cycles", "instructions",
     "flops.dp", "flops.sp", "mem.bandwidth", "time.runtime_unhalted", "samples", "busy.time",
-    "compute.share",
+    "compute.share", *OS_WORKER_CPU,
 )
 _SPREAD_KINDS = (ScopeKind.THREAD, ScopeKind.RANK, ScopeKind.CORE)
 
@@ -74,6 +82,9 @@ def _imbalance(metrics: tuple[Metric, ...]) -> list[Metric]:
             groups[(m.name, m.scope.kind, m.scope.parent)].append(m)
     out: list[Metric] = []
     for (name, _kind, parent), ms in groups.items():
+        if name in OS_WORKER_CPU:
+            busiest = max(m.value for m in ms)
+            ms = [m for m in ms if m.value >= _IDLE_WORKER * busiest]
         if len({m.scope.name for m in ms}) < 2:
             continue
         mean = sum(m.value for m in ms) / len(ms)
@@ -174,12 +185,15 @@ def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
 
 def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
     """Per scope: a job's CPU time over its elapsed time times the CPUs it may use
-    (``cpu.allocated_share``, sacct), and a task's run-queue wait over its CPU time plus that
-    wait (``sched.wait_share``, /proc/PID/schedstat)."""
+    (``cpu.allocated_share``, sacct), a task's run-queue wait over its CPU time plus that
+    wait (``sched.wait_share``, /proc/PID/schedstat), and the CPUs a run kept busy from the
+    percent of a CPU it got (``cpu.utilized``, /usr/bin/time's ``Percent of CPU``: the quantity
+    perf stat prints as "CPUs utilized", under the one name rules and cross-checks read)."""
     by: dict[Scope, dict[str, Metric]] = defaultdict(dict)
     for m in metrics:
         if m.name in ("time.cpu", "time.elapsed", "affinity.cpus", "sched.wait_time",
-                      "cpu.allocated_share", "sched.wait_share") and not m.stat:
+                      "cpu.allocated_share", "sched.wait_share", "cpu.percent",
+                      "cpu.utilized") and not m.stat:
             by[m.scope].setdefault(m.name, m)
     out: list[Metric] = []
     for scope, n in by.items():
@@ -194,6 +208,10 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
             out.append(Metric("sched.wait_share", wait.value / (cpu.value + wait.value),
                               "ratio", scope, wait.source,
                               "sched.wait_time / (time.cpu + sched.wait_time)", derived=True))
+        pct = n.get("cpu.percent")
+        if "cpu.utilized" not in n and pct is not None and pct.unit == "%":
+            out.append(Metric("cpu.utilized", pct.value / 100, "cpus", scope, pct.source,
+                              "cpu.percent / 100", derived=True))
     return out
 
 

@@ -111,8 +111,10 @@ class Table:
 
     def metrics(self, path: str) -> list[Metric]:
         """Per row: ``cpu.share`` and ``time.cpu`` (the OS's CPU time: spinning at a barrier
-        counts, time waiting for a CPU does not, so it is not the thread's work and feeds no
-        imbalance); per CPU: ``threads.on_cpu``; for a thread listing, ``threads.observed``."""
+        counts, time waiting for a CPU does not, so its per-thread spread
+        (:mod:`perfscout.ingest.derive`) can agree with a measured imbalance or state a
+        conflict with it, and never decides one alone); per CPU: ``threads.on_cpu``; for a
+        thread listing, ``threads.observed``."""
         out: list[Metric] = []
         kind = ScopeKind.THREAD if self.threads else ScopeKind.PROCESS
         times = [r.cpu_time for r in self.rows if r.cpu_time is not None]

@@ -107,7 +107,6 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "io.write_bytes": ("B", "bytes written"),
     # gprof, callgrind, benchmarks, /usr/bin/time -v (docs/ingest-trees-mpi-benchmarks.md)
     "bench.msg_rate": ("msg/s", "benchmark message rate (OSU mbw_mr)"),
-    "mem.page_faults.minor": ("count", "minor page faults (/usr/bin/time -v)"),
     "mem.swaps": ("count", "swaps (/usr/bin/time -v)"),
     "cpu.percent": ("%", "CPU share the job got (/usr/bin/time -v 'Percent of CPU')"),
     "exit_status": ("", "exit status of the measured command"),

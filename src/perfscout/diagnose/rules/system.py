@@ -17,8 +17,7 @@ def _sw(why: str) -> object:
 
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
-                                      "page_faults.major|page_faults.minor|"
-                                      "mem.page_faults.minor|syscall.calls",),
+                                      "page_faults.major|page_faults.minor|syscall.calls",),
       thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
                   "tlb.unmap_calls", "tlb.unmap_ms", "tlb.unmap_bytes", "tlb.spawns",
                   "tlb.faults_per_spawn",
@@ -45,8 +44,7 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                          f">= {ctx.t('tlb.major_faults'):g}"))
     # all faults (perf stat's page-faults), else the minor ones (perf stat, time -v): a fresh
     # page touched is a minor fault, the kind a buffer mapped again each step produces
-    pf = ctx.top("page_faults") or ctx.top("page_faults.minor") or ctx.top(
-        "mem.page_faults.minor")
+    pf = ctx.top("page_faults") or ctx.top("page_faults.minor")
     if pf is not None:
         ts = task_seconds(ctx, pf.profile)
         u, s = ctx.top("time.user"), ctx.top("time.sys")

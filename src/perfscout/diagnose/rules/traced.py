@@ -136,7 +136,7 @@ def spawn_churn(ctx: Context) -> list[Evidence] | None:
     ev = [ctx.ev(tr.top, f"{fmt(tr.calls)} processes created ({tr.top.metric.scope.name}, "
                  f"{tr.seconds:.3g} s in those calls)", f"process creations >= {lim:g}",
                  metric="syscall.spawns", value=tr.calls, unit="count")]
-    faults = [f for n in ("page_faults", "page_faults.minor", "mem.page_faults.minor")
+    faults = [f for n in ("page_faults", "page_faults.minor")
               for f in ctx.all(n) if f.value > 0 and f.kind != tr.top.kind]
     if faults:
         pf = max(faults, key=lambda f: f.value)

@@ -172,6 +172,12 @@ def norm_key(key: str) -> str:
 IO_PHASE = re.compile(r"^(?:scratch|file|disk|data|result|results)?(?:i/o|io|output|write|"
                       r"writing|dump|save|checkpoint|print)(?:cpu|cputime|time|wall|walltime)?$")
 
+#: a timed phase a key marks as parallel or serial (``parallel_time= 0.4 s``, ``serial_wall:
+#: 1.7 s``, ``omp_region_time``): the same quantity the phase lines give (:func:`_phase`), read
+#: only with a time unit; the mark then what clock timed it
+PHASE_KEY = re.compile(r"^(?P<w>parallel|serial|sequential|openmp|omp)(?:region|phase|part|section|"
+                       r"loop|loops)?(?:time|wall|walltime|elapsed|seconds|secs)?$")
+
 #: a word that opens a free-form label without naming anything (``... of total 0.77 s``)
 _FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
 
@@ -214,6 +220,9 @@ def _name(key: str, unit: str) -> str:
         name = _mpi_call_key(k, unit)
     if not name and unit == "s" and IO_PHASE.match(k):
         name = "io.time"
+    phase = PHASE_KEY.match(k) if not name and unit == "s" else None
+    if phase is not None:
+        name = "time.serial" if phase["w"] in ("serial", "sequential") else "time.parallel"
     if name == "io.time" and unit and unit != "s":
         name = ""  # "write: 480 MB/s" is a rate: the unit names it below
     if not name and k.replace("/", "") in {"gflops", "mflops"}:
@@ -242,6 +251,7 @@ def _convert(name: str, value: float, unit_text: str, key: str) -> tuple[float, 
             unit_text = "mlup/s"
     cu, factor = UNITS.get(unit_text, ("", 1.0))
     want = {"time.elapsed": "s", "busy.time": "s", "time.cpu": "s", "io.time": "s", "mpi.time": "s",
+            "time.serial": "s", "time.parallel": "s",
             "mpi.wait_time": "s",
             "mem.bandwidth": "MB/s",
             "io.throughput": "MB/s", "flops.rate": "MFLOP/s", "lups.rate": "MLUP/s",

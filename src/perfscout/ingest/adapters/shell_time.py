@@ -69,7 +69,7 @@ def time_line_metrics(line: str, no: int, path: str) -> list[Metric]:
                        raw_name="outputs"),
                 Metric("page_faults.major", float(g["maj"]), "count", source=src,
                        raw_name="major"),
-                Metric("mem.page_faults.minor", float(g["min"]), "count", source=src,
+                Metric("page_faults.minor", float(g["min"]), "count", source=src,
                        raw_name="minor"),
                 Metric("mem.swaps", float(g["swaps"]), "count", source=src, raw_name="swaps")]
     return []

@@ -31,7 +31,7 @@ _KEYS: dict[str, tuple[str, str, float]] = {
     "Percent of CPU this job got": ("cpu.percent", "%", 1.0),
     "Maximum resident set size (kbytes)": ("mem.max_rss", "KiB", 1.0),
     "Major (requiring I/O) page faults": ("page_faults.major", "count", 1.0),
-    "Minor (reclaiming a frame) page faults": ("mem.page_faults.minor", "count", 1.0),
+    "Minor (reclaiming a frame) page faults": ("page_faults.minor", "count", 1.0),
     "Voluntary context switches": ("context_switches", "count", 1.0),
     "Involuntary context switches": ("context_switches.involuntary", "count", 1.0),
     "Swaps": ("mem.swaps", "count", 1.0),

@@ -151,3 +151,45 @@ def test_fortran_pointer_array_is_refused() -> None:
     got = generate("geometric_growth", text, "select.f90", line_of(text, "vals = [vals"))
     assert isinstance(got, Refusal)
     assert "target" in got.reason
+
+
+def test_fortran_one_line_if_append_becomes_a_block_if(tmp_path: Path) -> None:
+    src = tmp_path / "odd.f90"
+    src.write_text("""program odd
+  implicit none
+  integer, allocatable :: a(:)
+  integer :: i
+  allocate(a(0))
+  do i = 1, 2000
+    if (mod(i * 7, 3) == 1) a = [a, i * i]
+  end do
+  print *, size(a), sum(a), a(1), a(size(a))
+end program odd
+""")
+    exe0 = _build("gfortran", [src], tmp_path / "odd0.exe")
+    out0 = subprocess.run([str(exe0)], capture_output=True, text=True).stdout
+    g, _ = _patched(src, "a = [a, i * i]")
+    assert "if (mod(i * 7, 3) == 1) then" in g.new_text
+    src.write_text(g.new_text)
+    exe1 = _build("gfortran", [src], tmp_path / "odd1.exe")
+    assert subprocess.run([str(exe1)], capture_output=True, text=True).stdout == out0
+    # the patched program grows geometrically already: nothing left to rewrite
+    again = generate("geometric_growth", g.new_text, "odd.f90", line_of(g.new_text, "= i * i"))
+    assert isinstance(again, Refusal) and "no append" in again.reason
+
+
+def test_fortran_append_guarded_by_its_size_is_refused() -> None:
+    text = """program odd
+  implicit none
+  integer, allocatable :: a(:)
+  integer :: i
+  allocate(a(0))
+  do i = 1, 2000
+    if (size(a) < 100) a = [a, i]
+  end do
+  print *, size(a)
+end program odd
+"""
+    got = generate("geometric_growth", text, "odd.f90", 7)
+    assert isinstance(got, Refusal)
+    assert "condition" in got.reason and "line 7" in got.reason

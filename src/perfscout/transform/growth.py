@@ -33,7 +33,9 @@ WHAT = "geometric_growth"
 #: the capacity an empty container grows to first
 FIRST_CAPACITY = 16
 
-_F_APPEND = re.compile(r"^(\s*)(\w+)\s*=\s*(?:\[|\(/)\s*(\w+)\s*,(.*?)(?:\]|/\))\s*(?:!.*)?$")
+_F_APPEND = re.compile(r"^(?P<ind>\s*)(?:if\s*(?P<guard>\(.*\))\s*)?(?P<lhs>\w+)\s*=\s*"
+                       r"(?:\[|\(/)\s*(?P<first>\w+)\s*,(?P<items>.*?)(?:\]|/\))\s*(?:!.*)?$",
+                       re.I)
 _C_REALLOC = re.compile(r"^(\s*)(\w+)\s*=\s*(\([^()]*\)\s*)?realloc\s*\(\s*(\w+)\s*,(.*)\)\s*;"
                         r"\s*(?://.*)?$")
 _C_SIZE = (re.compile(r"^\(\s*(\w+)\s*\+\s*(\d+)\s*\)\s*\*\s*(sizeof\b.*)$"),
@@ -73,14 +75,14 @@ def _found(code: Code, line: int) -> tuple[int, re.Match[str], Node] | str:
     scan = [line] + ([n for n in _loop_lines(code, loops[0]) if n != line] if loops else [])
     for n in scan:
         m = pat.match(code.lines[n - 1].rstrip("\n"))
-        if m is None or m.group(2).lower() != (m.group(3) if code.fortran
-                                                else m.group(4)).lower():
+        if m is None or (m["lhs"].lower() != m["first"].lower() if code.fortran
+                         else m.group(2) != m.group(4)):
             continue
         inner = code.loops_at(n)
         if not inner:
             return f"the append at line {n} is not in a loop (it does not repeat)"
         return n, m, inner[0]
-    what = "an append `a = [a, x]`" if code.fortran else "a `p = realloc(p, (n + 1) * size)`"
+    what = "append `a = [a, x]`" if code.fortran else "append `p = realloc(p, (n + 1) * size)`"
     return f"no {what} at line {line} or in the loop around it"
 
 
@@ -137,7 +139,9 @@ def _fortran_decl(code: Code, fn: Node, name: str) -> tuple[str, str] | str:
 
 
 def _fortran(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Generated | Refusal:
-    ind, a, items_text = m.group(1), m.group(2), m.group(4)
+    ind, a, items_text, guard = m["ind"], m["lhs"], m["items"], m["guard"] or ""
+    if re.search(rf"(?<![\w%]){re.escape(a)}\b", guard, re.I):
+        return Refusal(WHAT, f"the condition of the append at line {at} reads {a} {guard}")
     if code.lines[at - 1].rstrip().endswith("&"):
         return Refusal(WHAT, f"the append at line {at} spans lines")
     items = split_args(items_text)
@@ -166,6 +170,8 @@ def _fortran(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Gener
     rhs = ", ".join(i.strip() for i in items)
     target = f"{a}({na} + 1)" if count == "1" else f"{a}({na} + 1:{na} + {count})"
     value = rhs if count == "1" else (rhs if sec is not None else f"[{rhs}]")
+    if guard:  # a one-line `if (c) a = [a, x]` becomes a block `if`
+        ind, outer = ind + "    ", ind
     new_append = (
         f"{ind}if ({na} + {count} > size({a})) then\n"
         f"{ind}{body}allocate({tmp}(max(2 * size({a}), {na} + {count}, {FIRST_CAPACITY})))\n"
@@ -174,6 +180,8 @@ def _fortran(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Gener
         f"{ind}end if\n"
         f"{ind}{target} = {value}\n"
         f"{ind}{na} = {na} + {count}\n")
+    if guard:
+        new_append = f"{outer}if {guard} then\n{new_append}{outer}end if\n"
     try:
         end_byte = fortran_decl_end(code, fn)
     except Exception as exc:  # mathtable's "declares nothing" signal (a private class)

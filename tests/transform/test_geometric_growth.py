@@ -193,3 +193,44 @@ end program odd
     got = generate("geometric_growth", text, "odd.f90", 7)
     assert isinstance(got, Refusal)
     assert "condition" in got.reason and "line 7" in got.reason
+
+
+MEMBER = """#include <stdio.h>
+#include <stdlib.h>
+struct bag { double *v; long n; };
+static void touch(struct bag *b) { (void)b; }
+int main(void) {
+    struct bag b = {NULL, 0};
+    for (long i = 0; i < 5000; i++) {
+        if (i % 3 == 0) continue;
+        b.v = realloc(b.v, sizeof(double) * (b.n + 1));
+        b.v[b.n++] = 0.5 * (double)i;
+    }
+    double s = 0;
+    for (long j = 0; j < b.n; j++) s += b.v[j];
+    touch(&b);
+    printf("%ld %.17g\\n", b.n, s);
+    free(b.v);
+    return 0;
+}
+"""
+
+
+def test_c_struct_member_realloc_same_output(tmp_path: Path) -> None:
+    src = tmp_path / "bag.c"
+    src.write_text(MEMBER)
+    exe0 = _build("gcc", [src], tmp_path / "bag0.exe")
+    out0 = subprocess.run([str(exe0)], capture_output=True, text=True).stdout
+    g, _ = _patched(src, "b.v = realloc(")
+    assert "size_t b_v_cap = 0;" in g.new_text
+    src.write_text(g.new_text)
+    exe1 = _build("gcc", [src], tmp_path / "bag1.exe")
+    assert subprocess.run([str(exe1)], capture_output=True, text=True).stdout == out0
+
+
+def test_c_struct_passed_whole_in_the_loop_is_refused() -> None:
+    text = MEMBER.replace("        b.v[b.n++] = 0.5 * (double)i;",
+                          "        b.v[b.n++] = 0.5 * (double)i;\n        touch(&b);")
+    got = generate("geometric_growth", text, "bag.c", line_of(text, "b.v = realloc("))
+    assert isinstance(got, Refusal)
+    assert f"line {line_of(text, '        touch(&b);')}" in got.reason

@@ -36,10 +36,13 @@ FIRST_CAPACITY = 16
 _F_APPEND = re.compile(r"^(?P<ind>\s*)(?:if\s*(?P<guard>\(.*\))\s*)?(?P<lhs>\w+)\s*=\s*"
                        r"(?:\[|\(/)\s*(?P<first>\w+)\s*,(?P<items>.*?)(?:\]|/\))\s*(?:!.*)?$",
                        re.I)
-_C_REALLOC = re.compile(r"^(\s*)(\w+)\s*=\s*(\([^()]*\)\s*)?realloc\s*\(\s*(\w+)\s*,(.*)\)\s*;"
-                        r"\s*(?://.*)?$")
-_C_SIZE = (re.compile(r"^\(\s*(\w+)\s*\+\s*(\d+)\s*\)\s*\*\s*(sizeof\b.*)$"),
-           re.compile(r"^(sizeof\s*(?:\([^()]*\)|\*?\s*\w+))\s*\*\s*\(\s*(\w+)\s*\+\s*(\d+)\s*\)$"))
+#: the count or the pointer: a variable or a member (``n``, ``s.n``, ``v->n``)
+_C_COUNT = r"([A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*)"
+_C_REALLOC = re.compile(rf"^(\s*){_C_COUNT}\s*=\s*(\([^()]*\)\s*)?realloc\s*\(\s*{_C_COUNT}\s*,"
+                        r"(.*)\)\s*;\s*(?://.*)?$")
+_C_SIZE = (re.compile(rf"^\(\s*{_C_COUNT}\s*\+\s*(\d+)\s*\)\s*\*\s*(sizeof\b.*)$"),
+           re.compile(rf"^(sizeof\s*(?:\([^()]*\)|\*?\s*\w+))\s*\*\s*\(\s*{_C_COUNT}\s*\+\s*"
+                      r"(\d+)\s*\)$"))
 
 
 def _section(item: str) -> tuple[str, str] | None:
@@ -214,11 +217,17 @@ def _c(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Generated |
     why = _other_uses(code, lp, at, p)
     if why:
         return Refusal(WHAT, why)
+    base = re.match(r"\w+", p).group(0)  # type: ignore[union-attr]
+    whole = re.compile(rf"(?<![\w.>]){base}\b(?!\s*(?:\.|->))")
     for ln in _loop_lines(code, lp):
         t = _strip_comment(code.lines[ln - 1], False)
-        if ln != at and re.search(rf"&\s*{p}\b|\bfree\s*\(\s*{p}\s*\)", t):
+        if ln != at and re.search(rf"&\s*{re.escape(p)}\b|\bfree\s*\(\s*{re.escape(p)}\s*\)",
+                                  t):
             return Refusal(WHAT, f"{p} escapes or is freed at line {ln}")
-    cap = fresh_name(code, f"{p}_cap")
+        if base != p and whole.search(t):
+            return Refusal(WHAT, f"{base} is used whole at line {ln} (a call may reallocate "
+                                 f"{p} through it)")
+    cap = fresh_name(code, re.sub(r"\W+", "_", p) + "_cap")
     need = f"{n} + {k}"
     new_append = (
         f"{ind}if ((size_t)({need}) > {cap}) {{\n"

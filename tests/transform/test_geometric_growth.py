@@ -234,3 +234,45 @@ def test_c_struct_passed_whole_in_the_loop_is_refused() -> None:
     got = generate("geometric_growth", text, "bag.c", line_of(text, "b.v = realloc("))
     assert isinstance(got, Refusal)
     assert f"line {line_of(text, '        touch(&b);')}" in got.reason
+
+
+MOVE_ALLOC = """program mv
+  implicit none
+  real(8), allocatable :: a(:), t(:)
+  integer :: i, n
+  real(8) :: x
+  allocate(a(0))
+  n = 0
+  x = 0.5d0
+  do i = 1, 3000
+    x = mod(x * 3.7d0 + 0.13d0, 1.0d0)
+    if (x < 0.25d0) cycle
+    allocate(t(n + 1))
+    t(1:n) = a
+    t(n + 1) = x
+    call move_alloc(t, a)
+    n = n + 1
+  end do
+  print *, n, size(a), sum(a), a(n)
+end program mv
+"""
+
+
+def test_fortran_move_alloc_by_one_same_output(tmp_path: Path) -> None:
+    src = tmp_path / "mv.f90"
+    src.write_text(MOVE_ALLOC)
+    exe0 = _build("gfortran", [src], tmp_path / "mv0.exe")
+    out0 = subprocess.run([str(exe0)], capture_output=True, text=True).stdout
+    g, line = _patched(src, "allocate(t(n + 1))")
+    assert f"mv.f90:{line}" in g.note and "move_alloc" in g.note
+    assert "-    allocate(t(n + 1))" in g.diff and "a = a(1:n_a)" in g.new_text
+    src.write_text(g.new_text)
+    exe1 = _build("gfortran", [src], tmp_path / "mv1.exe")
+    assert subprocess.run([str(exe1)], capture_output=True, text=True).stdout == out0
+
+
+def test_fortran_move_alloc_copying_a_part_is_refused() -> None:
+    # t(1:n) = a(1:n) keeps only the first n elements whatever size(a) is: not an append
+    text = MOVE_ALLOC.replace("    t(1:n) = a\n", "    t(1:n) = a(1:n)\n")
+    got = generate("geometric_growth", text, "mv.f90", line_of(text, "allocate(t(n + 1))"))
+    assert isinstance(got, Refusal)

@@ -4,12 +4,13 @@
 A container grown by one element per append copies all of it at every append: n appends
 copy O(n^2) elements. Two shapes are rewritten, in the innermost loop holding the hot line:
 
-- Fortran ``a = [a, x]`` (or ``(/ a, x /)``, several scalars, or one section ``b(i:j)``) on a
-  rank-1 ``allocatable`` array: a count ``na`` is set to ``size(a)`` before the loop, the
+- Fortran ``a = [a, x]`` (or ``(/ a, x /)``, several scalars, one section ``b(i:j)``, a
+  one-line ``if (c) a = [a, x]``, or ``allocate(t(n + 1))``, ``t(1:n) = a``, ``t(n + 1) = x``,
+  ``call move_alloc(t, a)``) on a rank-1 ``allocatable`` array: a count ``na`` is set to ``size(a)`` before the loop, the
   append becomes "grow to ``max(2*size(a), na+m, 16)`` with ``move_alloc`` when full, assign
   ``a(na+1:na+m)``, ``na = na + m``", and ``a = a(1:na)`` after the loop gives every later
   use the same size and contents as before.
-- C ``p = realloc(p, (n + k) * sizeof ...)``: a capacity ``cap`` (0 before the loop) doubles
+- C ``p = realloc(p, (n + k) * sizeof ...)`` (``p`` and ``n`` may be members): a capacity ``cap`` (0 before the loop) doubles
   when ``n + k`` exceeds it, and only then is ``realloc`` called; elements ``0..n+k-1`` are
   the same as before (the block is larger, which C code cannot observe through ``p``).
 
@@ -202,7 +203,7 @@ def _fortran(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Gener
     return Generated(WHAT, rel, make_diff(code.text, new, rel), new,
                      f"{a} grown by doubling its capacity instead of by {count} element(s) per "
                      f"append at {rel}:{at} (count {na}; {a} cut to {na} elements after the loop "
-                     f"ending at line {end})")
+                     f"of line {start})")
 
 
 def _c(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Generated | Refusal:
@@ -246,11 +247,66 @@ def _c(code: Code, at: int, m: re.Match[str], lp: Node, rel: str) -> Generated |
                      f"instead of at every append at {rel}:{at}")
 
 
+_F_ALLOC1 = re.compile(r"^\s*allocate\s*\(\s*(\w+)\s*\(\s*(.+?)\s*\+\s*1\s*\)\s*\)\s*(?:!.*)?$",
+                       re.I)
+_F_MOVE = re.compile(r"^(\s*)call\s+move_alloc\s*\(\s*(?:from\s*=\s*)?(\w+)\s*,\s*(?:to\s*=\s*)?"
+                     r"(\w+)\s*\)\s*(?:!.*)?$", re.I)
+
+
+def _move_alloc_append(code: Code, line: int) -> tuple[str, int] | None:
+    """(the text with the block spelled ``a = [a, x]``, that line) when ``line`` or the loop
+    around it grows ``a`` by one through a temporary: ``allocate(t(n + 1))``, ``t(1:n) = a``,
+    ``t(n + 1) = x``, ``call move_alloc(t, a)`` on consecutive lines (the copy and the store
+    in either order). ``n`` is ``size(a)``, or any count when the copy takes ``a`` whole (the
+    assignment conforms only when ``n == size(a)``); anything else: None."""
+    loops = code.loops_at(line)
+    if not loops:
+        return None
+    for n in _loop_lines(code, loops[0]):
+        mv = _F_MOVE.match(code.lines[n - 1].rstrip("\n"))
+        if mv is None or n < 4:
+            continue
+        ind, t, a = mv.group(1), mv.group(2), mv.group(3)
+        al = _F_ALLOC1.match(code.lines[n - 4].rstrip("\n"))
+        if al is None or al.group(1).lower() != t.lower():
+            continue
+        count = re.escape(al.group(2).strip())
+        copy = re.compile(rf"^\s*{t}\s*\(\s*1\s*:\s*{count}\s*\)\s*=\s*(.+?)\s*(?:!.*)?$", re.I)
+        store = re.compile(rf"^\s*{t}\s*\(\s*{count}\s*\+\s*1\s*\)\s*=\s*(.+?)\s*(?:!.*)?$",
+                           re.I)
+        two = [code.lines[n - 3].rstrip("\n"), code.lines[n - 2].rstrip("\n")]
+        for c_ln, s_ln in ((two[0], two[1]), (two[1], two[0])):
+            cm, sm = copy.match(c_ln), store.match(s_ln)
+            if cm is None or sm is None:
+                continue
+            src = cm.group(1).replace(" ", "").lower()
+            size_n = al.group(2).replace(" ", "").lower() == f"size({a.lower()})"
+            if src != a.lower() and not (size_n and src == f"{a.lower()}(1:size({a.lower()}))"):
+                return None
+            x = sm.group(1)
+            if re.search(rf"(?<![\w%]){re.escape(t)}\b", x, re.I):
+                return None
+            lines = list(code.lines)
+            lines[n - 4:n] = [f"{ind}{a} = [{a}, {x}]\n"]
+            return "".join(lines), n - 3
+    return None
+
+
 def geometric_growth(code: Code, line: int, rel: str) -> Generated | Refusal:
     """The diff growing the array appended to at ``rel:line`` (or in the loop around it) by
     doubling its capacity instead of by the appended elements; a Refusal naming the use,
-    alias or exit that makes the change unsafe."""
+    alias or exit that makes the change unsafe. A Fortran append through a temporary and
+    ``move_alloc`` (:func:`_move_alloc_append`) is read as the ``a = [a, x]`` it is."""
     found = _found(code, line)
+    if isinstance(found, str) and code.fortran:
+        spelled = _move_alloc_append(code, line)
+        if spelled is not None:
+            got = geometric_growth(Code(spelled[0], rel), spelled[1], rel)
+            if isinstance(got, Refusal):
+                return got
+            note = got.note + " (the append through a temporary and move_alloc)"
+            return Generated(WHAT, rel, make_diff(code.text, got.new_text, rel), got.new_text,
+                             note)
     if isinstance(found, str):
         return Refusal(WHAT, found)
     at, m, lp = found

@@ -6,13 +6,14 @@ copy O(n^2) elements. Two shapes are rewritten, in the innermost loop holding th
 
 - Fortran ``a = [a, x]`` (or ``(/ a, x /)``, several scalars, one section ``b(i:j)``, a
   one-line ``if (c) a = [a, x]``, or ``allocate(t(n + 1))``, ``t(1:n) = a``, ``t(n + 1) = x``,
-  ``call move_alloc(t, a)``) on a rank-1 ``allocatable`` array: a count ``na`` is set to ``size(a)`` before the loop, the
-  append becomes "grow to ``max(2*size(a), na+m, 16)`` with ``move_alloc`` when full, assign
-  ``a(na+1:na+m)``, ``na = na + m``", and ``a = a(1:na)`` after the loop gives every later
-  use the same size and contents as before.
-- C ``p = realloc(p, (n + k) * sizeof ...)`` (``p`` and ``n`` may be members): a capacity ``cap`` (0 before the loop) doubles
-  when ``n + k`` exceeds it, and only then is ``realloc`` called; elements ``0..n+k-1`` are
-  the same as before (the block is larger, which C code cannot observe through ``p``).
+  ``call move_alloc(t, a)``) on a rank-1 ``allocatable`` array: a count ``na`` is set to
+  ``size(a)`` before the loop, the append becomes "grow to ``max(2*size(a), na+m, 16)`` with
+  ``move_alloc`` when full, assign ``a(na+1:na+m)``, ``na = na + m``", and ``a = a(1:na)``
+  after the loop gives every later use the same size and contents as before.
+- C ``p = realloc(p, (n + k) * sizeof ...)`` (``p`` and ``n`` may be members): a capacity
+  ``cap`` (0 before the loop) doubles when ``n + k`` exceeds it, and only then is ``realloc``
+  called; elements ``0..n+k-1`` are the same as before (the block is larger, which C code
+  cannot observe through ``p``).
 
 Refused, naming the line: the array (pointer) is used elsewhere in the loop other than by
 element (``size(a)``, a whole-array use, a section, another assignment, ``&p``, ``free``),

@@ -31,7 +31,9 @@ def precondition(name: str) -> Callable[[Predicate], Predicate]:
     return deco
 
 
-def _res(name: str, ok: bool | None, detail: str) -> PreconditionResult:
+def outcome(name: str, ok: bool | None, detail: str) -> PreconditionResult:
+    """A precondition's result from a tri-state check (None: unknown); every precondition
+    (here and in the catalog modules) reports through this so the status words agree."""
     status = "unknown" if ok is None else ("pass" if ok else "fail")
     return PreconditionResult(name, status, detail)
 
@@ -45,19 +47,19 @@ def evaluate(names: Sequence[str], facts: Facts, scope: str = "") -> tuple[Preco
 @precondition("numa_nodes >= 2")
 def _numa2(f: Facts, scope: str) -> PreconditionResult:
     n = f.numa_nodes
-    return _res("numa_nodes >= 2", None if n is None else n >= 2, Text("pre.numa", n=n))
+    return outcome("numa_nodes >= 2", None if n is None else n >= 2, Text("pre.numa", n=n))
 
 
 @precondition("cores >= 2")
 def _cores2(f: Facts, scope: str) -> PreconditionResult:
     c = f.cores
-    return _res("cores >= 2", None if c is None else c >= 2, Text("pre.cores", n=c))
+    return outcome("cores >= 2", None if c is None else c >= 2, Text("pre.cores", n=c))
 
 
 @precondition("compiler known")
 def _compiler_known(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
-    return _res("compiler known", None if f.snapshot is None else c is not None,
+    return outcome("compiler known", None if f.snapshot is None else c is not None,
                 Text("pre.compiler", name=c.name, vendor=c.vendor) if c
                 else Text("pre.no_compiler"))
 
@@ -65,7 +67,7 @@ def _compiler_known(f: Facts, scope: str) -> PreconditionResult:
 @precondition("compiler is intel")
 def _compiler_intel(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
-    return _res("compiler is intel", None if c is None else c.vendor == "intel",
+    return outcome("compiler is intel", None if c is None else c.vendor == "intel",
                 Text("pre.vendor", vendor=c.vendor if c else "unknown"))
 
 
@@ -73,31 +75,32 @@ def _compiler_intel(f: Facts, scope: str) -> PreconditionResult:
 def _has_gpu(f: Facts, scope: str) -> PreconditionResult:
     g = f.has_gpu
     n = len(f.snapshot.gpus) if f.snapshot else 0
-    return _res("has_gpu", g, Text("pre.gpus", n=n) if g is not None else Text("pre.gpus_unprobed"))
+    return outcome("has_gpu", g,
+                   Text("pre.gpus", n=n) if g is not None else Text("pre.gpus_unprobed"))
 
 
 @precondition("mpi present")
 def _mpi(f: Facts, scope: str) -> PreconditionResult:
     m = f.mpi
     if m is not None:
-        return _res("mpi present", True, f"MPI: {m.implementation}")
+        return outcome("mpi present", True, f"MPI: {m.implementation}")
     if f.measured_mpi:
-        return _res("mpi present", True, Text("pre.mpi_measured"))
-    return _res("mpi present", None if f.snapshot is None else False,
+        return outcome("mpi present", True, Text("pre.mpi_measured"))
+    return outcome("mpi present", None if f.snapshot is None else False,
                 Text("pre.no_mpi"))
 
 
 @precondition("access_pattern == contiguous")
 def _contiguous(f: Facts, scope: str) -> PreconditionResult:
     a = f.access_pattern(scope)
-    return _res("access_pattern == contiguous", None if a is None else a == "contiguous",
+    return outcome("access_pattern == contiguous", None if a is None else a == "contiguous",
                 Text("pre.remarks", access=a) if a else Text("pre.no_remark"))
 
 
 @precondition("access_pattern != contiguous")
 def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
     a = f.access_pattern(scope)
-    return _res("access_pattern != contiguous", None if a is None else a != "contiguous",
+    return outcome("access_pattern != contiguous", None if a is None else a != "contiguous",
                 Text("pre.remarks", access=a) if a else Text("pre.no_remark"))
 
 
@@ -105,9 +108,9 @@ def _noncontiguous(f: Facts, scope: str) -> PreconditionResult:
 def _dense(f: Facts, scope: str) -> PreconditionResult:
     shape = f.product_nest()
     if shape is not None:  # the loop nest's shape decides: the call it makes, or why not
-        return _res("dense matrix kernel", shape[0], shape[1])
+        return outcome("dense matrix kernel", shape[0], shape[1])
     d = f.dense_kernel(scope)
-    return _res("dense matrix kernel", d,
+    return outcome("dense matrix kernel", d,
                 Text("pre.dense_yes") if d else Text("pre.dense_no") if d is False
                 else Text("pre.dense_unknown"))
 
@@ -115,7 +118,7 @@ def _dense(f: Facts, scope: str) -> PreconditionResult:
 @precondition("share_of_time >= 5%")
 def _share(f: Facts, scope: str) -> PreconditionResult:
     s = f.share_of(scope)
-    return _res("share_of_time >= 5%", None if s is None else s >= MIN_SHARE,
+    return outcome("share_of_time >= 5%", None if s is None else s >= MIN_SHARE,
                 Text("pre.share", scope=scope or "scope", share=f"{s:.1%}") if s is not None
                 else Text("pre.no_share", scope=scope or Text("pre.scope")))
 
@@ -126,19 +129,20 @@ def _not_bw(f: Facts, scope: str) -> PreconditionResult:
     r = f.bandwidth_ratio
     detail = (Text("pre.bw_ratio", ratio=f"{r:.0%}") if r is not None else
               Text("donot.basis_finding") if b else Text("pre.no_bw"))
-    return _res("not bandwidth_bound", None if b is None else not b, detail)
+    return outcome("not bandwidth_bound", None if b is None else not b, detail)
 
 
 @precondition("smt available")
 def _smt(f: Facts, scope: str) -> PreconditionResult:
     t = f.threads_per_core
-    return _res("smt available", None if t is None else t > 1, Text("fact.threads_per_core", n=t))
+    return outcome("smt available", None if t is None else t > 1,
+                   Text("fact.threads_per_core", n=t))
 
 
 @precondition("mpi_share >= 5%")
 def _mpi_share(f: Facts, scope: str) -> PreconditionResult:
     s = f.mpi_share
-    return _res("mpi_share >= 5%", None if s is None else s >= MIN_SHARE,
+    return outcome("mpi_share >= 5%", None if s is None else s >= MIN_SHARE,
                 Text("pre.mpi_share", share=f"{s:.1%}") if s is not None
                 else Text("pre.no_mpi_share"))
 
@@ -146,8 +150,8 @@ def _mpi_share(f: Facts, scope: str) -> PreconditionResult:
 @precondition("huge pages configurable")
 def _hp(f: Facts, scope: str) -> PreconditionResult:
     if f.snapshot is None or f.snapshot.memory.thp_mode is None:
-        return _res("huge pages configurable", None, Text("pre.thp_unknown"))
+        return outcome("huge pages configurable", None, Text("pre.thp_unknown"))
     mode = f.snapshot.memory.thp_mode
     hp = f.snapshot.memory.hugepages_total or 0
-    return _res("huge pages configurable", mode in ("madvise", "always") or hp > 0,
+    return outcome("huge pages configurable", mode in ("madvise", "always") or hp > 0,
                 Text("pre.thp", mode=mode, n=hp))

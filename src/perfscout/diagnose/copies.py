@@ -68,3 +68,31 @@ def copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare | Non
         if best is None or got.share > best.share:
             best = got
     return best
+
+
+def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare | None:
+    """The profile with the largest share in block copies (``memmove``/``memcpy``) plus the
+    allocator and the kernel's fault path of fresh pages (``alloc`` here counts both), when
+    the copies are at least a fifth of it: a block copied whole into newly allocated memory
+    again and again, a container grown by one element per append (a large block comes from
+    ``mmap``, so its cost is page faults, not ``malloc``). Only sampling profiles count (a
+    simulator's or a tracer's rows are not shares of the run's time). None when no profile
+    has both."""
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.rules.system import FAULT_PATH
+
+    best: CopyShare | None = None
+    for p in profiles:
+        if source_kind(p.format) != "sampling":
+            continue
+        rows = [(h, s) for h, s in hotspot_shares(p) if s > 0]
+        copy = [(h, s) for h, s in rows if BLOCK_COPY.search(h.name.strip())]
+        fresh = [(h, s) for h, s in rows if not BLOCK_COPY.search(h.name.strip()) and (
+            is_alloc(h) or h.name.split("+")[0].strip() in FAULT_PATH)]
+        c, f = sum(s for _, s in copy), sum(s for _, s in fresh)
+        if c <= 0 or f <= 0 or c < 0.2 * (c + f):
+            continue
+        got = CopyShare(c + f, c, f, tuple(sorted(copy + fresh, key=lambda r: -r[1])), p)
+        if best is None or got.share > best.share:
+            best = got
+    return best

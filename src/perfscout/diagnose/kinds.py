@@ -129,7 +129,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm use_lapack bisect_search hoist_invariant",
+       "use_blas replace_algorithm use_lapack bisect_search hoist_invariant geometric_growth",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
        "sampling:@hotspots instrumentation:@hotspots instrumentation:syscall.calls "
@@ -142,7 +142,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.redundant_work", "hw.memory_bandwidth app.io_hotspot hw.vectorization "
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
-       "const_ref integer_pow assumed_shape_dummy hoist_allocation release_build",
+       "const_ref integer_pow assumed_shape_dummy hoist_allocation release_build "
+       "geometric_growth",
        "compiler:build.checking_flags "
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "

@@ -298,6 +298,7 @@ EN: dict[str, str] = {
     "gain.copy_code": "the allocator and copy code",
     "gain.alloc_code": "the allocator and the page faults of fresh blocks",
     "gain.what.kept_buffer": "keeping the work buffer between calls",
+    "gain.what.geometric_growth": "growing the array by doubling its capacity",
     "gain.what.one_team": "one thread team instead of one per outer iteration",
     "gain.fork_join_code": "the OpenMP runtime's fork/join and barrier code",
     "gain.what.no_subnormals": "operations at full speed once subnormal values are flushed to zero",

@@ -291,6 +291,7 @@ ZH: dict[str, str] = {
     "gain.copy_code": "内存分配与复制代码",
     "gain.alloc_code": "内存分配器与新内存块的缺页",
     "gain.what.kept_buffer": "在调用之间保留工作缓冲区",
+    "gain.what.geometric_growth": "按容量倍增扩展数组",
     "gain.what.one_team": "只建一次线程组，取代每次外层迭代各建一次",
     "gain.fork_join_code": "OpenMP 运行时的 fork/join 与屏障代码",
     "gain.what.no_subnormals": "非规格化数被清零后运算恢复全速",

@@ -22,6 +22,7 @@ from perfscout.transform.cholesky import use_lapack
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.flushes import unflush
+from perfscout.transform.growth import geometric_growth
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
@@ -77,6 +78,7 @@ GENERATORS: dict[str, Maker] = {
                                                                             "root", None)),
     "hoist_allocation": lambda c, ln, rel, p: hoist_allocation(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "geometric_growth": lambda c, ln, rel, p: geometric_growth(c, ln, rel),
 }
 
 

@@ -97,7 +97,7 @@ def _leaves(code: Code, e: Node) -> list[Node]:
     return [e]
 
 
-def _factors(code: Code, nest: Nest, e: Node) -> tuple[list[Ref], str] | str:
+def product_factors(code: Code, nest: Nest, e: Node) -> tuple[list[Ref], str] | str:
     """The two array references multiplied in the accumulated expression and the product of
     the scalar factors beside them (alpha, "" when none)."""
     refs, scalars = [], []
@@ -117,7 +117,7 @@ def _factors(code: Code, nest: Nest, e: Node) -> tuple[list[Ref], str] | str:
     return refs, " * ".join(scalars)
 
 
-def _matrix(code: Code, nest: Nest, r: Ref, rows: str, cols: str, m: Macros
+def blas_matrix_arg(code: Code, nest: Nest, r: Ref, rows: str, cols: str, m: Macros
             ) -> _Matrix | str:
     """How ``r`` (indexed by loop vars rows/cols) is passed to BLAS."""
     if r.dims is None or len(r.dims) != 2:
@@ -151,7 +151,9 @@ def _vector(code: Code, r: Ref, var: str) -> str:
     return ""
 
 
-def _elem(code: Code, nest: Nest, names: list[str], m: Macros) -> str | Refusal:
+def blas_elem_type(code: Code, nest: Nest, names: list[str], m: Macros) -> str | Refusal:
+    """``"d"`` or ``"s"`` when every array in ``names`` is declared double or single
+    precision (the BLAS routine prefix), else the refusal naming the one that is not."""
     fn = code.function_of(nest.loops[0].node)
     kinds = set()
     for n in names:
@@ -203,7 +205,9 @@ def _guarded_include(code: Code) -> list[str]:
     return out
 
 
-def _include(code: Code, text: str) -> str:
+def with_cblas_include(code: Code, text: str) -> str:
+    """The text with the guarded ``cblas.h`` include after the last include (unchanged when
+    the file already includes it); used by every generator that emits a CBLAS call."""
     if "cblas.h" in {code.text_of(n).split("<")[-1].split(">")[0].strip('"')
                      for n in walk(code.tree.root_node) if n.type == "preproc_include"}:
         return text
@@ -297,7 +301,7 @@ def _blas(code: Code, line: int, rel: str, headers: Headers | None = None
     bad = _bounds(code, nest)
     if bad is not None:
         return bad
-    facs = _factors(code, nest, product)
+    facs = product_factors(code, nest, product)
     if isinstance(facs, str):
         return Refusal(WHAT, facs)
     refs, alpha = facs
@@ -343,7 +347,7 @@ def _replace(code: Code, nest: Nest, out: Ref, refs: list[Ref], ab: tuple[str, s
     text = replace_lines(code, nest.first_line, nest.last_line,
                          [nest.indent + ln for ln in call])
     if not code.fortran:
-        text = _include(code, text)
+        text = with_cblas_include(code, text)
     kind = "GEMM" if len(nest.loops) == 3 else "GER" if out.dims is not None and len(
         out.dims) == 2 else "GEMV"
     api = "BLAS" if code.fortran else "CBLAS"
@@ -376,7 +380,7 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
     if len(rest) != 1:
         return Refusal(WHAT, f"{c.text} is not indexed by two of the nest's loops")
     k = rest[0]
-    cm = _matrix(code, nest, c, i, j, m)
+    cm = blas_matrix_arg(code, nest, c, i, j, m)
     if isinstance(cm, str) or cm.trans:
         return Refusal(WHAT, cm if isinstance(cm, str) else f"{c.text} is stored transposed")
     a = next((r for r in facs if r.dims and {v for d in r.dims for v in d.vars} == {i, k}),
@@ -386,12 +390,12 @@ def _gemm(code: Code, nest: Nest, c: Ref, facs: list[Ref], loops: dict[str, Loop
     if a is None or b is None:
         return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
                              f"A[{i}][{k}] and B[{k}][{j}]")
-    am, bm = _matrix(code, nest, a, i, k, m), _matrix(code, nest, b, k, j, m)
+    am, bm = blas_matrix_arg(code, nest, a, i, k, m), blas_matrix_arg(code, nest, b, k, j, m)
     if isinstance(am, str):
         return Refusal(WHAT, am)
     if isinstance(bm, str):
         return Refusal(WHAT, bm)
-    t = _elem(code, nest, [c.name, a.name, b.name], m)
+    t = blas_elem_type(code, nest, [c.name, a.name, b.name], m)
     if isinstance(t, Refusal):
         return t
     m_, n_, k_ = (_size(code, loops[v]) for v in (i, j, k))
@@ -419,7 +423,7 @@ def _ger(code: Code, nest: Nest, a: Ref, facs: list[Ref], loops: dict[str, Loop]
         return Refusal(WHAT, f"{a.text} is scaled or reset before the rank-1 update (beta "
                              f"{ab[1]}); ger only adds onto the matrix")
     i, j = list(loops)
-    am = _matrix(code, nest, a, i, j, m)
+    am = blas_matrix_arg(code, nest, a, i, j, m)
     if isinstance(am, str):
         return Refusal(WHAT, am)
     r, c = (j, i) if am.trans else (i, j)
@@ -428,7 +432,7 @@ def _ger(code: Code, nest: Nest, a: Ref, facs: list[Ref], loops: dict[str, Loop]
     if xr is None or xc is None:
         return Refusal(WHAT, f"the factors {' and '.join(x.text for x in facs)} are not "
                              f"x[{r}] and y[{c}]")
-    t = _elem(code, nest, [a.name, xr.name, xc.name], m)
+    t = blas_elem_type(code, nest, [a.name, xr.name, xc.name], m)
     if isinstance(t, Refusal):
         return t
     one = _scalar(code, t, ab[0])
@@ -450,10 +454,10 @@ def _gemv(code: Code, nest: Nest, y: Ref, facs: list[Ref], loops: dict[str, Loop
     if a is None or x is None or _vector(code, x, j):
         return Refusal(WHAT, f"the factors {' and '.join(r.text for r in facs)} are not "
                              f"A[{i}][{j}] and x[{j}]")
-    am = _matrix(code, nest, a, i, j, m)
+    am = blas_matrix_arg(code, nest, a, i, j, m)
     if isinstance(am, str):
         return Refusal(WHAT, am)
-    t = _elem(code, nest, [y.name, a.name, x.name], m)
+    t = blas_elem_type(code, nest, [y.name, a.name, x.name], m)
     if isinstance(t, Refusal):
         return t
     rows, cols = (loops[j], loops[i]) if am.trans else (loops[i], loops[j])

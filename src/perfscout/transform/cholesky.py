@@ -45,10 +45,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.gauss import NoSolve, _leaves, _strip, branch, read_after
-from perfscout.transform.gauss import _canon as _gauss_canon
-from perfscout.transform.lapack import _after_includes, _fortran_decl_end_safe, _kind, _lead, lapack
-from perfscout.transform.mathtable import _fresh
+from perfscout.transform.gauss import NoSolve, branch, may_leave, read_after, strip_parens
+from perfscout.transform.gauss import canonical_text as _gauss_canon
+from perfscout.transform.lapack import (
+    after_includes,
+    fortran_decl_end_or_nosolve,
+    lapack,
+    leading_dim,
+    real_kind,
+)
+from perfscout.transform.mathtable import fresh_name
 from perfscout.transform.nest import assignment, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
@@ -58,7 +64,7 @@ WHAT = "use_lapack"
 
 def _canon(code: Code, s: str) -> str:
     """gauss's canonical text of an expression, its outer parentheses removed."""
-    return _strip(_gauss_canon(code, s))
+    return strip_parens(_gauss_canon(code, s))
 
 
 @dataclass
@@ -403,7 +409,7 @@ class _Match:
         q = f"{self.L(c, c)}-{acc}" if mode == "zero" else acc
         m = re.fullmatch(r"(.+?)(<=|<|\.le\.|\.lt\.)\(?0(\.0*)?(f|d0|e0|_\w+)?\)?", cond)
         if m is None or _canon(code, m.group(1)) != q or alt or not cons or \
-                not _leaves(code, s):
+                not may_leave(code, s):
             raise self.fail(s, f"'{code.text_of(s).strip()}' is not part of the factorisation "
                                f"(an extra statement in the nest; a check 'if ({q} <= 0) "
                                "return/exit' is kept)")
@@ -677,7 +683,7 @@ def cholesky(code: Code, line: int, rel: str, root: Path | None = None) -> Gener
 
 def _cholesky(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     fn, f = find_factor(code, line)
-    prec = _kind(code, fn, [f.name], root)
+    prec = real_kind(code, fn, [f.name], root)
     for nm in sorted(f.scalars):
         ln = read_after(code, fn, f.nest, nm)
         if ln:
@@ -690,11 +696,11 @@ def _cholesky(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     lines, head = make(code, fn, f, routine, prec, indent)
     text = "".join(code.lines[:first - 1] + [ln + "\n" for ln in lines] + code.lines[last:])
     if code.fortran:
-        at = _fortran_decl_end_safe(code, fn)
+        at = fortran_decl_end_or_nosolve(code, fn)
         data = text.encode()
         text = (data[:at] + head.encode() + data[at:]).decode()
     else:
-        text = _after_includes(text, head)
+        text = after_includes(text, head)
     upper = f.tpl.index("{1}") < f.tpl.index("{0}")
     note = (f"{f.form} Cholesky factorisation of {f.name} at {rel}:{first}-{last} replaced by "
             f"{routine} ({'upper' if upper else 'lower'} triangle, in place; the other triangle "
@@ -717,13 +723,13 @@ def _fortran(code: Code, fn: Node, f: Factor, routine: str, prec: str,
     else:
         raise NoSolve(f"{f.name} is addressed {f.at('i', 'j')} for L(i, j): not the column-major "
                       "a(i, j) that LAPACK takes")
-    info = _fresh(code, "lapack_info")
-    lda = _lead(code, fn, f.name, f.n)
+    info = fresh_name(code, "lapack_info")
+    lda = leading_dim(code, fn, f.name, f.n)
     body = [f"! {routine}: LAPACK's Cholesky factorisation (use_lapack)",
             f"call {routine}('{uplo}', {f.n}, {f.name}, {lda}, {info})"]
     head = f"{indent}integer :: {info}\n{indent}external :: {routine}\n"
     if f.zeroed:  # the other triangle, as the loops left it
-        j = _fresh(code, "lapack_j")
+        j = fresh_name(code, "lapack_j")
         rows = f"1:{j} - 1" if uplo == "L" else f"{j} + 1:{f.n}"
         body += [f"do {j} = 1, {f.n}", f"  {f.name}({rows}, {j}) = 0", "end do"]
         head += f"{indent}integer :: {j}\n"
@@ -758,7 +764,7 @@ _PROTO = ("extern void {r}_(const char *uplo, const int *n, {t} *a, const int *l
 def _c(code: Code, fn: Node, f: Factor, routine: str, prec: str,
        indent: str) -> tuple[list[str], str]:
     t = "double" if prec == "d" else "float"
-    p = _fresh(code, "lapack_")
+    p = fresh_name(code, "lapack_")
     r, c, s = f"{p}r", f"{p}c", "    "
     el = f.at(r, c)
     body = [

@@ -32,7 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.caller import Project, _args, _call_name
+from perfscout.transform.caller import Project
+from perfscout.transform.cnames import call_args, call_name
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
@@ -177,8 +178,8 @@ def _definitions(code: Code, fn: Node, before: int) -> _Defs:
 
 def _mpi_var(code: Code, fn: Node, call: str) -> str:
     for d in walk(fn):
-        if d.type == "call_expression" and _call_name(code, d) == call:
-            a = _args(d)
+        if d.type == "call_expression" and call_name(code, d) == call:
+            a = call_args(d)
             if len(a) == 2 and a[1].type == "pointer_expression":
                 arg = a[1].child_by_field_name("argument")
                 if arg is not None and arg.type == "identifier":
@@ -426,7 +427,7 @@ def _check_body(code: Code, fn: Node, lp: Loop, rank: str, size: str, defs: _Def
             _by_index(code, left, var, block, d, code.text_of(base))
             out.add(code.text_of(base))
         elif d.type == "call_expression":
-            for a in _args(d):
+            for a in call_args(d):
                 if a.type in ("binary_expression", "pointer_expression") and \
                         var in code.identifiers(a):
                     arr = next((x for x in walk(a) if x.type == "identifier"
@@ -475,10 +476,10 @@ def _check_combined(code: Code, fn: Node, lp: Loop, produced: set[str]) -> None:
     for d in walk(fn):
         if d.type != "call_expression" or d.start_byte < lp.node.end_byte:
             continue
-        name = _call_name(code, d)
+        name = call_name(code, d)
         if not name.startswith("MPI_"):
             continue
-        args = _args(d)
+        args = call_args(d)
         if args and code.text_of(args[0]).strip() == "MPI_IN_PLACE":
             args = args[1:]
         first = code.identifiers(args[0]) if args else set()

@@ -25,13 +25,16 @@ class NoSolve(Exception):
     """Not a recognised solve, or not legal to replace: the message says why."""
 
 
-def _canon(code: Code, s: str) -> str:
+def canonical_text(code: Code, s: str) -> str:
+    """A statement's text for comparison: whitespace and a trailing ``;`` removed, lower
+    case in Fortran (case-insensitive there)."""
     out = re.sub(r"\s+", "", s)
     out = out.rstrip(";")
     return out.lower() if code.fortran else out
 
 
-def _strip(s: str) -> str:
+def strip_parens(s: str) -> str:
+    """The expression text without redundant outer parentheses (``((a+b))`` -> ``a+b``)."""
     while s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]):
         s = s[1:-1]
     return s
@@ -142,9 +145,9 @@ def _descending(code: Code, n: Node) -> tuple[str, str] | None:
         ctl = next((c for c in stmt.named_children if c.type == "loop_control_expression"),
                    None) if stmt is not None else None
         parts = ctl.named_children if ctl is not None else []
-        if len(parts) == 4 and _canon(code, code.text_of(parts[2])) == "1" and \
-                _canon(code, code.text_of(parts[3])) == "-1":
-            return lp.var, _canon(code, code.text_of(parts[1]))
+        if len(parts) == 4 and canonical_text(code, code.text_of(parts[2])) == "1" and \
+                canonical_text(code, code.text_of(parts[3])) == "-1":
+            return lp.var, canonical_text(code, code.text_of(parts[1]))
         return None
     if n.type != C_LOOP:
         return None
@@ -152,18 +155,18 @@ def _descending(code: Code, n: Node) -> tuple[str, str] | None:
     cond, upd = n.child_by_field_name("condition"), n.child_by_field_name("update")
     if not lp.var or cond is None or upd is None:
         return None
-    c, u = _canon(code, code.text_of(cond)), _canon(code, code.text_of(upd))
+    c, u = canonical_text(code, code.text_of(cond)), canonical_text(code, code.text_of(upd))
     if c not in (f"{lp.var}>=0", f"{lp.var}>-1", f"0<={lp.var}") or \
             u not in (f"{lp.var}--", f"--{lp.var}", f"{lp.var}-=1", f"{lp.var}={lp.var}-1"):
         return None
-    return lp.var, _canon(code, lp.lower)
+    return lp.var, canonical_text(code, lp.lower)
 
 
 def _counted(code: Code, n: Node, lower: tuple[str, ...], what: str) -> Loop:
     lp = _loop_of(code, n)
     if lp is None or not lp.counted or lp.step != 1:
         raise NoSolve(f"the {what} at line {n.start_point[0] + 1} is not a counted loop by 1")
-    if _canon(code, lp.lower) not in lower:
+    if canonical_text(code, lp.lower) not in lower:
         raise NoSolve(f"the {what} over {lp.var} at line {lp.line} starts at {lp.lower}, not "
                   f"{' or '.join(lower)}")
     return lp
@@ -171,7 +174,7 @@ def _counted(code: Code, n: Node, lower: tuple[str, ...], what: str) -> Loop:
 
 def _upper(code: Code, lp: Loop) -> str:
     """The last index + 1 (C) or the last index (Fortran) as canonical text."""
-    u = _canon(code, lp.upper)
+    u = canonical_text(code, lp.upper)
     if not code.fortran and lp.inclusive:
         return f"{u}+1"
     return u
@@ -192,7 +195,7 @@ class _Reader:
         self.root = root
 
     def text(self, n: Node) -> str:
-        return _canon(self.code, self.code.text_of(n))
+        return canonical_text(self.code, self.code.text_of(n))
 
     # -- the elimination ----------------------------------------------------------------
     def elimination(self, kn: Node) -> Solve:
@@ -201,7 +204,7 @@ class _Reader:
         klp = _counted(code, kn, one, "elimination loop")
         k = klp.var
         inner = [s for s in klp.body if s.type in (C_LOOP, F_LOOP)
-                 and _canon(code, code.loop(s).lower) == f"{k}+1"
+                 and canonical_text(code, code.loop(s).lower) == f"{k}+1"
                  and any(t.type in (C_LOOP, F_LOOP) for t in code.loop(s).body)]
         if len(inner) != 1:
             raise NoSolve(f"the loop over {k} at line {klp.line} holds no row loop 'for i = "
@@ -209,7 +212,7 @@ class _Reader:
         ilp = _counted(code, inner[-1], (f"{k}+1",), "row loop")
         i, n = ilp.var, _upper(code, ilp)
         cands = [code.loop(s) for s in ilp.body if s.type in (C_LOOP, F_LOOP)
-                 and _canon(code, code.loop(s).lower) in (k, f"{k}+1")]
+                 and canonical_text(code, code.loop(s).lower) in (k, f"{k}+1")]
         upd = None
         if len(cands) == 1 and cands[0].counted and len(cands[0].body) == 1:
             got = assignment(code, cands[0].body[0])
@@ -227,7 +230,7 @@ class _Reader:
             raise NoSolve(f"{code.text_of(left_node)} (line {jlp.line}) does not address the "
                       f"element by both {i} and {j}: the matrix layout is unknown")
         a = _Array(aname, tpl)
-        if _canon(code, jlp.lower) not in (k, f"{k}+1"):
+        if canonical_text(code, jlp.lower) not in (k, f"{k}+1"):
             raise NoSolve(f"the column loop over {j} at line {jlp.line} starts at {jlp.lower}, "
                       f"not {k} or {k} + 1")
         if _upper(code, jlp) != n:
@@ -248,7 +251,7 @@ class _Reader:
                               f"{a.at(k, j)}")
                 continue
             name, value = self._scalar_set(s)
-            if name and _strip(value) == f"{a.at(i, k)}/{a.at(k, k)}":
+            if name and strip_parens(value) == f"{a.at(i, k)}/{a.at(k, k)}":
                 mult = name
                 sol.scalars.add(name)
                 continue
@@ -257,7 +260,7 @@ class _Reader:
                 rhs = self.text(got[2])
                 if (got[1] == "=" and rhs == mult and mult != a.at(i, k)) or \
                         (got[1] == "/=" and rhs == a.at(k, k)) or \
-                        (got[1] == "=" and _strip(rhs) == f"{a.at(i, k)}/{a.at(k, k)}"):
+                        (got[1] == "=" and strip_parens(rhs) == f"{a.at(i, k)}/{a.at(k, k)}"):
                     stored = True
                     continue
             bb = self._rhs_update(s, i, k, mult)
@@ -269,7 +272,7 @@ class _Reader:
         if mult == a.at(i, k) and not stored:
             raise NoSolve(f"the update uses {a.at(i, k)} as the multiplier without dividing it by "
                       f"the pivot {a.at(k, k)}")
-        from_k = _canon(code, jlp.lower) == k
+        from_k = canonical_text(code, jlp.lower) == k
         if mult == a.at(i, k) and from_k:
             raise NoSolve(f"the update from column {k} overwrites its own multiplier {a.at(i, k)}")
         sol.lu_form = stored and not from_k
@@ -339,7 +342,7 @@ class _Reader:
         lp = _loop_of(code, s)
         if lp is None or not lp.counted or lp.step != 1 or len(lp.body) != 1:
             return None
-        if _canon(code, lp.lower) != ("1" if code.fortran else "0"):
+        if canonical_text(code, lp.lower) != ("1" if code.fortran else "0"):
             return None
         got = assignment(code, lp.body[0])
         el = _element(code, got[0]) if got is not None else None
@@ -371,7 +374,7 @@ class _Reader:
                           "what the LAPACK call would not")
         if s.type == "if_statement" and self._singular(s, sol):
             return
-        if _leaves(code, s):
+        if may_leave(code, s):
             raise NoSolve(f"line {line}: '{code.text_of(s).strip()[:60]}' leaves the elimination "
                       "early, and is not a singular check on the pivot")
         writes = self._writes(s)
@@ -447,7 +450,7 @@ class _Reader:
                     continue
                 sol.scalars.add(t)
                 if arr is sol.a and col is not None and (
-                        _canon(code, col.lower) not in ("0", "1") or
+                        canonical_text(code, col.lower) not in ("0", "1") or
                         _upper(code, col) != sol.n):
                     sol.notes.append(f"the swap at line {col.line} exchanges part of the "
                                      "rows; LAPACK exchanges whole rows (the multipliers too)")
@@ -467,7 +470,7 @@ class _Reader:
         probe = re.escape(sol.a.tpl).replace(r"\{0\}", r"\w+").replace(r"\{1\}", sol.k)
         if not re.search(probe, c):
             return False
-        if not _leaves(code, s) or s.child_by_field_name("alternative") is not None:
+        if not may_leave(code, s) or s.child_by_field_name("alternative") is not None:
             return False
         if not re.search(r"(==|\.eq\.)\(?0(\.0*)?(d0|_\w+)?\)?\)?$", c):
             sol.notes.append(f"the singular check at line {s.start_point[0] + 1} is "
@@ -534,13 +537,13 @@ class _Reader:
         g = assignment(code, after[0])
         yel = _element(code, g[0]) if g is not None else None
         ytpl = _template(code, self.text(g[0]), [i]) if g is not None else None
-        m = re.fullmatch(r"(\w+)(.*)", _strip(init)) if t else None
+        m = re.fullmatch(r"(\w+)(.*)", strip_parens(init)) if t else None
         if not t or g is None or yel is None or ytpl is None or m is None or \
                 self.text(g[2]) != t:
             raise NoSolve(f"the forward substitution at line {lp.line} is not 't = B(i); ...; "
                       "Y(i) = t'")
         y = _Array(yel[0], ytpl)
-        btpl = _template(code, _strip(init), [i])
+        btpl = _template(code, strip_parens(init), [i])
         if btpl is None or "{1}" in btpl or "{1}" in ytpl:
             raise NoSolve(f"'{init}' (line {before[0].start_point[0] + 1}) is not B({i})")
         b = _Array(m.group(1), btpl)
@@ -560,7 +563,7 @@ class _Reader:
                     _descending(code, lp.body[0]) is None:
                 raise NoSolve(f"line {n.start_point[0] + 1}: what follows the elimination is not "
                           "a back substitution (a loop from the last row down)")
-            if sol.nrhs == "1" or _canon(code, lp.lower) != ("1" if code.fortran else "0") \
+            if sol.nrhs == "1" or canonical_text(code, lp.lower) != ("1" if code.fortran else "0") \
                     or _upper(code, lp) != sol.nrhs:
                 raise NoSolve(f"the loop over {lp.var} at line {lp.line} does not run over the "
                           f"{sol.nrhs} right-hand side(s)")
@@ -608,14 +611,14 @@ class _Reader:
             raise NoSolve(f"line {last.start_point[0] + 1} does not store the solved element "
                       f"X({i})")
         x = _Array(xel[0], xt)
-        fin = (g[1], _strip(self.text(g[2])))
+        fin = (g[1], strip_parens(self.text(g[2])))
         diag = a.at(i, i)
         if before:
             t, init = self._scalar_set(before[0])
             if not t:
                 raise NoSolve(f"line {before[0].start_point[0] + 1} is not 't = B(i)' or 't = 0'")
             sol.scalars.add(t)
-            init = _strip(init)
+            init = strip_parens(init)
             minus = _update_forms(t, a.at(i, m), vec(x, m))
             plus = {f"{t}+={a.at(i, m)}*{vec(x, m)}", f"{t}+={vec(x, m)}*{a.at(i, m)}",
                     f"{t}={t}+{a.at(i, m)}*{vec(x, m)}", f"{t}={t}+{vec(x, m)}*{a.at(i, m)}"}
@@ -639,7 +642,7 @@ class _Reader:
         sol.last = n
 
 
-def _leaves(code: Code, s: Node) -> bool:
+def may_leave(code: Code, s: Node) -> bool:
     """Whether ``s`` may leave the code early (return, stop, exit, break, goto)."""
     return any(d.type in ("return_statement", "stop_statement", "exit_statement",
                           "break_statement", "goto_statement", "continue_statement")

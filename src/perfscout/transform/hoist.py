@@ -39,7 +39,9 @@ def _name(code: Code, n: Node) -> str:
     return s.lower() if code.fortran else s
 
 
-def _written(code: Code, lp: Loop) -> set[str]:
+def written_in(code: Code, lp: Loop) -> set[str]:
+    """The names a loop may write: its variable, assignment and update targets, inner loop
+    variables, and every name passed by address or to a subroutine (conservative)."""
     out: set[str] = {lp.var}
     for d in walk(lp.node):
         t = None
@@ -99,7 +101,7 @@ def hoist_calls(code: Code, line: int, rel: str) -> Generated | Refusal:
     lp = code.counted_loop_at(line)
     if isinstance(lp, str):
         return Refusal(WHAT, lp)
-    written = _written(code, lp)
+    written = written_in(code, lp)
     local = set() if code.fortran else declared_in(code, lp.node)
     fn = code.function_of(lp.node)
     found: dict[str, list[Node]] = {}

@@ -36,18 +36,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.caller import (
+from perfscout.transform.caller import STD_PURE
+from perfscout.transform.cnames import (
     ALLOC,
-    STD_PURE,
-    _base,
-    _call_name,
-    _declarator_name,
-    _fn_name,
-    _locals,
-    _Param,
-    _params,
+    Param,
+    call_name,
+    declarator_name,
+    fn_locals,
+    fn_name,
+    fn_params,
+    lvalue_base,
 )
-from perfscout.transform.hoist import MATH, _written, declared_in
+from perfscout.transform.hoist import MATH, declared_in, written_in
 from perfscout.transform.nest import make_diff
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
@@ -98,7 +98,7 @@ class _Project:
                 self._global(c, d)
 
     def _add(self, c: Code, d: Node) -> None:
-        q = _fn_name(c, d)
+        q = fn_name(c, d)
         cls = q.rpartition("::")[0]
         up = d.parent
         while not cls and up is not None:
@@ -126,7 +126,7 @@ class _Project:
         for dec in d.children_by_field_name("declarator"):
             if any(x.type == "function_declarator" for x in walk(dec)):
                 continue
-            name, _ = _declarator_name(c, dec)
+            name, _ = declarator_name(c, dec)
             if name:
                 self.globals[name] = f"{c.path}:{d.start_point[0] + 1}"
 
@@ -150,8 +150,8 @@ def _impure(proj: _Project, d: _Def, depth: int, seen: frozenset[str]) -> str:
     if d.qualified in seen:
         return ""  # recursion: proved by the other frames
     seen = seen | {d.qualified}
-    by_name = {p.name: p for p in _params(code, fn)}
-    local, static = _locals(code, fn)
+    by_name = {p.name: p for p in fn_params(code, fn)}
+    local, static = fn_locals(code, fn)
     if static:
         return f"{where} keeps the static {static[0]} between calls"
     body = fn.child_by_field_name("body")
@@ -182,9 +182,9 @@ def _impure(proj: _Project, d: _Def, depth: int, seen: frozenset[str]) -> str:
     return ""
 
 
-def _write(code: Code, target: Node, local: dict[str, str], by_name: dict[str, _Param]) -> str:
+def _write(code: Code, target: Node, local: dict[str, str], by_name: dict[str, Param]) -> str:
     """Why a write to ``target`` inside a function is not to its own state ("" when it is)."""
-    base, through = _base(code, target)
+    base, through = lvalue_base(code, target)
     if base in local:
         marks = local[base]
         if "&" in marks or (through and "*" in marks and marks != "alloc"):
@@ -200,11 +200,11 @@ def _write(code: Code, target: Node, local: dict[str, str], by_name: dict[str, _
     return "the target is not a local"
 
 
-def _call(proj: _Project, code: Code, n: Node, local: dict[str, str], by_name: dict[str, _Param],
+def _call(proj: _Project, code: Code, n: Node, local: dict[str, str], by_name: dict[str, Param],
           d: _Def, depth: int, seen: frozenset[str]) -> str:
     """Why the call ``n`` inside the definition ``d`` is not pure ("" when it is)."""
     line = n.start_point[0] + 1
-    cname = _call_name(code, n)
+    cname = call_name(code, n)
     fnode = n.child_by_field_name("function")
     if cname in PURE or cname in STD_PURE or cname in MATH or cname in ALLOC or \
             cname.startswith(CASTS) or (fnode is not None and fnode.type in (
@@ -214,7 +214,7 @@ def _call(proj: _Project, code: Code, n: Node, local: dict[str, str], by_name: d
     if fnode is not None and fnode.type == "field_expression":
         obj = fnode.child_by_field_name("argument")
         field = fnode.child_by_field_name("field")
-        base, _ = _base(code, obj)
+        base, _ = lvalue_base(code, obj)
         method = code.text_of(field) if field is not None else cname
         is_this = obj is not None and code.text_of(obj) == "this"
         if base in local and not is_this:
@@ -249,7 +249,7 @@ def _declared_class(code: Code, fn: Node | None, name: str) -> str:
         if d.type not in ("declaration", "parameter_declaration"):
             continue
         for dec in d.children_by_field_name("declarator"):
-            nm, _ = _declarator_name(code, dec)
+            nm, _ = declarator_name(code, dec)
             if nm == name:
                 t = d.child_by_field_name("type")
                 text = code.text_of(t) if t is not None else ""
@@ -283,7 +283,7 @@ def _object_base(code: Code, obj: Node | None) -> str:
 def _resolve(proj: _Project, code: Code, fn: Node | None, call: Node
              ) -> _Candidate | str | None:
     """The project function a call of the loop names (None: not a project call, e.g. libm)."""
-    cname = _call_name(code, call)
+    cname = call_name(code, call)
     if cname in PURE or cname in STD_PURE or cname in MATH or cname in ALLOC:
         return None
     fnode = call.child_by_field_name("function")
@@ -325,14 +325,14 @@ def _resolve(proj: _Project, code: Code, fn: Node | None, call: Node
 def _loop_state(proj: _Project, code: Code, lp: Loop, cands: list[_Candidate]
                 ) -> tuple[set[str], dict[str, str]]:
     """(names the loop may write, why each object of a member call may change)."""
-    written = _written(code, lp)
+    written = written_in(code, lp)
     touched: dict[str, str] = {}
     mine = {c.node.id for c in cands}
     fn = code.function_of(lp.node)
     for n in walk(lp.node):
         if n.type != "call_expression" or n.id in mine:
             continue
-        cname = _call_name(code, n)
+        cname = call_name(code, n)
         if cname in PURE or cname in STD_PURE or cname in MATH:
             continue
         inner = any(c.node.start_byte < n.start_byte and n.end_byte <= c.node.end_byte
@@ -354,7 +354,7 @@ def _loop_state(proj: _Project, code: Code, lp: Loop, cands: list[_Candidate]
                     proj, got.d, 0, frozenset())):
                 touched[GLOBALS] = f"{cname}() at line {line}"
         if fnode is not None and fnode.type == "field_expression":
-            obj, _ = _base(code, fnode.child_by_field_name("argument"))
+            obj, _ = lvalue_base(code, fnode.child_by_field_name("argument"))
             field = fnode.child_by_field_name("field")
             method = code.text_of(field) if field is not None else ""
             cls = _declared_class(code, fn, obj)
@@ -413,11 +413,11 @@ def hoist_call(code: Code, line: int, rel: str, root: Path | None = None
     written, touched = _loop_state(proj, code, lp, [c for c in cands
                                                     if c.node.id not in impure])
     local = declared_in(code, lp.node)
-    own = (declared_in(code, fn) | {p.name for p in _params(code, fn)}) \
+    own = (declared_in(code, fn) | {p.name for p in fn_params(code, fn)}) \
         if fn is not None and fn.type == "function_definition" else set()
     file_scope = {k: v for k, v in proj.globals.items() if k not in own}
     if lp.node.type == "for_range_loop":
-        nm, _ = _declarator_name(code, lp.node.child_by_field_name("declarator"))
+        nm, _ = declarator_name(code, lp.node.child_by_field_name("declarator"))
         local.add(nm)
     ok: list[_Candidate] = []
     refused: list[tuple[_Candidate, str]] = []
@@ -448,7 +448,7 @@ def _pure_arguments(proj: _Project, code: Code, fn: Node | None, c: _Candidate) 
         if n.type != "call_expression" or n.id == c.node.id:
             continue
         got = _resolve(proj, code, fn, n)
-        cname = _call_name(code, n)
+        cname = call_name(code, n)
         fnode = n.child_by_field_name("function")
         if got is None:
             field = fnode.child_by_field_name("field") if fnode is not None and \
@@ -584,7 +584,7 @@ def loop_call_sites(text: str, path: str, line: int, root: Path) -> list[tuple[s
     fn = code.function_of(at) if at is not None else None
     if fn is None or fn.type != "function_definition":
         return []
-    short = _fn_name(code, fn).rpartition("::")[2]
+    short = fn_name(code, fn).rpartition("::")[2]
     if not short:
         return []
     out: list[tuple[str, int]] = []
@@ -600,7 +600,7 @@ def loop_call_sites(text: str, path: str, line: int, root: Path) -> list[tuple[s
                 field = fnode.child_by_field_name("field")
                 name = c.text_of(field) if field is not None else ""
             else:
-                name = _call_name(c, n).rpartition("::")[2]
+                name = call_name(c, n).rpartition("::")[2]
             ln = n.start_point[0] + 1
             if name == short and c.loops_at(ln) and (rel, ln) not in out:
                 out.append((rel, ln))

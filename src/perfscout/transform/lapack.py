@@ -34,7 +34,7 @@ import re
 from pathlib import Path
 
 from perfscout.transform.gauss import NoSolve, Solve, branch, find_solve, read_later
-from perfscout.transform.mathtable import _fortran_decl_end, _fresh
+from perfscout.transform.mathtable import fortran_decl_end, fresh_name
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node
@@ -42,7 +42,7 @@ from perfscout.transform.source import Code, Node
 WHAT = "use_lapack"
 
 
-def _kind(code: Code, fn: Node, names: list[str], root: Path | None) -> str:
+def real_kind(code: Code, fn: Node, names: list[str], root: Path | None) -> str:
     """``d`` or ``s`` from the declarations of ``names``; raises naming what is not."""
     kinds = set()
     for nm in names:
@@ -105,7 +105,7 @@ def _lapack(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     fn, sol = find_solve(code, line)
     names = sorted({sol.a.name, sol.b.name, sol.x.name} | ({sol.src.name} if sol.src else
                                                             set()))
-    prec = _kind(code, fn, names, root)
+    prec = real_kind(code, fn, names, root)
     # what the replaced code leaves behind, read again in this function
     later = {}
     for nm in sorted(sol.scalars - {sol.k} if sol.singular is not None else sol.scalars):
@@ -160,9 +160,9 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, first: int, last: i
     if b.tpl not in vec_ok or x.tpl.replace(x.name, b.name, 1) not in vec_ok:
         raise NoSolve(f"the right-hand side is addressed {b.tpl.format('i', 'r')}: not b(i) or "
                   "b(i, r)")
-    lda = _lead(code, fn, a.name, sol.n)
-    ldb = _lead(code, fn, x.name, sol.n)
-    ipiv, info = _fresh(code, "lapack_ipiv"), _fresh(code, "lapack_info")
+    lda = leading_dim(code, fn, a.name, sol.n)
+    ldb = leading_dim(code, fn, x.name, sol.n)
+    ipiv, info = fresh_name(code, "lapack_ipiv"), fresh_name(code, "lapack_info")
     body = [f"! {routine}: LAPACK's LU with partial pivoting and the solve (use_lapack)"]
     if x.name != b.name:
         col = ", :" if sol.nrhs != "1" else ""
@@ -176,16 +176,18 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, first: int, last: i
         body += [f"if ({info} > 0) then", f"  {sol.k} = {info}", *["  " + h for h in handler],
                  "end if"]
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
-    at = _fortran_decl_end_safe(code, fn)
+    at = fortran_decl_end_or_nosolve(code, fn)
     decl = (f"{indent}integer, allocatable :: {ipiv}(:)\n{indent}integer :: {info}\n"
             f"{indent}external :: {routine}\n")
     data = text.encode()
     return (data[:at] + decl.encode() + data[at:]).decode()
 
 
-def _fortran_decl_end_safe(code: Code, fn: Node) -> int:
+def fortran_decl_end_or_nosolve(code: Code, fn: Node) -> int:
+    """Where a Fortran unit's declarations end, raising :class:`NoSolve` (a refusal) when
+    the unit has none, so LAPACK generators can refuse instead of failing."""
     try:
-        return _fortran_decl_end(code, fn)
+        return fortran_decl_end(code, fn)
     except Exception as e:  # mathtable's own "no declarations" signal
         raise NoSolve(str(e)) from e
 
@@ -198,7 +200,9 @@ def _handler_lines(code: Code, sol: Solve) -> list[str]:
     return [ln.strip() for c in kids for ln in code.text_of(c).splitlines()]
 
 
-def _lead(code: Code, fn: Node, name: str, n: str) -> str:
+def leading_dim(code: Code, fn: Node, name: str, n: str) -> str:
+    """The leading dimension to pass for Fortran array ``name`` in ``fn``: its declared first
+    extent, ``size(name, 1)`` for assumed/deferred shapes, else ``n``."""
     ext = code.array_extents(fn, name)
     if not ext or ext[0] in (":", "*", "") or ":" in ext[0]:
         return f"size({name}, 1)" if ext and ext[0] != "*" else n
@@ -214,7 +218,7 @@ def _c(code: Code, fn: Node, sol: Solve, routine: str, prec: str, first: int, la
     t = "double" if prec == "d" else "float"
     a, b, x = sol.a, sol.src or sol.b, sol.x
     n = sol.n
-    p = _fresh(code, "lapack_")
+    p = fresh_name(code, "lapack_")
     r, c = f"{p}r", f"{p}c"
     multi = sol.nrhs != "1"
     bi = b.at(r, c) if multi else b.at(r)
@@ -259,7 +263,7 @@ def _c(code: Code, fn: Node, sol: Solve, routine: str, prec: str, first: int, la
         head = head.replace("extern void", 'extern "C" void', 1)
     if "<stdlib.h>" not in text and "<cstdlib>" not in text:
         head = "#include <stdlib.h>\n" + head
-    return _after_includes(text, head)
+    return after_includes(text, head)
 
 
 def _splice(code: Code, sol: Solve, first: int, last: int, lines: list[str]) -> str:
@@ -271,7 +275,9 @@ def _splice(code: Code, sol: Solve, first: int, last: int, lines: list[str]) -> 
     return "".join(old[:first - 1] + [ln + "\n" for ln in lines] + kept + old[last:])
 
 
-def _after_includes(text: str, head: str) -> str:
+def after_includes(text: str, head: str) -> str:
+    """The text with ``head`` inserted after the last ``#include`` line (at the top when
+    there is none); where generators put prototypes for the library they call."""
     lines = text.splitlines(keepends=True)
     at = 0
     for n, ln in enumerate(lines):

@@ -335,7 +335,9 @@ def _offset(code: Code, core: Node, var: str) -> int | None:
     return p.get((), 0)
 
 
-def _fresh(code: Code, base: str) -> str:
+def fresh_name(code: Code, base: str) -> str:
+    """A name starting with ``base`` that the file does not use yet (case-insensitively, for
+    Fortran): what generators call the variables they introduce."""
     used = set(re.findall(r"[A-Za-z_]\w*", code.text.lower()))
     name, i = base, 1
     while name.lower() in used:
@@ -447,7 +449,7 @@ def _emit(code: Code, rel: str, fn: Node | None, lp: Loop, top: Loop, phases: li
     first = phases[0]
     t = code.text_of
     n_txt = t(first.n)
-    m, s, i = _fresh(code, "ps_m"), _fresh(code, "ps_s"), _fresh(code, "ps_i")
+    m, s, i = fresh_name(code, "ps_m"), fresh_name(code, "ps_s"), fresh_name(code, "ps_i")
     tables: dict[tuple[str, str], str] = {}  # (func, value text) -> table name
     values: dict[str, str] = {}
     edits: list[tuple[int, int, str]] = []
@@ -458,7 +460,7 @@ def _emit(code: Code, rel: str, fn: Node | None, lp: Loop, top: Loop, phases: li
         value = _substitute(code, ph, i)
         k = (ph.func, value)
         if k not in tables:
-            name = _fresh(code, f"ps_{ph.func}")
+            name = fresh_name(code, f"ps_{ph.func}")
             while name in values:
                 name += "_"
             tables[k] = name
@@ -488,7 +490,7 @@ def _emit(code: Code, rel: str, fn: Node | None, lp: Loop, top: Loop, phases: li
                         None)
         if end_stmt is None:
             raise _No(f"the loop at line {lp.line} has no 'end do'")
-        decl_at = _fortran_decl_end(code, fn)
+        decl_at = fortran_decl_end(code, fn)
         edits.append((decl_at, decl_at, "\n".join(
             [f"{code.indent_at(code.data[:decl_at].decode().count(chr(10)))}{typ}, allocatable "
              f":: {', '.join(f'{x}(:)' for x in names)}",
@@ -561,7 +563,7 @@ def _substitute(code: Code, ph: _Phase, i: str) -> str:
     return f"{ph.name}({s.decode()})"
 
 
-def _fortran_decl_end(code: Code, fn: Node | None) -> int:
+def fortran_decl_end(code: Code, fn: Node | None) -> int:
     """The byte just after the line of the unit's last declaration."""
     decls = [c for c in (fn.named_children if fn is not None else [])
              if c.type in ("variable_declaration", "implicit_statement", "use_statement")]

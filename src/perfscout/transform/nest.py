@@ -61,6 +61,19 @@ def loop_end_line(n: Node) -> int:
     return n.end_point[0] + 1 if n.end_point[1] > 0 else n.end_point[0]
 
 
+def enclosing_loop(n: Node, stop: Node, loops: tuple[str, ...]) -> Node | None:
+    """The innermost node of a type in ``loops`` around ``n`` below ``stop`` (its function):
+    where a buffer, an allocation or a call is repeated; None when ``n`` is not in a loop of
+    ``stop``. ``loops`` names the language's loop node types (C ``for``/``while``/``do``,
+    Fortran ``do``/``do while``), so the C and Fortran generators share one search."""
+    p = n.parent
+    while p is not None and p != stop:
+        if p.type in loops:
+            return p
+        p = p.parent
+    return None
+
+
 def parent_loop(code: Code, n: Node) -> Node | None:
     """The loop whose body directly holds ``n`` (through a compound statement only)."""
     p = n.parent

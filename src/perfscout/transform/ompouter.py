@@ -7,7 +7,7 @@ moved there and the team is made once. C/C++ only.
 
 The directive on the inner loop is removed, the file parsed again, and the loops around the
 inner one are tried outermost first with the same test as ``parallelize_omp``
-(:func:`perfscout.transform.pragmas._blocking`: the array dependences of
+(:func:`perfscout.transform.pragmas.why_not_parallel`: the array dependences of
 :mod:`.depend`, the scalar classes, the blocking constructs): the first that carries nothing
 gets ``#pragma omp parallel for`` with the reductions it needs and ``private(...)`` for the
 scalars written before read in each iteration, which include the inner loops' counters
@@ -35,10 +35,11 @@ import re
 from pathlib import Path
 
 from perfscout.transform.affine import poly
-from perfscout.transform.caller import STD_PURE, Project, _call_name, _callee_ok
+from perfscout.transform.caller import STD_PURE, Project, callee_ok
+from perfscout.transform.cnames import call_name
 from perfscout.transform.depend import scalars
 from perfscout.transform.nest import loop_end_line, make_diff, used_after
-from perfscout.transform.pragmas import _blocking, _clauses, _insert
+from perfscout.transform.pragmas import insert_around, omp_clauses, why_not_parallel
 from perfscout.transform.region import PURE, analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, walk
@@ -181,10 +182,10 @@ def _own_state_calls(code: Code, scope: Node, root: Path | None) -> frozenset[st
     for call in walk(scope):
         if call.type != "call_expression":
             continue
-        name = _call_name(code, call)
+        name = call_name(code, call)
         if not name or name in PURE or name in STD_PURE or name in out:
             continue
-        why, params = _callee_ok(proj, name)
+        why, params = callee_ok(proj, name)
         if not why and not any(p.writable for p in params):
             out.add(name)
     return frozenset(out)
@@ -230,7 +231,7 @@ def omp_outer_loop(code: Code, line: int, rel: str, root: Path | None = None
         if cand is None:
             continue
         lp = bare.loop(cand)
-        why, reds, priv, last = _blocking(bare, lp)
+        why, reds, priv, last = why_not_parallel(bare, lp)
         colour = ""
         if "dependence on" in why:  # a checkerboard's rows do not meet: proved by colour
             cw, creds, cpriv, clast = _colour_proof(bare, lp)
@@ -245,9 +246,9 @@ def omp_outer_loop(code: Code, line: int, rel: str, root: Path | None = None
         if why:
             reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
             continue
-        cl = _clauses(reds, priv, last)
+        cl = omp_clauses(reds, priv, last)
         target = next(x for x in cut.loops_at(at) if x.start_point[0] + 1 == at)
-        new = _insert(cut, cut.loop(target),
+        new = insert_around(cut, cut.loop(target),
                       f"#pragma omp parallel for{' ' + kept if kept else ''}{cl}")
         note = (f"'{old}' moved from the loop over {inner.var} (line {inner.line}) to the loop "
                 f"over {lp.var} at {rel}:{lp.line}" + (f" with{cl}" if cl else "")

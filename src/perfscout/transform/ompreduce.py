@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from perfscout.transform.caller import Project, _args, _params
+from perfscout.transform.caller import Project
+from perfscout.transform.cnames import call_args, fn_params
 from perfscout.transform.macros import Macros, ProjectHeaders
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
@@ -51,7 +52,7 @@ class _Update:
     element: bool  # a[k]
 
 
-def _pragma(code: Code, n: Node) -> str:
+def pragma_text(code: Code, n: Node) -> str:
     """The directive text of a ``#pragma`` line (``omp atomic update``), "" otherwise."""
     if n.type != "preproc_call":
         return ""
@@ -117,7 +118,7 @@ def _update_of(code: Code, stmt: Node) -> tuple[Node, str, list[Node]] | str:
             return left, BINARY[_op(code, r)], [a]
     if r.type == "call_expression":
         fn = code.text_of(r.child_by_field_name("function") or r)
-        args = _args(r)
+        args = call_args(r)
         if fn in MAXMIN and len(args) == 2:
             for mine, other in ((args[0], args[1]), (args[1], args[0])):
                 if _same(code, strip(code, mine), left):
@@ -158,13 +159,13 @@ def _if_maxmin(code: Code, s: Node) -> tuple[Node, str, list[Node]] | str:
     return f"the protected if ({code.text_of(cond)}) does not compare the value it stores"
 
 
-def _parallel_loop(code: Code, line: int) -> tuple[Node, Node] | str:
+def parallel_loop_at(code: Code, line: int) -> tuple[Node, Node] | str:
     """(the ``parallel for`` pragma, its loop) around or at ``line``."""
     n = code.node_at_line(line)
     while n is not None and n.type not in FUNCTION_NODES:
         if n.type == C_LOOP:
             prev = n.prev_named_sibling
-            if prev is not None and _pragma(code, prev).startswith(("omp parallel for",
+            if prev is not None and pragma_text(code, prev).startswith(("omp parallel for",
                                                                     "omp for")):
                 return prev, n
         n = n.parent
@@ -179,7 +180,7 @@ def guarded(code: Code, root: Node) -> list[tuple[Node, str, Node]] | str:
     reduction, per-thread tally and called-function tally generators."""
     out: list[tuple[Node, str, Node]] = []
     for d in walk(root):
-        word = _pragma(code, d)
+        word = pragma_text(code, d)
         if not word.startswith(("omp atomic", "omp critical")):
             continue
         line = d.start_point[0] + 1
@@ -219,7 +220,7 @@ def _updates(code: Code, loop: Node) -> list[_Update] | str:
 
 def _extent_from_call(c: Code, call: Node, pos: int) -> tuple[str, str] | str:
     """(text, value) of the extent of the array passed at argument ``pos`` of ``call``."""
-    args = _args(call)
+    args = call_args(call)
     if pos >= len(args):
         return f"the call at {c.path}:{call.start_point[0] + 1} passes no argument {pos + 1}"
     arg = strip(c, args[pos])
@@ -239,18 +240,20 @@ def _extent_from_call(c: Code, call: Node, pos: int) -> tuple[str, str] | str:
             continue
         if nm is None or val is None or re.sub(r"^[*\s]+", "", c.text_of(nm)) != name:
             continue
-        got = _alloc_count(c, strip(c, val))
+        got = alloc_count(c, strip(c, val))
         if got:
             return got, _value(c, got)
     return (f"the extent of {name}, passed at {c.path}:{call.start_point[0] + 1}, is not a "
             "declared size or a malloc/calloc count")
 
 
-def _alloc_count(c: Code, val: Node) -> str:
+def alloc_count(c: Code, val: Node) -> str:
+    """The element count of a ``calloc(n, size)`` or ``malloc(n * sizeof ...)`` call, ""
+    for any other expression; the extent of an array allocated that way."""
     if val.type != "call_expression":
         return ""
     fn = c.text_of(val.child_by_field_name("function") or val)
-    args = _args(val)
+    args = call_args(val)
     if fn == "calloc" and len(args) == 2:
         return c.text_of(args[0])
     if fn == "malloc" and len(args) == 1:
@@ -274,7 +277,7 @@ def _value(c: Code, text: str) -> str:
         return v.replace(" ", "")
 
 
-def _extent(code: Code, fn: Node, name: str, headers: ProjectHeaders | None) -> str:
+def array_extent(code: Code, fn: Node, name: str, headers: ProjectHeaders | None) -> str:
     """The text of ``name``'s extent usable inside ``fn``, or raise ValueError saying why."""
     ext = code.array_extents(fn, name)
     if ext is not None:
@@ -282,7 +285,7 @@ def _extent(code: Code, fn: Node, name: str, headers: ProjectHeaders | None) -> 
             raise ValueError(f"{name} is declared {name}[{']['.join(ext)}]: one known extent "
                              "is needed for the reduction's array section")
         return ext[0]
-    params = _params(code, fn)
+    params = fn_params(code, fn)
     pos = next((p.index for p in params if p.name == name), None)
     if pos is None:
         raise ValueError(f"the extent of {name} is not known (not a declared array nor a "
@@ -317,14 +320,14 @@ def omp_reduction(code: Code, line: int, rel: str,
     reduction clause, or why not."""
     if code.fortran:
         return _fortran(code, line, rel)
-    got = _parallel_loop(code, line)
+    got = parallel_loop_at(code, line)
     if isinstance(got, str):
         return _no(got)
     pragma, loop = got
     ups = _updates(code, loop)
     if isinstance(ups, str):
         return _no(f"{rel}:{loop.start_point[0] + 1}: {ups}")
-    word = _pragma(code, pragma)
+    word = pragma_text(code, pragma)
     fn = code.function_of(loop)
     ops: dict[str, str] = {}
     for u in ups:
@@ -351,7 +354,7 @@ def omp_reduction(code: Code, line: int, rel: str,
             floats.append(base)
         if u.element:
             try:
-                ext = _extent(code, fn, base, headers) if fn is not None else ""
+                ext = array_extent(code, fn, base, headers) if fn is not None else ""
             except ValueError as exc:
                 return _no(f"{rel}:{u.pragma.start_point[0] + 1}: {exc}")
             clauses.append(f"reduction({op}:{base}[:{ext}])")

@@ -18,17 +18,17 @@ moved, its address kept).
 
 from __future__ import annotations
 
-from perfscout.transform.mathtable import _fresh
-from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _pragma
+from perfscout.transform.cnames import call_name
+from perfscout.transform.mathtable import fresh_name
+from perfscout.transform.nest import enclosing_loop, make_diff
+from perfscout.transform.ompreduce import pragma_text
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.scratch import (
-    _Buffer,
-    _callee,
-    _candidate,
-    _escape,
-    _split_args,
-    enclosing_loop,
+    C_LOOPS,
+    WorkBuffer,
+    buffer_candidate,
+    buffer_escape,
+    split_args,
 )
 from perfscout.transform.source import Code, Node, walk
 
@@ -76,9 +76,9 @@ def out_param(code: Code, line: int, rel: str) -> Generated | Refusal:
     defs = {code.function_name(d): d for d in walk(code.tree.root_node)
             if d.type == "function_definition"}
     fns = [here] if here is not None else []
-    fns += [defs[_callee(code, c)] for c in walk(code.tree.root_node)
+    fns += [defs[call_name(code, c)] for c in walk(code.tree.root_node)
             if c.type == "call_expression" and c.start_point[0] + 1 == line and
-            _callee(code, c) in defs]
+            call_name(code, c) in defs]
     why = ""
     for fn in fns:
         got = _one(code, fn, rel)
@@ -101,15 +101,15 @@ def _one(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     if not stmts or len(rets) != 1 or rets[0] != stmts[-1]:
         return Refusal(WHAT, f"{name} ({rel}) does not end in its only return")
     ret = code.text_of(rets[0]).replace(" ", "").removeprefix("return").rstrip(";")
-    buf = next((b for n in walk(fn) for b in [_candidate(code, n)]
-                if isinstance(b, _Buffer) and b.kind == "vector" and b.name == ret), None)
+    buf = next((b for n in walk(fn) for b in [buffer_candidate(code, n)]
+                if isinstance(b, WorkBuffer) and b.kind == "vector" and b.name == ret), None)
     if buf is None:
         return Refusal(WHAT, f"{name} ({rel}) does not return a local vector it makes")
     if code.text_of(rtype).replace(" ", "") != f"std::vector<{buf.elem}>".replace(" ", "") and \
             code.text_of(rtype).replace(" ", "") != f"vector<{buf.elem}>".replace(" ", ""):
         return Refusal(WHAT, f"{name} ({rel}) returns {code.text_of(rtype)}, not the vector "
                              f"{buf.name} as it is")
-    esc = _escape(code, buf, fn)
+    esc = buffer_escape(code, buf, fn)
     if esc and not esc.startswith(f"{buf.name} is returned at line {rets[0].start_point[0] + 1}"):
         return Refusal(WHAT, f"{name} ({rel}): {esc}")
     if any(_callee_name(code, c) == name for c in walk(fn) if c.type == "call_expression"):
@@ -121,7 +121,7 @@ def _one(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     if not sites:
         return Refusal(WHAT, f"{name} ({rel}): " + (why or "called in no loop of the file as "
                                                     "'std::vector<T> x = f(..)'"))
-    into = _fresh(code, f"{name}_into")
+    into = fresh_name(code, f"{name}_into")
     vtype = code.text_of(rtype)
     edits: list[tuple[int, int, str]] = []
     # the new function, before f
@@ -138,7 +138,7 @@ def _one(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     indent = code.indent_at(row + 1)
     reset = (f"{buf.name}.clear();" if not buf.size else
              f"{buf.name}.clear(); {buf.name}.resize({buf.size});"
-             if len(_split_args(buf.size)) == 1 else f"{buf.name}.assign({buf.size});")
+             if len(split_args(buf.size)) == 1 else f"{buf.name}.assign({buf.size});")
     lb = buf.decl.start_byte - buf.decl.start_point[1] - base
     local.append((lb, lb + len(code.lines[row].encode()), f"{indent}{reset}  /* the caller's "
                                                           "buffer, reused (hoist_allocation) */\n"))
@@ -161,7 +161,7 @@ def _one(code: Code, fn: Node, rel: str) -> Generated | Refusal:
                   f"{{\n{bi}{vtype} {buf.name};\n{bi}{into}({args});\n{bi}return {buf.name};\n}}"))
     done = []
     for decl, lp, x, call, dtype in sites:
-        bufname = _fresh(code, f"{x}_buf")
+        bufname = fresh_name(code, f"{x}_buf")
         lrow = lp.start_point[0]
         prev = lp.prev_named_sibling
         if prev is not None and prev.type == "preproc_call" and prev.end_point[0] + 1 >= lrow:
@@ -212,7 +212,7 @@ def _sites(code: Code, fn: Node, name: str) -> tuple[list[tuple[Node, Node, str,
             continue
         d = c.parent
         decl = d.parent if d is not None and d.type == "init_declarator" else None
-        lp = enclosing_loop(c, caller)
+        lp = enclosing_loop(c, caller, C_LOOPS)
         if decl is None or decl.type != "declaration" or lp is None or \
                 len(decl.children_by_field_name("declarator")) != 1:
             why = why or f"the call at line {ln} is not 'T x = {name}(..);' in a loop"
@@ -221,7 +221,7 @@ def _sites(code: Code, fn: Node, name: str) -> tuple[list[tuple[Node, Node, str,
             why = why or f"the call at line {ln} comes before {name}'s definition"
             continue
         prev = lp.prev_named_sibling
-        if prev is not None and _pragma(code, prev).startswith("omp"):
+        if prev is not None and pragma_text(code, prev).startswith("omp"):
             why = why or (f"the loop at line {lp.start_point[0] + 1} is an OpenMP loop: one "
                           "buffer per thread would need the region split")
             continue
@@ -233,7 +233,7 @@ def _sites(code: Code, fn: Node, name: str) -> tuple[list[tuple[Node, Node, str,
         t = decl.child_by_field_name("type")
         dtype = " ".join(code.text_of(q) for q in decl.children
                          if q.type in ("type_qualifier",)) + " " + (code.text_of(t) if t else "")
-        esc = _escape(code, _Buffer(x, decl, "vector", "", "", []), caller)
+        esc = buffer_escape(code, WorkBuffer(x, decl, "vector", "", "", []), caller)
         if esc:
             why = why or f"at line {ln}: {esc}"
             continue

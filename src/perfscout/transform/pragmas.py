@@ -40,7 +40,7 @@ def _triangle_safe(d: Dependence, lp: Loop) -> bool:
     return False
 
 
-def _blocking(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], list[str]]:
+def why_not_parallel(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], list[str]]:
     """Why ``lp`` cannot run its iterations concurrently ("" when it can), with the
     reductions, private and lastprivate scalars it needs. A dependence that only a
     triangular inner loop rules out (:func:`_triangle_safe`) does not count."""
@@ -62,7 +62,9 @@ def _blocking(code: Code, lp: Loop) -> tuple[str, dict[str, str], list[str], lis
     return "", sc.reductions, priv, last
 
 
-def _clauses(reds: dict[str, str], priv: list[str], last: list[str]) -> str:
+def omp_clauses(reds: dict[str, str], priv: list[str], last: list[str]) -> str:
+    """The OpenMP clause text (`` reduction(+:s) private(t) lastprivate(k)``) for the
+    scalar classes :func:`why_not_parallel` found."""
     out = ""
     by_op: dict[str, list[str]] = {}
     for name, op in reds.items():
@@ -76,7 +78,9 @@ def _clauses(reds: dict[str, str], priv: list[str], last: list[str]) -> str:
     return out
 
 
-def _existing(code: Code, lp: Loop, word: str) -> str:
+def existing_pragma(code: Code, lp: Loop, word: str) -> str:
+    """The directive on the line above the loop when it is a pragma naming ``word``
+    (e.g. ``omp``), else ""; so a generator does not add a second one."""
     prev = code.lines[lp.line - 2].strip() if lp.line >= 2 else ""
     low = prev.lower()
     if low.startswith(("#pragma", "!$omp", "!gcc$")) and word in low:
@@ -84,7 +88,7 @@ def _existing(code: Code, lp: Loop, word: str) -> str:
     return ""
 
 
-def _insert(code: Code, lp: Loop, before: str, after: str = "") -> str:
+def insert_around(code: Code, lp: Loop, before: str, after: str = "") -> str:
     """The text with ``before`` on the line above the loop (and ``after`` below its end),
     wrapping the loop in braces when it is the unbraced body of another C statement."""
     lines = list(code.lines)
@@ -129,17 +133,17 @@ def simd(code: Code, line: int, rel: str) -> Generated | Refusal:
     lp = _innermost(code, line, what)
     if isinstance(lp, Refusal):
         return lp
-    why, reds, priv, last = _blocking(code, lp)
+    why, reds, priv, last = why_not_parallel(code, lp)
     if why:
         return Refusal(what, why)
-    have = _existing(code, lp, "simd")
+    have = existing_pragma(code, lp, "simd")
     if have:
         return Refusal(what, f"the loop at line {lp.line} already has '{have}'")
-    cl = _clauses(reds, priv, last)
+    cl = omp_clauses(reds, priv, last)
     if code.fortran:
-        text = _insert(code, lp, f"!$omp simd{cl}", "!$omp end simd")
+        text = insert_around(code, lp, f"!$omp simd{cl}", "!$omp end simd")
     else:
-        text = _insert(code, lp, f"#pragma omp simd{cl}")
+        text = insert_around(code, lp, f"#pragma omp simd{cl}")
     note = (f"omp simd on the loop over {lp.var} at {rel}:{lp.line}"
             + (f" with{cl}" if cl else "") + "; no loop-carried dependence")
     return Generated(what, rel, make_diff(code.text, text, rel), text, note,
@@ -156,21 +160,21 @@ def parallel(code: Code, line: int, rel: str) -> Generated | Refusal:
     reasons = []
     for n in reversed(nodes):
         lp = code.loop(n)
-        why, reds, priv, last = _blocking(code, lp)
+        why, reds, priv, last = why_not_parallel(code, lp)
         if why:
             reasons.append(f"loop {lp.var or '?'} (line {lp.line}): {why}")
             continue
-        have = _existing(code, lp, "omp")
+        have = existing_pragma(code, lp, "omp")
         if have:
             return Refusal(what, f"the loop at line {lp.line} already has '{have}'")
-        cl = _clauses(reds, priv, last)
+        cl = omp_clauses(reds, priv, last)
         tri = any(_triangle_var(lp, x) for x in analyse(code, lp).loops[1:])
         sched = "dynamic" if tri else "static"  # a triangle's rows differ in length
         if code.fortran:
-            text = _insert(code, lp, f"!$omp parallel do schedule({sched}){cl}" if tri else
+            text = insert_around(code, lp, f"!$omp parallel do schedule({sched}){cl}" if tri else
                            f"!$omp parallel do{cl}", "!$omp end parallel do")
         else:
-            text = _insert(code, lp, f"#pragma omp parallel for schedule({sched}){cl}")
+            text = insert_around(code, lp, f"#pragma omp parallel for schedule({sched}){cl}")
         note = (f"omp parallel for on the loop over {lp.var} at {rel}:{lp.line}"
                 + (f" with{cl}" if cl else "") + "; no dependence carried by it"
                 + ("; schedule(dynamic): the inner loop walks a triangle" if tri else "")
@@ -195,10 +199,10 @@ def unroll(code: Code, line: int, rel: str, factor: int = 4) -> Generated | Refu
     if own:
         return Refusal(what, f"the loop variable {lp.var} is assigned at line {own[0].line} "
                              "inside the loop: its trip count is not known on entry")
-    if _existing(code, lp, "unroll"):
+    if existing_pragma(code, lp, "unroll"):
         return Refusal(what, f"the loop at line {lp.line} already has "
-                             f"'{_existing(code, lp, 'unroll')}'")
+                             f"'{existing_pragma(code, lp, 'unroll')}'")
     pragma = f"!GCC$ unroll {factor}" if code.fortran else f"#pragma GCC unroll {factor}"
-    text = _insert(code, lp, pragma)
+    text = insert_around(code, lp, pragma)
     note = f"unroll by {factor} of the loop over {lp.var} at {rel}:{lp.line}"
     return Generated(what, rel, make_diff(code.text, text, rel), text, note)

@@ -36,7 +36,7 @@ from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.scaled import scalar_problem, scale_of
 from perfscout.transform.source import C_LOOP, Code, Loop, Node
-from perfscout.transform.syrk import _at, _bounds_problem, _triangle
+from perfscout.transform.syrk import bounds_problem, ref_at, triangle_of
 
 WHAT = "use_blas"
 
@@ -63,7 +63,12 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     """The ``cblas_?syrk``/``cblas_?syr2k`` call replacing the row-wise triangular nest
     around ``line``; None when the nest is not of that shape at all, a Refusal naming what
     forbids it when it is."""
-    from perfscout.transform.blas import _elem, _factors, _include, _matrix
+    from perfscout.transform.blas import (
+        blas_elem_type,
+        blas_matrix_arg,
+        product_factors,
+        with_cblas_include,
+    )
 
     if code.fortran:
         return None
@@ -81,7 +86,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     jl = code.loop(kl.body[0])
     if not jl.counted or len(jl.body) != 1:
         return None
-    side = _triangle(il, jl)
+    side = triangle_of(il, jl)
     if not side:
         return None
     i, j, k = il.var, jl.var, kl.var
@@ -92,7 +97,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     reg = analyse(code, il)
     acc_line = st.start_point[0] + 1
     out = next((r for r in reg.refs if r.write and r.line == acc_line), None)
-    if out is None or not _at(out, i, j):
+    if out is None or not ref_at(out, i, j):
         return None
     nest = Nest([il, kl, jl], [], reg, il.line, loop_end_line(il.node), code.indent_at(il.line))
     what = f"the triangular update {out.text} += ... at {rel}:{acc_line}"
@@ -105,7 +110,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         return None
     prods = []
     for term in terms:
-        got_f = _factors(code, nest, term)
+        got_f = product_factors(code, nest, term)
         if isinstance(got_f, str):
             return no(got_f)
         prods.append(got_f)
@@ -113,11 +118,11 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     pairs = []  # per term: (factor with the i index, factor with the j index)
     for (fa, fb), _alpha in prods:
         for x, y in ((fa, fb), (fb, fa)):
-            if _at(x, i, k) and _at(y, j, k):
+            if ref_at(x, i, k) and ref_at(y, j, k):
                 trans = False if trans in (None, False) else None
                 pairs.append((x, y))
                 break
-            if _at(x, k, i) and _at(y, k, j):
+            if ref_at(x, k, i) and ref_at(y, k, j):
                 trans = True if trans in (None, True) else None
                 pairs.append((x, y))
                 break
@@ -142,7 +147,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     c = out.name
     if reg.blockers:
         return no(reg.blockers[0].reason)
-    bounds = _bounds_problem(il, kl, jl)
+    bounds = bounds_problem(il, kl, jl)
     if bounds:
         return no(bounds)
     beta = "1"
@@ -168,7 +173,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         if r.name in names and r.write:
             return no(f"{r.name} is written at line {r.line}; the factors must not change")
         if r.name == c and ((r.line not in scale_lines and r.line != acc_line) or
-                            not _at(r, i, j)):
+                            not ref_at(r, i, j)):
             return no(f"{r.text} (line {r.line}) is another access to {c}")
         if r.name not in names and r.name != c:
             return no(f"{r.text} (line {r.line}) is neither {c} nor a factor")
@@ -176,16 +181,16 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         return no(f"{c} is both the result and a factor")
     m = Macros.of(code, headers)
     rows, cols = (k, i) if trans else (i, k)
-    cm = _matrix(code, nest, out, i, j, m)
+    cm = blas_matrix_arg(code, nest, out, i, j, m)
     if isinstance(cm, str):
         return no(cm)
     mats = []
     for fref in facs:
-        fm = _matrix(code, nest, fref, rows, cols, m)
+        fm = blas_matrix_arg(code, nest, fref, rows, cols, m)
         if isinstance(fm, str):
             return no(fm)
         mats.append(fm)
-    et = _elem(code, nest, [c, *names], m)
+    et = blas_elem_type(code, nest, [c, *names], m)
     if isinstance(et, Refusal):
         return no(et.reason)
     t = et
@@ -199,7 +204,7 @@ def row_syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     new = [f"{ind}cblas_{t}{kind}(CblasRowMajor, Cblas{side}, "
            f"{'CblasTrans' if trans else 'CblasNoTrans'}, {n_}, {k_},",
            f"{ind}            {alpha}, {args}, {beta}, {cm.arg}, (int)({cm.ld}));"]
-    text = _include(code, replace_lines(code, nest.first_line, nest.last_line, new))
+    text = with_cblas_include(code, replace_lines(code, nest.first_line, nest.last_line, new))
     note = (f"the row-wise triangular update at {rel}:{il.line} replaced by one CBLAS "
             f"{t}{kind} call ({side.lower()} triangle, alpha {alpha}, beta {beta}); link "
             "with -lopenblas")

@@ -36,9 +36,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfscout.transform.mathtable import _fresh
-from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _pragma
+from perfscout.transform.cnames import call_name
+from perfscout.transform.mathtable import fresh_name
+from perfscout.transform.nest import enclosing_loop, make_diff
+from perfscout.transform.ompreduce import pragma_text
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Node, project_codes, walk
 
@@ -47,14 +48,15 @@ WHAT = "hoist_allocation"
 MAX_FILES = 60
 MAX_BYTES = 4_000_000
 
-_LOOPS = (C_LOOP, "for_range_loop", "while_statement", "do_statement")
+#: C/C++ loop statements (what repeats a buffer, an allocation or a call)
+C_LOOPS = (C_LOOP, "for_range_loop", "while_statement", "do_statement")
 _VECTOR = re.compile(r"^(?:std::)?vector\s*<(.+)>$", re.S)
 _ALLOC = ("malloc", "calloc", "std::malloc", "std::calloc")
 _FREE = ("free", "std::free")
 
 
 @dataclass
-class _Buffer:
+class WorkBuffer:
     """One local work buffer: its declaration and how it is (re)made."""
 
     name: str
@@ -63,11 +65,6 @@ class _Buffer:
     elem: str  # C/new: the pointer's type text (``double *``); vector: the element type
     size: str  # malloc: bytes; calloc: "count, size"; new: count; vector: ctor arguments
     frees: list[Node]
-
-
-def _callee(code: Code, call: Node) -> str:
-    f = call.child_by_field_name("function")
-    return code.text_of(f).replace(" ", "") if f is not None else ""
 
 
 def _unwrap(code: Code, n: Node) -> Node:
@@ -94,7 +91,7 @@ def _declarator(code: Code, d: Node) -> tuple[str, str, Node | None]:
     return code.text_of(cur), stars, value
 
 
-def _candidate(code: Code, s: Node) -> _Buffer | str | None:
+def buffer_candidate(code: Code, s: Node) -> WorkBuffer | str | None:
     """The buffer a declaration makes (a reason when it makes one this cannot hoist), None
     when it allocates nothing."""
     if s.type != "declaration":
@@ -116,11 +113,11 @@ def _candidate(code: Code, s: Node) -> _Buffer | str | None:
     if vec is not None and not stars:
         d = decls[0]
         if d.type == "identifier":
-            return _Buffer(name, s, "vector", vec.group(1).strip(), "", [])
+            return WorkBuffer(name, s, "vector", vec.group(1).strip(), "", [])
         if d.type == "init_declarator" and value is not None and value.type == "argument_list":
             args = [code.text_of(a) for a in value.named_children]
             if len(args) in (1, 2):
-                return _Buffer(name, s, "vector", vec.group(1).strip(), ", ".join(args), [])
+                return WorkBuffer(name, s, "vector", vec.group(1).strip(), ", ".join(args), [])
         if d.type == "init_declarator" and value is not None and \
                 value.type == "call_expression":
             return None  # a vector a function returns: its allocation is the callee's
@@ -131,7 +128,7 @@ def _candidate(code: Code, s: Node) -> _Buffer | str | None:
             if nm is not None and nm.type == "identifier" and len(ps) in (1, 2) and all(
                     a.type == "parameter_declaration" and
                     a.child_by_field_name("declarator") is None for a in ps):
-                return _Buffer(code.text_of(nm), s, "vector", vec.group(1).strip(),
+                return WorkBuffer(code.text_of(nm), s, "vector", vec.group(1).strip(),
                                ", ".join(code.text_of(a) for a in ps), [])
         return (f"the vector {name} at line {line} is not made by (n), (n, value) or empty "
                 "(a copy or a list)")
@@ -139,13 +136,13 @@ def _candidate(code: Code, s: Node) -> _Buffer | str | None:
         return None
     v = _unwrap(code, value)
     ptype = f"{typ} {stars}"
-    if v.type == "call_expression" and _callee(code, v) in _ALLOC:
+    if v.type == "call_expression" and call_name(code, v) in _ALLOC:
         al = v.child_by_field_name("arguments")
         got = [code.text_of(a) for a in al.named_children] if al is not None else []
-        kind = "calloc" if _callee(code, v).endswith("calloc") else "malloc"
+        kind = "calloc" if call_name(code, v).endswith("calloc") else "malloc"
         if len(got) != (2 if kind == "calloc" else 1):
             return None
-        return _Buffer(name, s, kind, ptype, ", ".join(got), [])
+        return WorkBuffer(name, s, kind, ptype, ", ".join(got), [])
     if v.type == "new_expression":
         size = next((c for c in v.named_children if c.type == "new_declarator"), None)
         if size is None:
@@ -156,7 +153,7 @@ def _candidate(code: Code, s: Node) -> _Buffer | str | None:
         if expr is None:
             return None
         nt = v.child_by_field_name("type")
-        return _Buffer(name, s, "new", f"{code.text_of(nt) if nt is not None else typ} *",
+        return WorkBuffer(name, s, "new", f"{code.text_of(nt) if nt is not None else typ} *",
                        code.text_of(expr), [])
     return None
 
@@ -182,9 +179,9 @@ _INTEGRAL = re.compile(r"^(?:const\s+)?(?:(?:unsigned|signed|long|short|int|char
                        r"std::u?int\d+_t|auto)\s*)+$")
 
 
-def _escape(code: Code, b: _Buffer, fn: Node) -> str:
+def buffer_escape(code: Code, b: WorkBuffer, fn: Node) -> str:
     """How ``b`` outlives or leaves the call ("" when it does not); collects its frees."""
-    if b.kind == "vector" and b.size and len(_split_args(b.size)) == 1 and \
+    if b.kind == "vector" and b.size and len(split_args(b.size)) == 1 and \
             re.fullmatch(r"[A-Za-z_]\w*", b.size.strip()):
         typ = code.declared_type(fn, b.size.strip())
         if typ and not _INTEGRAL.match(typ.strip()):
@@ -209,7 +206,7 @@ def _escape(code: Code, b: _Buffer, fn: Node) -> str:
             return f"{b.name} is stored at line {ln} ('{code.text_of(p).strip()}')"
         if p.type == "argument_list" and p.parent is not None and \
                 p.parent.type == "call_expression":
-            fname = _callee(code, p.parent)
+            fname = call_name(code, p.parent)
             if (b.kind in ("malloc", "calloc") and fname in _FREE) or \
                     fname in ("realloc", "std::realloc", "std::move", "move", "std::swap",
                               "swap", "std::exchange"):
@@ -238,9 +235,9 @@ def _escape(code: Code, b: _Buffer, fn: Node) -> str:
     if b.kind != "vector":
         if not b.frees:
             return (f"{b.name} is not freed in the function: it lives beyond the call")
-        loop = enclosing_loop(b.decl, fn)
+        loop = enclosing_loop(b.decl, fn, C_LOOPS)
         for f in b.frees:
-            if loop is not None and enclosing_loop(f, fn) != loop:
+            if loop is not None and enclosing_loop(f, fn, C_LOOPS) != loop:
                 return (f"{b.name} is allocated in the loop at line {loop.start_point[0] + 1} "
                         f"and freed outside it (line {f.start_point[0] + 1}): several live at once")
             fl = f.start_point[0]
@@ -251,20 +248,9 @@ def _escape(code: Code, b: _Buffer, fn: Node) -> str:
     return ""
 
 
-def enclosing_loop(n: Node, stop: Node) -> Node | None:
-    """The innermost C/C++ loop around ``n`` below ``stop`` (its function): where a buffer or
-    a call is repeated; None when ``n`` is not in a loop of ``stop``."""
-    p = n.parent
-    while p is not None and p != stop:
-        if p.type in _LOOPS:
-            return p
-        p = p.parent
-    return None
-
-
 def _calls_of(c: Code, name: str) -> list[Node]:
     return [n for n in walk(c.tree.root_node) if n.type == "call_expression" and
-            _callee(c, n).rpartition("::")[2] == name]
+            call_name(c, n).rpartition("::")[2] == name]
 
 
 def _in_parallel(c: Code, n: Node) -> bool:
@@ -272,7 +258,7 @@ def _in_parallel(c: Code, n: Node) -> bool:
     p: Node | None = n
     while p is not None:
         prev = p.prev_named_sibling
-        word = _pragma(c, prev) if prev is not None else ""
+        word = pragma_text(c, prev) if prev is not None else ""
         if word.startswith(("omp parallel", "omp for", "omp task", "omp sections",
                             "omp single", "omp master")) or (
                 word.startswith("omp") and " parallel" in f" {word}"):
@@ -315,17 +301,17 @@ def _function(code: Code, line: int) -> Node | None:
     return code.function_of(at) if at is not None else None
 
 
-def _buffers(code: Code, fn: Node) -> tuple[list[_Buffer], list[str]]:
-    ok: list[_Buffer] = []
+def _buffers(code: Code, fn: Node) -> tuple[list[WorkBuffer], list[str]]:
+    ok: list[WorkBuffer] = []
     why: list[str] = []
     for s in walk(fn):
-        got = _candidate(code, s)
+        got = buffer_candidate(code, s)
         if got is None:
             continue
         if isinstance(got, str):
             why.append(got)
             continue
-        esc = _escape(code, got, fn)
+        esc = buffer_escape(code, got, fn)
         if esc:
             why.append(esc)
         else:
@@ -333,20 +319,20 @@ def _buffers(code: Code, fn: Node) -> tuple[list[_Buffer], list[str]]:
     return ok, why
 
 
-def _replacement(code: Code, b: _Buffer, storage: str, indent: str) -> list[str]:
-    s = _fresh(code, f"{b.name}_scratch")
+def _replacement(code: Code, b: WorkBuffer, storage: str, indent: str) -> list[str]:
+    s = fresh_name(code, f"{b.name}_scratch")
     if b.kind == "vector":
         # clear + resize value-initialises n elements as ``w(n)`` did (the element type need
         # not be copyable); the capacity stays
         how = f"{s}.clear();" if not b.size else (
-            f"{s}.clear(); {s}.resize({b.size});" if len(_split_args(b.size)) == 1 else
+            f"{s}.clear(); {s}.resize({b.size});" if len(split_args(b.size)) == 1 else
             f"{s}.assign({b.size});")
         return [indent + ln for ln in (
             f"{storage} std::vector<{b.elem}> {s};  /* kept between calls (hoist_allocation) */",
             how, f"std::vector<{b.elem}> &{b.name} = {s};")]
     ptr = b.elem.replace(" *", "*").replace("*", " *", 1) if "*" in b.elem else b.elem
     have = f"{s}_n"
-    need = f"{b.name}_need" if f"{b.name}_need" not in code.text else _fresh(code,
+    need = f"{b.name}_need" if f"{b.name}_need" not in code.text else fresh_name(code,
                                                                                 f"{b.name}_need")
     null = "nullptr" if code.lang == "cpp" else "NULL"
     # the size may name the buffer itself (``sizeof *w``): a null pointer of its type there
@@ -357,7 +343,7 @@ def _replacement(code: Code, b: _Buffer, storage: str, indent: str) -> list[str]
         count = b.size
     else:
         count = b.size if b.kind == "malloc" else "({}) * ({})".format(
-            *[x.strip() for x in _split_args(b.size)])
+            *[x.strip() for x in split_args(b.size)])
         cast = f"({ptr})" if code.lang == "cpp" else ""
         make = [f"    free({s});", f"    {s} = {cast}malloc({need});"]
     out = [f"{storage} {ptr}{s} = {null};  /* kept between calls, grown on demand "
@@ -372,7 +358,8 @@ def _replacement(code: Code, b: _Buffer, storage: str, indent: str) -> list[str]
     return [indent + ln for ln in out]
 
 
-def _split_args(s: str) -> list[str]:
+def split_args(s: str) -> list[str]:
+    """Top-level comma-separated pieces of an argument list's text (brackets nest)."""
     out, depth, cur = [], 0, ""
     for ch in s:
         if ch in "([{<":
@@ -400,7 +387,7 @@ def callee_lines(text: str, path: str, line: int, root: Path | None) -> list[tup
     at = _statement(code, line)
     if at is None:
         return []
-    called = {_callee(code, n).rpartition("::")[2] for n in walk(at)
+    called = {call_name(code, n).rpartition("::")[2] for n in walk(at)
               if n.type == "call_expression" and n.start_point[0] + 1 == line}
     out: list[tuple[str, int]] = []
     for c in project_codes(code, root, lambda lang: lang in ("c", "cpp"),
@@ -433,7 +420,7 @@ def hoist_allocation(code: Code, line: int, rel: str, root: Path | None = None
         names = {code.function_name(d): d for d in walk(code.tree.root_node)
                  if d.type == "function_definition"}
         for call in (n for n in walk(at) if n.type == "call_expression") if at else []:
-            g = names.get(_callee(code, call).rpartition("::")[2])
+            g = names.get(call_name(code, call).rpartition("::")[2])
             if g is not None and g != fn:
                 fn = g
                 ok, why = _buffers(code, fn)
@@ -453,7 +440,7 @@ def hoist_allocation(code: Code, line: int, rel: str, root: Path | None = None
                              "allocates no work buffer (no malloc/calloc, new[] or local "
                              "std::vector) that it frees before returning"))
     short = name.rpartition("::")[2]
-    if any(_callee(code, c).rpartition("::")[2] == short for c in walk(fn)
+    if any(call_name(code, c).rpartition("::")[2] == short for c in walk(fn)
            if c.type == "call_expression"):
         return Refusal(WHAT, f"{name} ({rel}) calls itself: an inner call would reuse the "
                              "buffer the outer call is still using")

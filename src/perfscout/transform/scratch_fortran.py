@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import enclosing_loop, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, project_codes, walk
 
@@ -71,15 +71,6 @@ def _dims(spec: str) -> tuple[list[str], list[str]]:
         lows.append(lo.strip() if sep else "1")
         highs.append(hi.strip() if sep else d.strip())
     return lows, highs
-
-
-def _in_loop(n: Node, fn: Node) -> bool:
-    p = n.parent
-    while p is not None and p != fn:
-        if p.type in _LOOPS:
-            return True
-        p = p.parent
-    return False
 
 
 def _omp_caller(code: Code, name: str, root: Path | None) -> str:
@@ -140,7 +131,7 @@ def hoist_allocation_fortran(code: Code, line: int, rel: str, root: Path | None 
                 why.append(f"the allocate at line {ln} has stat=/source=/mold= or other "
                            "objects")
                 continue
-            if _in_loop(n, fn):
+            if enclosing_loop(n, fn, _LOOPS) is not None:
                 why.append(f"the allocate at line {ln} is in a loop")
                 continue
             for p in parts:

@@ -43,13 +43,13 @@ from perfscout.transform.source import Code, Loop
 WHAT = "use_blas"
 
 
-def _at(r: Ref, *order: str) -> bool:
+def ref_at(r: Ref, *order: str) -> bool:
     """Whether ``r`` is exactly ``name[order[0]][order[1]]`` (unit coefficients, no offset)."""
     return r.dims is not None and len(r.dims) == len(order) and all(
         d.vars == {v: 1} and not d.const for d, v in zip(r.dims, order, strict=True))
 
 
-def _triangle(outer: Loop, mid: Loop) -> str:
+def triangle_of(outer: Loop, mid: Loop) -> str:
     """The triangle ``mid`` walks when it covers it whole (``j = i .. n`` with ``outer``'s
     end, or ``j = start .. i``), for the call's Uplo; "" otherwise."""
     side = triangle(outer, mid)
@@ -66,7 +66,12 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     """The ``cblas_?syrk`` replacing the triangular product around ``line``; None when the
     nest does not have the triangular shape at all (the caller's reason stands), a Refusal
     naming what forbids it when it has."""
-    from perfscout.transform.blas import _elem, _factors, _include, _matrix
+    from perfscout.transform.blas import (
+        blas_elem_type,
+        blas_matrix_arg,
+        product_factors,
+        with_cblas_include,
+    )
 
     if code.fortran:
         return None
@@ -77,7 +82,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if not all(lp.counted for lp in (kl, jl, il)) or len(kl.body) != 1 or \
             len(il.body) != 1 or il.body[0] != jl.node or kl.node not in jl.body:
         return None
-    side = _triangle(il, jl)
+    side = triangle_of(il, jl)
     if not side:
         return None
     i, j, k = il.var, jl.var, kl.var
@@ -88,18 +93,18 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if got is None or got[1] != "+=":
         return None
     out = next((r for r in reg.refs if r.write and r.line == acc_line), None)
-    if out is None or not _at(out, i, j):
+    if out is None or not ref_at(out, i, j):
         return None
     nest = Nest([il, jl, kl], [], reg, il.line, loop_end_line(il.node), code.indent_at(il.line))
-    facs = _factors(code, nest, got[2])
+    facs = product_factors(code, nest, got[2])
     if isinstance(facs, str):
         return None
     (fa, fb), alpha = facs
     if fa.name != fb.name:
         return None
-    if (_at(fa, k, i) and _at(fb, k, j)) or (_at(fa, k, j) and _at(fb, k, i)):
+    if (ref_at(fa, k, i) and ref_at(fb, k, j)) or (ref_at(fa, k, j) and ref_at(fb, k, i)):
         trans, rows, cols = True, k, i
-    elif (_at(fa, i, k) and _at(fb, j, k)) or (_at(fa, j, k) and _at(fb, i, k)):
+    elif (ref_at(fa, i, k) and ref_at(fb, j, k)) or (ref_at(fa, j, k) and ref_at(fb, i, k)):
         trans, rows, cols = False, i, k
     else:
         return None
@@ -113,7 +118,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         return no(f"{c} is both the result and the factor")
     if reg.blockers:
         return no(reg.blockers[0].reason)
-    bounds = _bounds_problem(il, kl, jl)
+    bounds = bounds_problem(il, kl, jl)
     if bounds:
         return no(bounds)
     pos = jl.body.index(kl.node)
@@ -140,7 +145,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
             return no(f"{c} is also accessed at line {r.line} inside the loop over {k}")
         if r.line in k_lines or r.line in b_lines:
             continue
-        if r.name == c and not (_at(r, i, j) or _at(r, j, i)):
+        if r.name == c and not (ref_at(r, i, j) or ref_at(r, j, i)):
             return no(f"{r.text} (line {r.line}) is neither {c}[{i}][{j}] nor its mirror "
                       f"{c}[{j}][{i}]")
         if r.name != c and (r.write or any(x.write for x in reg.refs if x.name == r.name)):
@@ -150,13 +155,13 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
         if ev.line in a_lines and ev.kind in ("def", "red") and ev.name not in (i, j):
             return no(f"scalar {ev.name} is set at line {ev.line} after the loop over {k}")
     m = Macros.of(code, headers)
-    cm = _matrix(code, nest, out, i, j, m)
-    am = _matrix(code, nest, fa if _at(fa, rows, cols) else fb, rows, cols, m)
+    cm = blas_matrix_arg(code, nest, out, i, j, m)
+    am = blas_matrix_arg(code, nest, fa if ref_at(fa, rows, cols) else fb, rows, cols, m)
     if isinstance(cm, str):
         return no(cm)
     if isinstance(am, str):
         return no(am)
-    t = _elem(code, nest, [c, a], m)
+    t = blas_elem_type(code, nest, [c, a], m)
     if isinstance(t, Refusal):
         return no(t.reason)
     one = "1.0" if t == "d" else "1.0f"
@@ -172,7 +177,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
     if after:
         body = [ln for s in after for ln in stmt_lines(code, s)]
         new += emit_loops(code, [il.header, jl.header], body, ind)
-    text = _include(code, replace_lines(code, nest.first_line, nest.last_line, new))
+    text = with_cblas_include(code, replace_lines(code, nest.first_line, nest.last_line, new))
     note = (f"the triangular product at {rel}:{il.line} replaced by one CBLAS {t}syrk call "
             f"({side.lower()} triangle, alpha {alpha}, beta {beta})"
             + (f"; the {len(after)} statement(s) after the loop over {k} kept in their own "
@@ -184,7 +189,7 @@ def syrk(code: Code, line: int, rel: str, headers: Headers | None = None
 __all__ = ["syrk"]
 
 
-def _bounds_problem(il: Loop, kl: Loop, jl: Loop) -> str:
+def bounds_problem(il: Loop, kl: Loop, jl: Loop) -> str:
     """Why a triangular nest's loops do not fit a BLAS call's extents ("" when they do): the
     row loop ``il`` and the sum loop ``kl`` run from 0 by 1 over the whole extent, the
     triangular loop ``jl`` steps by 1."""

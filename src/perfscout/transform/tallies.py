@@ -31,7 +31,13 @@ from dataclasses import dataclass
 from perfscout.transform.macros import ProjectHeaders
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _alloc_count, _extent, _parallel_loop, _pragma, guarded
+from perfscout.transform.ompreduce import (
+    alloc_count,
+    array_extent,
+    guarded,
+    parallel_loop_at,
+    pragma_text,
+)
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, walk
 
@@ -117,14 +123,14 @@ def private_tallies(code: Code, line: int, rel: str,
     and merged once (module docstring), or a Refusal naming the statement that forbids it."""
     if code.fortran:
         return _no("Fortran: only C/C++ critical sections are split per thread")
-    got = _parallel_loop(code, line)
+    got = parallel_loop_at(code, line)
     if isinstance(got, str):  # the critical may be in a function the parallel loop calls
         from perfscout.transform.tallycall import through_call
 
         return through_call(code, line, rel, headers.root if headers is not None else None)
     pragma, loop = got
     head = loop.start_point[0] + 1
-    word = _pragma(code, pragma)
+    word = pragma_text(code, pragma)
     got2 = _protected(code, loop)
     if isinstance(got2, str):
         return _no(f"{rel}:{head}: {got2}")
@@ -178,7 +184,7 @@ def private_tallies(code: Code, line: int, rel: str,
             buffers.append(tl.name)
             continue
         try:
-            ext = _extent(code, fn, tl.name, headers) if fn is not None else ""
+            ext = array_extent(code, fn, tl.name, headers) if fn is not None else ""
         except ValueError as exc:
             ext = _allocated_here(code, fn, loop, tl.name)
             if not ext:
@@ -211,7 +217,7 @@ def _allocated_here(code: Code, fn: Node | None, loop: Node, name: str) -> str:
             continue
         if nm is None or val is None or re.sub(r"^[*\s]+", "", code.text_of(nm)) != name:
             continue
-        count = _alloc_count(code, strip(code, val))
+        count = alloc_count(code, strip(code, val))
         if not count or d.start_byte > loop.start_byte:
             return ""  # assigned from something else, or after the loop's start
         found.append((d, count))
@@ -276,7 +282,7 @@ def _emit(code: Code, rel: str, pragma: Node, loop: Node, crit: list[Node],
         edits.append((phi, phi, clause))
     else:
         rest = word[len("omp parallel for"):].strip()
-        par, loop_cl = _split_clauses(rest)
+        par, loop_cl = split_clauses(rest)
         lind = code.indent_at(loop.start_point[0] + 1)
         inner = "".join(f"{lind}    std::vector<std::decay_t<decltype({b}[0])>> {names[b]}"
                         f"({b}.size());\n" for b in buffers)
@@ -307,7 +313,7 @@ def _emit(code: Code, rel: str, pragma: Node, loop: Node, crit: list[Node],
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note, ("-fopenmp",))
 
 
-def _split_clauses(rest: str) -> tuple[str, str]:
+def split_clauses(rest: str) -> tuple[str, str]:
     """(the clauses of the ``parallel`` part, those of the ``for`` part) of a combined
     directive's clause text."""
     par: list[str] = []

@@ -24,13 +24,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from perfscout.transform.caller import _call_name, _fn_name, _params
+from perfscout.transform.cnames import call_name, fn_name, fn_params
 from perfscout.transform.monotone import strip
 from perfscout.transform.nest import make_diff
-from perfscout.transform.ompreduce import _parallel_loop, _pragma, guarded
+from perfscout.transform.ompreduce import guarded, parallel_loop_at, pragma_text
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, project_codes, walk
-from perfscout.transform.tallies import _split_clauses
+from perfscout.transform.tallies import split_clauses
 
 WHAT = "private_tallies"
 
@@ -78,14 +78,14 @@ def through_call(code: Code, line: int, rel: str, root: Path | None) -> Generate
     fn = code.function_of(at) if at is not None else None
     if fn is None or fn.type != "function_definition":
         return _no(f"line {line} of {rel} is in no function")
-    fname = _fn_name(code, fn)
+    fname = fn_name(code, fn)
     secs = _sections(code, fn)
     if isinstance(secs, str):
         return _no(f"{rel}: {secs}")
     if not secs:
         return _no(f"line {line} of {rel} is in no loop under '#pragma omp parallel for', and "
                    f"{fname}() has no critical/atomic section")
-    params = {p.name: p for p in _params(code, fn)}
+    params = {p.name: p for p in fn_params(code, fn)}
     targets: set[int] = set()
     fields: dict[str, bool] = {}
     tally = ""
@@ -139,7 +139,7 @@ def _callers(code: Code, rel: str, root: Path | None, fn: Node, fname: str,
     for c in project_codes(code, root, lambda lang: lang in ("c", "cpp"), max_files=400,
                            max_bytes=2_000_000):
         for d in walk(c.tree.root_node):
-            if d.type == "call_expression" and _call_name(c, d) == short:
+            if d.type == "call_expression" and call_name(c, d) == short:
                 sites.append((c, d))
     if not sites:
         return _no(f"{fname}() is called nowhere in the project's sources")
@@ -149,7 +149,7 @@ def _callers(code: Code, rel: str, root: Path | None, fn: Node, fname: str,
     modes: set[bool] = set()  # &T (True) or T (False)
     for c, call in sites:
         where = f"{c.path}:{call.start_point[0] + 1}"
-        got = _parallel_loop(c, call.start_point[0] + 1)
+        got = parallel_loop_at(c, call.start_point[0] + 1)
         if isinstance(got, str):
             return _no(f"{fname}() is called at {where} outside a 'parallel for' loop: its "
                        "critical section protects that call too")
@@ -174,11 +174,11 @@ def _callers(code: Code, rel: str, root: Path | None, fn: Node, fname: str,
         return _no(f"{fname}() is called from {len(loops)} parallel loop(s) with "
                    f"{len(objs)} object(s) ({', '.join(sorted(objs))}): one of each is needed")
     c, call = sites[0]
-    got = _parallel_loop(c, call.start_point[0] + 1)
+    got = parallel_loop_at(c, call.start_point[0] + 1)
     assert not isinstance(got, str)
     pragma, loop = got
     obj = objs.pop()
-    word = _pragma(c, pragma)
+    word = pragma_text(c, pragma)
     if not word.startswith("omp parallel for"):
         return _no(f"{c.path}:{loop.start_point[0] + 1}: the loop is '{word}' inside a region "
                    "of the program's own: only a 'parallel for' is split into a region")
@@ -240,8 +240,8 @@ def _emit(code: Code, rel: str, c: Code, pragma: Node, loop: Node,
                 edits.append((x.start_byte, x.end_byte, priv))
     ind = c.indent_at(pragma.start_point[0] + 1)
     lind = c.indent_at(loop.start_point[0] + 1)
-    word = _pragma(c, pragma)
-    par, loop_cl = _split_clauses(word[len("omp parallel for"):].strip())
+    word = pragma_text(c, pragma)
+    par, loop_cl = split_clauses(word[len("omp parallel for"):].strip())
     zero = "{}" if c.lang == "cpp" else "{0}"
     if array:
         ext = f"sizeof({obj}) / sizeof({obj}[0])"

@@ -1,4 +1,6 @@
-"""Catalog entry for a work buffer allocated and freed at every call (``hoist_allocation``).
+"""Catalog entries for memory allocated over and over: a work buffer allocated and freed at
+every call (``hoist_allocation``), and an array grown by one element per append
+(``geometric_growth``).
 
 Offered only where the diagnosis points at allocation cost: a profile puts
 ``MIN_ALLOC_SHARE`` or more of the run in the allocator (:mod:`perfscout.diagnose.libwork`'s
@@ -7,14 +9,20 @@ kernel's page-fault path (a fresh large block faulted in at every call), and the
 stage's generator keeps a buffer between calls at a hot line, at the line the finding's call
 data names, or in a project function such a line calls (:func:`perfscout.transform.scratch.
 callee_lines`). No generated change, no proposal.
+
+``geometric_growth`` is offered where a profile puts its share in block copies into fresh
+memory (:func:`perfscout.diagnose.copies.fresh_copy_share`, the ``app.redundant_work`` rule's
+quantity) and the generator rewrites an append (``a = [a, x]``, ``realloc(p, (n + 1) * ...)``)
+at a hot line of the line profile to doubling capacity.
 """
 
 from __future__ import annotations
 
-from perfscout.advise.catalog.common import amdahl, conf, refs, verify
+from perfscout.advise.catalog.common import amdahl, conf, generated_at_hot_line, refs, verify
 from perfscout.advise.catalog.generated import generated_near
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
+from perfscout.diagnose.copies import fresh_copy_share
 from perfscout.diagnose.libwork import family_of
 from perfscout.diagnose.rules.common import hotspot_shares
 from perfscout.diagnose.rules.system import FAULT_PATH
@@ -23,6 +31,7 @@ from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 from perfscout.transform import Generated
+from perfscout.transform.growth import WHAT as GROWTH
 from perfscout.transform.scratch import WHAT, callee_lines
 
 #: the allocator + page-fault share of a profile below which the change is not proposed
@@ -46,41 +55,83 @@ def kept_buffers(facts: Facts, f: Finding) -> tuple[str, Generated] | None:
     return generated_near(facts, f, WHAT, callee_lines)
 
 
+def _on_alloc_code(facts: Facts, f: Finding, pid: str, share: float,
+                   found: tuple[str, Generated], title: str, doing: str, measured: str,
+                   gain: tuple[float, float, str], risk: str, why: str,
+                   invalid_when: tuple[str, ...]) -> Proposal:
+    """The proposal of a generated change that removes allocation work holding ``share`` of
+    the run (``doing``: that work, ``measured``: what the share counts; ``gain``: the local
+    speedup range on that part and the message key of what does it). One shape for both
+    entries here."""
+    scope, got = found
+    low, high = amdahl(share, gain[0], gain[1])
+    return Proposal(
+        id=pid, addresses=(f.id,), layer=Layer.APPLICATION if pid == WHAT else Layer.ALGORITHM,
+        kind="source", title=f"{title} ({scope})",
+        change=Change(description=f"{doing} takes {share:.0%} of the run; {got.note}"),
+        evidence=(*refs(f, facts), f"{measured}: {share:.0%} of the profile",
+                  f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.alloc_code"),
+            what=Text(gain[2]), low=f"{gain[0]:g}", high=f"{gain[1]:g}")),
+        risk=Risk("low", risk), confidence=Confidence(conf(f, 0.6), why),
+        invalid_when=invalid_when, rollback="revert the patch commit", scope=scope,
+    )
+
+
 @proposal(WHAT, layer=Layer.APPLICATION, kind="source", basis=allocation_share)
 def hoist_allocation(facts: Facts, f: Finding) -> Proposal | None:
     """The allocator (and the page faults of fresh blocks) hold a share of the run and a
     function of the hot code allocates a work buffer and frees it before returning: the
     buffer kept between calls, grown on demand, removes the allocation per call."""
     share = allocation_share(facts)
-    if share is None:
+    found = kept_buffers(facts, f) if share is not None else None
+    if share is None or found is None:
         return None
-    found = kept_buffers(facts, f)
-    if found is None:
-        return None
-    scope, got = found
-    low, high = amdahl(share, 2.0, 20.0)
-    return Proposal(
-        id=WHAT, addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
-        title=f"Keep the work buffer between calls instead of allocating it per call ({scope})",
-        change=Change(description=f"allocating and freeing takes {share:.0%} of the run; "
-                      f"{got.note}"),
-        evidence=(*refs(f, facts), f"the allocator and page faults: {share:.0%} of the "
-                  "profile", f"{scope}: {got.note}"),
-        verification=verify(facts),
-        expected_gain=ExpectedGain(low, high, Text(
-            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.alloc_code"),
-            what=Text("gain.what.kept_buffer"), low="2", high="20")),
-        risk=Risk("low", "the buffer does not leave the call (not returned, stored, "
-                  "reallocated or moved; checked in the sources) and the function does not "
-                  "call itself; one buffer per thread when it is called in an OpenMP "
-                  "construct; the largest buffer stays allocated until exit"),
-        confidence=Confidence(conf(f, 0.6), "a buffer allocated and freed per call, the "
-                              "allocator hot"),
-        invalid_when=("a callee keeps the buffer's address beyond the call through a path "
-                      "the sources do not show", "the function is called from threads the "
-                      "sources do not show (not OpenMP)"),
-        rollback="revert the patch commit", scope=scope,
-    )
+    return _on_alloc_code(
+        facts, f, WHAT, share, found,
+        "Keep the work buffer between calls instead of allocating it per call",
+        "allocating and freeing", "the allocator and page faults",
+        (2.0, 20.0, "gain.what.kept_buffer"),
+        "the buffer does not leave the call (not returned, stored, reallocated or moved; "
+        "checked in the sources) and the function does not call itself; one buffer per "
+        "thread when it is called in an OpenMP construct; the largest buffer stays allocated "
+        "until exit", "a buffer allocated and freed per call, the allocator hot",
+        ("a callee keeps the buffer's address beyond the call through a path the sources do "
+         "not show", "the function is called from threads the sources do not show (not "
+         "OpenMP)"))
 
 
-__all__ = ["allocation_share", "hoist_allocation", "kept_buffers"]
+def growth_copy_share(facts: Facts) -> float | None:
+    """The largest share of one sampling profile in block copies into fresh memory (copies,
+    the allocator, fresh-page faults): what growing by doubling removes; None below
+    ``MIN_ALLOC_SHARE``."""
+    got = fresh_copy_share(list(facts.profiles))
+    return min(got.share, 1.0) if got is not None and got.share >= MIN_ALLOC_SHARE else None
+
+
+@proposal(GROWTH, layer=Layer.ALGORITHM, kind="source", basis=growth_copy_share)
+def geometric_growth(facts: Facts, f: Finding) -> Proposal | None:
+    """Block copies into fresh memory hold a share of the run and a hot line appends to an
+    array one element at a time (the whole array copied per append: O(n^2) for n appends):
+    doubling the capacity makes the copies O(n)."""
+    share = growth_copy_share(facts)
+    found = generated_at_hot_line(facts, GROWTH) if share is not None else None
+    if share is None or found is None:
+        return None
+    return _on_alloc_code(
+        facts, f, GROWTH, share, found,
+        "Grow the array by doubling its capacity instead of per append",
+        "copying into fresh blocks", "block copies, the allocator and fresh pages",
+        (2.0, 100.0, "gain.what.geometric_growth"),
+        "inside the loop the array is used only by element (checked in the sources); after "
+        "it the array has the same size and contents (Fortran: cut to its count; C: a "
+        "larger block with the same elements)",
+        "an append per element on a hot line, copies into fresh memory in the profile",
+        ("the array's size is read through a path the sources do not show (C: "
+         "malloc_usable_size)",))
+
+
+__all__ = ["allocation_share", "geometric_growth", "growth_copy_share", "hoist_allocation",
+           "kept_buffers"]

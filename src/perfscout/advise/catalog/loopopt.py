@@ -27,7 +27,7 @@ from perfscout.advise.catalog.common import (
 from perfscout.advise.catalog.hardware import arch_flag
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts
-from perfscout.advise.preconditions import _res, precondition
+from perfscout.advise.preconditions import outcome, precondition
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
@@ -53,13 +53,13 @@ def _gcc_graphite(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     name = "gcc with graphite"
     if c is None:
-        return _res(name, None, Text("pre.no_compiler"))
+        return outcome(name, None, Text("pre.no_compiler"))
     if c.vendor != "gnu":
-        return _res(name, False, Text("pre.not_gcc", name=c.name, vendor=c.vendor))
+        return outcome(name, False, Text("pre.not_gcc", name=c.name, vendor=c.vendor))
     v = _major_minor(c.version)
     if v is None:
-        return _res(name, None, Text("pre.version_unknown", name=c.name))
-    return _res(name, v >= GRAPHITE_SINCE, Text(
+        return outcome(name, None, Text("pre.version_unknown", name=c.name))
+    return outcome(name, v >= GRAPHITE_SINCE, Text(
         "pre.graphite", name=c.name, version=c.version,
         since=f"{GRAPHITE_SINCE[0]}.{GRAPHITE_SINCE[1]}"))
 
@@ -69,10 +69,10 @@ def _clang_polly(f: Facts, scope: str) -> PreconditionResult:
     c = f.compiler
     name = "clang with polly"
     if c is None:
-        return _res(name, None, Text("pre.no_compiler"))
+        return outcome(name, None, Text("pre.no_compiler"))
     if c.vendor != "llvm" or not c.name.startswith("clang"):
-        return _res(name, False, Text("pre.not_clang", name=c.name, vendor=c.vendor))
-    return _res(name, None, Text("pre.polly_unknown",
+        return outcome(name, False, Text("pre.not_clang", name=c.name, vendor=c.vendor))
+    return outcome(name, None, Text("pre.polly_unknown",
                                  compiler=f"{c.name} {c.version or ''}".strip()))
 
 

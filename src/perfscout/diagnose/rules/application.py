@@ -266,7 +266,8 @@ def redundant_work(ctx: Context) -> Finding | None:
     return (checking_build(ctx) or app_compute.hot_exceptions(ctx)
             or app_compute.reseeded_engine(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
-            or _library_work(ctx) or _copied_values(ctx) or _threads_repeat_work(ctx)
+            or _library_work(ctx) or _copied_values(ctx) or _copied_into_fresh_blocks(ctx)
+            or _threads_repeat_work(ctx)
             or app_compute.bulk_reduction(ctx))
 
 
@@ -294,6 +295,35 @@ def _copied_values(ctx: Context) -> Finding | None:
                  if f and not f.startswith(("0x", "[")) and not is_library_name(f)), "")
     title = "values allocated and copied at every call" + (f" under {user}" if user else "")
     return ctx.finding("app.redundant_work", 0.45, title, ev, scope=user or top.name)
+
+
+def _copied_into_fresh_blocks(ctx: Context) -> Finding | None:
+    """A sampling profile puts ``app.copy_share`` or more of the run in block copies
+    (``memmove``/``memcpy``) together with the allocator and the kernel's fault path of fresh
+    pages, the copies alone at least a fifth of that: a block copied whole into newly
+    allocated memory again and again. The signature of a container grown by one element per
+    append (Fortran ``a = [a, x]``, C ``realloc`` by ``n + 1``): n appends copy O(n^2) bytes
+    into O(n) fresh blocks (a large block comes from ``mmap``, so its cost shows as page
+    faults, not in ``malloc``). The ``geometric_growth`` generator finds the append."""
+    from perfscout.diagnose.copies import fresh_copy_share
+
+    lim = ctx.t("app.copy_share")
+    got = fresh_copy_share([p for _, p in ctx.hotspots()])
+    if got is None or got.share < lim:
+        return None
+    share, copy_sh, fresh_sh, prof, top = got.share, got.copy, got.alloc, got.profile, got.rows
+    ev = [Evidence("hotspot.share", share, "ratio", top[0][0].source or SourceRef(
+        prof.path, None), "sampling",
+        f"{share:.0%} of the run copying blocks into fresh memory (block copies "
+        f"{copy_sh:.0%}, the allocator and fresh-page faults {fresh_sh:.0%}): "
+        + ", ".join(f"{h.name} {v:.0%}" for h, v in top[:4]),
+        f"copy + fresh-memory share >= {lim:.2f}")]
+    user = next((f for h, _ in top for f in h.callpath[1:]
+                 if f and not f.startswith(("0x", "[")) and not is_library_name(f)
+                 and f not in FAULT_PATH), "")
+    title = ("blocks copied whole into fresh memory again and again (a container grown by "
+             "one element per append?)" + (f" under {user}" if user else ""))
+    return ctx.finding("app.redundant_work", 0.4, title, ev, scope=user or top[0][0].name)
 
 
 def is_library_name(name: str) -> bool:

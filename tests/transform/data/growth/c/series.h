@@ -1,0 +1,1 @@
+double *collect(long n, long *count);

@@ -85,7 +85,9 @@ def candidates(p: Param, ranked_preferred: Sequence[Any], why: str,
         t1 = _l1_tile(p, snapshot)
         if t1 is not None:
             add(t1, "the largest tile whose three blocks fit L1")
-    add(ch[0], "the baseline's value (first listed: the configuration measured)")
+    dropped = ch[0] not in pref
+    if not dropped:
+        add(ch[0], "the baseline's value (first listed: the configuration measured)")
     unit = p.contiguous or p.written if p.role == "loop_order" else ""
     if unit:
         add(next((v for v in ch if str(v).endswith(unit)), None),
@@ -100,6 +102,9 @@ def candidates(p: Param, ranked_preferred: Sequence[Any], why: str,
     if not _numeric(ch):  # an ordered parameter's other values come by bracketing instead
         for v in pref[1:]:
             add(v, f"another value the evidence prefers ({why})", required=False)
+    if dropped:
+        add(ch[0], "the baseline's value, which the evidence dropped (last: least likely)",
+            required=False)
     return tuple(out)
 
 

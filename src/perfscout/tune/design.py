@@ -2,11 +2,13 @@
 
 :class:`DesignProposer` is the evidence-guided search: it proposes a small, diverse *first
 design* — the evidence's first choice, then each parameter's other candidates
-(:mod:`perfscout.tune.candidates`: the L1 tile, the baseline's value, the extremes, the
-evidence's other preferred values) measured once each, every one at the best point measured so
-far, and once the parameters no finding spoke to moved together (:func:`silent_joint`) — and
-then nothing: the study's own sampler (TPE over the full space) continues with the
-design's trials as its history.
+(:mod:`perfscout.tune.candidates`: the L1 tile, a baseline the evidence kept, the extremes)
+measured once each, every one at the best point measured so far, the parameters a finding
+spoke to before the silent ones (:func:`evidence_order`), and once the parameters no finding
+spoke to moved together (:func:`silent_joint`); then the bracketing moves of the ordered
+parameters; then, while it has room, the optional candidates (the evidence's lower-ranked
+values, a baseline it dropped) — and then nothing: the study's own sampler (TPE over the full
+space) continues with the design's trials as its history.
 
 **The bound, by construction.** The design measures at most :func:`design_size` points (one per
 move, plus the first choice: at most
@@ -59,16 +61,52 @@ def _ordered(values: Sequence[Any]) -> bool:
 
 
 def moves(prior: Prior) -> list[dict[str, Candidate]]:
-    """The design's moves after the first choice, in the order they are tried: the parameters'
-    second candidates in turn (in the space's order), then the joint move of the silent
+    """The design's candidate moves after the first choice, in the order they are tried:
+    :func:`required_moves` (every parameter's second candidate, the silent parameters' joint
+    move, their third candidates, ...), then :func:`optional_moves`. The proposer puts the
+    bracketing moves between the two (:meth:`DesignProposer.propose`)."""
+    return required_moves(prior) + optional_moves(prior)
+
+
+def required_moves(prior: Prior) -> list[dict[str, Candidate]]:
+    """The moves to the candidates the design must measure (first choice, L1 tile, a baseline
+    the evidence kept, unit-stride order, extremes), round by round: each parameter's second
+    candidate in turn (in :func:`evidence_order`), then the joint move of the silent
     parameters (:func:`silent_joint`), then their third candidates, ... — so every
     parameter's most likely alternative comes before any parameter's least likely one."""
-    lists = [(n, list(cs[1:])) for n, cs in prior.candidates.items()]
+    return _rounds(prior, required=True)
+
+
+def optional_moves(prior: Prior) -> list[dict[str, Candidate]]:
+    """The moves to the candidates the design may measure while it has room, after the
+    bracketing moves: the evidence's lower-ranked preferred values of an unordered parameter
+    and a baseline value the evidence dropped (a flag set without the vectorizer, a loop
+    order whose innermost loop is not the unit stride). Measured first, such a value spent a
+    slot on a point far off the best on nearly every recorded table (docs/tune.md), and a
+    lower-ranked value that measured as a noisy incumbent moved the bracketing moves off
+    the best neighbourhood."""
+    return _rounds(prior, required=False)
+
+
+def evidence_order(prior: Prior) -> list[str]:
+    """The parameters in the order a design round moves them: those a finding spoke to first
+    (the findings say where the time goes), the silent ones (:data:`SILENT`) after — unless a
+    finding addresses no parameter of the space (``prior.unaddressed``: a cache finding on a
+    space without tiles or loop orders), in which case the silent parameters are the only
+    place its cause can be tuned and go first. Stable: the space's order within each group."""
+    silent = {q.param for q in prior.preferences if q.reason.startswith(SILENT)}
+    first_silent = bool(prior.unaddressed)
+    return sorted(prior.candidates, key=lambda n: (n in silent) != first_silent)
+
+
+def _rounds(prior: Prior, *, required: bool) -> list[dict[str, Candidate]]:
+    lists = [(n, [c for c in prior.candidates[n][1:] if c.required == required])
+             for n in evidence_order(prior)]
     out: list[dict[str, Candidate]] = []
     depth = max((len(cs) for _, cs in lists), default=0)
     for i in range(depth):
         out += [{n: cs[i]} for n, cs in lists if i < len(cs)]
-        if i == 0 and (joint := silent_joint(prior)):
+        if required and i == 0 and (joint := silent_joint(prior)):
             out.append(joint)
     return out
 
@@ -130,7 +168,8 @@ class DesignProposer:
 
     def propose(self) -> tuple[dict[str, Any], str] | None:
         """The next design point with why it is proposed, or None once the design is done
-        (at most :func:`design_size` points, however many moves remain)."""
+        (at most :func:`design_size` points, however many moves remain): the first choice,
+        the :func:`required_moves`, the bracketing moves, then the :func:`optional_moves`."""
         space = self.prior.space
         if len(self.history) >= design_size(self.prior):
             return None
@@ -139,7 +178,15 @@ class DesignProposer:
             return first, "the evidence's first choice"
         inc = self.incumbent() or first
         seen = [json.loads(k) for k in self.history]
-        for move in moves(self.prior):
+        return (self._move(required_moves(self.prior), inc, seen)
+                or self._bracket(inc, seen)
+                or self._move(optional_moves(self.prior), inc, seen))
+
+    def _move(self, todo: Sequence[Mapping[str, Candidate]], inc: Mapping[str, Any],
+              seen: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], str] | None:
+        """The first of ``todo`` not yet measured, set at the incumbent ``inc``."""
+        space = self.prior.space
+        for move in todo:
             if any(all(q.get(n) == c.value for n, c in move.items()) for q in seen):
                 continue
             point = self._restrict({**space.fixed_values(), **inc,
@@ -148,11 +195,11 @@ class DesignProposer:
                 continue
             what = ", ".join(f"{n}={c.value!r}" for n, c in move.items())
             return point, f"first design: {what}, {next(iter(move.values())).reason}"
-        return self._bracket(inc, seen)
+        return None
 
     def _bracket(self, inc: Mapping[str, Any], seen: Sequence[Mapping[str, Any]]
                  ) -> tuple[dict[str, Any], str] | None:
-        """The design's last slots: the ordered parameters at the values :func:`bracket`
+        """After the required moves: the ordered parameters at the values :func:`bracket`
         picks from what was measured, at the incumbent, the widest unmeasured gap beside a
         best-measured value first (where the measurements know least about the best)."""
         space = self.prior.space

@@ -1,5 +1,6 @@
 // a std::map built and torn down for every item: node allocation per insert
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <vector>
 static double score(const std::vector<int>& keys, int item) {

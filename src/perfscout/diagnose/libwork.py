@@ -1,5 +1,5 @@
-"""Library work that is not the computation: the allocator, the clocks, text formatting and the
-system-call entry. When one of these families holds a large share of a profile, the inner loop
+"""Library work that is not the computation: the allocator, the clocks, text formatting, text
+converted to numbers (and back) in memory and the system-call entry. When one of these families holds a large share of a profile, the inner loop
 repeats bookkeeping around its work (a scratch array allocated per point, a timer read per
 cell, a debug line formatted and then dropped, one system call per element).
 
@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.diagnose.textio import is_text_conversion, runtime_address
 from perfscout.diagnose.thresholds import DEFAULTS
 from perfscout.model.metrics import Hotspot, Profile
 
@@ -97,6 +98,9 @@ WHAT = {
                   "internals)",
     "timer": "reading clocks (clock_gettime/gettimeofday, the vDSO and the kernel's clock code)",
     "formatting": "formatting text (printf-family conversion of numbers to characters)",
+    "text conversion": "converting between text and numbers in memory (strtod/sscanf/atof, "
+                       "printf into a buffer, the Fortran runtime's internal and list-directed "
+                       "READ/WRITE, C++ stream conversions)",
     "construction": "building the same costly object again (a regular expression compiled, a "
                     "locale and its facets looked up, a stream set up)",
 }
@@ -118,6 +122,8 @@ def family_of(h: Hotspot) -> str:
         return "metadata"
     if _CONSTRUCT.search(_bare(h.name)):
         return "construction"
+    if is_text_conversion(h):
+        return "text conversion"
     return ""
 
 
@@ -153,7 +159,9 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
             by.setdefault(fam, []).append((h, s))
     fmt_rows = by.get("formatting", [])
     if fmt_rows and not any("printf" in h.name.lower() for h, _ in fmt_rows):
-        del by["formatting"]  # multi-precision digits alone are number parsing, not printf
+        # multi-precision digits alone are number parsing, not printf
+        by.setdefault("text conversion", []).extend(by.pop("formatting"))
+    _join_text(p, by)
     if "construction" in by:  # the type checks and collation the facet lookups make
         by["construction"] += [(h, s) for h, s in hotspot_shares(p)
                                if h.kind != "line" and _RTTI.search(h.name.lower().strip())]
@@ -167,6 +175,20 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
         else:
             del out["construction"]
     return out
+
+
+def _join_text(p: Profile, by: dict[str, list[tuple[Hotspot, float]]]) -> None:
+    """Text both formatted and parsed in one profile is one conversion (a value written to a
+    string and read back: ``sprintf``+``sscanf``, a Fortran internal WRITE then READ): the
+    formatting rows join the text conversion family; a Fortran runtime's unresolved addresses
+    join it too once its named rows hold half of ``app.library_share`` (a stripped runtime
+    doing that conversion prints bare addresses)."""
+    if "text conversion" not in by:
+        return
+    by["text conversion"] += by.pop("formatting", [])
+    if sum(s for _, s in by["text conversion"]) >= DEFAULTS["app.library_share"].value / 2:
+        by["text conversion"] += [(h, s) for h, s in hotspot_shares(p)
+                                  if h.kind != "line" and runtime_address(h)]
 
 
 def _inclusive(p: Profile) -> bool:

@@ -180,12 +180,15 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
 def _join_text(p: Profile, by: dict[str, list[tuple[Hotspot, float]]]) -> None:
     """Text both formatted and parsed in one profile is one conversion (a value written to a
     string and read back: ``sprintf``+``sscanf``, a Fortran internal WRITE then READ): the
-    formatting rows join the text conversion family; a Fortran runtime's unresolved addresses
+    formatting rows join the text conversion family (parsing alone is no family here); a Fortran runtime's unresolved addresses
     join it too once its named rows hold half of ``app.library_share`` (a stripped runtime
     doing that conversion prints bare addresses)."""
     if "text conversion" not in by:
         return
-    by["text conversion"] += by.pop("formatting", [])
+    if "formatting" not in by:  # parsing alone is reading input (app.io_hotspot's): a
+        del by["text conversion"]  # profile cannot tell a constant parsed again from input
+        return
+    by["text conversion"] += by.pop("formatting")
     if sum(s for _, s in by["text conversion"]) >= DEFAULTS["app.library_share"].value / 2:
         by["text conversion"] += [(h, s) for h, s in hotspot_shares(p)
                                   if h.kind != "line" and runtime_address(h)]

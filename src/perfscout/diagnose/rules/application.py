@@ -163,9 +163,8 @@ def _formatted_in_memory(ctx: Context, sh: Share) -> bool:
     formatted (and parsed back) in memory, so buffering has nothing to remove."""
     from perfscout.diagnose.libwork import family_of, transfer_share
 
-    fams = set(IN_MEMORY) - ({"text conversion"} if _io_timed(ctx) else set())
-    fmt_share = sum(s for h, s in sh.entries if family_of(h) in fams)
-    if fmt_share <= 0:  # a profile sampling the library's conversion samples its transfers
+    fmt_share = sum(s for h, s in sh.entries if family_of(h) == "formatting")
+    if fmt_share <= 0 or source_kind(sh.profile.format) != "sampling":
         return False
     if any(c.metric.scope.name in ("write", "writev", "pwrite64", "read", "readv", "pread64")
            and c.value > 0 for c in ctx.all("syscall.calls")):

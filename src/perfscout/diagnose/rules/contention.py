@@ -10,6 +10,7 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
+from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.runtime import SERIALIZING, _hot_ev
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
@@ -44,6 +45,9 @@ SCHED_ROUTINE = re.compile(
     r"gomp_mutex_unlock(?:_slow)?|gomp_loop_(?:ull_)?[a-z_]*(?:dynamic|guided|runtime)_[a-z_]+|"
     r"kmp_dispatch_next[a-z_0-9]*|kmpc_dispatch_next[a-z_0-9]*)(?:@.*|\.[a-z0-9_.]+)?$")
 OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
+#: the serializing runtime routines threads take turns in (critical sections, runtime atomics,
+#: OpenMP locks), without the ordered regions, which order work rather than guard data
+CRITICAL = tuple(r for r in SERIALIZING if "ordered" not in r and "doacross" not in r)
 
 
 def _routine(h: Hotspot) -> str:
@@ -56,8 +60,8 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
     unresolved rows count with it: the handout and its spinning have no exported name),
     ("lock", ...) for pthread/futex routines, ("critical", ...) for the OpenMP runtime's
     critical sections and locks (``GOMP_critical_start``, ``omp_set_lock``: the runtime's
-    serializing routines, :data:`runtime.SERIALIZING`, with the runtime library's unresolved
-    rows); ("", 0, ()) when none is sampled. An
+    serializing routines, :data:`CRITICAL`, with the runtime library's unresolved rows);
+    ("", 0, ()) when none is sampled. An
     unresolved row whose library the profile does not name counts with the handout only when a
     named handout routine is sampled too (a static schedule samples none)."""
     shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
@@ -74,7 +78,7 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
     total = sum(s for _, s in lock)
     if total > best[1]:
         best = ("lock", total, lock)
-    crit = [(h, s) for h, s in shares if _routine(h).lstrip("_").startswith(SERIALIZING)
+    crit = [(h, s) for h, s in shares if _routine(h).lstrip("_").startswith(CRITICAL)
             and not LOCK_ROUTINE.match(_routine(h))]
     if crit:
         mods = {h.module for h, _ in crit if h.module and OMP_RUNTIME_LIB.search(h.module.lower())}
@@ -170,6 +174,8 @@ def sync_contention(ctx: Context) -> Finding | None:
         sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
             return _static_atomic(ctx)
+        if sampled[0] == "critical" and len(sweep_points(ctx)) >= 2:
+            return None  # a thread sweep: its Amdahl fit (rt.serial_fraction) judges the turns
         ev = [sampled[1]]
         traced = _traced_futex(ctx) if sampled[0] != "schedule" else None
         if traced is not None:

@@ -626,9 +626,10 @@ LIBRARY_PROFILES = frozenset({"sampling", "instrumentation", "simulator"})
 
 
 def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
-    """A profile of library code (:data:`LIBRARY_PROFILES`) that spends ``app.io_share`` or more converting text in the
-    language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
-    ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or formatting), not
+    """A profile of library code (:data:`LIBRARY_PROFILES`) that spends ``app.io_share`` or
+    more converting text in the language's I/O runtime (:mod:`perfscout.diagnose.textio`)
+    and less than ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or
+    formatting), not
     waiting for calls: a bigger buffer removes calls that cost nothing (the fix is a binary
     or unformatted format, or a faster conversion)."""
     if p.id != "io_buffering":

@@ -1,7 +1,8 @@
 """Library work that is not the computation: the allocator, the clocks, text formatting, text
-converted to numbers (and back) in memory and the system-call entry. When one of these families holds a large share of a profile, the inner loop
-repeats bookkeeping around its work (a scratch array allocated per point, a timer read per
-cell, a debug line formatted and then dropped, one system call per element).
+converted to numbers and back in memory and the system-call entry. When one of these families
+holds a large share of a profile, the inner loop repeats bookkeeping around its work (a
+scratch array allocated per point, a timer read per cell, a debug line formatted and then
+dropped, a value written to a string and read back, one system call per element).
 
 One classification of routine names into families, read by ``app.redundant_work``; the rule
 judges shares, call rates and written bytes, never a program's wording.
@@ -180,9 +181,10 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
 def _join_text(p: Profile, by: dict[str, list[tuple[Hotspot, float]]]) -> None:
     """Text both formatted and parsed in one profile is one conversion (a value written to a
     string and read back: ``sprintf``+``sscanf``, a Fortran internal WRITE then READ): the
-    formatting rows join the text conversion family (parsing alone is no family here); a Fortran runtime's unresolved addresses
-    join it too once its named rows hold half of ``app.library_share`` (a stripped runtime
-    doing that conversion prints bare addresses)."""
+    formatting rows join the text conversion family (parsing alone is no family here: it may
+    be input); a Fortran runtime's unresolved addresses join it too once its named rows hold
+    half of ``app.library_share`` (a stripped runtime doing that conversion prints bare
+    addresses)."""
     if "text conversion" not in by:
         return
     if "formatting" not in by:  # parsing alone is reading input (app.io_hotspot's): a

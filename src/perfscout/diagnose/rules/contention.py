@@ -9,8 +9,8 @@ import re
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
-from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.placement import sweep_points
+from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.rules.runtime import SERIALIZING, _hot_ev
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef

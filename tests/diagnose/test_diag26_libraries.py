@@ -15,16 +15,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
 from tests.diagnose.build import snapshot
 
+from ingest.fuzzing import mutated_lines
 from perfscout.diagnose.engine import diagnose
 from perfscout.diagnose.libwork import family_shares
 from perfscout.ingest.derive import derive
-from perfscout.ingest.registry import load
+from perfscout.ingest.registry import detect, get_adapter, load
+from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 D = Path(__file__).parent / "data" / "diag26"
@@ -125,3 +129,57 @@ def test_openmp_critical_per_element_is_sync_contention() -> None:
         (), None, (), {})
     fs = diagnose([prof, sweep], _two_cpus()).findings
     assert not any(f.id == "rt.sync_contention" for f in fs)
+
+
+def test_sar_queue_and_cpu_reports_are_machine_accounting() -> None:
+    q = load(D / "forms" / "sar-q.txt")
+    vals = {m.name: m.value for m in q.metrics}
+    assert q.format == "sar" and vals["machine.run_queue"] == 7.0  # the Average: row
+    assert vals["load.avg1"] == 6.73 and vals["cpu.online"] == 2.0
+    u = load(D / "forms" / "sar-u.txt")
+    busy = next(m for m in u.metrics if m.name == "machine.cpu_busy")
+    assert abs(busy.value - 1.0) < 1e-9  # %user + %system of the Average: row
+    r = load(D / "forms" / "sar-r.txt")
+    assert {m.name for m in r.metrics} >= {"memory.available_mb"}
+
+
+def test_sar_run_queue_with_a_starved_run_is_contention() -> None:
+    fs = _findings_of(D / "forms" / "sar-q.txt", D / "forms" / "sar-u.txt",
+                      D / "sys-contention-psi-vmstat" / "data" / "time-v.txt")
+    assert fs[0].id == "sys.os_noise"
+    assert "machine.run_queue_per_cpu" in {e.metric for e in fs[0].evidence}
+
+
+def _findings_of(*files: Path) -> list:  # type: ignore[type-arg]
+    return list(diagnose([derive(load(f)) for f in files], _two_cpus()).findings)
+
+
+def _seed(*files: Path) -> list[str]:
+    return "\n".join(f.read_text() for f in files).splitlines()
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines(_seed(D / "forms" / "sar-q.txt", D / "forms" / "sar-r.txt")))
+def test_fuzzed_sar(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "x.txt"
+    target.write_text("\n".join(data) + "\n", encoding="utf-8", errors="replace")
+    with contextlib.suppress(ParseError):
+        get_adapter("sar").parse(target)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines(_seed(D / "sys-proc-io-status" / "data" / "proc-io.txt")))
+def test_fuzzed_proc_io(tmp_path: Path, data: list[str]) -> None:
+    target = tmp_path / "io.txt"
+    target.write_text("\n".join(data) + "\n", encoding="utf-8", errors="replace")
+    with contextlib.suppress(ParseError):
+        get_adapter("system-outputs").parse(target)
+
+
+def test_the_sar_forms_are_detected() -> None:
+    assert detect(D / "forms" / "sar-q.txt").name == "sar"
+    assert detect(D / "forms" / "sar-r.txt").name == "sar"
+    assert detect(D / "forms" / "sar-u.txt").name == "mpstat"
+    assert detect(D / "sys-proc-io-status" / "data" / "proc-io.txt").name == "system-outputs"

@@ -550,8 +550,8 @@ def _unwritten_sampled(ctx: Context, family: str = "formatting") -> Evidence | N
         moved = transfer_share(p)
         if moved < lim * fs.share:
             return Evidence("hotspot.share", moved, "ratio",
-                            fs.top.source or SourceRef(p.path, None), "sampling",
-                            f"{moved:.1%} of the samples on the write/read path while "
+                            fs.top.source or SourceRef(p.path, None), source_kind(p.format),
+                            f"{moved:.1%} of the profile on the write/read path while "
                             f"{family} takes {fs.share:.0%}: the text stays in memory",
                             f"transfer share / {family} share < {lim:.2f}")
     return None

@@ -1,5 +1,6 @@
-"""``mpstat`` reports (``mpstat -P ALL [interval [count]]``, plain ``mpstat``): per-CPU shares
-of user, system, iowait, steal and idle time.
+"""``mpstat`` reports (``mpstat -P ALL [interval [count]]``, plain ``mpstat``) and ``sar -u``
+(``-P ALL``; its ``%user``/``%system`` are mpstat's ``%usr``/``%sys``): per-CPU shares of
+user, system, iowait, steal and idle time.
 
 Each CPU row gives ``machine.cpu_busy`` (usr + nice + sys + irq + soft + guest + gnice),
 ``machine.cpu_iowait`` and ``machine.cpu_steal`` at CORE scope ``cpu N``; the ``all`` row the
@@ -20,7 +21,10 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _STAMP = r"(?:\d\d:\d\d:\d\d(?:\s+[AP]M)?|Average:)"
-_HEAD = re.compile(rf"^{_STAMP}\s+CPU\s+%usr\s+%nice\s+%sys\s+%iowait\s+.*%idle\s*$")
+_HEAD = re.compile(rf"^{_STAMP}\s+CPU\s+%usr\s+%nice\s+%sys\s+%iowait\s+.*%idle\s*$"
+                   rf"|^{_STAMP}\s+CPU\s+%user\s+%nice\s+%system\s+%iowait\s+.*%idle\s*$")
+#: sar -u's column names -> mpstat's
+_SAR_COLS = {"%user": "%usr", "%system": "%sys"}
 _ROW = re.compile(rf"^(?P<stamp>{_STAMP})\s+(?P<cpu>all|\d+)\s+(?P<vals>[\d.,\s]+)$")
 _BANNER = re.compile(r"^Linux\s+\S+\s+\(.*\)\s+.*\((?P<n>\d+)\s+CPU\)\s*$")
 _BUSY = ("%usr", "%nice", "%sys", "%irq", "%soft", "%guest", "%gnice")
@@ -32,7 +36,7 @@ class MpstatAdapter(Adapter):
     """``mpstat -P ALL`` output (see module docstring)."""
 
     name = "mpstat"
-    description = "mpstat -P ALL: per-CPU %usr/%sys/%iowait/%steal/%idle"
+    description = "mpstat -P ALL, sar -u: per-CPU %usr/%sys/%iowait/%steal/%idle"
     family = "os_accounting"
 
     def sniff(self, head: str, path: Path) -> float:
@@ -53,7 +57,7 @@ class MpstatAdapter(Adapter):
                 online = (no, float(b["n"]))
                 continue
             if _HEAD.match(line):
-                cols = line.split("CPU", 1)[1].split()
+                cols = [_SAR_COLS.get(c, c) for c in line.split("CPU", 1)[1].split()]
                 continue
             m = _ROW.match(line)
             vals = m["vals"].replace(",", ".").split() if m else []

@@ -183,3 +183,16 @@ def test_the_sar_forms_are_detected() -> None:
     assert detect(D / "forms" / "sar-r.txt").name == "sar"
     assert detect(D / "forms" / "sar-u.txt").name == "mpstat"
     assert detect(D / "sys-proc-io-status" / "data" / "proc-io.txt").name == "system-outputs"
+
+
+def test_exception_handling_is_one_of_the_library_families() -> None:
+    from perfscout.diagnose.libwork import family_of
+    from perfscout.model.metrics import Hotspot
+
+    for name in ("_Unwind_Find_FDE", "__gxx_personality_v0", "__cxa_throw", "_dl_find_object"):
+        assert family_of(Hotspot(name)) == "exceptions", name
+    assert family_of(Hotspot("0x14c9b", module="/lib/x86_64-linux-gnu/libgcc_s.so.1")) == \
+        "exceptions"
+    assert family_of(Hotspot("0x14c9b", module="/usr/bin/app")) == ""
+    fams = family_shares(load(D / "cxx-exception-miss-perf" / "data" / "perf-report.txt"))
+    assert fams["exceptions"].share >= 0.25

@@ -76,6 +76,19 @@ _CONSTRUCT = re.compile(
     r"std::(?:__cxx11::)?basic_(?:o|i)?stringstream::basic_(?:o|i)?stringstream\b)")
 
 
+#: C++ exception handling: libgcc's unwinder (``_Unwind_*``, its FDE search, glibc's
+#: ``_dl_find_object``), libstdc++'s throw/catch runtime and personality routine; an
+#: unsymbolised address inside libgcc_s (whose code is the unwinder) counts too
+_EH = re.compile(
+    r"^_*(?:cxa_(?:throw|rethrow|allocate_exception|free_exception|begin_catch|end_catch|"
+    r"get_exception_ptr|call_unexpected|init_primary_exception)|"
+    r"gxx_personality_v0|gcc_personality_v0|unwind_[a-z_]+|uw_[a-z_]+|"
+    r"execute_cfa_program[a-z_]*|execute_stack_op|search_object|linear_search_fdes|"
+    r"binary_search_[a-z_]*fdes|classify_object_over_fdes|init_object|get_cie_encoding|"
+    r"read_encoded_value[a-z_]*|dl_find_object|dl_iterate_phdr|"
+    r"std::__throw_[a-z_]+)(?:\.[a-z0-9_.]+)?(?:@.*)?$")
+
+
 def _bare(name: str) -> str:
     """A C++ name without its template arguments (``std::use_facet<std::ctype<char> >`` ->
     ``std::use_facet``) nor its parameter list: what the routine is, not what it is of (a
@@ -102,6 +115,8 @@ WHAT = {
     "text conversion": "converting between text and numbers in memory (strtod/sscanf/atof, "
                        "printf into a buffer, the Fortran runtime's internal and list-directed "
                        "READ/WRITE, C++ stream conversions)",
+    "exceptions": "throwing, unwinding and catching C++ exceptions (libgcc's unwinder, the "
+                  "personality routine, libstdc++'s throw and catch)",
     "construction": "building the same costly object again (a regular expression compiled, a "
                     "locale and its facets looked up, a stream set up)",
 }
@@ -125,6 +140,8 @@ def family_of(h: Hotspot) -> str:
         return "construction"
     if is_text_conversion(h):
         return "text conversion"
+    if _EH.match(low) or (low.startswith("0x") and "libgcc_s" in h.module.lower()):
+        return "exceptions"
     return ""
 
 

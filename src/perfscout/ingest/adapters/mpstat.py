@@ -31,6 +31,31 @@ _BUSY = ("%usr", "%nice", "%sys", "%irq", "%soft", "%guest", "%gnice")
 MACHINE = Scope(ScopeKind.NODE, "machine")
 
 
+def sysstat_sniff(head: str, path: Path, header: re.Pattern[str], score: float) -> float:
+    """``score`` when one of the first 40 lines of ``head`` is a sysstat report's column
+    header (mpstat, sar), else 0."""
+    if path.is_dir():
+        return 0.0
+    return score if any(header.match(ln) for ln in head.splitlines()[:40]) else 0.0
+
+
+def sysstat_lines(path: Path) -> tuple[list[Metric], list[tuple[int, str]]]:
+    """A sysstat report (mpstat, sar) split into ``cpu.online`` from its banner's ``(N CPU)``
+    and its other non-empty lines with their numbers."""
+    online: list[Metric] = []
+    rest: list[tuple[int, str]] = []
+    for no, line in iter_lines(path):
+        if not line.strip():
+            continue
+        b = _BANNER.match(line)
+        if b:
+            online = [Metric("cpu.online", float(b["n"]), "count", MACHINE,
+                             SourceRef(str(path), no), "CPU")]
+        else:
+            rest.append((no, line))
+    return online, rest
+
+
 @register_adapter
 class MpstatAdapter(Adapter):
     """``mpstat -P ALL`` output (see module docstring)."""
@@ -40,22 +65,14 @@ class MpstatAdapter(Adapter):
     family = "os_accounting"
 
     def sniff(self, head: str, path: Path) -> float:
-        if path.is_dir():
-            return 0.0
-        return 0.95 if any(_HEAD.match(ln) for ln in head.splitlines()[:20]) else 0.0
+        return sysstat_sniff(head, path, _HEAD, 0.95)
 
     def parse(self, path: Path) -> Profile:
         cols: list[str] = []
         rows: dict[bool, dict[str, list[tuple[int, dict[str, float]]]]] = {True: {}, False: {}}
         unparsed = Unparsed()
-        online: tuple[int, float] | None = None
-        for no, line in iter_lines(path):
-            if not line.strip():
-                continue
-            b = _BANNER.match(line)
-            if b:
-                online = (no, float(b["n"]))
-                continue
+        online, lines = sysstat_lines(path)
+        for no, line in lines:
             if _HEAD.match(line):
                 cols = [_SAR_COLS.get(c, c) for c in line.split("CPU", 1)[1].split()]
                 continue
@@ -90,9 +107,7 @@ class MpstatAdapter(Adapter):
             if "%steal" in cols:
                 metrics.append(Metric("machine.cpu_steal", mean("%steal") / 100, "ratio", sc,
                                       src, "%steal"))
-        if online is not None:
-            metrics.append(Metric("cpu.online", online[1], "count", MACHINE,
-                                  SourceRef(str(path), online[0]), "CPU"))
+        metrics += online
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        meta={"block": "Average" if rows[True] else "intervals"},
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

@@ -13,10 +13,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from perfscout.ingest.adapters.mpstat import _BANNER, _STAMP, MACHINE
+from perfscout.ingest.adapters.mpstat import (
+    _STAMP,
+    MACHINE,
+    sysstat_lines,
+    sysstat_sniff,
+)
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
-from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.ingest.textutil import Unparsed
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, SourceRef
 
@@ -38,21 +43,13 @@ class SarAdapter(Adapter):
     family = "os_accounting"
 
     def sniff(self, head: str, path: Path) -> float:
-        if path.is_dir():
-            return 0.0
-        return 0.9 if any(_HEAD.match(ln) for ln in head.splitlines()[:40]) else 0.0
+        return sysstat_sniff(head, path, _HEAD, 0.9)
 
     def parse(self, path: Path) -> Profile:
         blocks: list[tuple[list[str], dict[bool, list[tuple[int, dict[str, float]]]]]] = []
         unparsed = Unparsed()
-        online: tuple[int, float] | None = None
-        for no, line in iter_lines(path):
-            if not line.strip():
-                continue
-            b = _BANNER.match(line)
-            if b:
-                online = (no, float(b["n"]))
-                continue
+        online, lines = sysstat_lines(path)
+        for no, line in lines:
             h = _HEAD.match(line)
             if h:
                 blocks.append((h["cols"].split(), {True: [], False: []}))
@@ -80,8 +77,6 @@ class SarAdapter(Adapter):
         if not metrics:
             raise ParseError(str(path), None, "sar -q or sar -r output (a 'runq-sz plist-sz "
                              "ldavg-1 ...' or 'kbmemfree kbavail kbmemused ...' header and rows)")
-        if online is not None:
-            metrics.append(Metric("cpu.online", online[1], "count", MACHINE,
-                                  SourceRef(str(path), online[0]), "CPU"))
+        metrics += online
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

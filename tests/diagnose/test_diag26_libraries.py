@@ -196,3 +196,14 @@ def test_exception_handling_is_one_of_the_library_families() -> None:
     assert family_of(Hotspot("0x14c9b", module="/usr/bin/app")) == ""
     fams = family_shares(load(D / "cxx-exception-miss-perf" / "data" / "perf-report.txt"))
     assert fams["exceptions"].share >= 0.25
+
+
+def test_dynamic_cast_per_element_is_a_type_check_family() -> None:
+    fams = family_shares(load(D / "cxx-dynamic-cast-perf" / "data" / "perf-report.txt"))
+    checks = fams["type checks"]
+    names = {h.name for h, _ in checks.rows}
+    assert "__dynamic_cast" in names and "__strcmp_evex" in names  # the type-name compares
+    assert checks.share >= 0.5
+    top = _analyze("cxx-dynamic-cast-perf").findings[0]
+    assert top.id == "app.redundant_work" and "dynamic_cast" in top.title
+    assert "strcmp" not in top.scope  # named by the type check, not by the compare it makes

@@ -103,6 +103,14 @@ def _bare(name: str) -> str:
 #: run-time type checks (``__dynamic_cast``) a facet lookup makes: counted with the
 #: construction family only when a facet lookup or a compiler routine is itself sampled
 _RTTI = re.compile(r"^_*dynamic_cast$|class_type_info::__do_dyncast|^_*strxfrm(?:_l)?$")
+#: run-time type checks: ``dynamic_cast`` walking the class hierarchy (libstdc++'s
+#: ``__dynamic_cast`` and the ``class_type_info`` searches under it) and ``type_info``
+#: comparisons; a family of their own unless a facet lookup makes them (construction)
+_TYPECHECK = re.compile(r"^_*dynamic_cast$|class_type_info::__do_(?:dyncast|upcast|"
+                        r"find_public_src)\b|^std::type_info::(?:operator==|__equal)")
+#: the type-name comparisons a class-hierarchy search makes (types not merged across shared
+#: objects are compared by name): counted with the type checks only beside them
+_NAME_COMPARE = re.compile(r"^_*(?:gi_+)?strcmp(?:_[a-z0-9]+)?(?:@.*)?$")
 #: what a family's code does, for the finding's words
 WHAT = {
     "time conversion": "converting timestamps to local time or text (localtime/strftime/"
@@ -115,6 +123,8 @@ WHAT = {
     "text conversion": "converting between text and numbers in memory (strtod/sscanf/atof, "
                        "printf into a buffer, the Fortran runtime's internal and list-directed "
                        "READ/WRITE, C++ stream conversions)",
+    "type checks": "checking types at run time (dynamic_cast searching the class hierarchy "
+                   "and comparing type names)",
     "exceptions": "throwing, unwinding and catching C++ exceptions (libgcc's unwinder, the "
                   "personality routine, libstdc++'s throw and catch)",
     "construction": "building the same costly object again (a regular expression compiled, a "
@@ -138,6 +148,8 @@ def family_of(h: Hotspot) -> str:
         return "metadata"
     if _CONSTRUCT.search(_bare(h.name)):
         return "construction"
+    if _TYPECHECK.search(_bare(h.name)):
+        return "type checks"
     if is_text_conversion(h):
         return "text conversion"
     if _EH.match(low) or (low.startswith("0x") and "libgcc_s" in h.module.lower()):
@@ -181,8 +193,12 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
         by.setdefault("text conversion", []).extend(by.pop("formatting"))
     _join_text(p, by)
     if "construction" in by:  # the type checks and collation the facet lookups make
+        by.pop("type checks", None)
         by["construction"] += [(h, s) for h, s in hotspot_shares(p)
                                if h.kind != "line" and _RTTI.search(h.name.lower().strip())]
+    if "type checks" in by:  # the type-name compares the hierarchy search makes
+        by["type checks"] += [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+                              and _NAME_COMPARE.match(h.name.lower().strip())]
     out = {f: FamilyShare(f, sum(s for _, s in rows), p,
                           tuple(sorted(rows, key=lambda x: -x[1])))
            for f, rows in by.items()}

@@ -346,6 +346,15 @@ _MEMORY_CALLS = frozenset({"mmap", "munmap", "mremap", "madvise", "brk", "mprote
                            "send", "recv", "connect", "accept", "accept4"})
 
 
+def _family_owned(p: Profile, lim: float) -> set[int]:
+    """The rows of profile ``p`` that a library family holding ``lim`` or more counts (the
+    string compares a ``dynamic_cast`` makes): the family's rule names their caller's cost,
+    not the routine alone."""
+    from perfscout.diagnose.libwork import family_shares
+
+    return {id(h) for fs in family_shares(p).values() if fs.share >= lim for h, _ in fs.rows}
+
+
 def _library_work(ctx: Context) -> Finding | None:
     """A non-compute library family (the allocator, clocks, text formatting: see
     :mod:`perfscout.diagnose.libwork`) holds ``app.library_share`` or more of a profile, or a
@@ -430,13 +439,15 @@ def _library_work(ctx: Context) -> Finding | None:
     if best is not None:  # the library routine the program calls, not the kernel's inside
         user = [h for h, _ in best.rows if not is_kernel(h)]
         callers = [h for h in user if family_of(h) == "time conversion"]
-        routine = (callers or user)[0].name if user else routine or best.top.name
+        own = [h for h in user if family_of(h) == best.family]  # not a row it only joined
+        routine = (callers or own or user)[0].name if user else routine or best.top.name
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
     if family == "construction" and best is not None:  # the program's code that builds it
         routine = _caller_of(best)
     titles = {"construction": "the same costly object built again at every call",
+              "type checks": "a run-time type check (dynamic_cast) at every element",
               "allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",
@@ -743,8 +754,9 @@ def _redundant_calls(ctx: Context) -> Finding | None:
                 continue
             if big and (best is None or s > best[1]):
                 best = (h, s, p)
+        owned = _family_owned(p, ctx.t("app.library_share"))
         for h, s in _pure_totals(p):
-            if s >= pure_lim and (best is None or s > best[1]):
+            if s >= pure_lim and id(h) not in owned and (best is None or s > best[1]):
                 best = (h, s, p)
     if best is None:
         return None

@@ -439,7 +439,7 @@ def _library_work(ctx: Context) -> Finding | None:
     if best is not None:  # the library routine the program calls, not the kernel's inside
         user = [h for h, _ in best.rows if not is_kernel(h)]
         callers = [h for h in user if family_of(h) == "time conversion"]
-        own = [h for h in user if family_of(h) == best.family]  # not a row it only joined
+        own = [h for h in user if family_of(h)]  # not a compare a type check only joined
         routine = (callers or own or user)[0].name if user else routine or best.top.name
     site = _family_site(ctx, family, lim)
     if site is not None:

@@ -57,7 +57,10 @@ def test_families_of_glibc_and_kernel_names() -> None:
     for name in ("__GI___printf_fp_l", "__vfprintf_internal", "hack_digit", "_itoa_word",
                  "_IO_default_xsputn", "__vsnprintf_internal"):
         assert family_of(Hotspot(name)) == "formatting", name
-    for name in ("main", "timestep", "free_energy", "exp", "strtod", "memcpy"):
+    for name in ("____strtod_l_internal", "__isoc99_sscanf", "_gfortran_st_read",
+                 "_gfortrani_read_real"):
+        assert family_of(Hotspot(name)) == "text conversion", name
+    for name in ("main", "timestep", "free_energy", "exp", "memcpy"):
         assert family_of(Hotspot(name)) == "", name
 
 

@@ -620,10 +620,16 @@ def buffering_calls_cheap(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
                 cpu=f"{cpu:.3g}", share=f"{traced / cpu:.1%}")
 
 
+#: evidence families whose profiles sample library code with the program's (perf, a static
+#: gprof build, callgrind): the library's transfer routines are sampled when they run
+LIBRARY_PROFILES = frozenset({"sampling", "instrumentation", "simulator"})
+
+
 def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
-    """A sampled profile that spends ``app.io_share`` or more converting text in the
-    language's I/O runtime (:mod:`perfscout.diagnose.textio`) and less than
-    ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or formatting), not
+    """A profile of library code (:data:`LIBRARY_PROFILES`) that spends ``app.io_share`` or
+    more converting text in the language's I/O runtime (:mod:`perfscout.diagnose.textio`)
+    and less than ``BUFFERED_MAX_SHARE`` on the kernel's transfer path is parsing (or
+    formatting), not
     waiting for calls: a bigger buffer removes calls that cost nothing (the fix is a binary
     or unformatted format, or a faster conversion)."""
     if p.id != "io_buffering":
@@ -635,7 +641,7 @@ def buffering_not_for_parsing(p: Proposal, facts: Facts, policy: PolicyCheck) ->
 
     lim = resolve()["app.io_share"]
     for pr in facts.profiles:
-        if source_kind(pr.format) != "sampling":
+        if source_kind(pr.format) not in LIBRARY_PROFILES:
             continue
         sh = text_io_share(pr, lim / 2)
         if sh is not None and sh.share >= lim and transfer_share(pr) < BUFFERED_MAX_SHARE:
@@ -660,8 +666,9 @@ def buffering_needs_io(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | 
     from perfscout.diagnose.thresholds import resolve
 
     ratio = resolve()["app.format_transfer_ratio"]
-    sampled = [pr for pr in facts.profiles if source_kind(pr.format) == "sampling"]
-    fmt = [(pr, fs.share) for pr in sampled if (fs := family_shares(pr).get("formatting"))]
+    sampled = [pr for pr in facts.profiles if source_kind(pr.format) in LIBRARY_PROFILES]
+    fmt = [(pr, fs.share) for pr in sampled for fam in ("formatting", "text conversion")
+           if (fs := family_shares(pr).get(fam))]
     if not fmt or any(transfer_share(pr) >= ratio * s for pr, s in fmt):
         return None
     return Text("guard.buffering_no_io", share=f"{max(s for _, s in fmt):.0%}")

@@ -1,7 +1,8 @@
-"""Library work that is not the computation: the allocator, the clocks, text formatting and the
-system-call entry. When one of these families holds a large share of a profile, the inner loop
-repeats bookkeeping around its work (a scratch array allocated per point, a timer read per
-cell, a debug line formatted and then dropped, one system call per element).
+"""Library work that is not the computation: the allocator, the clocks, text formatting, text
+converted to numbers and back in memory and the system-call entry. When one of these families
+holds a large share of a profile, the inner loop repeats bookkeeping around its work (a
+scratch array allocated per point, a timer read per cell, a debug line formatted and then
+dropped, a value written to a string and read back, one system call per element).
 
 One classification of routine names into families, read by ``app.redundant_work``; the rule
 judges shares, call rates and written bytes, never a program's wording.
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.diagnose.textio import is_text_conversion, runtime_address
 from perfscout.diagnose.thresholds import DEFAULTS
 from perfscout.model.metrics import Hotspot, Profile
 
@@ -74,6 +76,19 @@ _CONSTRUCT = re.compile(
     r"std::(?:__cxx11::)?basic_(?:o|i)?stringstream::basic_(?:o|i)?stringstream\b)")
 
 
+#: C++ exception handling: libgcc's unwinder (``_Unwind_*``, its FDE search, glibc's
+#: ``_dl_find_object``), libstdc++'s throw/catch runtime and personality routine; an
+#: unsymbolised address inside libgcc_s (whose code is the unwinder) counts too
+_EH = re.compile(
+    r"^_*(?:cxa_(?:throw|rethrow|allocate_exception|free_exception|begin_catch|end_catch|"
+    r"get_exception_ptr|call_unexpected|init_primary_exception)|"
+    r"gxx_personality_v0|gcc_personality_v0|unwind_[a-z_]+|uw_[a-z_]+|"
+    r"execute_cfa_program[a-z_]*|execute_stack_op|search_object|linear_search_fdes|"
+    r"binary_search_[a-z_]*fdes|classify_object_over_fdes|init_object|get_cie_encoding|"
+    r"read_encoded_value[a-z_]*|dl_find_object|dl_iterate_phdr|"
+    r"std::__throw_[a-z_]+)(?:\.[a-z0-9_.]+)?(?:@.*)?$")
+
+
 def _bare(name: str) -> str:
     """A C++ name without its template arguments (``std::use_facet<std::ctype<char> >`` ->
     ``std::use_facet``) nor its parameter list: what the routine is, not what it is of (a
@@ -88,6 +103,14 @@ def _bare(name: str) -> str:
 #: run-time type checks (``__dynamic_cast``) a facet lookup makes: counted with the
 #: construction family only when a facet lookup or a compiler routine is itself sampled
 _RTTI = re.compile(r"^_*dynamic_cast$|class_type_info::__do_dyncast|^_*strxfrm(?:_l)?$")
+#: run-time type checks: ``dynamic_cast`` walking the class hierarchy (libstdc++'s
+#: ``__dynamic_cast`` and the ``class_type_info`` searches under it) and ``type_info``
+#: comparisons; a family of their own unless a facet lookup makes them (construction)
+_TYPECHECK = re.compile(r"^_*dynamic_cast$|class_type_info::__do_(?:dyncast|upcast|"
+                        r"find_public_src)\b|^std::type_info::(?:operator==|__equal)")
+#: the type-name comparisons a class-hierarchy search makes (types not merged across shared
+#: objects are compared by name): counted with the type checks only beside them
+_NAME_COMPARE = re.compile(r"^_*(?:gi_+)?strcmp(?:_[a-z0-9]+)?(?:@.*)?$")
 #: what a family's code does, for the finding's words
 WHAT = {
     "time conversion": "converting timestamps to local time or text (localtime/strftime/"
@@ -97,6 +120,13 @@ WHAT = {
                   "internals)",
     "timer": "reading clocks (clock_gettime/gettimeofday, the vDSO and the kernel's clock code)",
     "formatting": "formatting text (printf-family conversion of numbers to characters)",
+    "text conversion": "converting between text and numbers in memory (strtod/sscanf/atof, "
+                       "printf into a buffer, the Fortran runtime's internal and list-directed "
+                       "READ/WRITE, C++ stream conversions)",
+    "type checks": "checking types at run time (dynamic_cast searching the class hierarchy "
+                   "and comparing type names)",
+    "exceptions": "throwing, unwinding and catching C++ exceptions (libgcc's unwinder, the "
+                  "personality routine, libstdc++'s throw and catch)",
     "construction": "building the same costly object again (a regular expression compiled, a "
                     "locale and its facets looked up, a stream set up)",
 }
@@ -118,6 +148,12 @@ def family_of(h: Hotspot) -> str:
         return "metadata"
     if _CONSTRUCT.search(_bare(h.name)):
         return "construction"
+    if _TYPECHECK.search(_bare(h.name)):
+        return "type checks"
+    if is_text_conversion(h):
+        return "text conversion"
+    if _EH.match(low) or (low.startswith("0x") and "libgcc_s" in h.module.lower()):
+        return "exceptions"
     return ""
 
 
@@ -153,10 +189,16 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
             by.setdefault(fam, []).append((h, s))
     fmt_rows = by.get("formatting", [])
     if fmt_rows and not any("printf" in h.name.lower() for h, _ in fmt_rows):
-        del by["formatting"]  # multi-precision digits alone are number parsing, not printf
+        # multi-precision digits alone are number parsing, not printf
+        by.setdefault("text conversion", []).extend(by.pop("formatting"))
+    _join_text(p, by)
     if "construction" in by:  # the type checks and collation the facet lookups make
+        by.pop("type checks", None)
         by["construction"] += [(h, s) for h, s in hotspot_shares(p)
                                if h.kind != "line" and _RTTI.search(h.name.lower().strip())]
+    if "type checks" in by:  # the type-name compares the hierarchy search makes
+        by["type checks"] += [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+                              and _NAME_COMPARE.match(h.name.lower().strip())]
     out = {f: FamilyShare(f, sum(s for _, s in rows), p,
                           tuple(sorted(rows, key=lambda x: -x[1])))
            for f, rows in by.items()}
@@ -167,6 +209,24 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
         else:
             del out["construction"]
     return out
+
+
+def _join_text(p: Profile, by: dict[str, list[tuple[Hotspot, float]]]) -> None:
+    """Text both formatted and parsed in one profile is one conversion (a value written to a
+    string and read back: ``sprintf``+``sscanf``, a Fortran internal WRITE then READ): the
+    formatting rows join the text conversion family (parsing alone is no family here: it may
+    be input); a Fortran runtime's unresolved addresses join it too once its named rows hold
+    half of ``app.library_share`` (a stripped runtime doing that conversion prints bare
+    addresses)."""
+    if "text conversion" not in by:
+        return
+    if "formatting" not in by:  # parsing alone is reading input (app.io_hotspot's): a
+        del by["text conversion"]  # profile cannot tell a constant parsed again from input
+        return
+    by["text conversion"] += by.pop("formatting")
+    if sum(s for _, s in by["text conversion"]) >= DEFAULTS["app.library_share"].value / 2:
+        by["text conversion"] += [(h, s) for h, s in hotspot_shares(p)
+                                  if h.kind != "line" and runtime_address(h)]
 
 
 def _inclusive(p: Profile) -> bool:

@@ -57,7 +57,8 @@ def is_text_conversion(h: Hotspot) -> bool:
         h.name.lower()))
 
 
-def _runtime_address(h: Hotspot) -> bool:
+def runtime_address(h: Hotspot) -> bool:
+    """An unresolved address inside a Fortran runtime library (a stripped libgfortran)."""
     mod = h.module.rsplit("/", 1)[-1].lower()
     return mod.startswith(FORTRAN_RUNTIMES) and bool(_ADDRESS.match(h.name.strip().lower()))
 
@@ -72,5 +73,5 @@ def text_io_share(p: Profile, named_min: float) -> Share | None:
         return None
     entries = named
     if sum(s for _, s in named) >= named_min:
-        entries = named + tuple((h, s) for h, s in rows if _runtime_address(h))
+        entries = named + tuple((h, s) for h, s in rows if runtime_address(h))
     return Share(sum(s for _, s in entries), p, entries)

@@ -183,6 +183,9 @@ _TABLE: tuple[Threshold, ...] = (
               "wrote at or above (strace -c beside the printout): one call per record"),
     Threshold("io.records_min", 1000.0, "records written at or above for one write call per "
               "record to matter"),
+    Threshold("io.small_call_bytes", 1024.0, "bytes per read or write system call below (the "
+              "process's own counts, /proc/PID/io): the calls move records one at a time, not "
+              "a buffer (stdio's is 4096 bytes)"),
     Threshold("io.opens_per_write", 0.50, "file opens / writes at or above, writes outnumbering "
               "reads: the file is opened and closed per write (a log opened per line)"),
     Threshold("affinity.speedup_per_cpu", 1.3, "thread-sweep speedup / CPUs allowed at or "

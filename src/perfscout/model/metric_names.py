@@ -105,6 +105,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "scaling.speedup": ("ratio", "speedup over one thread"),
     "io.read_bytes": ("B", "bytes read"),
     "io.write_bytes": ("B", "bytes written"),
+    "io.read_chars": ("B", "bytes the read system calls returned (/proc/PID/io rchar)"),
+    "io.write_chars": ("B", "bytes passed to write system calls (/proc/PID/io wchar)"),
     # gprof, callgrind, benchmarks, /usr/bin/time -v (docs/ingest-trees-mpi-benchmarks.md)
     "bench.msg_rate": ("msg/s", "benchmark message rate (OSU mbw_mr)"),
     "mem.swaps": ("count", "swaps (/usr/bin/time -v)"),

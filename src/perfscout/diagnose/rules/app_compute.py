@@ -91,38 +91,19 @@ def widened_float(ctx: Context) -> Finding | None:
 
 
 # --- exceptions on the hot path --------------------------------------------------------------
-_EH = re.compile(
-    r"^_*(?:cxa_(?:throw|rethrow|allocate_exception|free_exception|begin_catch|end_catch|"
-    r"get_exception_ptr|call_unexpected|init_primary_exception)|"
-    r"gxx_personality_v0|gcc_personality_v0|unwind_[a-z_]+|uw_[a-z_]+|"
-    r"execute_cfa_program[a-z_]*|execute_stack_op|search_object|linear_search_fdes|"
-    r"binary_search_[a-z_]*fdes|classify_object_over_fdes|init_object|get_cie_encoding|"
-    r"read_encoded_value[a-z_]*|dl_find_object|dl_iterate_phdr|"
-    r"std::__throw_[a-z_]+)(?:\.[a-z0-9_.]+)?(?:@.*)?$")
-
-
-def is_unwinding(h: Hotspot) -> bool:
-    """A profile row in C++ exception handling: the unwinder (libgcc's ``_Unwind_*``, its
-    FDE search, glibc's ``_dl_find_object``), libstdc++'s throw/catch runtime and personality
-    routine, or an unsymbolised address inside libgcc_s (whose code is the unwinder)."""
-    low = h.name.lower().strip().split("(")[0].strip()
-    if _EH.match(low):
-        return True
-    return low.startswith("0x") and "libgcc_s" in h.module.lower()
-
-
 def hot_exceptions(ctx: Context) -> Finding | None:
     """``app.exception_share`` or more of a profile (sampling first) in throwing, unwinding
     and catching C++ exceptions: an exception used as control flow on the hot path (a lookup
     whose miss throws, caught by the caller). Each throw allocates, searches the unwind
     tables and runs the personality routine: microseconds a status return does not cost."""
+    from perfscout.diagnose.libwork import family_shares
+
     lim = ctx.t("app.exception_share")
     best: tuple[float, Profile, list[tuple[Hotspot, float]]] | None = None
     for p in _profiles(ctx):  # sampling first: the first profile over the line decides
-        rows = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line" and is_unwinding(h)]
-        share = sum(s for _, s in rows)
-        if share >= lim:
-            best = (share, p, rows)
+        fs = family_shares(p).get("exceptions")
+        if fs is not None and fs.share >= lim:
+            best = (fs.share, p, list(fs.rows))
             break
     if best is None:
         return None

@@ -31,16 +31,17 @@ from perfscout.model.isa import is_soft_float, soft_type
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 
-@rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time",),
+@rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time|io.write_chars|"
+                                 "io.read_chars",),
       thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
                   "io.reads_per_cpu_s",
-                  "io.writes_per_record", "io.records_min"),
+                  "io.writes_per_record", "io.records_min", "io.small_call_bytes"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def io_hotspot(ctx: Context) -> Finding | None:
     """Input parsing or I/O functions hold a large share of the WHOLE profile (not its head),
     or the program makes read/write system calls at a very high rate (unbuffered I/O); the
     program's own timer of its output phase (``output=1.1 s`` of the run) agrees."""
-    got = _syscall_io(ctx)
+    got = _syscall_io(ctx) or _small_calls(ctx)
     if got is not None:
         return got
     sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
@@ -169,6 +170,13 @@ def _formatted_in_memory(ctx: Context, sh: Share) -> bool:
            and c.value > 0 for c in ctx.all("syscall.calls")):
         return False  # a trace decides it (``_unwritten`` reads the call rate)
     return transfer_share(sh.profile) < ctx.t("app.format_transfer_ratio") * fmt_share
+
+
+def _io_timed(ctx: Context) -> bool:
+    """The program's own timer puts ``app.io_share`` or more of its run in reading or writing
+    files (:func:`_printed_io_share`): text converted then is input or output, not work done
+    in memory."""
+    return _printed_io_share(ctx, ctx.t("app.io_share")) is not None
 
 
 def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
@@ -368,6 +376,15 @@ _MEMORY_CALLS = frozenset({"mmap", "munmap", "mremap", "madvise", "brk", "mprote
                            "send", "recv", "connect", "accept", "accept4"})
 
 
+def _family_owned(p: Profile, lim: float) -> set[int]:
+    """The rows of profile ``p`` that a library family holding ``lim`` or more counts (the
+    string compares a ``dynamic_cast`` makes): the family's rule names their caller's cost,
+    not the routine alone."""
+    from perfscout.diagnose.libwork import family_shares
+
+    return {id(h) for fs in family_shares(p).values() if fs.share >= lim for h, _ in fs.rows}
+
+
 def _library_work(ctx: Context) -> Finding | None:
     """A non-compute library family (the allocator, clocks, text formatting: see
     :mod:`perfscout.diagnose.libwork`) holds ``app.library_share`` or more of a profile, or a
@@ -442,26 +459,30 @@ def _library_work(ctx: Context) -> Finding | None:
                          f"calls/s >= {ctx.t('io.syscalls_per_s'):g} and time share >= "
                          f"{ctx.t('app.query_time_share'):.2f}"))
     family = best.family if best is not None else "syscall"
-    if family == "formatting":
+    if family in IN_MEMORY:
         assert best is not None
-        dropped = _unwritten(ctx, best.share)
+        dropped = _unwritten(ctx, best.share, family)
         if dropped is None:
-            return None  # formatted text that is written is I/O: app.io_hotspot's
+            return None  # text that is written or read is I/O: app.io_hotspot's
         ev.append(dropped)
     routine = sys_call[0].metric.scope.name if sys_call is not None else ""
     if best is not None:  # the library routine the program calls, not the kernel's inside
         user = [h for h, _ in best.rows if not is_kernel(h)]
         callers = [h for h in user if family_of(h) == "time conversion"]
-        routine = (callers or user)[0].name if user else routine or best.top.name
+        own = [h for h in user if family_of(h)]  # not a compare a type check only joined
+        routine = (callers or own or user)[0].name if user else routine or best.top.name
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
     if family == "construction" and best is not None:  # the program's code that builds it
         routine = _caller_of(best)
     titles = {"construction": "the same costly object built again at every call",
+              "type checks": "a run-time type check (dynamic_cast) at every element",
               "allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",
+              "text conversion": "numbers converted to text or parsed from text in the inner "
+                                 "loop, with no file read or written",
               "time conversion": "timestamps converted to local time in the inner loop",
               "metadata": "file metadata asked for in the inner loop (a stat per element)",
               "syscall": "one system call per element"}
@@ -511,54 +532,69 @@ def _scope_at(routine: str, site: tuple[str, Evidence] | None, p: Profile | None
     return routine
 
 
-def _unwritten(ctx: Context, fmt_share: float) -> Evidence | None:
-    """A trace of the run (``strace -c``) whose write calls per second of sampled formatting
-    time stay below ``app.format_writes_per_s``: the formatted text is not written."""
+#: library families whose cost is I/O when the text is written or read (app.io_hotspot) and
+#: work done in memory otherwise (app.redundant_work): the system calls they serve per second
+#: decide
+IN_MEMORY = {"formatting": ("write", "writev", "pwrite64", "pwritev"),
+             "text conversion": ("write", "writev", "pwrite64", "pwritev", "read", "readv",
+                                 "pread64", "preadv")}
+
+
+def _unwritten(ctx: Context, fmt_share: float, family: str = "formatting") -> Evidence | None:
+    """A trace of the run (``strace -c``) whose write calls (and, for text conversion, read
+    calls) per second of the family's sampled time stay below ``app.format_writes_per_s``: the
+    text is neither written nor read while it is converted."""
     from perfscout.diagnose.libwork import sampled_seconds
 
+    if family == "text conversion" and _io_timed(ctx):
+        return None  # the program timed its input/output phase: the parsing serves I/O
     runs = [x.value for x in ctx.all("time.elapsed") if x.value > 0] + [
         t for p in {id(p): p for _, p in ctx.hotspots()}.values()
         if (t := sampled_seconds(p)) is not None]
     traced = {id(c.profile): c.profile for c in ctx.all("syscall.calls")}
     if not traced:
-        return _unwritten_sampled(ctx)
+        return _unwritten_sampled(ctx, family)
     if not runs:
         return None
     secs = fmt_share * min(runs)
     lim = ctx.t("app.format_writes_per_s")
     for prof in traced.values():
         writes = [c for c in ctx.all("syscall.calls") if c.profile is prof
-                  and c.metric.scope.name in ("write", "writev", "pwrite64", "pwritev")]
+                  and c.metric.scope.name in IN_MEMORY[family]]
         n = sum(c.value for c in writes)
         total = next((c for c in ctx.all("syscall.total_calls") if c.profile is prof), None)
         anchor = writes[0] if writes else total
         if anchor is None or secs <= 0 or n / secs >= lim:
             continue
-        return ctx.ev(anchor, f"only {fmt(n)} write call(s) in the run while formatting takes "
-                      f"about {secs:.3g} s ({n / secs:.1f}/s): the formatted text is dropped",
+        calls = "/".join(sorted({c.metric.scope.name for c in writes})) or "write"
+        return ctx.ev(anchor, f"only {fmt(n)} {calls} "
+                      f"call(s) in the run while {family} takes about {secs:.3g} s "
+                      f"({n / secs:.1f}/s): the text stays in memory",
                       f"writes per formatting second < {lim:g}", metric="syscall.calls",
                       value=n, unit="count")
     return None
 
 
-def _unwritten_sampled(ctx: Context) -> Evidence | None:
-    """Without a trace: a sampling profile formatting text whose transfer path (write/read
-    calls, stdio flush, the kernel's write path) holds less than ``app.format_transfer_ratio``
-    of the formatting share: the text is not written while it is formatted."""
+def _unwritten_sampled(ctx: Context, family: str = "formatting") -> Evidence | None:
+    """Without a trace: a profile of library code converting text (``family``) whose transfer
+    path (write/read calls, stdio flush, the kernel's write path) holds less than
+    ``app.format_transfer_ratio`` of the family's share: the text is neither written nor
+    read while it is converted. Any profile that samples the library's conversion routines
+    (perf, a static gprof build, callgrind) samples its transfer routines too."""
     from perfscout.diagnose.libwork import family_shares, transfer_share
 
     lim = ctx.t("app.format_transfer_ratio")
     for p in {id(p): p for _, p in ctx.hotspots()}.values():
-        fs = family_shares(p).get("formatting")
-        if fs is None or source_kind(p.format) != "sampling":
+        fs = family_shares(p).get(family)
+        if fs is None or (family == "formatting" and source_kind(p.format) != "sampling"):
             continue
         moved = transfer_share(p)
         if moved < lim * fs.share:
             return Evidence("hotspot.share", moved, "ratio",
-                            fs.top.source or SourceRef(p.path, None), "sampling",
-                            f"{moved:.1%} of the samples on the write/read path while "
-                            f"formatting takes {fs.share:.0%}: the formatted text stays in memory",
-                            f"transfer share / formatting share < {lim:.2f}")
+                            fs.top.source or SourceRef(p.path, None), source_kind(p.format),
+                            f"{moved:.1%} of the profile on the write/read path while "
+                            f"{family} takes {fs.share:.0%}: the text stays in memory",
+                            f"transfer share / {family} share < {lim:.2f}")
     return None
 
 
@@ -748,8 +784,9 @@ def _redundant_calls(ctx: Context) -> Finding | None:
                 continue
             if big and (best is None or s > best[1]):
                 best = (h, s, p)
+        owned = _family_owned(p, ctx.t("app.library_share"))
         for h, s in _pure_totals(p):
-            if s >= pure_lim and (best is None or s > best[1]):
+            if s >= pure_lim and id(h) not in owned and (best is None or s > best[1]):
                 best = (h, s, p)
     if best is None:
         return None
@@ -1192,6 +1229,38 @@ def _write_per_record(ctx: Context, rw: list[Located], writes: float) -> Finding
                            ctx.ev(rec, f"the program wrote {fmt(rec.value)} records",
                                   f"records >= {ctx.t('io.records_min'):g}")],
                        scope=top.metric.scope.name)
+
+
+#: (system call, the bytes its calls passed): the process's own I/O counts (/proc/PID/io)
+_CALL_BYTES = (("write", "io.write_chars"), ("read", "io.read_chars"))
+
+
+def _small_calls(ctx: Context) -> Finding | None:
+    """The process's own counts (``/proc/PID/io``): at least ``io.records_min`` read or write
+    system calls moving fewer than ``io.small_call_bytes`` bytes each on average: the
+    program hands the kernel one record per call instead of a buffer (no run time needed:
+    bytes per call are a property of the code)."""
+    lim = ctx.t("io.small_call_bytes")
+    best: tuple[float, Located, Located] | None = None
+    for call, chars in _CALL_BYTES:
+        for c in ctx.all("syscall.calls"):
+            b = next((x for x in ctx.all(chars) if x.profile is c.profile), None)
+            if c.metric.scope.name != call or b is None or c.value < ctx.t("io.records_min"):
+                continue
+            per = b.value / c.value
+            if per < lim and (best is None or c.value > best[1].value):
+                best = (per, c, b)
+    if best is None:
+        return None
+    per, c, b = best
+    name = c.metric.scope.name
+    return ctx.finding("app.io_hotspot", 0.7, f"unbuffered I/O: one {name} system call per "
+                       f"{per:.0f} bytes", [
+                           ctx.ev(c, f"{fmt(c.value)} {name}() calls passed {fmt(b.value)} bytes"
+                                  f" = {per:.1f} bytes per call", f"bytes per call < {lim:g}, "
+                                  f"calls >= {ctx.t('io.records_min'):g}",
+                                  metric="io.bytes_per_call", value=per, unit="B")],
+                       scope=name)
 
 
 def _syscall_io(ctx: Context) -> Finding | None:

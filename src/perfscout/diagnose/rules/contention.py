@@ -9,8 +9,9 @@ import re
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
+from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
-from perfscout.diagnose.rules.runtime import _hot_ev
+from perfscout.diagnose.rules.runtime import SERIALIZING, _hot_ev
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -44,6 +45,9 @@ SCHED_ROUTINE = re.compile(
     r"gomp_mutex_unlock(?:_slow)?|gomp_loop_(?:ull_)?[a-z_]*(?:dynamic|guided|runtime)_[a-z_]+|"
     r"kmp_dispatch_next[a-z_0-9]*|kmpc_dispatch_next[a-z_0-9]*)(?:@.*|\.[a-z0-9_.]+)?$")
 OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
+#: the serializing runtime routines threads take turns in (critical sections, runtime atomics,
+#: OpenMP locks), without the ordered regions, which order work rather than guard data
+CRITICAL = tuple(r for r in SERIALIZING if "ordered" not in r and "doacross" not in r)
 
 
 def _routine(h: Hotspot) -> str:
@@ -54,7 +58,10 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
     """The lock/wait family that holds the most of sampling profile ``p``: ("schedule", share,
     rows) when the OpenMP runtime's iteration handout is sampled (the runtime library's
     unresolved rows count with it: the handout and its spinning have no exported name),
-    ("lock", ...) for pthread/futex routines; ("", 0, ()) when neither is sampled. An
+    ("lock", ...) for pthread/futex routines, ("critical", ...) for the OpenMP runtime's
+    critical sections and locks (``GOMP_critical_start``, ``omp_set_lock``: the runtime's
+    serializing routines, :data:`CRITICAL`, with the runtime library's unresolved rows);
+    ("", 0, ()) when none is sampled. An
     unresolved row whose library the profile does not name counts with the handout only when a
     named handout routine is sampled too (a static schedule samples none)."""
     shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
@@ -71,6 +78,15 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
     total = sum(s for _, s in lock)
     if total > best[1]:
         best = ("lock", total, lock)
+    crit = [(h, s) for h, s in shares if _routine(h).lstrip("_").startswith(CRITICAL)
+            and not LOCK_ROUTINE.match(_routine(h))]
+    if crit:
+        mods = {h.module for h, _ in crit if h.module and OMP_RUNTIME_LIB.search(h.module.lower())}
+        named = {id(h) for h, _ in crit}
+        rows = tuple(crit) + tuple((h, s) for h, s in shares if id(h) not in named
+                                   and _routine(h).startswith("0x") and h.module in mods)
+        if sum(s for _, s in rows) > best[1]:
+            best = ("critical", sum(s for _, s in rows), rows)
     return best
 
 
@@ -88,9 +104,11 @@ def _sampled_locks(ctx: Context, lim: float) -> tuple[str, Evidence, str] | None
         return None
     fam, share, rows, p = best
     top = sorted(rows, key=lambda e: -e[1])
-    what = ("the OpenMP runtime handing out loop iterations one chunk at a time (dynamic "
-            "schedule)" if fam == "schedule" else "lock and wait routines (mutex, condition "
-            "variable, futex)")
+    what = {"schedule": "the OpenMP runtime handing out loop iterations one chunk at a time "
+                        "(dynamic schedule)",
+            "critical": "the OpenMP runtime's critical sections and locks (threads entering "
+                        "one at a time)"}.get(fam, "lock and wait routines (mutex, condition "
+                                                   "variable, futex)")
     ev = Evidence("hotspot.share", share, "ratio", top[0][0].source or SourceRef(p.path, None),
                   "sampling", f"{share:.0%} of the samples in {what}: "
                   + ", ".join(f"{h.name} {s:.0%}" for h, s in top[:4]),
@@ -147,21 +165,24 @@ def sync_contention(ctx: Context) -> Finding | None:
     instructions (``#pragma omp atomic``, ``std::atomic``), each of which moves the cache line
     between the cores; or a sampling profile sits in lock and wait routines (a mutex taken per
     item, the futex path) or in the OpenMP runtime's handout of iterations (``schedule(dynamic,
-    1)`` over tiny iterations); strace -f -c's futex share of traced time agrees. (Time in
-    the runtime's critical-section functions is the serial fraction's evidence,
-    ``rt.serial_fraction``.)"""
+    1)`` over tiny iterations) or in its critical sections entered per item; strace -f -c's
+    futex share of traced time agrees. (With a thread sweep, the same critical-section time
+    is also the serial part ``rt.serial_fraction`` fits.)"""
     lim = ctx.t("rt.locked_share")
     locked = [x for x in ctx.all("insn.locked_share") if x.value >= lim]
     if not locked:
         sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
             return _static_atomic(ctx)
+        if sampled[0] == "critical" and len(sweep_points(ctx)) >= 2:
+            return None  # a thread sweep: its Amdahl fit (rt.serial_fraction) judges the turns
         ev = [sampled[1]]
-        traced = _traced_futex(ctx) if sampled[0] == "lock" else None
+        traced = _traced_futex(ctx) if sampled[0] != "schedule" else None
         if traced is not None:
             ev.append(traced)
         title = ("the OpenMP runtime's iteration handout (dynamic schedule) is the hot code"
-                 if sampled[0] == "schedule" else "threads take turns on a lock")
+                 if sampled[0] == "schedule" else "threads take turns on a critical section"
+                 if sampled[0] == "critical" else "threads take turns on a lock")
         conf = 0.45 + 0.4 * min(sampled[1].value or 0.0, 1.0)
         return ctx.finding("rt.sync_contention", conf, title, ev, scope=sampled[2])
     top = max(locked, key=lambda x: x.value)

@@ -64,8 +64,9 @@ def saturated(ctx: Context) -> Saturated | None:
     busy = ctx.top("machine.cpu_busy")
     rows = _process_rows(ctx)
     cpus = _cpus(ctx, busy, rows)
-    if not cpus:
-        return None
+    pressure = _cpu_pressure(ctx)
+    if not cpus:  # the kernel's CPU pressure is a share of time: no CPU count needed
+        return Saturated(0.0, (pressure,)) if pressure is not None else None
     lim_busy = ctx.t("contention.machine_busy")
     lim_rq = ctx.t("contention.run_queue")
     ev: list[Evidence] = []
@@ -89,18 +90,26 @@ def saturated(ctx: Context) -> Saturated | None:
                              metric="machine.busy_processes", value=float(len(hot)),
                              unit="count"))
             break
-    psi = ctx.all("psi.cpu.some")
-    lim_psi = ctx.t("contention.psi_cpu")
-    if psi and min(x.value for x in psi) >= lim_psi:  # every reading around the run
-        low = min(psi, key=lambda x: x.value)
-        ev.append(ctx.ev(low, f"some runnable task waited for a CPU {low.value:.0%} of the "
-                         f"time (/proc/pressure/cpu avg10, lowest of {len(psi)} reading(s))",
-                         f"cpu pressure some >= {lim_psi:.2f}"))
+    if pressure is not None:
+        ev.append(pressure)
     load = next((x for x in ctx.all("load.avg1") if x.value / cpus >= lim_rq), None)
     if load is not None and ev:  # a load average read beside them says the same
         ev.append(ctx.ev(load, f"load average {load.value:.2f} on {cpus:g} CPUs while it ran",
                          f"load per CPU >= {lim_rq:g}"))
     return Saturated(cpus, tuple(ev)) if ev else None
+
+
+def _cpu_pressure(ctx: Context) -> Evidence | None:
+    """The kernel's CPU pressure (``psi.cpu.some``) at ``contention.psi_cpu`` or more in every
+    reading around the run: some runnable task waited for a CPU that share of the time."""
+    psi = ctx.all("psi.cpu.some")
+    lim_psi = ctx.t("contention.psi_cpu")
+    if not psi or min(x.value for x in psi) < lim_psi:  # every reading around the run
+        return None
+    low = min(psi, key=lambda x: x.value)
+    return ctx.ev(low, f"some runnable task waited for a CPU {low.value:.0%} of the "
+                  f"time (/proc/pressure/cpu avg10, lowest of {len(psi)} reading(s))",
+                  f"cpu pressure some >= {lim_psi:.2f}")
 
 
 def _own_share(ctx: Context) -> Evidence | None:

@@ -1,5 +1,6 @@
-"""``mpstat`` reports (``mpstat -P ALL [interval [count]]``, plain ``mpstat``): per-CPU shares
-of user, system, iowait, steal and idle time.
+"""``mpstat`` reports (``mpstat -P ALL [interval [count]]``, plain ``mpstat``) and ``sar -u``
+(``-P ALL``; its ``%user``/``%system`` are mpstat's ``%usr``/``%sys``): per-CPU shares of
+user, system, iowait, steal and idle time.
 
 Each CPU row gives ``machine.cpu_busy`` (usr + nice + sys + irq + soft + guest + gnice),
 ``machine.cpu_iowait`` and ``machine.cpu_steal`` at CORE scope ``cpu N``; the ``all`` row the
@@ -20,11 +21,39 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _STAMP = r"(?:\d\d:\d\d:\d\d(?:\s+[AP]M)?|Average:)"
-_HEAD = re.compile(rf"^{_STAMP}\s+CPU\s+%usr\s+%nice\s+%sys\s+%iowait\s+.*%idle\s*$")
+_HEAD = re.compile(rf"^{_STAMP}\s+CPU\s+%usr\s+%nice\s+%sys\s+%iowait\s+.*%idle\s*$"
+                   rf"|^{_STAMP}\s+CPU\s+%user\s+%nice\s+%system\s+%iowait\s+.*%idle\s*$")
+#: sar -u's column names -> mpstat's
+_SAR_COLS = {"%user": "%usr", "%system": "%sys"}
 _ROW = re.compile(rf"^(?P<stamp>{_STAMP})\s+(?P<cpu>all|\d+)\s+(?P<vals>[\d.,\s]+)$")
 _BANNER = re.compile(r"^Linux\s+\S+\s+\(.*\)\s+.*\((?P<n>\d+)\s+CPU\)\s*$")
 _BUSY = ("%usr", "%nice", "%sys", "%irq", "%soft", "%guest", "%gnice")
 MACHINE = Scope(ScopeKind.NODE, "machine")
+
+
+def sysstat_sniff(head: str, path: Path, header: re.Pattern[str], score: float) -> float:
+    """``score`` when one of the first 40 lines of ``head`` is a sysstat report's column
+    header (mpstat, sar), else 0."""
+    if path.is_dir():
+        return 0.0
+    return score if any(header.match(ln) for ln in head.splitlines()[:40]) else 0.0
+
+
+def sysstat_lines(path: Path) -> tuple[list[Metric], list[tuple[int, str]]]:
+    """A sysstat report (mpstat, sar) split into ``cpu.online`` from its banner's ``(N CPU)``
+    and its other non-empty lines with their numbers."""
+    online: list[Metric] = []
+    rest: list[tuple[int, str]] = []
+    for no, line in iter_lines(path):
+        if not line.strip():
+            continue
+        b = _BANNER.match(line)
+        if b:
+            online = [Metric("cpu.online", float(b["n"]), "count", MACHINE,
+                             SourceRef(str(path), no), "CPU")]
+        else:
+            rest.append((no, line))
+    return online, rest
 
 
 @register_adapter
@@ -32,28 +61,20 @@ class MpstatAdapter(Adapter):
     """``mpstat -P ALL`` output (see module docstring)."""
 
     name = "mpstat"
-    description = "mpstat -P ALL: per-CPU %usr/%sys/%iowait/%steal/%idle"
+    description = "mpstat -P ALL, sar -u: per-CPU %usr/%sys/%iowait/%steal/%idle"
     family = "os_accounting"
 
     def sniff(self, head: str, path: Path) -> float:
-        if path.is_dir():
-            return 0.0
-        return 0.95 if any(_HEAD.match(ln) for ln in head.splitlines()[:20]) else 0.0
+        return sysstat_sniff(head, path, _HEAD, 0.95)
 
     def parse(self, path: Path) -> Profile:
         cols: list[str] = []
         rows: dict[bool, dict[str, list[tuple[int, dict[str, float]]]]] = {True: {}, False: {}}
         unparsed = Unparsed()
-        online: tuple[int, float] | None = None
-        for no, line in iter_lines(path):
-            if not line.strip():
-                continue
-            b = _BANNER.match(line)
-            if b:
-                online = (no, float(b["n"]))
-                continue
+        online, lines = sysstat_lines(path)
+        for no, line in lines:
             if _HEAD.match(line):
-                cols = line.split("CPU", 1)[1].split()
+                cols = [_SAR_COLS.get(c, c) for c in line.split("CPU", 1)[1].split()]
                 continue
             m = _ROW.match(line)
             vals = m["vals"].replace(",", ".").split() if m else []
@@ -86,9 +107,7 @@ class MpstatAdapter(Adapter):
             if "%steal" in cols:
                 metrics.append(Metric("machine.cpu_steal", mean("%steal") / 100, "ratio", sc,
                                       src, "%steal"))
-        if online is not None:
-            metrics.append(Metric("cpu.online", online[1], "count", MACHINE,
-                                  SourceRef(str(path), online[0]), "CPU"))
+        metrics += online
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        meta={"block": "Average" if rows[True] else "intervals"},
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

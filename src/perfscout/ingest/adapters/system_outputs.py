@@ -24,6 +24,10 @@
   resource (``psi.cpu.some``, ``psi.memory.full``, ...; ratio, NODE scope "machine"); the
   resource is the file named by the ``cat`` line before it or by the file's own name, and a
   reading whose resource neither names is not read;
+- ``/proc/PID/io``: the read and write system calls the process made (``syscr``/``syscw``
+  -> ``syscall.calls`` of ``read``/``write``) and the bytes they passed (``rchar``/``wchar``
+  -> ``io.read_chars``/``io.write_chars``), with the bytes that reached storage
+  (``read_bytes``/``write_bytes`` -> ``io.read_bytes``/``io.write_bytes``): bytes per call;
 - ``ps`` (``-L``, ``-o tid,pcpu,psr,comm``, any column order) and ``top -b`` (``-H``) tables:
   each thread's or process's CPU share, CPU time (``time.cpu``) and last CPU
   (:mod:`perfscout.ingest.process_table`).
@@ -44,7 +48,7 @@ from perfscout.ingest.process_table import Table, table_header
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
-from perfscout.model.metrics import Metric, Profile, Scope, SourceRef
+from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _LOAD = re.compile(r"load averages?:\s*(\d+[.,]\d+),?\s+(\d+[.,]\d+),?\s+(\d+[.,]\d+)")
 _UPTIME = re.compile(r"^\s*(?:top - )?\d{1,2}:\d\d(?::\d\d)?\s+up\s.*load averages?:")
@@ -56,8 +60,16 @@ _PSI = re.compile(r"^\s*(?P<kind>some|full)\s+avg10=(?P<a10>\d+(?:\.\d+)?)\s+"
 PSI_NAMES = {("cpu", "some"): "psi.cpu.some", ("cpu", "full"): "psi.cpu.full",
              ("memory", "some"): "psi.memory.some", ("memory", "full"): "psi.memory.full",
              ("io", "some"): "psi.io.some", ("io", "full"): "psi.io.full"}
-_PSI_RES = re.compile(r"pressure/(cpu|memory|io)\b|\b(cpu|memory|io)[._-]?pressure\b|"
+_PSI_RES = re.compile(r"pressure[/._-]?(cpu|memory|io)\b|\b(cpu|memory|io)[._-]?pressure\b|"
                       r"\bpsi[._-](cpu|memory|io)\b")
+#: /proc/PID/io: "key: count" lines, each key -> (metric, system call scope or "")
+_PROC_IO = re.compile(r"^(?P<k>rchar|wchar|syscr|syscw|read_bytes|write_bytes|"
+                      r"cancelled_write_bytes):\s*(?P<v>\d+)\s*$")
+_PROC_IO_NAMES = {"rchar": ("io.read_chars", "B", ""), "wchar": ("io.write_chars", "B", ""),
+                  "syscr": ("syscall.calls", "count", "read"),
+                  "syscw": ("syscall.calls", "count", "write"),
+                  "read_bytes": ("io.read_bytes", "B", ""),
+                  "write_bytes": ("io.write_bytes", "B", "")}
 _SCHED = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s*$")
 _FREE_HEAD = re.compile(r"^\s+total\s+used\s+free\s+shared\s+buff/cache\s+available\s*$")
 _FREE_ROW = re.compile(r"^\s*(Mem|Swap):\s+(.*)$")
@@ -152,7 +164,8 @@ class _Reader:
             self.metrics += self.table.metrics(self.path)
             self.table = None
         for reader in (self._load, self._psi, self._table, self._free, self._top_mem,
-                       self._ulimit, self._status, self._proc_sched, self._values):
+                       self._ulimit, self._status, self._proc_sched, self._proc_io,
+                       self._values):
             if reader(no, line):
                 return True
         c = _COMMENT.match(line)
@@ -300,6 +313,18 @@ class _Reader:
                                        source=self.src(no), raw_name=m["k"]))
         return True
 
+    def _proc_io(self, no: int, line: str) -> bool:
+        """A ``/proc/PID/io`` line (``syscw: 1391837``): calls and the bytes they passed."""
+        m = _PROC_IO.match(line)
+        if m is None:
+            return False
+        self.kinds.add("proc_io")
+        if m["k"] in _PROC_IO_NAMES:
+            name, unit, call = _PROC_IO_NAMES[m["k"]]
+            self.metrics.append(Metric(name, float(m["v"]), unit, Scope(ScopeKind.FUNCTION, call)
+                                       if call else Scope(), self.src(no), m["k"]))
+        return True
+
     def _values(self, no: int, line: str) -> bool:
         if not self.values:
             return False
@@ -369,7 +394,7 @@ class SystemOutputsAdapter(Adapter):
 
     name = "system-outputs"
     description = ("uptime, /proc/loadavg, nproc, /proc/PID/schedstat, /proc/PID/sched, "
-                   "/proc/PID/status, "
+                   "/proc/PID/status, /proc/PID/io, "
                    "free, ulimit -a, ps (-L) and top (-H) tables")
     family = "os_accounting"
 

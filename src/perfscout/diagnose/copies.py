@@ -73,13 +73,14 @@ def copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare | Non
 def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare | None:
     """The profile with the largest share in block copies (``memmove``/``memcpy``) plus the
     allocator and the kernel's fault path of fresh pages (``alloc`` here counts both), when
-    the copies are at least a fifth of it: a block copied whole into newly allocated memory
-    again and again, a container grown by one element per append (a large block comes from
+    the copies are at least ``app.fresh_copy_part`` of it: a block copied whole into newly
+    allocated memory again and again, a container grown by one element per append (a large block comes from
     ``mmap``, so its cost is page faults, not ``malloc``). Only sampling profiles count (a
     simulator's or a tracer's rows are not shares of the run's time). None when no profile
     has both."""
     from perfscout.diagnose.engine import source_kind
     from perfscout.diagnose.rules.system import FAULT_PATH
+    from perfscout.diagnose.thresholds import DEFAULTS
 
     best: CopyShare | None = None
     for p in profiles:
@@ -90,7 +91,7 @@ def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare
         fresh = [(h, s) for h, s in rows if not BLOCK_COPY.search(h.name.strip()) and (
             is_alloc(h) or h.name.split("+")[0].strip() in FAULT_PATH)]
         c, f = sum(s for _, s in copy), sum(s for _, s in fresh)
-        if c <= 0 or f <= 0 or c < 0.2 * (c + f):
+        if c <= 0 or f <= 0 or c < DEFAULTS["app.fresh_copy_part"].value * (c + f):
             continue
         got = CopyShare(c + f, c, f, tuple(sorted(copy + fresh, key=lambda r: -r[1])), p)
         if best is None or got.share > best.share:

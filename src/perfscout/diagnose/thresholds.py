@@ -162,6 +162,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.copy_share", 0.25, "share of a sampling profile in the allocator and the "
               "copy routines together (memmove, malloc/free, container copy constructors) at or "
               "above: a value that owns memory is copied per call"),
+    Threshold("app.fresh_copy_part", 0.20, "block copies' (memmove/memcpy) part of the copies "
+              "plus the allocator and fresh-page faults in a sampling profile at or above: a "
+              "block copied whole into new memory again and again (growth by one element)"),
     Threshold("rt.fork_join_share", 0.30, "share of a sampling profile in the OpenMP runtime's "
               "fork/join and barrier code (not its critical sections) at or above, with the "
               "program's parallel regions sampled: the regions are too short for their cost"),

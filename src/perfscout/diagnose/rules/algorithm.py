@@ -8,6 +8,7 @@ import re
 from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
+from perfscout.ingest.derive import OS_WORKER_CPU
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -23,6 +24,9 @@ def _across_ranks(x: Located) -> bool:
         return False  # uncore counters are read by one thread per socket: zero elsewhere
     if x.metric.raw_name == "compute.share":
         return False  # a profile's rows are ranks or threads by the code it holds: sampled path
+    if x.metric.raw_name in OS_WORKER_CPU:
+        return False  # CPU time counts polling inside MPI: it backs or contradicts a measured
+        # split (crossval), never decides one alone
     ranks_ = {m.scope.name for m in x.profile.metrics
               if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK}
     return len(ranks_) >= 2

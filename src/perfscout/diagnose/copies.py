@@ -74,10 +74,10 @@ def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare
     """The profile with the largest share in block copies (``memmove``/``memcpy``) plus the
     allocator and the kernel's fault path of fresh pages (``alloc`` here counts both), when
     the copies are at least ``app.fresh_copy_part`` of it: a block copied whole into newly
-    allocated memory again and again, a container grown by one element per append (a large block comes from
-    ``mmap``, so its cost is page faults, not ``malloc``). Only sampling profiles count (a
-    simulator's or a tracer's rows are not shares of the run's time). None when no profile
-    has both."""
+    allocated memory again and again, a container grown by one element per append (a large
+    block comes from ``mmap``, so its cost is page faults, not ``malloc``). Only sampling
+    profiles count (a simulator's or a tracer's rows are not shares of the run's time). None
+    when no profile has both."""
     from perfscout.diagnose.engine import source_kind
     from perfscout.diagnose.rules.system import FAULT_PATH
     from perfscout.diagnose.thresholds import DEFAULTS

@@ -111,10 +111,8 @@ def _use(code: Code, n: Node) -> str:
     if p.type in ("lambda_capture_specifier",):
         return "is captured by a lambda"
     if p.type == "argument_list":
-        call = p.parent
-        what = code.text_of(call.child_by_field_name("function")) if call is not None and \
-            call.child_by_field_name("function") is not None else "a call"
-        return f"is passed on to {what}()"
+        fn = p.parent.child_by_field_name("function") if p.parent is not None else None
+        return f"is passed on to {code.text_of(fn) if fn is not None else 'a call'}()"
     if p.type in ("return_statement", "binary_expression", "conditional_expression"):
         return f"is used as a value ({code.text_of(p)})"
     return f"is used other than by calling it ({code.text_of(p)})"
@@ -130,9 +128,9 @@ def _why_not_called_only(f: Func, name: str) -> str:
                 return f"{why} at line {n.start_point[0] + 1}"
         if n.type == "lambda_expression" and any(
                 code.text_of(c) in ("=", "&") for c in walk(n)
-                if c.parent is not None and c.parent.type == "lambda_capture_specifier"):
-            if any(x.type == "identifier" and code.text_of(x) == name for x in walk(n)):
-                return f"is captured by a lambda at line {n.start_point[0] + 1}"
+                if c.parent is not None and c.parent.type == "lambda_capture_specifier") and \
+                any(x.type == "identifier" and code.text_of(x) == name for x in walk(n)):
+            return f"is captured by a lambda at line {n.start_point[0] + 1}"
     return ""
 
 
@@ -234,7 +232,7 @@ def _definition_node(g: Func) -> Node:
 def _edits(g: Func, ks: list[int], tnames: list[str]) -> list[tuple[int, int, str]]:
     code = g.code
     out = []
-    for k, tn in zip(ks, tnames):
+    for k, tn in zip(ks, tnames, strict=True):
         p = g.params[k]
         d = p.child_by_field_name("declarator")
         nm = [code.text_of(x) for x in walk(d) if x.type == "identifier"] if d else []
@@ -319,7 +317,7 @@ def template_callable(code: Code, line: int, rel: str, root: Path | None = None,
         for g in group:
             edits.setdefault(g.file, []).extend(_edits(g, ks, tnames))
         ptxt = ", ".join(f"{nm} -> const {t}&" for (k, nm, _b), t in
-                         zip([x for x in params if x[0] in ks], tnames))
+                         zip([x for x in params if x[0] in ks], tnames, strict=True))
         notes.append(f"{sig} at {f.file}:{f.line} becomes a template ({ptxt}; "
                      f"{len(group)} declaration(s) changed; the callers deduce it)")
     if not edits:

@@ -1,9 +1,12 @@
-"""Catalog entries for two generated changes around calls and parallel regions, offered only
+"""Catalog entries for three generated changes around calls and parallel regions, offered only
 where the transform stage generates them on the user's code:
 
 - ``const_ref``: the allocator and the copy routines hold the run (a container passed by
   value is copied per call) and a function called in the hot code takes such a parameter by
   value and only reads it: ``const T&`` in its declarations and definition.
+- ``template_callable``: calls through ``std::function`` (its type-erased invoker and the
+  callable it reaches) hold the run and a function of the hot code takes the callable as a
+  ``std::function`` parameter it only calls: a template parameter lets the call inline.
 - ``omp_outer_loop``: the OpenMP runtime's fork/join and barrier code holds the run and an
   ``omp parallel for`` sits on an inner loop of an independent serial loop: the directive
   moves out, one thread team instead of one per outer iteration.
@@ -11,15 +14,24 @@ where the transform stage generates them on the user's code:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from perfscout.advise.catalog.common import amdahl, conf, refs, source_hot_lines, verify
-from perfscout.advise.catalog.generated import first_generated
+from perfscout.advise.catalog.generated import (
+    MAX_HOT_LINES,
+    finding_lines,
+    first_generated,
+    relative_scope,
+)
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts
+from perfscout.advise.facts import Facts, project_root_of
 from perfscout.diagnose.copies import copy_share
+from perfscout.diagnose.libwork import family_shares
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
+from perfscout.transform import Generated, generate
 
 #: the allocation + copy share below which passing by reference is not proposed
 MIN_COPY_SHARE = 0.10
@@ -68,6 +80,61 @@ def const_ref(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
+def _invoker_basis(facts: Facts) -> float | None:
+    """The largest share a profile puts in calls through ``std::function`` (the invokers and
+    the callables they reach): the gain's basis."""
+    shares = [fs.share for p in facts.profiles
+              if (fs := family_shares(p).get("indirect calls")) is not None]
+    return max(shares, default=None)
+
+
+#: the share of calls through std::function below which templating the callable is not proposed
+MIN_INVOKER_SHARE = 0.10
+
+
+@proposal("template_callable", layer=Layer.APPLICATION, kind="source", basis=_invoker_basis)
+def template_callable(facts: Facts, f: Finding) -> Proposal | None:
+    """Calls through ``std::function`` hold ``MIN_INVOKER_SHARE`` or more of a profile and a
+    function of the hot code takes its callable as a ``std::function`` it only calls: a
+    template parameter (``const F&``) lets every caller's lambda or functor inline into the
+    loop. Of the hot lines tried, the one whose change templates the most functions is kept
+    (a line of ``main`` reaches every kernel it calls). The gain is on the invoker share."""
+    share = _invoker_basis(facts)
+    if share is None or share < MIN_INVOKER_SHARE:
+        return None
+    found: tuple[str, Generated] | None = None
+    for path, line, text in finding_lines(facts, f)[:MAX_HOT_LINES]:
+        got = generate("template_callable", text, path, line,
+                       root=project_root_of(Path(path)))
+        if isinstance(got, Generated) and (found is None or got.note.count(
+                " becomes a template") > found[1].note.count(" becomes a template")):
+            found = relative_scope(path, line), got
+    if found is None:
+        return None
+    scope, got = found
+    low, high = amdahl(share, 2.0, 10.0)
+    return Proposal(
+        id="template_callable", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Pass the callable as a template parameter so the call inlines ({scope})",
+        change=Change(description=f"calls through std::function take {share:.0%} of the run; "
+                      f"{got.note}"),
+        evidence=(*refs(f, facts), f"std::function invokers and their callables {share:.0%} "
+                  "of the profile", f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.invoker_code"),
+            what=Text("gain.what.inlined_call"), low="2", high="10")),
+        risk=Risk("low", "the parameter is only called, never stored, tested or passed on, "
+                  "and every caller sees the template's body (checked in the sources); the "
+                  "build fails, not the run, if a callable is not const-callable"),
+        confidence=Confidence(conf(f, 0.6), "an indirect call per element through "
+                              "std::function, its invoker hot"),
+        invalid_when=("the function is called from code outside the project (a library's "
+                      "users would need the template in its header)",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
 def _fork_join_basis(facts: Facts) -> float | None:
     """The runtime's fork/join and barrier share a finding measured: the gain's basis."""
     return facts.evidence_value("omp.fork_join_share")
@@ -108,4 +175,4 @@ def omp_outer_loop(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-__all__ = ["const_ref", "omp_outer_loop", "source_hot_lines"]
+__all__ = ["const_ref", "omp_outer_loop", "source_hot_lines", "template_callable"]

@@ -474,10 +474,13 @@ def _library_work(ctx: Context) -> Finding | None:
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
-    if family == "construction" and best is not None:  # the program's code that builds it
+    if family in ("construction", "indirect calls") and best is not None:  # the program's
+        # code that builds the object / holds the call
         routine = _caller_of(best)
     titles = {"construction": "the same costly object built again at every call",
               "type checks": "a run-time type check (dynamic_cast) at every element",
+              "indirect calls": "a call through std::function at every element (not "
+                                "inlined)",
               "allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",

@@ -122,8 +122,9 @@ def _invoked(name: str) -> str | None:
             continue
         cur += ch
     args.append(cur.strip())
-    callee = args[-1] if len(args) > 1 else ""
-    if callee.startswith("std::__detail::") or callee.startswith("std::__1::"):
+    # libstdc++ names the callable last (after the signature), libc++ first
+    callee = args[0] if low.startswith("std::__1::") else args[-1] if len(args) > 1 else ""
+    if callee.startswith(("std::__detail::", "std::__1::")):
         return None  # the library's own callable (a regex matcher)
     return "" if "(*)" in callee or "(&)" in callee else callee
 

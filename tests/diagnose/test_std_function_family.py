@@ -10,7 +10,8 @@ from tests.diagnose.build import hot, prof
 from perfscout.diagnose.libwork import family_of, family_shares
 from perfscout.model.metrics import Hotspot
 
-INVOKER = "std::_Function_handler<double (double), Flux>::_M_invoke(std::_Any_data const&, double&&)"
+INVOKER = ("std::_Function_handler<double (double), Flux>::_M_invoke(std::_Any_data const&, "
+           "double&&)")
 
 
 def test_invokers_of_the_programs_callables_are_indirect_calls() -> None:

@@ -61,7 +61,7 @@ def test_the_kernel_and_the_source_term_become_templates_same_output_less_cpu(
     assert "const Flux& flux) {" in header
     # the refused ones are left as they were, their reasons in the note
     assert "const std::function<double(double)>& flux) {\n  if (!flux)" in header
-    assert "flux_sum(): flux is tested for emptiness" in g.note
+    assert "flux_sum(): flux at line 18 is tested for emptiness" in g.note
     assert "phi_, a std::function member" in g.note
     assert "integrate() is declared in split.hpp" in g.note
     before, after = tmp_path / "before", tmp_path / "after"
@@ -89,7 +89,7 @@ def test_the_kernel_and_the_source_term_become_templates_same_output_less_cpu(
     ("stored.hpp", "for (double& v : u) v = phi_(v);",
      "apply() calls phi_, a std::function member stored in the object"),
     ("sweep.hpp", "for (double v : u) s += flux(v);",
-     "flux_sum(): flux is tested for emptiness (!flux)"),
+     "flux_sum(): flux at line 18 is tested for emptiness (!flux)"),
     ("split.cpp", "for (double v : u) s += g(v);",
      "integrate() is declared in split.hpp:6 without its body (defined in split.cpp:3)"),
 ])
@@ -149,4 +149,4 @@ def test_a_virtual_member_and_a_stored_parameter_are_refused(tmp_path: Path) -> 
     r = _gen(root, "k.hpp", 6)
     assert isinstance(r, Refusal) and "Base::run() is virtual" in r.reason, r
     r = _gen(root, "k.hpp", 15)
-    assert isinstance(r, Refusal) and "f is stored or replaced (g = f)" in r.reason, r
+    assert isinstance(r, Refusal) and "f at line 13 is stored or replaced (g = f)" in r.reason, r

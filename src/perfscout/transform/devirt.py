@@ -101,7 +101,8 @@ def _use(code: Code, n: Node) -> str:
     if p.type in ("unary_expression", "condition_clause") or (
             p.type == "binary_expression" and any(
                 code.text_of(c) in _EMPTY for c in p.named_children)):
-        return f"is tested for emptiness ({code.text_of(p)}): a template parameter has none"
+        return f"is tested for emptiness ({code.text_of(p)}), which a template parameter " \
+            "cannot be"
     if p.type == "assignment_expression":
         return f"is stored or replaced ({code.text_of(p)})"
     if p.type in ("init_declarator", "field_initializer", "initializer_list"):
@@ -125,7 +126,7 @@ def _why_not_called_only(f: Func, name: str) -> str:
         if n.type == "identifier" and code.text_of(n) == name:
             why = _use(code, n)
             if why:
-                return f"{why} at line {n.start_point[0] + 1}"
+                return f"at line {n.start_point[0] + 1} {why}"
         if n.type == "lambda_expression" and any(
                 code.text_of(c) in ("=", "&") for c in walk(n)
                 if c.parent is not None and c.parent.type == "lambda_capture_specifier") and \
@@ -321,15 +322,27 @@ def template_callable(code: Code, line: int, rel: str, root: Path | None = None,
         notes.append(f"{sig} at {f.file}:{f.line} becomes a template ({ptxt}; "
                      f"{len(group)} declaration(s) changed; the callers deduce it)")
     if not edits:
-        return _no("; ".join(reasons) or f"no std::function parameter at {rel}:{line}")
+        return _no(_relative("; ".join(reasons), root) or
+                   f"no std::function parameter at {rel}:{line}")
     texts = {k: _apply(proj.codes[k], sorted(set(v))) for k, v in edits.items()}
     new = texts.get(rel, code.text)
     others = tuple((k, t) for k, t in sorted(texts.items()) if k != rel)
     diff = make_diff(code.text, new, rel) + "".join(
         make_diff(proj.codes[k].text, t, k) for k, t in others)
-    note = "; ".join(notes) + ("; left: " + "; ".join(reasons) if reasons else "") + \
-        "; the parameter is only called, never stored, tested or passed on"
+    note = _relative("; ".join(notes) + ("; left: " + "; ".join(reasons) if reasons else "")
+                     + "; the parameter is only called, never stored, tested or passed on",
+                     root)
     return Generated(WHAT, rel, diff, new, note, others=others)
+
+
+def _relative(text: str, root: Path | None) -> str:
+    """``text`` with the project folder's prefix taken off the file names it quotes (a hot
+    file given by its absolute path makes every key absolute)."""
+    if root is None:
+        return text
+    for r in {str(root), str(root.resolve())}:
+        text = text.replace(r.rstrip("/") + "/", "")
+    return text
 
 
 def _member_callable(proj: Project, f: Func) -> str:

@@ -14,24 +14,16 @@ where the transform stage generates them on the user's code:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from perfscout.advise.catalog.common import amdahl, conf, refs, source_hot_lines, verify
-from perfscout.advise.catalog.generated import (
-    MAX_HOT_LINES,
-    finding_lines,
-    first_generated,
-    relative_scope,
-)
+from perfscout.advise.catalog.generated import first_generated
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts, project_root_of
+from perfscout.advise.facts import Facts
 from perfscout.diagnose.copies import copy_share
 from perfscout.diagnose.libwork import family_shares
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated, generate
 
 #: the allocation + copy share below which passing by reference is not proposed
 MIN_COPY_SHARE = 0.10
@@ -121,13 +113,8 @@ def template_callable(facts: Facts, f: Finding) -> Proposal | None:
     share, loop = _invoker_share(facts), _invoker_basis(facts)
     if share is None or loop is None or share < MIN_INVOKER_SHARE:
         return None
-    found: tuple[str, Generated] | None = None
-    for path, line, text in finding_lines(facts, f)[:MAX_HOT_LINES]:
-        got = generate("template_callable", text, path, line,
-                       root=project_root_of(Path(path)))
-        if isinstance(got, Generated) and (found is None or got.note.count(
-                " becomes a template") > found[1].note.count(" becomes a template")):
-            found = relative_scope(path, line), got
+    found = first_generated(facts, f, "template_callable",
+                            rank=lambda g: g.note.count(" becomes a template"))
     if found is None:
         return None
     scope, got = found

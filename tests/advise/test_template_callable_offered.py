@@ -9,6 +9,7 @@ invoker in the profile, no finding."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 from advise.test_calls_offered import _profile
@@ -61,3 +62,22 @@ def test_calls_through_std_function_get_a_template_parameter(
     left = max((fs.share for p in b.profiles
                 if (fs := family_shares(p).get("indirect calls")) is not None), default=0.0)
     assert left < 0.05, left  # what stays: the refused integrate() and flux_sum(), once each
+
+
+def test_the_compilers_inliner_remarks_confirm_it(tmp_path: Path) -> None:
+    """gcc -fopt-info-missed on the same sources names the std::function::operator() call
+    sites it did not inline: a second family beside the profile's invoker share."""
+    gxx = require_tool("g++")
+    work = tmp_path / "flow"
+    shutil.copytree(DEVIRT, work)
+    reports = _profile(work, [], ARGV)
+    r = subprocess.run([gxx, "-O2", "-g", "-fopt-info-missed", "-c", "main.cpp", "-o",
+                        "/dev/null"], cwd=work, capture_output=True, text=True, timeout=300,
+                       check=True)
+    (work / "remarks.txt").write_text(r.stderr)
+    a = analyze([*reports, str(work / "remarks.txt")])
+    f = next(f for f in a.findings if f.id == "app.redundant_work")
+    comp = [e for e in f.evidence if e.metric == "calls.std_function_sites"]
+    assert comp and comp[0].source_kind == "compiler", f.evidence
+    assert comp[0].value is not None and comp[0].value >= 2  # sweep's and relax's calls
+    assert f.status == "confirmed", f.status

@@ -150,3 +150,65 @@ def test_a_virtual_member_and_a_stored_parameter_are_refused(tmp_path: Path) -> 
     assert isinstance(r, Refusal) and "Base::run() is virtual" in r.reason, r
     r = _gen(root, "k.hpp", 15)
     assert isinstance(r, Refusal) and "f at line 13 is stored or replaced (g = f)" in r.reason, r
+
+
+GRID = """#include <functional>
+#include <vector>
+struct Grid {
+  std::vector<double> u;
+  double total(const std::function<double(double)>& g) const {
+    double s = 0;
+    for (double v : u) s += g(v);
+    return s;
+  }
+  double apply2(std::function<double(double)> g, std::function<double(double)> h) const;
+};
+inline double Grid::apply2(std::function<double(double)> g, std::function<double(double)> h) const {
+  double s = 0;
+  for (double v : u) s += g(v) * h(v);
+  return s;
+}
+template <class T>
+T scaled(const std::vector<T>& x, std::function<T(T)> f) {
+  T s = 0;
+  for (const T& v : x) s += f(v);
+  return s;
+}
+"""
+GRID_MAIN = """#include <cstdio>
+#include "k.hpp"
+static double sq(double v) { return v * v; }
+int main() {
+  Grid g{{1, 2, 3}};
+  std::printf("%g %g %g\\n", g.total([](double v) { return v + 1; }),
+              g.apply2(sq, [](double v) { return 2 * v; }), scaled<double>(g.u, sq));
+}
+"""
+
+
+def test_members_and_a_function_template_build_and_print_the_same(tmp_path: Path) -> None:
+    """An in-class member, an out-of-class member with its in-class declaration (two
+    parameters), a function template (one more template parameter); callers pass a lambda, a
+    function and an explicit template argument, all unchanged."""
+    gxx = require_tool("g++")
+    root = _project(tmp_path, {"k.hpp": GRID, "main.cpp": GRID_MAIN})
+
+    def run() -> str:
+        subprocess.run([gxx, "-O2", "main.cpp", "-o", "a"], cwd=root, check=True,
+                       capture_output=True, timeout=300)
+        return subprocess.run(["./a"], cwd=root, check=True, capture_output=True,
+                              text=True).stdout
+
+    before = run()
+    for anchor in ("for (double v : u) s += g(v);", "s += g(v) * h(v);", "s += f(v);"):
+        g = _gen(root, "k.hpp", line_of((root / "k.hpp").read_text(), anchor))
+        assert isinstance(g, Generated), g
+        (root / "k.hpp").write_text(g.new_text)
+    text = (root / "k.hpp").read_text()
+    assert "  template <class G>\n  double total(const G& g) const {" in text
+    assert "  template <class G_, class H>\n  double apply2(const G_& g, const H& h) const;" in text
+    assert "template <class G_, class H>\ninline double Grid::apply2(const G_& g, const H& h)" \
+        in text
+    assert "template <class T, class F>\nT scaled(const std::vector<T>& x, const F& f) {" in text
+    assert "std::function" not in text.split("\n", 2)[2]
+    assert run() == before

@@ -143,7 +143,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
        "const_ref integer_pow assumed_shape_dummy hoist_allocation release_build "
-       "geometric_growth",
+       "geometric_growth template_callable",
        "compiler:build.checking_flags "
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "

@@ -89,6 +89,46 @@ _EH = re.compile(
     r"std::__throw_[a-z_]+)(?:\.[a-z0-9_.]+)?(?:@.*)?$")
 
 
+#: calling through ``std::function``: libstdc++'s type-erased invoker (``_Function_handler<Sig,
+#: Callee>::_M_invoke``, libc++'s ``__func<...>::operator()``/``__value_func``), one indirect
+#: call per use that the compiler can neither inline nor vectorise. Not when the callee is the
+#: standard library's own (a regex matcher wrapped by ``std::regex``: that is the match)
+_INVOKER = re.compile(r"^std::_function_handler::_m_invoke$|"
+                      r"^std::__1::__function::__(?:func|value_func|policy_invoker)::"
+                      r"(?:operator\(\)|__call_impl|__call)?")
+
+
+def _invoked(name: str) -> str | None:
+    """The callable an invoker row calls (``main::{lambda(double)#1}`` of
+    ``std::_Function_handler<double (double), main::{lambda(double)#1}>::_M_invoke``), "" when
+    its type is not named (a function pointer); None when the row is not an invoker of the
+    program's own callable."""
+    if not _INVOKER.match(_bare(name)):
+        return None
+    low = name.strip()
+    start, depth, args, cur = low.find("<"), 0, [], ""
+    if start < 0:
+        return ""
+    for ch in low[start + 1:]:
+        if ch in "<({[":
+            depth += 1
+        elif ch in ">)}]":
+            if depth == 0:
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    args.append(cur.strip())
+    # libstdc++ names the callable last (after the signature), libc++ first
+    callee = args[0] if low.startswith("std::__1::") else args[-1] if len(args) > 1 else ""
+    if callee.startswith(("std::__detail::", "std::__1::")):
+        return None  # the library's own callable (a regex matcher)
+    return "" if "(*)" in callee or "(&)" in callee else callee
+
+
 def _bare(name: str) -> str:
     """A C++ name without its template arguments (``std::use_facet<std::ctype<char> >`` ->
     ``std::use_facet``) nor its parameter list: what the routine is, not what it is of (a
@@ -127,6 +167,9 @@ WHAT = {
                    "and comparing type names)",
     "exceptions": "throwing, unwinding and catching C++ exceptions (libgcc's unwinder, the "
                   "personality routine, libstdc++'s throw and catch)",
+    "indirect calls": "calling through std::function (the type-erased invoker _M_invoke and the "
+                      "callable it reaches: an indirect call per element that the compiler "
+                      "cannot inline or vectorise)",
     "construction": "building the same costly object again (a regular expression compiled, a "
                     "locale and its facets looked up, a stream set up)",
 }
@@ -148,6 +191,8 @@ def family_of(h: Hotspot) -> str:
         return "metadata"
     if _CONSTRUCT.search(_bare(h.name)):
         return "construction"
+    if _invoked(h.name) is not None:
+        return "indirect calls"
     if _TYPECHECK.search(_bare(h.name)):
         return "type checks"
     if is_text_conversion(h):
@@ -196,6 +241,11 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
         by.pop("type checks", None)
         by["construction"] += [(h, s) for h, s in hotspot_shares(p)
                                if h.kind != "line" and _RTTI.search(h.name.lower().strip())]
+    if "indirect calls" in by:  # the callables the invokers reach, when not inlined into them
+        callees = {c for h, _ in by["indirect calls"] if (c := _invoked(h.name))}
+        by["indirect calls"] += [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+                                 and not family_of(h) and any(
+                                     h.name.strip().startswith(c + "::") for c in callees)]
     if "type checks" in by:  # the type-name compares the hierarchy search makes
         by["type checks"] += [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
                               and _NAME_COMPARE.match(h.name.lower().strip())]

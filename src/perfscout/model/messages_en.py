@@ -296,6 +296,8 @@ EN: dict[str, str] = {
     "gain.tree_code": "the ordered tree code",
     "gain.what.no_copy": "passing by const reference instead of copying",
     "gain.copy_code": "the allocator and copy code",
+    "gain.invoker_code": "the calls through std::function and the loop making them",
+    "gain.what.inlined_call": "a template parameter the call inlines through",
     "gain.alloc_code": "the allocator and the page faults of fresh blocks",
     "gain.what.kept_buffer": "keeping the work buffer between calls",
     "gain.what.geometric_growth": "growing the array by doubling its capacity",

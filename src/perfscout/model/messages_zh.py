@@ -289,6 +289,8 @@ ZH: dict[str, str] = {
     "gain.tree_code": "有序树容器的代码",
     "gain.what.no_copy": "以常量引用传参，取代整份复制",
     "gain.copy_code": "内存分配与复制代码",
+    "gain.invoker_code": "经 std::function 的间接调用及发出调用的循环",
+    "gain.what.inlined_call": "以模板参数传入可调用对象，使调用可内联",
     "gain.alloc_code": "内存分配器与新内存块的缺页",
     "gain.what.kept_buffer": "在调用之间保留工作缓冲区",
     "gain.what.geometric_growth": "按容量倍增扩展数组",

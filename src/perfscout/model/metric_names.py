@@ -100,6 +100,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     # compiler remarks
     "vector.loops_vectorized": ("count", "loops the compiler vectorized"),
     "vector.loops_missed": ("count", "loops the compiler did not vectorize"),
+    "calls.std_function_sites": ("count", "call sites of std::function::operator() the "
+                                 "compiler reports not inlined (gcc -fopt-info-missed): each "
+                                 "an indirect call through the type-erased invoker"),
     # scaling
     "scaling.threads": ("count", "thread count of a scaling point"),
     "scaling.speedup": ("ratio", "speedup over one thread"),

@@ -120,18 +120,29 @@ def finding_lines(facts: Facts, f: Finding) -> list[tuple[str, int, str]]:
     return out
 
 
-def first_generated(facts: Facts, f: Finding, pid: str) -> tuple[str, Generated] | None:
-    """(``path:line``, the change) at the first of :func:`finding_lines` where generator
-    ``pid`` produces a change; None when it refuses everywhere."""
-    for path, line, text in finding_lines(facts, f):
-        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
-        if isinstance(got, Generated):
-            return relative_scope(path, line), got
-    return None
-
-
 #: hot lines whose related sites are tried (each try parses the project's sources)
 MAX_HOT_LINES = 5
+
+
+def first_generated(facts: Facts, f: Finding, pid: str,
+                    rank: Callable[[Generated], int] | None = None
+                    ) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) at the first of :func:`finding_lines` where generator
+    ``pid`` produces a change; None when it refuses everywhere. With ``rank``, the change
+    ranked highest among the first ``MAX_HOT_LINES`` lines instead (the first on a tie): a
+    change reaching more code from a line further down."""
+    lines = finding_lines(facts, f)
+    best: tuple[str, Generated] | None = None
+    for path, line, text in lines if rank is None else lines[:MAX_HOT_LINES]:
+        got = generate(pid, text, path, line, root=project_root_of(Path(path)))
+        if not isinstance(got, Generated):
+            continue
+        if rank is None:
+            return relative_scope(path, line), got
+        if best is None or rank(got) > rank(best[1]):
+            best = relative_scope(path, line), got
+    return best
+
 
 #: the sites a hot line leads to: (path, relative to the project or absolute; line)
 Related = Callable[[str, str, int, Path], Iterable[tuple[str, int]]]

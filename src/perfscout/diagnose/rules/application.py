@@ -474,10 +474,15 @@ def _library_work(ctx: Context) -> Finding | None:
     site = _family_site(ctx, family, lim)
     if site is not None:
         ev.append(site[1])
-    if family == "construction" and best is not None:  # the program's code that builds it
+    if family == "indirect calls":
+        ev += _erased_sites(ctx)
+    if family in ("construction", "indirect calls") and best is not None:  # the program's
+        # code that builds the object / holds the call
         routine = _caller_of(best)
     titles = {"construction": "the same costly object built again at every call",
               "type checks": "a run-time type check (dynamic_cast) at every element",
+              "indirect calls": "a call through std::function at every element (not "
+                                "inlined)",
               "allocation": "memory allocated and freed in the inner loop",
               "timer": "a clock read in the inner loop",
               "formatting": "text formatted in the inner loop and never written",
@@ -490,6 +495,20 @@ def _library_work(ctx: Context) -> Finding | None:
                        scope=_scope_at(routine, site, best.profile if best else None,
                                        best.share if best else 0.0,
                                        [h for h, _ in best.rows] if best else []))
+
+
+def _erased_sites(ctx: Context) -> list[Evidence]:
+    """The compiler's word beside a profile's std::function invokers: the call sites of
+    ``std::function::operator()`` its inliner declined (``calls.std_function_sites``)."""
+    total = next((x for x in ctx.all("calls.std_function_sites", (ScopeKind.PROCESS,))
+                  if x.value > 0), None)
+    if total is None:
+        return []
+    sites = [x.metric.scope.name for x in ctx.all("calls.std_function_sites",
+                                                   (ScopeKind.CALLSITE,))]
+    return [ctx.ev(total, f"the compiler did not inline {fmt(total.value)} call site(s) of "
+                   f"std::function::operator() ({', '.join(sites[:3])}): each stays an "
+                   "indirect call", "call sites > 0")]
 
 
 def _caller_of(fs: FamilyShareT) -> str:

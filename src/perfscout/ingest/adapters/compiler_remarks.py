@@ -3,7 +3,10 @@
 Each loop becomes one :class:`Remark` (vectorized or missed, with the compiler's reason and the
 access pattern when the message names one); counts go to ``vector.loops_vectorized`` and
 ``vector.loops_missed``. gcc's many ``note:`` lines and clang's echoed source/caret lines are
-recognised and skipped; other lines are counted as unparsed.
+recognised and skipped; other lines are counted as unparsed. gcc's inliner remarks
+(``-fopt-info-missed``: ``will not early inline`` / ``not inlinable``) naming a call of
+``std::function<...>::operator()`` count its call sites (``calls.std_function_sites``): each
+stays an indirect call through the type-erased invoker.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Remark, Scope, ScopeKind, SourceRef
 
 _DIAG = re.compile(r"^(.+?):(\d+):(?:(\d+):)?\s+(optimized|missed|note|remark|warning):\s+(.*)$")
+#: gcc's inliner declining a call of std::function's call operator
+_ERASED_CALL = re.compile(r"(?:will not early inline|not inlinable):.*->.*"
+                          r"std::function<[^>]*>::operator\(\)")
 _CLANG_FLAG = re.compile(r"\s*\[-R(pass(?:-missed|-analysis)?)=([\w-]+)\]\s*$")
 
 
@@ -67,6 +73,7 @@ class CompilerRemarksAdapter(Adapter):
         loops: dict[tuple[str, int, int | None], _Loop] = {}
         order: list[tuple[str, int, int | None]] = []
         pending_missed: _Loop | None = None  # gcc: reason follows "couldn't vectorize loop"
+        erased: dict[tuple[str, int], int] = {}  # std::function call sites -> remark line
         echo = 0
         compiler = ""
         seen_any = False
@@ -119,6 +126,9 @@ class CompilerRemarksAdapter(Adapter):
                 pending_missed = None
                 continue
             if kind == "missed":
+                if _ERASED_CALL.search(msg):
+                    erased.setdefault((fl, ln), n)
+                    continue
                 if msg.startswith("couldn't vectorize loop"):
                     if key not in loops:
                         lp = _Loop(fl, ln, col, False, msg, "", n, "missed")
@@ -154,6 +164,12 @@ class CompilerRemarksAdapter(Adapter):
             metrics.append(Metric(
                 "vector.loops_vectorized" if r.vectorized else "vector.loops_missed", 1.0,
                 "count", Scope(ScopeKind.LOOP, f"{r.file}:{r.line}"), r.source))
+        if erased:
+            metrics.append(Metric("calls.std_function_sites", float(len(erased)), "count",
+                                  Scope(ScopeKind.PROCESS), SourceRef(src)))
+            metrics += [Metric("calls.std_function_sites", 1.0, "count",
+                               Scope(ScopeKind.CALLSITE, f"{fl}:{ln}"), SourceRef(src, at))
+                        for (fl, ln), at in erased.items()]
         return Profile(format=self.name, path=src, metrics=tuple(metrics),
                        remarks=tuple(remarks), meta={"compiler": compiler},
                        **bad.as_fields())  # type: ignore[arg-type]

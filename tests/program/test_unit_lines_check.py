@@ -98,3 +98,27 @@ def test_a_timing_printed_in_a_fixed_width_is_left_out_whatever_its_digits() -> 
     faster = "lookups: 500000 in     0.129 s cpu (    258.3 ns per cell)"
     assert re.search(rx, faster), rx
     assert not re.search(rx, "table: 240 x 1200"), rx
+
+
+def test_a_table_header_with_speed_units_is_no_rate_and_the_timer_line_is_the_metric() -> None:
+    """A rotation-curve table's header names velocities (``km/s``) and an exponent (``^2``):
+    neither is a rate of the program's work, so the summation timer is the metric."""
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("galaxy: 80000 particles, 30 radii\n"
+                "  R (kpc)   v_c (km/s)   scatter    Phi (km/s)^2\n"
+                "     0.50    129.55270   3.13298  -2.2491956E+05\n"
+                "     1.00    144.63585   2.86370  -2.1176043E+05\n"
+                "summation:    1.623 s wall,    1.620 s cpu\n", g)
+    assert g.spec["metric"] == "time_s", g.spec
+    assert g.spec["measure"]["regex"].startswith("summation:"), g.spec["measure"]
+
+
+def test_a_printed_bandwidth_stays_a_rate() -> None:
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    for line in ("bandwidth: 12.3 GB/s", "triad 8.41 GB/s in 0.2 s", "cells/s 3.1e6"):
+        g = Guess({})
+        read_output(f"n = 1000\n{line}\n", g)
+        assert (g.spec["metric"], g.spec["direction"]) == ("rate", "higher"), (line, g.spec)

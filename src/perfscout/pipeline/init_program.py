@@ -33,6 +33,8 @@ DECIMAL = r"(?<![\w.])[-+]?[0-9]*\.[0-9]+([eE][-+]?[0-9]+)?|(?<![\w.])[-+]?[0-9]
 TIME_WORDS = re.compile(r"\b(time|elapsed|runtime|wall|seconds|took)\b", re.I)
 RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|throughput|"
                         r"per second|/s\b)", re.I)
+#: a speed the program computed (a velocity column ``v_c (km/s)``), not a rate of its work
+SPEED_UNIT = re.compile(r"(?<![\w/])(?:[kcmu]?m|mi|ft|pc|kpc|au)/s\b", re.I)
 TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
 SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
 #: a line that holds a timing (left out of output comparisons: it changes run to run)
@@ -218,8 +220,8 @@ def read_output(stdout: str, g: Guess) -> None:
                       f"{lines[0].strip()!r}, taken as its own timer in seconds; if it is a "
                       "rate, set metric and direction: higher")
         return
-    metric = [(ln, bool(RATE_WORDS.search(ln))) for ln in lines
-              if (RATE_WORDS.search(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
+    metric = [(ln, _rate_line(ln)) for ln in lines
+              if (_rate_line(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
               and not _longer_than_the_run(ln, g.wall_s)]
     # a rate line first, then a line that names a measured time ('DSP time 0.61 s') before
     # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s'); a line
@@ -244,6 +246,15 @@ def read_output(stdout: str, g: Guess) -> None:
             g.said.append(f"size: read from {ln.strip()!r} (runs of another size are refused)")
             break
 
+
+
+def _rate_line(line: str) -> bool:
+    """A line printing a rate of the program's work: a rate word and a value, where a physical
+    speed is no rate and a unit's exponent no value (a table header ``R (kpc)  v_c (km/s)
+    Phi (km/s)^2`` names the units of results; its only number is the ``^2``)."""
+    plain = SPEED_UNIT.sub(" ", line)
+    values = [m for m in re.finditer(NUM, plain) if not plain[:m.start()].endswith("^")]
+    return bool(RATE_WORDS.search(plain)) and bool(values)
 
 
 def _longer_than_the_run(line: str, wall_s: float | None) -> bool:

@@ -68,9 +68,9 @@ def test_init_refuses_what_is_not_a_project(tmp_path: Path, ps_home: Path) -> No
 def test_makefile_variables_stop_at_the_end_of_their_line() -> None:
     """An empty `LDLIBS =` took the next line (the rule) as its value: the guessed build then
     linked 'heat: src/main.c ...' (found by the bench on heat2d)."""
-    from perfscout.pipeline.init_program import _make_vars
+    from perfscout.experiment.program import make_vars
 
-    mv = _make_vars("CFLAGS = -O2 -DN=1024\nLDLIBS =\n\nheat: src/main.c\n\t$(CC) -o heat\n")
+    mv = make_vars("CFLAGS = -O2 -DN=1024\nLDLIBS =\n\nheat: src/main.c\n\t$(CC) -o heat\n")
     assert mv == {"CFLAGS": "-O2 -DN=1024", "LDLIBS": ""}
 
 

@@ -101,6 +101,8 @@ def build_program(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
         except (OSError, ValueError):
             pass
     program.copy_project(spec, variant, vdir)
+    # the stamp above holds the patch, so the commands folded from it are the same each time
+    cmds = program.fold_patched_make_vars(spec, variant, cmds, copy)
     log = ""
     for cmd in cmds:
         timeout = 900.0 if cmd[0] in ("make", "cmake") else 300.0

@@ -118,6 +118,53 @@ def _files(root: Path) -> list[Path]:
     return out
 
 
+def make_vars(text: str) -> dict[str, str]:
+    """A Makefile's variables as first assigned (``=``, ``:=``, ``?=``, ``+=``), by name: what
+    ``init`` reads the baseline's flags from and what a patched Makefile is compared on."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r"^([A-Za-z_]+)[ \t]*[:?+]?=[ \t]*(.*?)[ \t]*$", text, re.M):
+        out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
+
+
+def fold_patched_make_vars(spec: ExperimentSpec, variant: Variant, cmds: list[tuple[str, ...]],
+                           copy: Path) -> list[tuple[str, ...]]:
+    """``cmds`` with the words a variant's patch added to or removed from a Makefile variable
+    that perfscout sets on make's command line carried into that setting. Why: a command-line
+    ``CFLAGS=...`` overrides the Makefile's own assignment, so a diff that adds
+    ``-fcx-limited-range`` to the Makefile's CFLAGS would otherwise build exactly the baseline.
+    Words holding ``$`` (make references) are left to make. Unchanged when the variant has no
+    patch, the build is not make, or the patch leaves the passed variables alone."""
+    b = spec.build
+    if not variant.patch or b is None or b.kind != "make":
+        return cmds
+    name = next((n for n in MAKEFILES if (Path(spec.project) / n).is_file()), None)
+    if name is None or not (copy / name).is_file():
+        return cmds
+    before = make_vars((Path(spec.project) / name).read_text(errors="replace"))
+    after = make_vars((copy / name).read_text(errors="replace"))
+    out = []
+    for cmd in cmds:
+        if cmd[:1] != ("make",):
+            out.append(cmd)
+            continue
+        args = list(cmd)
+        for i, arg in enumerate(args):
+            var, eq, value = arg.partition("=")
+            if not eq or var not in after or before.get(var, "") == after[var]:
+                continue
+            old, new = before.get(var, "").split(), after[var].split()
+            gone = {w for w in old if w not in new and "$" not in w}
+            words = [w for w in value.split() if w not in gone]
+            words += [w for w in new if w not in old and "$" not in w and w not in words]
+            args[i] = f"{var}={' '.join(words)}"
+        out.append(tuple(args))
+    return out
+
+
 def copy_project(spec: ExperimentSpec, variant: Variant, vdir: Path) -> Path:
     """A fresh copy of the project in ``vdir/project`` with the variant's patch applied and
     the spec's input files copied into the run directory."""

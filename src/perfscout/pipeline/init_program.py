@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from perfscout.experiment.build import build_variant
-from perfscout.experiment.program import LANG_OF, language
+from perfscout.experiment.program import LANG_OF, language, make_vars
 from perfscout.experiment.runner import run_argv
 from perfscout.experiment.spec import spec_from_dict
 from perfscout.ingest.adapters.program_output import UNITS
@@ -61,13 +61,6 @@ class Guess:
     rerun: Callable[[], tuple[str, str]] | None = None
 
 
-def _make_vars(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for m in re.finditer(r"^([A-Za-z_]+)[ \t]*[:?+]?=[ \t]*(.*?)[ \t]*$", text, re.M):
-        out.setdefault(m.group(1), m.group(2))
-    return out
-
-
 def _split_flags(words: list[str]) -> tuple[list[str], dict[str, str]]:
     flags, defines = [], {}
     for w in words:
@@ -81,7 +74,7 @@ def _split_flags(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 def _from_make(root: Path, g: Guess) -> None:
     text = (root / "Makefile").read_text(errors="replace")
-    mv = _make_vars(text)
+    mv = make_vars(text)
     fvar = next((v for v in ("CFLAGS", "CXXFLAGS", "FFLAGS", "FCFLAGS") if v in mv), "CFLAGS")
     lvar = next((v for v in ("LDLIBS", "LIBS") if v in mv), "LDLIBS")
     flags, defines = _split_flags(shlex.split(mv.get(fvar, "-O2")))

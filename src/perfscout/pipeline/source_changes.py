@@ -166,9 +166,9 @@ def build_headers(root: Path, spec: Any = None) -> ProjectHeaders:
 
     mk = root / "Makefile"
     if mk.is_file():
-        from perfscout.pipeline.init_program import _make_vars
+        from perfscout.experiment.program import make_vars
 
-        mv = _make_vars(mk.read_text(errors="replace"))
+        mv = make_vars(mk.read_text(errors="replace"))
         for var in ("CPPFLAGS", "CFLAGS", "CXXFLAGS", "FFLAGS", "FCFLAGS", "DEFS"):
             try:
                 words(shlex.split(mv.get(var, "")))

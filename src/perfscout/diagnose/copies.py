@@ -203,10 +203,13 @@ def append_growth(profiles: tuple[Profile, ...] | list[Profile],
     compiler copies the array inline (gfortran's array constructor: no ``memmove`` row) and
     its fresh blocks fault across many kernel symbols, so that :func:`fresh_copy_share` sees
     too little: a program line holding ``hot`` or more of a profile whose loop holds the
-    append, or, with no line of the program's own in that profile, a program routine holding
-    ``hot`` or more whose loops hold it. Only the profile's hot lines/routines are tried (an
-    append in a cold routine while another loop is hot is not this cost). None when no
-    profile has one."""
+    append (when the copies, the allocator and the faults hold ``hot`` or more themselves,
+    as with C's ``realloc``, also one of the program's three hottest lines at half the
+    hottest one's share or more), or, with no line of the program's own in that profile, a
+    program routine holding ``hot`` or more whose loops hold it. Only the profile's hot
+    lines/routines are tried (an append in a cold routine while another loop is hot is not
+    this cost). A line-level profile's answer comes before a routine's; among equals, the
+    largest share. None when no profile has one."""
     from perfscout.diagnose.engine import source_kind
     from perfscout.diagnose.rules.system import FAULT_PATH
 
@@ -215,12 +218,14 @@ def append_growth(profiles: tuple[Profile, ...] | list[Profile],
         if source_kind(p.format) != "sampling":
             continue
         rows = [(h, s) for h, s in hotspot_shares(p) if s > 0]
-        lib = sum(s for h, s in rows if h.kind != "line" and (
-            BLOCK_COPY.search(h.name.strip()) or is_alloc(h)
-            or h.name.split("+")[0].strip() in FAULT_PATH))
+        lib = sum(s for h, s in rows if BLOCK_COPY.search(h.name.strip()) or is_alloc(h)
+                  or h.name.split("+")[0].strip() in FAULT_PATH)
         got: AppendGrowth | None = None
         lines = _line_rows(rows)
-        for path, line, s in [r for r in lines if r[2] >= hot][:5]:
+        tops = [r for r in lines if r[2] >= hot][:5]
+        if lib >= hot:  # the copies are the library's (C realloc): the program's top lines
+            tops += [r for r in lines[:3] if r[2] >= lines[0][2] / 2 and r not in tops]
+        for path, line, s in tops:
             try:
                 text = Path(path).read_text(errors="replace")
             except OSError:
@@ -247,6 +252,7 @@ def append_growth(profiles: tuple[Profile, ...] | list[Profile],
                     got = AppendGrowth(min(1.0, s + lib), s, f"{path}:{at}", h.name,
                                        "routine", p)
                     break
-        if got is not None and (best is None or got.share > best.share):
-            best = got
+        if got is not None and (best is None or (got.basis == "line", got.share) > (
+                best.basis == "line", best.share)):
+            best = got  # a line found by line-level data before a routine's scanned loops
     return best

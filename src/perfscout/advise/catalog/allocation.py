@@ -108,13 +108,12 @@ def hoist_allocation(facts: Facts, f: Finding) -> Proposal | None:
 
 def growth_copy_share(facts: Facts) -> float | None:
     """The largest share of one sampling profile in block copies into fresh memory (copies,
-    the allocator, fresh-page faults): what growing by doubling removes; None below
-    ``MIN_ALLOC_SHARE``."""
-    got = fresh_copy_share(list(facts.profiles))
-    if got is not None and got.share >= MIN_ALLOC_SHARE:
-        return min(got.share, 1.0)
-    app = _append(facts)
-    return app.share if app is not None and app.share >= MIN_ALLOC_SHARE else None
+    the allocator, fresh-page faults), or in those plus the own time of the hot line or
+    routine holding an append (the compiler's inline copy: :func:`append_growth`): what
+    growing by doubling removes; None below ``MIN_ALLOC_SHARE``."""
+    got, app = fresh_copy_share(list(facts.profiles)), _append(facts)
+    share = max(got.share if got is not None else 0.0, app.share if app is not None else 0.0)
+    return min(share, 1.0) if share >= MIN_ALLOC_SHARE else None
 
 
 def _append(facts: Facts) -> AppendGrowth | None:

@@ -273,6 +273,7 @@ def redundant_work(ctx: Context) -> Finding | None:
     tried first: its checks inflate every other share."""
     return (checking_build(ctx) or app_compute.hot_exceptions(ctx)
             or app_compute.reseeded_engine(ctx)
+            or _grown_per_append(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
             or _library_work(ctx) or _copied_values(ctx) or _copied_into_fresh_blocks(ctx)
             or _threads_repeat_work(ctx)
@@ -313,12 +314,12 @@ def _copied_into_fresh_blocks(ctx: Context) -> Finding | None:
     append (Fortran ``a = [a, x]``, C ``realloc`` by ``n + 1``): n appends copy O(n^2) bytes
     into O(n) fresh blocks (a large block comes from ``mmap``, so its cost shows as page
     faults, not in ``malloc``). The ``geometric_growth`` generator finds the append."""
-    from perfscout.diagnose.copies import append_growth, fresh_copy_share
+    from perfscout.diagnose.copies import fresh_copy_share
 
     lim = ctx.t("app.copy_share")
     got = fresh_copy_share([p for _, p in ctx.hotspots()])
     if got is None or got.share < lim:
-        return _append_on_hot_code(ctx)
+        return None
     share, copy_sh, fresh_sh, prof, top = got.share, got.copy, got.alloc, got.profile, got.rows
     ev = [Evidence("hotspot.share", share, "ratio", top[0][0].source or SourceRef(
         prof.path, None), "sampling",
@@ -329,23 +330,21 @@ def _copied_into_fresh_blocks(ctx: Context) -> Finding | None:
     user = next((f for h, _ in top for f in h.callpath[1:]
                  if f and not f.startswith(("0x", "[")) and not is_library_name(f)
                  and f not in FAULT_PATH), "")
-    app = append_growth([p for _, p in ctx.hotspots()], ctx.t("app.redundant_share"))
-    if app is not None:  # the append itself, on the profile's hot line or routine
-        title = ("blocks copied whole into fresh memory again and again: an array grown by "
-                 f"one element per append at {app.where}")
-        return ctx.finding("app.redundant_work", 0.4, title, ev, scope=app.where)
     title = ("blocks copied whole into fresh memory again and again (a container grown by "
              "one element per append?)" + (f" under {user}" if user else ""))
     return ctx.finding("app.redundant_work", 0.4, title, ev, scope=user or top[0][0].name)
 
 
-def _append_on_hot_code(ctx: Context) -> Finding | None:
-    """The same growth when the compiler copies the array inline (gfortran's array
-    constructor: the copy is the routine's own time, no ``memmove`` row): a program line
-    holding ``app.redundant_share`` or more of a sampling profile whose loop appends one
-    element at a time (:func:`perfscout.diagnose.copies.append_growth`; with function-level
-    data only, the hot routine's loops), its own time plus the copies, the allocator and
-    fresh-page faults reaching ``app.copy_share``. The finding names the append's line."""
+def _grown_per_append(ctx: Context) -> Finding | None:
+    """An array grown by one element per append where the profile puts its time: the
+    ``geometric_growth`` generator's append on a program line holding ``app.redundant_share``
+    or more of a sampling profile (with function-level data only, in the hot routine's loops;
+    :func:`perfscout.diagnose.copies.append_growth`), that time plus the block copies, the
+    allocator and fresh-page faults reaching ``app.copy_share``. The compiler may copy the
+    array inline (gfortran's array constructor) and the fresh blocks fault across many kernel
+    symbols, so the copies need not show in ``memmove``; a ``memcpy`` that does is this
+    append's, not a pure routine called too often (tried before :func:`_redundant_calls` and
+    :func:`_library_work`). The finding names the append's line."""
     from perfscout.diagnose.copies import append_growth
 
     lim = ctx.t("app.copy_share")
@@ -353,14 +352,14 @@ def _append_on_hot_code(ctx: Context) -> Finding | None:
     if got is None or got.share < lim:
         return None
     path, _, line = got.where.rpartition(":")
-    hot = "line" if got.basis == "line" else "routine"
     ev = [Evidence("hotspot.share", got.share, "ratio", SourceRef(path, int(line)), "sampling",
                    f"{got.share:.0%} of the run growing an array one append at a time: the "
-                   f"hot {hot} {got.hot} {got.own:.0%}, the rest copies, the allocator and "
-                   f"fresh-page faults; the append at {got.where} copies the whole array into "
-                   "a fresh block each time (O(n^2) for n appends)",
+                   f"hot {got.basis} {got.hot} {got.own:.0%}, the rest block copies, the "
+                   f"allocator and fresh-page faults; the append at {got.where} copies the "
+                   "whole array into a fresh block each time (O(n^2) for n appends)",
                    f"own + copy + fresh-memory share >= {lim:.2f}")]
-    title = f"an array grown by one element per append at {got.where} (copied whole each time)"
+    title = (f"an array grown by one element per append at {got.where}: copied whole into "
+             "fresh memory each time")
     return ctx.finding("app.redundant_work", 0.4, title, ev, scope=got.where)
 
 

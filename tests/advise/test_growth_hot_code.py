@@ -10,6 +10,7 @@ routine while another loop is hot get neither."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,30 @@ def test_c_program_gets_the_finding_and_the_offer_at_the_append(
     append = f"log.c:{line_of((work / 'log.c').read_text(), 'lg->t = realloc(')}"
     f = next((x for x in a.findings if x.id == "app.redundant_work"), None)
     assert f is not None and append in f.title, [(x.id, x.title) for x in a.findings]
+    g = next((p for p in a.proposals if p.id == "geometric_growth"), None)
+    assert g is not None and g.scope.endswith(append), [p.id for p in a.proposals]
+
+
+def test_callgrind_at_two_sizes_gives_the_line_and_the_growth_exponent(
+        tmp_path: Path, live: PlatformSnapshot) -> None:
+    require_tool("gfortran")
+    valgrind = require_tool("valgrind")
+    work = tmp_path / "sieve"
+    shutil.copytree(PROGRAM, work)
+    subprocess.run(["make", "-s"], cwd=work, check=True, capture_output=True, timeout=300)
+    outs = []
+    for n in ("3000", "6000"):
+        out = work / f"callgrind.{n}.out"
+        subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}",
+                        "./sieve", n, "1"], cwd=work, check=True, capture_output=True,
+                       timeout=600)
+        outs.append(str(out))
+    a = analyze(outs, snapshot=live)
+    append = f"hits.f90:{line_of((work / 'hits.f90').read_text(), APPEND)}"
+    f = next((x for x in a.findings if x.id == "app.redundant_work"), None)
+    assert f is not None and append in f.title, [(x.id, x.title) for x in a.findings]
+    k = next((e.value for e in f.evidence if e.metric == "scaling.exponent"), None)
+    assert k is not None and k >= DEFAULTS["complexity.exponent"].value  # n^2 copies
     g = next((p for p in a.proposals if p.id == "geometric_growth"), None)
     assert g is not None and g.scope.endswith(append), [p.id for p in a.proposals]
 

@@ -104,11 +104,12 @@ def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare
 @dataclass(frozen=True)
 class AppendGrowth:
     """An append by a few elements (``a = [a, x]``, ``realloc(p, (n + 1) * ...)``) that the
-    ``geometric_growth`` generator rewrites, in the user's code where a sampling profile puts
-    its time: ``own`` is the self share of the hot line in the append's loop (``basis``
-    "line") or of the routine holding the append (``basis`` "routine"; function-level data
-    only), ``share`` that plus the block copies, the allocator and fresh-page faults of the
-    same profile (what doubling the capacity removes, at most)."""
+    ``geometric_growth`` generator rewrites, in the user's code where a sampling profile (or
+    a simulator's instruction counts: callgrind's line costs) puts its time: ``own`` is the
+    self share of the hot line in the append's loop (``basis`` "line") or of the routine
+    holding the append (``basis`` "routine"; function-level data only), ``share`` that plus
+    the block copies, the allocator and fresh-page faults of the same profile (what doubling
+    the capacity removes, at most)."""
 
     share: float
     own: float
@@ -215,13 +216,17 @@ def append_growth(profiles: tuple[Profile, ...] | list[Profile],
 
     best: AppendGrowth | None = None
     for p in profiles:
-        if source_kind(p.format) != "sampling":
-            continue
+        if source_kind(p.format) not in ("sampling", "simulator"):
+            continue  # a simulator's instruction shares: the copies are instructions too
         rows = [(h, s) for h, s in hotspot_shares(p) if s > 0]
-        lib = sum(s for h, s in rows if BLOCK_COPY.search(h.name.strip()) or is_alloc(h)
-                  or h.name.split("+")[0].strip() in FAULT_PATH)
-        got: AppendGrowth | None = None
         lines = _line_rows(rows)
+        # the library's copies, allocator and faults, counted once: a profile with both
+        # function and line rows (callgrind) gives each cost twice
+        mixed = len({h.kind == "line" for h, _ in rows}) == 2
+        lib = sum(s for h, s in rows if (not mixed or (h.kind == "line") == bool(lines))
+                  and (BLOCK_COPY.search(h.name.strip()) or is_alloc(h)
+                       or h.name.split("+")[0].strip() in FAULT_PATH))
+        got: AppendGrowth | None = None
         tops = [r for r in lines if r[2] >= hot][:5]
         if lib >= hot:  # the copies are the library's (C realloc): the program's top lines
             tops += [r for r in lines[:3] if r[2] >= lines[0][2] / 2 and r not in tops]

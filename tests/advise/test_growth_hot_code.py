@@ -91,7 +91,7 @@ def test_no_append_on_the_hot_code_no_offer(tmp_path: Path, flags: str, argv: li
     _, paths = _run(tmp_path, flags, argv)
     assert append_growth(_profiles(paths), HOT) is None
     a = analyze(paths, snapshot=live)
-    assert not any("per append" in f.title for f in a.findings), \
+    assert not any("per append at" in f.title for f in a.findings), \
         [(f.id, f.title) for f in a.findings]
     assert "geometric_growth" not in {p.id for p in a.proposals}
 

@@ -129,9 +129,9 @@ _SOURCE_GLOBS = ("*.f90", "*.F90", "*.f", "*.F", "*.f95", "*.f03", "*.f08", "*.c
 def _source_name(symbol: str) -> str:
     """A routine's source name from its symbol: ``__hits_mod_MOD_collect``, ``collect_``,
     ``collect.constprop.0`` and ``collect(int)`` are ``collect``."""
-    low = symbol.lower().split("(")[0].strip().split(".")[0]
-    low = low.rsplit("_mod_", 1)[-1]
-    return low[:-1] if low.endswith("_") and not low.endswith("__") else low
+    from perfscout.diagnose.rules.application import _fortran_name
+
+    return _fortran_name(symbol.split(".")[0])
 
 
 def _append_in(text: str, path: str, lines: Iterable[int]) -> int | None:

@@ -12,7 +12,9 @@ catalog entry that answers it (``const_ref``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from perfscout.diagnose.libwork import family_of
 from perfscout.diagnose.rules.common import hotspot_shares
@@ -96,4 +98,166 @@ def fresh_copy_share(profiles: tuple[Profile, ...] | list[Profile]) -> CopyShare
         got = CopyShare(c + f, c, f, tuple(sorted(copy + fresh, key=lambda r: -r[1])), p)
         if best is None or got.share > best.share:
             best = got
+    return best
+
+
+@dataclass(frozen=True)
+class AppendGrowth:
+    """An append by a few elements (``a = [a, x]``, ``realloc(p, (n + 1) * ...)``) that the
+    ``geometric_growth`` generator rewrites, in the user's code where a sampling profile (or
+    a simulator's instruction counts: callgrind's line costs) puts its time: ``own`` is the
+    self share of the hot line in the append's loop (``basis`` "line") or of the routine
+    holding the append (``basis`` "routine"; function-level data only), ``share`` that plus
+    the block copies, the allocator and fresh-page faults of the same profile (what doubling
+    the capacity removes, at most)."""
+
+    share: float
+    own: float
+    where: str  # path:line of the append
+    hot: str  # the hot line (path:line) or routine the time was sampled in
+    basis: str  # "line" or "routine"
+    profile: Profile
+
+
+#: a line that may hold an append (what the generator is tried on in a whole routine)
+_APPEND_HINT = re.compile(r"\[|\(/|\brealloc\s*\(|\bmove_alloc\b", re.I)
+#: source files read when a profile names only routines (no file of the program's own)
+_SOURCE_GLOBS = ("*.f90", "*.F90", "*.f", "*.F", "*.f95", "*.f03", "*.f08", "*.c", "*.cc",
+                 "*.cpp", "*.cxx")
+
+
+def _source_name(symbol: str) -> str:
+    """A routine's source name from its symbol: ``__hits_mod_MOD_collect``, ``collect_``,
+    ``collect.constprop.0`` and ``collect(int)`` are ``collect``."""
+    from perfscout.diagnose.rules.application import _fortran_name
+
+    return _fortran_name(symbol.split(".")[0])
+
+
+def _append_in(text: str, path: str, lines: Iterable[int]) -> int | None:
+    """The first append among ``lines`` of ``path`` (or in a loop around one) that the
+    ``geometric_growth`` generator rewrites; None when it rewrites none."""
+    from perfscout.transform.growth import append_line, geometric_growth
+    from perfscout.transform.result import Generated
+    from perfscout.transform.source import Code
+
+    code = Code(text, path)
+    for ln in lines:
+        at = append_line(code, ln)
+        if at is not None and isinstance(geometric_growth(code, ln, Path(path).name),
+                                         Generated):
+            return at
+    return None
+
+
+def _line_rows(rows: list[tuple[Hotspot, float]]) -> list[tuple[str, int, float]]:
+    """(path, line, share) of the program's own source lines a profile names, hottest first."""
+    from perfscout.ingest.source_paths import library_source
+    from perfscout.transform.source import language_of
+
+    out = []
+    for h, s in rows:
+        loc = h.location
+        named = re.match(r"^(?P<path>.+):(?P<line>\d+)$", h.name.strip())
+        if loc is not None and loc.file and loc.line:
+            path, line = loc.file, int(loc.line)
+        elif named is not None:
+            path, line = named["path"], int(named["line"])
+        else:
+            continue
+        if language_of(path) is not None and not library_source(path):
+            out.append((path, line, s))
+    return sorted(out, key=lambda r: -r[2])
+
+
+def _routine_source(profile: Profile, h: Hotspot) -> tuple[str, str, range] | None:
+    """(path, text, its lines) of the definition of the program routine ``h`` names, looked
+    for in the file the profile places it in, else in the source files of the profile's
+    folder and the folder above it."""
+    from perfscout.transform.source import FUNCTION_NODES, Code, language_of, walk
+
+    want = _source_name(h.name)
+    if not want or is_copy(h) or is_alloc(h):
+        return None
+    base = Path(profile.path).parent
+    files = [Path(h.location.file)] if h.location is not None and h.location.file else []
+    for d in (base, base.parent):
+        for g in _SOURCE_GLOBS:
+            files.extend(sorted(d.glob(g))[:100])
+    for f in files:
+        try:
+            text = f.read_text(errors="replace")
+        except OSError:
+            continue
+        if language_of(str(f)) is None or want not in text.lower():
+            continue
+        code = Code(text, str(f))
+        for n in (x for x in walk(code.tree.root_node) if x.type in FUNCTION_NODES):
+            if code.function_name(n).lower() == want:
+                return str(f), text, range(n.start_point[0] + 1, n.end_point[0] + 2)
+    return None
+
+
+def append_growth(profiles: tuple[Profile, ...] | list[Profile],
+                  hot: float) -> AppendGrowth | None:
+    """The append the generator rewrites where a sampling profile's own time is, when a
+    compiler copies the array inline (gfortran's array constructor: no ``memmove`` row) and
+    its fresh blocks fault across many kernel symbols, so that :func:`fresh_copy_share` sees
+    too little: a program line holding ``hot`` or more of a profile whose loop holds the
+    append (when the copies, the allocator and the faults hold ``hot`` or more themselves,
+    as with C's ``realloc``, also one of the program's three hottest lines at half the
+    hottest one's share or more), or, with no line of the program's own in that profile, a
+    program routine holding ``hot`` or more whose loops hold it. Only the profile's hot
+    lines/routines are tried (an append in a cold routine while another loop is hot is not
+    this cost). A line-level profile's answer comes before a routine's; among equals, the
+    largest share. None when no profile has one."""
+    from perfscout.diagnose.engine import source_kind
+    from perfscout.diagnose.rules.system import FAULT_PATH
+
+    best: AppendGrowth | None = None
+    for p in profiles:
+        if source_kind(p.format) not in ("sampling", "simulator"):
+            continue  # a simulator's instruction shares: the copies are instructions too
+        rows = [(h, s) for h, s in hotspot_shares(p) if s > 0]
+        lines = _line_rows(rows)
+        # the library's copies, allocator and faults, counted once: a profile with both
+        # function and line rows (callgrind) gives each cost twice
+        mixed = len({h.kind == "line" for h, _ in rows}) == 2
+        lib = sum(s for h, s in rows if (not mixed or (h.kind == "line") == bool(lines))
+                  and (BLOCK_COPY.search(h.name.strip()) or is_alloc(h)
+                       or h.name.split("+")[0].strip() in FAULT_PATH))
+        got: AppendGrowth | None = None
+        tops = [r for r in lines if r[2] >= hot][:5]
+        if lib >= hot:  # the copies are the library's (C realloc): the program's top lines
+            tops += [r for r in lines[:3] if r[2] >= lines[0][2] / 2 and r not in tops]
+        for path, line, s in tops:
+            try:
+                text = Path(path).read_text(errors="replace")
+            except OSError:
+                continue
+            at = _append_in(text, path, [line])
+            if at is not None:
+                got = AppendGrowth(min(1.0, s + lib), s, f"{path}:{at}", f"{path}:{line}",
+                                   "line", p)
+                break
+        if got is None and not lines:
+            for h, s in sorted(rows, key=lambda r: -r[1]):
+                if s < hot:
+                    break
+                if h.kind == "line" or h.module.startswith("[") or h.name.startswith("["):
+                    continue
+                src = _routine_source(p, h)
+                if src is None:
+                    continue
+                path, text, span = src
+                todo = [n for n in span if n <= len(text.splitlines())
+                        and _APPEND_HINT.search(text.splitlines()[n - 1])]
+                at = _append_in(text, path, todo)
+                if at is not None:
+                    got = AppendGrowth(min(1.0, s + lib), s, f"{path}:{at}", h.name,
+                                       "routine", p)
+                    break
+        if got is not None and (best is None or (got.basis == "line", got.share) > (
+                best.basis == "line", best.share)):
+            best = got  # a line found by line-level data before a routine's scanned loops
     return best

@@ -293,6 +293,18 @@ def _move_alloc_append(code: Code, line: int) -> tuple[str, int] | None:
     return None
 
 
+def append_line(code: Code, line: int) -> int | None:
+    """The line of the append :func:`geometric_growth` would rewrite for ``line`` (the line
+    itself or one in the loop around it; for an append through a temporary and ``move_alloc``,
+    the ``allocate`` line), None when there is none. Only where the append is: whether the
+    rewrite is safe is :func:`geometric_growth`'s question."""
+    found = _found(code, line)
+    if not isinstance(found, str):
+        return found[0]
+    spelled = _move_alloc_append(code, line) if code.fortran else None
+    return spelled[1] if spelled is not None else None
+
+
 def geometric_growth(code: Code, line: int, rel: str) -> Generated | Refusal:
     """The diff growing the array appended to at ``rel:line`` (or in the loop around it) by
     doubling its capacity instead of by the appended elements; a Refusal naming the use,
@@ -314,4 +326,4 @@ def geometric_growth(code: Code, line: int, rel: str) -> Generated | Refusal:
     return (_fortran if code.fortran else _c)(code, at, m, lp, rel)
 
 
-__all__ = ["FIRST_CAPACITY", "WHAT", "geometric_growth"]
+__all__ = ["FIRST_CAPACITY", "WHAT", "append_line", "geometric_growth"]

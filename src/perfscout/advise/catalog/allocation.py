@@ -18,19 +18,22 @@ at a hot line of the line profile to doubling capacity.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from perfscout.advise.catalog.common import amdahl, conf, generated_at_hot_line, refs, verify
 from perfscout.advise.catalog.generated import generated_near
 from perfscout.advise.catalog.registry import proposal
-from perfscout.advise.facts import Facts
-from perfscout.diagnose.copies import fresh_copy_share
+from perfscout.advise.facts import Facts, project_root_of
+from perfscout.diagnose.copies import AppendGrowth, append_growth, fresh_copy_share
 from perfscout.diagnose.libwork import family_of
 from perfscout.diagnose.rules.common import hotspot_shares
 from perfscout.diagnose.rules.system import FAULT_PATH
+from perfscout.diagnose.thresholds import DEFAULTS
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
-from perfscout.transform import Generated
+from perfscout.transform import Generated, generate
 from perfscout.transform.growth import WHAT as GROWTH
 from perfscout.transform.scratch import WHAT, callee_lines
 
@@ -105,10 +108,34 @@ def hoist_allocation(facts: Facts, f: Finding) -> Proposal | None:
 
 def growth_copy_share(facts: Facts) -> float | None:
     """The largest share of one sampling profile in block copies into fresh memory (copies,
-    the allocator, fresh-page faults): what growing by doubling removes; None below
-    ``MIN_ALLOC_SHARE``."""
-    got = fresh_copy_share(list(facts.profiles))
-    return min(got.share, 1.0) if got is not None and got.share >= MIN_ALLOC_SHARE else None
+    the allocator, fresh-page faults), or in those plus the own time of the hot line or
+    routine holding an append (the compiler's inline copy: :func:`append_growth`): what
+    growing by doubling removes; None below ``MIN_ALLOC_SHARE``."""
+    got, app = fresh_copy_share(list(facts.profiles)), _append(facts)
+    share = max(got.share if got is not None else 0.0, app.share if app is not None else 0.0)
+    return min(share, 1.0) if share >= MIN_ALLOC_SHARE else None
+
+
+def _append(facts: Facts) -> AppendGrowth | None:
+    """The append on the profile's hot line or routine (:func:`append_growth`, a line or
+    routine counted hot from ``app.redundant_share``)."""
+    return append_growth(list(facts.profiles), DEFAULTS["app.redundant_share"].value)
+
+
+def _append_change(facts: Facts) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) of the append on the hot line or routine."""
+    app = _append(facts)
+    if app is None:
+        return None
+    path, _, line = app.where.rpartition(":")
+    try:
+        text = Path(path).read_text(errors="replace")
+    except OSError:
+        return None
+    root = project_root_of(Path(path))
+    rel = Path(path).relative_to(root).as_posix() if Path(path).is_relative_to(root) else path
+    got = generate(GROWTH, text, rel, int(line), root=root)
+    return (app.where, got) if isinstance(got, Generated) else None
 
 
 @proposal(GROWTH, layer=Layer.ALGORITHM, kind="source", basis=growth_copy_share)
@@ -117,7 +144,8 @@ def geometric_growth(facts: Facts, f: Finding) -> Proposal | None:
     array one element at a time (the whole array copied per append: O(n^2) for n appends):
     doubling the capacity makes the copies O(n)."""
     share = growth_copy_share(facts)
-    found = generated_at_hot_line(facts, GROWTH) if share is not None else None
+    found = (generated_at_hot_line(facts, GROWTH) or _append_change(facts)
+             if share is not None else None)
     if share is None or found is None:
         return None
     return _on_alloc_code(

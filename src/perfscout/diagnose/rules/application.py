@@ -257,7 +257,8 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
       needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed|"
              "build.checking_flags",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
-                  "app.copy_share", "app.repeated_queries", "app.query_time_share",
+                  "app.copy_share", "complexity.exponent", "app.repeated_queries",
+                  "app.query_time_share",
                   "threads.busy_share", "redundant.thread_slowdown", "app.library_share",
                   "app.format_writes_per_s", "io.syscalls_per_s", "app.exception_share",
                   "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
@@ -273,6 +274,7 @@ def redundant_work(ctx: Context) -> Finding | None:
     tried first: its checks inflate every other share."""
     return (checking_build(ctx) or app_compute.hot_exceptions(ctx)
             or app_compute.reseeded_engine(ctx)
+            or _grown_per_append(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
             or _library_work(ctx) or _copied_values(ctx) or _copied_into_fresh_blocks(ctx)
             or _threads_repeat_work(ctx)
@@ -332,6 +334,60 @@ def _copied_into_fresh_blocks(ctx: Context) -> Finding | None:
     title = ("blocks copied whole into fresh memory again and again (a container grown by "
              "one element per append?)" + (f" under {user}" if user else ""))
     return ctx.finding("app.redundant_work", 0.4, title, ev, scope=user or top[0][0].name)
+
+
+def _grown_per_append(ctx: Context) -> Finding | None:
+    """An array grown by one element per append where the profile puts its time: the
+    ``geometric_growth`` generator's append on a program line holding ``app.redundant_share``
+    or more of a sampling profile (with function-level data only, in the hot routine's loops;
+    :func:`perfscout.diagnose.copies.append_growth`), that time plus the block copies, the
+    allocator and fresh-page faults reaching ``app.copy_share``. The compiler may copy the
+    array inline (gfortran's array constructor) and the fresh blocks fault across many kernel
+    symbols, so the copies need not show in ``memmove``; a ``memcpy`` that does is this
+    append's, not a pure routine called too often (tried before :func:`_redundant_calls` and
+    :func:`_library_work`). The finding names the append's line."""
+    from perfscout.diagnose.copies import append_growth
+
+    lim = ctx.t("app.copy_share")
+    got = append_growth([p for _, p in ctx.hotspots()], ctx.t("app.redundant_share"))
+    if got is None or got.share < lim:
+        return None
+    path, _, line = got.where.rpartition(":")
+    ev = [Evidence("hotspot.share", got.share, "ratio", SourceRef(path, int(line)), "sampling",
+                   f"{got.share:.0%} of the run growing an array one append at a time: the "
+                   f"hot {got.basis} {got.hot} {got.own:.0%}, the rest block copies, the "
+                   f"allocator and fresh-page faults; the append at {got.where} copies the "
+                   "whole array into a fresh block each time (O(n^2) for n appends)",
+                   f"own + copy + fresh-memory share >= {lim:.2f}")]
+    grown = _append_exponent(ctx)
+    if grown is not None:
+        ev.append(grown)
+    title = (f"an array grown by one element per append at {got.where}: copied whole into "
+             "fresh memory each time")
+    return ctx.finding("app.redundant_work", 0.5 if grown else 0.4, title, ev,
+                       scope=got.where)
+
+
+def _append_exponent(ctx: Context) -> Evidence | None:
+    """The growth the append makes measurable: simulator runs of the program at two or more
+    sizes (callgrind at ``./prog 3000`` and ``./prog 6000``, the complexity rule's pairing),
+    their instruction counts growing as size^k with k at or above ``complexity.exponent``
+    (n appends copying O(n^2) elements). None without such runs or below the exponent."""
+    import math
+
+    from perfscout.diagnose.rules.algorithm import _command_sizes, _slope
+
+    runs = _command_sizes(ctx)
+    k = _slope([(math.log(n), math.log(c), at) for n, c, at in runs]) if runs else None
+    lim = ctx.t("complexity.exponent")
+    if k is None or k < lim:
+        return None
+    sizes = sorted({n for n, _, _ in runs})
+    top = max(runs, key=lambda r: r[0])[2]
+    return ctx.ev(top, f"{top.kind}: instructions ~ size^{k:.2f} over {len(sizes)} sizes "
+                  f"({fmt(sizes[0])} -> {fmt(sizes[-1])}): the appends' copies grow as the "
+                  "square of their count", f"exponent >= {lim:g}", metric="scaling.exponent",
+                  value=k, unit="ratio")
 
 
 def is_library_name(name: str) -> bool:

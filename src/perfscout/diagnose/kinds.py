@@ -30,6 +30,15 @@ def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "")
                 tuple(confirms.split()))
 
 
+#: evidence families whose quantities are shares of the run's own CPU time (samples, counts,
+#: simulated costs): other jobs beside the run stretch its wall time, not these
+CPU_TIME_FAMILIES = frozenset({"sampling", "instrumentation", "hardware_counters", "simulator"})
+#: the evidence quantity a ``sys.os_noise`` finding states: the share of the run's wall time
+#: its waiting for a CPU can explain (1 - CPUs kept busy / CPUs it could use, the run-queue
+#: wait share, 1 - its own share of a CPU)
+NOISE_SHARE = "noise.wall_share"
+
+
 #: the spread of per-worker work (busiest / mean of per-thread or per-rank values), which
 #: ``ingest.derive`` computes in each input holding such values: a program's per-thread
 #: busy times and a profile's per-thread samples are two families measuring one imbalance

@@ -21,6 +21,7 @@ from pathlib import Path
 from perfscout.ingest.adapters.vmstat import MACHINE
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import read_capped
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, SourceRef
 
@@ -110,11 +111,7 @@ class PlatformFactsAdapter(Adapter):
         return 0.9 if platform_kind(head) is not None else 0.0
 
     def parse(self, path: Path) -> Profile:
-        try:
-            with path.open("rb") as fh:
-                text = fh.read(_MAX_BYTES).decode("utf-8", errors="replace")
-        except OSError as exc:
-            raise ParseError(str(path), None, "a readable text file", str(exc)) from None
+        text = read_capped(path, _MAX_BYTES)
         kind = platform_kind(text[:65536])
         if kind is None:
             raise ParseError(str(path), None, "getconf -a, lscpu's caches, ompi_info, "

@@ -132,3 +132,14 @@ def test_a_printout_is_not_taken_for_a_fact_sheet(tmp_path: Path) -> None:
     assert load(f).format != "platform-facts"
     both = load_set([f, D / "und-getconf-lscpu-cache" / "data" / "getconf-a.txt"])
     assert len(both.profiles) == 2 and not both.skipped
+
+
+def test_libmvec_variants_are_the_libm_routine() -> None:
+    """gfortran vectorizes ``x**e`` into libmvec's ``_ZGVbN2vv_pow_sse4``: the same pow, so a
+    profile holding it is read as a math routine holding the run."""
+    from perfscout.diagnose.rules.application import _libm
+
+    assert _libm("_ZGVbN2vv_pow_sse4") == "pow" and _libm("_ZGVdN4v_exp_avx2") == "exp"
+    assert _libm("_ZGVbN2vv_foo_sse4") is None
+    a = _analyze("noise-f90-pow-perfstat-loaded")
+    assert [f.id for f in a.findings][:2] == ["app.redundant_work", "sys.os_noise"]

@@ -16,15 +16,20 @@ before the data):
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from tests.diagnose import heldout_score as hs
+
+from ingest.fuzzing import mutated_lines
 
 from perfscout.diagnose.chains import machine_second
 from perfscout.diagnose.kinds import NOISE_SHARE
-from perfscout.ingest.registry import load, load_set
+from perfscout.ingest.registry import get_adapter, load, load_set
+from perfscout.model.errors import ParseError
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.taxonomy import Layer
 
@@ -143,3 +148,21 @@ def test_libmvec_variants_are_the_libm_routine() -> None:
     assert _libm("_ZGVbN2vv_foo_sse4") is None
     a = _analyze("noise-f90-pow-perfstat-loaded")
     assert [f.id for f in a.findings][:2] == ["app.redundant_work", "sys.os_noise"]
+
+
+_SHEETS = [D / "und-getconf-lscpu-cache" / "data" / "getconf-a.txt",
+           D / "und-getconf-lscpu-cache" / "data" / "lscpu-cache.txt",
+           D / "forms" / "ompi_info-parsable.txt", D / "forms" / "gcc-O2-enabled.txt"]
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=mutated_lines([x for f in _SHEETS for x in f.read_text().splitlines()[:60]]))
+def test_fuzzed_fact_sheets(tmp_path: Path, data: list[str]) -> None:
+    """A mutated fact sheet parses or raises ParseError, nothing else."""
+    for f in _SHEETS:  # the unmutated sheets parse
+        assert load(f).format == "platform-facts"
+    target = tmp_path / "x.txt"
+    target.write_text("\n".join(data) + "\n", encoding="utf-8", errors="replace")
+    with contextlib.suppress(ParseError):
+        get_adapter("platform-facts").parse(target)

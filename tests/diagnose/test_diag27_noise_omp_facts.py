@@ -25,7 +25,6 @@ from hypothesis import HealthCheck, given, settings
 from tests.diagnose import heldout_score as hs
 
 from ingest.fuzzing import mutated_lines
-
 from perfscout.diagnose.chains import machine_second
 from perfscout.diagnose.kinds import NOISE_SHARE
 from perfscout.ingest.registry import get_adapter, load, load_set

@@ -1,7 +1,7 @@
 """const_ref and omp_outer_loop from real profiles of the user's own programs (built with their
 Makefiles and -g, run under perf record, perf report by symbol and by source line as a
 session collects them): the finding the profile supports (app.redundant_work: a vector
-copied per call; rt.serial_fraction: the OpenMP runtime's fork/join and barrier code) and the
+copied per call; rt.region_overhead: the OpenMP runtime's fork/join and barrier code) and the
 proposal carrying the generated change at the program's line. After the const_ref change the
 finding is gone."""
 
@@ -105,8 +105,8 @@ def test_a_parallel_region_per_row_gets_the_directive_moved_out(
     a = analyze(_profile(work, ["N=160", "CFLAGS=-O2 -g -fopenmp"], ["./relax", "40"]),
                 snapshot=live)
     found = {f.id: f for f in a.findings}
-    assert "rt.serial_fraction" in found, list(found)
-    assert any(e.metric == "omp.fork_join_share" for e in found["rt.serial_fraction"].evidence)
+    assert "rt.region_overhead" in found and "rt.serial_fraction" not in found, list(found)
+    assert any(e.metric == "omp.fork_join_share" for e in found["rt.region_overhead"].evidence)
     mv = next((p for p in a.proposals if p.id == "omp_outer_loop"), None)
     assert mv is not None, [p.id for p in a.proposals]
     assert mv.scope.startswith("sweep.c:")

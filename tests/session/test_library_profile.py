@@ -72,8 +72,8 @@ def test_the_runtime_unnamed_in_the_lines_is_named_by_the_library_report(
     assert any(m.startswith("libgomp") for m in mods), mods
     alone = {f.id for f in diagnose([load(lines)]).findings}
     both = {f.id for f in diagnose([load(lines), load(libs)]).findings}
-    assert both & {"rt.sync_contention", "rt.serial_fraction"}, both
-    assert not alone & {"rt.sync_contention", "rt.serial_fraction"}, alone
+    assert both & {"rt.sync_contention", "rt.serial_fraction", "rt.region_overhead"}, both
+    assert not alone & {"rt.sync_contention", "rt.serial_fraction", "rt.region_overhead"}, alone
 
 
 @pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS) and

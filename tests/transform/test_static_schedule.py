@@ -114,7 +114,7 @@ def test_a_profiled_dynamic_loop_gets_the_generated_change(tmp_path: Path) -> No
     # the handout routine named (sync contention) or only the runtime's share measured (a
     # stripped libgomp leaves its internal routines unnamed): either finding leads here
     found = {f.id for f in a.findings}
-    assert found & {"rt.sync_contention", "rt.serial_fraction"}, found
+    assert found & {"rt.sync_contention", "rt.region_overhead"}, found
     p = next((p for p in a.proposals if p.id == "omp_static_schedule"), None)
     assert p is not None, ([x.id for x in a.proposals], [(r.id, r.reason) for r in a.rejected])
     assert p.scope.endswith("count.c:" + str(line_of(C_PROG, "HOT"))) or \
@@ -125,7 +125,7 @@ def test_a_profiled_dynamic_loop_gets_the_generated_change(tmp_path: Path) -> No
 
 
 def _runtime_finding(tmp_path: Path, src: str) -> tuple[list[str], list[str]]:
-    """advise() on an rt.serial_fraction finding (the OpenMP runtime at 60% of the samples)
+    """advise() on an rt.region_overhead finding (the OpenMP runtime at 60% of the samples)
     and a line profile whose hot line is ``src``'s HOT line: the ids offered, and rejected."""
     from tests.advise.conftest import finding
 
@@ -137,7 +137,7 @@ def _runtime_finding(tmp_path: Path, src: str) -> tuple[list[str], list[str]]:
     prof = Profile("perf-report", "srcline.txt", meta={"command": "./count"},
                    hotspots=(Hotspot(f"{path}:{line_of(src, 'HOT')}", self_share=0.2,
                                      kind="line"),))
-    adv = advise([finding("rt.serial_fraction", ("omp.fork_join_share", 0.6))], None, [prof],
+    adv = advise([finding("rt.region_overhead", ("omp.fork_join_share", 0.6))], None, [prof],
                  policy_check=default_runner().check)
     return [p.id for p in adv.proposals], [f"{r.id}: {r.reason}" for r in adv.rejected]
 

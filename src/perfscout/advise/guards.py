@@ -322,15 +322,12 @@ def _vector_kind(p: Proposal) -> bool:
 
 
 def imbalance_not_vectors(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
-    """Threads of one parallel loop measured carrying unequal work, ranked before the finding a
-    vector change addresses: wider vectors speed every thread alike, so the threads that wait
-    still wait; the schedule is the change (rebalance_decomposition)."""
+    """Threads of one parallel loop measured carrying unequal work (``rt.omp_imbalance``,
+    wherever it ranks): wider vectors speed every thread alike, so the threads that wait at
+    the barrier still wait and a vector change cannot be the first action; the schedule is
+    (rebalance_decomposition)."""
     imb = facts.finding("rt.omp_imbalance")
     if imb is None or not _vector_kind(p):
-        return None
-    order = [f.id for f in facts.findings]
-    first = order.index(imb.id)
-    if any(a in order and order.index(a) < first for a in p.addresses):
         return None
     ratio = next((e.value for e in imb.evidence if e.metric == "imbalance.max_over_mean"), None)
     return Text("guard.imbalance_vectors", ratio=f"{ratio:.2f}" if ratio else "?")
@@ -569,6 +566,33 @@ def parallel_takes_turns(p: Proposal, facts: Facts, policy: PolicyCheck) -> str 
     if f is not None:
         return Text("guard.parallel_takes_turns", scope=f.scope or "the parallel region")
     return None
+
+
+#: share of a profile's samples in OpenMP code (outlined bodies, the runtime library) from which
+#: the program is taken to run OpenMP regions already
+OPENMP_PRESENT = 0.05
+
+
+def openmp_already(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A new parallel region for a program whose profile already holds OpenMP code (outlined
+    bodies, libgomp/libomp) at ``OPENMP_PRESENT`` or more of its samples. Refused when the
+    runtime holds as many samples as all the rest (regions too small for their fork/join and
+    barrier: another region adds to that cost), and otherwise unless the proposal addresses a
+    measured serial part (``rt.serial_fraction``: what differs from the regions that run)."""
+    from perfscout.diagnose.rules.runtime import openmp_shares
+
+    if p.id not in NEW_PARALLEL:
+        return None
+    shares = [openmp_shares(pr.hotspots) for pr in facts.profiles if pr.hotspots]
+    outlined, runtime = max(shares, key=lambda x: x[0] + x[1], default=(0.0, 0.0))
+    if outlined + runtime < OPENMP_PRESENT:
+        return None
+    small_regions = runtime >= 1.0 - runtime  # the runtime holds as much as all the rest
+    if not small_regions and "rt.serial_fraction" in p.addresses \
+            and facts.finding("rt.serial_fraction") is not None:
+        return None
+    return Text("guard.openmp_already", share=f"{outlined + runtime:.0%}",
+                scope=p.scope or "the program")
 
 
 #: evidence that other jobs hold the machine's CPUs (machine_load / os_noise contention)
@@ -857,6 +881,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("threads_vs_cpus", threads_vs_cpus),
     ("threads_take_turns", threads_take_turns),
     ("parallel_takes_turns", parallel_takes_turns),
+    ("openmp_already", openmp_already),
     ("bandwidth_ceiling", bandwidth_ceiling),
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from perfscout.diagnose.kinds import explains
+from perfscout.diagnose.kinds import CPU_TIME_FAMILIES, NOISE_SHARE, explains
 from perfscout.model.findings import Finding, Status
 
 # derived from the one declaration per finding kind (diagnose/kinds.py)
@@ -59,19 +59,41 @@ def link(findings: Sequence[Finding]) -> list[Finding]:
     return [replace(f, root_cause=not f.caused_by) for f in fixed]
 
 
+def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
+    """Whether ``f``, the machine's noise or other jobs' load, ranks after the program's own
+    findings. It ranks first only when it explains a large part of the run's time (its
+    :data:`~perfscout.diagnose.kinds.NOISE_SHARE` at ``noise.explains_share`` or more) and no
+    other root cause is measured in the run's CPU time (samples, counts: load beside a run
+    stretches its wall time, not those); a finding resting on the snapshot's load average
+    always ranks after (:func:`is_environment`)."""
+    if is_environment(f):
+        return True
+    if f.id != "sys.os_noise":
+        return False
+    lim = f.thresholds.get("noise.explains_share")
+    share = next((e.value for e in f.evidence if e.metric == NOISE_SHARE
+                  and e.value is not None), None)
+    if lim is not None and (share is None or share < lim):
+        return True
+    return any(g is not f and g.root_cause and g.id != f.id
+               and any(e.source_kind in CPU_TIME_FAMILIES for e in g.evidence)
+               for g in findings)
+
+
 def _explained(f: Finding, findings: Sequence[Finding]) -> int:
     return sum(1 for g in findings if f.id in g.caused_by)
 
 
 def rank(findings: Sequence[Finding]) -> list[Finding]:
-    """Root causes first; among them, the program's own before the machine's load (a spread
-    the program measured itself, e.g. per-thread busy time, is not undone by a busy machine),
-    then those that explain more, then confirmed, then confident."""
+    """Root causes first; among them, the program's own before the machine's load or noise
+    (:func:`machine_second`: a spread the program measured itself, e.g. per-thread busy time,
+    or a share of its CPU time is not undone by a busy machine), then those that explain more,
+    then confirmed, then confident."""
     return sorted(
         findings,
         key=lambda f: (
             not f.root_cause,
-            is_environment(f),
+            machine_second(f, findings),
             -min(_explained(f, findings), 1),
             f.status != Status.CONFIRMED,
             -f.confidence,

@@ -30,6 +30,15 @@ def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "")
                 tuple(confirms.split()))
 
 
+#: evidence families whose quantities are shares of the run's own CPU time (samples, counts,
+#: simulated costs): other jobs beside the run stretch its wall time, not these
+CPU_TIME_FAMILIES = frozenset({"sampling", "instrumentation", "hardware_counters", "simulator"})
+#: the evidence quantity a ``sys.os_noise`` finding states: the share of the run's wall time
+#: its waiting for a CPU can explain (1 - CPUs kept busy / CPUs it could use, the run-queue
+#: wait share, 1 - its own share of a CPU)
+NOISE_SHARE = "noise.wall_share"
+
+
 #: the spread of per-worker work (busiest / mean of per-thread or per-rank values), which
 #: ``ingest.derive`` computes in each input holding such values: a program's per-thread
 #: busy times and a profile's per-thread samples are two families measuring one imbalance
@@ -100,11 +109,14 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
-       "parallelize_omp parallelize_caller omp_reduction private_tallies omp_outer_loop "
-       "omp_static_schedule",
+       "parallelize_omp parallelize_caller omp_reduction private_tallies",
        "program:time.elapsed sampling:@hotspots instrumentation:@hotspots "
        "os_accounting:cpu.utilized<=serial.busy_cpus "
        "os_accounting:cpu.utilized>=contention.busy_share"),
+    # the program already runs OpenMP regions, each too short for the team's fork/join and
+    # barrier: the runtime holds the samples, not a serial part
+    _k("rt.region_overhead", "", "sampling", "omp_outer_loop omp_static_schedule",
+       "sampling:@hotspots instrumentation:@hotspots"),
     _k("rt.gpu_transfer", "", "sampling", "gpu_async_copy",
        "sampling:@hotspots instrumentation:@hotspots"),
     # threads taking turns on an atomic/critical update: the parallel loop does not speed up
@@ -259,6 +271,9 @@ LOOK_ALIKES: dict[str, tuple[tuple[str, str], ...]] = {
     "rt.serial_fraction": (
         ("rt.affinity", "the threads could run on distinct cores"),
         ("sys.os_noise", "about one CPU busy, not less: the cores were not taken by others")),
+    "rt.region_overhead": (
+        ("rt.serial_fraction", "the runtime's fork/join and barrier code holds the samples, "
+                               "inside regions that already run in parallel: no serial part"),),
     "rt.threads_lowered": (
         ("rt.affinity", "fewer threads exist than were requested; affinity keeps them all, on "
                         "fewer cores"),

@@ -130,6 +130,10 @@ _TABLE: tuple[Threshold, ...] = (
               "metadata calls at or above"),
     Threshold("contention.other_load", 0.50, "load average of OTHER jobs (load minus the run's own "
               "busy CPUs) per online CPU at or above: the cores were shared, not idle"),
+    Threshold("noise.explains_share", 0.50, "share of the run's wall time the machine's noise can "
+              "explain (time waiting for a CPU / wall) at or above which it may rank before a "
+              "finding of the program: below it, or beside a finding measured in CPU time, it "
+              "ranks after"),
     Threshold("contention.busy_share", 0.80, "CPUs the run kept busy / CPUs it could use below: it "
               "did not get its CPUs"),
     Threshold("precision.convert_ratio", 0.50, "float<->double conversions per floating-point "

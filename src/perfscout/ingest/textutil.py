@@ -135,3 +135,14 @@ def summary_rows(path: Path, head: re.Pattern[str], row: re.Pattern[str],
             yield no, m
         else:
             unparsed.add(no)
+
+
+def read_capped(path: Path, limit: int) -> str:
+    """The first ``limit`` bytes of a text input, undecodable bytes replaced: for adapters of
+    outputs that are small by nature (topology dumps, fact sheets), read whole up to a cap.
+    An unreadable file is a ParseError naming it."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(limit).decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise ParseError(str(path), None, "a readable text file", str(exc)) from None

@@ -36,6 +36,7 @@ FINDING_IDS: dict[str, Layer] = {
     "rt.gpu_transfer": Layer.RUNTIME,
     "rt.sync_contention": Layer.RUNTIME,
     "rt.threads_lowered": Layer.RUNTIME,
+    "rt.region_overhead": Layer.RUNTIME,
     "alg.load_imbalance": Layer.ALGORITHM,
     "alg.small_messages": Layer.ALGORITHM,
     "alg.complexity": Layer.ALGORITHM,

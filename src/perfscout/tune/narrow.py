@@ -31,6 +31,7 @@ ROLES_FOR_FINDING: dict[str, tuple[str, ...]] = {
     "hw.frontend": ("compiler_flags", "unroll"),
     "hw.bad_speculation": ("compiler_flags",),
     "rt.serial_fraction": ("threads",),
+    "rt.region_overhead": ("threads",),
     "rt.omp_imbalance": ("chunk", "threads"),
     "rt.mpi_wait": ("ranks", "threads", "decomposition"),
     "rt.mpi_communication": ("ranks", "threads", "decomposition"),

@@ -111,8 +111,8 @@ def _handout(f: Finding) -> float | None:
 
 def _runtime_share(f: Finding) -> float | None:
     """The OpenMP runtime's sampled share (fork/join, barriers, handout: its routines are
-    often unnamed in a stripped libgomp) of an ``rt.serial_fraction`` finding."""
-    if f.id != "rt.serial_fraction":
+    often unnamed in a stripped libgomp) of an ``rt.region_overhead`` finding."""
+    if f.id != "rt.region_overhead":
         return None
     return next((e.value for e in f.evidence if e.metric == "omp.fork_join_share"
                  and e.value is not None), None)
@@ -123,7 +123,7 @@ def _handout_basis(facts: Facts) -> float | None:
                 if s is not None), default=None)
 
 
-#: the runtime share under which a schedule change is not proposed for rt.serial_fraction
+#: the runtime share under which a schedule change is not proposed for rt.region_overhead
 MIN_RUNTIME_SHARE = 0.15
 
 
@@ -135,7 +135,7 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
     Offered only for ``rt.sync_contention`` whose sampled evidence is that handout. Where the
     program's sources are at hand, the loop's directive is found from the hot lines and the
     change generated there (:mod:`perfscout.transform.schedule`); the proposal is then scoped
-    to that line. For ``rt.serial_fraction`` (the runtime's share measured, the handout
+    to that line. For ``rt.region_overhead`` (the runtime's share measured, the handout
     routine unnamed) it is offered only where the sources show the hot loop's directive
     hands out iterations dynamically: the generated change is then the evidence."""
     from perfscout.advise.catalog.generated import first_generated

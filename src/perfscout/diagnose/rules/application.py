@@ -1188,10 +1188,18 @@ _LIBM_NAME = re.compile(r"^_*(?:ieee754_)?(?P<fn>[a-z0-9]+?)f?(?:_(?:fma|fma4|av
                         r"finite|evex))?(?:@.*)?$")
 
 
+#: glibc's libmvec vector variants (the vector ABI's mangling: ISA letter, mask, lanes,
+#: parameter kinds, then the routine): what GCC calls for a vectorized ``x**e`` or ``exp``
+_LIBMVEC_NAME = re.compile(r"^_zgv[a-z][nm]\d+[a-z]+_(?P<rest>\w+)$")
+
+
 def _libm(name: str) -> str | None:
     """The libm routine a profiler's symbol names (``__ieee754_exp_fma``, ``exp@@GLIBC_2.29``
-    and ``exp@plt`` are all ``exp``), else None."""
-    m = _LIBM_NAME.match(name.lower().strip())
+    and ``exp@plt`` are all ``exp``; libmvec's ``_ZGVbN2vv_pow_sse4`` is ``pow``), else None."""
+    low = name.lower().strip()
+    vec = _LIBMVEC_NAME.match(low)
+    # a libmvec variant ends in its ISA (``_sse4``, ``_avx2``, ``_avx512``): the routine is first
+    m = _LIBM_NAME.match(vec["rest"].split("_")[0] if vec else low)
     return m["fn"] if m and m["fn"] in LIBM else None
 
 

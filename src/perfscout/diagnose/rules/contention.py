@@ -11,7 +11,7 @@ from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
 from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
-from perfscout.diagnose.rules.runtime import SERIALIZING, _hot_ev
+from perfscout.diagnose.rules.runtime import OMP_RUNTIME_LIB, SERIALIZING, _hot_ev
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -44,7 +44,6 @@ SCHED_ROUTINE = re.compile(
     r"^_*(?:gomp_iter_(?:ull_)?(?:dynamic|guided)_next(?:_locked)?|gomp_mutex_lock(?:_slow)?|"
     r"gomp_mutex_unlock(?:_slow)?|gomp_loop_(?:ull_)?[a-z_]*(?:dynamic|guided|runtime)_[a-z_]+|"
     r"kmp_dispatch_next[a-z_0-9]*|kmpc_dispatch_next[a-z_0-9]*)(?:@.*|\.[a-z0-9_.]+)?$")
-OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
 #: the serializing runtime routines threads take turns in (critical sections, runtime atomics,
 #: OpenMP locks), without the ordered regions, which order work rather than guard data
 CRITICAL = tuple(r for r in SERIALIZING if "ordered" not in r and "doacross" not in r)

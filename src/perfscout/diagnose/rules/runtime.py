@@ -226,6 +226,25 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
 
 
 _OMP_CODE = re.compile(r"\._omp_fn\.|^gomp_|^GOMP_|^__kmp|^__kmpc_|\.omp_outlined|omp_outlined")
+#: the OpenMP runtime libraries (their unresolved addresses are the runtime's code too)
+OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
+
+
+def openmp_shares(hotspots: Sequence[Hotspot]) -> tuple[float, float]:
+    """(outlined, runtime): the shares of a profile's samples in OpenMP region bodies
+    (``main._omp_fn.0``, ``.omp_outlined.``) and in the OpenMP runtime (its entry points,
+    ``GOMP_parallel``, and anything in libgomp/libomp, a stripped runtime's addresses too).
+    Either above zero: the program already runs OpenMP regions."""
+    outlined = runtime = 0.0
+    for h in hotspots:
+        share = h.self_share or 0.0
+        if OMP_RUNTIME_LIB.search(h.module or "") or (
+                _OMP_CODE.search(h.name) and "omp_fn" not in h.name
+                and "outlined" not in h.name):
+            runtime += share
+        elif _OMP_CODE.search(h.name):
+            outlined += share
+    return outlined, runtime
 
 
 def sampled_workers(ctx: Context) -> tuple[str, list[Located]] | None:
@@ -480,17 +499,17 @@ def _streams_at_ceiling(ctx: Context) -> bool:
       thresholds=("serial.fraction", "serial.phase_share", "serial.min_points", "bw.near_peak",
                   "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
-                  "rt.fork_join_share", "crossval.disagree"))
+                  "crossval.disagree"))
 def serial_fraction(ctx: Context) -> Finding | None:
-    """An Amdahl fit over a thread sweep: the serial share caps the speedup; or, without a
-    sweep that says so, a sampling profile in which the OpenMP runtime's fork/join and
-    barrier code holds the time (:func:`_fork_join`)."""
+    """An Amdahl fit over a thread sweep: the serial share caps the speedup; or a printout's
+    serial phases. (A profile whose OpenMP runtime holds the time is ``rt.region_overhead``:
+    the regions run in parallel already.)"""
     if _bound_short(ctx) is not None:
         return None  # the threads had too few CPUs: affinity, not the code's serial part
     fit = _amdahl_fit(ctx) if ctx.all("time.elapsed") else None
     if fit is None:
         fit = _phase_split(ctx)
-    return fit if fit is not None else _fork_join(ctx)
+    return fit
 
 
 def _phase_split(ctx: Context) -> Finding | None:
@@ -560,19 +579,22 @@ def fork_join_share(ctx: Context) -> Share | None:
     return category_share(ctx, runtime)
 
 
-def _fork_join(ctx: Context) -> Finding | None:
+@rule(id="rt.region_overhead", needs=("@hotspots",), thresholds=("rt.fork_join_share",))
+def region_overhead(ctx: Context) -> Finding | None:
     """``rt.fork_join_share`` or more of a sampling profile in the runtime's fork/join and
     barrier code while the program's own parallel regions hold little: the threads spend the
     run starting, ending and waiting for regions that are too short, the classic being a
     ``parallel for`` on an inner loop, one region per row (``omp_outer_loop`` moves it out
     when the outer loop is independent)."""
+    if _bound_short(ctx) is not None:
+        return None  # the threads had too few CPUs: affinity, not the regions' size
     lim = ctx.t("rt.fork_join_share")
     sh = fork_join_share(ctx)
     if sh is None or sh.share < lim or _kind(sh.profile) != "sampling":
         return None
     ev = [replace(_hot_ev(ctx, sh, "the OpenMP runtime's team start/end and barrier code "
                           "holds", f"share >= {lim:.2f}"), metric="omp.fork_join_share")]
-    return ctx.finding("rt.serial_fraction", 0.4, "threads forked, joined and waiting at "
+    return ctx.finding("rt.region_overhead", 0.4, "threads forked, joined and waiting at "
                        "barriers: parallel regions too short for their cost", ev)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
+from perfscout.diagnose.kinds import NOISE_SHARE
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
 from perfscout.diagnose.rules.machine_load import machine_contention
@@ -341,24 +344,26 @@ _MIN_RATED_CPU_S = 0.1
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
              "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
+                  "noise.explains_share",
                   "contention.runqueue_share", "contention.run_queue",
                   "contention.machine_busy", "contention.busy_process", "contention.psi_cpu"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
     run that waited in the run queue: the kernel takes the cores away from the program."""
+    ctx.t("noise.explains_share")  # recorded: the ranking judges the share with it
     queued = _run_queue_wait(ctx)
     # the snapshot's load average, else vmstat/top saying the machine was saturated
     got = _contention(ctx, queued) or machine_contention(ctx)
     if got is not None:
-        return got
+        return with_noise_share(got)
     if queued is not None:
         ev = [queued]
         own = _own_cpu_share(ctx, queued.source_kind)
         if own is not None:
             ev.append(own)
-        return ctx.finding("sys.os_noise", 0.6, "the run waits for a CPU behind other runnable "
-                           "tasks", ev)
+        return with_noise_share(ctx.finding("sys.os_noise", 0.6, "the run waits for a CPU "
+                                            "behind other runnable tasks", ev))
     cs = ctx.top("context_switches.involuntary") or ctx.top("context_switches")
     if cs is None:
         return None
@@ -375,7 +380,35 @@ def os_noise(ctx: Context) -> Finding | None:
     own = _own_cpu_share(ctx, cs.kind)
     if own is not None:
         ev.append(own)
-    return ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run often", ev)
+    return with_noise_share(ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run "
+                                        "often", ev))
+
+
+def noise_share(f: Finding) -> float | None:
+    """The share of the run's wall time the waiting for a CPU can explain, from the finding's
+    own evidence: the run-queue wait share or 1 - the run's share of a CPU (the contention
+    path states 1 - CPUs kept busy / CPUs it could use itself); None when no evidence
+    measures it (a switch rate alone says how often, not how long)."""
+    got: list[float] = []
+    for e in f.evidence:
+        if e.value is None:
+            continue
+        if e.metric == "sched.wait_share":
+            got.append(e.value)
+        elif e.metric == "cpu.share":
+            got.append(1.0 - min(e.value, 1.0))
+    return max(got) if got else None
+
+
+def with_noise_share(f: Finding) -> Finding:
+    """``f`` with its :data:`~perfscout.diagnose.kinds.NOISE_SHARE` stated as evidence (the
+    ranking reads it), when its evidence measures one."""
+    share = noise_share(f)
+    if share is None or any(e.metric == NOISE_SHARE for e in f.evidence):
+        return f
+    ev = Evidence(NOISE_SHARE, round(share, 3), "ratio", None, "", f"waiting for a CPU can "
+                  f"explain {share:.0%} of the run's wall time, none of its CPU time")
+    return replace(f, evidence=(*f.evidence, ev))
 
 
 def _own_cpu_share(ctx: Context, have: str) -> Evidence | None:
@@ -436,6 +469,10 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
         ev.append(own)
     if queued is not None:
         ev.append(queued)
+    lost = 1.0 - min(pl.busy.value / could, 1.0)
+    ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
+                     "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
+                     unit="ratio"))
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "

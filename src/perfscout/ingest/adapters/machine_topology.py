@@ -17,6 +17,7 @@ from pathlib import Path
 from perfscout.ingest.adapters.vmstat import MACHINE
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter, topology_collector
+from perfscout.ingest.textutil import read_capped
 from perfscout.model.errors import InputError, ParseError
 from perfscout.model.metrics import Metric, Profile, SourceRef
 
@@ -38,11 +39,7 @@ class MachineTopologyAdapter(Adapter):
         return 0.5 if topology_collector(head) is not None else 0.0
 
     def parse(self, path: Path) -> Profile:
-        try:
-            with path.open("rb") as fh:
-                text = fh.read(_MAX_BYTES).decode("utf-8", errors="replace")
-        except OSError as exc:
-            raise ParseError(str(path), None, "a readable text file", str(exc)) from None
+        text = read_capped(path, _MAX_BYTES)
         c = topology_collector(text[:65536])
         if c is None:
             raise ParseError(str(path), None, "a machine topology output (lscpu, "

@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "src" / "perfscout"
-ORDER = ["model", "snapshot", "ingest", "diagnose", "transform", "triage", "advise", "sandbox",
+ORDER = ["model", "snapshot", "ingest", "transform", "diagnose", "triage", "advise", "sandbox",
          "experiment", "tune", "patch", "kb", "report", "export"]
 ORCHESTRATORS = {"cli", "agent", "pipeline"}  # pipeline/ is a package
 HELPERS = {"config", "files", "registry"}  # top-level modules any stage may import

@@ -1,7 +1,9 @@
 """Loop-level proposals aim at the loop where the time goes, on a real perf profile: when the
 hot routine is called once per element (not inlined), ``omp_simd`` names the loop that calls
-it, not the first loop of the compiler's remarks; and no generated change is aimed at a source
-line holding a sliver of the samples (an initialisation loop)."""
+it (the routine does two divides per call, so its line is the hottest on any CPU, not the
+call overhead on the caller's line), not the first loop of the compiler's remarks; and no
+generated change is aimed at a source line holding a sliver of the samples (an
+initialisation loop)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ PROG = """#include <stdio.h>
 
 __attribute__((noinline)) static double weigh(double l, double c, double r)
 {
-    return (l + 2.0 * c + r) * 0.25;
+    return (l + 2.0 * c + r) / (4.0 + c * c) + l / (1.0 + r * r);  /* two divides */
 }
 
 int main(int argc, char **argv)

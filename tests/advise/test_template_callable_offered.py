@@ -19,7 +19,8 @@ from perfscout.advise.guards import PolicyCheck
 from perfscout.diagnose.libwork import family_shares
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.analyze import analyze
-from perfscout.pipeline.source_changes import attach_diffs
+from perfscout.pipeline.line_profile import hot_lines
+from perfscout.pipeline.source_changes import HOT_SHARE, attach_diffs
 
 DEVIRT = Path(__file__).resolve().parents[1] / "transform" / "data" / "devirt"
 ARGV = ["./flow", "200000", "200"]
@@ -44,8 +45,10 @@ def test_calls_through_std_function_get_a_template_parameter(
     assert tc.scope.split(":")[0] in ("main.cpp", "sweep.hpp"), tc.scope
     assert tc.change is not None and "sweep() at sweep.hpp:7" in tc.change.description
     assert str(work) not in tc.change.description  # files named relative to the project
+    # the session's way: the proposal's line, then every other hot line of the program
+    hot = [(h.path, h.line) for h in hot_lines(a.profiles, work) if h.share >= HOT_SHARE]
     out, bad = attach_diffs([tc], work, facts=Facts.build(a.findings, live, a.profiles),
-                            policy=policy)
+                            policy=policy, also=hot)
     assert not bad, bad
     ch = out[0].change
     assert ch is not None and ch.diff and "+template <class Flux>" in ch.diff

@@ -132,10 +132,18 @@ def test_counts_with_thousands_separators_and_bytes() -> None:
     assert ev["Packing time"] == (0.828, "ms")
 
 
-@pytest.mark.parametrize("name", ["lookalike-version.txt", "lookalike-date.txt",
-                                  "lookalike-mixed.txt"])
+def test_a_compiler_version_is_a_toolchain_fact_not_a_printout() -> None:
+    # "gcc (Debian 12.2.0-14+deb12u1) 12.2.0": no value of the program's, the compiler's name
+    name = "lookalike-version.txt"
+    assert get_adapter("program-output").sniff((D / name).read_text(), D / name) == 0.0
+    p = load(D / name)
+    assert p.format == "platform-facts" and not p.metrics
+    assert p.meta["version"].startswith("gcc (Debian 12.2.0")
+
+
+@pytest.mark.parametrize("name", ["lookalike-date.txt", "lookalike-mixed.txt"])
 def test_lookalikes_are_declined_with_the_formats_tried(name: str) -> None:
-    # "gcc (Debian 12.2.0-14+deb12u1) 12.2.0", "2026-12-04 17:02:52", "segfault at 0x7ffd..."
+    # "2026-12-04 17:02:52", "segfault at 0x7ffd..."
     assert get_adapter("program-output").sniff((D / name).read_text(), D / name) == 0.0
     loaded = load_set([D / name, D / "timer-table.txt"])
     (skip,) = loaded.skipped

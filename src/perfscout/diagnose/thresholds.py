@@ -202,6 +202,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.library_share", 0.25, "share of a profile in one non-compute library family "
               "(allocator, clocks, text formatting, a system call's kernel path) at or above: "
               "the inner loop repeats bookkeeping around its work"),
+    Threshold("app.indirect_call_share", 0.15, "share of a profile in std::function's invokers "
+              "(the rows of _M_invoke) at or above: a type-erased call per element; lower than "
+              "app.library_share because the rows understate the call's cost (operator()'s "
+              "empty check and the indirect call are inlined into the caller's rows)"),
     Threshold("app.format_transfer_ratio", 0.10, "share of a sampling profile on the I/O "
               "transfer path (write/read calls, stdio flush, the kernel's write path) / its share "
               "formatting text below: the formatted text stays in memory (no trace needed)"),

@@ -243,19 +243,8 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
         out = pdir / "result.txt"
         out.write_text(res.stdout)
         files.append(out)
-    build_log = b.log
-    if users and spec.project:
-        # what really reaches the compiler, as the build tool says (silent recipes, a CMake
-        # build that echoes nothing, a reused build with no log of its own)
-        build_log += "".join(ln + "\n" for ln in compile_lines(
-            runner, spec, v, pdir / v.name / "project"))
-    if (fortran and "array temporary" in b.log) or (users and checking_words(build_log.split())):
-        # the compiler's own account of the copies it makes; the compile lines of a debug
-        # or checking build (model/checking.py)
-        log = pdir / "build.log"
-        log.write_text(build_log)
-        files.append(log)
     if users:
+        files += _build_log(runner, spec, v, b.log, pdir, fortran)
         files += _program_output(spec, b.exe.parent, pdir, notes)
         files += _project_profiles(runner, spec, argv, env, pdir, notes)
     if spec.kernel in CACHE_SIM:
@@ -273,6 +262,24 @@ def profile_baseline(runner: Runner, spec: ExperimentSpec, workspace: Path,
     if peak.is_file():
         files.append(peak)
     return files
+
+
+def _build_log(runner: Runner, spec: ExperimentSpec, v: Variant, log_text: str, pdir: Path,
+               fortran: bool) -> list[Path]:
+    """``build.log`` when the user's build says something the diagnosis reads: gfortran's own
+    account of the array temporaries it makes, or the compile lines of a debug or checking
+    build (model/checking.py). The compile lines are what really reaches the compiler, as the
+    build tool says (silent recipes, a CMake build that echoes nothing, a reused build with no
+    log of its own)."""
+    text = log_text
+    if spec.project:
+        text += "".join(ln + "\n" for ln in compile_lines(
+            runner, spec, v, pdir / v.name / "project"))
+    if not ((fortran and "array temporary" in log_text) or checking_words(text.split())):
+        return []
+    log = pdir / "build.log"
+    log.write_text(text)
+    return [log]
 
 
 def _has_fortran(spec: ExperimentSpec) -> bool:

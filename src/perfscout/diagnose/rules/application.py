@@ -487,12 +487,13 @@ def _library_work(ctx: Context) -> Finding | None:
             if rows:
                 fams[name] = FamilyShare(name, sum(s for _, s in rows), p,
                                          tuple(sorted(rows, key=lambda x: -x[1])))
-        per.extend(fs for fs in fams.values() if fs.share >= lim)
+        per.extend(fs for fs in fams.values() if fs.share >= _family_lim(ctx, fs.family))
     best = max(per, key=lambda fs: fs.share, default=None)
     if best is None and sys_call is None:
         return None
     ev: list[Evidence] = []
     if best is not None:
+        lim = _family_lim(ctx, best.family)
         what = WHAT.get(best.family, f"in the kernel for {sys_call[0].metric.scope.name}()"
                         if sys_call is not None else best.family)
         ev.append(Evidence("hotspot.share", best.share, "ratio",
@@ -671,6 +672,14 @@ def _unwritten_sampled(ctx: Context, family: str = "formatting") -> Evidence | N
                             f"{family} takes {fs.share:.0%}: the text stays in memory",
                             f"transfer share / {family} share < {lim:.2f}")
     return None
+
+
+def _family_lim(ctx: Context, family: str) -> float:
+    """The share at which library ``family`` holds a profile: ``app.library_share``, or
+    ``app.indirect_call_share`` for std::function's invokers (whose rows leave out the part of
+    each call inlined into the caller)."""
+    return ctx.t("app.indirect_call_share" if family == "indirect calls"
+                 else "app.library_share")
 
 
 def _family_site(ctx: Context, family: str, lim: float) -> tuple[str, Evidence] | None:

@@ -130,8 +130,10 @@ def test_a_profiled_flushing_program_gets_the_generated_change(tmp_path: Path) -
     subprocess.run([gxx, "-O2", "-g", "-o", str(exe), str(src)], check=True,
                    capture_output=True, timeout=300)
     data = tmp_path / "perf.data"
-    subprocess.run([perf, "record", "-q", "-e", "cpu-clock", "-o", str(data), str(exe)],
-                   cwd=tmp_path, check=True, capture_output=True, timeout=300)
+    # a sample every 0.1 ms of CPU time: the program's own lines hold about 1% of a run spent
+    # writing, and under load perf's default rate left none of them in the profile
+    subprocess.run([perf, "record", "-q", "-e", "cpu-clock", "-c", "100000", "-o", str(data),
+                    str(exe)], cwd=tmp_path, check=True, capture_output=True, timeout=300)
     r = subprocess.run([perf, "report", "--stdio", "--no-children", "--sort", "srcline",
                         "--full-source-path", "-i", str(data)], capture_output=True,
                        text=True, timeout=300, check=True, cwd=tmp_path)

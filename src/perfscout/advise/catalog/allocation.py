@@ -144,7 +144,9 @@ def geometric_growth(facts: Facts, f: Finding) -> Proposal | None:
     array one element at a time (the whole array copied per append: O(n^2) for n appends):
     doubling the capacity makes the copies O(n)."""
     share = growth_copy_share(facts)
-    found = (generated_at_hot_line(facts, GROWTH) or _append_change(facts)
+    # the append the finding names first (the loop's header may be the hotter line: the
+    # change is the same, the scope then names the append the finding's title names)
+    found = (_append_change(facts) or generated_at_hot_line(facts, GROWTH)
              if share is not None else None)
     if share is None or found is None:
         return None

@@ -161,6 +161,22 @@ def source_hot_lines(facts: Facts, limit: int = 5) -> list[tuple[str, int, str]]
     return out
 
 
+def routine_callers(text: str, path: str, line: int, root: Path) -> list[tuple[str, int]]:
+    """(path relative to ``root``, line) of each loop's call of the function holding
+    ``path:line``, when that line lies in a function outside any loop (a routine called once
+    per element, or inlined into a loop whose own line stays cold: its samples land on the
+    routine's lines). Empty when the line is in a loop itself or nothing calls it in a loop."""
+    from perfscout.transform.caller import callers_of
+    from perfscout.transform.source import Code
+
+    code = Code(text, path)
+    if code.loops_at(line):
+        return []
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    return [] if fn is None else callers_of(root, code.function_name(fn))
+
+
 def caller_loop_of_hot_routine(facts: Facts) -> tuple[str, int] | None:
     """(path, line) of the loop that calls the hot routine, when the hottest source line of the
     line profile lies in a function outside any loop (a routine called once per element, the
@@ -168,19 +184,9 @@ def caller_loop_of_hot_routine(facts: Facts) -> tuple[str, int] | None:
     that function. None when the hottest line is inside a loop itself, or no loop calls it.
     Loop-level proposals (``omp_simd``) then target that loop, never the first loop the
     compiler's remarks happen to name."""
-    from perfscout.transform.caller import callers_of
-    from perfscout.transform.source import Code
-
     for path, line, text in source_hot_lines(facts)[:1]:
-        code = Code(text, path)
-        if code.loops_at(line):
-            return None
-        at = code.node_at_line(line)
-        fn = code.function_of(at) if at is not None else None
-        if fn is None:
-            return None
         root = project_root_of(Path(path))
-        for rel, ln in callers_of(root, code.function_name(fn)):
+        for rel, ln in routine_callers(text, path, line, root):
             return str(root / rel), ln
     return None
 

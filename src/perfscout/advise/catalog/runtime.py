@@ -138,18 +138,21 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
     to that line. For ``rt.region_overhead`` (the runtime's share measured, the handout
     routine unnamed) it is offered only where the sources show the hot loop's directive
     hands out iterations dynamically: the generated change is then the evidence."""
-    from perfscout.advise.catalog.generated import first_generated
+    from perfscout.advise.catalog.common import routine_callers
+    from perfscout.advise.catalog.generated import generated_near
 
+    # the hot line, or the loop calling the routine that holds it (a body inlined into the
+    # parallel loop puts the samples on the routine's lines, the loop's own line stays cold)
     share = _handout(f)
     if share is None:
         share = _runtime_share(f)
         if share is None or share < MIN_RUNTIME_SHARE:
             return None
-        found = first_generated(facts, f, "omp_static_schedule")
+        found = generated_near(facts, f, "omp_static_schedule", routine_callers)
         if found is None:
             return None
     else:
-        found = first_generated(facts, f, "omp_static_schedule")
+        found = generated_near(facts, f, "omp_static_schedule", routine_callers)
     scope, note = (found[0], f"; generated: {found[1].note}") if found else (f.scope, "")
     low, high = amdahl(share, 2.0, 10.0)
     return Proposal(

@@ -1,0 +1,251 @@
+"""reduce_precision: the hot routine's software-emulated (or x87) floating type changed to double.
+
+Own programs under ``data/precision``: a three-file Fortran program whose ``qp =
+selected_real_kind(33, 4931)`` accumulators sum in the hot loop, a C program with ``__float128``
+accumulators (``0.5Q`` literals, ``sqrtq``) and one with ``long double`` (``sqrtl``, ``1e-3L``).
+Each is built with the real compiler before and after the generated change and run: the outputs
+agree within a relative 1e-10 (the sums are now rounded to double at each term: not byte
+equality), and the changed object no longer calls libgcc's ``__addtf3``/``__multf3`` (nor uses
+the x87 unit): the reason the change is faster. The unsafe cases are refused, the reason named:
+an emulated argument its caller passes, an exact compare, ``quadmath_snprintf``, a ``%Lf``
+format, a module variable, a quad-digit format, ``transfer``."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from perfscout.experiment.patching import apply_unified_diff
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import line_of
+
+DATA = Path(__file__).resolve().parent / "data" / "precision"
+#: relative agreement of the double variant's printed sums with the emulated baseline's
+TOLERANCE = 1e-10
+#: libgcc's __float128 (and real(16)) arithmetic
+SOFT_CALLS = ("__addtf3", "__multf3", "__subtf3", "__divtf3")
+
+
+def _values(out: str) -> dict[str, float]:
+    return {k: float(v) for k, v in re.findall(r"(\w+)\s+(\S+)", out)}
+
+
+def _agree(base: str, new: str) -> None:
+    a, b = _values(base), _values(new)
+    assert a and a.keys() == b.keys(), (base, new)
+    for k in a:
+        assert abs(a[k] - b[k]) <= TOLERANCE * abs(a[k]), (k, a[k], b[k])
+
+
+def _build(work: Path, sources: list[str], libs: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Compile each source to an object (-O2), link, run; (stdout, symbols the objects of all
+    but the main program call)."""
+    objs = []
+    for s in sources:
+        cc = require_tool("gfortran" if s.endswith(".f90") else "gcc")
+        o = work / (Path(s).stem + ".o")
+        subprocess.run([cc, "-O2", "-c", s, "-o", o.name], cwd=work, check=True,
+                       capture_output=True, timeout=300)
+        objs.append(o.name)
+    link = require_tool("gfortran" if sources[0].endswith(".f90") else "gcc")
+    subprocess.run([link, "-o", "prog", *objs, *libs, "-lm"], cwd=work, check=True,
+                   capture_output=True, timeout=300)
+    r = subprocess.run(["./prog", "100000"], cwd=work, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    nm = subprocess.run([require_tool("nm"), "-u", *objs], cwd=work, capture_output=True,
+                        text=True, check=True).stdout
+    return r.stdout, nm
+
+
+def _apply(work: Path, g: Generated) -> None:
+    for rel in [g.path, *(p for p, _t in g.others)]:
+        start = g.diff.find(f"--- a/{rel}\n")
+        if start < 0:
+            continue
+        part = g.diff[start:]
+        nxt = part.find("--- a/", 1)
+        part = part if nxt < 0 else part[:nxt]
+        (work / rel).write_text(apply_unified_diff((work / rel).read_text(), part, rel))
+
+
+def _generate(work: Path, name: str, needle: str = "HOT") -> Generated | Refusal:
+    text = (work / name).read_text()
+    return generate("reduce_precision", text, name, line_of(text, needle), root=work)
+
+
+def _x87(work: Path, obj: str, fn: str) -> int:
+    dis = subprocess.run([require_tool("objdump"), "-d", "--no-show-raw-insn", obj], cwd=work,
+                         capture_output=True, text=True, check=True).stdout
+    body = dis.split(f"<{fn}>:")[1].split("\n\n")[0] if f"<{fn}>:" in dis else dis
+    return len(re.findall(r"\bf(?:ld|stp|add|mul|div|sub)\w*\s", body))
+
+
+def test_fortran_kind_parameter_used_only_by_the_hot_routine(tmp_path: Path) -> None:
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    srcs = ["kinds.f90", "series.f90", "main.f90"]
+    base, calls = _build(work, srcs)
+    assert any(c in calls for c in SOFT_CALLS), calls
+    g = _generate(work, "series.f90")
+    assert isinstance(g, Generated), g
+    # the parameter itself changed, in the module's file; the routine's text stays
+    assert [p for p, _t in g.others] == ["kinds.f90"]
+    assert "qp = kind(1.0d0)" in dict(g.others)["kinds.f90"]
+    assert g.new_text == (DATA / "fortran" / "series.f90").read_text()
+    assert "kind parameter qp (used only by accumulate)" in g.note
+    _apply(work, g)
+    new, calls = _build(work, srcs)
+    assert not any(c in calls for c in SOFT_CALLS), calls
+    _agree(base, new)
+
+
+SHARED_MAIN = (DATA / "fortran" / "main.f90").read_text().replace(
+    "use kinds, only: dp\n", "use kinds, only: dp, qp\n").replace(
+    "  real(dp) :: energy, zeta\n", "  real(dp) :: energy, zeta\n  real(qp) :: pi2\n").replace(
+    "  if (abs(zeta - acos(-1.0_dp)**2 / 6.0_dp)",
+    "  pi2 = acos(-1.0_qp)**2 / 6.0_qp\n  if (abs(zeta - real(pi2, dp))")
+
+
+def test_fortran_shared_kind_changes_only_the_routines_declarations(tmp_path: Path) -> None:
+    """The main program uses qp too (its reference value): the parameter stays quad, the hot
+    routine's declarations, literals and conversions become double."""
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    (work / "main.f90").write_text(SHARED_MAIN)
+    srcs = ["kinds.f90", "series.f90", "main.f90"]
+    base, _calls = _build(work, srcs)
+    g = _generate(work, "series.f90")
+    assert isinstance(g, Generated), g
+    assert not g.others and "qp is used by other code too" in g.note
+    assert "real(kind(1.0d0)) :: s, z, t" in g.new_text
+    assert "real(i, kind(1.0d0))" in g.new_text and "1.0d0 /" in g.new_text
+    assert "_qp" not in g.new_text.split("contains")[1]
+    _apply(work, g)
+    new, _calls = _build(work, srcs)
+    series = subprocess.run([require_tool("nm"), "-u", "series.o"], cwd=work,
+                            capture_output=True, text=True, check=True).stdout
+    assert not any(c in series for c in SOFT_CALLS), series
+    _agree(base, new)
+
+
+def test_c_float128_accumulators(tmp_path: Path) -> None:
+    work = tmp_path / "c"
+    work.mkdir()
+    shutil.copy(DATA / "quad.c", work)
+    base, calls = _build(work, ["quad.c"], ("-lquadmath",))
+    assert "__multf3" in calls and "__addtf3" in calls
+    g = _generate(work, "quad.c")
+    assert isinstance(g, Generated), g
+    body = g.new_text.split("static double")[1].split("int main")[0]
+    assert "__float128" not in body and "0.5Q" not in body
+    assert "sqrt(2.0 * q)" in g.new_text and "#include <math.h>" in g.new_text
+    _apply(work, g)
+    new, calls = _build(work, ["quad.c"], ("-lquadmath",))
+    assert not any(c in calls for c in SOFT_CALLS), calls
+    _agree(base, new)
+
+
+def test_c_long_double_leaves_the_x87_unit(tmp_path: Path) -> None:
+    work = tmp_path / "c"
+    work.mkdir()
+    shutil.copy(DATA / "longdouble.c", work)
+    base, _calls = _build(work, ["longdouble.c"])
+    assert _x87(work, "longdouble.o", "main") > 0  # series is inlined into main
+    g = _generate(work, "longdouble.c")
+    assert isinstance(g, Generated), g
+    body = g.new_text.split("static double")[1].split("int main")[0]
+    assert "long double" not in body and "sqrtl" not in body
+    assert "1e-3;" in g.new_text and "1e-3L" not in g.new_text
+    _apply(work, g)
+    new, _calls = _build(work, ["longdouble.c"])
+    assert _x87(work, "longdouble.o", "main") == 0
+    _agree(base, new)
+
+
+QUAD = (DATA / "quad.c").read_text()
+
+
+@pytest.mark.parametrize(("name", "text", "reason"), [
+    ("arg.c", QUAD.replace("static double dot_norm(const double *x",
+                           "static double dot_norm(__float128 s0, const double *x").replace(
+        "__float128 s = 0.0Q", "__float128 s = s0"),
+     "parameter '__float128 s0' of dot_norm is __float128: its callers pass"),
+    ("ret.c", QUAD.replace("static double dot_norm", "static __float128 dot_norm"),
+     "dot_norm returns __float128"),
+    ("eq.c", QUAD.replace("  *norm =", "  if (s == q) return 0.0;\n  *norm ="),
+     "'s == q' at line 13 compares the value for exact equality"),
+    ("snp.c", QUAD.replace("  *norm =", "  char buf[64];\n  quadmath_snprintf(buf, 64, "
+                                         "\"%Qe\", s);\n  *norm ="),
+     "quadmath_snprintf at line 14 prints the __float128 value"),
+    ("fmt.c", QUAD.replace("__float128", "long double").replace("0Q", "0L").replace(
+        "0.5Q", "0.5L").replace("sqrtq", "sqrtl").replace(
+        "  *norm =", "  printf(\"%Lg\\n\", s);\n  *norm ="),
+     "printf at line 13 has a %L/%Q conversion"),
+    ("addr.c", QUAD.replace("  *norm =", "  __float128 *p = &s;\n  *norm ="),
+     "'p' in dot_norm points to __float128"),
+    ("glob.c", QUAD.replace("static double dot_norm", "__float128 total;\n\n"
+                            "static double dot_norm").replace("  return (double)s;",
+                                                              "  total += s;\n  return (double)s;"),
+     "the file-scope variable 'total' is __float128"),
+])
+def test_c_refusals(name: str, text: str, reason: str) -> None:
+    g = generate("reduce_precision", text, name, line_of(text, "HOT"))
+    assert isinstance(g, Refusal), g.diff if isinstance(g, Generated) else g
+    assert reason in g.reason, g.reason
+
+
+SERIES = (DATA / "fortran" / "series.f90").read_text()
+ARG = SERIES.replace("subroutine accumulate(n, x, energy, zeta)",
+                     "subroutine accumulate(n, x, energy, zeta, w)").replace(
+    "    real(qp) :: s, z, t\n", "    real(qp) :: s, z, t\n    real(qp), intent(in) :: w\n")
+
+
+@pytest.mark.parametrize(("main", "series", "reason"), [
+    (SHARED_MAIN, ARG, "the dummy argument w of accumulate is of the emulated type"),
+    (SHARED_MAIN, SERIES.replace("    energy = real(s, dp)",
+                                 "    if (s == z) s = 1.0_qp\n    energy = real(s, dp)"),
+     "'s == z' at line 19 compares the value for exact equality"),
+    (None, SERIES.replace("    energy = real(s, dp)",
+                          "    write (*, '(f45.35)') s\n    energy = real(s, dp)"),
+     "the format '(f45.35)' asks for 35 digits"),
+    (None, SERIES.replace("    energy = real(s, dp)",
+                          "    write (10) s\n    energy = real(s, dp)"),
+     "unformatted I/O writes the type's bytes"),
+    (None, SERIES.replace("    energy = real(s, dp)",
+                          "    energy = real(s, dp) + transfer(s, 1.0_dp)"),
+     "transfer() at line 19 reads the value's bits"),
+])
+def test_fortran_refusals(tmp_path: Path, main: str | None, series: str, reason: str) -> None:
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    (work / "series.f90").write_text(series)
+    if main is not None:
+        (work / "main.f90").write_text(main)
+    g = _generate(work, "series.f90")
+    assert isinstance(g, Refusal), g.diff if isinstance(g, Generated) else g
+    assert reason in g.reason, g.reason
+
+
+def test_fortran_module_variable_refused(tmp_path: Path) -> None:
+    """A module variable of kind qp summed in the hot routine: other code shares it."""
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    (work / "kinds.f90").write_text((work / "kinds.f90").read_text().replace(
+        "end module kinds", "  real(qp) :: total = 0.0_qp\nend module kinds"))
+    (work / "series.f90").write_text(SERIES.replace("use kinds, only: dp, qp",
+                                                    "use kinds, only: dp, qp, total").replace(
+        "    energy = real(s, dp)", "    total = total + s\n    energy = real(s, dp)"))
+    g = _generate(work, "series.f90")
+    assert isinstance(g, Refusal) and "module variable total" in g.reason, g
+
+
+def test_no_emulated_type_is_refused() -> None:
+    text = QUAD.replace("__float128", "double").replace("0Q", "0").replace("0.5Q", "0.5")
+    g = generate("reduce_precision", text, "d.c", line_of(text, "HOT"))
+    assert isinstance(g, Refusal) and "declares no __float128" in g.reason, g

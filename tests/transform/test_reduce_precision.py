@@ -18,9 +18,16 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from tests.advise.conftest import finding
 
 from conftest import require_tool
+from perfscout.advise import advise
+from perfscout.advise.facts import Facts
 from perfscout.experiment.patching import apply_unified_diff
+from perfscout.model.metrics import Hotspot, Profile
+from perfscout.model.proposals import Proposal
+from perfscout.pipeline.source_changes import Unconvertible, attach_diffs
+from perfscout.sandbox import default_runner
 from perfscout.transform import Generated, Refusal, generate
 from transform._cc import line_of
 
@@ -249,3 +256,44 @@ def test_no_emulated_type_is_refused() -> None:
     text = QUAD.replace("__float128", "double").replace("0Q", "0").replace("0.5Q", "0.5")
     g = generate("reduce_precision", text, "d.c", line_of(text, "HOT"))
     assert isinstance(g, Refusal) and "declares no __float128" in g.reason, g
+
+
+def _offered(work: Path, hot: Path, line: int, evidence: tuple[str, float]
+             ) -> tuple[list[Proposal], list[Unconvertible]]:
+    """advise() on an app.precision finding with a line profile naming ``hot:line``, then the
+    session's attach_diffs (diff checks and every guard)."""
+    prof = Profile("perf-annotate", "annotate.txt", meta={"command": "./prog"}, hotspots=(
+        Hotspot("__multf3", self_share=0.4), Hotspot("__addtf3", self_share=0.3),
+        Hotspot(f"{hot}:{line}", self_share=0.2, kind="line")))
+    findings = [finding("app.precision", evidence, scope="")]
+    adv = advise(findings, None, [prof], policy_check=default_runner().check)
+    return attach_diffs(adv.proposals, work, facts=Facts.build(findings, None, [prof]),
+                        policy=default_runner().check)
+
+
+def test_the_proposal_carries_the_generated_diff(tmp_path: Path) -> None:
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    (work / "Makefile").write_text("prog:\n\tgfortran -O2 -o prog kinds.f90 series.f90 "
+                                   "main.f90\n")
+    line = line_of(SERIES, "HOT")
+    out, bad = _offered(work, work / "series.f90", line, ("precision.softfloat_share", 0.7))
+    rp = next((p for p in out if p.id == "reduce_precision"), None)
+    assert rp is not None and rp.change is not None, [p.id for p in out]
+    assert rp.scope == f"series.f90:{line}", rp.scope
+    assert rp.title.startswith("Compute the hot routine in double instead of the emulated")
+    assert any("series.f90" in e and "kind(1.0d0)" in e for e in rp.evidence), rp.evidence
+    assert not [b for b in bad if b.proposal_id == "reduce_precision"], bad
+    assert "+  integer, parameter :: qp = kind(1.0d0)" in rp.change.diff
+    assert "qp (used only by accumulate)" in rp.change.description
+    assert "tolerance" in rp.risk.reason
+    # refused (an exact compare): the described change stays, without a diff, and the session
+    # is told why
+    (work / "series.f90").write_text(SERIES.replace(
+        "    energy = real(s, dp)", "    if (s == z) s = 1.0_qp\n    energy = real(s, dp)"))
+    out, bad = _offered(work, work / "series.f90", line, ("precision.softfloat_share", 0.7))
+    rp = next(p for p in out if p.id == "reduce_precision")
+    assert rp.change is not None and not rp.change.diff
+    assert rp.change.description.startswith("compute in double (or long double)")
+    assert any(b.proposal_id == "reduce_precision" and "exact equality" in b.reason
+               for b in bad), bad

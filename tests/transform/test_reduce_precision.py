@@ -200,6 +200,12 @@ QUAD = (DATA / "quad.c").read_text()
                             "static double dot_norm").replace("  return (double)s;",
                                                               "  total += s;\n  return (double)s;"),
      "the file-scope variable 'total' is __float128"),
+    ("dec.c", QUAD.replace("__float128", "_Decimal64").replace("sqrtq(2.0Q * q)", "2.0")
+     .replace("0Q", "0").replace("0.5Q", "0.5"), "decimal arithmetic is replaced by scaled"),
+    ("amp.c", QUAD.replace("  *norm =", "  memcpy(norm, &s, 8);\n  *norm ="),
+     "the address of 's' is taken at line 13"),
+    ("arr.c", QUAD.replace("  *norm =", "  __float128 buf[4] = {0};\n  use(buf);\n  *norm ="),
+     "an array of the type is passed to use at line 14"),
 ])
 def test_c_refusals(name: str, text: str, reason: str) -> None:
     g = generate("reduce_precision", text, name, line_of(text, "HOT"))
@@ -227,6 +233,11 @@ ARG = SERIES.replace("subroutine accumulate(n, x, energy, zeta)",
     (None, SERIES.replace("    energy = real(s, dp)",
                           "    energy = real(s, dp) + transfer(s, 1.0_dp)"),
      "transfer() at line 19 reads the value's bits"),
+    (SHARED_MAIN, SERIES.replace("    integer :: i\n", "    integer :: i\n    common /blk/ s\n"),
+     "'common /blk/ s' at line 12 shares the storage"),
+    (SHARED_MAIN, SERIES.replace("    integer :: i\n",
+                                 "    integer :: i\n    equivalence (s, z)\n"),
+     "'equivalence (s, z)' at line 12 shares the storage"),
 ])
 def test_fortran_refusals(tmp_path: Path, main: str | None, series: str, reason: str) -> None:
     work = tmp_path / "f"
@@ -250,6 +261,22 @@ def test_fortran_module_variable_refused(tmp_path: Path) -> None:
         "    energy = real(s, dp)", "    total = total + s\n    energy = real(s, dp)"))
     g = _generate(work, "series.f90")
     assert isinstance(g, Refusal) and "module variable total" in g.reason, g
+
+
+def test_cpp_quad_literal_and_inquiry_named(tmp_path: Path) -> None:
+    """C++ reads ``0.5q`` as a user-defined literal: its suffix goes too. A Fortran inquiry of
+    the kind (``digits(s)``) answers for double after the change: the note says so."""
+    text = QUAD.replace("0.5Q", "0.5q")
+    g = generate("reduce_precision", text, "q.cpp", line_of(text, "HOT"))
+    assert isinstance(g, Generated) and "a * a * 0.5;" in g.new_text, g
+    work = tmp_path / "f"
+    shutil.copytree(DATA / "fortran", work)
+    (work / "main.f90").write_text(SHARED_MAIN)
+    (work / "series.f90").write_text(SERIES.replace("    zeta = real(z, dp)",
+                                                    "    zeta = real(z, dp) + 0 * digits(s)"))
+    g = _generate(work, "series.f90")
+    assert isinstance(g, Generated) and "digits() at line 20 now answer(s) for double" in \
+        g.note, g
 
 
 def test_no_emulated_type_is_refused() -> None:
@@ -286,7 +313,7 @@ def test_the_proposal_carries_the_generated_diff(tmp_path: Path) -> None:
     assert not [b for b in bad if b.proposal_id == "reduce_precision"], bad
     assert "+  integer, parameter :: qp = kind(1.0d0)" in rp.change.diff
     assert "qp (used only by accumulate)" in rp.change.description
-    assert "tolerance" in rp.risk.reason
+    assert rp.risk is not None and "tolerance" in rp.risk.reason
     # refused (an exact compare): the described change stays, without a diff, and the session
     # is told why
     (work / "series.f90").write_text(SERIES.replace(

@@ -56,6 +56,9 @@ MATH = frozenset({
 FORMATTED = frozenset({"printf", "fprintf", "sprintf", "snprintf", "scanf", "fscanf", "sscanf"})
 #: Fortran intrinsics that read a value's bits or bytes
 F_BITS = frozenset({"transfer", "storage_size", "sizeof", "c_sizeof", "c_loc", "bit_size"})
+#: Fortran inquiry functions whose answer is the kind's: they answer for double after the change
+F_INQUIRY = frozenset({"precision", "digits", "range", "epsilon", "huge", "tiny",
+                       "maxexponent", "minexponent", "spacing", "nearest", "rrspacing"})
 #: the double kind written into Fortran declarations and conversions
 F_DOUBLE = "kind(1.0d0)"
 #: most significant decimal digits a double prints meaningfully (a format asking more wants quad)
@@ -405,6 +408,11 @@ def _fortran(code: Code, unit: Node, rel: str, root: Path | None) -> Generated |
         where.append(f"the declarations, literals and conversions of {name} changed to "
                      f"{F_DOUBLE}" + (f" ({', '.join(shared)} is used by other code too and "
                                       "stays as it is)" if shared else ""))
+    asked = sorted({f"{code.name_of(n.named_children[0])}() at line {n.start_point[0] + 1}"
+                    for n in nodes if n.type == "call_expression" and n.named_children
+                    and code.name_of(n.named_children[0]) in F_INQUIRY})
+    if asked:
+        where.append(f"{', '.join(asked)} now answer(s) for double")
     note = (f"{name} ({rel}:{unit.start_point[0] + 1}) computed in double "
             f"(variables {', '.join(sorted(names))}): {'; '.join(where)}; the results change "
             "(each operation rounded to double, a relative error near 1e-16 instead of 1e-34): "

@@ -7,8 +7,10 @@ Each is built with the real compiler before and after the generated change and r
 agree within a relative 1e-10 (the sums are now rounded to double at each term: not byte
 equality), and the changed object no longer calls libgcc's ``__addtf3``/``__multf3`` (nor uses
 the x87 unit): the reason the change is faster. The unsafe cases are refused, the reason named:
-an emulated argument its caller passes, an exact compare, ``quadmath_snprintf``, a ``%Lf``
-format, a module variable, a quad-digit format, ``transfer``."""
+an emulated argument its caller passes, an emulated result, an exact compare,
+``quadmath_snprintf``, a ``%Lg`` format, a pointer, an address taken, an array or (Fortran) a
+variable passed to a call, a file-scope or module variable, a quad-digit format, unformatted
+I/O, ``transfer``, ``common``, ``equivalence``, a decimal type."""
 
 from __future__ import annotations
 
@@ -141,38 +143,40 @@ def test_fortran_shared_kind_changes_only_the_routines_declarations(tmp_path: Pa
     _agree(base, new)
 
 
-def test_c_float128_accumulators(tmp_path: Path) -> None:
+def _c_variant(tmp_path: Path, name: str, libs: tuple[str, ...], gone: tuple[str, ...]
+               ) -> tuple[Generated, tuple[str, int], tuple[str, int]]:
+    """Build and run ``name`` before and after the generated change (outputs agree within
+    TOLERANCE; none of ``gone`` left in the changed function): the change and, before and
+    after, (symbols the object calls, x87 instructions in ``main``, where the routine is
+    inlined)."""
     work = tmp_path / "c"
     work.mkdir()
-    shutil.copy(DATA / "quad.c", work)
-    base, calls = _build(work, ["quad.c"], ("-lquadmath",))
-    assert "__multf3" in calls and "__addtf3" in calls
-    g = _generate(work, "quad.c")
+    shutil.copy(DATA / name, work)
+    base, before = _build(work, [name], libs)
+    x87 = _x87(work, Path(name).stem + ".o", "main")
+    g = _generate(work, name)
     assert isinstance(g, Generated), g
     body = g.new_text.split("static double")[1].split("int main")[0]
-    assert "__float128" not in body and "0.5Q" not in body
-    assert "sqrt(2.0 * q)" in g.new_text and "#include <math.h>" in g.new_text
+    assert not [w for w in gone if w in body], body
     _apply(work, g)
-    new, calls = _build(work, ["quad.c"], ("-lquadmath",))
-    assert not any(c in calls for c in SOFT_CALLS), calls
+    new, after = _build(work, [name], libs)
     _agree(base, new)
+    return g, (before, x87), (after, _x87(work, Path(name).stem + ".o", "main"))
+
+
+def test_c_float128_accumulators(tmp_path: Path) -> None:
+    g, (calls, _), (left, _) = _c_variant(tmp_path, "quad.c", ("-lquadmath",),
+                                          ("__float128", "0.5Q", "sqrtq"))
+    assert "__multf3" in calls and "__addtf3" in calls
+    assert "sqrt(2.0 * q)" in g.new_text and "#include <math.h>" in g.new_text
+    assert not any(c in left for c in SOFT_CALLS), left
 
 
 def test_c_long_double_leaves_the_x87_unit(tmp_path: Path) -> None:
-    work = tmp_path / "c"
-    work.mkdir()
-    shutil.copy(DATA / "longdouble.c", work)
-    base, _calls = _build(work, ["longdouble.c"])
-    assert _x87(work, "longdouble.o", "main") > 0  # series is inlined into main
-    g = _generate(work, "longdouble.c")
-    assert isinstance(g, Generated), g
-    body = g.new_text.split("static double")[1].split("int main")[0]
-    assert "long double" not in body and "sqrtl" not in body
-    assert "1e-3;" in g.new_text and "1e-3L" not in g.new_text
-    _apply(work, g)
-    new, _calls = _build(work, ["longdouble.c"])
-    assert _x87(work, "longdouble.o", "main") == 0
-    _agree(base, new)
+    g, (_, x87), (_, left) = _c_variant(tmp_path, "longdouble.c", (),
+                                        ("long double", "sqrtl", "1e-3L"))
+    assert x87 > 0 and left == 0, (x87, left)  # series is inlined into main
+    assert "1e-3;" in g.new_text
 
 
 QUAD = (DATA / "quad.c").read_text()
@@ -233,6 +237,9 @@ ARG = SERIES.replace("subroutine accumulate(n, x, energy, zeta)",
     (None, SERIES.replace("    energy = real(s, dp)",
                           "    energy = real(s, dp) + transfer(s, 1.0_dp)"),
      "transfer() at line 19 reads the value's bits"),
+    (SHARED_MAIN, SERIES.replace("    energy = real(s, dp)",
+                                 "    call report(s * 2)\n    energy = real(s, dp)"),
+     "s is passed to report at line 19 (its dummy argument may be of the emulated type)"),
     (SHARED_MAIN, SERIES.replace("    integer :: i\n", "    integer :: i\n    common /blk/ s\n"),
      "'common /blk/ s' at line 12 shares the storage"),
     (SHARED_MAIN, SERIES.replace("    integer :: i\n",

@@ -295,7 +295,7 @@ def _f_params(codes: list[Code]) -> dict[str, tuple[Code, Node]]:
     found: dict[str, tuple[Code, Node, str]] = {}
     for c in codes:
         for d in walk(c.tree.root_node):
-            if d.type != "variable_declaration" or not code_is_parameter(c, d):
+            if d.type != "variable_declaration" or not _is_kind_parameter(c, d):
                 continue
             for i in d.named_children:
                 if i.type == "init_declarator" and len(i.named_children) >= 2:
@@ -310,7 +310,8 @@ def _f_params(codes: list[Code]) -> dict[str, tuple[Code, Node]]:
     return {k: (found[k][0], found[k][1]) for k in wide}
 
 
-def code_is_parameter(code: Code, d: Node) -> bool:
+def _is_kind_parameter(code: Code, d: Node) -> bool:
+    """``d`` declares integer named constants (``integer, parameter :: qp = ...``)."""
     return any(c.type == "type_qualifier" and code.text_of(c).lower() == "parameter"
                for c in d.named_children) and any(
         c.type == "intrinsic_type" and code.text_of(c).lower().startswith("integer")
@@ -370,7 +371,8 @@ def _fortran(code: Code, unit: Node, rel: str, root: Path | None) -> Generated |
     if passed:
         return Refusal(WHAT, f"the dummy argument {passed[0]} of {name} is of the emulated "
                              "type: its callers pass it")
-    why = _f_unsafe(code, unit, nodes, names | (dummies & names), codes, params)
+    why = _f_unsafe(code, unit, nodes, names, codes, params) or _f_passed(
+        code, unit, nodes, {v for v in names if not _whole_typed(code, decls, v, whole)})
     if why:
         return Refusal(WHAT, f"{why} in {name}")
     edits: list[tuple[int, int, str]] = []
@@ -496,6 +498,36 @@ def _used_elsewhere(codes: list[Code], kind: str, code: Code, unit: Node,
                     not _in_type_or_use(n):
                 return True
     return False
+
+
+#: Fortran intrinsics that take a real of any kind by value (a call to anything else passes the
+#: variable by reference to a dummy that may be declared with the emulated kind)
+F_INTRINSICS = F_INQUIRY | frozenset({
+    "real", "dble", "cmplx", "int", "nint", "floor", "ceiling", "aint", "anint", "abs", "sqrt",
+    "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+    "tanh", "min", "max", "mod", "modulo", "sign", "sum", "product", "dot_product", "matmul",
+    "maxval", "minval", "maxloc", "minloc", "size", "shape", "lbound", "ubound", "kind",
+    "merge", "hypot", "erf", "erfc", "gamma", "log_gamma", "norm2", "conjg", "aimag",
+    "fraction", "exponent", "scale", "transpose", "reshape", "spread", "pack", "count",
+    "allocated", "present"})
+
+
+def _f_passed(code: Code, unit: Node, nodes: list[Node], names: set[str]) -> str:
+    """The first call of ``unit`` (not an intrinsic, not an array element) whose arguments hold
+    one of ``names``: the callee's dummy may be declared with the emulated kind."""
+    arrays = code.fortran_arrays(unit)
+    for n in nodes:
+        if n.type not in ("call_expression", "subroutine_call") or not n.named_children:
+            continue
+        callee = code.name_of(n.named_children[0])
+        if n.type == "call_expression" and (callee in F_INTRINSICS or callee in arrays):
+            continue
+        held = {code.name_of(d) for c in n.named_children[1:] for d in walk(c)
+                if d.type == "identifier"} & names
+        if held:
+            return (f"{sorted(held)[0]} is passed to {callee} at line {n.start_point[0] + 1} "
+                    "(its dummy argument may be of the emulated type)")
+    return ""
 
 
 def _f_unsafe(code: Code, unit: Node, nodes: list[Node], names: set[str], codes: list[Code],

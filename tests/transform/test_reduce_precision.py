@@ -331,3 +331,20 @@ def test_the_proposal_carries_the_generated_diff(tmp_path: Path) -> None:
     assert rp.change.description.startswith("compute in double (or long double)")
     assert any(b.proposal_id == "reduce_precision" and "exact equality" in b.reason
                for b in bad), bad
+
+
+def test_x87_finding_gets_the_long_double_diff(tmp_path: Path) -> None:
+    """An x87 finding (``insn.x87_share`` from the disassembly) on the long double program:
+    the proposal is scoped to the hot line and carries the change to double."""
+    work = tmp_path / "c"
+    work.mkdir()
+    shutil.copy(DATA / "longdouble.c", work)
+    shutil.copy(DATA / "Makefile", work)
+    text = (work / "longdouble.c").read_text()
+    out, bad = _offered(work, work / "longdouble.c", line_of(text, "HOT"),
+                        ("insn.x87_share", 0.9))
+    rp = next(p for p in out if p.id == "reduce_precision")
+    assert rp.change is not None and not bad, bad
+    assert rp.scope == f"longdouble.c:{line_of(text, 'HOT')}", rp.scope
+    assert "-  long double s = 0.0L, c = 0.0L;" in rp.change.diff
+    assert "+  double s = 0.0, c = 0.0;" in rp.change.diff

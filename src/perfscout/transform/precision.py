@@ -34,8 +34,10 @@ the program's own check with a tolerance, never by byte equality.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
+from perfscout.transform.devirt import _relative
 from perfscout.transform.intpow import _after_includes
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
@@ -107,9 +109,11 @@ def reduce_precision(code: Code, line: int, rel: str, root: Path | None = None
     unit = code.function_of(at) if at is not None else None
     if unit is None:
         return Refusal(WHAT, f"line {line} of {rel} is in no function or program unit")
-    if code.fortran:
-        return _fortran(code, unit, rel, root)
-    return _c(code, unit, rel)
+    got = _fortran(code, unit, rel, root) if code.fortran else _c(code, unit, rel)
+    # a hot file given by its absolute path: the note names it relative to the project
+    if isinstance(got, Generated):
+        return replace(got, note=_relative(got.note, root))
+    return Refusal(WHAT, _relative(got.reason, root))
 
 
 # --- C and C++ ------------------------------------------------------------------------------

@@ -568,15 +568,18 @@ def _f_unsafe(code: Code, unit: Node, nodes: list[Node], names: set[str], codes:
 
 def _f_io(code: Code, n: Node) -> str:
     """Why the I/O statement ``n`` (which names a variable of the type) depends on the type."""
-    fmt = next((c for c in n.named_children if c.type == "format_identifier"), None)
+    fmt = next((c for c in n.named_children if c.type == "format_identifier" or (
+        c.type == "keyword_argument" and code.text_of(c).replace(" ", "").lower().startswith(
+            "fmt="))), None)
     if fmt is None:
         if n.type != "print_statement":
-            return "unformatted I/O writes the type's bytes"
+            return "unformatted (or namelist) I/O writes the type's bytes"
         return ""
-    f = code.text_of(fmt).strip()
+    f = re.sub(r"(?i)^fmt\s*=\s*", "", code.text_of(fmt).strip())
     if f == "*":
         return ""
-    if fmt.named_children and fmt.named_children[0].type == "string_literal":
+    lit = next((c for c in fmt.named_children if c.type == "string_literal"), None)
+    if lit is not None:
         digits = [int(d) for d in _F_DIGITS.findall(f)]
         if any(d > DOUBLE_DIGITS for d in digits):
             return (f"the format {f} asks for {max(digits)} digits (more than double's "

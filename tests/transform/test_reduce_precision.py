@@ -143,15 +143,16 @@ def test_fortran_shared_kind_changes_only_the_routines_declarations(tmp_path: Pa
     _agree(base, new)
 
 
-def _c_variant(tmp_path: Path, name: str, libs: tuple[str, ...], gone: tuple[str, ...]
+def _c_variant(tmp_path: Path, src: Path, libs: tuple[str, ...], gone: tuple[str, ...]
                ) -> tuple[Generated, tuple[str, int], tuple[str, int]]:
-    """Build and run ``name`` before and after the generated change (outputs agree within
+    """Build and run ``src`` before and after the generated change (outputs agree within
     TOLERANCE; none of ``gone`` left in the changed function): the change and, before and
     after, (symbols the object calls, x87 instructions in ``main``, where the routine is
     inlined)."""
     work = tmp_path / "c"
     work.mkdir()
-    shutil.copy(DATA / name, work)
+    shutil.copy(src, work)
+    name = src.name
     base, before = _build(work, [name], libs)
     x87 = _x87(work, Path(name).stem + ".o", "main")
     g = _generate(work, name)
@@ -165,15 +166,38 @@ def _c_variant(tmp_path: Path, name: str, libs: tuple[str, ...], gone: tuple[str
 
 
 def test_c_float128_accumulators(tmp_path: Path) -> None:
-    g, (calls, _), (left, _) = _c_variant(tmp_path, "quad.c", ("-lquadmath",),
+    g, (calls, _), (left, _) = _c_variant(tmp_path, DATA / "quad.c", ("-lquadmath",),
                                           ("__float128", "0.5Q", "sqrtq"))
     assert "__multf3" in calls and "__addtf3" in calls
     assert "sqrt(2.0 * q)" in g.new_text and "#include <math.h>" in g.new_text
     assert not any(c in left for c in SOFT_CALLS), left
 
 
+SIGNATURE = (DATA / "quad.c").read_text().replace(
+    "static double dot_norm(const double *x", "static __float128 dot_norm(__float128 s0, "
+    "const double *x").replace("__float128 s = 0.0Q", "__float128 s = s0").replace(
+    "  return (double)s;", "  return s;").replace(
+    "double d = dot_norm(x, y", "double d = (double)dot_norm(0.0Q, x, y").replace(
+    "#include <quadmath.h>\n", "#include <quadmath.h>\n\nstatic __float128 dot_norm("
+    "__float128 s0, const double *x, const double *y, long n, double *norm);\n")
+
+
+def test_c_static_signature_changed_with_its_prototype(tmp_path: Path) -> None:
+    """A static function taking and returning __float128 by value: its definition's and
+    prototype's types change with the body (the caller's 0.0Q argument converts by value)."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "quad.c").write_text(SIGNATURE)
+    g, (calls, _), (left, _) = _c_variant(tmp_path, tmp_path / "src" / "quad.c",
+                                          ("-lquadmath",), ("__float128", "0.5Q", "sqrtq"))
+    assert "static double dot_norm(double s0, const double *x, const double *y, long n, " \
+        "double *norm);" in g.new_text
+    assert "static double dot_norm(double s0" in g.new_text.split("#include <math.h>")[1]
+    assert "its parameter s0, result of the type become double" in g.note
+    assert "__multf3" in calls and not any(c in left for c in SOFT_CALLS), left
+
+
 def test_c_long_double_leaves_the_x87_unit(tmp_path: Path) -> None:
-    g, (_, x87), (_, left) = _c_variant(tmp_path, "longdouble.c", (),
+    g, (_, x87), (_, left) = _c_variant(tmp_path, DATA / "longdouble.c", (),
                                         ("long double", "sqrtl", "1e-3L"))
     assert x87 > 0 and left == 0, (x87, left)  # series is inlined into main
     assert "1e-3;" in g.new_text
@@ -184,11 +208,17 @@ QUAD = (DATA / "quad.c").read_text()
 
 @pytest.mark.parametrize(("name", "text", "reason"), [
     ("arg.c", QUAD.replace("static double dot_norm(const double *x",
-                           "static double dot_norm(__float128 s0, const double *x").replace(
+                           "double dot_norm(__float128 s0, const double *x").replace(
         "__float128 s = 0.0Q", "__float128 s = s0"),
-     "parameter '__float128 s0' of dot_norm is __float128: its callers pass"),
-    ("ret.c", QUAD.replace("static double dot_norm", "static __float128 dot_norm"),
-     "dot_norm returns __float128"),
+     "dot_norm takes or returns __float128 and is not static: its callers (possibly in other "
+     "files) pass or receive the emulated type"),
+    ("ptr.c", QUAD.replace("static double dot_norm(const double *x",
+                           "static double dot_norm(__float128 *acc, const double *x"),
+     "parameter '__float128 *acc' of dot_norm is __float128 by pointer or array"),
+    ("fnptr.c", QUAD.replace("static double dot_norm", "static __float128 dot_norm").replace(
+        "  double d = dot_norm", "  __float128 (*f)(const double *, const double *, long, "
+                                "double *) = dot_norm;\n  double d = f"),
+     "dot_norm takes or returns __float128 and is used as a value at line 24"),
     ("eq.c", QUAD.replace("  *norm =", "  if (s == q) return 0.0;\n  *norm ="),
      "'s == q' at line 13 compares the value for exact equality"),
     ("snp.c", QUAD.replace("  *norm =", "  char buf[64];\n  quadmath_snprintf(buf, 64, "

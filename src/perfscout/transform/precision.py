@@ -10,7 +10,9 @@ so that its accumulators are ``double``:
 - C/C++: every emulated type written inside the function body (declarations, casts,
   ``sizeof(T)``, template arguments) becomes ``double``; the ``L``/``q``/``Q`` suffix of its
   floating literals is dropped; ``sqrtl``/``fabsl``... and quadmath's ``sqrtq``/``powq``...
-  become the double libm calls (``<math.h>`` included when it was not).
+  become the double libm calls (``<math.h>`` included when it was not). A ``static``
+  function's by-value parameters and result of the type change with it, and its prototypes
+  (its callers are all in the file: C converts their arguments by value).
 - Fortran: when the kind is a named parameter (``integer, parameter :: qp =
   selected_real_kind(33)``, ``= 16``, ``= real128``) used nowhere in the project but in the hot
   routine, its definition becomes ``kind(1.0d0)`` (in the module that holds it, possibly another
@@ -20,8 +22,9 @@ so that its accumulators are ``double``:
   ``real(16)`` are rewritten in the routine either way.
 
 Refused (no change, the reason named) when a value of the type crosses the routine's boundary
-or its bits matter: a dummy argument or parameter of the type (its callers pass the emulated
-type), a function result of it, a module, common or file-scope variable of it used in the
+or its bits matter: a dummy argument of the type (its callers pass the emulated type), a
+function result of it, a C parameter or result of it of a function that is not ``static`` (or
+is used as a value; a pointer or array parameter), a module, common or file-scope variable of it used in the
 routine, its address taken or an array of it passed to a call, an ``==``/``!=`` compare of it,
 ``transfer``/``equivalence``/``sizeof``/a union over it, unformatted I/O of it or a format that
 asks for more digits than double holds (or bit edit descriptors), a ``printf`` ``%L``/``%Q``
@@ -160,16 +163,9 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     decl = fn.child_by_field_name("declarator")
     if fn.type != "function_definition" or body is None or decl is None:
         return Refusal(WHAT, f"{name} at {rel} is not a function definition")
-    ret = fn.child_by_field_name("type")
-    if ret is not None and _c_type(code, ret):
-        return Refusal(WHAT, f"{name} returns {_c_type(code, ret)}: its callers receive the "
-                             "emulated type (an interface to change with them)")
-    for p in walk(decl):
-        if p.type == "parameter_declaration":
-            t = p.child_by_field_name("type")
-            if t is not None and _c_type(code, t):
-                return Refusal(WHAT, f"parameter '{code.text_of(p)}' of {name} is "
-                                     f"{_c_type(code, t)}: its callers pass the emulated type")
+    sig = _c_signature(code, fn, name)
+    if isinstance(sig, str):
+        return Refusal(WHAT, sig)
     nodes = walk(body)
     types = [n for n in nodes if _c_type(code, n)]
     if not types:
@@ -178,7 +174,7 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     if dec:
         return Refusal(WHAT, f"{name} computes in {dec[0]}: decimal arithmetic is replaced by "
                              "scaled integers, not binary double")
-    names: set[str] = set()
+    names: set[str] = set(sig[1])
     for n in nodes:
         if n.type == "declaration" and (t := n.child_by_field_name("type")) is not None and \
                 _c_type(code, t):
@@ -190,7 +186,8 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     why = _c_unsafe(code, fn, nodes, names)
     if why:
         return Refusal(WHAT, f"{why} in {name}")
-    edits: list[tuple[int, int, str]] = [(n.start_byte, n.end_byte, "double") for n in types]
+    edits: list[tuple[int, int, str]] = [(n.start_byte, n.end_byte, "double")
+                                         for n in [*types, *sig[0]]]
     quadmath = False
     for n in nodes:
         if n.type == "number_literal" and _lit_is_float(code.text_of(n)):
@@ -217,10 +214,71 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     kinds = sorted({_c_type(code, n) for n in types})
     note = (f"{', '.join(kinds)} in {name} ({rel}:{fn.start_point[0] + 1}) computed in double"
             + (f" (variables {', '.join(sorted(names))})" if names else "")
+            + (f"; {name} is static: its {', '.join(sorted(sig[2]))} of the type become "
+               f"double with its declarations in {rel} (its callers, all in this file, convert "
+               "by value)" if sig[0] else "")
             + "; the results change (each operation rounded to double, a relative error near "
               "1e-16 instead of the wide type's): verify with the program's own check and a "
               "tolerance")
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note)
+
+
+def _c_signature(code: Code, fn: Node, name: str
+                 ) -> tuple[list[Node], set[str], set[str]] | str:
+    """The emulated type nodes of ``fn``'s return and parameters and of its prototypes in
+    the file, the parameters' names, and what they are (``result``, ``parameter x``); empty
+    when the signature has none. The change to the signature is consistent only for a
+    ``static`` function whose name is only called and declared in its file (C converts a
+    by-value argument to the parameter's type): else why not, for a refusal."""
+    decl = fn.child_by_field_name("declarator")
+    ret = fn.child_by_field_name("type")
+    types: list[Node] = []
+    params: set[str] = set()
+    what: set[str] = set()
+    if ret is not None and _c_type(code, ret):
+        types.append(ret)
+        what.add("result")
+    for p in walk(decl) if decl is not None else []:
+        t = p.child_by_field_name("type") if p.type == "parameter_declaration" else None
+        if t is None or not _c_type(code, t):
+            continue
+        d = p.child_by_field_name("declarator")
+        if d is None or d.type != "identifier":
+            return (f"parameter '{code.text_of(p)}' of {name} is {_c_type(code, t)} by "
+                    "pointer or array: its callers pass the emulated type")
+        types.append(t)
+        params.add(code.text_of(d))
+        what.add(f"parameter {code.text_of(d)}")
+    if not types:
+        return [], set(), set()
+    static = any(c.type == "storage_class_specifier" and code.text_of(c) == "static"
+                 for c in fn.children)
+    if not static:
+        return (f"{name} takes or returns {_c_type(code, types[0])} and is not static: its "
+                "callers (possibly in other files) pass or receive the emulated type")
+    own = fn.child_by_field_name("declarator")
+    for n in walk(code.tree.root_node):
+        if n.type != "identifier" or code.text_of(n) != name:
+            continue
+        up = n.parent
+        if up is not None and up.type == "function_declarator":
+            top = up.parent
+            if top is not None and top.type == "declaration" and top.parent is not None and \
+                    top.parent.type == "translation_unit":
+                t = top.child_by_field_name("type")
+                types += [x for x in [t] if x is not None and _c_type(code, x)]
+                types += [x for x in walk(up) if x.type in ("primitive_type", "type_identifier",
+                                                           "sized_type_specifier")
+                          and _c_type(code, x) and x.parent is not None
+                          and x.parent.type == "parameter_declaration"]
+                continue
+            if own is not None and own.start_byte <= n.start_byte < own.end_byte:
+                continue
+            return f"{name} is declared again at line {n.start_point[0] + 1} (an overload)"
+        if up is None or up.type != "call_expression" or up.child_by_field_name("function") != n:
+            return (f"{name} takes or returns {_c_type(code, types[0])} and is used as a value "
+                    f"at line {n.start_point[0] + 1} (a pointer to it keeps the old type)")
+    return types, params, what
 
 
 def _c_unsafe(code: Code, fn: Node, nodes: list[Node], names: set[str]) -> str:

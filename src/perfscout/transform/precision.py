@@ -22,10 +22,11 @@ so that its accumulators are ``double``:
   ``real(16)`` are rewritten in the routine either way.
 
 Refused (no change, the reason named) when a value of the type crosses the routine's boundary
-or its bits matter: a dummy argument of the type (its callers pass the emulated type), a
-function result of it, a C parameter or result of it of a function that is not ``static`` (or
-is used as a value; a pointer or array parameter), a module, common or file-scope variable of it used in the
-routine, its address taken or an array of it passed to a call, an ``==``/``!=`` compare of it,
+or its bits matter: a Fortran dummy argument or function result of the type (its callers pass
+or receive the emulated type), a C parameter or result of it of a function that is not
+``static`` (or is used as a value; a pointer or array parameter), a module, common or
+file-scope variable of it used in the routine, its address taken or an array of it (Fortran:
+any variable of a kept kind) passed to a call, an ``==``/``!=`` compare of it,
 ``transfer``/``equivalence``/``sizeof``/a union over it, unformatted I/O of it or a format that
 asks for more digits than double holds (or bit edit descriptors), a ``printf`` ``%L``/``%Q``
 conversion or ``quadmath_snprintf`` in the routine, and decimal types (``_Decimal64``: scaled

@@ -7,11 +7,9 @@ program main
   character(len=32) :: arg
   real(dp), allocatable :: x(:)
   real(dp) :: energy, zeta
-  n = 200000
-  if (command_argument_count() > 0) then
-    call get_command_argument(1, arg)
-    read (arg, *) n
-  end if
+  arg = '200000'
+  if (command_argument_count() > 0) call get_command_argument(1, arg)
+  read (arg, *) n
   allocate (x(n))
   do i = 1, n
     x(i) = sin(0.001_dp * i) + 1.0_dp / i

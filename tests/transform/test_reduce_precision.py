@@ -304,11 +304,17 @@ def test_fortran_module_variable_refused(tmp_path: Path) -> None:
 
 
 def test_cpp_quad_literal_and_inquiry_named(tmp_path: Path) -> None:
-    """C++ reads ``0.5q`` as a user-defined literal: its suffix goes too. A Fortran inquiry of
+    """C++ reads ``0.5q`` as a user-defined literal: its suffix goes too; ``M_PIq`` becomes
+    ``M_PI``, ``FLT128_EPSILON`` is named in the note. A Fortran inquiry of
     the kind (``digits(s)``) answers for double after the change: the note says so."""
     text = QUAD.replace("0.5Q", "0.5q")
     g = generate("reduce_precision", text, "q.cpp", line_of(text, "HOT"))
     assert isinstance(g, Generated) and "a * a * 0.5;" in g.new_text, g
+    # quadmath's constants become math.h's; the wide type's limits are named, not changed
+    text = QUAD.replace("* 0.5Q", "* M_PIq * (1 + FLT128_EPSILON)")
+    g = generate("reduce_precision", text, "q.c", line_of(text, "HOT"))
+    assert isinstance(g, Generated) and "* M_PI * (1 + FLT128_EPSILON)" in g.new_text, g
+    assert "FLT128_EPSILON (the wide type's limits) left as written" in g.note
     work = tmp_path / "f"
     shutil.copytree(DATA / "fortran", work)
     (work / "main.f90").write_text(SHARED_MAIN)

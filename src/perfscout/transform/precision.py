@@ -58,6 +58,11 @@ MATH = frozenset({
     "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
     "floor", "ceil", "fmod", "hypot", "cbrt", "fma", "fmin", "fmax", "round", "trunc", "erf",
     "erfc", "tgamma", "lgamma", "ldexp", "copysign", "nearbyint", "rint", "remainder"})
+#: quadmath's constants with a math.h double twin (``M_PIq`` -> ``M_PI``)
+QUAD_CONSTANT = re.compile(r"^M_(?:E|LOG2E|LOG10E|LN2|LN10|PI|PI_2|PI_4|1_PI|2_PI|2_SQRTPI|SQRT2|"
+                           r"SQRT1_2)q$")
+#: the wide types' limits (``LDBL_EPSILON``, ``FLT128_MAX``): named in the note, not rewritten
+WIDE_LIMIT = re.compile(r"^(?:LDBL|FLT128)_[A-Z_0-9]+$")
 #: calls that print or scan with a format string (a %L or %Q conversion reads the wide type)
 FORMATTED = frozenset({"printf", "fprintf", "sprintf", "snprintf", "scanf", "fscanf", "sscanf"})
 #: Fortran intrinsics that read a value's bits or bytes
@@ -190,6 +195,7 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
     edits: list[tuple[int, int, str]] = [(n.start_byte, n.end_byte, "double")
                                          for n in [*types, *sig[0]]]
     quadmath = False
+    limits: set[str] = set()
     for n in nodes:
         if n.type == "number_literal" and _lit_is_float(code.text_of(n)):
             if code.text_of(n)[-1] in "lLqQwW":
@@ -204,6 +210,12 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
             if call[-1:] in ("l", "q") and call[:-1] in MATH:
                 edits.append((f.start_byte, f.end_byte, call[:-1]))
                 quadmath |= call[-1] == "q"
+        elif n.type == "identifier" and QUAD_CONSTANT.match(code.text_of(n)):
+            # quadmath's M_PIq: math.h's M_PI (else the product is still computed in quad)
+            edits.append((n.end_byte - 1, n.end_byte, ""))
+            quadmath = True
+        elif n.type == "identifier" and WIDE_LIMIT.match(code.text_of(n)):
+            limits.add(code.text_of(n))
     if quadmath and not re.search(r"^\s*#\s*include\s*[<\"](?:c?math)(?:\.h)?[>\"]", code.text,
                                   re.M):
         at = _after_includes(code)
@@ -218,6 +230,8 @@ def _c(code: Code, fn: Node, rel: str) -> Generated | Refusal:
             + (f"; {name} is static: its {', '.join(sorted(sig[2]))} of the type become "
                f"double with its declarations in {rel} (its callers, all in this file, convert "
                "by value)" if sig[0] else "")
+            + (f"; {', '.join(sorted(limits))} (the wide type's limits) left as written: "
+               "check them against double's" if limits else "")
             + "; the results change (each operation rounded to double, a relative error near "
               "1e-16 instead of the wide type's): verify with the program's own check and a "
               "tolerance")

@@ -34,6 +34,7 @@ from perfscout.transform.ompouter import omp_outer_loop
 from perfscout.transform.ompreduce import omp_reduction
 from perfscout.transform.openonce import open_once
 from perfscout.transform.pragmas import parallel, simd, unroll
+from perfscout.transform.precision import quad_literal_errors_only, reduce_precision
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
@@ -82,6 +83,8 @@ GENERATORS: dict[str, Maker] = {
     "geometric_growth": lambda c, ln, rel, p: geometric_growth(c, ln, rel),
     "template_callable": lambda c, ln, rel, p: template_callable(
         c, ln, rel, getattr(p.get("headers"), "root", None), p.get("current")),
+    "reduce_precision": lambda c, ln, rel, p: reduce_precision(
+        c, ln, rel, getattr(p.get("headers"), "root", None)),
 }
 
 
@@ -116,7 +119,9 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     at = code.node_at_line(line)
     scope = code.function_of(at) if at is not None else None
     broken = code.syntax_error(scope or code.tree.root_node)
-    if broken:
+    # GCC's __float128 literals (1.0Q) are no C the grammar knows: reduce_precision reads them
+    if broken and not (proposal_id == "reduce_precision" and
+                       quad_literal_errors_only(code, scope or code.tree.root_node)):
         return Refusal(proposal_id, f"{rel_path} does not parse in "
                                     f"{code.function_name(scope)} near line {broken} (a syntax "
                                     "error, or a macro the parser cannot see through)")

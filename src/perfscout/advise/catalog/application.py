@@ -75,7 +75,12 @@ def io_buffering(facts: Facts, f: Finding) -> Proposal | None:
 def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
     """Change the numeric type the finding measured: a software-emulated type
     (``_Decimal64``, ``__float128``) or x87 long double to a hardware type, float literals in
-    a float kernel widened to double, or float storage for a bandwidth-bound double code."""
+    a float kernel widened to double, or float storage for a bandwidth-bound double code.
+
+    For an emulated or x87 type the ``reduce_precision`` generator
+    (:mod:`perfscout.transform.precision`) is tried at the hot lines: where it changes the
+    routine's accumulators to double the proposal is scoped to that line (so the session
+    attaches the diff and verifies it); where it refuses, the described change stays."""
     typed = _type_change(f, f.scope)
     if typed is not None:
         title, what, gain_what, low, high, risk = typed
@@ -83,15 +88,25 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
                       and e.value is not None), None)
         gain = gain_on(share, low, high, "", Text(gain_what)) if share is not None else \
             gain_on_share(facts, f.scope, low, high, 0.5, Text(gain_what))
+        scope, evidence = f.scope, refs(f, facts)
+        found = _generated_type(facts, f) if gain_what == "gain.what.hardware_type" else None
+        if found is not None:
+            scope, got = found
+            title = f"Compute the hot routine in double instead of the emulated type ({scope})"
+            what = f"{what}; {got.note}"
+            evidence = (*evidence, f"{scope}: {got.note}")
+            risk = Risk("high", "results change: accumulated in double instead of the wide "
+                                "type (relative error near 1e-16 per term); verify with the "
+                                "program's own check and a tolerance, never byte equality")
         return Proposal(
             id="reduce_precision", addresses=(f.id,), layer=APP, kind="source",
             title=title, change=Change(description=what),
-            evidence=refs(f, facts), verification=verify(facts),
+            evidence=evidence, verification=verify(facts),
             expected_gain=gain,
             risk=risk,
             confidence=Confidence(conf(f, 0.55), "the data type measured in the hot code"),
             invalid_when=("results must be bit-identical",),
-            rollback="revert the patch commit", scope=f.scope,
+            rollback="revert the patch commit", scope=scope,
         )
     scope = scope_of(f, facts)
     return Proposal(
@@ -106,6 +121,14 @@ def reduce_precision(facts: Facts, f: Finding) -> Proposal | None:
         invalid_when=("results must be bit-identical", "the algorithm is ill-conditioned"),
         rollback="revert the patch commit", scope=scope,
     )
+
+
+def _generated_type(facts: Facts, f: Finding) -> tuple[str, Generated] | None:
+    """(``path:line``, the change) where the ``reduce_precision`` generator rewrites the hot
+    routine's emulated type; None when it refuses at every hot line."""
+    from perfscout.advise.catalog.generated import first_generated
+
+    return first_generated(facts, f, "reduce_precision")
 
 
 def _type_change(f: Finding, scope: str

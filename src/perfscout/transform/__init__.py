@@ -100,7 +100,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
 
     ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4),
     ``current`` (relative path -> text of the project's files as earlier changes left them:
-    const_ref, template_callable and error_code_path read the headers they rewrite from there first).
+    const_ref, template_callable and error_code_path read the headers they rewrite or
+    follow from there first).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
     macros a declaration goes through (use_blas). ``headers``: the project's header reader
     with the build's defines and include folders (:class:`ProjectHeaders`, one per project,

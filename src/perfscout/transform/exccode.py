@@ -54,8 +54,12 @@ WHAT = "error_code_path"
 #: the exception a missing key or index throws; the handlers of its bases catch it too
 OUT_OF_RANGE = "out_of_range"
 BASES = frozenset({"logic_error", "exception"})
-MAP_TYPE = re.compile(r"\b(unordered_map|map)\s*<")
-INDEXED_TYPE = re.compile(r"\b(vector|array|deque|basic_string)\s*<|\b(w|u8|u16|u32)?string\b")
+#: the outermost template of a container's declared type: a hash or tree map, or an indexed
+#: sequence (``std::vector<std::map<...>>`` is a vector)
+OUTER_TYPE = re.compile(r"\s*(?:const\s+)?(?:std::)?(\w+)")
+MAPS = frozenset({"map", "unordered_map"})
+INDEXED = frozenset({"vector", "array", "deque", "basic_string", "string", "wstring",
+                     "u8string", "u16string", "u32string"})
 STO = frozenset({"stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod", "stold"})
 #: members that may throw std::out_of_range for a bad position (strings, bitsets, ``at``)
 OOR_METHODS = frozenset({"at", "substr", "replace", "compare", "copy", "insert", "erase",
@@ -260,11 +264,11 @@ class _Try:
             if alias is None:
                 break
             typ = alias
-        if "multimap" in typ:
-            return f"{name} is a {typ} (no at())"
-        if MAP_TYPE.search(typ):
+        outer = OUTER_TYPE.match(typ)
+        word = outer.group(1) if outer is not None else ""
+        if word in MAPS:
             return "map"
-        if INDEXED_TYPE.search(typ):
+        if word in INDEXED:
             return "index"
         return f"{name} is a {typ}, not a std::map, unordered_map, vector, array or string"
 

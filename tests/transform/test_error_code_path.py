@@ -155,3 +155,26 @@ def test_not_cpp_and_no_try() -> None:
     assert isinstance(r, Refusal) and "is not C++" in r.reason
     r = generate("error_code_path", "int f(int x) {\n  return x;\n}\n", "f.cpp", 2)
     assert isinstance(r, Refusal) and "no try statement" in r.reason
+
+
+def test_references_under_catch_all_lambdas_and_shadowed_names() -> None:
+    text = (
+        "#include <map>\n#include <stdexcept>\n#include <vector>\n"
+        "double f(const std::map<int, double>& m, int k) {\n  double v = 0;\n"
+        "  try {\n    const double& r = m.at(k);\n    v = r;\n"
+        "  } catch (...) {\n    v = -1;\n  }\n  return v;\n}\n"
+        "double g(const std::map<int, double>& m, int k) {\n  double v = 0;\n"
+        "  try {\n    v = m.at(k);\n    auto h = [&]() { return m.at(k); };\n    v += h();\n"
+        "  } catch (...) {\n    v = -1;\n  }\n  return v;\n}\n"
+        "double q(int k) {\n  double v = 0;\n"
+        "  { std::vector<double> m(3); v = m[0]; }\n"
+        "  { std::map<int, double> m; try { v = m.at(k); } catch (...) { v = 1; } }\n"
+        "  return v;\n}\n")
+    ok = generate("error_code_path", text, "t.cpp", line_of(text, "const double& r"))
+    assert isinstance(ok, Generated), ok  # binding a reference constructs nothing
+    assert "const double& r = it->second;" in ok.new_text
+    lam = generate("error_code_path", text, "t.cpp", line_of(text, "auto h = [&]"))
+    assert isinstance(lam, Refusal) and "is in a lambda" in lam.reason, lam
+    two = generate("error_code_path", text, "t.cpp", line_of(text, "try { v = m.at(k); }"))
+    assert isinstance(two, Refusal), two
+    assert "m is declared with different types (index, map)" in two.reason

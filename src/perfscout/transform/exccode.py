@@ -192,6 +192,13 @@ class _Try:
         container = self._container(obj)
         if container not in ("map", "index"):
             return f"{self.where}: {container}"
+        for n in lookups:
+            up = n.parent
+            while up is not None and up != body:
+                if up.type == "lambda_expression":
+                    return (f"{self.where}: the lookup at line {_line(n)} is in a lambda "
+                            "(it may not see the iterator)")
+                up = up.parent
         first = min(lookups, key=lambda n: n.start_byte)
         stmt = self._statement(first, body)
         if isinstance(stmt, str):
@@ -256,9 +263,14 @@ class _Try:
         c = self.code
         last = obj.child_by_field_name("field") if obj.type == "field_expression" else obj
         name = c.text_of(last) if last is not None else ""
-        typ = self._declared(name)
-        if typ is None:
+        kinds = {self._kind(name, typ) for typ in self._declared(name)}
+        if not kinds:
             return f"the declaration of {name} is not found (its type is not known)"
+        if len(kinds) > 1:
+            return f"{name} is declared with different types ({', '.join(sorted(kinds))})"
+        return kinds.pop()
+
+    def _kind(self, name: str, typ: str) -> str:
         for _ in range(3):
             alias = self._alias(typ.strip())
             if alias is None:
@@ -272,11 +284,12 @@ class _Try:
             return "index"
         return f"{name} is a {typ}, not a std::map, unordered_map, vector, array or string"
 
-    def _declared(self, name: str) -> str | None:
-        """The type written in the declaration of variable or member ``name``: the
-        function's own first, then the project's classes and globals."""
+    def _declared(self, name: str) -> list[str]:
+        """The types written in the declarations of variable or member ``name``: the
+        function's own, else the project's classes' and globals'."""
         scopes: list[tuple[Code, Node]] = [(self.code, self.fn)]
         scopes += [(pc, pc.tree.root_node) for pc in self.proj.codes.values()]
+        found: list[str] = []
         for pc, scope in scopes:
             for d in walk(scope):
                 if d.type not in ("declaration", "parameter_declaration", "field_declaration"):
@@ -294,8 +307,10 @@ class _Try:
                             inner.named_children[-1] if inner.named_children else None)
                     if inner is not None and pc.text_of(inner) == name:
                         t = d.child_by_field_name("type")
-                        return pc.text_of(t) if t is not None else ""
-        return None
+                        found.append(pc.text_of(t) if t is not None else "")
+            if found:
+                return found
+        return []
 
     def _alias(self, name: str) -> str | None:
         for pc in self.proj.codes.values():
@@ -435,7 +450,10 @@ class _Try:
             if n.type == "declaration":
                 t = n.child_by_field_name("type")
                 typ = c.text_of(t) if t is not None else ""
-                plain = SCALAR.fullmatch(typ.strip() + " ") or typ.strip() in (
+                refs = all(x.type == "init_declarator" and (x.child_by_field_name(
+                    "declarator") or x).type == "reference_declarator"
+                    for x in n.children_by_field_name("declarator"))
+                plain = refs or SCALAR.fullmatch(typ.strip() + " ") or typ.strip() in (
                     "auto", "const auto")
                 if not plain and (broad or not NO_OOR_TYPES.fullmatch(typ.strip())):
                     return (f"{self.where}: line {_line(n)} constructs a {typ}, whose "

@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from perfscout.transform.constref import Project, _args, _callee, _root_name, _writes_through
+from perfscout.transform.hoist import declared_in
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import FUNCTION_NODES, Code, Node, walk
@@ -395,12 +396,7 @@ class _Try:
                 if not SCALAR.fullmatch(typ.strip() + " "):
                     return (f"{self.where}: line {_line(s)} declares a {typ} before the "
                             "lookup (its destructor would run after the handler)")
-                for x in s.children_by_field_name("declarator"):
-                    inner: Node | None = x
-                    while inner is not None and inner.type != "identifier":
-                        inner = inner.child_by_field_name("declarator")
-                    if inner is not None:
-                        declared.add(c.text_of(inner))
+            declared |= declared_in(c, s)
             why = self._writes(s, names, [])
             if why:
                 return why

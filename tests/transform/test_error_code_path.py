@@ -178,3 +178,17 @@ def test_references_under_catch_all_lambdas_and_shadowed_names() -> None:
     two = generate("error_code_path", text, "t.cpp", line_of(text, "try { v = m.at(k); }"))
     assert isinstance(two, Refusal), two
     assert "m is declared with different types (index, map)" in two.reason
+
+
+def test_a_function_try_block_and_the_programs_own_out_of_range() -> None:
+    text = ("#include <map>\n#include <stdexcept>\n"
+            "namespace mylib { struct out_of_range {}; }\n"
+            "int f(const std::map<int, int>& m, int k) try {\n  return m.at(k);\n"
+            "} catch (const std::out_of_range&) {\n  return -1;\n}\n"
+            "int g(const std::map<int, int>& m, int k) {\n  try {\n    return m.at(k);\n"
+            "  } catch (const mylib::out_of_range&) {\n    return -1;\n  }\n}\n")
+    r = generate("error_code_path", text, "t.cpp", 5)
+    assert isinstance(r, Refusal) and "is a function-try-block" in r.reason, r
+    r = generate("error_code_path", text, "t.cpp", 11)
+    assert isinstance(r, Refusal), r
+    assert "catches mylib::out_of_range, not the std::out_of_range" in r.reason

@@ -130,7 +130,9 @@ def _handler(code: Code, clause: Node) -> tuple[str, str, str]:
         return "", "", code.text_of(params)
     t = decl.child_by_field_name("type")
     typ = code.text_of(t) if t is not None else ""
-    word = typ.split("::")[-1].strip()
+    scope, _sep, word = typ.strip().rpartition("::")
+    if scope not in ("", "std"):
+        return "", "", typ  # the program's own out_of_range is not the library's
     d = decl.child_by_field_name("declarator")
     names = [code.text_of(x) for x in walk(d) if x.type == "identifier"] if d else []
     kind = "oor" if word == OUT_OF_RANGE else "broad" if word in BASES else ""

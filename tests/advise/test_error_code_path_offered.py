@@ -2,23 +2,30 @@
 hot line of the own program tests/transform/data/exccode/config.cpp (a ``std::map`` lookup
 whose miss is caught for a default) gets the proposal scoped to that line with the
 generator's note, and a session's attach_diffs writes the test-first diff. A finding naming a
-line with no try keeps the advice on its own scope; its diff is refused with the reason."""
+line with no try keeps the advice on its own scope; its diff is refused with the reason.
+From a real perf profile of the own spatial hash (data/exccode/spatial, Makefile, -g): the
+unwinder holds most of the run, the proposal lands on main.cpp's hot line with its diff
+through the guards, and re-profiled after the change there is no exceptions finding."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from tests.advise.conftest import finding
+from tests.advise.conftest import PolicyCheck, finding
 
+from advise.test_calls_offered import _profile
 from perfscout.advise.catalog.app_compute import error_code_path
 from perfscout.advise.facts import Facts
 from perfscout.diagnose.rules.app_compute import UNWIND
+from perfscout.experiment.patching import apply_unified_diff
 from perfscout.model.proposals import Proposal
+from perfscout.pipeline.analyze import analyze
 from perfscout.pipeline.source_changes import Unconvertible, attach_diffs
 from transform._cc import line_of
 
-CONFIG = Path(__file__).resolve().parents[1] / "transform" / "data" / "exccode" / "config.cpp"
+DATA = Path(__file__).resolve().parents[1] / "transform" / "data" / "exccode"
+CONFIG = DATA / "config.cpp"
 
 
 def _offered(tmp_path: Path, needle: str) -> tuple[Path, Proposal, list[Unconvertible], str]:
@@ -55,3 +62,26 @@ def test_a_line_without_a_try_keeps_the_advice_and_says_why(tmp_path: Path) -> N
     assert p.change is not None and "test-first" not in p.change.description
     assert not diff and len(bad) == 1
     assert "no try statement" in bad[0].reason, bad[0].reason
+
+
+def test_a_perf_profile_of_the_spatial_hash_gets_the_diff_and_loses_the_finding(
+        tmp_path: Path, policy: PolicyCheck) -> None:
+    work = tmp_path / "spatial"
+    shutil.copytree(DATA / "spatial", work)
+    argv = ["./neighbours", "6000", "2"]
+    a = analyze(_profile(work, [], argv))
+    f = next((f for f in a.findings if any(e.metric == UNWIND for e in f.evidence)), None)
+    assert f is not None and f.id == "app.redundant_work", [x.id for x in a.findings]
+    p = next((p for p in a.proposals if p.id == "error_code_path"), None)
+    assert p is not None, ([x.id for x in a.proposals], [(r.id, r.reason) for r in a.rejected])
+    assert p.scope.startswith("main.cpp:"), p.scope
+    out, bad = attach_diffs([p], work, facts=Facts.build(a.findings, None, a.profiles),
+                            policy=policy)
+    assert not bad, bad
+    ch = out[0].change
+    assert ch is not None and "+              auto it = grid.cells.find(key);" in ch.diff
+    main = work / "main.cpp"
+    main.write_text(apply_unified_diff(main.read_text(), ch.diff, "main.cpp"))
+    b = analyze(_profile(work, [], argv))
+    assert not any(e.metric == UNWIND for f in b.findings for e in f.evidence), \
+        [(f.id, f.title) for f in b.findings]

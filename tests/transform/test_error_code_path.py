@@ -192,3 +192,22 @@ def test_a_function_try_block_and_the_programs_own_out_of_range() -> None:
     r = generate("error_code_path", text, "t.cpp", 11)
     assert isinstance(r, Refusal), r
     assert "catches mylib::out_of_range, not the std::out_of_range" in r.reason
+
+
+@pytest.mark.parametrize(("check", "legal"), [
+    ("if (a.v + b.v > 100) throw std::out_of_range(\"sum\");", False),
+    ("(void)a; (void)b;", True),
+])
+def test_an_overloaded_operator_of_the_program_that_may_throw(check: str, legal: bool) -> None:
+    text = ("#include <map>\n#include <stdexcept>\n"
+            "struct Amount { int v; };\n"
+            f"Amount operator+(Amount a, Amount b) {{\n  {check}\n  return {{a.v + b.v}};\n}}\n"
+            "Amount total(const std::map<int, Amount>& m, int k, Amount base) {\n"
+            "  Amount s = base;\n  try {\n    s = m.at(k) + base;\n"
+            "  } catch (const std::out_of_range&) {\n    s = base;\n  }\n  return s;\n}\n")
+    g = generate("error_code_path", text, "t.cpp", line_of(text, "s = m.at(k) + base;"))
+    assert isinstance(g, Generated) is legal, g
+    if not legal:
+        assert isinstance(g, Refusal)
+        assert "m.at(k) + base at line 11 may call operator+ at t.cpp:4, which throws" \
+            in g.reason, g.reason

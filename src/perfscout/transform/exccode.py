@@ -25,7 +25,8 @@ bodies from the project's C++ files):
 - no other call of the try body may throw ``std::out_of_range``: none of ``at``,
   ``substr``, ``compare``, ``insert``... on anything, no ``std::stoi``/``stod`` family (out
   of scope), no ``throw``; a call to the project's own function is followed into its body
-  (three levels), one whose body is not in the sources is refused;
+  (three levels), one whose body is not in the sources is refused; an operator the project
+  overloads with a body that may throw refuses every use of its symbol in the try body;
 - the first lookup runs unconditionally as part of a statement of the try body itself (not
   under an ``if``, a loop, ``?:``, ``&&``/``||``, a lambda), and nothing of that statement
   with a side effect may run before it (another call, ``i++``, a stream ``<<``);
@@ -86,6 +87,9 @@ BARRIERS = frozenset({"if_statement", "for_statement", "for_range_loop", "while_
                       "do_statement", "switch_statement", "compound_statement",
                       "try_statement", "lambda_expression"})
 MAX_DEPTH = 3
+#: expressions whose ``operator`` may be an overload of the program's own
+OPERATOR_USES = frozenset({"binary_expression", "unary_expression", "assignment_expression",
+                           "update_expression"})
 
 
 def _no(why: str) -> Refusal:
@@ -151,6 +155,7 @@ class _Try:
     def __init__(self, proj: Project, code: Code, fn: Node, node: Node) -> None:
         self.proj, self.code, self.fn, self.node = proj, code, fn, node
         self.where = f"the try at {code.path}:{_line(node)}"
+        self._operators: dict[bool, dict[str, str]] = {}
 
     def rewrite(self) -> tuple[str, str] | str:
         """(the text replacing the try statement, a note), or why it stays."""
@@ -458,10 +463,56 @@ class _Try:
                             "constructor may throw what the handler catches")
             if n.type == "new_expression" and broad:
                 return f"{self.where}: new at line {_line(n)} may throw std::bad_alloc"
+            op = n.child_by_field_name("operator")
+            sym = "[]" if n.type == "subscript_expression" else (
+                c.text_of(op) if op is not None and n.type in OPERATOR_USES else "")
+            if sym and sym in self._throwing_operators(broad):
+                return (f"{self.where}: {c.text_of(n)} at line {_line(n)} may call "
+                        f"{self._throwing_operators(broad)[sym]}")
             if n.type == "call_expression" and n not in lookups:
                 why = self._may_throw(c, n, broad, 0, set())
                 if why:
                     return f"{self.where}: {why}"
+        return ""
+
+    def _throwing_operators(self, broad: bool) -> dict[str, str]:
+        """The operators the project defines (``Vec operator+(...)``) whose body may throw
+        what the handler catches: symbol -> which one and why. The operands' types are not
+        known, so any use of that symbol in the try body counts."""
+        if broad not in self._operators:
+            found: dict[str, str] = {}
+            for pc in self.proj.codes.values():
+                for nm in walk(pc.tree.root_node):
+                    if nm.type != "operator_name":
+                        continue
+                    fd = nm.parent
+                    while fd is not None and fd.type not in ("function_definition",
+                                                             "declaration",
+                                                             "field_declaration"):
+                        fd = fd.parent
+                    body = fd.child_by_field_name("body") if fd is not None else None
+                    if body is None:
+                        continue
+                    sym = pc.text_of(nm)[len("operator"):].strip()
+                    why = self._body_throws(pc, body, broad, 1, set())
+                    if why:
+                        found.setdefault(sym, f"{pc.text_of(nm)} at {pc.path}:{_line(nm)}, "
+                                              f"which {why}")
+            self._operators[broad] = found
+        return self._operators[broad]
+
+    def _body_throws(self, code: Code, body: Node, broad: bool, depth: int,
+                     seen: set[str]) -> str:
+        """Why a function body may throw what the handler catches ("" when it may not)."""
+        for n in walk(body):
+            if n.type == "throw_statement":
+                return f"throws ({code.path}:{_line(n)})"
+            if n.type == "new_expression" and broad:
+                return "allocates with new (std::bad_alloc)"
+            if n.type == "call_expression":
+                why = self._may_throw(code, n, broad, depth, seen)
+                if why:
+                    return f"calls {why}"
         return ""
 
     def _may_throw(self, code: Code, call: Node, broad: bool, depth: int,
@@ -486,15 +537,9 @@ class _Try:
             return f"{shown} calls too deep to follow"
         for f in defs:
             assert f.body is not None
-            for n in walk(f.body):
-                if n.type == "throw_statement":
-                    return f"{shown} throws ({f.file}:{_line(n)})"
-                if n.type == "new_expression" and broad:
-                    return f"{shown} allocates with new (std::bad_alloc)"
-                if n.type == "call_expression":
-                    why = self._may_throw(f.code, n, broad, depth + 1, seen | {name})
-                    if why:
-                        return f"{shown} calls {why}"
+            why = self._body_throws(f.code, f.body, broad, depth + 1, seen | {name})
+            if why:
+                return f"{shown} {why}"
         return ""
 
     # --- the new text -----------------------------------------------------------------------

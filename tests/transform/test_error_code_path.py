@@ -88,6 +88,9 @@ def test_settings_map_default_in_the_handler(tmp_path: Path) -> None:
     assert "  auto it = cfg.find(name);\n  if (it != cfg.end()) {\n    v = it->second;\n" \
            "  } else {\n    v = fallback;\n  }" in g.new_text
     _same_output_no_throw(tmp_path, DATA, "config.cpp", g, ["config.cpp"], ["20000"])
+    # the loop in main calling setting() leads to the same change
+    called = _gen(DATA, "config.cpp", "sum += setting(cfg, name,")
+    assert isinstance(called, Generated) and called.new_text == g.new_text, called
 
 
 def test_vector_at_becomes_a_bound_test_and_continue_stays(tmp_path: Path) -> None:
@@ -211,3 +214,23 @@ def test_an_overloaded_operator_of_the_program_that_may_throw(check: str, legal:
         assert isinstance(g, Refusal)
         assert "m.at(k) + base at line 11 may call operator+ at t.cpp:4, which throws" \
             in g.reason, g.reason
+
+
+def test_the_same_key_read_twice_through_one_find(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "tally.cpp").write_text(
+        "#include <cstdio>\n#include <map>\n#include <stdexcept>\n"
+        "int main() {\n  std::map<int, long> seen;\n"
+        "  for (int k = 0; k < 50; k += 2) seen[k] = 0;\n  long missed = 0;\n"
+        "  for (int i = 0; i < 4000; ++i) {\n    int k = (i * 7) % 61;\n"
+        "    try {\n      seen.at(k) += i;\n      if (seen.at(k) > 1000) seen.at(k) -= 1000;\n"
+        "    } catch (const std::out_of_range&) {\n      ++missed;\n    }\n  }\n"
+        "  long sum = 0;\n  for (const auto& kv : seen) sum += kv.first * kv.second;\n"
+        "  std::printf(\"%ld %ld\\n\", sum, missed);\n  return 0;\n}\n")
+    g = _gen(src, "tally.cpp", "seen.at(k) += i;")
+    assert isinstance(g, Generated), g
+    assert "3 lookup(s) read through it" in g.note
+    assert "      it->second += i;\n      if (it->second > 1000) it->second -= 1000;" \
+        in g.new_text
+    _same_output_no_throw(tmp_path, src, "tally.cpp", g, ["tally.cpp"], [])

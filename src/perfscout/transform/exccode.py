@@ -12,7 +12,7 @@ and for a ``std::vector``/``std::array``/``std::string``/``std::deque`` indexed 
 ``if (static_cast<std::size_t>(i) < v.size()) { ... v[i] ... } else { ... }``.
 
 The try statements tried are the one holding the hot line, else those in the innermost loop
-holding it, else those of its function. Legal only when (read with tree-sitter, the callees'
+holding it, else those of its function, else those of the file's functions called on it. Legal only when (read with tree-sitter, the callees'
 bodies from the project's C++ files):
 
 - the try has one handler, for ``std::out_of_range`` (by value or reference, named or not),
@@ -119,6 +119,20 @@ def _tries(code: Code, fn: Node, line: int) -> list[Node]:
         if found:
             return found
     return []
+
+
+def _called_tries(code: Code, fn: Node, line: int) -> list[Node]:
+    """The try statements of the file's functions called on the hot line (a loop in
+    ``main`` calling the function that holds the try; the compiler may have inlined it)."""
+    names = {_callee(code, c)[0] for c in walk(fn) if c.type == "call_expression"
+             and c.start_point[0] + 1 == line}
+    out: list[Node] = []
+    for d in walk(code.tree.root_node):
+        if d.type == "function_definition" and d != fn and \
+                code.function_name(d) in names:
+            body = d.child_by_field_name("body")
+            out += _tries(code, d, body.start_point[0] + 1) if body is not None else []
+    return out
 
 
 def _handler(code: Code, clause: Node) -> tuple[str, str, str]:
@@ -596,14 +610,16 @@ def error_code_path(code: Code, line: int, rel: str, root: Path | None = None,
     fn = code.function_of(at) if at is not None else None
     if fn is None:
         return _no(f"line {line} of {rel} is not in a function")
-    tries = _tries(code, fn, line)
+    tries = _tries(code, fn, line) or _called_tries(code, fn, line)
     if not tries:
-        return _no(f"no try statement at {rel}:{line}, in its loop or in "
-                   f"{code.function_name(fn)}")
+        return _no(f"no try statement at {rel}:{line}, in its loop, in "
+                   f"{code.function_name(fn)} or in the functions of {rel} called there")
     proj = Project(code.text, rel, root, current)
     edits, notes, reasons = [], [], []
     for t in tries:
-        got = _Try(proj, code, fn, t).rewrite()
+        holder = code.function_of(t)
+        assert holder is not None
+        got = _Try(proj, code, holder, t).rewrite()
         if isinstance(got, str):
             reasons.append(got)
             continue

@@ -12,8 +12,8 @@ and for a ``std::vector``/``std::array``/``std::string``/``std::deque`` indexed 
 ``if (static_cast<std::size_t>(i) < v.size()) { ... v[i] ... } else { ... }``.
 
 The try statements tried are the one holding the hot line, else those in the innermost loop
-holding it, else those of its function, else those of the file's functions called on it. Legal only when (read with tree-sitter, the callees'
-bodies from the project's C++ files):
+holding it, else those of its function, else those of the file's functions called on it.
+Legal only when (read with tree-sitter, the callees' bodies from the project's C++ files):
 
 - the try has one handler, for ``std::out_of_range`` (by value or reference, named or not),
   or for ``std::logic_error``/``std::exception``/``...`` when the lookup is the only call of

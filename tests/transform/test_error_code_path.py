@@ -234,3 +234,22 @@ def test_the_same_key_read_twice_through_one_find(tmp_path: Path) -> None:
     assert "      it->second += i;\n      if (it->second > 1000) it->second -= 1000;" \
         in g.new_text
     _same_output_no_throw(tmp_path, src, "tally.cpp", g, ["tally.cpp"], [])
+
+
+def test_two_tries_in_one_scope_get_two_iterators(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "pair.cpp").write_text(
+        "#include <cstdio>\n#include <map>\n#include <stdexcept>\n"
+        "static double both(const std::map<int, double>& a, const std::map<int, double>& b,"
+        " int k) {\n  double s = 0;\n"
+        "  try {\n    s += a.at(k);\n  } catch (const std::out_of_range&) {\n    s -= 1;\n  }\n"
+        "  try {\n    s += b.at(k + 1);\n  } catch (const std::out_of_range&) {\n    s -= 2;\n"
+        "  }\n  return s;\n}\n"
+        "int main() {\n  std::map<int, double> a{{1, 0.5}, {4, 2.0}}, b{{2, 1.5}, {3, 3.0}};\n"
+        "  double t = 0;\n  for (int k = 0; k < 6; ++k) t += both(a, b, k);\n"
+        "  std::printf(\"%.3f\\n\", t);\n  return 0;\n}\n")
+    g = _gen(src, "pair.cpp", "double s = 0;")
+    assert isinstance(g, Generated), g
+    assert "auto it = a.find(k);" in g.new_text and "auto hit = b.find(k + 1);" in g.new_text
+    _same_output_no_throw(tmp_path, src, "pair.cpp", g, ["pair.cpp"], [])

@@ -166,8 +166,11 @@ def _shift(text: str, step: str) -> str:
 class _Try:
     """One try statement checked and rewritten."""
 
-    def __init__(self, proj: Project, code: Code, fn: Node, node: Node) -> None:
+    def __init__(self, proj: Project, code: Code, fn: Node, node: Node,
+                 named: set[str]) -> None:
         self.proj, self.code, self.fn, self.node = proj, code, fn, node
+        #: iterator names the rewrites of the same file chose already (one scope may hold two)
+        self.named = named
         self.where = f"the try at {code.path}:{_line(node)}"
         self._operators: dict[bool, dict[str, str]] = {}
 
@@ -180,7 +183,8 @@ class _Try:
         body = t.child_by_field_name("body")
         clauses = [x for x in t.named_children if x.type == "catch_clause"]
         if body is None or len(clauses) != 1:
-            return f"{self.where} has {len(clauses)} handlers (one is rewritten)"
+            return (f"{self.where} has {len(clauses)} handlers (only a try with one handler "
+                    "is rewritten)")
         clause = clauses[0]
         hbody = clause.child_by_field_name("body")
         kind, ename, typ = _handler(c, clause)
@@ -564,9 +568,11 @@ class _Try:
         ind = c.indent_at(_line(t))
         inner = c.indent_at(_line(stmt))
         step = inner[len(ind):] if inner.startswith(ind) and len(inner) > len(ind) else "    "
-        taken = {c.text_of(x) for x in walk(self.fn) if x.type == "identifier"}
+        taken = {c.text_of(x) for x in walk(self.fn) if x.type == "identifier"} | self.named
         it = next(n for n in ("it", "hit", "found", *(f"it{k}" for k in range(2, 99)))
                   if n not in taken)
+        if container == "map":
+            self.named.add(it)
         read = f"{it}->second" if container == "map" else (
             f"{recv}[{key}]" if op == "." else f"(*{recv})[{key}]")
 
@@ -616,10 +622,11 @@ def error_code_path(code: Code, line: int, rel: str, root: Path | None = None,
                    f"{code.function_name(fn)} or in the functions of {rel} called there")
     proj = Project(code.text, rel, root, current)
     edits, notes, reasons = [], [], []
+    named: set[str] = set()
     for t in tries:
         holder = code.function_of(t)
         assert holder is not None
-        got = _Try(proj, code, holder, t).rewrite()
+        got = _Try(proj, code, holder, t, named).rewrite()
         if isinstance(got, str):
             reasons.append(got)
             continue

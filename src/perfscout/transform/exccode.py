@@ -240,7 +240,7 @@ class _Try:
                     "evaluated a different number of times")
         stmts = [s for s in body.named_children if s.type != "comment"]
         pre = stmts[:stmts.index(stmt)]
-        why = self._order(stmt, first, keyn) or self._before(pre, names, hbody) or (
+        why = self._order(stmt, first) or self._before(pre, names, hbody) or (
             self._writes(body, names, lookups) if twice else "") or \
             self._others(body, lookups, broad)
         if why:
@@ -369,11 +369,12 @@ class _Try:
             if p.type == "binary_expression" and p.child_by_field_name("right") == n:
                 op = p.child_by_field_name("operator")
                 if op is not None and self.code.text_of(op) in ("&&", "||", "and", "or"):
-                    return f"{self.where}: the first lookup is the right side of {op.text!r}"
+                    return (f"{self.where}: the first lookup is the right side of "
+                            f"{self.code.text_of(op)} (it runs only for one value of the left)")
             n = p
         return n
 
-    def _order(self, stmt: Node, first: Node, keyn: Node) -> str:
+    def _order(self, stmt: Node, first: Node) -> str:
         """Why part of the lookup's statement could run, with a side effect, before the
         lookup throws ("" when nothing could)."""
         c = self.code

@@ -253,3 +253,14 @@ def test_two_tries_in_one_scope_get_two_iterators(tmp_path: Path) -> None:
     assert isinstance(g, Generated), g
     assert "auto it = a.find(k);" in g.new_text and "auto hit = b.find(k + 1);" in g.new_text
     _same_output_no_throw(tmp_path, src, "pair.cpp", g, ["pair.cpp"], [])
+
+
+def test_a_dot_h_header_is_read_as_cpp() -> None:
+    text = ("#pragma once\n#include <stdexcept>\n#include <unordered_map>\n"
+            "inline int level(const std::unordered_map<int, int>& m, int k) {\n"
+            "  try {\n    return m.at(k);\n  } catch (const std::out_of_range&) {\n"
+            "    return 0;\n  }\n}\n")
+    g = generate("error_code_path", text, "levels.h", line_of(text, "return m.at(k);"))
+    assert isinstance(g, Generated), g
+    assert "  auto it = m.find(k);\n  if (it != m.end()) {\n    return it->second;\n" \
+        "  } else {\n    return 0;\n  }" in g.new_text

@@ -217,42 +217,19 @@ def test_an_overloaded_operator_of_the_program_that_may_throw(check: str, legal:
 
 
 def test_the_same_key_read_twice_through_one_find(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "tally.cpp").write_text(
-        "#include <cstdio>\n#include <map>\n#include <stdexcept>\n"
-        "int main() {\n  std::map<int, long> seen;\n"
-        "  for (int k = 0; k < 50; k += 2) seen[k] = 0;\n  long missed = 0;\n"
-        "  for (int i = 0; i < 4000; ++i) {\n    int k = (i * 7) % 61;\n"
-        "    try {\n      seen.at(k) += i;\n      if (seen.at(k) > 1000) seen.at(k) -= 1000;\n"
-        "    } catch (const std::out_of_range&) {\n      ++missed;\n    }\n  }\n"
-        "  long sum = 0;\n  for (const auto& kv : seen) sum += kv.first * kv.second;\n"
-        "  std::printf(\"%ld %ld\\n\", sum, missed);\n  return 0;\n}\n")
-    g = _gen(src, "tally.cpp", "seen.at(k) += i;")
+    g = _gen(DATA, "tally.cpp", "seen.at(k) += i;")
     assert isinstance(g, Generated), g
     assert "3 lookup(s) read through it" in g.note
     assert "      it->second += i;\n      if (it->second > 1000) it->second -= 1000;" \
         in g.new_text
-    _same_output_no_throw(tmp_path, src, "tally.cpp", g, ["tally.cpp"], [])
+    _same_output_no_throw(tmp_path, DATA, "tally.cpp", g, ["tally.cpp"], [])
 
 
 def test_two_tries_in_one_scope_get_two_iterators(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "pair.cpp").write_text(
-        "#include <cstdio>\n#include <map>\n#include <stdexcept>\n"
-        "static double both(const std::map<int, double>& a, const std::map<int, double>& b,"
-        " int k) {\n  double s = 0;\n"
-        "  try {\n    s += a.at(k);\n  } catch (const std::out_of_range&) {\n    s -= 1;\n  }\n"
-        "  try {\n    s += b.at(k + 1);\n  } catch (const std::out_of_range&) {\n    s -= 2;\n"
-        "  }\n  return s;\n}\n"
-        "int main() {\n  std::map<int, double> a{{1, 0.5}, {4, 2.0}}, b{{2, 1.5}, {3, 3.0}};\n"
-        "  double t = 0;\n  for (int k = 0; k < 6; ++k) t += both(a, b, k);\n"
-        "  std::printf(\"%.3f\\n\", t);\n  return 0;\n}\n")
-    g = _gen(src, "pair.cpp", "double s = 0;")
+    g = _gen(DATA, "pair.cpp", "double s = 0;")
     assert isinstance(g, Generated), g
     assert "auto it = a.find(k);" in g.new_text and "auto hit = b.find(k + 1);" in g.new_text
-    _same_output_no_throw(tmp_path, src, "pair.cpp", g, ["pair.cpp"], [])
+    _same_output_no_throw(tmp_path, DATA, "pair.cpp", g, ["pair.cpp"], [])
 
 
 def test_a_dot_h_header_is_read_as_cpp() -> None:

@@ -4,7 +4,8 @@ header's ``unordered_map`` (spatial/, three files, the key computed in the try b
 lookup), a ``std::map`` of settings with a default in the handler (config.cpp), a stencil
 whose edges are ``vector::at`` caught by ``catch (...)`` with a ``continue`` (bounds.cpp), a
 member table returning from the try and a brace-less loop over a vector through a pointer
-(members.cpp), one key read three times (tally.cpp), two tries in one scope (pair.cpp). Each is built before and after with the real g++, linked in the test build only
+(members.cpp), one key read three times (tally.cpp), two tries in one scope (pair.cpp).
+Each is built before and after with the real g++, linked in the test build only
 with ``-Wl,--wrap=__cxa_throw`` and libstdc++ static (so the throws from inside the library
 go through the wrapper, throwcount.cpp): the same output, and the rewritten program throws
 nothing. Refused, each with its reason (refuse.cpp): the handler uses ``e.what()``, a second

@@ -22,6 +22,7 @@ from perfscout.transform.cholesky import use_lapack
 from perfscout.transform.constref import const_ref
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.devirt import template_callable
+from perfscout.transform.exccode import error_code_path
 from perfscout.transform.flushes import unflush
 from perfscout.transform.growth import geometric_growth
 from perfscout.transform.hashmap import unordered_map
@@ -85,11 +86,13 @@ GENERATORS: dict[str, Maker] = {
         c, ln, rel, getattr(p.get("headers"), "root", None), p.get("current")),
     "reduce_precision": lambda c, ln, rel, p: reduce_precision(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
+    "error_code_path": lambda c, ln, rel, p: error_code_path(
+        c, ln, rel, getattr(p.get("headers"), "root", None), p.get("current")),
 }
 
 
 #: generators of C++ changes only: a ``.h`` file is parsed as C++ for them
-CPP_ONLY = frozenset({"const_ref", "template_callable"})
+CPP_ONLY = frozenset({"const_ref", "template_callable", "error_code_path"})
 
 
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
@@ -100,7 +103,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
 
     ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4),
     ``current`` (relative path -> text of the project's files as earlier changes left them:
-    const_ref and template_callable read the headers they rewrite from there first).
+    const_ref, template_callable and error_code_path read the headers they rewrite or
+    follow from there first).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
     macros a declaration goes through (use_blas). ``headers``: the project's header reader
     with the build's defines and include folders (:class:`ProjectHeaders`, one per project,

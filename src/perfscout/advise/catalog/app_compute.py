@@ -7,6 +7,7 @@ app_compute`), and each is checked by the run's own time (``perf stat``)."""
 from __future__ import annotations
 
 from perfscout.advise.catalog.common import amdahl, conf, refs, verify
+from perfscout.advise.catalog.generated import first_generated
 from perfscout.advise.catalog.registry import Basis, proposal
 from perfscout.advise.facts import Facts
 from perfscout.diagnose.rules.app_compute import REDUCE_BYTES, RNG_SETUP, UNWIND
@@ -40,25 +41,33 @@ def _basis(metric: str) -> Basis:
 @proposal("error_code_path", layer=APP, kind="source", basis=_basis(UNWIND))
 def error_code_path(facts: Facts, f: Finding) -> Proposal | None:
     """Exceptions thrown and caught on the hot path: test for the case before it throws
-    (``find``/bounds check), or return a status, and keep throwing for real errors."""
+    (``find``/bounds check), or return a status, and keep throwing for real errors. Where
+    the transform stage rewrites a ``try { m.at(k) } catch (std::out_of_range)`` on the hot
+    line the finding names (or a hot line of the profile), the proposal is scoped to that
+    line and carries the generator's note, so a session attaches the diff and verifies it;
+    elsewhere it stays advice on the finding's scope."""
     share = measured(f, UNWIND)
     if share is None:
         return None
+    found = first_generated(facts, f, "error_code_path")
+    scope, note = (found[0], found[1].note) if found is not None else (f.scope, "")
     return Proposal(
         id="error_code_path", addresses=(f.id,), layer=APP, kind="source",
-        title="Test for the expected miss instead of throwing and catching an exception",
+        title="Test for the expected miss instead of throwing and catching an exception"
+              + (f" ({scope})" if found is not None else ""),
         change=Change(description="where a lookup's miss is an ordinary outcome, check first "
                       "(find() != end(), an index bound) or return a status/std::optional; "
                       "catch blocks that turn the exception into a default value become an "
-                      "if"),
-        evidence=refs(f, facts), verification=verify(facts),
+                      "if" + (f"; {note}" if note else "")),
+        evidence=(*refs(f, facts), *((f"{scope}: {note}",) if note else ())),
+        verification=verify(facts),
         expected_gain=gain_on(share, 5.0, 50.0, "exception handling",
                               Text("gain.what.no_throw")),
         risk=Risk("low", "the same values when every caught case becomes the tested branch; "
                          "compare the output with the baseline"),
         confidence=Confidence(conf(f, 0.6), f"{share:.0%} of the run in unwinding"),
         invalid_when=("the exceptions come from a library whose interface only throws",),
-        rollback="revert the patch commit", scope=f.scope,
+        rollback="revert the patch commit", scope=scope,
     )
 
 

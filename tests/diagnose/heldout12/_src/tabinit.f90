@@ -3,7 +3,7 @@
 program tabinit
   use omp_lib
   implicit none
-  integer, parameter :: ntab = 4000, nq = 2000
+  integer, parameter :: ntab = 4000, nq = 6000
   integer :: ncell, nsweep, i, k, s, it, m
   real(8), allocatable :: tab(:), temp(:), kap(:)
   real(8) :: t0, t1, t2, x, h, acc, w, y, g

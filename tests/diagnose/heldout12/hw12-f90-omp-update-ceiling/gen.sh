@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../_lib.sh"
 gfortran -O3 -march=native -fopenmp "$SRC/update3.f90" -o "$B/update3"
 {
-  for t in 1 2 1 2; do show env OMP_NUM_THREADS=$t ./update3 8000000 8; done
+  for t in 1 2 1 2; do show env OMP_NUM_THREADS=$t ./update3 8000000 20; done
 } > "$OUT/thread-sweep.txt"
 {
   show likwid-bench -t daxpy_avx -w S0:256MB:1

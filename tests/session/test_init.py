@@ -93,6 +93,23 @@ def test_output_lines_a_user_writes_are_read() -> None:
 
 
 
+def test_a_digit_inside_a_name_is_no_value() -> None:
+    """A results table's header ``cycle  time (s)  E / E0  ...`` names its columns: the 0 of
+    E0 is no timing (it was taken as one: every run measured 0 s), and the program's own timer
+    line further down is the metric."""
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    out = ("cells 4096, 200 cycles\n"
+           "cycle    time (s)    E / E0    x2 mean\n"
+           "   50    0.0125    0.9981    0.52\n"
+           "  100    0.0250    0.9967    0.55\n"
+           "solver: 812.4 ms wall, 809.9 ms cpu\n")
+    g = Guess({})
+    read_output(out, g)
+    assert g.spec["metric"] == "time_ms", g.said
+    assert g.spec["measure"]["regex"].startswith("solver:"), g.spec["measure"]
+
+
 def test_a_printed_duration_is_not_taken_for_the_programs_timer() -> None:
     """An input's length printed in seconds (longer than the whole run could have timed) and a
     computed duration are passed over for the line that names a measured time."""

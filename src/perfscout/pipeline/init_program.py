@@ -142,7 +142,7 @@ def _label(text: str) -> str:
 def _number_regex(line: str, rate: bool) -> str | None:
     """A regex whose group 1 is the number a person would read on ``line``: on a rate line the
     one before the rate's unit, else the one after the first ``:``/``=``, else the last one."""
-    nums = list(re.finditer(NUM, line))
+    nums = _values(line)
     timed = TIME_UNIT.search(line)
     if not nums:
         return None
@@ -215,7 +215,7 @@ def read_output(stdout: str, g: Guess) -> None:
         return
     metric = [(ln, _rate_line(ln)) for ln in lines
               if (_rate_line(ln) or TIME_WORDS.search(ln) or TIME_UNIT.search(ln))
-              and not _longer_than_the_run(ln, g.wall_s)]
+              and _values(ln) and not _longer_than_the_run(ln, g.wall_s)]
     # a rate line first, then a line that names a measured time ('DSP time 0.61 s') before
     # one that only prints a duration ('3 takes x 20.0 s at 44100 Hz', 'T30 1.8 s'); a line
     # printed once (the run's total) before one repeated per step ('step 10: time=0.01 s')
@@ -241,13 +241,20 @@ def read_output(stdout: str, g: Guess) -> None:
 
 
 
+def _values(line: str) -> list[re.Match[str]]:
+    """The numbers of ``line`` a person reads as values: not a unit's exponent (``(km/s)^2``)
+    and not a digit inside a name (``T0``, ``x2``, ``v_1``): a table header ``step  time (s)
+    T / T0`` holds no value at all."""
+    return [m for m in re.finditer(NUM, line)
+            if not (m.start() and re.match(r"[A-Za-z_^]", line[m.start() - 1]))]
+
+
 def _rate_line(line: str) -> bool:
     """A line printing a rate of the program's work: a rate word and a value, where a physical
     speed is no rate and a unit's exponent no value (a table header ``R (kpc)  v_c (km/s)
     Phi (km/s)^2`` names the units of results; its only number is the ``^2``)."""
     plain = SPEED_UNIT.sub(" ", line)
-    values = [m for m in re.finditer(NUM, plain) if not plain[:m.start()].endswith("^")]
-    return bool(RATE_WORDS.search(plain)) and bool(values)
+    return bool(RATE_WORDS.search(plain)) and bool(_values(plain))
 
 
 def _longer_than_the_run(line: str, wall_s: float | None) -> bool:

@@ -152,3 +152,13 @@ def test_wall_phases_sum_to_the_runs_time(tmp_path: Path) -> None:
 def test_tree_code_on_the_lines_of_a_line_profile() -> None:
     a = _analyze("cxx-pairmap-annotate", only="annotate")
     assert a.findings and a.findings[0].id == "app.data_structure", [f.id for f in a.findings]
+
+
+def test_a_few_sampled_fp_instructions_say_nothing_about_vectors() -> None:
+    # perf annotate of the outlined region: most samples sit in sin/exp, a handful on scalar
+    # SSE instructions around the calls; the threads' printout measures the static split
+    a = _analyze("omp-static-libm-annotate")
+    ids = [f.id for f in a.findings]
+    assert ids and ids[0] == "rt.omp_imbalance", ids
+    assert "hw.vectorization" not in ids, ids
+    assert "omp_simd" not in {p.id for p in a.proposals}

@@ -412,7 +412,9 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
     that counts an instruction mix, a sampled one (perf annotate: weighted by where the time
     goes) before a static one (objdump: every instruction of the function once). x87 code and
     code calling software floating-point routines (``__float128``) are left to the precision
-    rule, code calling libgcc for one instruction (``__popcountdi2``) to the compute rule."""
+    rule, code calling libgcc for one instruction (``__popcountdi2``) to the compute rule. A
+    sampled mix with fewer than ``vector.min_fp_samples`` samples on floating-point
+    instructions is left out: its share is noise."""
     out: list[tuple[float, Located, Located]] = []
     for tot in ctx.all("insn.fp_total", (ScopeKind.PROCESS,)):
         if tot.value <= 0:
@@ -422,6 +424,8 @@ def insn_mix(ctx: Context) -> list[tuple[float, Located, Located]]:
             return next((x for x in ctx.all(name, (ScopeKind.PROCESS,))
                          if x.profile is tot.profile), None)
 
+        if tot.kind == "sampling" and tot.value < ctx.t("vector.min_fp_samples"):
+            continue  # "6 counted": a handful of samples hit FP instructions, no mix to read
         packed, scalar, x87 = of("insn.packed"), of("insn.scalar"), of("insn.x87")
         if x87 is not None and x87.value / tot.value >= ctx.t("vector.x87_share"):
             continue
@@ -441,7 +445,7 @@ _VEC_NEEDS = ("flops.vector_share", "flops.dp_vector", "@remarks", "insn.fp_tota
 @rule(id="hw.vectorization",
       needs=("|".join((*_VEC_NEEDS, "@hotspots")),),
       thresholds=("vector.share_low", "vector.missed_share", "vector.x87_share",
-                  "app.redundant_calls", "app.redundant_share", "call.tiny_ns"),
+                  "vector.min_fp_samples", "app.redundant_calls", "app.redundant_share", "call.tiny_ns"),
       request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize; the hot code's instruction mix
@@ -586,7 +590,7 @@ def _peak_flops(ctx: Context) -> float | None:
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
              "insn.div_sqrt|insn.isa_emulated_calls|time.step|vector.loops_vectorized|"
              "insn.packed",),
-      thresholds=("compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
+      thresholds=("vector.min_fp_samples", "compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
                   "compute.divsqrt_share", "app.redundant_share", "steps.jump"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")

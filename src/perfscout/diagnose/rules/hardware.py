@@ -445,7 +445,8 @@ _VEC_NEEDS = ("flops.vector_share", "flops.dp_vector", "@remarks", "insn.fp_tota
 @rule(id="hw.vectorization",
       needs=("|".join((*_VEC_NEEDS, "@hotspots")),),
       thresholds=("vector.share_low", "vector.missed_share", "vector.x87_share",
-                  "vector.min_fp_samples", "app.redundant_calls", "app.redundant_share", "call.tiny_ns"),
+                  "vector.min_fp_samples", "app.redundant_calls", "app.redundant_share",
+                  "call.tiny_ns"),
       request=_vec_requests)
 def vectorization(ctx: Context) -> Finding | None:
     """Scalar FLOPs and/or loops the compiler did not vectorize; the hot code's instruction mix
@@ -590,7 +591,8 @@ def _peak_flops(ctx: Context) -> float | None:
       needs=("flops.dp|flops.rate|ipc|topdown.retiring|topdown.core_bound|insn.int_div|"
              "insn.div_sqrt|insn.isa_emulated_calls|time.step|vector.loops_vectorized|"
              "insn.packed",),
-      thresholds=("vector.min_fp_samples", "compute.flops_near_peak", "compute.ipc_high", "compute.tma_share",
+      thresholds=("vector.min_fp_samples", "compute.flops_near_peak", "compute.ipc_high",
+                  "compute.tma_share",
                   "compute.rate_near_peak", "cache.sim_d1_miss_ratio", "vector.share_low",
                   "compute.divsqrt_share", "app.redundant_share", "steps.jump"),
       request=lambda ctx, miss: [rq.likwid_group(ctx, "FLOPS_DP", "FLOP rate of the run")

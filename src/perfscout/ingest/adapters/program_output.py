@@ -72,8 +72,7 @@ KEYS: dict[str, str] = {
                      "nthreadsperrank", "ompthreadsperrank"), "threads.requested"),
     **dict.fromkeys(("ranks", "nranks", "nprocs", "np", "size_mpi", "commsize"), "ranks.count"),
     **dict.fromkeys(("compute", "computetime", "busy", "busytime", "work", "worktime", "comp",
-                     "comptime", "computecpu", "computecputime", "workcpu", "busycpu"),
-                    "busy.time"),
+                     "comptime"), "busy.time"),
     **dict.fromkeys(("mpitime", "commtime", "mpi", "comm", "communication",
                      "communicationtime", "halo", "halotime", "haloexchange", "exchangetime",
                      "exchange",
@@ -217,8 +216,9 @@ def _name(key: str, unit: str) -> str:
         words = words[1:]
     k = norm_key(" ".join(words))
     k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
-    # "events n=30000", "grid points: 4096": a label whose last word names the size
-    sized = k in SIZE_KEYS or (len(words) > 1 and norm_key(words[-1]) in SIZE_KEYS)
+    # "events n=30000", "jobs n=40000": a label closed by the size's own letter (not "team
+    # size", "block size", "message size": those name other counts)
+    sized = k in SIZE_KEYS or (len(words) > 1 and words[-1].lower() == "n")
     name = KEYS.get(k, "") or ("scaling.size" if sized and not unit else "")
     if not name:
         name = _mpi_call_key(k, unit)
@@ -464,6 +464,9 @@ _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 # keys that, on a line scoped to one thread, give that thread's busy time
 _THREAD_BUSY = {"time", "cpu", "cputime", "cpus", "busycpu", "cpubusy", "busycputime",
                 "computecpu", "workcpu", "threadcpu"}
+# keys that, on a line scoped to one rank, give that rank's busy time (its compute, not its
+# whole run: ``rank 1: work_cpu=0.28 s allreduce=0.40 s``)
+_RANK_BUSY = {"busycpu", "cpubusy", "busycputime", "computecpu", "workcpu"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
@@ -499,6 +502,7 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
                _TOOK.intersection(k.lower().split()[:1])
                and UNITS.get(u.lower(), ("",))[0] == "s")
             or (norm_key(k) in _THREAD_BUSY and kind == ScopeKind.THREAD)
+            or (norm_key(k) in _RANK_BUSY and kind == ScopeKind.RANK)
             else (k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
 

@@ -10,6 +10,7 @@
   within the file that holds it (a printout inside a valgrind log is no point of it), and a size
   named last in a phrase (``jobs n=40000``) is the size;
 - wall-clock phases printed per run (``fill_wall= s sum_wall= s``) sum to the run's time;
+- an instruction mix sampled from a couple of dozen samples is not read as a vector finding;
 - std::map code found on the source lines a line profile names (``stl_tree.h:788``,
   ``stl_pair.h:665`` inside ``main``) is ``app.data_structure``.
 """
@@ -154,11 +155,21 @@ def test_tree_code_on_the_lines_of_a_line_profile() -> None:
     assert a.findings and a.findings[0].id == "app.data_structure", [f.id for f in a.findings]
 
 
-def test_a_few_sampled_fp_instructions_say_nothing_about_vectors() -> None:
-    # perf annotate of the outlined region: most samples sit in sin/exp, a handful on scalar
-    # SSE instructions around the calls; the threads' printout measures the static split
+def test_a_small_annotation_says_nothing_about_vectors() -> None:
+    # perf annotate of the outlined region at -F 999: about two dozen samples, most of the
+    # run in sin/exp; the threads' printout measures the static split
     a = _analyze("omp-static-libm-annotate")
     ids = [f.id for f in a.findings]
     assert ids and ids[0] == "rt.omp_imbalance", ids
     assert "hw.vectorization" not in ids, ids
     assert "omp_simd" not in {p.id for p in a.proposals}
+
+
+def test_mix_samples_count_the_annotation_not_its_fp_instructions() -> None:
+    from perfscout.diagnose.rules.hardware import _mix_samples
+    from perfscout.diagnose.thresholds import DEFAULTS
+
+    lim = DEFAULTS["vector.min_mix_samples"].value
+    small = load(D / "omp-static-libm-annotate" / "data" / "perf-annotate-omp_fn.txt")
+    big = load(D / "cxx-pairmap-annotate" / "data" / "perf-annotate-main.txt")
+    assert 0 < _mix_samples(small) < lim <= _mix_samples(big)

@@ -35,7 +35,7 @@ _TABLE: tuple[Threshold, ...] = (
               "threads wander between cores (no binding)"),
     Threshold("vector.share_low", 0.50, "vectorized share of FLOPs below: scalar code"),
     Threshold("vector.missed_share", 0.30, "missed / all remarked loops at or above"),
-    Threshold("vector.min_fp_samples", 20, "samples on floating-point instructions a sampled "
+    Threshold("vector.min_mix_samples", 50, "samples of the annotated code a sampled "
               "instruction mix (perf annotate) needs before its scalar share is read"),
     Threshold("vector.x87_share", 0.50, "x87 / all floating-point instructions at or above: "
               "the data type (long double), not vectorization, is the limit"),

@@ -748,9 +748,10 @@ BIND_IDS = frozenset({"bind_threads", "mpi_bind_map"})
 
 
 def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
-    """Binding places threads or ranks on cores: a one-thread run has nothing to place, and
-    cores that other jobs' load holds (a finding resting on the load average) are not given
-    back by binding."""
+    """Binding places threads or ranks on cores: a one-thread run has nothing to place, a run
+    whose runtime reported every rank or thread bound to a core of its own is placed already
+    (``affinity.pinned``), and cores that other jobs' load holds (a finding resting on the
+    load average) are not given back by binding."""
     if p.id not in BIND_IDS:
         return None
     counts = [v for name in ("threads.requested", "affinity.threads", "ranks.count",
@@ -758,6 +759,9 @@ def binding_needs_threads(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
               if (v := facts.metric_max(name)) is not None]
     if counts and max(counts) <= 1:
         return Text("guard.bind_single_thread")
+    pinned = facts.metric_max("affinity.pinned")
+    if pinned is not None and pinned >= 2 and pinned >= max(counts, default=0):
+        return Text("guard.bind_already", n=f"{pinned:.0f}")
     from perfscout.diagnose.chains import is_environment
 
     found = [f for fid in p.addresses if (f := facts.finding(fid)) is not None]

@@ -35,6 +35,8 @@ _TABLE: tuple[Threshold, ...] = (
               "threads wander between cores (no binding)"),
     Threshold("vector.share_low", 0.50, "vectorized share of FLOPs below: scalar code"),
     Threshold("vector.missed_share", 0.30, "missed / all remarked loops at or above"),
+    Threshold("vector.min_mix_samples", 50, "samples of the annotated code a sampled "
+              "instruction mix (perf annotate) needs before its scalar share is read"),
     Threshold("vector.x87_share", 0.50, "x87 / all floating-point instructions at or above: "
               "the data type (long double), not vectorization, is the limit"),
     Threshold("compute.flops_near_peak", 0.50, "achieved / peak FLOP rate at or above"),

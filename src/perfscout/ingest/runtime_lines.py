@@ -198,6 +198,8 @@ def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:
             add("affinity.threads", float(len(bound)), "count", line, "report-bindings")
             add("affinity.cpus", float(len(set().union(*bound))), "count", line,
                 "report-bindings")
+            if all(len(c) == 1 for c in bound) and len(set().union(*bound)) == len(bound):
+                add("affinity.pinned", float(len(bound)), "count", line, "report-bindings")
     if pl.mask is not None and pl.mask[0]:
         add("affinity.cpus", float(len(pl.mask[0])), "count", pl.mask[1],
             "taskset" if "taskset" in pl.kinds else "physcpubind")

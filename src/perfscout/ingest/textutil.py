@@ -146,3 +146,30 @@ def read_capped(path: Path, limit: int) -> str:
             return fh.read(limit).decode("utf-8", errors="replace")
     except OSError as exc:
         raise ParseError(str(path), None, "a readable text file", str(exc)) from None
+
+
+_ARG_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
+
+
+def size_argument(commands: list[list[str]]) -> int | None:
+    """The position of the size in command lines of one program run with its numeric
+    arguments changed (``./qs 5000 5`` and ``./qs 10000 5``): the one numeric argument that
+    differs, or the first of several that all change by one factor (``./cl 4000 4000`` and
+    ``./cl 8000 8000``: rows and columns of one size); None when the commands differ in
+    shape or in anything else, or their numeric arguments change independently. Used where a
+    file or a set of files holds several runs of one program (callgrind runs, a ``perf stat``
+    log of a size sweep) so that the command line names each run's size."""
+    if len(commands) < 2 or len({len(c) for c in commands}) != 1:
+        return None
+    shape = {tuple("#" if _ARG_NUMBER.match(t) else t for t in c) for c in commands}
+    if len(shape) != 1:
+        return None
+    varying = [i for i in range(len(commands[0])) if len({c[i] for c in commands}) > 1]
+    if not varying or any(not _ARG_NUMBER.match(commands[0][i]) for i in varying):
+        return None
+    first = varying[0]
+    for i in varying[1:]:
+        ratios = {round(float(c[i]) / float(c[first]), 9) for c in commands if float(c[first])}
+        if len(ratios) != 1:
+            return None
+    return first

@@ -262,6 +262,7 @@ EN: dict[str, str] = {
     "guard.env_undeclared": "a {kind} proposal may not set {names}; it may set only {allowed}",
     "guard.env_none": "a {kind} proposal may not set {names}; it may set no environment variable",
     "guard.bind_single_thread": "the run has a single thread: there is nothing to bind",
+    "guard.bind_already": "the runtime reported each of the {n} ranks or threads bound to a core of its own: they are bound already",
     "guard.bind_load_only": "other jobs' load holds the cores (the load average when the data was collected): binding cannot give them back",
     "exp.too_good": "too good to be true: median {median} s is below the {floor} s that {bytes} bytes need at {what} {ceiling} MB/s",
     "exp.runs_failed": "{failed} of {total} runs failed: {error}",

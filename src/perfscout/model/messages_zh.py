@@ -255,6 +255,7 @@ ZH: dict[str, str] = {
     "guard.env_undeclared": "{kind} 类建议不得设置 `{names}`；它只能设置 `{allowed}`",
     "guard.env_none": "{kind} 类建议不得设置 `{names}`；它不能设置任何环境变量",
     "guard.bind_single_thread": "运行只有一个线程：没有可绑定的对象",
+    "guard.bind_already": "运行时报告这 {n} 个进程或线程已各自绑定到独立的核心：它们已经绑定",
     "guard.bind_load_only": "核心被其他作业的负载占用（采集数据时的平均负载）：绑定无法把它们让出来",
     "exp.too_good": "好得不真实：中位数 {median} s 低于 {bytes} 字节在 {what} {ceiling} MB/s 下所需的 {floor} s",
     "exp.runs_failed": "{total} 次运行中有 {failed} 次失败：`{error}`",

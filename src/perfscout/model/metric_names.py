@@ -176,6 +176,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "affinity.threads": ("count", "threads or ranks whose placement a runtime reported"),
     "affinity.cpus": ("count", "distinct CPUs those threads or ranks may run on"),
     "affinity.unbound": ("count", "threads or ranks reported as not bound"),
+    "affinity.pinned": ("count", "threads or ranks a runtime reported bound each to one CPU of "
+                                 "its own (no two share one)"),
     "io.records_written": ("count", "records (lines, samples, rows) the program says it wrote"),
     "time.parallel": ("s", "time of a phase the program's printout marks as parallel "
                            "(``smooth (parallel) 0.1 s``, ``OpenMP region: 0.3 s``)"),

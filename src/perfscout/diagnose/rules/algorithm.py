@@ -9,6 +9,7 @@ from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.ingest.derive import OS_WORKER_CPU
+from perfscout.ingest.textutil import size_argument
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -351,28 +352,16 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
         groups.setdefault(key, []).append((cmd, ir))
     best: list[tuple[float, float, Located]] = []
     for runs in groups.values():
-        varying = [i for i in range(len(runs[0][0])) if len({c[i] for c, _ in runs}) > 1]
-        if not varying or not _in_proportion(runs, varying):
+        at = size_argument([c for c, _ in runs])
+        if at is None:
             continue
-        pts = [(float(c[varying[0]]), ir.value, ir) for c, ir in runs]
+        pts = [(float(c[at]), ir.value, ir) for c, ir in runs]
         if len(pts) > len(best):
             best = pts
     return best if len({p[0] for p in best}) >= 2 else []
 
 
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
-
-
-def _in_proportion(runs: list[tuple[list[str], Located]], varying: list[int]) -> bool:
-    """Whether the numeric arguments that differ between runs all change by the same factor
-    (``./cl 4000 4000`` and ``./cl 8000 8000``: rows and columns of one size), so the first of
-    them is the size; arguments changing independently name no single size."""
-    first = varying[0]
-    for i in varying[1:]:
-        ratios = {round(float(c[i]) / float(c[first]), 9) for c, _ in runs if float(c[first])}
-        if len(ratios) != 1:
-            return False
-    return True
 
 
 @rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
@@ -388,7 +377,7 @@ def complexity(ctx: Context) -> Finding | None:
     pts = []
     sized = ctx.all("scaling.size", (ScopeKind.RUN,))
     clock = _sweep_clock(ctx, sized)
-    what = "CPU time" if clock == "time.cpu" else "time"
+    what = "time" if clock == "time.elapsed" else "CPU time"
     ops: set[float] = set()
     for sz in sized:
         el = next((e for e in ctx.all(clock, (ScopeKind.RUN,))
@@ -398,6 +387,7 @@ def complexity(ctx: Context) -> Finding | None:
             pts.append((math.log(sz.value), math.log(el.value), el))
             ops |= {o.value for o in ctx.all("scaling.ops", (ScopeKind.RUN,))
                     if o.profile is sz.profile and o.metric.scope.name == sz.metric.scope.name}
+    pts = _one_file_sweep(pts)
     if len({round(p[0], 9) for p in pts}) < 2:  # no timed sweep: simulated runs at sizes
         pts = [(math.log(size), math.log(cost), loc) for size, cost, loc in _command_sizes(ctx)]
         what = "instructions"
@@ -439,6 +429,19 @@ def complexity(ctx: Context) -> Finding | None:
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [],
                        conflicts=[against] if against else [])
+
+
+def _one_file_sweep(pts: list[tuple[float, float, Located]]
+                    ) -> list[tuple[float, float, Located]]:
+    """The points of the one file that holds a sweep (two sizes or more; the one with the most
+    sizes), when one does: a lone sized run in another file (the program's printout inside a
+    valgrind log, ten times slower under the simulator) is no point of that sweep. Files of
+    one size each (one run per file) are kept together: their sweep spans the files."""
+    by: dict[int, list[tuple[float, float, Located]]] = {}
+    for p in pts:
+        by.setdefault(id(p[2].profile), []).append(p)
+    best = max(by.values(), key=lambda ps: len({round(p[0], 9) for p in ps}), default=[])
+    return best if len({round(p[0], 9) for p in best}) >= 2 else pts
 
 
 def _work_rate_holds(ctx: Context, pts: list[tuple[float, float, Located]]) -> bool:
@@ -508,13 +511,14 @@ def _calls_alone(ctx: Context) -> Finding | None:
 
 def _sweep_clock(ctx: Context, sized: list[Located]) -> str:
     """The time a size sweep is judged on: the CPU time the program printed for every sized run
-    when it did (other jobs' load stretches wall time, not CPU time: a linear sweep at load 10
-    can show a wall-time exponent above 2), else the elapsed time."""
+    when it did, else the CPU time ``perf stat`` counted for each (task-clock; other jobs'
+    load stretches wall time, not CPU time: a linear sweep at load 10 can show a wall-time
+    exponent above 2), else the elapsed time."""
     def timed(name: str) -> bool:
         return bool(sized) and all(any(
             e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name
             and e.value > 0 for e in ctx.all(name, (ScopeKind.RUN,))) for sz in sized)
-    return "time.cpu" if timed("time.cpu") else "time.elapsed"
+    return next((n for n in ("time.cpu", "time.task_clock") if timed(n)), "time.elapsed")
 
 
 def _call_scaling(ctx: Context, have: str) -> Evidence | None:

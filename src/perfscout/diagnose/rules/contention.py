@@ -16,15 +16,26 @@ from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
-TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|bits/stl_(tree|map|set|multimap|"
-                       r"multiset)\.h:")
+#: (a line-level profile may name the header bare: ``stl_tree.h:1950``)
+TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
+                       r"stl_(tree|map|set|multimap|multiset)\.h:")
 #: a linked list's code: its node walk (libstdc++'s list/forward_list and their headers), or a
 #: hot routine that takes a std::list to walk (the walk inlined into it)
 LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list<|"
                        r"bits/(stl_list|forward_list)\.h:")
 #: what a string- or key-compared tree spends on its key compares
+#: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
-                         r"basic_string<.*>::compare|bits/stl_function\.h:")
+                         r"basic_string<.*>::compare|(?:bits/|(?<![\w/.\-]))"
+                         r"stl_(?:function|pair)\.h:")
+
+
+def _code(h: Hotspot) -> str:
+    """What a hotspot names for the container patterns: its name, and the source line a
+    line-level profile puts it on (``perf annotate``'s sorted summary gives ``stl_tree.h:1950``
+    inside ``main``, the tree code inlined into the program's loop)."""
+    at = h.location
+    return f"{h.name}\n{at.file}:{at.line}" if at is not None and at.file else h.name
 
 
 def _name(h: Hotspot) -> str:
@@ -202,11 +213,11 @@ def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, fl
     best: tuple[float, float] | None = None
     for p in profiles:
         shares = hotspot_shares(p)
-        tree = sum(s for h, s in shares if TREE_CODE.search(h.name))
+        tree = sum(s for h, s in shares if TREE_CODE.search(_code(h)))
         if tree <= 0:
             continue
-        keys = sum(s for h, s in shares if KEY_COMPARE.search(h.name)
-                   and not TREE_CODE.search(h.name))
+        keys = sum(s for h, s in shares if KEY_COMPARE.search(_code(h))
+                   and not TREE_CODE.search(_code(h)))
         if best is None or tree + keys > best[1]:
             best = (tree, tree + keys)
     return best
@@ -219,11 +230,11 @@ def data_structure(ctx: Context) -> Finding | None:
     of the WHOLE profile: every access walks log n nodes, one cache miss and one key compare
     each. Whether the order is needed is the source's question (answered by the catalog)."""
     lim = ctx.t("app.tree_share")
-    tree = category_share(ctx, lambda h: bool(TREE_CODE.search(h.name)))
+    tree = category_share(ctx, lambda h: bool(TREE_CODE.search(_code(h))))
     if tree is None:
         return _linked_list(ctx, lim)
-    keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(h.name)
-            and not TREE_CODE.search(h.name)]
+    keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(_code(h))
+            and not TREE_CODE.search(_code(h))]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
     if both.share < lim:
         return None

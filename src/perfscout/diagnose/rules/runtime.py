@@ -416,7 +416,9 @@ _sweep = sweep_points  # the thread sweep, as placement reads it
 
 def _idle_cores(ctx: Context) -> Finding | None:
     """No sweep, but a run that asked for several threads kept about one CPU busy on a machine
-    whose other cores were free (no binding to fewer CPUs, no other jobs' load)."""
+    whose other cores were free (no binding to fewer CPUs, no other jobs' load), and no input
+    measured its ranks' or threads' work unequal (then the idle CPU is one waiting for the
+    busiest: ``alg.load_imbalance``, not a serial part)."""
     busy = ctx.top("cpu.utilized")
     online = ctx.fact("cpu.online")
     if busy is None or not online or online < 2:
@@ -430,6 +432,9 @@ def _idle_cores(ctx: Context) -> Finding | None:
     lim = ctx.t("serial.busy_cpus")
     if busy.value > lim or busy.value >= online:
         return None
+    spread = ctx.t("imbalance.max_over_mean")
+    if any(x.value >= spread for x in ctx.all("imbalance.max_over_mean")):
+        return None  # the ranks' (threads') measured work is unequal: the idle CPU is one waiting
     for q in rq.thread_sweep(ctx):
         ctx.request(q)
     return ctx.finding(

@@ -32,6 +32,7 @@ from perfscout.ingest.textutil import (
     detect_decimal,
     iter_lines,
     parse_number,
+    size_argument,
 )
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
@@ -164,6 +165,7 @@ class _State:
     last_ts: float | None = None  # the interval of the last counter row (-I output)
     interval_mode: bool = False
     headers: int = 0  # "Performance counter stats" blocks seen
+    commands: list[str] = field(default_factory=list)  # each block's command, in order
     csv_sep: str | None = None
     series: SeriesSet = field(init=False)
     # fast path caches: raw event -> its value columns; comment words -> columns (None: skip)
@@ -302,6 +304,7 @@ class _State:
             self.headers += 1
             self.new_run(self.headers)
             self.meta.setdefault("command", h["cmd"] or h["what"] or "")
+            self.commands.append(h["cmd"] or h["what"] or "")
             if h["runs"]:
                 self.meta.setdefault("repeats", h["runs"])
             return
@@ -498,6 +501,20 @@ def _parse_csv_row(st: _State, no: int, fields: list[str]) -> bool:
     return True
 
 
+def _command_sweep(st: _State) -> list[Metric]:
+    """Each run's ``scaling.size`` when the file's runs are one program whose numeric argument
+    changes (``perf stat ./diagscale 400``, then 800, 1600: a size sweep saved in one log; see
+    :func:`~perfscout.ingest.textutil.size_argument`); the rules fit the run's time to it."""
+    cmds = [c.split() for c in st.commands]
+    at = size_argument(cmds)
+    if at is None or len(cmds) != st.headers:
+        return []
+    return [Metric(name="scaling.size", value=float(c[at]), unit="count",
+                   scope=Scope(ScopeKind.RUN, f"run {k}"), source=SourceRef(str(st.path), None),
+                   raw_name=f"argument {at} of the command")
+            for k, c in enumerate(cmds, 1)]
+
+
 def _single_run(sc: Scope) -> Scope:
     """The scope without its RUN part, for a file holding one run."""
     if sc.kind == ScopeKind.RUN:
@@ -553,6 +570,7 @@ class PerfStatAdapter(Adapter):
             st.meta["intervals"] = str(max(len(x) for x in series))
         if st.headers > 1:
             st.meta["runs_in_file"] = str(st.headers)
+            metrics += _command_sweep(st)
         if st.headers <= 1:  # one run: no RUN scope
             metrics = [dataclasses.replace(m, scope=_single_run(m.scope)) for m in metrics]
             series = tuple(dataclasses.replace(x, scope=_single_run(x.scope)) for x in series)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -215,7 +216,10 @@ def _name(key: str, unit: str) -> str:
         words = words[1:]
     k = norm_key(" ".join(words))
     k = re.sub(r"^(?:total|overall)(?=.)", "", k) if k not in KEYS else k  # "Total CPU time"
-    name = KEYS.get(k, "") or ("scaling.size" if k in SIZE_KEYS and not unit else "")
+    # "events n=30000", "jobs n=40000": a label closed by the size's own letter (not "team
+    # size", "block size", "message size": those name other counts)
+    sized = k in SIZE_KEYS or (len(words) > 1 and words[-1].lower() == "n")
+    name = KEYS.get(k, "") or ("scaling.size" if sized and not unit else "")
     if not name:
         name = _mpi_call_key(k, unit)
     if not name and unit == "s" and IO_PHASE.match(k):
@@ -460,6 +464,9 @@ _TOOK = {"took", "spent", "ran", "finished", "done", "busy"}
 # keys that, on a line scoped to one thread, give that thread's busy time
 _THREAD_BUSY = {"time", "cpu", "cputime", "cpus", "busycpu", "cpubusy", "busycputime",
                 "computecpu", "workcpu", "threadcpu"}
+# keys that, on a line scoped to one rank, give that rank's busy time (its compute, not its
+# whole run: ``rank 1: work_cpu=0.28 s allreduce=0.40 s``)
+_RANK_BUSY = {"busycpu", "cpubusy", "busycputime", "computecpu", "workcpu"}
 
 
 def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
@@ -495,6 +502,7 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
                _TOOK.intersection(k.lower().split()[:1])
                and UNITS.get(u.lower(), ("",))[0] == "s")
             or (norm_key(k) in _THREAD_BUSY and kind == ScopeKind.THREAD)
+            or (norm_key(k) in _RANK_BUSY and kind == ScopeKind.RANK)
             else (k, v, u) for k, v, u in pairs]
     return Scope(kind, m["id"]), out
 
@@ -1063,16 +1071,43 @@ def _lone_time(metrics: list[Metric]) -> list[Metric]:
     k-th printed value is run k)."""
     if any(m.name in _PHASES for m in metrics):
         return []  # "solve=0.001 s output=0.24 s": phases of a run, not the run
+    def unit(m: Metric) -> str:  # "scale_cpu_s= 0.0013": the key's suffix names the unit
+        return (m.unit or key_unit(m.raw_name)).lower()
+
     timed = [m for m in metrics if m.name.startswith("event.") and m.scope.kind ==
-             ScopeKind.PROCESS and UNITS.get(m.unit.lower(), ("", 1.0))[0] == "s"]
+             ScopeKind.PROCESS and UNITS.get(unit(m), ("", 1.0))[0] == "s"]
     counts = Counter(norm_key(m.raw_name) for m in timed)
     repeated = [k for k, n in counts.items() if n > 1]
     key = next(iter(counts)) if len(counts) == 1 else repeated[0] if len(repeated) == 1 else ""
     if not key:
-        return []
+        return _wall_phases(timed, counts, unit)
     return [replace(m, name="time.elapsed", unit="s", scope=Scope(ScopeKind.RUN, f"run {k}"),
-                    value=m.value * UNITS[m.unit.lower()][1])
+                    value=m.value * UNITS[unit(m)][1])
             for k, m in enumerate((m for m in timed if norm_key(m.raw_name) == key), 1)]
+
+
+#: a printed phase timed by the wall clock (``draw_wall=0.51 s``, ``score_elapsed: 0.02 s``)
+_WALL_PHASE = re.compile(r"(?:wall|walltime|elapsed|wallclock)$")
+
+
+def _wall_phases(timed: list[Metric], counts: Counter[str],
+                 unit: Callable[[Metric], str]) -> list[Metric]:
+    """The run's time as the sum of its wall-clock phases when the printout times every phase
+    by the wall clock, prints each of them the same number of times (once per run, two or
+    more) and prints no time of the whole run (``draw_wall=0.511 s score_wall=0.021 s`` per
+    run): the k-th value of every phase is run k's."""
+    if len(counts) < 2 or len(set(counts.values())) != 1 or next(iter(counts.values())) < 2 \
+            or not all(_WALL_PHASE.search(k) for k in counts):
+        return []
+    per_run: dict[str, list[Metric]] = {}
+    for m in timed:
+        per_run.setdefault(norm_key(m.raw_name), []).append(m)
+    out = []
+    for k, ms in enumerate(zip(*per_run.values(), strict=True), 1):
+        out.append(replace(ms[0], name="time.elapsed", unit="s", raw_name="sum of " + ", ".join(
+            m.raw_name for m in ms), scope=Scope(ScopeKind.RUN, f"run {k}"), stat="sum",
+            value=sum(m.value * UNITS[unit(m)][1] for m in ms)))
+    return out
 
 
 def _swept(metrics: list[Metric]) -> list[Metric]:
@@ -1188,6 +1223,17 @@ def _measured_lines(head: str) -> tuple[int, int]:
     return with_unit, with_pair
 
 
+def _scoped_measured(head: str) -> bool:
+    """Some line of ``head`` gives one rank or thread (``rank 1: ...``, ``thread 0 ...``) a
+    value with a known unit: a program's per-rank printout, whatever its keys are named."""
+    for line in head.splitlines()[:400]:
+        pre = _prefixed(line)
+        if pre is not None and pre[0].kind in (ScopeKind.RANK, ScopeKind.THREAD) and any(
+                u.lower() in UNITS for _k, _v, u in pre[1]):
+            return True
+    return False
+
+
 def _progress_log(lines: list[str]) -> bool:
     """Three or more lines naming the same unit-less values (``particle 199997 done x=19999.7``
     again and again): a progress log, no measured quantity; a summary names each value once."""
@@ -1256,7 +1302,9 @@ class RuntimeReportAdapter(Adapter):
         n = _placement_lines(head)
         if n == 0:
             return 0.0
-        return 0.2 if _known(head) else 0.5  # program values too: program-output reads both
+        # program values too (a known key, or a rank's or thread's own timed values such as
+        # ``rank 1: cells=152556 solve=0.02 s``): program-output reads both
+        return 0.2 if _known(head) or _scoped_measured(head) else 0.5
 
     def parse(self, path: Path) -> Profile:
         placement = Placement()

@@ -64,3 +64,18 @@ def test_a_user_spec_variant_env_goes_through_the_proposal_allowlist() -> None:
     assert ok.baseline.env == {"MY_INPUT": "a.dat"}
     with pytest.raises(InputError, match="LD_PRELOAD may not be set by a variant"):
         spec_from_dict({**base, "variants": [{"name": "x", "env": {"LD_PRELOAD": "/x.so"}}]})
+
+
+def test_a_metric_that_reads_zero_makes_the_variant_invalid_not_a_crash() -> None:
+    """A measure regex that caught a header's 'T0' read 0 in every run: the ratio to 0 was a
+    ZeroDivisionError inside approve; the variant is now invalid with that reason, and a
+    variant whose own runs read 0 is too."""
+    runs = [Sample("baseline", r, False, True, value=0.0, checksum="-", n=9) for r in range(9)]
+    out = judge(_spec(Check(kind="checksum")), "x", runs + _samples("fast", 1.0), 9
+                ).outcome("fast")
+    assert out.verdict == INVALID and out.ratio is None
+    assert any("read 0" in r and "baseline" in r for r in out.reasons), out.reasons
+    fast0 = [Sample("fast", r, False, True, value=0.0, checksum="-", n=9) for r in range(9)]
+    out = judge(_spec(Check(kind="checksum")), "x", _samples("baseline", 2.0) + fast0, 9
+                ).outcome("fast")
+    assert out.verdict == INVALID and any("read 0" in r and "fast" in r for r in out.reasons)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import statistics
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -276,7 +277,13 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
         summ = summary(v.name, xs)
         bv = [s.value for s in base if s.ok and s.value is not None]
         vv = [s.value for s in xs if s.ok and s.value is not None]
-        if bv and vv:
+        zero = next((n for n, xs_ in ((base_name, bv), (v.name, vv))
+                     if xs_ and not statistics.median(xs_)), None)
+        if zero is not None:  # a ratio to 0: the measure read no timing (a header's 'T0')
+            outs.append(VariantOutcome(v.name, v.proposal_id, **summ, verdict=INVALID,
+                                       reasons=(*reasons, Text("exp.zero_metric", variant=zero)),
+                                       build_command=cmd(v.name)))
+        elif bv and vv:
             c = compare(bv, vv, spec.direction, alpha=alpha, seed=seed_for(exp_id, v.name),
                         margin=margin)
             if c.verdict == WIN and spec.check.kind == "none" and not reasons:

@@ -267,6 +267,7 @@ EN: dict[str, str] = {
     "exp.too_good": "too good to be true: median {median} s is below the {floor} s that {bytes} bytes need at {what} {ceiling} MB/s",
     "exp.runs_failed": "{failed} of {total} runs failed: {error}",
     "exp.no_runs": "no successful runs",
+    "exp.zero_metric": "the metric read 0 in the median run of {variant}: a ratio to 0 means nothing; the measure reads no timing or rate (check the spec's measure regex against the program's output)",
     "exp.size_differs": "problem size differs from the baseline: {sizes}",
     "exp.output_differs": "output differs from the baseline: checksum {got} != {want} ({kind})",
     'exp.state_differs': "machine state differs from the baseline's: {variant} vs {baseline}",

@@ -260,6 +260,7 @@ ZH: dict[str, str] = {
     "exp.too_good": "好得不真实：中位数 {median} s 低于 {bytes} 字节在 {what} {ceiling} MB/s 下所需的 {floor} s",
     "exp.runs_failed": "{total} 次运行中有 {failed} 次失败：`{error}`",
     "exp.no_runs": "没有成功的运行",
+    "exp.zero_metric": "{variant} 的中位运行中指标读数为 0：与 0 之比没有意义；度量没有读到计时或速率（请对照程序输出检查规格中的 measure 正则）",
     "exp.size_differs": "问题规模与基线不同：`{sizes}`",
     "exp.output_differs": "输出与基线不同：校验和 `{got}` != `{want}`（`{kind}`）",
     "exp.state_differs": "机器状态与基线不同：`{variant}` 对 `{baseline}`",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from conftest import require_tool
 from perfscout.experiment.build import Build, build_variant
@@ -34,6 +35,15 @@ def _run(build: Build) -> str:
                           timeout=60).stdout.strip()
 
 
+def _project(tmp_path: Path) -> tuple[Path, Any, Any]:
+    """A copy of the fixture project, its spec and a sandboxed runner."""
+    require_tool("gcc")
+    require_tool("make")
+    root = tmp_path / "proj"
+    shutil.copytree(DATA, root)
+    return root, _spec(root), default_runner(tmp_path / "ws")
+
+
 def _patched(root: Path, old: str, new: str) -> str:
     text = (root / "Makefile").read_text()
     assert old in text
@@ -41,12 +51,7 @@ def _patched(root: Path, old: str, new: str) -> str:
 
 
 def test_a_word_a_patch_adds_to_the_passed_cflags_is_built_with(tmp_path: Path) -> None:
-    require_tool("gcc")
-    require_tool("make")
-    root = tmp_path / "proj"
-    shutil.copytree(DATA, root)
-    spec = _spec(root)
-    runner = default_runner(tmp_path / "ws")
+    root, spec, runner = _project(tmp_path)
     base = build_variant(runner, spec, spec.baseline, tmp_path / "ws" / "exp")
     assert _run(base) == "build: plain steps 3"
     diff = _patched(root, "CFLAGS = -O2 -DSTEPS=3", "CFLAGS = -O2 -DSTEPS=3 -DFAST_PATH")
@@ -59,12 +64,7 @@ def test_a_word_a_patch_adds_to_the_passed_cflags_is_built_with(tmp_path: Path) 
 
 
 def test_a_word_a_patch_removes_or_changes_is_gone_and_the_rest_kept(tmp_path: Path) -> None:
-    require_tool("gcc")
-    require_tool("make")
-    root = tmp_path / "proj"
-    shutil.copytree(DATA, root)
-    spec = _spec(root)
-    runner = default_runner(tmp_path / "ws")
+    root, spec, runner = _project(tmp_path)
     diff = _patched(root, "CFLAGS = -O2 -DSTEPS=3", "CFLAGS = -O2 -DSTEPS=5")
     v = inherit(spec.baseline, Variant(name="five", patch=diff))
     got = build_variant(runner, spec, v, tmp_path / "ws" / "exp")
@@ -74,12 +74,7 @@ def test_a_word_a_patch_removes_or_changes_is_gone_and_the_rest_kept(tmp_path: P
 
 
 def test_a_patch_of_another_file_leaves_the_commands_as_the_baseline_s(tmp_path: Path) -> None:
-    require_tool("gcc")
-    require_tool("make")
-    root = tmp_path / "proj"
-    shutil.copytree(DATA, root)
-    spec = _spec(root)
-    runner = default_runner(tmp_path / "ws")
+    root, spec, runner = _project(tmp_path)
     base = build_variant(runner, spec, spec.baseline, tmp_path / "ws" / "exp")
     text = (root / "main.c").read_text()
     diff = make_diff(text, text.replace("plain steps", "plain  steps"), "main.c")

@@ -72,3 +72,20 @@ def test_a_workspace_path_in_any_proposal_is_named_relative_to_the_project(
     assert [(x.scope, x.title) for x in got] == [
         ("src/kernel.c:8", "Tile src/kernel.c:8"),
         ("src/main.c:3", "Write in blocks: no flush per line in the loop at src/main.c:3")]
+
+
+def test_a_library_sources_line_is_no_target(tmp_path: Path) -> None:
+    """The unwinder's hot line in libc's own build path ('elf/dl-find_object.h:NN', relative
+    like a project file but no file of the project) was kept as the scope of error_code_path,
+    which then stayed without a diff ('not a readable file'): any source proposal scoped
+    there goes to the program's hot line; without a line profile it is left as it was."""
+    proj = _project(tmp_path)
+    hot = hot_lines([Profile(format="perf-report", path="r", hotspots=(
+        Hotspot(name=f"{proj}/src/kernel.c:8", self_share=0.9),))], proj)
+    props = [Proposal("error_code_path", kind="source", title="t", change=Change(),
+                      scope="elf/dl-find_object.h:89"),
+             Proposal("hoist_invariant", kind="source", title="t", change=Change(),
+                      scope="src/main.c:3")]
+    got = [x.scope for x in target_hot_line(props, hot, proj)]
+    assert got == ["src/kernel.c:8", "src/main.c:3"]
+    assert next(x.scope for x in target_hot_line(props, [], proj)) == "elf/dl-find_object.h:89"

@@ -200,8 +200,9 @@ def hot_lines(profiles: Sequence[Profile], project: Path, skip: Path | None = No
 
 def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], project: Path,
                     skip: Path | None = None) -> list[Proposal]:
-    """Each loop-changing source proposal with ``scope`` set to the hottest line, unless its
-    scope already names a line in a project file (the diagnosis may have chosen the loop: that
+    """Each loop-changing source proposal, and each source proposal scoped to a line outside
+    the project, with ``scope`` set to the hottest line, unless its scope already names a line
+    in a project file (the diagnosis may have chosen the loop: that
     line is kept). Every proposal whose scope names a project file's line gets that path made
     relative to the project, in its scope and its title (the profile names perfscout's copy
     of the project in the workspace, a path the user never sees)."""
@@ -211,12 +212,16 @@ def target_hot_line(proposals: Sequence[Proposal], hot: Sequence[HotLine], proje
     for p in proposals:
         where = split_scope(p.scope) if p.scope else None
         rel = project_relative(project, where[0], skip) if where is not None else None
+        if rel is not None and not (project / rel).is_file():
+            rel = None
         if rel is not None and where is not None:
             # a line the diagnosis chose is kept, named relative to the project wherever the
             # proposal names it (the profile's path is perfscout's build copy)
             p = replace(p, scope=f"{rel}:{where[1]}",
                         title=p.title.replace(where[0], rel))
-        elif p.kind == "source" and p.id in LOOP_PROPOSALS and hot:
+        elif p.kind == "source" and hot and (p.id in LOOP_PROPOSALS or where is not None):
+            # a line outside the project (a library's own source, 'elf/dl-find_object.h:NN'
+            # of libc's unwinder) is no place for a change: the program's hot line instead
             p = replace(p, scope=hot[0].scope)
         out.append(p)
     return out

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import statistics
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -277,8 +276,9 @@ def judge(spec: ExperimentSpec, exp_id: str, samples: list[Sample], rounds: int,
         summ = summary(v.name, xs)
         bv = [s.value for s in base if s.ok and s.value is not None]
         vv = [s.value for s in xs if s.ok and s.value is not None]
-        zero = next((n for n, xs_ in ((base_name, bv), (v.name, vv))
-                     if xs_ and not statistics.median(xs_)), None)
+        # the medians the summaries already hold (None when a side has no runs)
+        zero = next((n for n, m in ((base_name, baseline.median), (v.name, summ["median"]))
+                     if m is not None and not m), None)
         if zero is not None:  # a ratio to 0: the measure read no timing (a header's 'T0')
             outs.append(VariantOutcome(v.name, v.proposal_id, **summ, verdict=INVALID,
                                        reasons=(*reasons, Text("exp.zero_metric", variant=zero)),

@@ -22,7 +22,8 @@ the evidence-guided search starts from; and the machine's snapshot (caches, core
   (100 points): compute-bound, the vectorization evidence decides.
 - ``stencil2d``, ``stencil3d``, ``conv1d``, ``blur3``, ``poly_simd``, ``gather_hp``,
   ``spmv_sell``, ``nbody_pairs``, ``wht_cols``, ``fw_blocked``, ``bmm_batch``,
-  ``band_trsm``, ``spmm_csr``, ``bs_price``, ``lu_forms``: PRE-REGISTERED
+  ``band_trsm``, ``spmm_csr``, ``bs_price``, ``lu_forms``, ``hist_priv``, ``rare_eval``:
+  PRE-REGISTERED
   (benches/data/*_prereg.md), never used to tune the guide. A pre-registration commits the
   baseline's analysis and the snapshot first (``ANALYSIS_ONLY=1``); the recording keeps them
   and adds the rows.
@@ -303,11 +304,37 @@ TABLES: dict[str, dict[str, Any]] = {
                       "flag": "-mprefer-vector-width={}"},
             "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
         }},
+    # PRE-REGISTERED (benches/data/hist_priv_prereg.md): never used to tune the guide
+    "hist_priv": {
+        "source": "hist_priv.c", "args": ["1048576", "100"], "small_args": ["1048576", "2"],
+        "preregistered": True,
+        "params": {
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O3", "-O3 -march=native",
+                                 "-O3 -march=native -funroll-loops"]},
+            "copies": {"role": "other", "values": [1, 2, 4, 8, 16], "define": "COPIES"},
+            "ctr": {"role": "other", "values": ["u32", "u16"], "define": "CTR", "index": True},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
+    # PRE-REGISTERED (benches/data/rare_eval_prereg.md): never used to tune the guide
+    "rare_eval": {
+        "source": "rare_eval.c", "args": ["1048576", "200"], "small_args": ["1048576", "2"],
+        "preregistered": True,
+        "params": {
+            "variant": {"role": "other", "values": ["inline", "compact"], "define": "VARIANT",
+                        "index": True},
+            "flags": {"role": "compiler_flags",
+                      "values": ["-O2", "-O2 -march=native", "-O3", "-O3 -march=x86-64-v3",
+                                 "-O3 -march=native"]},
+            "width": {"role": "simd_width", "values": [128, 256, 512],
+                      "flag": "-mprefer-vector-width={}"},
+            "unroll": {"role": "unroll", "values": [1, 2, 4, 8], "define": "UNROLL"},
+        }},
 }
 #: tables with their own snapshot file (the tuning tables share tables_snapshot.json)
 OWN_SNAPSHOT = {"stencil2d", "stencil3d", "conv1d", "blur3", "poly_simd", "gather_hp",
                 "spmv_sell", "nbody_pairs", "wht_cols", "fw_blocked", "bmm_batch",
-                "band_trsm", "spmm_csr", "bs_price", "lu_forms"}
+                "band_trsm", "spmm_csr", "bs_price", "lu_forms", "hist_priv", "rare_eval"}
 #: the keys a recorded row holds besides the parameters: no parameter may be named so
 ROW_KEYS = frozenset({"t", "spread"})
 #: how a parameter reaches the build or the run (not part of the recorded table's space)

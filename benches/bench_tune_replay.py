@@ -98,6 +98,10 @@ TABLES = {
     # lu_forms_prereg.md) while the design was being reordered, without seeing it
     "bs_price": ("bs_price_analysis", "bs_price_snapshot", "pre-registered"),
     "lu_forms": ("lu_forms_analysis", "lu_forms_snapshot", "pre-registered"),
+    # pre-registered by a further independent author (hist_priv_prereg.md, rare_eval_prereg.md)
+    # on an AVX-512 Xeon, with the guide of 2026-12-05 unchanged since, without reading it
+    "hist_priv": ("hist_priv_analysis", "hist_priv_snapshot", "pre-registered"),
+    "rare_eval": ("rare_eval_analysis", "rare_eval_snapshot", "pre-registered"),
 }
 #: first runs recorded before ``--first-run`` existed, quoted from their pre-registration's
 #: outcome (benches/data/NAME_prereg.md); never re-measured

@@ -18,11 +18,11 @@ from tests.advise.conftest import PolicyCheck, finding
 
 from perfscout.advise import LOOP_PROPOSALS, advise, aim_at_hot_line
 from perfscout.advise.catalog.common import source_hot_lines
-from perfscout.advise.facts import Facts, _source_line
+from perfscout.advise.facts import Facts
 from perfscout.advise.usercode import same_function
 from perfscout.ingest.registry import load
 from perfscout.ingest.source_paths import library_source
-from perfscout.model.metrics import Profile
+from perfscout.model.metrics import Profile, source_line
 from perfscout.model.proposals import Proposal
 
 DATA = Path(__file__).parent / "data" / "hotline2"
@@ -37,7 +37,7 @@ def _raw_hottest_line(profiles: list[Profile]) -> str:
     """The hottest source line the profiles name, whoever's it is (what a reader that does
     not tell the program's lines from a header's would pick)."""
     lines = [(h.self_share or 0.0, w) for p in profiles for h in p.hotspots
-             if (w := _source_line(h)) is not None]
+             if (w := source_line(h)) is not None]
     return max(lines)[1]
 
 

@@ -27,7 +27,15 @@ from perfscout.advise.usercode import (
 from perfscout.ingest.callgraph import ROOT_NAME
 from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
-from perfscout.model.metrics import CallNode, Hotspot, Profile, Remark, ScopeKind
+from perfscout.model.metrics import (
+    SOURCE_LINE,
+    CallNode,
+    Hotspot,
+    Profile,
+    Remark,
+    ScopeKind,
+    source_line,
+)
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
 
 #: ids of findings that mean "this code is limited by memory bandwidth"
@@ -275,7 +283,7 @@ class Facts:
             if rank is None:
                 continue
             for h in p.hotspots:
-                where = _source_line(h)
+                where = source_line(h)
                 if where is not None and h.self_share is not None \
                         and not library_source(where.rpartition(":")[0]):
                     yield rank, h.self_share, where, h
@@ -377,7 +385,7 @@ class Facts:
         for p in self.profiles:
             for h in p.hotspots:
                 if (h.kind == "line" or not h.module or _LIBRARY_MODULE.search(h.module)
-                        or self.foreign(h.name) or _SRC_LINE.match(h.name)):
+                        or self.foreign(h.name) or SOURCE_LINE.match(h.name)):
                     continue
                 name = outlined_parent(h.name) or h.name
                 if best is None or (h.self_share or 0.0) > best[0]:
@@ -593,12 +601,48 @@ class Facts:
         best: tuple[float, str] | None = None
         for p in self.profiles:
             for m in p.metrics:
-                if m.name != "d1.misses" or not _SRC_LINE.match(m.scope.name) \
+                if m.name != "d1.misses" or not SOURCE_LINE.match(m.scope.name) \
                         or library_source(m.scope.name.rpartition(":")[0]):
                     continue
                 if best is None or m.value > best[0]:
                     best = (m.value, m.scope.name)
         return best[1] if best else None
+
+    def build_flags(self) -> dict[str, str]:
+        """Each flag the measured build is known to use, with the input that says so: the
+        flags every compile line of an input has (a build log, compile lines a printout
+        echoes), kept only where all such inputs agree. Empty when no input states the build.
+        The guards read it so that a flag the build already has is never proposed again."""
+        out: dict[str, str] | None = None
+        for p in self.profiles:
+            every = p.meta.get("flags_all")
+            if every is None:
+                continue
+            mine = dict.fromkeys(every.split(), p.path)
+            out = mine if out is None else {f: src for f, src in out.items() if f in mine}
+        return out or {}
+
+    def hot_vector_bits(self) -> tuple[int, str] | None:
+        """(widest vector register, input) of the packed floating-point instructions in the hot
+        code: a sampled annotate (what ran), or a disassembly of the hot routine alone (one
+        function dumped, or the function the profile puts first). None when no input shows
+        packed code there."""
+        top = self.top_hotspot()
+        want = top.name.split("(")[0].split(" line ")[0].strip() if top is not None else ""
+        best: tuple[int, str] | None = None
+        for p in self.profiles:
+            per_fn = {m.scope.name for m in p.metrics if m.name.startswith("insn.")
+                      and m.scope.kind == ScopeKind.FUNCTION}
+            for m in p.metrics:
+                if m.name != "insn.vector_bits":
+                    continue
+                sampled = p.format.startswith("perf-annotate")
+                lone = m.scope.kind != ScopeKind.FUNCTION and len(per_fn) <= 1
+                hot = bool(want) and m.scope.kind == ScopeKind.FUNCTION and (
+                    m.scope.name.split("(")[0].strip() == want)
+                if (sampled or lone or hot) and (best is None or m.value > best[0]):
+                    best = (int(m.value), p.path)
+        return best
 
     def remarks(self, scope: str = "") -> list[Remark]:
         out = [r for p in self.profiles for r in p.remarks]
@@ -699,7 +743,7 @@ def split_function_scope(scope: str) -> tuple[str, str | None]:
     ``getenv at f.c:18`` a routine and the line calling it; perf annotate's ``main line 15``
     is the function (its bare line number names no file)."""
     s = scope.strip()
-    if _SRC_LINE.match(s):
+    if SOURCE_LINE.match(s):
         return "", s
     at = _AT_LINE.match(s)
     if at is not None:
@@ -715,7 +759,7 @@ def _function_of_line(h: Hotspot) -> str:
     ``main line 15`` (or its call path), perf report's ``sym`` beside the srcline, gprof -l's
     ``scale (f.c:17 @ 123e)``; "" for a bare ``path:line`` (callgrind, --sort srcline)."""
     name = h.name.strip()
-    if _SRC_LINE.match(name):
+    if SOURCE_LINE.match(name):
         return ""
     ln = _LINE_SUFFIX.match(name)
     if ln is not None:
@@ -745,17 +789,6 @@ def _vendor_of(name: str) -> str:
     return "unknown"
 
 
-_SRC_LINE = re.compile(r"^(?P<file>[\w./+-]+\.(?:c|cc|cpp|cxx|h|hpp|f|f90|f95|F|F90|cu)):"
-                       r"(?P<line>\d+)$")
-
-
-def _source_line(h: Hotspot) -> str | None:
-    """A hotspot's program source line as ``path:line``, when it names one."""
-    loc = h.location
-    if loc is not None and loc.line is not None and _SRC_LINE.match(f"{loc.file}:{loc.line}"):
-        return f"{loc.file}:{loc.line}"
-    m = _SRC_LINE.match(h.name.strip())
-    return f"{m['file']}:{m['line']}" if m else None
 
 
 def subnormal_slowdown(facts: Facts) -> float | None:

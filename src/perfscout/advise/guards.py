@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from perfscout.advise.facts import AT_PEAK, Facts
 from perfscout.model.findings import Finding
@@ -799,6 +800,53 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
     return Text("guard.march_o3")
 
 
+#: a flags proposal's effect, as the flags of a build that already has it: proposed again,
+#: the variant would rebuild the same program
+BUILT_ALREADY = {
+    "compiler_opt_level": re.compile(r"^-O(?:3|4|fast)$"),
+    "compiler_arch": re.compile(r"^(?:-march=(?!x86-64|i[3-6]86|generic)\S+|-mcpu=\S+|-xHost|"
+                                r"-x(?:CORE|SKYLAKE|ICELAKE|SAPPHIRE|COMMON|AVX)[\w-]*|"
+                                r"-tp=\S+|-mavx\S*|-mtune=native)$"),
+    "fast_math": re.compile(r"^(?:-ffast-math|-Ofast|-fp-model=fast\S*|-funsafe-math-"
+                            r"optimizations)$"),
+    "compiler_lto": re.compile(r"^(?:-flto\S*|-ipo)$"),
+}
+#: widest vector registers a build without a -march/-mavx flag never uses (SSE's 128 bits)
+WIDE_VECTOR_BITS = 256
+
+
+def built_already(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """A flag the measured build already has (every compile line an input shows holds it),
+    or an effect its code already shows: the hot code runs packed instructions on 256-bit
+    or wider registers, so the build already targets AVX (``compiler_arch``) and its
+    vectorizer already ran on that code (``compiler_opt_level``: what -O3 adds over the
+    build's level is the vectorizer); or the compiler reports the hot loop vectorized.
+    What stays scalar in such code (an in-order reduction, a gather) needs a source or
+    semantics change, not the flag again."""
+    pat = BUILT_ALREADY.get(p.id)
+    if pat is None:
+        return None
+    have = facts.build_flags()
+    hit = next((f for f in have if pat.match(f)), None)
+    if hit is not None:
+        return Text("guard.built_already", flag=hit, file=Path(have[hit]).name)
+    if p.id not in ("compiler_arch", "compiler_opt_level"):
+        return None
+    wide = facts.hot_vector_bits()
+    if wide is not None and wide[0] >= WIDE_VECTOR_BITS:
+        return Text("guard.wide_already", bits=wide[0], file=Path(wide[1]).name)
+    hot = facts.hot_line()
+    if p.id == "compiler_opt_level" and hot is not None:
+        file, _, line = hot.rpartition(":")
+        near = [r for r in facts.remarks() if r.vectorized and r.line is not None
+                and line.isdigit() and Path(r.file).name == Path(file).name
+                and abs(r.line - int(line)) <= 2]
+        if near:
+            return Text("guard.loop_vectorized", line=f"{Path(near[0].file).name}:"
+                        f"{near[0].line}")
+    return None
+
+
 CODE_KINDS = frozenset({"flags", "source"})
 BUILTIN_KERNELS = frozenset({"likwid-bench"})  # formats whose kernels are the tool's own code
 
@@ -890,6 +938,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("imbalance_is_schedule", imbalance_is_schedule),
     ("binding_needs_threads", binding_needs_threads),
     ("bind_not_for_other_jobs", bind_not_for_other_jobs),
+    ("built_already", built_already),
     ("march_needs_o3", march_needs_o3),
     ("remarks_only", remarks_only),
     ("subnormal_steps", subnormal_steps),

@@ -7,6 +7,7 @@ remarks, and an account of what could not be read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -187,3 +188,20 @@ class Skipped:
     formats_tried: tuple[str, ...] = ()
     message: str = ""
     convert: tuple[str, ...] = ()  # for a binary input: the command that turns it into text
+
+
+#: a program source line as profilers print it: ``path/file.ext:NN``
+SOURCE_LINE = re.compile(r"^(?P<file>[\w./+-]+\.(?:c|cc|cpp|cxx|h|hpp|f|f90|f95|F|F90|cu)):"
+                         r"(?P<line>\d+)$")
+
+
+def source_line(h: Hotspot) -> str | None:
+    """A hotspot's program source line as ``path:line``, when it names one (its location, or
+    a name that is a ``file:line``): one reading for the advice's target line and for the
+    cross-check of a finding scoped to a line."""
+    loc = h.location
+    if loc is not None and loc.line is not None and SOURCE_LINE.match(f"{loc.file}:{loc.line}"):
+        return f"{loc.file}:{loc.line}"
+    m = SOURCE_LINE.match(h.name.strip())
+    return f"{m['file']}:{m['line']}" if m else None
+

@@ -6,7 +6,8 @@ It measures nothing; it says how the code was built. The facts go into ``meta``:
 ``-O`` levels of the compile lines, in order; ``-O0`` when one has none), ``march`` (distinct
 ``-march=``/``-mcpu=``/``-x`` targets), ``openmp`` and ``debug`` (1 when every compile line has
 ``-fopenmp``/``-qopenmp``/``-mp`` resp. ``-g``, ``some`` when only part has), ``flags`` (the
-distinct flags of the compile lines), ``defines`` (their distinct ``-D`` words),
+distinct flags of the compile lines), ``flags_all`` (the flags every compile line has: what
+the whole build is known to use), ``defines`` (their distinct ``-D`` words),
 ``checking`` (the words of a debug or checking build, :mod:`perfscout.model.checking`,
 also counted as the ``build.checking_flags`` metric), ``compile_lines``, ``link_lines`` and
 ``warnings``.
@@ -40,7 +41,7 @@ _WRAPPERS = {"ccache", "distcc", "libtool", "time", "env", "sccache"}
 _PREFIX = re.compile(r"^(?:[+$>]+\s+|\[\d+/\d+\]\s+|libtool:\s+(?:compile|link):\s+)")
 
 
-def _command(line: str) -> tuple[str, list[str]] | None:
+def compiler_command(line: str) -> tuple[str, list[str]] | None:
     """The driver and arguments of a compiler command line, None for any other line: the
     line starts with the driver (after a path, ``ccache`` or a ``cd dir &&``), has at least one
     ``-`` option and a ``-c``, ``-o`` or a source file argument. A Makefile recipe (a tab
@@ -65,6 +66,40 @@ def _command(line: str) -> tuple[str, list[str]] | None:
     return m["cc"], args
 
 
+def build_meta(compiles: list[tuple[str, list[str]]]) -> dict[str, str]:
+    """The build facts of compile lines (``compiler_command`` results), as ``Profile.meta``
+    keys (see the module docstring); ``flags_all`` holds the flags every compile line has,
+    what the whole build is known to use (``advise.facts.Facts.build_flags`` reads it). One
+    reading for a build log and for compile lines echoed in a program's printout."""
+    opts = [[a for a in args if a.startswith("-")] for _, args in compiles]
+    levels = list(dict.fromkeys(next((a for a in reversed(o) if re.fullmatch(
+        r"-O(?:\d|s|fast|g|z)?", a)), "-O0") for o in opts))
+    march = list(dict.fromkeys(a.split("=", 1)[1] if "=" in a else a[2:] for o in opts
+                               for a in o if a.startswith(("-march=", "-mcpu="))
+                               or re.fullmatch(r"-x[A-Z][\w-]*", a)))
+
+    def plain(o: list[str]) -> list[str]:
+        return [a for a in o if a not in ("-c", "-o")
+                and not a.startswith(("-I", "-D", "-l", "-L"))]
+
+    flags = list(dict.fromkeys(a for o in opts for a in plain(o)))
+    every = [a for a in flags if all(a in o for o in opts)]
+    if levels and len(levels) == 1 and levels[0] not in every:  # no -O at all: -O0
+        every.append(levels[0])
+    defines = list(dict.fromkeys(a for _, args in compiles for a in args
+                                 if a.startswith("-D") and len(a) > 2))
+    checking = list(dict.fromkeys(w for _, args in compiles for w in checking_words(args)))
+    meta = {"compiler": (compiles[0][0] if compiles else ""),
+            "opt_level": " ".join(levels), "march": " ".join(march),
+            "openmp": _share([any(a in _OPENMP for a in o) for o in opts]) if opts else "",
+            "debug": _share([any(re.fullmatch(r"-g\d?|-ggdb\d?", a) for a in o)
+                             for o in opts]) if opts else "",
+            "flags": " ".join(flags), "flags_all": " ".join(every),
+            "defines": " ".join(defines), "checking": " ".join(checking),
+            "compile_lines": str(len(compiles))}
+    return {k: v for k, v in meta.items() if v}
+
+
 def _script(head: str) -> bool:
     """A shell script that would run the compiler (``#!``, ``set -e``), not the log of a
     build that ran."""
@@ -87,13 +122,13 @@ class BuildLogAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if path.is_dir() or "\x00" in head[:4096] or _script(head):
             return 0.0
-        return 0.6 if any(_command(ln) for ln in head.splitlines()[:400]) else 0.0
+        return 0.6 if any(compiler_command(ln) for ln in head.splitlines()[:400]) else 0.0
 
     def parse(self, path: Path) -> Profile:
         compiles: list[tuple[str, list[str]]] = []
         links = warnings = 0
         for _no, line in iter_lines(path):
-            got = _command(line)
+            got = compiler_command(line)
             if got is None:
                 warnings += bool(_WARNING.search(line))
                 continue
@@ -105,28 +140,10 @@ class BuildLogAdapter(Adapter):
         if not compiles and not links:
             raise ParseError(str(path), None, "compiler command lines (gcc/g++/gfortran/clang "
                              "... -c file or -o prog)")
-        units = compiles or []
-        opts = [[a for a in args if a.startswith("-")] for _, args in units]
-        levels = list(dict.fromkeys(next((a for a in reversed(o) if re.fullmatch(
-            r"-O(?:\d|s|fast|g|z)?", a)), "-O0") for o in opts))
-        march = list(dict.fromkeys(a.split("=", 1)[1] if "=" in a else a[2:] for o in opts
-                                   for a in o if a.startswith(("-march=", "-mcpu="))
-                                   or re.fullmatch(r"-x[A-Z][\w-]*", a)))
-        flags = list(dict.fromkeys(a for o in opts for a in o
-                                   if a not in ("-c", "-o")
-                                   and not a.startswith(("-I", "-D", "-l", "-L"))))
-        defines = list(dict.fromkeys(a for _, args in units for a in args
-                                     if a.startswith("-D") and len(a) > 2))
-        checking = list(dict.fromkeys(w for _, args in units for w in checking_words(args)))
-        meta = {"compiler": (compiles[0][0] if compiles else ""),
-                "opt_level": " ".join(levels), "march": " ".join(march),
-                "openmp": _share([any(a in _OPENMP for a in o) for o in opts]) if opts else "",
-                "debug": _share([any(re.fullmatch(r"-g\d?|-ggdb\d?", a) for a in o)
-                                 for o in opts]) if opts else "",
-                "flags": " ".join(flags), "defines": " ".join(defines),
-                "checking": " ".join(checking), "compile_lines": str(len(compiles)),
-                "link_lines": str(links), "warnings": str(warnings)}
-        meta = {k: v for k, v in meta.items() if v}
+        meta = build_meta(compiles)
+        meta.update({k: v for k, v in (("link_lines", str(links)),
+                                       ("warnings", str(warnings))) if v})
+        checking = meta.get("checking", "").split()
         note = (f"built with {meta.get('compiler', '?')} {meta.get('opt_level', '')}"
                 f"{' -march=' + meta['march'] if 'march' in meta else ''}"
                 f"{' OpenMP' if meta.get('openmp') in ('1', 'some') else ''}: build facts, "

@@ -15,7 +15,13 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, is_locked, mix_metrics
+from perfscout.ingest.adapters.objdump_mix import (
+    classify,
+    is_div_sqrt,
+    is_locked,
+    mix_metrics,
+    vector_bits,
+)
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -55,6 +61,7 @@ class PerfAnnotateAdapter(Adapter):
         samples = 0
         lines: dict[tuple[str, int], float] = defaultdict(float)
         mix: dict[str, float] = defaultdict(float)  # sample-weighted x87/scalar/packed
+        bits = 0  # the widest vector register of a sampled packed instruction
         cur_src: tuple[str, int] | None = None
         after_lock = False  # the previous instruction was an atomic (lock-prefixed) one
         pending: dict[tuple[str, int], float] = {}  # the current block's sorted summary
@@ -111,6 +118,8 @@ class PerfAnnotateAdapter(Adapter):
                     mix[kind] += 1
                 elif pct and kind:
                     mix[kind] += pct / 100 * samples
+                    if kind == "packed":
+                        bits = max(bits, vector_bits(parts[1] if len(parts) > 1 else ""))
                     if kind in ("scalar", "packed") and is_div_sqrt(parts[0]):
                         mix["div_sqrt"] += pct / 100 * samples
                 continue
@@ -152,7 +161,7 @@ class PerfAnnotateAdapter(Adapter):
                                    source=SourceRef(str(path), at)))
         if mix:  # instruction mix weighted by samples: what the hot code executes
             weighted = Counter({k: round(v) for k, v in mix.items()})
-            metrics += mix_metrics(weighted, 0, Scope(), SourceRef(str(path), None))
+            metrics += mix_metrics(weighted, bits, Scope(), SourceRef(str(path), None))
         # samples on atomics (and the instruction after each): the threads may take turns there
         if mix.get("locked", 0.0) > 0 and total > 0:
             metrics.append(Metric("insn.locked_share", mix["locked"] / total, "ratio", Scope(),

@@ -16,7 +16,13 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from perfscout.ingest.adapters.objdump_mix import classify, is_div_sqrt, is_locked, mix_metrics
+from perfscout.ingest.adapters.objdump_mix import (
+    classify,
+    is_div_sqrt,
+    is_locked,
+    mix_metrics,
+    vector_bits,
+)
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -76,6 +82,7 @@ class PerfAnnotateStdio2Adapter(Adapter):
         unparsed = Unparsed()
         blocks: list[tuple[str, int, int]] = []  # symbol, samples, line
         mix: dict[str, float] = defaultdict(float)
+        bits = 0  # the widest vector register of a sampled packed instruction
         event = binary = ""
         samples = 0
         after_lock = False
@@ -112,6 +119,8 @@ class PerfAnnotateStdio2Adapter(Adapter):
                 mix[kind] += 1
             elif weight and kind:
                 mix[kind] += weight
+                if kind == "packed":
+                    bits = max(bits, vector_bits(ops))
                 if kind in ("scalar", "packed") and is_div_sqrt(mn):
                     mix["div_sqrt"] += weight
         if not blocks:
@@ -125,7 +134,7 @@ class PerfAnnotateStdio2Adapter(Adapter):
                for sym, n, at in sorted(blocks, key=lambda b: -b[1])]
         if mix:
             weighted = Counter({k: round(v) for k, v in mix.items()})
-            metrics += mix_metrics(weighted, 0, Scope(), SourceRef(str(path), None))
+            metrics += mix_metrics(weighted, bits, Scope(), SourceRef(str(path), None))
         if mix.get("locked", 0.0) > 0 and total > 0:
             metrics.append(Metric("insn.locked_share", mix["locked"] / total, "ratio", Scope(),
                                   SourceRef(str(path), None), "lock-prefixed"))

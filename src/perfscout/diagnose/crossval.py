@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.message import Text
-from perfscout.model.metrics import Metric, Profile, ScopeKind, SourceRef
+from perfscout.model.metrics import Metric, Profile, ScopeKind, SourceRef, source_line
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
 # a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
@@ -220,16 +220,52 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
                    conflicts=tuple(dict.fromkeys(f.conflicts + tuple(conflicts))))
 
 
+#: lines apart that still name one statement: a profiler attributes a loop's samples to its
+#: header, its body or the line after it, a compiler's debug line table to either
+NEAR_LINES = 2
+
+
+def _scope_line(scope: str) -> tuple[str, int] | None:
+    """(file name, line) of a finding scoped to a source line (``tridense.f90:28``)."""
+    file, _, line = scope.strip().rpartition(":")
+    if not file or not line.isdigit() or "." not in file.rsplit("/", 1)[-1]:
+        return None
+    return file.rsplit("/", 1)[-1], int(line)
+
+
+def _same_line(p: Profile, fam: str, want: tuple[str, int]) -> Evidence | None:
+    """Evidence from a line-level profile whose hottest of two or more source lines is the
+    finding's line (within :data:`NEAR_LINES` of it, in the same file)."""
+    lines = [(where, h) for h in p.hotspots if h.self_share is not None
+             and (where := source_line(h)) is not None]
+    if len({w for w, _ in lines}) < 2:
+        return None
+    where, top = max(lines, key=lambda x: x[1].self_share or 0.0)
+    file, _, no = where.rpartition(":")
+    if file.rsplit("/", 1)[-1] != want[0] or abs(int(no) - want[1]) > NEAR_LINES:
+        return None
+    return Evidence("hotspot.share", top.self_share, "ratio",
+                    top.source or SourceRef(p.path, None), fam,
+                    f"{fam} profile puts line {where} first ({top.self_share:.0%})")
+
+
 def _same_routine(profiles: Sequence[Profile], f: Finding, fam: str) -> Evidence | None:
     """Evidence from a profile of family ``fam`` whose first routine (by self share) is the
-    routine the finding is scoped to; None when the finding names no routine or none agrees."""
+    routine the finding is scoped to, or whose first source line is the line it is scoped to;
+    None when the finding names neither or none agrees."""
     from perfscout.diagnose.engine import source_kind
 
     want = _routine(f.scope)
     if not want:
         return None
+    line = _scope_line(f.scope)
     for p in profiles:
         if source_kind(p.format) != fam:
+            continue
+        if line is not None:  # a finding on a line: the profile's hottest line agrees
+            ev = _same_line(p, fam, line)
+            if ev is not None:
+                return ev
             continue
         hs = [h for h in p.hotspots if h.kind != "line" and h.self_share is not None]
         if len({_routine(h.name) for h in hs}) < 2:  # a profile of one routine ranks nothing

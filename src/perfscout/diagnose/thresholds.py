@@ -118,6 +118,10 @@ _TABLE: tuple[Threshold, ...] = (
               "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
     Threshold("rt.locked_share", 0.20, "share of the sampled time on lock-prefixed instructions "
               "(and the instruction after each) at or above"),
+    Threshold("rt.contention_slowdown", 1.15, "time at the most threads of a sweep over the "
+              "time at the fewest, beyond which the threads' turns on a lock cost more than "
+              "the work they share: an Amdahl serial part can cap the speedup at 1x, never "
+              "make the run slower (rt.sync_contention, not rt.serial_fraction)"),
     Threshold("rt.lock_routine_share", 0.20, "share of a sampling profile in lock and wait "
               "routines (pthread mutex/condvar, the futex path, the OpenMP runtime's dynamic "
               "iteration handout and its mutex) at or above"),

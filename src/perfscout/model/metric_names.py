@@ -105,6 +105,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
                                  "an indirect call through the type-erased invoker"),
     # scaling
     "scaling.threads": ("count", "thread count of a scaling point"),
+    "scaling.slowdown": ("ratio", "a sweep's time at the most threads over its time at the "
+                         "fewest (above 1: slower with more threads; derived)"),
     "scaling.speedup": ("ratio", "speedup over one thread"),
     "io.read_bytes": ("B", "bytes read"),
     "io.write_bytes": ("B", "bytes written"),

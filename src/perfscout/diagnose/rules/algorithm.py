@@ -51,7 +51,8 @@ def load_imbalance(ctx: Context) -> Finding | None:
             ratio = work[top] / mean
             cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
             if ratio >= lim and cost >= ctx.t("imbalance.min_cost") \
-                    and not _waits_beyond_spread(work, _rank_waits(ctx)) \
+                    and not _waits_beyond_spread(work, _rank_waits(ctx) or {
+                        r: mpi[r].value for r in common}) \
                     and not _latency_beyond_spread(ctx, work):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
                              f"{mean:.3g} s (max/mean {ratio:.2f}); rank {low} only "
@@ -139,7 +140,9 @@ def _rank_waits(ctx: Context) -> dict[str, float]:
 def _waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool:
     """Unequal compute explains a rank's wait only up to the compute spread; when every rank,
     the busiest one too, waits longer than that spread (a barrier every step, one rank's I/O),
-    the wait has another cause and rebalancing cannot remove it."""
+    the wait has another cause and rebalancing cannot remove it. Without measured waits the
+    ranks' MPI times bound them from above: the busiest rank in MPI longer than the spread
+    spends that time on the communication itself, not waiting for anyone."""
     common = set(work) & set(wait)
     if len(common) < 2:
         return False
@@ -178,6 +181,9 @@ def _busiest_rank_waits(x: Located) -> bool:
             if m.name == x.metric.raw_name and m.scope.kind == ScopeKind.RANK and m.unit == "s"}
     wait = {m.scope.name: m.value for m in x.profile.metrics
             if m.name == "mpi.wait_time" and m.scope.kind == ScopeKind.RANK}
+    if not wait and x.metric.raw_name == "busy.time":  # the MPI times bound the waits
+        wait = {m.scope.name: m.value for m in x.profile.metrics
+                if m.name == "mpi.time" and m.scope.kind == ScopeKind.RANK}
     return _waits_beyond_spread(work, wait)
 
 

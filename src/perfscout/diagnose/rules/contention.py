@@ -11,7 +11,12 @@ from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule, source_kind
 from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
-from perfscout.diagnose.rules.runtime import OMP_RUNTIME_LIB, SERIALIZING, _hot_ev
+from perfscout.diagnose.rules.runtime import (
+    OMP_RUNTIME_LIB,
+    SERIALIZING,
+    _hot_ev,
+    slower_with_threads,
+)
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -168,7 +173,8 @@ def _static_atomic(ctx: Context) -> Finding | None:
 
 
 @rule(id="rt.sync_contention", needs=("insn.locked_share|insn.lock_loop_share|@hotspots",),
-      thresholds=("rt.locked_share", "rt.lock_routine_share", "rt.futex_traced_share"),
+      thresholds=("rt.locked_share", "rt.lock_routine_share", "rt.futex_traced_share",
+                  "rt.contention_slowdown"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def sync_contention(ctx: Context) -> Finding | None:
     """Threads take turns on shared data: the sampled time sits on lock-prefixed (atomic)
@@ -184,9 +190,11 @@ def sync_contention(ctx: Context) -> Finding | None:
         sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
             return _static_atomic(ctx)
-        if sampled[0] == "critical" and len(sweep_points(ctx)) >= 2:
+        pts = sweep_points(ctx)
+        slower = slower_with_threads(ctx, pts)
+        if sampled[0] == "critical" and len(pts) >= 2 and slower is None:
             return None  # a thread sweep: its Amdahl fit (rt.serial_fraction) judges the turns
-        ev = [sampled[1]]
+        ev = [sampled[1]] + ([slower] if slower is not None else [])
         traced = _traced_futex(ctx) if sampled[0] != "schedule" else None
         if traced is not None:
             ev.append(traced)

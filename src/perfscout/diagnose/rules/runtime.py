@@ -175,6 +175,26 @@ def mpi_wait(ctx: Context) -> Finding | None:
                        "ranks wait in MPI (Wait/Barrier/collectives)", ev)
 
 
+def _mpi_beyond_spread(ctx: Context) -> Evidence | None:
+    """Every rank of a per-rank printout, the busiest too, spends longer in MPI than the
+    spread of the ranks' compute: waiting for a slower peer lasts at most that spread, so the
+    rest is the operations' own cost (moving the data, or their latency), not a wait that
+    rebalancing would remove."""
+    busy = {x.metric.scope.name: x for x in ctx.all("busy.time", (ScopeKind.RANK,))}
+    mpi = {x.metric.scope.name: x for x in ctx.all("mpi.time", (ScopeKind.RANK,))}
+    common = sorted(set(busy) & set(mpi))
+    if len(common) < 2:
+        return None
+    spread = max(busy[r].value for r in common) - min(busy[r].value for r in common)
+    low = min(common, key=lambda r: mpi[r].value)
+    if mpi[low].value <= spread:
+        return None
+    return ctx.ev(mpi[low], f"every rank is in MPI at least {mpi[low].value:.3g} s (rank "
+                  f"{low}) while the ranks' compute differs by {spread:.3g} s: no wait for "
+                  "a slower rank lasts that long", "MPI time per rank > compute spread",
+                  metric="mpi.time")
+
+
 @rule(id="rt.mpi_communication", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
       thresholds=("mpi.comm_share", "mpi.wait_share", "msg.small_bytes"))
 def mpi_communication(ctx: Context) -> Finding | None:
@@ -183,12 +203,17 @@ def mpi_communication(ctx: Context) -> Finding | None:
     if share < ctx.t("mpi.comm_share"):
         return None
     if wait is None:
-        # no wait/transfer split: large messages say the time is spent moving data
+        # no wait/transfer split: large messages say the time is spent moving data, or every
+        # rank is in MPI longer than any rank's extra compute could make it wait
         size = ctx.top("mpi.msg_size_mean")
-        if size is None or size.value < ctx.t("msg.small_bytes"):
-            return None
-        wev = [ctx.ev(size, f"mean message {fmt(size.value)} B: transfers, not latency",
-                      f"mean size >= {ctx.t('msg.small_bytes'):g} B")]
+        if size is not None and size.value >= ctx.t("msg.small_bytes"):
+            wev = [ctx.ev(size, f"mean message {fmt(size.value)} B: transfers, not latency",
+                          f"mean size >= {ctx.t('msg.small_bytes'):g} B")]
+        else:
+            beyond = _mpi_beyond_spread(ctx)
+            if beyond is None:
+                return None
+            wev = [beyond]
     elif wait >= ctx.t("mpi.wait_share"):
         return None
     ev = _thr(sev, f"MPI share >= {ctx.t('mpi.comm_share'):.2f}") + wev
@@ -500,9 +525,27 @@ def _streams_at_ceiling(ctx: Context) -> bool:
         got.value / runs[0].value >= ctx.t("bw.near_peak")
 
 
+def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]]
+                         ) -> Evidence | None:
+    """The sweep's run at the most threads taking ``rt.contention_slowdown`` times the time
+    of its run at the fewest, as evidence; None when it is not that much slower. An Amdahl
+    serial part caps the speedup at 1x; only a cost that grows with each thread (a lock
+    handed between cores, a team forked and joined per short region) makes the run slower,
+    so ``rt.serial_fraction`` leaves such a sweep to the rule that measured that cost."""
+    if len(pts) < 2 or pts[0][1] <= 0:
+        return None
+    lim = ctx.t("rt.contention_slowdown")
+    (n0, t0, _), (n1, t1, loc) = pts[0], pts[-1]
+    if t1 / t0 < lim:
+        return None
+    return ctx.ev(loc, f"{n1} threads take {t1:.3g} s against {t0:.3g} s at {n0}: "
+                  f"{t1 / t0:.2f}x slower with more threads", f"slowdown >= {lim:.2f}",
+                  metric="scaling.slowdown", value=round(t1 / t0, 3), unit="ratio")
+
+
 @rule(id="rt.serial_fraction", needs=("time.elapsed|time.parallel|@hotspots",),
-      thresholds=("serial.fraction", "serial.phase_share", "serial.min_points", "bw.near_peak",
-                  "threads.busy_share",
+      thresholds=("serial.fraction", "rt.contention_slowdown", "rt.fork_join_share",
+                  "serial.phase_share", "serial.min_points", "bw.near_peak", "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
                   "crossval.disagree"))
 def serial_fraction(ctx: Context) -> Finding | None:
@@ -584,7 +627,8 @@ def fork_join_share(ctx: Context) -> Share | None:
     return category_share(ctx, runtime)
 
 
-@rule(id="rt.region_overhead", needs=("@hotspots",), thresholds=("rt.fork_join_share",))
+@rule(id="rt.region_overhead", needs=("@hotspots",),
+      thresholds=("rt.fork_join_share", "rt.contention_slowdown"))
 def region_overhead(ctx: Context) -> Finding | None:
     """``rt.fork_join_share`` or more of a sampling profile in the runtime's fork/join and
     barrier code while the program's own parallel regions hold little: the threads spend the
@@ -599,8 +643,12 @@ def region_overhead(ctx: Context) -> Finding | None:
         return None
     ev = [replace(_hot_ev(ctx, sh, "the OpenMP runtime's team start/end and barrier code "
                           "holds", f"share >= {lim:.2f}"), metric="omp.fork_join_share")]
-    return ctx.finding("rt.region_overhead", 0.4, "threads forked, joined and waiting at "
-                       "barriers: parallel regions too short for their cost", ev)
+    slower = slower_with_threads(ctx, sweep_points(ctx))
+    if slower is not None:  # each added thread adds fork/join cost: the sweep measures it
+        ev.append(slower)
+    return ctx.finding("rt.region_overhead", 0.4 if slower is None else 0.6,
+                       "threads forked, joined and waiting at barriers: parallel regions too "
+                       "short for their cost", ev)
 
 
 def _amdahl_fit(ctx: Context) -> Finding | None:
@@ -621,13 +669,18 @@ def _amdahl_fit(ctx: Context) -> Finding | None:
     lim = ctx.t("serial.fraction")
     if s < lim or _streams_at_ceiling(ctx):
         return None
+    held = _serialized_share(ctx)
+    forked = fork_join_share(ctx)
+    if slower_with_threads(ctx, pts) is not None and (held is not None or (
+            forked is not None and forked.share >= ctx.t("rt.fork_join_share"))):
+        return None  # slower with more threads: the turns (rt.sync_contention) or the
+        # regions' fork/join (rt.region_overhead) cost more per thread, no serial part does
     n_max = pts[-1][0]
     ev = [ctx.ev(loc, f"{n} threads: {t:.3g} s", metric="time.elapsed") for n, t, loc in pts]
     ev.insert(0, Evidence("serial_fraction", s, "ratio", pts[0][2].source, "derived",
                           f"Amdahl fit over {len(pts)} points: serial fraction {s:.0%}, speedup "
                           f"cap {1 / s:.1f}x; at {n_max} threads {pts[0][1] / pts[-1][1]:.2f}x",
                           f"serial fraction >= {lim:.2f}"))
-    held = _serialized_share(ctx)
     if held is not None:
         ev.append(held)
     one = _sampled_one_worker(ctx, s)

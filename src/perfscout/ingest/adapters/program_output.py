@@ -9,6 +9,10 @@ printed again at process scope starts a new run (repeated runs in one file stay 
 ``run k``). The shell's ``time`` report printed after the output (``real 0m1.2s``, GNU time's
 default lines) is read too, as OS accounting. OpenMP/MPI placement lines interleaved with the
 output are read by :mod:`perfscout.ingest.runtime_lines` and keep the runtime-report family.
+Compile lines echoed before the runs (``# g++ -O3 -march=native x.cpp -o x``) become the build
+facts of ``meta`` (:func:`perfscout.ingest.adapters.build_log.build_meta`). A key that is a rate
+unit by itself (``GB/s= 19.2``) is that rate; an MPI routine's time printed with a unit suffix
+(``bcast_s=0.68``) is the rank's time in MPI.
 
 ``runtime-report`` reads a file that holds only such placement lines (``--report-bindings``
 stderr, ``OMP_DISPLAY_ENV``, ``taskset -p``, ``numactl --show``, ``srun --cpu-bind=verbose``).
@@ -24,6 +28,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.adapters.build_log import build_meta, compiler_command
 from perfscout.ingest.adapters.ompi_monitoring import MonitoringLines
 from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.adapters.system_outputs import SystemLines
@@ -192,21 +197,29 @@ _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop",
                              "countpercall", "elementspercall", "valuespercall"})
 
 
-def _mpi_call_key(k: str, unit: str) -> str:
+def _mpi_call_key(k: str, unit: str, timed: bool = False) -> str:
     """A normalised key naming an MPI data-moving routine with a number of calls (``MPI_Gather
-    calls``: ``mpi.msg_count``; its time stays an event, which :mod:`derive` makes that
-    routine's call time, so collectives count as waiting), or the bytes
-    each call moved (``bytes per call``: ``mpi.msg_size_mean``); '' for any other key. A
-    program that counts its own collectives says how many messages it sent."""
+    calls``: ``mpi.msg_count``), or the bytes each call moved (``bytes per call``:
+    ``mpi.msg_size_mean``); '' for any other key. A program that counts its own collectives
+    says how many messages it sent. A rank's time in one such routine printed with a time
+    suffix on the key (``bcast_s=0.68``, ``allreduce_ms``; ``timed``) is its time in MPI
+    (``mpi.time``), what it set beside its compute time; in any other form the routine's
+    time stays an event."""
     if k in _PER_CALL_BYTES:
         return "mpi.msg_size_mean" if k.startswith(("bytes", "size")) else ""
     m = _MPI_CALL.match(k)
+    if m is not None and timed and not m["what"] and unit in ("", "s"):
+        return "mpi.time"
     if m is None or not (k.startswith("mpi") or m["what"]):
         return ""  # a bare "reduce" or "get" without MPI or calls/time is not one
     if unit == "s" or m["what"] in ("time", "seconds", "secs", "s"):
-        return ""  # a routine's time stays an event: derive() makes it that call's MPI time
+        return ""  # a routine's time in other words stays an event
     # "count" is MPI's element-count argument as often as a number of calls: not a message
     return "mpi.msg_count" if not unit and m["what"] in ("calls", "ncalls") else ""
+
+
+#: a key that carries its time unit as a suffix (``bcast_s``, ``halo_ms``, ``io(s)``)
+_TIME_SUFFIX = re.compile(r"[_(\[](?:s|ms|us|sec)[)\]]?$")
 
 
 def _name(key: str, unit: str) -> str:
@@ -221,7 +234,7 @@ def _name(key: str, unit: str) -> str:
     sized = k in SIZE_KEYS or (len(words) > 1 and words[-1].lower() == "n")
     name = KEYS.get(k, "") or ("scaling.size" if sized and not unit else "")
     if not name:
-        name = _mpi_call_key(k, unit)
+        name = _mpi_call_key(k, unit, timed=bool(_TIME_SUFFIX.search(key.lower())))
     if not name and unit == "s" and IO_PHASE.match(k):
         name = "io.time"
     phase = PHASE_KEY.match(k) if not name and unit == "s" else None
@@ -784,6 +797,11 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
     return _named(rest, scope, no, path, runs), True
 
 
+#: canonical rate units a printed key may be by itself (``GB/s= 19.2``): a bare ``s=`` or
+#: ``MB=`` names a variable as often as a unit, a rate key never does
+_RATE_UNITS = frozenset({"MB/s", "MFLOP/s", "MLUP/s"})
+
+
 def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, path: Path,
            runs: _Runs) -> list[Metric]:
     """Metrics of a line's (key, value, unit) triples: canonical names where known."""
@@ -791,6 +809,8 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
     for key, v, unit in rest:
         if not math.isfinite(v):
             continue  # "1e999", a number of a thousand digits: no measurement
+        if not unit and UNITS.get(key.lower(), ("", 1.0))[0] in _RATE_UNITS:
+            unit = key  # "GB/s= 19.2", "MFLOP/s: 830": the key is its value's unit
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
         name = _name(key, cu)
         if not name:
@@ -1009,8 +1029,10 @@ def _table_value_name(col: str) -> str:
     return name
 
 
-def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, int]:
+def _read(path: Path, family: str
+          ) -> tuple[list[Metric], Placement, Unparsed, int, list[tuple[str, list[str]]]]:
     lines = list(iter_lines(path))
+    builds: list[tuple[str, list[str]]] = []  # compile lines echoed before the runs
     placement = Placement()
     unparsed = Unparsed()
     runs = _Runs()
@@ -1026,6 +1048,11 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
             read += 1
             continue
         if monitored.line(no, line):
+            read += 1
+            continue
+        built = compiler_command(line.lstrip("#").strip())
+        if built is not None:  # "# g++ -O3 -march=native x.c -o x": how the runs were built
+            builds.append(built)
             read += 1
             continue
         if system.line(no, line):
@@ -1055,7 +1082,7 @@ def _read(path: Path, family: str) -> tuple[list[Metric], Placement, Unparsed, i
                    for m in metrics]
     metrics.extend(swept)
     metrics.extend(summarise_repeats(metrics))
-    return metrics, placement, unparsed, read + len(used)
+    return metrics, placement, unparsed, read + len(used), builds
 
 
 #: a run's time, or the time of one of its phases: with any of them printed, an unknown label
@@ -1277,11 +1304,13 @@ class ProgramOutputAdapter(Adapter):
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:
-        metrics, placement, unparsed, _read_n = _read(path, self.family)
+        metrics, placement, unparsed, _read_n, builds = _read(path, self.family)
         if not metrics:  # values with no unit are read too: counts are facts, not a failure
             raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                              "'bandwidth: 28.4 GB/s', or a header with numeric rows")
         meta = {k: v for k, (v, _n) in placement.env.items()}
+        if builds:  # the build facts of the compile lines the printout echoes
+            meta.update({k: v for k, v in build_meta(builds).items() if k not in meta})
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
                        notes=tuple(sorted(placement.kinds)))

@@ -1,0 +1,87 @@
+"""Sweeps that slow down and ranks that are all in MPI, from real outputs made here
+(tests/diagnose/data/diag29/<case>/gen.sh):
+
+- more threads taking longer than fewer (not merely no faster) is a cost that grows per
+  thread: with the profile in critical sections it is ``rt.sync_contention``, with the profile
+  in the runtime's fork/join code ``rt.region_overhead`` (each confirmed by the sweep); an
+  Amdahl serial part (``rt.serial_fraction``) cannot make a run slower and is not claimed;
+- a rank's time in one MPI routine printed with a unit suffix (``bcast_s=0.27``) is its time
+  in MPI; every rank in MPI longer than the ranks' compute differs is the communication
+  itself (``rt.mpi_communication``), not a wait that rebalancing removes;
+- a printed key that is a rate unit by itself (``GB/s= 19.2``) is that rate.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from tests.diagnose import heldout_score as hs
+
+from perfscout.ingest.registry import load
+from perfscout.model.metrics import ScopeKind
+
+D = Path(__file__).parent / "data" / "diag29"
+
+
+def _analyze(case: str):  # type: ignore[no-untyped-def]
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    files = sorted((D / case / "data").iterdir())
+    with tempfile.TemporaryDirectory(prefix="perfscout-diag29-") as ws:
+        return analyze(files, snapshot=hs.platform(case, D), runner=default_runner(Path(ws)))
+
+
+def test_own_cases_reach_their_labels_without_hazards() -> None:
+    labels = hs.labels(D)
+    assert len(labels) == 3
+    for lb in labels:
+        s = hs.score(lb)
+        assert s.top1, (lb.case, s.ranked, s.error)
+        assert not s.hazards, (lb.case, s.hazards)
+
+
+def _slowdown(a) -> float:  # type: ignore[no-untyped-def]
+    top = a.findings[0]
+    ev = [e for e in top.evidence if e.metric == "scaling.slowdown"]
+    assert ev and ev[0].source_kind == "program", top.evidence
+    assert ev[0].value is not None
+    return ev[0].value
+
+
+def test_critical_sections_slower_with_threads_are_contention_not_a_serial_part() -> None:
+    a = _analyze("crit-sweep-perf")
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "rt.sync_contention" and "rt.serial_fraction" not in ids, ids
+    assert _slowdown(a) >= 1.15
+    assert str(a.findings[0].status.value) == "confirmed"
+
+
+def test_regions_slower_with_threads_are_region_overhead_confirmed_by_the_sweep() -> None:
+    a = _analyze("rowpar-sweep-perf")
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "rt.region_overhead" and "rt.serial_fraction" not in ids, ids
+    assert _slowdown(a) >= 1.15
+    assert str(a.findings[0].status.value) == "confirmed"
+
+
+def test_a_routine_time_with_a_unit_suffix_is_time_in_mpi() -> None:
+    p = load(D / "bcast-ranks-perf" / "data" / "run.txt")
+    mpi = {m.scope.name: m.value for m in p.metrics
+           if m.name == "mpi.time" and m.scope.kind == ScopeKind.RANK}
+    assert set(mpi) == {"0", "1"} and all(v > 0.1 for v in mpi.values()), mpi
+
+
+def test_ranks_all_in_mpi_beyond_the_compute_spread_are_communication() -> None:
+    a = _analyze("bcast-ranks-perf")
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "rt.mpi_communication" and "alg.load_imbalance" not in ids, ids
+    assert "rebalance_decomposition" not in [p.id for p in a.proposals]
+
+
+def test_a_rate_unit_as_the_key_is_that_rate(tmp_path: Path) -> None:
+    out = tmp_path / "run.txt"
+    out.write_text("threads= 1 n= 8000000 best_sweep_s= 0.0133 GB/s= 19.23\n")
+    bw = [m for m in load(out).metrics if m.name == "mem.bandwidth"]
+    assert len(bw) == 1 and bw[0].unit == "MB/s" and abs(bw[0].value - 19230.0) < 1e-6

@@ -381,7 +381,7 @@ def complexity(ctx: Context) -> Finding | None:
     logarithmic); growing as a power of the size (``complexity.per_op_exponent``) each
     operation scans what the size counts."""
     pts = []
-    sized = ctx.all("scaling.size", (ScopeKind.RUN,))
+    sized = _one_size_column(ctx.all("scaling.size", (ScopeKind.RUN,)))
     clock = _sweep_clock(ctx, sized)
     what = "time" if clock == "time.elapsed" else "CPU time"
     ops: set[float] = set()
@@ -435,6 +435,29 @@ def complexity(ctx: Context) -> Finding | None:
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [],
                        conflicts=[against] if against else [])
+
+
+def _one_size_column(sized: list[Located]) -> list[Located]:
+    """One size per run: a sweep printing two sizes of each run (a grid's side ``n`` and its
+    ``vertices`` = n^2) is fitted against the one that counts the most items, the reading
+    that gives the smallest exponent; mixing both would fit a line through two curves. A
+    size the same in every run (``points 6000`` beside ``lmax 12, 24, 48``) is left out."""
+    by: dict[tuple[int, str], list[Located]] = {}
+    for sz in sized:
+        by.setdefault((id(sz.profile), sz.metric.raw_name), []).append(sz)
+    if len(by) < 2:
+        return sized
+    # a size printed alike in every run is the work held fixed, not the sweep's size
+    drop = {k for k, xs in by.items() if len({x.value for x in xs}) == 1 and any(
+        len({x.value for x in ys}) > 1 for j, ys in by.items() if j[0] == k[0]
+        and {x.metric.scope.name for x in ys} & {x.metric.scope.name for x in xs})}
+    runs = {k: {x.metric.scope.name for x in xs} for k, xs in by.items()}
+    for key in by:  # rivals: another size of the same runs
+        rivals = [k for k in by if k[0] == key[0] and k != key and k not in drop
+                  and runs[k] & runs[key]]
+        if any(max(x.value for x in by[k]) > max(x.value for x in by[key]) for k in rivals):
+            drop.add(key)
+    return [sz for key, xs in by.items() if key not in drop for sz in xs]
 
 
 def _one_file_sweep(pts: list[tuple[float, float, Located]]

@@ -545,6 +545,7 @@ def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]]
 
 @rule(id="rt.serial_fraction", needs=("time.elapsed|time.parallel|@hotspots",),
       thresholds=("serial.fraction", "rt.contention_slowdown", "rt.fork_join_share",
+                  "rt.lock_routine_share",
                   "serial.phase_share", "serial.min_points", "bw.near_peak", "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
                   "crossval.disagree"))
@@ -651,6 +652,19 @@ def region_overhead(ctx: Context) -> Finding | None:
                        "short for their cost", ev)
 
 
+def _per_thread_cost(ctx: Context, held: bool) -> bool:
+    """A sampled cost that grows with each thread and that its own rule reports: critical
+    sections and locks taken per item (``rt.sync_contention``'s lock families), or, with no
+    serializing code sampled, the runtime's fork/join code (``rt.region_overhead``). An
+    ordered hand-off is neither: it stays the serial part."""
+    from perfscout.diagnose.rules.contention import _sampled_locks
+
+    if held:
+        return _sampled_locks(ctx, ctx.t("rt.lock_routine_share")) is not None
+    forked = fork_join_share(ctx)
+    return forked is not None and forked.share >= ctx.t("rt.fork_join_share")
+
+
 def _amdahl_fit(ctx: Context) -> Finding | None:
     """The thread sweep's Amdahl fit (the rule's first judgement)."""
     pl = placement(ctx)
@@ -670,11 +684,9 @@ def _amdahl_fit(ctx: Context) -> Finding | None:
     if s < lim or _streams_at_ceiling(ctx):
         return None
     held = _serialized_share(ctx)
-    forked = fork_join_share(ctx)
-    if slower_with_threads(ctx, pts) is not None and (held is not None or (
-            forked is not None and forked.share >= ctx.t("rt.fork_join_share"))):
-        return None  # slower with more threads: the turns (rt.sync_contention) or the
-        # regions' fork/join (rt.region_overhead) cost more per thread, no serial part does
+    if slower_with_threads(ctx, pts) is not None and _per_thread_cost(ctx, held is not None):
+        return None  # slower with more threads: the turns on a lock (rt.sync_contention) or
+        # the regions' fork/join (rt.region_overhead) cost more per thread, no serial part does
     n_max = pts[-1][0]
     ev = [ctx.ev(loc, f"{n} threads: {t:.3g} s", metric="time.elapsed") for n, t, loc in pts]
     ev.insert(0, Evidence("serial_fraction", s, "ratio", pts[0][2].source, "derived",

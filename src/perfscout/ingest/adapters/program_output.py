@@ -64,8 +64,10 @@ KEYS: dict[str, str] = {
                     "time.elapsed"),
     **dict.fromkeys(("bandwidth", "bestbandwidth", "bw", "membw", "memorybandwidth",
                      "triad", "triadbandwidth", "rate_bw"), "mem.bandwidth"),
-    **dict.fromkeys(("cpu", "cputime", "cpusec", "cpuseconds", "processcputime", "cpusecs"),
-                    "time.cpu"),
+    # user CPU time (a /usr/bin/time CSV's user_s): the run's CPU time less its little
+    # system time, what a sweep on a busy machine is best timed by
+    **dict.fromkeys(("cpu", "cputime", "cpusec", "cpuseconds", "processcputime", "cpusecs",
+                     "user", "usertime", "utime", "usersec", "userseconds"), "time.cpu"),
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
@@ -160,7 +162,7 @@ _SPACED = re.compile(
 _SINGLE = re.compile(
     rf"^\s*([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?))?\s*$")
 _HEADER = re.compile(
-    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-]*)+)\s*$")
+    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-+]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-+]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
 
@@ -237,6 +239,8 @@ def _name(key: str, unit: str) -> str:
         name = _mpi_call_key(k, unit, timed=bool(_TIME_SUFFIX.search(key.lower())))
     if not name and unit == "s" and IO_PHASE.match(k):
         name = "io.time"
+    if not name and unit == "s" and k.startswith("mpi") and len(k) > 3:
+        name = "mpi.time"  # "MPI_Gather+max (s)", "mpi_halo_s": a timed MPI phase
     phase = PHASE_KEY.match(k) if not name and unit == "s" else None
     if phase is not None:
         name = "time.serial" if phase["w"] in ("serial", "sequential") else "time.parallel"
@@ -995,17 +999,35 @@ def _scope_column(cols: list[str], names: list[str],
 
 def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[float]]],
                  kind: ScopeKind, path: Path) -> list[Metric]:
+    """One metric per named cell of each thread's or rank's row. Columns of one quantity add
+    up (``MPI_Gather(s)`` and ``MPI_Bcast(s)`` are the rank's time in MPI); in a rank table
+    that times MPI, the one other timed column in the program's own words (``update(s)``) is
+    the rank's compute."""
+    names = list(names)
+    timed = [c for c in range(1, len(cols)) if not names[c]
+             and UNITS.get(_column_unit(cols[c]).lower(), ("", 1.0))[0] == "s"]
+    if kind == ScopeKind.RANK and len(timed) == 1 and "busy.time" not in names and any(
+            n in ("mpi.time", "mpi.wait_time") for n in names):
+        names[timed[0]] = "busy.time"
     out: list[Metric] = []
     for rno, vals in rows:
         scope = Scope(kind, str(int(vals[0])))
+        got: dict[str, Metric] = {}
         for c in range(1, len(cols)):
             n = names[c]
             if not n or n.startswith("scaling.") or math.isnan(vals[c]):
                 continue
             conv = _convert(n, vals[c], _column_unit(cols[c]), cols[c])
-            if conv is not None:
-                out.append(Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
-                                  source=SourceRef(str(path), rno), raw_name=cols[c]))
+            if conv is None:
+                continue
+            old = got.get(n)
+            if old is not None and old.unit == conv[1] == "s":
+                got[n] = replace(old, value=old.value + conv[0],
+                                 raw_name=f"{old.raw_name} + {cols[c]}")
+            elif old is None:
+                got[n] = Metric(name=n, value=conv[0], unit=conv[1], scope=scope,
+                                source=SourceRef(str(path), rno), raw_name=cols[c])
+        out.extend(got.values())
     return out
 
 

@@ -8,7 +8,10 @@
 - a rank's time in one MPI routine printed with a unit suffix (``bcast_s=0.27``) is its time
   in MPI; every rank in MPI longer than the ranks' compute differs is the communication
   itself (``rt.mpi_communication``), not a wait that rebalancing removes;
-- a printed key that is a rate unit by itself (``GB/s= 19.2``) is that rate.
+- a printed key that is a rate unit by itself (``GB/s= 19.2``) is that rate;
+- a sweep printing two sizes of each run (a side and its cell count) is fitted on the larger,
+  user CPU time times it, and its growth ranks before other jobs' load beside it (CPU time is
+  the program's own); a rank table's MPI columns add up and its other timed column is compute.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ def _analyze(case: str):  # type: ignore[no-untyped-def]
 
 def test_own_cases_reach_their_labels_without_hazards() -> None:
     labels = hs.labels(D)
-    assert len(labels) == 3
+    assert len(labels) == 4
     for lb in labels:
         s = hs.score(lb)
         assert s.top1, (lb.case, s.ranked, s.error)
@@ -85,3 +88,24 @@ def test_a_rate_unit_as_the_key_is_that_rate(tmp_path: Path) -> None:
     out.write_text("threads= 1 n= 8000000 best_sweep_s= 0.0133 GB/s= 19.23\n")
     bw = [m for m in load(out).metrics if m.name == "mem.bandwidth"]
     assert len(bw) == 1 and bw[0].unit == "MB/s" and abs(bw[0].value - 19230.0) < 1e-6
+
+
+def test_cpu_timed_growth_on_the_larger_size_ranks_before_the_load_beside_it() -> None:
+    a = _analyze("quad-csv-loaded")
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "alg.complexity" and "sys.os_noise" in ids, ids
+    ev = a.findings[0].evidence[0]
+    assert ev.metric == "time.cpu", ev  # user_s, not the stretched elapsed_s
+    k = float(ev.quote.split("size^")[1].split()[0])
+    assert 1.5 <= k < 3.0, ev.quote  # against cells (~2), not the side n (~4)
+
+
+def test_a_rank_tables_mpi_columns_add_up_beside_its_compute(tmp_path: Path) -> None:
+    out = tmp_path / "run.txt"
+    out.write_text("rank  update(s)  MPI_Gather+max(s)  MPI_Bcast(s)\n"
+                   "   0      0.024              0.336         0.151\n"
+                   "   1      0.030              0.136         0.356\n")
+    got = {(m.name, m.scope.name): m.value for m in load(out).metrics
+           if m.scope.kind == ScopeKind.RANK}
+    assert abs(got[("mpi.time", "0")] - 0.487) < 1e-9 and abs(got[("mpi.time", "1")] - 0.492) < 1e-9
+    assert got[("busy.time", "0")] == 0.024 and got[("busy.time", "1")] == 0.030

@@ -59,12 +59,17 @@ def link(findings: Sequence[Finding]) -> list[Finding]:
     return [replace(f, root_cause=not f.caused_by) for f in fixed]
 
 
+#: quantities of the run's own CPU time whichever family printed them (a sweep timed by user
+#: or task-clock time, a simulated instruction count): load beside the run does not stretch them
+CPU_TIME_METRICS = frozenset({"time.cpu", "time.task_clock", "ir"})
+
+
 def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     """Whether ``f``, the machine's noise or other jobs' load, ranks after the program's own
     findings. It ranks first only when it explains a large part of the run's time (its
     :data:`~perfscout.diagnose.kinds.NOISE_SHARE` at ``noise.explains_share`` or more) and no
-    other root cause is measured in the run's CPU time (samples, counts: load beside a run
-    stretches its wall time, not those); a finding resting on the snapshot's load average
+    other root cause is measured in the run's CPU time (samples, counts, a sweep timed in CPU
+    time: load beside a run stretches its wall time, not those); a finding resting on the snapshot's load average
     always ranks after (:func:`is_environment`)."""
     if is_environment(f):
         return True
@@ -76,7 +81,8 @@ def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     if lim is not None and (share is None or share < lim):
         return True
     return any(g is not f and g.root_cause and g.id != f.id
-               and any(e.source_kind in CPU_TIME_FAMILIES for e in g.evidence)
+               and any(e.source_kind in CPU_TIME_FAMILIES or e.metric in CPU_TIME_METRICS
+                       for e in g.evidence)
                for g in findings)
 
 

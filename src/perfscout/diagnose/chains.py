@@ -69,8 +69,8 @@ def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     findings. It ranks first only when it explains a large part of the run's time (its
     :data:`~perfscout.diagnose.kinds.NOISE_SHARE` at ``noise.explains_share`` or more) and no
     other root cause is measured in the run's CPU time (samples, counts, a sweep timed in CPU
-    time: load beside a run stretches its wall time, not those); a finding resting on the snapshot's load average
-    always ranks after (:func:`is_environment`)."""
+    time: load beside a run stretches its wall time, not those); a finding resting on the
+    snapshot's load average always ranks after (:func:`is_environment`)."""
     if is_environment(f):
         return True
     if f.id != "sys.os_noise":

@@ -121,9 +121,12 @@ EXPECT: dict[str, Expect] = {
         "numa_first_touch numa_interleave enable_smt gpu_async_copy",
         "platform unknown: only changes that need no platform fact"),
     "hpctoolkit-allgather": E(
-        "mpi_nonblocking_overlap mpi_collective_tuning", "",
-        "omp_simd compiler_arch enable_smt gpu_async_copy loop_unroll rebalance_decomposition",
-        "MPI wait with measured balance (max/mean 1.00): overlap, not rebalancing"),
+        "mpi_nonblocking_overlap", "",
+        "omp_simd compiler_arch enable_smt gpu_async_copy loop_unroll rebalance_decomposition "
+        "mpi_collective_tuning",
+        "MPI wait with measured balance (max/mean 1.00): overlap, not rebalancing; the time is "
+        "in allgather, and the catalog's collective tuning picks the allreduce algorithm only "
+        "(it was expected here until heldout12 showed it offered for a broadcast)"),
     "perfstat-no-thousands": E("", "", "", "hw.frequency alone: no catalog change addresses it"),
     "gprof-molsim-huge-calls": E("hoist_invariant", "hoist_invariant", "",
                                  "app.redundant_work: compute the repeated call once"),

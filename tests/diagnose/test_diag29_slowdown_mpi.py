@@ -11,7 +11,11 @@
 - a printed key that is a rate unit by itself (``GB/s= 19.2``) is that rate;
 - a sweep printing two sizes of each run (a side and its cell count) is fitted on the larger,
   user CPU time times it, and its growth ranks before other jobs' load beside it (CPU time is
-  the program's own); a rank table's MPI columns add up and its other timed column is compute.
+  the program's own); a rank table's MPI columns add up and its other timed column is compute;
+- ranks each waiting for the other's whole work (a relay) are in MPI no longer than that work:
+  waiting (``rt.mpi_wait``, the profile splitting the printout's MPI time), and a weak
+  hypothesis (a math routine known by its share) does not become the wait's cause; between two
+  ranks no allreduce algorithm is proposed (every algorithm is one exchange).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ def _analyze(case: str):  # type: ignore[no-untyped-def]
 
 def test_own_cases_reach_their_labels_without_hazards() -> None:
     labels = hs.labels(D)
-    assert len(labels) == 4
+    assert len(labels) == 5
     for lb in labels:
         s = hs.score(lb)
         assert s.top1, (lb.case, s.ranked, s.error)
@@ -109,3 +113,37 @@ def test_a_rank_tables_mpi_columns_add_up_beside_its_compute(tmp_path: Path) -> 
            if m.scope.kind == ScopeKind.RANK}
     assert abs(got[("mpi.time", "0")] - 0.487) < 1e-9 and abs(got[("mpi.time", "1")] - 0.492) < 1e-9
     assert got[("busy.time", "0")] == 0.024 and got[("busy.time", "1")] == 0.030
+
+
+def test_ranks_waiting_for_each_others_work_are_waiting_not_communication() -> None:
+    a = _analyze("relay-table-perf")
+    top = a.findings[0]
+    assert top.id == "rt.mpi_wait" and top.root_cause, [f.id for f in a.findings]
+    assert str(top.status.value) == "confirmed"
+    ids = [p.id for p in a.proposals]
+    assert "mpi_nonblocking_overlap" in ids and "mpi_collective_tuning" not in ids, ids
+
+
+def test_a_header_whose_names_hold_spaces_is_read_by_position(tmp_path: Path) -> None:
+    out = tmp_path / "run.txt"
+    out.write_text("rank  cells  body cells  compute(s)  MPI_Allreduce(s)\n"
+                   "   0  60000           0       0.001             0.327\n"
+                   "   1  60000       39599       0.327             0.000\n")
+    got = {(m.name, m.scope.name): m.value for m in load(out).metrics
+           if m.scope.kind == ScopeKind.RANK}
+    assert got[("busy.time", "1")] == 0.327 and got[("mpi.time", "0")] == 0.327, got
+
+
+def _affinity(name: str) -> dict[str, float]:
+    p = load(D / "hwloc" / name)
+    return {m.name: m.value for m in p.metrics if m.name.startswith("affinity.")}
+
+
+def test_hwloc_ps_thread_bindings_are_placement_not_thread_counts() -> None:
+    # hwloc-ps -t of a running 2-thread program (hwloc/make.sh): thread ids are no counts
+    spread, one = _affinity("spread.txt"), _affinity("one-cpu.txt")
+    assert spread == {"affinity.threads": 2.0, "affinity.cpus": 2.0}, spread
+    assert one == {"affinity.threads": 2.0, "affinity.cpus": 1.0}, one
+    for name in ("spread.txt", "one-cpu.txt"):
+        assert not [m for m in load(D / "hwloc" / name).metrics
+                    if m.name == "threads.requested"]

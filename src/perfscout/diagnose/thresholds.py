@@ -84,6 +84,10 @@ _TABLE: tuple[Threshold, ...] = (
               "outranks code-speed findings whose gain no input measured"),
     Threshold("imbalance.min_cost", 0.05, "(slowest rank's compute - mean) / its app time at or "
               "above: the imbalance costs a material share of the run"),
+    Threshold("mpi.beyond_compute", 1.5, "margin over the other ranks' compute (ranks - 1 "
+              "times the busiest rank's) that every rank's MPI time must exceed to be the "
+              "operations' own cost: a wait for the others, even one rank after the other, "
+              "lasts no longer"),
     Threshold("msg.small_bytes", 4096.0, "mean message size below: small messages"),
     Threshold("msg.many", 1000.0, "messages at or above: many"),
     Threshold("msg.latency_us", 30.0, "time per message below (microseconds), when no size is "

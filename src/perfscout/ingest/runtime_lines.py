@@ -1,6 +1,6 @@
 """Runtime placement reports that appear inside program output: ``OMP_DISPLAY_ENV``,
 ``OMP_DISPLAY_AFFINITY``, Open MPI ``--report-bindings``, ``srun --cpu-bind=verbose``,
-``taskset -p``, ``numactl --show`` and Open MPI ``mpirun --display-map`` /
+``taskset -p``, ``numactl --show``, ``hwloc-ps [-t]`` and Open MPI ``mpirun --display-map`` /
 ``--display-allocation`` (one bound rank per ``Process rank: N Bound: ...`` line).
 
 :func:`read_runtime_line` recognises one line and returns what it says; :func:`placement_metrics`
@@ -43,6 +43,10 @@ _SRUN = re.compile(r"cpu[-_]bind(?:[-_][a-z]+)?=\w+.*?task\s+(\d+)\s+\d+\s+\[\d+
                    r"mask\s+(0x[0-9a-fA-F]+)")
 _TASKSET = re.compile(r"pid \d+'s (?:current|new) affinity (mask|list):\s*([0-9a-fA-F,\-x ]+)\s*$")
 _NUMA_SHOW = re.compile(r"^\s*physcpubind:\s*([\d ]+)\s*$")
+#: ``hwloc-ps [-t]``: a process (or, indented, one of its threads) and the topology objects it
+#: is bound to (``Core:1``, ``PU:3``; ``Machine:0`` is the whole machine: not bound)
+_HWLOC_PS = re.compile(r"^(?P<thread>\s)?(?P<id>\d+)\t(?P<objs>(?:(?:Machine|Package|Socket|"
+                       r"NUMANode|Group\d*|L\dd?Cache|Core|PU):\d+ ?)+)\t")
 _NUMA_OTHER = re.compile(r"^\s*(policy|preferred node|cpubind|nodebind|membind):\s")
 
 
@@ -140,6 +144,21 @@ def _numa_other(m: re.Match[str], no: int, into: Placement) -> str:
     return "numactl_show"
 
 
+def _hwloc_ps(m: re.Match[str], no: int, into: Placement) -> str:
+    """A thread's line (indented, ``hwloc-ps -t``) bound to cores or PUs: that thread's CPUs
+    by their index (one core or PU each; a package or NUMA node binds to more than one, which
+    the listing does not say: not recorded); the process line only stands for its threads
+    when the listing has none."""
+    objs = m["objs"].split()
+    if all(o.split(":")[0] in ("Core", "PU") for o in objs):
+        cpus = {int(o.split(":")[1]) for o in objs}
+        if m["thread"]:
+            into.threads[f"hwloc:{m['id']}"] = (cpus, no)
+        elif into.mask is None:
+            into.mask = (cpus, no)
+    return "hwloc_ps"
+
+
 Handler = Callable[[re.Match[str], int, Placement], str]
 # each kind of runtime line and what it records (the handler returns the report kind)
 LINE_KINDS: tuple[tuple[re.Pattern[str], Handler], ...] = (
@@ -148,6 +167,7 @@ LINE_KINDS: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (_MPI_BOUND, _mpi_bound), (_MPI_UNBOUND, _mpi_unbound), (_SRUN, _srun),
     (_MAP_BOUND, _mpi_bound), (_MAP_UNBOUND, _mpi_unbound), (_MAP_OTHER, _map_other),
     (_TASKSET, _taskset), (_NUMA_SHOW, _numa_show), (_NUMA_OTHER, _numa_other),
+    (_HWLOC_PS, _hwloc_ps),
 )
 
 
@@ -184,9 +204,10 @@ def placement_metrics(pl: Placement, path: Path, family: str) -> list[Metric]:
     if pl.threads:
         cpus: set[int] = set().union(*(c for c, _ in pl.threads.values()))
         line = min(n for _, n in pl.threads.values())
-        add("affinity.threads", float(len(pl.threads)), "count", line, "OMP_DISPLAY_AFFINITY")
+        said = "OMP_DISPLAY_AFFINITY" if "omp_display_affinity" in pl.kinds else "hwloc-ps"
+        add("affinity.threads", float(len(pl.threads)), "count", line, said)
         if cpus:
-            add("affinity.cpus", float(len(cpus)), "count", line, "OMP_DISPLAY_AFFINITY")
+            add("affinity.cpus", float(len(cpus)), "count", line, said)
     if pl.ranks:
         line = min(n for _, n in pl.ranks.values())
         add("ranks.count", float(len(pl.ranks)), "count", line, "report-bindings")

@@ -17,6 +17,7 @@ from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts, project_root_of
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
+from perfscout.model.metrics import ScopeKind
 from perfscout.model.proposals import Change, Confidence, ExpectedGain, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 from perfscout.transform import Generated, generate
@@ -230,9 +231,31 @@ def mpi_nonblocking_overlap(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
+def _allreduce_measured(facts: Facts) -> bool:
+    """Whether a profile, an MPI profiler or a printout names time spent in an allreduce, in
+    a run of three ranks or more (or of an unknown count): between two ranks every allreduce
+    algorithm is the same one exchange, so there is nothing to choose."""
+    ranks = [m.value for p in facts.profiles for m in p.metrics
+             if m.name in ("ranks.count", "scaling.ranks")]
+    named = {m.scope.name for p in facts.profiles for m in p.metrics
+             if m.scope.kind == ScopeKind.RANK}
+    if (ranks and max(ranks) < 3) or (not ranks and 0 < len(named) < 3):
+        return False
+    if any("allreduce" in h.name.lower() for h in facts.hotspots()):
+        return True
+    return any("allreduce" in f"{m.scope.name} {m.raw_name}".lower()
+               for p in facts.profiles for m in p.metrics if m.unit in ("s", "ms", "ratio"))
+
+
 @proposal("mpi_collective_tuning", layer=RT, kind="env",
           preconditions=("mpi present", "mpi_share >= 5%"))
 def mpi_collective_tuning(facts: Facts, f: Finding) -> Proposal | None:
+    """Only where an input measured time in an allreduce (a profile's routine, an MPI
+    profiler's call site, a printout's timer) among three ranks or more: the variables choose
+    that collective's algorithm and change nothing for a broadcast, a gather or a
+    point-to-point exchange."""
+    if not _allreduce_measured(facts):
+        return None
     impl = facts.mpi.implementation if facts.mpi else ""
     env = {"openmpi": {"OMPI_MCA_coll_tuned_use_dynamic_rules": "1",
                        "OMPI_MCA_coll_tuned_allreduce_algorithm": "4"},

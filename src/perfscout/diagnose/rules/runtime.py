@@ -98,9 +98,12 @@ def mpi_shares(ctx: Context) -> tuple[float, list[Evidence], float | None, list[
         if tree[0] > share or not share_ev:
             share, share_ev = tree[0], tree[2][:1]
     sh = category_share(ctx, hot_is_mpi)
-    if sh is not None and sh.share > share:
-        share = sh.share
-        share_ev = [_hot_ev(ctx, sh, "MPI functions take", "")]
+    if sh is not None and (sh.share > share or wait is None):
+        # a profile's MPI share when it is larger; its split of MPI time into waiting and the
+        # rest whenever nothing else split it (a printout's per-rank MPI time does not)
+        if sh.share > share:
+            share = sh.share
+            share_ev = [_hot_ev(ctx, sh, "MPI functions take", "")]
         wsh = category_share(ctx, hot_is_mpi_wait)
         if wsh is not None and sh.share > 0:
             wait = wsh.share / sh.share
@@ -163,57 +166,61 @@ def _thr(evs: Sequence[Evidence], text: str) -> list[Evidence]:
 
 
 @rule(id="rt.mpi_wait", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
-      thresholds=("mpi.share_high", "mpi.wait_share"), request=_mpip)
+      thresholds=("mpi.share_high", "mpi.wait_share", "mpi.beyond_compute"), request=_mpip)
 def mpi_wait(ctx: Context) -> Finding | None:
     """A high MPI share that is mostly waiting (Wait, Barrier, collectives)."""
     share, sev, wait, wev = mpi_shares(ctx)
     hi, wl = ctx.t("mpi.share_high"), ctx.t("mpi.wait_share")
     if share < hi or wait is None or wait < wl:
         return None
+    if _mpi_beyond_spread(ctx) is not None:
+        return None  # longer than any wait for the others' compute: the operations' own cost
     ev = _thr(sev, f"MPI share >= {hi:.2f}") + _thr(wev, f"wait share >= {wl:.2f}")
     return ctx.finding("rt.mpi_wait", 0.5 + 0.45 * min(share, 1.0),
                        "ranks wait in MPI (Wait/Barrier/collectives)", ev)
 
 
 def _mpi_beyond_spread(ctx: Context) -> Evidence | None:
-    """Every rank of a per-rank printout, the busiest too, spends longer in MPI than the
-    spread of the ranks' compute: waiting for a slower peer lasts at most that spread, so the
-    rest is the operations' own cost (moving the data, or their latency), not a wait that
-    rebalancing would remove."""
+    """Every rank of a per-rank printout, the busiest too, spends longer in MPI than waiting
+    for the other ranks could last: a rank waits at most for the others' compute (all of it
+    when the ranks run one after the other, the spread when they run side by side), with
+    ``mpi.beyond_compute`` as margin; the rest is the operations' own cost (moving the data,
+    or their latency), not a wait that rebalancing or overlap would remove."""
     busy = {x.metric.scope.name: x for x in ctx.all("busy.time", (ScopeKind.RANK,))}
     mpi = {x.metric.scope.name: x for x in ctx.all("mpi.time", (ScopeKind.RANK,))}
     common = sorted(set(busy) & set(mpi))
     if len(common) < 2:
         return None
-    spread = max(busy[r].value for r in common) - min(busy[r].value for r in common)
+    # ranks that run one after the other (each waiting for the others' whole step) wait up to
+    # the others' compute: the bound is that, with a margin for the run's own noise
+    most = max(busy[r].value for r in common)
+    bound = (len(common) - 1) * most * ctx.t("mpi.beyond_compute")
     low = min(common, key=lambda r: mpi[r].value)
-    if mpi[low].value <= spread:
+    if mpi[low].value <= bound:
         return None
     return ctx.ev(mpi[low], f"every rank is in MPI at least {mpi[low].value:.3g} s (rank "
-                  f"{low}) while the ranks' compute differs by {spread:.3g} s: no wait for "
-                  "a slower rank lasts that long", "MPI time per rank > compute spread",
+                  f"{low}), longer than waiting for the other ranks' compute (at most "
+                  f"{most:.3g} s each) could last", f"MPI time per rank > {bound:.3g} s",
                   metric="mpi.time")
 
 
 @rule(id="rt.mpi_communication", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
-      thresholds=("mpi.comm_share", "mpi.wait_share", "msg.small_bytes"))
+      thresholds=("mpi.comm_share", "mpi.wait_share", "msg.small_bytes", "mpi.beyond_compute"))
 def mpi_communication(ctx: Context) -> Finding | None:
     """A high MPI share spent moving data (point-to-point transfers), not waiting."""
     share, sev, wait, wev = mpi_shares(ctx)
     if share < ctx.t("mpi.comm_share"):
         return None
-    if wait is None:
-        # no wait/transfer split: large messages say the time is spent moving data, or every
-        # rank is in MPI longer than any rank's extra compute could make it wait
+    beyond = _mpi_beyond_spread(ctx)
+    if beyond is not None:  # every rank in MPI longer than any wait could last: whatever the
+        wev = [beyond]  # routines (a broadcast of a whole table), the time is their own cost
+    elif wait is None:
+        # no wait/transfer split: large messages say the time is spent moving data
         size = ctx.top("mpi.msg_size_mean")
-        if size is not None and size.value >= ctx.t("msg.small_bytes"):
-            wev = [ctx.ev(size, f"mean message {fmt(size.value)} B: transfers, not latency",
-                          f"mean size >= {ctx.t('msg.small_bytes'):g} B")]
-        else:
-            beyond = _mpi_beyond_spread(ctx)
-            if beyond is None:
-                return None
-            wev = [beyond]
+        if size is None or size.value < ctx.t("msg.small_bytes"):
+            return None
+        wev = [ctx.ev(size, f"mean message {fmt(size.value)} B: transfers, not latency",
+                      f"mean size >= {ctx.t('msg.small_bytes'):g} B")]
     elif wait >= ctx.t("mpi.wait_share"):
         return None
     ev = _thr(sev, f"MPI share >= {ctx.t('mpi.comm_share'):.2f}") + wev

@@ -915,6 +915,10 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                 break
             parsed = [_cell_number(t) for t in re.split(r"[ \t,]+", row.strip())]
             vals = [v for v in parsed if v is not None]
+            if not rows and len(parsed) < len(cols) and len(vals) == len(parsed):
+                # "rank  cells  body cells  compute(s)": a header word per value is not the
+                # rule; the columns line up with the values under them
+                cols = _aligned_cols(text, lines[j][1], len(parsed)) or cols
             if len(parsed) != len(cols) or len(vals) != len(parsed):
                 break
             if not rows:  # "1  1.20 s  5.1 GB/s": the first row's cell units name the columns
@@ -952,6 +956,27 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used if used - rules else set()
+
+
+def _aligned_cols(header: str, row: str, n: int) -> list[str] | None:
+    """Column names of a header whose names hold spaces (``body cells``), read by position:
+    each header word belongs to the first value that ends at or after it (numbers are
+    printed right-aligned under their names); None unless every one of the row's ``n`` values
+    gets a name and the header has no word past the last value."""
+    words = [(m.group(), m.end()) for m in re.finditer(r"\S+", header.lstrip("#"))]
+    shift = len(header) - len(header.lstrip("#"))
+    ends = [m.end() for m in re.finditer(r"\S+", row)]
+    if len(ends) != n or not words:
+        return None
+    groups: list[list[str]] = [[] for _ in range(n)]
+    for w, end in words:
+        k = next((i for i, e in enumerate(ends) if e >= end + shift - 1), None)
+        if k is None:
+            return None
+        groups[k].append(w)
+    if any(not g for g in groups):
+        return None
+    return [_HEAD_UNIT.sub(r"\1", " ".join(g)).replace(" ", "_") for g in groups]
 
 
 # a unit printed apart in a header, "time (s)" / "bw [GB/s]": one column with its unit

@@ -131,11 +131,17 @@ class _Prover:
                         zero = s
                         break
             cur = parent
+        # the zeroing first (here or in the callers): a store refused before one is found
+        # says nothing about a band
+        band = Band(0, f"{code.path}:{zero.start_point[0] + 1}", code.function_name(fn)) \
+            if zero is not None else self._from_callers(code, fn, name, stride, depth)
+        glob = _nm(code, name) not in _params(code, fn) and not _declared_inside(code, fn, name)
         for s in region:
             self._stores(code, s, name, stride)
-        if zero is not None:
-            return Band(self.k, f"{code.path}:{zero.start_point[0] + 1}", code.function_name(fn))
-        return self._from_callers(code, fn, name, stride, depth)
+            if glob:
+                self._calls_touching(code, s, name)
+        band.k = self.k
+        return band
 
     def _from_callers(self, code: Code, fn: Node, name: str, stride: str | None,
                       depth: int) -> Band:
@@ -176,12 +182,12 @@ class _Prover:
                 raise NoBand(f"the call of {fname} at {c.path}:{call.start_point[0] + 1} is in "
                              "no function")
             stmt = _statement_of(c, call)
+            band = self.prove(c, cfn, stmt, arg, None, depth + 1)
             ln = read_after(c, cfn, stmt, arg)
             if ln:
                 raise NoBand(f"{arg} is read again at {c.path}:{ln} after the call of {fname}: "
                              "the hand-written elimination leaves its upper triangle there, "
                              "dgtsv leaves the matrix as filled", zeroed=True)
-            band = self.prove(c, cfn, stmt, arg, None, depth + 1)
         assert band is not None
         return band
 
@@ -335,6 +341,22 @@ class _Prover:
                         continue
                     raise NoBand(f"line {line}: {name}.{fld.rpartition('.')[2]}() between its "
                                  "zeroing and the solve: the band is not proved", zeroed=True)
+
+    def _calls_touching(self, code: Code, s: Node, name: str) -> None:
+        """Refuse a call in ``s`` to a function of the project that uses the global ``name``
+        (it may store anywhere in the matrix between its zeroing and the solve)."""
+        for d in walk(s):
+            cn = _call_name(code, d) if d.type in ("call_expression", "subroutine_call") else ""
+            if not cn or cn in PURE:
+                continue
+            for c in self.codes:
+                for f in walk(c.tree.root_node):
+                    if f.type in FUNCTION_NODES and c.function_name(f).lower() == cn.lower() \
+                            and _nm(c, name) in {c.name_of(x) for x in walk(f)
+                                                 if x.type == "identifier"}:
+                        raise NoBand(f"line {d.start_point[0] + 1}: {cn}() (at {c.path}:"
+                                     f"{f.start_point[0] + 1}) uses {name} between its zeroing "
+                                     "and the solve: its stores are not followed", zeroed=True)
 
     def _rank(self, code: Code, s: Node, name: str) -> int:
         """The most subscripts ``name`` takes in the function around ``s`` (its rank as the

@@ -37,7 +37,7 @@ the call when LAPACK reports an exactly zero pivot (``info > 0``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.transform.affine import Poly, poly
@@ -97,6 +97,7 @@ class Band:
     k: int
     zeroing: str  # "file:line" of the zeroing
     where: str  # the function that fills the matrix
+    walked: set[str] = field(default_factory=set)  # the functions the proof read (lower case)
 
 
 class _Prover:
@@ -141,6 +142,7 @@ class _Prover:
             if glob:
                 self._calls_touching(code, s, name)
         band.k = self.k
+        band.walked.add(code.function_name(fn).lower())
         return band
 
     def _from_callers(self, code: Code, fn: Node, name: str, stride: str | None,
@@ -573,8 +575,8 @@ def _stride(tpl: str, name: str) -> str | None:
 def find_band(code: Code, fn: Node, sol: Solve, root: Path | None) -> Band:
     """The band of the matrix the solve ``sol`` reads, proved on the fill before it; raises
     :class:`NoBand` naming what stands in the way."""
-    pr = _Prover(code, root)
-    return pr.prove(code, fn, sol.first, sol.a.name, _stride(sol.a.tpl, sol.a.name))
+    return _Prover(code, root).prove(code, fn, sol.first, sol.a.name,
+                                     _stride(sol.a.tpl, sol.a.name))
 
 
 def banded(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:
@@ -618,7 +620,17 @@ def _banded(code: Code, line: int, rel: str, root: Path | None) -> Generated:
         if ln:
             raise NoBand(f"{sol.b.name} is read again at line {ln}; after the hand-written solve "
                          "it holds the forward-substituted right-hand side")
-    band = find_band(code, fn, sol, root)
+    pr = _Prover(code, root)
+    band = pr.prove(code, fn, sol.first, sol.a.name, _stride(sol.a.tpl, sol.a.name))
+    if sol.a.name not in _params(code, fn) and not _declared_inside(code, fn, sol.a.name):
+        for c in pr.codes:  # a global: what other functions read it after the solve
+            for f in walk(c.tree.root_node):
+                if f.type in FUNCTION_NODES and f.type != "program" and \
+                        c.function_name(f).lower() not in band.walked and \
+                        _nm(c, sol.a.name) in c.identifiers(f):
+                    raise NoBand(f"{sol.a.name} is also used in {c.function_name(f)} "
+                                 f"({c.path}:{f.start_point[0] + 1}), which may read the factors "
+                                 "the hand-written elimination leaves", zeroed=True)
     k = max(band.k, 1)
     routine = f"{prec}gtsv" if k == 1 else f"{prec}gbsv"
     first, last = sol.first.start_point[0] + 1, sol.last.end_point[0] + 1
@@ -726,7 +738,9 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, k: int, first: int,
     ldb = leading_dim(code, fn, x.name, n)
     p = fresh_name(code, "lapack_")
     r, c, info = f"{p}r", f"{p}c", f"{p}info"
-    real = "real(kind(1.0d0))" if routine.startswith("d") else "real(kind(1.0))"
+    real = code.declared_type(fn, a.name).split(",")[0].strip()
+    if not re.fullmatch(r"(?i)real\s*(\*\s*\d+|\(.*\))?|double\s*precision", real):
+        real = "real(kind(1.0d0))" if routine.startswith("d") else "real(kind(1.0))"
     body = [f"! {routine}: LAPACK's {'tridiagonal' if k == 1 else 'band'} solve of the banded "
             "matrix (use_lapack)"]
     if x.name != b.name:

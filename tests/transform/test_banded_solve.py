@@ -23,6 +23,8 @@ DATA = Path(__file__).resolve().parent / "data" / "banded"
 HEAT = (DATA / "heat.c").read_text()
 CN = (DATA / "cn_flat.c").read_text()
 SPLINE = (DATA / "spline.f90").read_text()
+HEAT_GESV = (DATA / "heat_gesv.c").read_text()
+SPLINE_GESV = (DATA / "spline_gesv.f90").read_text()
 F_HOT = "a(i, j) = a(i, j) - l * a(k, j)"
 
 # two more diagonals each side of the heat equation's and one below the spline's: dgbsv
@@ -53,17 +55,23 @@ def _same(a: str, b: str) -> None:
      "tridiagonal"),
     ("penta.c", PENTA_C, "/* HOT */", "dgbsv_(&", "banded (kl = ku = 2)"),
     ("penta.f90", PENTA_F, F_HOT, "call dgbsv(n, 2, 2, 1, lapack_ab, 7,", "banded (kl = ku = 2)"),
+    # the program's own dense dgesv call on the banded matrix (column-major, calloc'd in C)
+    ("heat_gesv.c", HEAT_GESV, "/* HOT */", "dgtsv_(&", "tridiagonal"),
+    ("spline_gesv.f90", SPLINE_GESV, "call dgesv", "call dgtsv(n, 1, lapack_dl, lapack_d, "
+     "lapack_du, m, n, lapack_info)", "tridiagonal"),
 ])
 def test_banded_solve_becomes_dgtsv_and_prints_the_same(tmp_path: Path, name: str, src: str,
                                                         hot: str, call: str, band: str) -> None:
     got = generate("use_lapack", src, name, line_of(src, hot))
     assert isinstance(got, Generated), got
     assert call in got.new_text and got.libs == ("-lopenblas",)
-    assert "gesv" not in got.new_text and f"is {band} there" in got.note, got.note
-    assert hot not in got.new_text  # the elimination is gone
+    assert f"is {band} there" in got.note, got.note
+    assert not re.search(r"call [sd]gesv|[sd]gesv_\(&", got.new_text)  # no dense solve left
+    assert hot not in got.new_text  # the elimination (the dense call) is gone
     (tmp_path / "orig").mkdir()
     (tmp_path / "new").mkdir()
-    before = build_run(write(tmp_path / "orig", name, src))
+    before = build_run(write(tmp_path / "orig", name, src), libs=got.libs if "gesv" in src
+                       else ())
     after = build_run(write(tmp_path / "new", name, got.new_text), libs=got.libs)
     _same(before, after)
 
@@ -120,6 +128,14 @@ def _refused(src: str, name: str, hot: str) -> str:
                             "1.0;\n}\n\nstatic int step").replace(
         "        b[i] = u[i];\n", "        b[i] = u[i];\n        bump(i);\n", 1), "/* HOT */",
      r"line \d+: bump\(\) \(at heat.c:\d+\) uses a between its zeroing and the solve"),
+    # dgesv's pivots read after the call (the determinant's sign): dgtsv gives none
+    ("heat_gesv.c", HEAT_GESV.replace("    free(a);\n    free(ipiv);\n", "    free(a);\n"
+                                      "    info += ipiv[0] == 1;\n    free(ipiv);\n"), "/* HOT */",
+     r"ipiv is read again at line \d+: after dgesv_ it holds the LU factors or pivots"),
+    # a store at a column read from an array before the dense call
+    ("spline_gesv.f90", SPLINE_GESV.replace("  call dgesv(", "  a(2, ipiv(1)) = 0.5_dp\n"
+                                            "  call dgesv("), "call dgesv",
+     r"the store 'a\(2, ipiv\(1\)\)' is at a column that is not its row plus a constant"),
     # Fortran: the matrix handed to a subroutine after its zeroing
     ("spline.f90", SPLINE.replace("    a(1, 1) = 1.0_dp\n", "    call perturb(a, n)\n"
                                   "    a(1, 1) = 1.0_dp\n"), F_HOT,
@@ -142,3 +158,15 @@ def test_dgesv_note_says_why_not_dgtsv() -> None:
 
     dense = generate("use_lapack", C_PIVOT, "pivot.c", line_of(C_PIVOT, "/* HOT */"))
     assert isinstance(dense, Generated) and "not dgtsv" not in dense.note, dense
+
+
+def test_use_lapack_refusal_names_the_band() -> None:
+    """The program's dgesv on a matrix whose band is not proved: use_lapack has nothing to
+    write (no hand-written solve), and its refusal says why the band was not proved."""
+    src = HEAT_GESV.replace("    dgesv_(", "    a[(i0 * 3) % n] = 1.0;\n    dgesv_(").replace(
+        "static int step(int n, double r, double *u)\n{\n",
+        "static int step(int n, double r, double *u)\n{\n    int i0 = 5;\n")
+    got = generate("use_lapack", src, "heat_gesv.c", line_of(src, "/* HOT */"))
+    assert isinstance(got, Refusal), got
+    assert "not a banded solve: line" in got.reason and "a computed column" in got.reason, \
+        got.reason

@@ -45,6 +45,7 @@ from perfscout.transform.gauss import (
     _ZERO,
     NoSolve,
     Solve,
+    _Array,
     _element,
     canonical_text,
     find_solve,
@@ -583,7 +584,7 @@ def banded(code: Code, line: int, rel: str, root: Path | None = None) -> Generat
     """The diff replacing the hand-written solve around ``line`` by ``dgtsv`` (tridiagonal)
     or ``dgbsv`` when its matrix is provably banded; a Refusal naming why not."""
     try:
-        return _banded(code, line, rel, root)
+        return _attempt(code, line, rel, root)
     except NoSolve as e:
         return Refusal(WHAT, str(e))
 
@@ -595,11 +596,28 @@ def banded_or_why(code: Code, line: int, rel: str, root: Path | None = None
     banded and something stands in the way; "" for a plain dense matrix): what ``use_lapack``
     adds to the dense ``dgesv`` note."""
     try:
-        return _banded(code, line, rel, root), ""
+        return _attempt(code, line, rel, root), ""
     except NoBand as e:
         return None, str(e) if e.zeroed else ""
     except NoSolve:
         return None, ""
+
+
+def _attempt(code: Code, line: int, rel: str, root: Path | None) -> Generated:
+    """The hand-written solve around ``line``, else the program's dense dgesv call there;
+    raises what stands in the way (the hand-written solve's reason when neither is there)."""
+    try:
+        return _banded(code, line, rel, root)
+    except NoBand:
+        raise
+    except NoSolve as e:
+        first = e
+    try:
+        return _gesv_call(code, line, rel, root)
+    except NoBand:
+        raise
+    except NoSolve:
+        raise first from None
 
 
 def _banded(code: Code, line: int, rel: str, root: Path | None) -> Generated:
@@ -620,37 +638,117 @@ def _banded(code: Code, line: int, rel: str, root: Path | None) -> Generated:
         if ln:
             raise NoBand(f"{sol.b.name} is read again at line {ln}; after the hand-written solve "
                          "it holds the forward-substituted right-hand side")
-    pr = _Prover(code, root)
-    band = pr.prove(code, fn, sol.first, sol.a.name, _stride(sol.a.tpl, sol.a.name))
-    if sol.a.name not in _params(code, fn) and not _declared_inside(code, fn, sol.a.name):
-        for c in pr.codes:  # a global: what other functions read it after the solve
-            for f in walk(c.tree.root_node):
-                if f.type in FUNCTION_NODES and f.type != "program" and \
-                        c.function_name(f).lower() not in band.walked and \
-                        _nm(c, sol.a.name) in c.identifiers(f):
-                    raise NoBand(f"{sol.a.name} is also used in {c.function_name(f)} "
-                                 f"({c.path}:{f.start_point[0] + 1}), which may read the factors "
-                                 "the hand-written elimination leaves", zeroed=True)
+    band = find_band(code, fn, sol, root)
+    _global_users(code, fn, sol.a.name, band, root)
     k = max(band.k, 1)
     routine = f"{prec}gtsv" if k == 1 else f"{prec}gbsv"
     first, last = sol.first.start_point[0] + 1, sol.last.end_point[0] + 1
-    indent = code.indent_at(first)
-    if code.fortran:
-        text = _fortran(code, fn, sol, routine, k, first, last, indent)
-    else:
-        text = _c(code, sol, routine, prec, k, first, last, indent)
-    shape = "tridiagonal" if k == 1 else f"banded (kl = ku = {k})"
-    notes = [f"Gaussian elimination{' with partial pivoting' if sol.pivoting else ''} and back "
-             f"substitution at {rel}:{first}-{last} replaced by {routine}: the matrix "
-             f"{sol.a.name} is {shape} there (zeroed at {band.zeroing}, then stored only within "
-             f"{k} of the diagonal, in {band.where}); O(n) instead of O(n^3); results differ by "
-             "rounding"]
+    text = _emit(code, fn, sol, routine, prec, k, "")
+    what = f"Gaussian elimination{' with partial pivoting' if sol.pivoting else ''} and back " \
+           f"substitution at {rel}:{first}-{last}"
+    notes = [_band_note(what, routine, sol.a.name, band)]
     if not sol.pivoting:
         notes.append(f"the hand-written code did not pivot, {routine} does")
     notes.append(f"{sol.a.name} is left as filled, where the hand-written code left its upper "
                  "triangle (not read again)")
     notes.extend(sol.notes)
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, "; ".join(notes),
+                     libs=("-lopenblas",))
+
+
+def _global_users(code: Code, fn: Node, name: str, band: Band, root: Path | None) -> None:
+    """Refuse a global matrix that a function the proof did not read uses: it may read what
+    the replaced solve leaves in the matrix."""
+    if name in _params(code, fn) or _declared_inside(code, fn, name):
+        return
+    for c in _Prover(code, root).codes:
+        for f in walk(c.tree.root_node):
+            if f.type in FUNCTION_NODES and f.type != "program" and \
+                    c.function_name(f).lower() not in band.walked and \
+                    _nm(c, name) in c.identifiers(f):
+                raise NoBand(f"{name} is also used in {c.function_name(f)} "
+                             f"({c.path}:{f.start_point[0] + 1}), which may read the factors "
+                             "the replaced solve leaves", zeroed=True)
+
+
+def _band_note(what: str, routine: str, name: str, band: Band) -> str:
+    k = max(band.k, 1)
+    shape = "tridiagonal" if k == 1 else f"banded (kl = ku = {k})"
+    return (f"{what} replaced by {routine}: the matrix {name} is {shape} there (zeroed at "
+            f"{band.zeroing}, then stored only within {k} of the diagonal, in {band.where}); "
+            f"O(n) instead of O(n^3); results differ by rounding")
+
+
+def _emit(code: Code, fn: Node, sol: Solve, routine: str, prec: str, k: int, info: str,
+          ldb: str = "") -> str:
+    """The file with the solve ``sol`` replaced by the banded call; ``info``: the program's
+    variable that receives LAPACK's info ("" for none), ``ldb``: the right-hand side's leading
+    dimension when the program gives it (a dgesv call's)."""
+    first, last = sol.first.start_point[0] + 1, sol.last.end_point[0] + 1
+    indent = code.indent_at(first)
+    if code.fortran:
+        return _fortran(code, fn, sol, routine, k, first, last, indent, info, ldb)
+    return _c(code, sol, routine, prec, k, first, last, indent, info)
+
+
+_GESV = re.compile(r"^[sd]gesv_?$", re.I)
+
+
+def _gesv_call(code: Code, line: int, rel: str, root: Path | None) -> Generated:
+    """A dense ``dgesv_``/``call dgesv`` on a provably banded matrix (the call on ``line``, or
+    the only one in its function) becomes the banded call."""
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    if fn is None:
+        raise NoSolve(f"line {line} is not inside a function")
+    calls = [d for d in walk(fn) if d.type in ("call_expression", "subroutine_call")
+             and _GESV.match(_call_name(code, d))]
+    here = [d for d in calls if d.start_point[0] + 1 <= line <= d.end_point[0] + 1]
+    if not here and len(calls) != 1:
+        raise NoSolve(f"no dgesv call at line {line}")
+    call = (here or calls)[0]
+    args = _args(code, call)
+    cn = _call_name(code, call)
+    if len(args) != 8:
+        raise NoSolve(f"the {cn} call at line {call.start_point[0] + 1} has not eight arguments")
+    txt = [canonical_text(code, code.text_of(a)) for a in args]
+
+    def value(t: str) -> str:  # C passes every scalar by pointer
+        if code.fortran:
+            return t
+        return t[1:] if re.fullmatch(r"&\w+", t) else f"(*{t})"
+
+    a, b = _array_arg(code, args[2]), _array_arg(code, args[5])
+    if a is None or b is None or (not code.fortran and (txt[2] not in (a, f"{a}.data()")
+                                                       or txt[5] not in (b, f"{b}.data()"))):
+        raise NoBand(f"{cn} at line {call.start_point[0] + 1} is passed {code.text_of(args[2])} "
+                     f"and {code.text_of(args[5])}: not the arrays themselves")
+    n, nrhs, lda, ldb = value(txt[0]), value(txt[1]), value(txt[3]), value(txt[6])
+    stmt = _statement_of(code, call)
+    for nm in (a, txt[4].lstrip("&")):
+        ln = read_after(code, fn, stmt, nm)
+        if ln:
+            raise NoBand(f"{nm} is read again at line {ln}: after {cn} it holds the LU factors "
+                         "or pivots, which the banded call does not produce")
+    band = _Prover(code, root).prove(code, fn, stmt, a, None)
+    _global_users(code, fn, a, band, root)
+    prec = cn.lower()[0]
+    k = max(band.k, 1)
+    routine = f"{prec}gtsv" if k == 1 else f"{prec}gbsv"
+    if code.fortran:
+        ext = code.array_extents(fn, b) or []
+        ma = _Array(a, f"{a}({{0}},{{1}})")
+        mb = _Array(b, f"{b}({{0}},{{1}})" if len(ext) == 2 else f"{b}({{0}})")
+    else:
+        ma = _Array(a, f"{a}[({{0}}) + ({{1}}) * (size_t)({lda})]")
+        mb = _Array(b, f"{b}[({{0}}) + ({{1}}) * (size_t)({ldb})]")
+    sol = Solve(stmt, stmt, n, ma, mb, mb, nrhs, "", True, True)
+    text = _emit(code, fn, sol, routine, prec, k, txt[7] if code.fortran else value(txt[7]),
+                 ldb)
+    where = f"the dense {cn} call at {rel}:{stmt.start_point[0] + 1}"
+    note = "; ".join([_band_note(where, routine, a, band), f"{a} is left as filled, where "
+                      f"{cn} left its LU factors (not read again)"])
+    return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note,
                      libs=("-lopenblas",))
 
 
@@ -662,12 +760,12 @@ _PROTO_GB = ("extern void {r}_(const int *n, const int *kl, const int *ku, const
 
 
 def _c(code: Code, sol: Solve, routine: str, prec: str, k: int, first: int, last: int,
-       indent: str) -> str:
+       indent: str, info: str) -> str:
     t = "double" if prec == "d" else "float"
     a, b, x = sol.a, sol.src or sol.b, sol.x
     p = fresh_name(code, "lapack_")
     r, c = f"{p}r", f"{p}c"
-    multi = sol.nrhs != "1"
+    multi = sol.nrhs != "1" or "{1}" in b.tpl
     bi = b.at(r, c) if multi else b.at(r)
     xi = x.at(r, c) if multi else x.at(r)
     s = "    "
@@ -709,6 +807,8 @@ def _c(code: Code, sol: Solve, routine: str, prec: str, k: int, first: int, last
         f"{s}{s}for (int {c} = 0; {c} < {p}nrhs; {c}++)",
         f"{s}{s}{s}{xi} = {p}b[(size_t){c} * {p}n + {r}];",
         f"{s}free({p}b);"]
+    if info:
+        body.append(f"{s}{info} = {p}info;")
     body += [f"{s}free({p}d);"] if k == 1 else [f"{s}free({p}ab);", f"{s}free({p}ipiv);"]
     if sol.singular is not None:
         handler = _handler_lines(code, sol)
@@ -728,14 +828,14 @@ def _c(code: Code, sol: Solve, routine: str, prec: str, k: int, first: int, last
 
 
 def _fortran(code: Code, fn: Node, sol: Solve, routine: str, k: int, first: int, last: int,
-             indent: str) -> str:
+             indent: str, info_out: str, ldb_given: str) -> str:
     a, b, x = sol.a, sol.src or sol.b, sol.x
     vec_ok = {f"{b.name}({{0}})", f"{b.name}({{0}},{{1}})"}
     if b.tpl not in vec_ok or x.tpl.replace(x.name, b.name, 1) not in vec_ok:
         raise NoSolve(f"the right-hand side is addressed {b.tpl.format('i', 'r')}: not b(i) or "
                       "b(i, r)")
     n = sol.n
-    ldb = leading_dim(code, fn, x.name, n)
+    ldb = ldb_given or leading_dim(code, fn, x.name, n)
     p = fresh_name(code, "lapack_")
     r, c, info = f"{p}r", f"{p}c", f"{p}info"
     real = code.declared_type(fn, a.name).split(",")[0].strip()
@@ -771,6 +871,8 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, k: int, first: int,
                  f"call {routine}({n}, {k}, {k}, {sol.nrhs}, {p}ab, {3 * k + 1}, {p}ipiv, "
                  f"{x.name}, {ldb}, {info})",
                  f"deallocate ({p}ab, {p}ipiv)"]
+    if info_out:
+        body.append(f"{info_out} = {info}")
     if sol.singular is not None:
         handler = _handler_lines(code, sol)
         body += [f"if ({info} > 0) then", f"  {sol.k} = {info}", *["  " + h for h in handler],

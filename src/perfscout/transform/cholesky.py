@@ -675,7 +675,7 @@ def use_lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Gen
     if isinstance(chol, Generated):
         return chol
     return Refusal(WHAT, f"not a dense solve: {got.reason}; not a Cholesky factorisation: "
-                         f"{chol.reason}")
+                         f"{chol.reason}" + (f"; not a banded solve: {why}" if why else ""))
 
 
 def cholesky(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:

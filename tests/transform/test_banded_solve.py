@@ -123,6 +123,10 @@ def _refused(src: str, name: str, hot: str) -> str:
                              "        gauss(n, m, rhs, x);").replace(
         "static void gauss", "void scale(double *m, int n);\n\nstatic void gauss"), "/* HOT */",
      r"line \d+: m is passed to scale\(\) \('scale\(m, n\)'\) between its zeroing and the solve"),
+    # a store through pointer arithmetic: no subscript to read the column from
+    ("cn_flat.c", CN.replace("        gauss(n, m, rhs, x);", "        *(m + 3 * n) = 0.1;\n"
+                             "        gauss(n, m, rhs, x);"), "/* HOT */",
+     r"line \d+: m is aliased or used as a pointer \('m \+ 3 \* n'\)"),
     # a function of the file that uses the global matrix runs between the zeroing and the solve
     ("heat.c", HEAT.replace("static int step", "static void bump(int i)\n{\n    a[i][0] += "
                             "1.0;\n}\n\nstatic int step").replace(

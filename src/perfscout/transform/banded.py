@@ -319,31 +319,26 @@ class _Prover:
             if p.type == "update_expression":
                 self._band_store(code, ref, subs, stride, line)
                 continue
+            if _declarator(d):
+                continue
             partial = bool(subs) and len(subs) < self._rank(code, s, name)
-            if p.type == "pointer_expression" or ((not subs or partial) and p.type in (
-                    "init_declarator", "assignment_expression", "assignment_statement")):
-                call = _enclosing_call(p)
-                if _call_name(code, call) in ("memset", "std::memset"):
-                    continue
-                raise NoBand(f"line {line}: {name} is aliased "
-                             f"('{code.text_of(p).strip()[:60]}') between its zeroing and the "
-                             "solve: the band is not proved", zeroed=True)
-            if p.type == "argument_list" and (not subs or partial or code.fortran):
-                cn = _call_name(code, p.parent)
-                if cn in ("memset", "std::memset", "free", "std::fill", "fill") or cn in PURE:
-                    continue
-                raise NoBand(f"line {line}: {name} is passed to {cn or 'a call'}() "
-                             f"('{code.text_of(p.parent or p).strip()[:60]}') between its "
-                             "zeroing and the solve: the band is not proved", zeroed=True)
+            call = _enclosing_call(ref)
+            cn = _call_name(code, call)
+            by_ref = code.fortran and p.type == "argument_list" and cn not in PURE
+            if subs and not partial and p.type != "pointer_expression" and not by_ref:
+                continue  # an element read
+            if cn in ("memset", "std::memset", "free", "std::fill", "fill") or (
+                    cn in PURE and not by_ref) or p.type == "sizeof_expression":
+                continue
             if p.type == "field_expression" and not code.fortran:
-                fld = canonical_text(code, code.text_of(p))
-                if fld in (f"{name}.size", f"{name}.begin", f"{name}.end"):
+                fld = canonical_text(code, code.text_of(p)).rpartition(".")[2]
+                if fld in ("size", "begin", "end", "assign") or (fld == "data" and
+                                                               _zeroes_call(code, p)):
                     continue
-                if fld in (f"{name}.data", f"{name}.assign", f"{name}.resize"):
-                    if fld == f"{name}.assign" or _zeroes_call(code, p):
-                        continue
-                    raise NoBand(f"line {line}: {name}.{fld.rpartition('.')[2]}() between its "
-                                 "zeroing and the solve: the band is not proved", zeroed=True)
+            what = f"passed to {cn}()" if call is not None else "aliased or used as a pointer"
+            raise NoBand(f"line {line}: {name} is {what} "
+                         f"('{code.text_of(call or p).strip()[:60]}') between its zeroing and "
+                         "the solve: the band is not proved", zeroed=True)
 
     def _calls_touching(self, code: Code, s: Node, name: str) -> None:
         """Refuse a call in ``s`` to a function of the project that uses the global ``name``
@@ -471,6 +466,18 @@ def _outer_element(code: Code, d: Node) -> tuple[Node, list[Node]]:
         return d, []
     el = _element(code, cur)
     return cur, (el[1] if el is not None else [])
+
+
+def _declarator(d: Node) -> bool:
+    """Whether the identifier ``d`` is the name a declaration declares."""
+    p = d.parent
+    if p is None:
+        return False
+    if p.type in ("sized_declarator", "variable_declaration", "parameter_declaration",
+                  "declaration"):
+        return True
+    return p.type in ("init_declarator", "array_declarator", "pointer_declarator",
+                      "reference_declarator") and p.child_by_field_name("declarator") == d
 
 
 def _enclosing_call(n: Node) -> Node | None:

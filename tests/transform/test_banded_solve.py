@@ -18,6 +18,7 @@ from perfscout.transform import Generated, Refusal, generate
 from perfscout.transform.banded import banded
 from perfscout.transform.source import Code
 from transform._cc import build_run, line_of, write
+from transform.test_lapack_solve import _same
 
 DATA = Path(__file__).resolve().parent / "data" / "banded"
 HEAT = (DATA / "heat.c").read_text()
@@ -33,19 +34,6 @@ PENTA_C = HEAT.replace("        b[i] = u[i];\n", "        if (i > 1)\n          
                        "        b[i] = u[i];\n", 1)
 PENTA_F = SPLINE.replace("      a(i, i + 1) = h1\n", "      a(i, i + 1) = h1\n      if (i > 2) "
                          "a(i, i - 2) = 0.01_dp * h0\n", 1)
-
-
-def _values(out: str) -> list[float]:
-    vals = [float(v) for v in re.findall(r"=\s*(\S+)$", out, re.M)]
-    assert vals, out
-    return vals
-
-
-def _same(a: str, b: str) -> None:
-    va, vb = _values(a), _values(b)
-    assert len(va) == len(vb)
-    for x, y in zip(va, vb, strict=True):
-        assert abs(x - y) <= 1e-9 * max(1.0, abs(x)), (x, y)
 
 
 @pytest.mark.parametrize(("name", "src", "hot", "call", "band"), [

@@ -52,12 +52,12 @@ from perfscout.transform.gauss import (
     read_after,
 )
 from perfscout.transform.lapack import (
-    _handler_lines,
     _splice,
     after_includes,
-    fortran_decl_end_or_nosolve,
     leading_dim,
     real_kind,
+    singular_lines,
+    with_fortran_decls,
 )
 from perfscout.transform.mathtable import fresh_name
 from perfscout.transform.nest import assignment, make_diff, zero_value
@@ -817,13 +817,7 @@ def _c(code: Code, sol: Solve, routine: str, prec: str, k: int, first: int, last
     if info:
         body.append(f"{s}{info} = {p}info;")
     body += [f"{s}free({p}d);"] if k == 1 else [f"{s}free({p}ab);", f"{s}free({p}ipiv);"]
-    if sol.singular is not None:
-        handler = _handler_lines(code, sol)
-        uses_k = any(re.search(rf"\b{re.escape(sol.k)}\b", h) for h in handler)
-        body.append(f"{s}if ({p}info > 0) {{")
-        if uses_k:
-            body.append(f"{s}{s}int {sol.k} = {p}info - 1;")
-        body += [f"{s}{s}{h}" for h in handler] + [f"{s}}}"]
+    body += [s + ln for ln in singular_lines(code, sol, f"{p}info")]
     body.append("}")
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
     head = (_PROTO_GT if k == 1 else _PROTO_GB).format(r=routine, t=t)
@@ -880,15 +874,10 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, k: int, first: int,
                  f"deallocate ({p}ab, {p}ipiv)"]
     if info_out:
         body.append(f"{info_out} = {info}")
-    if sol.singular is not None:
-        handler = _handler_lines(code, sol)
-        body += [f"if ({info} > 0) then", f"  {sol.k} = {info}", *["  " + h for h in handler],
-                 "end if"]
+    body += singular_lines(code, sol, info)
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
-    at = fortran_decl_end_or_nosolve(code, fn)
-    decl += f"{indent}integer :: {r}, {c}, {info}\n{indent}external :: {routine}\n"
-    data = text.encode()
-    return (data[:at] + decl.encode() + data[at:]).decode()
+    return with_fortran_decls(code, fn, text, decl + f"{indent}integer :: {r}, {c}, {info}\n"
+                              f"{indent}external :: {routine}\n")
 
 
 __all__ = ["WHAT", "Band", "NoBand", "banded", "banded_or_why", "find_band"]

@@ -47,6 +47,7 @@ from perfscout.transform.gauss import (
     Solve,
     _Array,
     _element,
+    _upper,
     canonical_text,
     find_solve,
     read_after,
@@ -109,18 +110,26 @@ class _Prover:
         self.codes = project_codes(code, root, lambda lang: (lang == "fortran") == fortran,
                                    max_files=200, max_bytes=2_000_000)
         self.k = 0
+        self.order: str | None = None
         self._ranks: dict[tuple[str, int, str], int] = {}
 
     # -- the walk back from the solve ------------------------------------------------------
     def prove(self, code: Code, fn: Node, anchor: Node, name: str, stride: str | None,
-              depth: int = 0) -> Band:
+              order: str | None, depth: int = 0) -> Band:
+        """The band of ``name`` at ``anchor`` in ``fn``. ``stride``: the row stride of a flat
+        matrix when known; ``order``: the system's order as this function spells it (C: the
+        exclusive bound, Fortran: the last index), which a zeroing loop nest must cover;
+        None when it cannot be said here (a zeroing nest is then taken as covering it)."""
+        self.order = order
         region: list[Node] = []
         zero: Node | None = None
         cur = anchor
         while zero is None and cur is not fn and cur.parent is not None:
             parent = cur.parent
             if parent.type in _LOOPS and (parent.type != "do_statement" or not code.fortran):
-                raise NoBand(f"{name} is not zeroed inside the loop at line "
+                raise NoBand(f"{name} is not zeroed (memset, calloc, a whole-array zero, a "
+                             f"zeroing loop nest over the system's order{_of(order)}) inside "
+                             "the loop at line "
                              f"{parent.start_point[0] + 1} around the solve in "
                              f"{code.function_name(fn)}: on the loop's next pass the matrix holds "
                              "what the elimination left, not a band")
@@ -136,7 +145,7 @@ class _Prover:
         # the zeroing first (here or in the callers): a store refused before one is found
         # says nothing about a band
         band = Band(0, f"{code.path}:{zero.start_point[0] + 1}", code.function_name(fn)) \
-            if zero is not None else self._from_callers(code, fn, name, stride, depth)
+            if zero is not None else self._from_callers(code, fn, name, stride, order, depth)
         glob = _nm(code, name) not in _params(code, fn) and not _declared_inside(code, fn, name)
         for s in region:
             self._stores(code, s, name, stride)
@@ -147,15 +156,16 @@ class _Prover:
         return band
 
     def _from_callers(self, code: Code, fn: Node, name: str, stride: str | None,
-                      depth: int) -> Band:
+                      order: str | None, depth: int) -> Band:
         fname = code.function_name(fn)
         params = _params(code, fn)
         local = name.lower() if code.fortran else name
         if local in params:
             pos: int | None = params.index(local)
         elif _declared_inside(code, fn, name):
-            raise NoBand(f"{name} is not zeroed before the solve in {fname} (no memset, calloc, "
-                         "whole-array zero or zeroing loop nest over it): the band is not proved")
+            raise NoBand(f"{name} is not zeroed (memset, calloc, a whole-array zero, a zeroing "
+                         f"loop nest over the system's order{_of(order)}) before the solve in "
+                         f"{fname}: the band is not proved")
         else:
             pos = None  # a global: the same name in the callers
         if depth >= 2:
@@ -185,7 +195,8 @@ class _Prover:
                 raise NoBand(f"the call of {fname} at {c.path}:{call.start_point[0] + 1} is in "
                              "no function")
             stmt = _statement_of(c, call)
-            band = self.prove(c, cfn, stmt, arg, None, depth + 1)
+            band = self.prove(c, cfn, stmt, arg, None, _order_in_caller(
+                code, fn, order, c, _args(c, call)), depth + 1)
             ln = read_after(c, cfn, stmt, arg)
             if ln:
                 raise NoBand(f"{arg} is read again at {c.path}:{ln} after the call of {fname}: "
@@ -196,10 +207,20 @@ class _Prover:
 
     # -- the zeroing -----------------------------------------------------------------------
     def _zeroes(self, code: Code, s: Node, name: str) -> bool:
-        """Whether ``s`` zeroes the whole matrix ``name`` (not under a condition inside s)."""
+        """Whether ``s`` zeroes the whole matrix ``name`` (not under a condition inside s; a
+        zeroing of the whole at once not inside a loop, which might run no pass)."""
         for d in walk(s):
             if _conditional(d, s):
                 continue
+            got = assignment(code, d) if d.type in ("expression_statement",
+                                                    "assignment_statement") else None
+            if got is not None and got[1] == "=" and _zero(code, got[2]):
+                el = _element(code, got[0])
+                if el is not None and el[0] == _nm(code, name) and \
+                        self._covers(code, got[0], el[1], s):
+                    return True
+            if any(x.type in _LOOPS for x in _ancestors(d) if s.start_byte <= x.start_byte):
+                continue  # only a zero store in a nest (checked above) may be in a loop
             if d.type == "call_expression" and not code.fortran:
                 cn = _call_name(code, d)
                 args = _args(code, d)
@@ -242,13 +263,6 @@ class _Prover:
                                 len(args[0].named_children) == 1 or
                                 _zero(code, args[0].named_children[1])):
                         return True
-            got = assignment(code, d) if d.type in ("expression_statement",
-                                                    "assignment_statement") else None
-            if got is not None and got[1] == "=" and _zero(code, got[2]):
-                el = _element(code, got[0])
-                if el is not None and el[0] == _nm(code, name) and \
-                        self._covers(code, got[0], el[1], s):
-                    return True
         return False
 
     def _covers(self, code: Code, ref: Node, subs: list[Node], top: Node) -> bool:
@@ -273,7 +287,8 @@ class _Prover:
                 return False
             up = canonical_text(code, loops[v[0]].upper)
             parts = up.split("*")
-            return not loops[v[0]].inclusive and len(parts) == 2 and parts[0] == parts[1]
+            return not loops[v[0]].inclusive and len(parts) == 2 and parts[0] == parts[1] and \
+                self.order in (None, parts[0])
         rv = [m for m in dims[0] if m]
         cv = [m for m in dims[1] if m]
         if len(dims[0]) != 1 or len(dims[1]) != 1 or len(rv) != 1 or len(cv) != 1:
@@ -283,8 +298,7 @@ class _Prover:
                 dims[0][r] != 1 or dims[1][c] != 1:
             return False
         a, b = loops[r[0]], loops[c[0]]
-        return canonical_text(code, a.upper) == canonical_text(code, b.upper) and \
-            a.inclusive == b.inclusive
+        return _upper(code, a) == _upper(code, b) and self.order in (None, _upper(code, a))
 
     # -- the stores ------------------------------------------------------------------------
     def _stores(self, code: Code, s: Node, name: str, stride: str | None) -> None:
@@ -416,6 +430,24 @@ class _Prover:
 def _zero(code: Code, n: Node) -> bool:
     """Whether ``n`` is a literal zero (also a Fortran kind suffix ``0.0_dp``)."""
     return zero_value(code, n) or _ZERO.match(canonical_text(code, code.text_of(n))) is not None
+
+
+def _of(order: str | None) -> str:
+    return f" {order}" if order else ""
+
+
+def _order_in_caller(code: Code, fn: Node, order: str | None, caller: Code,
+                     args: list[Node]) -> str | None:
+    """The system's order as the caller spells it: the argument passed for the parameter it
+    is, the same name for a global or a macro, None when it is computed in the callee."""
+    if order is None:
+        return None
+    params = _params(code, fn)
+    if order in params and params.index(order) < len(args):
+        return canonical_text(caller, caller.text_of(args[params.index(order)]))
+    if re.fullmatch(r"\w+", order) and not _declared_inside(code, fn, order):
+        return order
+    return None
 
 
 def _offset(dims: list[Poly]) -> int | None:
@@ -584,7 +616,7 @@ def find_band(code: Code, fn: Node, sol: Solve, root: Path | None) -> Band:
     """The band of the matrix the solve ``sol`` reads, proved on the fill before it; raises
     :class:`NoBand` naming what stands in the way."""
     return _Prover(code, root).prove(code, fn, sol.first, sol.a.name,
-                                     _stride(sol.a.tpl, sol.a.name))
+                                     _stride(sol.a.tpl, sol.a.name), sol.n)
 
 
 def banded(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:
@@ -737,7 +769,7 @@ def _gesv_call(code: Code, line: int, rel: str, root: Path | None) -> Generated:
         if ln:
             raise NoBand(f"{nm} is read again at line {ln}: after {cn} it holds the LU factors "
                          "or pivots, which the banded call does not produce")
-    band = _Prover(code, root).prove(code, fn, stmt, a, None)
+    band = _Prover(code, root).prove(code, fn, stmt, a, None, canonical_text(code, n))
     _global_users(code, fn, a, band, root)
     prec = cn.lower()[0]
     k = max(band.k, 1)

@@ -26,6 +26,7 @@ CN = (DATA / "cn_flat.c").read_text()
 SPLINE = (DATA / "spline.f90").read_text()
 HEAT_GESV = (DATA / "heat_gesv.c").read_text()
 SPLINE_GESV = (DATA / "spline_gesv.f90").read_text()
+HEAT_VEC = (DATA / "heat_vec.cpp").read_text()
 F_HOT = "a(i, j) = a(i, j) - l * a(k, j)"
 
 # two more diagonals each side of the heat equation's and one below the spline's: dgbsv
@@ -43,6 +44,8 @@ PENTA_F = SPLINE.replace("      a(i, i + 1) = h1\n", "      a(i, i + 1) = h1\n  
      "tridiagonal"),
     ("penta.c", PENTA_C, "/* HOT */", "dgbsv_(&", "banded (kl = ku = 2)"),
     ("penta.f90", PENTA_F, F_HOT, "call dgbsv(n, 2, 2, 1, lapack_ab, 7,", "banded (kl = ku = 2)"),
+    # C++: a std::vector of n * n zeros (a constructor the grammar reads as a declarator)
+    ("heat_vec.cpp", HEAT_VEC, "/* HOT */", "dgtsv_(&", "tridiagonal"),
     # the program's own dense dgesv call on the banded matrix (column-major, calloc'd in C)
     ("heat_gesv.c", HEAT_GESV, "/* HOT */", "dgtsv_(&", "tridiagonal"),
     ("spline_gesv.f90", SPLINE_GESV, "call dgesv", "call dgtsv(n, 1, lapack_dl, lapack_d, "

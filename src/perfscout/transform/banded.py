@@ -255,13 +255,12 @@ class _Prover:
                         return True
             if d.type == "declaration" and code.lang == "cpp" and \
                     re.match(r"^(std::)?vector<", canonical_text(code, code.text_of(d))):
+                # a vector of a size (value-initialised: zeros), or of a size and a zero; in
+                # the tree a constructor's arguments may be a function's parameters
                 for dd in d.children_by_field_name("declarator"):
-                    idn = dd.child_by_field_name("declarator") or dd
-                    args = [c for c in dd.named_children if c.type == "argument_list"]
-                    if idn.type == "identifier" and code.name_of(idn) == name and args and \
-                            len(args[0].named_children) in (1, 2) and (
-                                len(args[0].named_children) == 1 or
-                                _zero(code, args[0].named_children[1])):
+                    m = re.fullmatch(rf"{re.escape(name)}[({{]([^,]+)(,(.+))?[)}}]",
+                                     canonical_text(code, code.text_of(dd)))
+                    if m is not None and (m.group(3) is None or _ZERO.match(m.group(3))):
                         return True
         return False
 
@@ -509,7 +508,8 @@ def _declarator(d: Node) -> bool:
                   "declaration"):
         return True
     return p.type in ("init_declarator", "array_declarator", "pointer_declarator",
-                      "reference_declarator") and p.child_by_field_name("declarator") == d
+                      "reference_declarator", "function_declarator") and \
+        p.child_by_field_name("declarator") == d
 
 
 def _enclosing_call(n: Node) -> Node | None:
@@ -597,7 +597,8 @@ def _declared_inside(code: Code, fn: Node, name: str) -> bool:
                 if x.type == "identifier" and code.name_of(x) == nm and x.parent is not None \
                         and x.parent.type in ("init_declarator", "declaration", "array_declarator",
                                               "pointer_declarator", "sized_declarator",
-                                              "variable_declaration", "reference_declarator"):
+                                              "variable_declaration", "reference_declarator",
+                                              "function_declarator"):
                     return nm not in _params(code, fn)
     return False
 

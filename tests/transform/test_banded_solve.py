@@ -27,6 +27,8 @@ SPLINE = (DATA / "spline.f90").read_text()
 HEAT_GESV = (DATA / "heat_gesv.c").read_text()
 SPLINE_GESV = (DATA / "spline_gesv.f90").read_text()
 HEAT_VEC = (DATA / "heat_vec.cpp").read_text()
+HEAT_ASM = (DATA / "heat_assemble.c").read_text()
+SPLINE_ASM = (DATA / "spline_assemble.f90").read_text()
 F_HOT = "a(i, j) = a(i, j) - l * a(k, j)"
 
 # two more diagonals each side of the heat equation's and one below the spline's: dgbsv
@@ -44,6 +46,9 @@ PENTA_F = SPLINE.replace("      a(i, i + 1) = h1\n", "      a(i, i + 1) = h1\n  
      "tridiagonal"),
     ("penta.c", PENTA_C, "/* HOT */", "dgbsv_(&", "banded (kl = ku = 2)"),
     ("penta.f90", PENTA_F, F_HOT, "call dgbsv(n, 2, 2, 1, lapack_ab, 7,", "banded (kl = ku = 2)"),
+    # the matrix zeroed and filled by a function of the program called before the solve
+    ("heat_assemble.c", HEAT_ASM, "/* HOT */", "dgtsv_(&", "tridiagonal"),
+    ("spline_assemble.f90", SPLINE_ASM, F_HOT, "call dgtsv(n, 1,", "tridiagonal"),
     # C++: a std::vector of n * n zeros (a constructor the grammar reads as a declarator)
     ("heat_vec.cpp", HEAT_VEC, "/* HOT */", "dgtsv_(&", "tridiagonal"),
     # the program's own dense dgesv call on the banded matrix (column-major, calloc'd in C)
@@ -122,6 +127,10 @@ def _refused(src: str, name: str, hot: str) -> str:
                                        "i++)\n            for (int j = 0; j < n - 1"), "/* HOT */",
      r"m is not zeroed \(memset, calloc, a whole-array zero, a zeroing loop nest over the "
      r"system's order n\) inside the loop at line \d+ around the solve in main"),
+    # the fill function stores at a computed column: named in that function
+    ("heat_assemble.c", HEAT_ASM.replace("        rhs[i] = u[i];\n", "        rhs[i] = u[i];\n"
+                                         "        m[i][(i * 7) % n] += 1e-6;\n"), "/* HOT */",
+     r"line \d+: the store 'm\[i\]\[\(i \* 7\) % n\]' is at a column that is not its row"),
     # a store through pointer arithmetic: no subscript to read the column from
     ("cn_flat.c", CN.replace("        gauss(n, m, rhs, x);", "        *(m + 3 * n) = 0.1;\n"
                              "        gauss(n, m, rhs, x);"), "/* HOT */",

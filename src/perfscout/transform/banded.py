@@ -110,6 +110,7 @@ class _Prover:
         self.codes = project_codes(code, root, lambda lang: (lang == "fortran") == fortran,
                                    max_files=200, max_bytes=2_000_000)
         self.k = 0
+        self._nest = 0  # fill functions being read, one inside the other
         self.order: str | None = None
         self._ranks: dict[tuple[str, int, str], int] = {}
 
@@ -212,6 +213,16 @@ class _Prover:
         for d in walk(s):
             if _conditional(d, s):
                 continue
+            callee = self._callee(code, d, name) if not any(
+                x.type in _LOOPS for x in _ancestors(d) if s.start_byte <= x.start_byte) \
+                else None
+            if callee is not None:
+                self._nest += 1
+                try:
+                    if any(self._zeroes(callee[0], st, callee[2]) for st in _body(*callee[:2])):
+                        return True  # a fill function of the project that zeroes it first
+                finally:
+                    self._nest -= 1
             got = assignment(code, d) if d.type in ("expression_statement",
                                                     "assignment_statement") else None
             if got is not None and got[1] == "=" and _zero(code, got[2]):
@@ -348,10 +359,39 @@ class _Prover:
                 if fld in ("size", "begin", "end", "assign") or (fld == "data" and
                                                                _zeroes_call(code, p)):
                     continue
+            callee = self._callee(code, call, name) if call is not None else None
+            if callee is not None:  # a function of the project: its stores are read too
+                self._nest += 1
+                try:
+                    for st in _body(*callee[:2]):
+                        self._stores(callee[0], st, callee[2], None)
+                finally:
+                    self._nest -= 1
+                continue
             what = f"passed to {cn}()" if call is not None else "aliased or used as a pointer"
             raise NoBand(f"line {line}: {name} is {what} "
                          f"('{code.text_of(call or p).strip()[:60]}') between its zeroing and "
                          "the solve: the band is not proved", zeroed=True)
+
+    def _callee(self, code: Code, call: Node, name: str) -> tuple[Code, Node, str] | None:
+        """(file, definition, parameter) of the project's function that ``call`` hands the
+        matrix ``name`` itself to; None for any other node, a library call, or a chain of such
+        functions deeper than three."""
+        if call.type not in ("call_expression", "subroutine_call") or self._nest >= 3:
+            return None
+        cn = _call_name(code, call).lower()
+        args = _args(code, call)
+        pos = next((i for i, a in enumerate(args) if _array_arg(code, a) == _nm(code, name)),
+                   None)
+        if not cn or pos is None:
+            return None
+        for c in self.codes:
+            for f in walk(c.tree.root_node):
+                if f.type in FUNCTION_NODES and c.function_name(f).lower() == cn:
+                    ps = _params(c, f)
+                    if pos < len(ps) and ps[pos]:
+                        return c, f, ps[pos]
+        return None
 
     def _calls_touching(self, code: Code, s: Node, name: str) -> None:
         """Refuse a call in ``s`` to a function of the project that uses the global ``name``
@@ -497,6 +537,16 @@ def _outer_element(code: Code, d: Node) -> tuple[Node, list[Node]]:
         return d, []
     el = _element(code, cur)
     return cur, (el[1] if el is not None else [])
+
+
+def _body(code: Code, fn: Node) -> list[Node]:
+    """The statements of a function's body (Fortran: its declarations too, not its header)."""
+    if not code.fortran:
+        b = fn.child_by_field_name("body")
+        return [c for c in b.named_children if c.type != "comment"] if b is not None else []
+    return [c for c in fn.named_children if c.type not in ("comment", "subroutine_statement",
+                                                          "function_statement")
+            and not c.type.startswith("end_")]
 
 
 def _declarator(d: Node) -> bool:

@@ -766,7 +766,8 @@ def _band_note(what: str, routine: str, name: str, band: Band) -> str:
     shape = "tridiagonal" if k == 1 else f"banded (kl = ku = {k})"
     return (f"{what} replaced by {routine}: the matrix {name} is {shape} there (zeroed at "
             f"{band.zeroing}, then stored only within {k} of the diagonal, in {band.where}); "
-            f"O(n) instead of O(n^3); results differ by rounding")
+            f"{'O(n)' if k == 1 else 'O(n k^2)'} work instead of O(n^3); results differ by "
+            "rounding")
 
 
 def _emit(code: Code, fn: Node, sol: Solve, routine: str, prec: str, k: int, info: str,

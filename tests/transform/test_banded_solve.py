@@ -182,3 +182,11 @@ def test_use_lapack_refusal_names_the_band() -> None:
     assert isinstance(got, Refusal), got
     assert "not a banded solve: line" in got.reason and "a computed column" in got.reason, \
         got.reason
+
+
+def test_other_programs_of_the_folder_do_not_count() -> None:
+    """The project folder holds other programs with a ``step`` of their own and a static or
+    local ``a``: a file-scope static global and a static function are this file's alone."""
+    for name, src in (("heat.c", HEAT), ("heat_assemble.c", HEAT_ASM)):
+        got = generate("use_lapack", src, name, line_of(src, "/* HOT */"), root=DATA)
+        assert isinstance(got, Generated) and "dgtsv_(&" in got.new_text, got

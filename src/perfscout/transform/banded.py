@@ -172,7 +172,7 @@ class _Prover:
         if depth >= 2:
             raise NoBand(f"{name} is filled more than two callers above the solve in {fname}: "
                          "not followed")
-        calls = [(c, n) for c in self.codes for n in walk(c.tree.root_node)
+        calls = [(c, n) for c in self.linked(code, fname, False) for n in walk(c.tree.root_node)
                  if _call_name(c, n).lower() == fname.lower() and (
                      c is not code or not (fn.start_byte <= n.start_byte < fn.end_byte))]
         if not calls:
@@ -385,13 +385,40 @@ class _Prover:
                    None)
         if not cn or pos is None:
             return None
-        for c in self.codes:
-            for f in walk(c.tree.root_node):
-                if f.type in FUNCTION_NODES and c.function_name(f).lower() == cn:
-                    ps = _params(c, f)
-                    if pos < len(ps) and ps[pos]:
-                        return c, f, ps[pos]
+        for c, f in self.definitions(code, cn):
+            ps = _params(c, f)
+            if pos < len(ps) and ps[pos]:
+                return c, f, ps[pos]
         return None
+
+    def linked(self, code: Code, name: str, var: bool) -> list[Code]:
+        """``code`` and the project's other files that can reach its ``name`` (a function, or
+        a global variable when ``var``): none for a C ``static`` one; for a variable only a
+        file declaring it ``extern`` (C) or using this file's module (Fortran)."""
+        others = [c for c in self.codes if c is not code]
+        if code.fortran:
+            if not var:
+                return [code, *others]
+            mods = re.findall(r"(?im)^\s*module\s+(?!procedure\b)(\w+)", code.text)
+            return [code, *[c for c in others if any(
+                re.search(rf"(?im)^\s*use\s+{m}\b", c.text) for m in mods)]]
+        if _file_static(code, name):
+            return [code]
+        if not var:
+            return [code, *others]
+        return [code, *[c for c in others
+                        if re.search(rf"\bextern\b[^;]*\b{re.escape(name)}\b", c.text)]]
+
+    def definitions(self, code: Code, fname: str) -> list[tuple[Code, Node]]:
+        """The definitions of the function ``fname`` a call in ``code`` may reach: this file's
+        first, another file's unless it is ``static`` there."""
+        out = []
+        for c in [code, *[c for c in self.codes if c is not code]]:
+            for f in walk(c.tree.root_node):
+                if f.type in FUNCTION_NODES and c.function_name(f).lower() == fname.lower() \
+                        and (c is code or c.fortran or not _file_static(c, fname)):
+                    out.append((c, f))
+        return out
 
     def _calls_touching(self, code: Code, s: Node, name: str) -> None:
         """Refuse a call in ``s`` to a function of the project that uses the global ``name``
@@ -400,14 +427,11 @@ class _Prover:
             cn = _call_name(code, d) if d.type in ("call_expression", "subroutine_call") else ""
             if not cn or cn in PURE:
                 continue
-            for c in self.codes:
-                for f in walk(c.tree.root_node):
-                    if f.type in FUNCTION_NODES and c.function_name(f).lower() == cn.lower() \
-                            and _nm(c, name) in {c.name_of(x) for x in walk(f)
-                                                 if x.type == "identifier"}:
-                        raise NoBand(f"line {d.start_point[0] + 1}: {cn}() (at {c.path}:"
-                                     f"{f.start_point[0] + 1}) uses {name} between its zeroing "
-                                     "and the solve: its stores are not followed", zeroed=True)
+            for c, f in self.definitions(code, cn):
+                if _nm(c, name) in c.identifiers(f):
+                    raise NoBand(f"line {d.start_point[0] + 1}: {cn}() (at {c.path}:"
+                                 f"{f.start_point[0] + 1}) uses {name} between its zeroing "
+                                 "and the solve: its stores are not followed", zeroed=True)
 
     def _rank(self, code: Code, s: Node, name: str) -> int:
         """The most subscripts ``name`` takes in the function around ``s`` (its rank as the
@@ -537,6 +561,24 @@ def _outer_element(code: Code, d: Node) -> tuple[Node, list[Node]]:
         return d, []
     el = _element(code, cur)
     return cur, (el[1] if el is not None else [])
+
+
+def _file_static(code: Code, name: str) -> bool:
+    """Whether the C/C++ file declares ``name`` (a function or a variable) ``static`` at file
+    scope: no other file reaches it."""
+    for d in code.tree.root_node.named_children:
+        if d.type not in ("declaration", "function_definition") or "static" not in {
+                code.text_of(c) for c in d.children if c.type == "storage_class_specifier"}:
+            continue
+        if d.type == "function_definition":
+            if code.function_name(d) == name:
+                return True
+            continue
+        for decl in d.children_by_field_name("declarator"):
+            first = next((x for x in walk(decl) if x.type == "identifier"), None)
+            if first is not None and code.name_of(first) == name:
+                return True
+    return False
 
 
 def _body(code: Code, fn: Node) -> list[Node]:
@@ -751,7 +793,7 @@ def _global_users(code: Code, fn: Node, name: str, band: Band, root: Path | None
     the replaced solve leaves in the matrix."""
     if name in _params(code, fn) or _declared_inside(code, fn, name):
         return
-    for c in _Prover(code, root).codes:
+    for c in _Prover(code, root).linked(code, name, True):
         for f in walk(c.tree.root_node):
             if f.type in FUNCTION_NODES and f.type != "program" and \
                     c.function_name(f).lower() not in band.walked and \

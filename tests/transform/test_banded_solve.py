@@ -131,6 +131,12 @@ def _refused(src: str, name: str, hot: str) -> str:
     ("heat_assemble.c", HEAT_ASM.replace("        rhs[i] = u[i];\n", "        rhs[i] = u[i];\n"
                                          "        m[i][(i * 7) % n] += 1e-6;\n"), "/* HOT */",
      r"line \d+: the store 'm\[i\]\[\(i \* 7\) % n\]' is at a column that is not its row"),
+    # the step loop reads the matrix before zeroing it again: it sees the elimination's result
+    ("cn_flat.c", CN.replace("    for (int s = 0; s < steps; s++) {\n", "    for (int s = 0; s < "
+                             "steps; s++) {\n        r += s > 0 ? 1e-3 * m[0] : 0.0;\n"),
+     "/* HOT */",
+     r"line \d+: m is used before its zeroing in the loop at line \d+: on the next pass it reads "
+     r"what the elimination left"),
     # a store through pointer arithmetic: no subscript to read the column from
     ("cn_flat.c", CN.replace("        gauss(n, m, rhs, x);", "        *(m + 3 * n) = 0.1;\n"
                              "        gauss(n, m, rhs, x);"), "/* HOT */",

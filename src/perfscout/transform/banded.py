@@ -143,6 +143,8 @@ class _Prover:
                         zero = s
                         break
             cur = parent
+        if zero is not None:
+            self._read_before(code, fn, anchor, zero, name)
         # the zeroing first (here or in the callers): a store refused before one is found
         # says nothing about a band
         band = Band(0, f"{code.path}:{zero.start_point[0] + 1}", code.function_name(fn)) \
@@ -155,6 +157,22 @@ class _Prover:
         band.k = self.k
         band.walked.add(code.function_name(fn).lower())
         return band
+
+    def _read_before(self, code: Code, fn: Node, anchor: Node, zero: Node, name: str) -> None:
+        """Refuse a use of ``name`` in the loop around the solve before its zeroing: on the
+        loop's next pass it reads what the replaced solve left."""
+        loop = next((x for x in _ancestors(anchor) if x.type in _LOOPS and
+                     (x.type != "do_statement" or not code.fortran)), None)
+        if loop is None or not loop.start_byte <= zero.start_byte:
+            return
+        nm = _nm(code, name)
+        for d in walk(loop):
+            if d.type == "identifier" and code.name_of(d) == nm and \
+                    d.start_byte < zero.start_byte:
+                raise NoBand(f"line {d.start_point[0] + 1}: {name} is used before its zeroing "
+                             f"in the loop at line {loop.start_point[0] + 1}: on the next pass "
+                             "it reads what the elimination left, which the banded call does "
+                             "not leave", zeroed=True)
 
     def _from_callers(self, code: Code, fn: Node, name: str, stride: str | None,
                       order: str | None, depth: int) -> Band:

@@ -1,37 +1,43 @@
 """A dense solve of a banded (tridiagonal) system: LAPACK's ``dgtsv``/``dgbsv`` (``use_lapack``).
 
 Tried by ``use_lapack`` before the dense ``dgesv`` (:mod:`.lapack`): when the hand-written
-Gaussian elimination and back substitution that :func:`.gauss.find_solve` reads solve a matrix
-that is provably banded at that point, the diff calls the O(n) tridiagonal solver ``dgtsv``
-(every store within one diagonal of the main one) or the band solver ``dgbsv`` (within ``k``,
-``kl = ku = k``) on diagonals extracted through the program's own element expression, instead
-of an O(n^3) dense LU.
+Gaussian elimination and back substitution that :func:`.gauss.find_solve` reads, or the
+program's own dense ``dgesv_``/``call dgesv``, solve a matrix that is provably banded at that
+point, the diff calls the O(n) tridiagonal solver ``dgtsv`` (every store within one diagonal
+of the main one) or the band solver ``dgbsv`` (within ``k``, ``kl = ku = k``) on diagonals
+extracted through the program's own element expression, instead of an O(n^3) dense LU.
 
-The band is proved on the parsed tree, walking back from the elimination through the
-statements that run before it: in its block and the enclosing blocks of the function, and,
-when the function reaches its start without one and the matrix is a parameter (or a file's
-global), in every caller of the project before the call. The walk must meet a **zeroing of
-the whole matrix** (``memset(a, 0, ..)``, ``calloc``, a ``std::vector`` of a size,
-``a = 0`` / ``a(:, :) = 0`` in Fortran, or a loop nest ``A(i, j) = 0`` over a square of both
-indices, also row by row inside the loop that fills the row) with no loop around the solve in
-between (the solve's own writes would reach the next pass). Every store to the matrix from
-that zeroing on must be a zero or an element whose column is its row plus a constant (the
+The band is proved on the parsed tree, walking back from the solve through the statements
+that run before it: in its block and the enclosing blocks of the function, and, when the
+function reaches its start without one and the matrix is a parameter (or a global), in every
+caller of the project before the call (where the caller can reach it: a C ``static`` stays in
+its file). The walk must meet a **zeroing of the whole matrix** (``memset(a, 0, ..)``,
+``calloc``, a ``std::vector`` of a size, ``a = 0`` / ``a(:, :) = 0`` in Fortran, a loop nest
+``A(i, j) = 0`` over the system's order in both indices, also row by row inside the loop that
+fills the row, or a function of the project handed the matrix that does one of these) with no
+loop around the solve in between (the solve's own writes would reach the next pass). Every
+store to the matrix from that zeroing on, in those functions and in the fill functions handed
+the matrix, must be a zero or an element whose column is its row plus a constant (the
 subscripts' affine forms, a flat ``m[i * n + i + 1]`` split by its stride); the widest
 constant is the band.
 
 Refused, naming it (``use_lapack`` then falls back to ``dgesv`` and says why in its note): a
 store at a column that is not the row plus a constant (a computed column); no zeroing before
-the solve, or only outside a loop around it; the matrix passed to a call, aliased, or
-assigned as a whole between its zeroing and the solve; a parameter with no caller in the
-project, or a caller that passes something other than the array; the matrix read again after
-the solve (the hand-written elimination leaves its upper triangle, the call leaves the matrix
-as filled), in the function or in the caller after the call; a right-hand side distinct from
-the solution read again; a temporary of the solve read after it.
+the solve, or only outside a loop around it; the matrix passed to a library call, aliased,
+used through pointer arithmetic or assigned as a whole between its zeroing and the solve; a
+global the project's other functions use (between the zeroing and the solve, or at all when
+the proof did not read them); a parameter with no caller in the project, or a caller that
+passes something other than the array; the matrix used in the loop around the solve before
+its zeroing, or read again after the solve (the hand-written elimination leaves its upper
+triangle, ``dgesv`` its factors; the banded call leaves the matrix as filled), in the function
+or in the caller after the call; ``dgesv``'s pivots read after it; a right-hand side distinct
+from the solution read again; a temporary of the solve read after it.
 
 Pivoting: ``dgtsv``/``dgbsv`` pivot partially, like ``dgesv``; a hand-written solve without
-pivoting gets the same solution up to rounding (and a nonsingular system where the
-hand-written code would have met a zero pivot). A singular check in the elimination runs after
-the call when LAPACK reports an exactly zero pivot (``info > 0``).
+pivoting gets the same solution up to rounding (and a solution where the hand-written code
+would have met a zero pivot). A singular check in the elimination runs after the call when
+LAPACK reports an exactly zero pivot (``info > 0``); a ``dgesv`` call's ``info`` receives
+LAPACK's.
 """
 
 from __future__ import annotations

@@ -196,3 +196,18 @@ def test_other_programs_of_the_folder_do_not_count() -> None:
     for name, src in (("heat.c", HEAT), ("heat_assemble.c", HEAT_ASM)):
         got = generate("use_lapack", src, name, line_of(src, "/* HOT */"), root=DATA)
         assert isinstance(got, Generated) and "dgtsv_(&" in got.new_text, got
+
+
+def test_an_unpivoted_check_is_named() -> None:
+    """Without pivoting the program's zero-pivot check stops on systems dgtsv solves: the note
+    says so (the check still runs when dgtsv reports a singular matrix)."""
+    start = HEAT.index("        int p = k;\n")
+    end = HEAT.index("        for (int i = k + 1; i < n; i++) {\n            double f")
+    src = HEAT[:start] + "        if (a[k][k] == 0.0) {\n            return -1;\n        }\n" + \
+        HEAT[end:]
+    got = generate("use_lapack", src, "heat.c", line_of(src, "/* HOT */"))
+    assert isinstance(got, Generated) and "dgtsv_(&" in got.new_text, got
+    check = line_of(src, "if (a[k][k] == 0.0)")
+    assert f"the check at line {check} stopped where the unpivoted elimination met a zero " \
+        "pivot; dgtsv stops only on a singular matrix" in got.note, got.note
+    assert re.search(r"if \(lapack_info > 0\) \{\s+return -1;", got.new_text)

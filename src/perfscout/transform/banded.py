@@ -805,6 +805,10 @@ def _banded(code: Code, line: int, rel: str, root: Path | None) -> Generated:
     notes = [_band_note(what, routine, sol.a.name, band)]
     if not sol.pivoting:
         notes.append(f"the hand-written code did not pivot, {routine} does")
+    if not sol.pivoting and sol.singular is not None:
+        notes.append(f"the check at line {sol.singular.start_point[0] + 1} stopped where the "
+                     f"unpivoted elimination met a zero pivot; {routine} stops only on a "
+                     "singular matrix, so it solves some systems the program gave up on")
     notes.append(f"{sol.a.name} is left as filled, where the hand-written code left its upper "
                  "triangle (not read again)")
     notes.extend(sol.notes)

@@ -27,8 +27,33 @@ SPLINE = (DATA / "spline.f90").read_text()
 HEAT_GESV = (DATA / "heat_gesv.c").read_text()
 SPLINE_GESV = (DATA / "spline_gesv.f90").read_text()
 HEAT_VEC = (DATA / "heat_vec.cpp").read_text()
-HEAT_ASM = (DATA / "heat_assemble.c").read_text()
-SPLINE_ASM = (DATA / "spline_assemble.f90").read_text()
+
+
+def _fill_in_a_function_c(src: str) -> str:
+    """heat.c with its zeroing and fill moved into ``assemble(a, b, n, r)``."""
+    start, end = src.index("    memset(a, 0, sizeof a);\n"), src.index("    for (int k = 0; k <")
+    fill = src[start:end]
+    body = fill.replace("a[", "m[").replace("memset(a, 0, sizeof a)", "memset(m, 0, sizeof(double) "
+                                                                        "* N * N)")
+    fn = ("static void assemble(double m[N][N], double *rhs, int n, double r)\n{\n" +
+          body.replace("b[i]", "rhs[i]") + "}\n\n")
+    return src.replace(fill, "    assemble(a, b, n, r);\n").replace("static int step",
+                                                                     fn + "static int step")
+
+
+def _fill_in_a_function_f(src: str) -> str:
+    """spline.f90 with its zeroing and fill moved into ``subroutine assemble``."""
+    fill = src[src.index("    a = 0.0_dp\n"):src.index("    do k = 1, n - 1\n")]
+    sub = ("  subroutine assemble(n, x, y, a, r)\n    integer, intent(in) :: n\n"
+           "    real(dp), intent(in) :: x(n), y(n)\n    real(dp), intent(out) :: a(n, n), r(n)\n"
+           "    real(dp) :: h0, h1\n    integer :: i\n" + fill + "  end subroutine assemble\n\n")
+    return src.replace(fill, "    call assemble(n, x, y, a, r)\n").replace(
+        "  subroutine second_derivatives", sub + "  subroutine second_derivatives")
+
+
+# the matrix zeroed and filled by a function of the program called before the solve
+HEAT_ASM = _fill_in_a_function_c(HEAT)
+SPLINE_ASM = _fill_in_a_function_f(SPLINE)
 F_HOT = "a(i, j) = a(i, j) - l * a(k, j)"
 
 # two more diagonals each side of the heat equation's and one below the spline's: dgbsv

@@ -42,9 +42,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from perfscout.transform.banded import banded_or_why
 from perfscout.transform.gauss import NoSolve, branch, may_leave, read_after, strip_parens
 from perfscout.transform.gauss import canonical_text as _gauss_canon
 from perfscout.transform.lapack import (
@@ -660,16 +661,21 @@ def _find_factor(code: Code, line: int, helpers: dict[str, tuple[int, int, int]]
 
 
 def use_lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:
-    """``use_lapack`` at ``line``: the dense solve (``dgesv``, :mod:`.lapack`) when the line is in
-    one, else the Cholesky factorisation (``dpotrf``); a Refusal naming why neither applies."""
+    """``use_lapack`` at ``line``: the solve of a provably banded matrix (``dgtsv``/``dgbsv``,
+    :mod:`.banded`), else the dense solve (``dgesv``, :mod:`.lapack`) when the line is in one
+    (its note says why the band was not proved when a zeroing was seen), else the Cholesky
+    factorisation (``dpotrf``); a Refusal naming why none applies."""
+    band, why = banded_or_why(code, line, rel, root)
+    if band is not None:
+        return band
     got = lapack(code, line, rel, root)
     if isinstance(got, Generated):
-        return got
+        return replace(got, note=f"{got.note}; not dgtsv/dgbsv: {why}") if why else got
     chol = cholesky(code, line, rel, root)
     if isinstance(chol, Generated):
         return chol
     return Refusal(WHAT, f"not a dense solve: {got.reason}; not a Cholesky factorisation: "
-                         f"{chol.reason}")
+                         f"{chol.reason}" + (f"; not a banded solve: {why}" if why else ""))
 
 
 def cholesky(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:

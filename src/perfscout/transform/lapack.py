@@ -171,16 +171,35 @@ def _fortran(code: Code, fn: Node, sol: Solve, routine: str, first: int, last: i
              f"call {routine}({sol.n}, {sol.nrhs}, {a.name}, {lda}, {ipiv}, {x.name}, {ldb}, "
              f"{info})",
              f"deallocate ({ipiv})"]
-    if sol.singular is not None:
-        handler = _handler_lines(code, sol)
-        body += [f"if ({info} > 0) then", f"  {sol.k} = {info}", *["  " + h for h in handler],
-                 "end if"]
+    body += singular_lines(code, sol, info)
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
+    return with_fortran_decls(code, fn, text,
+                              f"{indent}integer, allocatable :: {ipiv}(:)\n"
+                              f"{indent}integer :: {info}\n{indent}external :: {routine}\n")
+
+
+def with_fortran_decls(code: Code, fn: Node, text: str, decl: str) -> str:
+    """``text`` (the file after a change) with the lines ``decl`` put where the declarations of
+    the Fortran unit ``fn`` end (as read from the unchanged ``code``, before the change's
+    lines): where a generator declares the work arrays and the routine it calls."""
     at = fortran_decl_end_or_nosolve(code, fn)
-    decl = (f"{indent}integer, allocatable :: {ipiv}(:)\n{indent}integer :: {info}\n"
-            f"{indent}external :: {routine}\n")
     data = text.encode()
     return (data[:at] + decl.encode() + data[at:]).decode()
+
+
+def singular_lines(code: Code, sol: Solve, info: str) -> list[str]:
+    """The singular check of the hand-written solve, run after the LAPACK call when it reports
+    a zero pivot (``info > 0``), with the pivot index the check names set from ``info``; no
+    lines when the solve has none."""
+    if sol.singular is None:
+        return []
+    handler = _handler_lines(code, sol)
+    if code.fortran:
+        return [f"if ({info} > 0) then", f"  {sol.k} = {info}", *["  " + h for h in handler],
+                "end if"]
+    uses_k = any(re.search(rf"\b{re.escape(sol.k)}\b", h) for h in handler)
+    return [f"if ({info} > 0) {{", *([f"    int {sol.k} = {info} - 1;"] if uses_k else []),
+            *[f"    {h}" for h in handler], "}"]
 
 
 def fortran_decl_end_or_nosolve(code: Code, fn: Node) -> int:
@@ -249,13 +268,7 @@ def _c(code: Code, fn: Node, sol: Solve, routine: str, prec: str, first: int, la
         f"{step}free({p}b);",
         f"{step}free({p}ipiv);",
     ]
-    if sol.singular is not None:
-        handler = _handler_lines(code, sol)
-        uses_k = any(re.search(rf"\b{re.escape(sol.k)}\b", h) for h in handler)
-        body += [f"{step}if ({p}info > 0) {{"]
-        if uses_k:
-            body.append(f"{step}{step}int {sol.k} = {p}info - 1;")
-        body += [f"{step}{step}{h}" for h in handler] + [f"{step}}}"]
+    body += [step + ln for ln in singular_lines(code, sol, f"{p}info")]
     body.append("}")
     text = _splice(code, sol, first, last, [indent + ln for ln in body])
     head = _PROTO.format(r=routine, t=t)

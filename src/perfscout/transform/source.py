@@ -387,9 +387,15 @@ class Code:
             for decl in d.children_by_field_name("declarator"):
                 stars = ""
                 cur: Node | None = decl
-                while cur is not None and cur.type in ("pointer_declarator", "init_declarator",
-                                                       "array_declarator",
-                                                       "reference_declarator"):
+                # C++'s ``std::vector<double> a(n * n);`` parses as a function's declarator
+                # (the most vexing parse): an object of a class template constructed
+                vexing = cur is not None and cur.type == "function_declarator" and \
+                    d.type == "declaration" and typ is not None and \
+                    typ.type in ("qualified_identifier", "template_type")
+                while cur is not None and (cur.type in ("pointer_declarator", "init_declarator",
+                                                        "array_declarator",
+                                                        "reference_declarator") or vexing):
+                    vexing = False
                     if cur.type == "pointer_declarator":
                         stars += "*"
                     if cur.type == "array_declarator":

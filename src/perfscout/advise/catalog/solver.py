@@ -1,7 +1,8 @@
 """Catalog entry for a hand-written dense linear solve: LAPACK instead of the loops.
 
 ``use_lapack`` is offered only where the transform stage's generator recognises a Gaussian
-elimination with back substitution (``dgesv``) or a Cholesky factorisation (``dpotrf``) on one
+elimination with back substitution (``dgesv``; ``dgtsv``/``dgbsv`` when the matrix is
+provably banded at the solve) or a Cholesky factorisation (``dpotrf``) on one
 of the hottest source lines of the line profile (the parsed loops decide, never the program's
 name); its note is the evidence."""
 
@@ -34,23 +35,33 @@ def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
     if found is None:
         return None
     scope, note = found
-    chol = "Cholesky" in note
-    what, routine = ("Cholesky factorisation", "dpotrf") if chol else ("linear solve", "dgesv")
+    routine = next((r for r in ("dgtsv", "dgbsv", "sgtsv", "sgbsv", "dpotrf", "spotrf")
+                    if f"replaced by {r}" in note), "dgesv")
+    chol, band = routine.endswith("potrf"), routine[1:] in ("gtsv", "gbsv")
+    what = "Cholesky factorisation" if chol else "solve of a banded matrix" if band else \
+        "linear solve"
+    # the program's own dense call (the note starts "the dense dgesv_ call at ..."): the hot
+    # line is another of its function's (the fill), the time is in the library
+    where = f"the dense dgesv call on a banded matrix in the function of {scope}" if band and \
+        note.startswith("the dense ") else f"the hand-written {what} at {scope}"
+    algo = "Cholesky" if chol else "band LU, O(n k^2)" if band else "LU"
     return Proposal(
         id="use_lapack", addresses=(f.id,), layer=ALG, kind="source",
-        title=f"Replace the hand-written {what} at {scope} by LAPACK's {routine}",
-        change=Change(description=f"a blocked {'Cholesky' if chol else 'LU'} (OpenBLAS) instead "
-                                  f"of the loops: {note}",
+        title=f"Replace {where} by LAPACK's {routine}",
+        change=Change(description=f"a {'banded' if band else 'blocked'} {algo} (OpenBLAS) "
+                                  f"instead of the loops: {note}",
                       flags=("-lopenblas",)),
         evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
         verification=verify(facts),
-        expected_gain=gain_on_share(facts, scope, 3.0, 40.0, 0.8, Text("gain.what.blas")),
-        risk=Risk("medium", f"rounding differs (blocked {'Cholesky' if chol else 'LU'}); "
-                  "needs a tolerance check"),
+        # a banded system: the dense O(n^3) elimination becomes O(n) work
+        expected_gain=gain_on_share(facts, scope, 10.0 if band else 3.0,
+                                    200.0 if band else 40.0, 0.8, Text("gain.what.blas")),
+        risk=Risk("medium", f"rounding differs ({algo}); needs a tolerance check"),
         confidence=Confidence(conf(f, 0.7), "the parsed loops are a Cholesky factorisation"
                               if chol else "the parsed loops are a Gaussian elimination with "
-                              "back substitution"),
-        invalid_when=("the matrix is tiny", "the system is banded or sparse (dgbsv, a sparse "
+                              "back substitution" + (" on a matrix zeroed and then stored only "
+                                                     "near its diagonal" if band else "")),
+        invalid_when=("the matrix is tiny", "the system is sparse beyond a band (a sparse "
                       "solver fits better)"),
         rollback="revert the patch commit", scope=scope,
     )

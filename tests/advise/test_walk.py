@@ -32,6 +32,8 @@ def _profiles(kind: str) -> tuple[Profile, ...]:
     if kind == "none":
         return ()
     hs = (Hotspot("kern", self_share=0.62, inclusive_share=0.7), Hotspot("tiny", self_share=0.01))
+    if kind == "plain":  # an MPI program's allreduce (the allreduce tuning needs one measured)
+        hs += (Hotspot("MPI_Allreduce", self_share=0.05),)
     rem = (Remark("kern.c", 12, access="contiguous", message="loop vectorized"),)
     # the "command" shape names a matrix-product kernel (use_blas needs one named)
     cmd = {"command": "./kernel --n 4096", "kernel": "matmul"} if kind == "command" else {}

@@ -142,8 +142,13 @@ def test_perf_trace_without_errors_column(tmp_path: Path) -> None:
                  "   --------------- -------- --------- --------- --------- ---------     ------\n"
                  "   read                   4     2.000     0.100     0.500     1.000     10.00%\n")
     p = load(f)
-    assert p.format == "perf-trace-summary"
+    assert p.format == "perf-trace-summary" and p.unparsed_lines == 0
     assert _by(p, "syscall.time", ScopeKind.FUNCTION) == {"read": 0.002}
+    # --summary-mode=total: one table under " total, N events", no thread of its own
+    f.write_text(f.read_text().replace(" a.out (7), 8 events, 100.0%", " total, 8 events"))
+    p = load(f)
+    assert p.unparsed_lines == 0 and not _by(p, "syscall.thread_calls")
+    assert _by(p, "syscall.calls", ScopeKind.FUNCTION) == {"read": 4}
 
 
 def test_heaptrack_summary_and_the_per_step_scratch_site() -> None:

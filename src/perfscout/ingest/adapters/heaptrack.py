@@ -39,6 +39,8 @@ _BLOCK = {
     "temporary": re.compile(r"^(?P<n>\d+) temporary allocations of (?P<tot>\d+) allocations in "
                             r"total \([\d.]+%\) from$"),
     "leaked": re.compile(rf"^(?P<b>{_SIZE}) leaked over (?P<n>\d+) calls from$"),
+    # heaptrack before 1.2: "MOST MEMORY ALLOCATED OVER TIME" (bytes, not kept)
+    "allocated": re.compile(rf"^(?P<b>{_SIZE}) allocated over (?P<n>\d+) calls from$"),
 }
 _SUB = re.compile(r"^\s*.* from:$")
 _AT = re.compile(r"^\s+at (?P<file>.+?):(?P<line>\d+)\s*$")

@@ -3,7 +3,8 @@
 ``perf trace -s`` prints, under ``Summary of events:``, one table per thread (`` rec (20142),
 40072 events, 100.0%``) with a row per system call: ``syscall calls errors total min avg max
 stddev`` (times in msec; older perf has no ``errors`` column; ``--errno-summary`` adds a line
-per errno under a row). The rows of all threads summed per call become ``syscall.calls`` /
+per errno under a row; ``--summary-mode=total`` prints one table for all threads under
+`` total, N events``). The rows of all threads summed per call become ``syscall.calls`` /
 ``syscall.time`` / ``syscall.errors`` at FUNCTION scope and the sums of all rows
 ``syscall.total_calls`` / ``syscall.time`` / ``syscall.errors`` at process scope: the same
 quantities ``strace -f -c`` gives, so the syscall rules read either. Each thread's own calls and
@@ -29,7 +30,9 @@ from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 _SUMMARY = re.compile(r"^\s*Summary of events:\s*$")
 _THREAD = re.compile(r"^\s*(?P<comm>.+?) \((?P<tid>\d+)\), (?P<events>\d+) events, "
-                     r"(?P<pct>[\d.]+)%\s*$")
+                     r"(?P<pct>[\d.]+)%(?:, .*)?\s*$")
+# ``--summary-mode=total`` (perf 6.15 on): one table for all threads
+_ALL = re.compile(r"^\s*total, \d+ events\s*$")
 _HEAD = re.compile(r"^\s*syscall\s+calls\s+(?:errors\s+)?total\s+min\s+avg\s+max\s+stddev\s*$")
 _UNITS = re.compile(r"^\s*\(msec\)\s+\(msec\)\s+\(msec\)\s+\(msec\)\s+\(%\)\s*$")
 _ROW = re.compile(r"^\s*(?P<name>[a-z_][\w]*)\s+(?P<calls>\d+)\s+(?:(?P<err>\d+)\s+)?"
@@ -84,6 +87,9 @@ def _read(path: Path, unparsed: Unparsed) -> _Read:
             thread = _Thread(t["tid"], t["comm"].strip(), no)
             got.threads.append(thread)
             table = False
+            continue
+        if _ALL.match(line):
+            thread, table = None, False
             continue
         if _HEAD.match(line):
             table = True

@@ -203,6 +203,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "syscall.bytes": ("B", "bytes the calls of one system call name (mmap/munmap lengths, "
                       "read/write results; strace call lines)"),
     "syscall.total_calls": ("count", "system calls in the run (strace -c total)"),
+    "syscall.thread_calls": ("count", "system calls one thread made (perf trace -s, THREAD "
+                             "scope)"),
+    "syscall.thread_time": ("s", "time one thread spent in system calls, entry to exit "
+                            "(perf trace -s, THREAD scope)"),
     "insn.fp_total": ("count", "floating-point instructions in the code (disassembly)"),
     "insn.x87": ("count", "x87 stack instructions (80-bit long double)"),
     "insn.scalar": ("count", "scalar SSE/AVX floating-point instructions"),
@@ -277,6 +281,17 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "heap.peak": ("B", "peak heap in use (massif total at its peak snapshot)"),
     "heap.site_bytes": ("B", "heap one allocation site holds at the peak snapshot"),
     "heap.site_share": ("ratio", "share of the peak heap one allocation site holds"),
+    # heaptrack_print: how often the program allocates, not only how much it holds
+    "alloc.calls": ("count", "calls to allocation functions (malloc, new...) in the run, or "
+                    "from one allocating function (FUNCTION scope)"),
+    "alloc.rate": ("1/s", "calls to allocation functions per second of the run (under the "
+                   "tracer, which slows the run: a lower bound of the untraced rate)"),
+    "alloc.temporary": ("count", "temporary allocations (freed with no other allocation in "
+                        "between), in the run or from one allocating function"),
+    "alloc.temporary_share": ("ratio", "temporary allocations / all allocations (derived)"),
+    "heap.site_peak": ("B", "the most heap one allocating function held at once "
+                       "(heaptrack PEAK MEMORY CONSUMERS)"),
+    "heap.leaked": ("B", "heap not freed at exit"),
     "load.avg1": ("count", "1-minute load average of the machine (uptime, /proc/loadavg, top): "
                   "the snapshot fact of the same name"),
     "psi.cpu.some": ("ratio", "share of the last 10 s in which some runnable task waited for a "

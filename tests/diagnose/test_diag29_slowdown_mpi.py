@@ -15,7 +15,9 @@
 - ranks each waiting for the other's whole work (a relay) are in MPI no longer than that work:
   waiting (``rt.mpi_wait``, the profile splitting the printout's MPI time), and a weak
   hypothesis (a math routine known by its share) does not become the wait's cause; between two
-  ranks no allreduce algorithm is proposed (every algorithm is one exchange).
+  ranks no allreduce algorithm is proposed (every algorithm is one exchange);
+- heaptrack's temporary blocks above glibc's 32 MiB mmap ceiling, allocated again every step,
+  are pages faulted in anew every step (``sys.tlb_pagefaults``).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def _analyze(case: str):  # type: ignore[no-untyped-def]
 
 def test_own_cases_reach_their_labels_without_hazards() -> None:
     labels = hs.labels(D)
-    assert len(labels) == 5
+    assert len(labels) == 6
     for lb in labels:
         s = hs.score(lb)
         assert s.top1, (lb.case, s.ranked, s.error)
@@ -147,3 +149,12 @@ def test_hwloc_ps_thread_bindings_are_placement_not_thread_counts() -> None:
     for name in ("spread.txt", "one-cpu.txt"):
         assert not [m for m in load(D / "hwloc" / name).metrics
                     if m.name == "threads.requested"]
+
+
+def test_fresh_blocks_above_the_mmap_ceiling_every_step_are_page_faults() -> None:
+    a = _analyze("freshbuf-heaptrack")
+    top = a.findings[0]
+    assert top.id == "sys.tlb_pagefaults", [f.id for f in a.findings]
+    ev = top.evidence[0]
+    assert ev.source_kind == "instrumentation" and ev.value == 20.0, ev
+    assert "freshbuf.c:5" in ev.quote and "32 MiB" in ev.quote

@@ -12,7 +12,7 @@ from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_cou
 from perfscout.diagnose.rules.machine_load import machine_contention
 from perfscout.diagnose.rules.traced import spawn_churn, traced_file_io
 from perfscout.model.findings import DataRequest, Evidence, Finding
-from perfscout.model.metrics import SourceRef
+from perfscout.model.metrics import ScopeKind, SourceRef
 
 
 def _sw(why: str) -> object:
@@ -20,7 +20,8 @@ def _sw(why: str) -> object:
 
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
-                                      "page_faults.major|page_faults.minor|syscall.calls",),
+                                      "page_faults.major|page_faults.minor|syscall.calls|"
+                                      "alloc.temporary",),
       thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
                   "tlb.unmap_calls", "tlb.unmap_ms", "tlb.unmap_bytes", "tlb.spawns",
                   "tlb.faults_per_spawn",
@@ -60,7 +61,7 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                 ev.append(ctx.ev(s, f"system time {sys_share:.0%} of CPU time",
                                  f"sys share >= {ctx.t('tlb.sys_share'):.2f}"))
     spawns = spawn_churn(ctx)  # a child forked every step: the faults are copy-on-write
-    remapped = _remapped(ctx)
+    remapped = _remapped(ctx) or _heap_remapped(ctx)
     if not ev and spawns is None and remapped is not None:
         ctx.request(rq.software_events(ctx, "page faults of the run (the trace does not see "
                                        "them)"))
@@ -167,6 +168,32 @@ def _remapped(ctx: Context) -> Evidence | None:
                       f"is faulted in again ({mean / 4096:,.0f} pages of 4 KiB a time)",
                       f"calls >= {ctx.t('tlb.unmap_calls'):g}, bytes/call >= "
                       f"{ctx.t('tlb.unmap_bytes'):g}")
+    return None
+
+
+#: glibc's largest dynamic mmap threshold on 64-bit (DEFAULT_MMAP_THRESHOLD_MAX, 32 MiB): a
+#: block at least this large is always mapped on malloc and unmapped on free, whatever was
+#: freed before; smaller ones are served from the heap once one of their size was freed
+GLIBC_MMAP_MAX = 32 * 2**20
+
+
+def _heap_remapped(ctx: Context) -> Evidence | None:
+    """An allocation profile (heaptrack) with one program site allocating ``tlb.unmap_calls``
+    or more temporary blocks of at least :data:`GLIBC_MMAP_MAX`: glibc maps each anew and
+    unmaps it on free, so every page of every block is faulted in (zero-filled) again."""
+    for tmp in ctx.all("alloc.temporary", (ScopeKind.CALLSITE,)):
+        if tmp.value < ctx.t("tlb.unmap_calls"):
+            continue
+        peak = next((b for b in ctx.all("heap.site_peak", (ScopeKind.CALLSITE,))
+                     if b.profile is tmp.profile and b.metric.scope == tmp.metric.scope), None)
+        if peak is None or peak.value < GLIBC_MMAP_MAX:
+            continue
+        pages = tmp.value * peak.value / 4096
+        return ctx.ev(tmp, f"{fmt(tmp.value)} temporary blocks of {peak.value / 2**20:.0f} MiB "
+                      f"allocated at {tmp.metric.scope.name}: each is above glibc's 32 MiB mmap "
+                      f"ceiling, mapped anew and faulted in page by page (about {pages:,.0f} "
+                      "page faults)", f"temporaries >= {ctx.t('tlb.unmap_calls'):g}, "
+                      f"block >= {GLIBC_MMAP_MAX / 2**20:.0f} MiB")
     return None
 
 

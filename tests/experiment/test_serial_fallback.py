@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import require_tool
 from perfscout.experiment.build import build_variant
 from perfscout.experiment.spec import spec_from_dict

@@ -158,3 +158,22 @@ def test_fresh_blocks_above_the_mmap_ceiling_every_step_are_page_faults() -> Non
     ev = top.evidence[0]
     assert ev.source_kind == "instrumentation" and ev.value == 20.0, ev
     assert "freshbuf.c:5" in ev.quote and "32 MiB" in ev.quote
+
+
+def test_a_mild_slowdown_beside_fork_join_code_stays_the_serial_part(tmp_path: Path) -> None:
+    # the rowpar profile (the runtime's fork/join code sampled) beside a sweep only 1.8x slower
+    # at 2 threads: a serial part inside a region keeps the other thread at its barrier and a
+    # busy machine adds the rest; short regions cost far more (rowpar itself: about 30x)
+    sweep = tmp_path / "sweep.txt"
+    sweep.write_text("threads=1 columns=20000 wall_s=0.3900 a=0.659975\n"
+                     "threads=2 columns=20000 wall_s=0.7100 a=0.659975\n")
+    from perfscout.pipeline.analyze import analyze
+    from perfscout.sandbox import default_runner
+
+    files = [sweep, D / "rowpar-sweep-perf" / "data" / "perf-report.txt"]
+    a = analyze(files, snapshot=hs.platform("rowpar-sweep-perf", D),
+                runner=default_runner(tmp_path))
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "rt.serial_fraction", ids
+    region = next(f for f in a.findings if f.id == "rt.region_overhead")
+    assert all(e.metric != "scaling.slowdown" for e in region.evidence)

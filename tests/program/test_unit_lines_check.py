@@ -122,3 +122,25 @@ def test_a_printed_bandwidth_stays_a_rate() -> None:
         g = Guess({})
         read_output(f"n = 1000\n{line}\n", g)
         assert (g.spec["metric"], g.spec["direction"]) == ("rate", "higher"), (line, g.spec)
+
+
+def test_a_line_of_phase_times_is_not_the_metric_the_run_is_timed() -> None:
+    # one number per phase and no total: a change may move the time from one phase to another
+    # (a faster edge table leaves the mesh phase as it was), so the whole run is timed
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    read_output("dual cells: total area 25281.000000\n"
+                "timing: mesh 0.001 s, edge table 1.608 s, dual 0.003 s, diffusion 0.124 s\n", g)
+    assert "regex" not in g.spec.get("measure", {}), g.spec
+    assert any("4 phases" in s for s in g.said), g.said
+
+
+def test_the_total_among_phase_times_is_the_metric() -> None:
+    from perfscout.pipeline.init_program import Guess, read_output
+
+    g = Guess({})
+    line = "setup 0.20 s, solve 1.40 s, total 1.60 s"
+    read_output(line + "\n", g)
+    m = re.search(g.spec["measure"]["regex"], line)
+    assert m is not None and m.group(1) == "1.60", g.spec

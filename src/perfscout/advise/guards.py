@@ -800,6 +800,19 @@ def march_needs_o3(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None
     return Text("guard.march_o3")
 
 
+def overlap_not_for_imbalance(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """Non-blocking communication overlapped with compute hides the time data spend moving;
+    a rank that waits because another has more work waits for data not yet computed, which
+    no overlap can hide. Refused when every finding the proposal addresses is an MPI wait
+    whose measured cause is the ranks' unequal work (``alg.load_imbalance``)."""
+    if p.id != "mpi_nonblocking_overlap":
+        return None
+    found = [facts.finding(a) for a in p.addresses]
+    if found and all(f is not None and "alg.load_imbalance" in f.caused_by for f in found):
+        return Text("guard.overlap_imbalance")
+    return None
+
+
 #: a flags proposal's effect, as the flags of a build that already has it: proposed again,
 #: the variant would rebuild the same program
 BUILT_ALREADY = {
@@ -939,6 +952,7 @@ GUARDS: tuple[tuple[str, Guard], ...] = (
     ("binding_needs_threads", binding_needs_threads),
     ("bind_not_for_other_jobs", bind_not_for_other_jobs),
     ("built_already", built_already),
+    ("overlap_not_for_imbalance", overlap_not_for_imbalance),
     ("march_needs_o3", march_needs_o3),
     ("remarks_only", remarks_only),
     ("subnormal_steps", subnormal_steps),

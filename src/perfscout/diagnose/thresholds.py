@@ -126,6 +126,11 @@ _TABLE: tuple[Threshold, ...] = (
               "time at the fewest, beyond which the threads' turns on a lock cost more than "
               "the work they share: an Amdahl serial part can cap the speedup at 1x, never "
               "make the run slower (rt.sync_contention, not rt.serial_fraction)"),
+    Threshold("rt.region_slowdown", 3.0, "time at the most threads of a sweep over the time "
+              "at the fewest, with the runtime's fork/join code sampled, beyond which the "
+              "regions' start, end and barriers cost more than their work "
+              "(rt.region_overhead): a serial part inside a region keeps the other threads "
+              "at its barrier too, and other jobs can add a factor near two"),
     Threshold("rt.lock_routine_share", 0.20, "share of a sampling profile in lock and wait "
               "routines (pthread mutex/condvar, the futex path, the OpenMP runtime's dynamic "
               "iteration handout and its mutex) at or above"),

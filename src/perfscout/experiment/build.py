@@ -64,6 +64,22 @@ def _run_build(runner: Runner, cmd: tuple[str, ...] | list[str], cwd: Path, vari
     return res.stdout + res.stderr
 
 
+def _serial(cmd: tuple[str, ...] | list[str]) -> tuple[str, ...] | None:
+    """``cmd`` (``make -jN`` or ``cmake --build -j N``, N > 1) with one job, else None."""
+    words = list(cmd)
+    if words[:1] == ["make"]:
+        jobs = [i for i, w in enumerate(words) if w.startswith("-j") and w != "-j1"]
+        if jobs:
+            words[jobs[0]] = "-j1"
+            return tuple(words)
+    if words[:2] == ["cmake", "--build"] and "-j" in words:
+        i = words.index("-j")
+        if i + 1 < len(words) and words[i + 1] != "1":
+            words[i + 1] = "1"
+            return tuple(words)
+    return None
+
+
 def _add_harness(runner: Runner, spec: ExperimentSpec, variant: Variant, vdir: Path,
                  exe: Path, run_dir: Path) -> tuple[Path, str, tuple[str, ...]]:
     """Write harness.conf and the harness source; (``vdir/prog``, conf, its compile line)."""
@@ -107,7 +123,16 @@ def build_program(runner: Runner, spec: ExperimentSpec, variant: Variant, workdi
     for cmd in cmds:
         timeout = 900.0 if cmd[0] in ("make", "cmake") else 300.0
         echo = "" if cmd[0] in ("make", "cmake") else " ".join(cmd) + "\n"
-        log += echo + _run_build(runner, cmd, copy, variant.name, timeout)
+        try:
+            log += echo + _run_build(runner, cmd, copy, variant.name, timeout)
+        except RunFailed:
+            serial = _serial(cmd)
+            if serial is None:
+                raise
+            # a Makefile missing a dependency (a Fortran module used before it is compiled)
+            # builds only in its own order, as the user's plain `make` does
+            log += echo + _run_build(runner, serial, copy, variant.name, timeout)
+            log += "# the parallel build failed and the serial one passed: built with -j1\n"
     if not exe.is_file():
         raise RunFailed(f"build of variant {variant.name!r} made no {spec.build.exe}",
                         hint="build.exe names the built program, relative to the project")

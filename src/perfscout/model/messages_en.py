@@ -261,6 +261,7 @@ EN: dict[str, str] = {
     "guard.built_already": "the build already uses {flag} (every compile line in {file}): the variant would rebuild the same program; what stays slow needs a source change or another flag",
     "guard.wide_already": "the hot code already runs packed instructions on {bits}-bit registers ({file}): the build targets AVX and its vectorizer ran on that code; what stays scalar there (an in-order reduction, a gather) needs a source or semantics change, not this flag",
     "guard.loop_vectorized": "the compiler reports the hot loop vectorized ({line}): the build's level already runs the vectorizer on it; a higher level adds nothing there",
+    "guard.overlap_imbalance": "the ranks wait because another rank has more work (alg.load_imbalance): they wait for data not yet computed, which overlapping communication cannot hide; balance the work first",
     "guard.march_o3": "-march without -O3 (or remarks showing it enables vectorization) changes little",
     "guard.env_undeclared": "a {kind} proposal may not set {names}; it may set only {allowed}",
     "guard.env_none": "a {kind} proposal may not set {names}; it may set no environment variable",

@@ -254,6 +254,7 @@ ZH: dict[str, str] = {
     "guard.built_already": "构建已经使用 {flag}（{file} 中的每一条编译命令都有）：该变体只会重新构建同一个程序；仍然慢的部分需要改源码或换别的编译选项",
     "guard.wide_already": "热点代码已经在 {bits} 位寄存器上执行打包（向量）指令（{file}）：构建已面向 AVX，编译器的向量化已作用于这段代码；其中仍是标量的部分（按顺序的归约、gather）需要改源码或改变浮点语义，而不是再加这个选项",
     "guard.loop_vectorized": "编译器报告热点循环已向量化（{line}）：当前优化级别已对它运行向量化器；更高的级别在这里不会带来更多",
+    "guard.overlap_imbalance": "各进程等待是因为另一个进程的工作量更大（alg.load_imbalance）：它们在等尚未算出的数据，通信重叠无法掩盖这种等待；应先平衡工作量",
     "guard.march_o3": "不加 -O3（或没有编译器报告表明它启用了向量化）时，-march 作用很小",
     "guard.env_undeclared": "{kind} 类建议不得设置 `{names}`；它只能设置 `{allowed}`",
     "guard.env_none": "{kind} 类建议不得设置 `{names}`；它不能设置任何环境变量",

@@ -36,6 +36,13 @@ RATE_WORDS = re.compile(r"(gflop|mflop|flop/s|gb/s|mb/s|mups|mlups|bandwidth|thr
 #: a speed the program computed (a velocity column ``v_c (km/s)``), not a rate of its work
 SPEED_UNIT = re.compile(r"(?<![\w/])(?:[kcmu]?m|mi|ft|pc|kpc|au)/s\b", re.I)
 TIME_UNIT = re.compile(NUM + r" *(s|sec|secs|seconds|ms|msec|us|usec)\b")
+#: a clock named after a time ('1.623 s wall, 1.620 s cpu'): one measurement on two clocks,
+#: not two phases
+CLOCK_AFTER = re.compile(r"\s*[,;(]?\s*(wall|cpu|user|sys|system|real|elapsed|process|thread)"
+                         r"\b", re.I)
+#: the total among a line's phase times ('setup 0.2 s, solve 1.4 s, total 1.6 s'): its label
+#: up to its number
+PHASE_TOTAL = re.compile(r"\b(total|overall|all phases|whole run)\b", re.I)
 SUM_WORDS = re.compile(r"\b(checksum|check|sum|norm|residual|result|energy|total)\b", re.I)
 #: a line that holds a timing (left out of output comparisons: it changes run to run)
 TIMING_LINE = (r"([Tt]ime|TIME|[Ee]lapsed|ELAPSED|[Ss]econds|[Ww]all|WALL"
@@ -222,7 +229,19 @@ def read_output(stdout: str, g: Guess) -> None:
     shapes = [_skeleton(ln) for ln in lines]
     for ln, rate in sorted(metric, key=lambda t: (not t[1], not TIME_WORDS.search(t[0]),
                                                   shapes.count(_skeleton(t[0])) > 1))[:1]:
-        rx = _number_regex(ln, rate)
+        # a list of phases: comma- or semicolon-separated items, each a labelled time
+        phases = [] if rate else [
+            part for part in re.split(r"[,;]", ln)
+            if (m := TIME_UNIT.search(part)) and not CLOCK_AFTER.match(part[m.end():])]
+        total = PHASE_TOTAL.search(ln) if len(phases) > 1 else None
+        if len(phases) > 1 and total is None:
+            # 'mesh 0.001 s, edge table 1.608 s, dual 0.003 s': one number per phase, and a
+            # change may move the time from one phase to another: the whole run is timed
+            g.said.append(f"metric: the line {ln.strip()!r} times {len(phases)} phases and no "
+                          "total: perfscout times the whole run instead")
+            break
+        rx = (_literal(total.group(1)) + "[^0-9]*" + NUM if total is not None
+              else _number_regex(ln, rate))
         if rx:
             g.spec["measure"] = {"regex": rx}
             unit = TIME_UNIT.search(ln)
@@ -289,8 +308,9 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
     if not g.spec.get("measure", {}).get("regex"):
         g.spec["measure"] = {"source": "wall"}
         g.spec.update(metric="wall_s", direction="lower")
-        g.said.append("metric: no timing or rate line in the output: perfscout times the run "
-                      "(wall_s; task_clock_s is recorded too)")
+        if not any(s.startswith("metric: ") for s in g.said):  # a phase line said why
+            g.said.append("metric: no timing or rate line in the output: perfscout times the "
+                          "run (wall_s; task_clock_s is recorded too)")
     mrx = g.spec.get("measure", {}).get("regex")
     if "check" not in g.spec:
         # timings change run to run: lines with a time word or unit are left out

@@ -532,16 +532,19 @@ def _streams_at_ceiling(ctx: Context) -> bool:
         got.value / runs[0].value >= ctx.t("bw.near_peak")
 
 
-def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]]
-                         ) -> Evidence | None:
+def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]],
+                        threshold: str = "rt.contention_slowdown") -> Evidence | None:
     """The sweep's run at the most threads taking ``rt.contention_slowdown`` times the time
     of its run at the fewest, as evidence; None when it is not that much slower. An Amdahl
     serial part caps the speedup at 1x; only a cost that grows with each thread (a lock
     handed between cores, a team forked and joined per short region) makes the run slower,
-    so ``rt.serial_fraction`` leaves such a sweep to the rule that measured that cost."""
+    so ``rt.serial_fraction`` leaves such a sweep to the rule that measured that cost.
+    ``threshold`` names the slowdown that cost must reach (``rt.region_slowdown`` for
+    fork/join: a serial part inside a region also keeps the others at its barrier, and a
+    busy machine can add a factor near two)."""
     if len(pts) < 2 or pts[0][1] <= 0:
         return None
-    lim = ctx.t("rt.contention_slowdown")
+    lim = ctx.t(threshold)
     (n0, t0, _), (n1, t1, loc) = pts[0], pts[-1]
     if t1 / t0 < lim:
         return None
@@ -552,7 +555,7 @@ def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]]
 
 @rule(id="rt.serial_fraction", needs=("time.elapsed|time.parallel|@hotspots",),
       thresholds=("serial.fraction", "rt.contention_slowdown", "rt.fork_join_share",
-                  "rt.lock_routine_share",
+                  "rt.lock_routine_share", "rt.region_slowdown",
                   "serial.phase_share", "serial.min_points", "bw.near_peak", "threads.busy_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
                   "crossval.disagree"))
@@ -636,7 +639,7 @@ def fork_join_share(ctx: Context) -> Share | None:
 
 
 @rule(id="rt.region_overhead", needs=("@hotspots",),
-      thresholds=("rt.fork_join_share", "rt.contention_slowdown"))
+      thresholds=("rt.fork_join_share", "rt.region_slowdown"))
 def region_overhead(ctx: Context) -> Finding | None:
     """``rt.fork_join_share`` or more of a sampling profile in the runtime's fork/join and
     barrier code while the program's own parallel regions hold little: the threads spend the
@@ -651,7 +654,7 @@ def region_overhead(ctx: Context) -> Finding | None:
         return None
     ev = [replace(_hot_ev(ctx, sh, "the OpenMP runtime's team start/end and barrier code "
                           "holds", f"share >= {lim:.2f}"), metric="omp.fork_join_share")]
-    slower = slower_with_threads(ctx, sweep_points(ctx))
+    slower = slower_with_threads(ctx, sweep_points(ctx), "rt.region_slowdown")
     if slower is not None:  # each added thread adds fork/join cost: the sweep measures it
         ev.append(slower)
     return ctx.finding("rt.region_overhead", 0.4 if slower is None else 0.6,
@@ -659,17 +662,20 @@ def region_overhead(ctx: Context) -> Finding | None:
                        "short for their cost", ev)
 
 
-def _per_thread_cost(ctx: Context, held: bool) -> bool:
-    """A sampled cost that grows with each thread and that its own rule reports: critical
-    sections and locks taken per item (``rt.sync_contention``'s lock families), or, with no
-    serializing code sampled, the runtime's fork/join code (``rt.region_overhead``). An
-    ordered hand-off is neither: it stays the serial part."""
+def _per_thread_cost(ctx: Context, pts: list[tuple[int, float, Located]], held: bool) -> bool:
+    """A sweep slower with more threads and a sampled cost that grows with each thread,
+    reported by its own rule: critical sections and locks taken per item
+    (``rt.sync_contention``'s lock families), or, with no serializing code sampled, the
+    runtime's fork/join code at ``rt.region_slowdown`` (``rt.region_overhead``). An ordered
+    hand-off is neither: it stays the serial part."""
     from perfscout.diagnose.rules.contention import _sampled_locks
 
     if held:
-        return _sampled_locks(ctx, ctx.t("rt.lock_routine_share")) is not None
+        return slower_with_threads(ctx, pts) is not None and _sampled_locks(
+            ctx, ctx.t("rt.lock_routine_share")) is not None
     forked = fork_join_share(ctx)
-    return forked is not None and forked.share >= ctx.t("rt.fork_join_share")
+    return forked is not None and forked.share >= ctx.t("rt.fork_join_share") and \
+        slower_with_threads(ctx, pts, "rt.region_slowdown") is not None
 
 
 def _amdahl_fit(ctx: Context) -> Finding | None:
@@ -691,7 +697,7 @@ def _amdahl_fit(ctx: Context) -> Finding | None:
     if s < lim or _streams_at_ceiling(ctx):
         return None
     held = _serialized_share(ctx)
-    if slower_with_threads(ctx, pts) is not None and _per_thread_cost(ctx, held is not None):
+    if _per_thread_cost(ctx, pts, held is not None):
         return None  # slower with more threads: the turns on a lock (rt.sync_contention) or
         # the regions' fork/join (rt.region_overhead) cost more per thread, no serial part does
     n_max = pts[-1][0]

@@ -177,3 +177,15 @@ def test_a_mild_slowdown_beside_fork_join_code_stays_the_serial_part(tmp_path: P
     assert ids[0] == "rt.serial_fraction", ids
     region = next(f for f in a.findings if f.id == "rt.region_overhead")
     assert all(e.metric != "scaling.slowdown" for e in region.evidence)
+
+
+def test_a_site_allocating_and_freeing_a_scratch_block_per_step_is_redundant_work() -> None:
+    # heaptrack_print of readers13's steps.c: 20000 temporary blocks at step (steps.c:6)
+    from perfscout.pipeline.analyze import analyze
+
+    ht = Path(__file__).parents[1] / "ingest" / "data" / "readers13" / "ht-steps.txt"
+    a = analyze([ht])
+    top = a.findings[0]
+    assert top.id == "app.redundant_work" and top.scope == "step", [f.id for f in a.findings]
+    assert top.evidence[0].value == 20000.0 and top.evidence[0].source_kind == "instrumentation"
+    assert any(p.scope == "step" for p in a.proposals), a.proposals

@@ -189,3 +189,15 @@ def test_a_site_allocating_and_freeing_a_scratch_block_per_step_is_redundant_wor
     assert top.id == "app.redundant_work" and top.scope == "step", [f.id for f in a.findings]
     assert top.evidence[0].value == 20000.0 and top.evidence[0].source_kind == "instrumentation"
     assert any(p.scope == "step" for p in a.proposals), a.proposals
+
+
+def test_traced_time_longer_than_the_run_is_no_share_of_it() -> None:
+    # readers13: perf trace -s of a write per record (its times carry the tracer's own cost:
+    # 64 ms traced) beside hyperfine's untraced run of 14.8 ms: the calls per second decide
+    # (app.io_hotspot), not a file-I/O share of 4336% (sys.io)
+    from perfscout.pipeline.analyze import analyze
+
+    d = Path(__file__).parents[1] / "ingest" / "data" / "readers13"
+    a = analyze([d / "pt-records.txt", d / "hf-rec.json"])
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "app.io_hotspot" and "sys.io" not in ids, ids

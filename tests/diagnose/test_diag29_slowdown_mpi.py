@@ -44,7 +44,7 @@ def _analyze(case: str):  # type: ignore[no-untyped-def]
 
 def test_own_cases_reach_their_labels_without_hazards() -> None:
     labels = hs.labels(D)
-    assert len(labels) == 6
+    assert len(labels) == 7
     for lb in labels:
         s = hs.score(lb)
         assert s.top1, (lb.case, s.ranked, s.error)
@@ -201,3 +201,10 @@ def test_traced_time_longer_than_the_run_is_no_share_of_it() -> None:
     a = analyze([d / "pt-records.txt", d / "hf-rec.json"])
     ids = [f.id for f in a.findings]
     assert ids[0] == "app.io_hotspot" and "sys.io" not in ids, ids
+
+
+def test_a_file_reopened_per_write_needs_no_run_time() -> None:
+    a = _analyze("steplog-perftrace")
+    top = a.findings[0]
+    assert top.id == "app.io_hotspot" and top.title.startswith("a file opened"), top
+    assert top.evidence[0].value == 5002.0 and top.limits, top

@@ -1402,6 +1402,21 @@ def _syscall_io(ctx: Context) -> Finding | None:
     if reopened:
         io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not runs and reopened and writes >= ctx.t("io.records_min") \
+            and io_calls / tot.value >= ctx.t("io.rw_syscall_share"):
+        # no run time to rate the calls by, but a file opened and closed again for each of
+        # thousands of writes is a cost whatever the run's length
+        op = max((c for c in oc if c.metric.scope.name != "close"), key=lambda c: c.value)
+        return _write_per_record(ctx, rw, writes) or ctx.finding(
+            "app.io_hotspot", 0.6, "a file opened, written and closed per line: one open and "
+            "close system call per small write", [
+                ctx.ev(op, f"{fmt(opens)} {op.metric.scope.name}() calls for {fmt(writes)} "
+                       f"writes; open/close/read/write/lseek {io_calls / tot.value:.0%} of all "
+                       "system calls", f"opens >= {per_write:g} x writes, writes >= "
+                       f"{ctx.t('io.records_min'):g}")],
+            scope=op.metric.scope.name,
+            limits=["no run time beside the trace: the share of the run these calls take is "
+                    "not measured (time -v or perf stat would say)"])
     if not runs:
         return _write_per_record(ctx, rw, writes)
     el = min(runs, key=lambda x: x.value)

@@ -180,6 +180,12 @@ def _upper(code: Code, lp: Loop) -> str:
     return u
 
 
+def _divisions(a: _Array, m: str, k: str) -> set[str]:
+    """``A(m,k) /= A(k,k)`` in its usual spellings: a multiplier stored in place."""
+    x, p = a.at(m, k), a.at(k, k)
+    return {f"{x}/={p}", f"{x}={x}/{p}", f"{x}=({x})/{p}", f"{x}={x}/({p})"}
+
+
 def _update_forms(target: str, m: str, src: str) -> set[str]:
     """``target -= m * src`` in its usual spellings."""
     out = set()
@@ -203,6 +209,9 @@ class _Reader:
         one = ("1",) if code.fortran else ("0",)
         klp = _counted(code, kn, one, "elimination loop")
         k = klp.var
+        col = self._columns(klp)
+        if col is not None:
+            return col
         inner = [s for s in klp.body if s.type in (C_LOOP, F_LOOP)
                  and canonical_text(code, code.loop(s).lower) == f"{k}+1"
                  and any(t.type in (C_LOOP, F_LOOP) for t in code.loop(s).body)]
@@ -284,12 +293,114 @@ class _Reader:
             sol.factor_only = True
             b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
-        # the loop over k: pivoting statements, singular check, the row loop
-        body = list(klp.body)
+        self._k_loop(sol, klp, [s for s in klp.body if s is not ilp.node], i, ilp.upper)
+        return sol
+
+    def _columns(self, klp: Loop) -> Solve | None:
+        """The column-oriented orderings of the same elimination, multipliers stored:
+        ``for k: [pivoting;] for m > k: A(m,k) /= A(k,k); for j > k: for i > k: A(i,j) -=
+        A(i,k) * A(k,j)`` (or ``for i > k: for j > k``, then maybe ``B(i) -= A(i,k) * B(k)``
+        in the row loop) ``[; for i > k: B(i) -= A(i,k) * B(k)]``. None when the loop over k
+        holds no multiplier loop beside an update nest (the row-oriented form is read then);
+        raises naming what makes an ordering differ from the elimination."""
+        code = self.code
+        k = klp.var
+        own = f"{k}+1"
+
+        def below(s: Node) -> Loop | None:  # a loop over the rows/columns after k
+            lp = _loop_of(code, s)
+            return lp if lp is not None and canonical_text(code, lp.lower) == own else None
+
+        found = None
+        for s in klp.body:
+            out = below(s)
+            inner = [t for t in (out.body if out is not None else []) if t.type in (C_LOOP,
+                                                                                    F_LOOP)]
+            if out is None or len(inner) != 1 or below(inner[0]) is None:
+                continue
+            ilp = code.loop(inner[0])
+            got = assignment(code, ilp.body[0]) if len(ilp.body) == 1 else None
+            el = _element(code, got[0]) if got is not None else None
+            if got is None or el is None:
+                continue
+            for row, cl in ((out.var, ilp.var), (ilp.var, out.var)):
+                tpl = _template(code, self.text(got[0]), [row, cl])
+                a = _Array(el[0], tpl or "")
+                if tpl is None or self.text(ilp.body[0]) not in _update_forms(
+                        a.at(row, cl), a.at(row, k), a.at(k, cl)):
+                    continue
+                mults = [(t, lp) for t in klp.body if t is not s for lp in [below(t)]
+                         if lp is not None and len(lp.body) == 1 and
+                         self.text(lp.body[0]) in _divisions(a, lp.var, k)]
+                if len(mults) == 1:
+                    found = (s, out, ilp, a, row, mults[0])
+                    break
+            if found is not None:
+                break
+        if found is None:
+            return None
+        nest, out, ilp, a, row, (mnode, mlp) = found
+        n = _upper(code, mlp)
+        for lp, what in ((mlp, "multiplier loop"), (out, "update loop"), (ilp, "update loop")):
+            _counted(code, lp.node, (own,), what)
+            if _upper(code, lp) != n:
+                raise NoSolve(f"the {what} over {lp.var} at line {lp.line} ends at {lp.upper}, "
+                              f"the multiplier loop at {mlp.upper}: not the same system's rows "
+                              "and columns")
+        sol = Solve(klp.node, klp.node, n, a, a, a, "1", k, False, True)
+        sol.scalars.update({k, mlp.var, out.var, ilp.var})
+        b: _Array | None = None
+        for t in out.body:  # for i: {for j: update; B(i) -= A(i,k) * B(k)}
+            if t is not ilp.node:
+                got_b = self._rhs_update(t, row, k, a.at(row, k)) if row == out.var else None
+                if got_b is None:
+                    raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
+                                  "inside the elimination's update is not part of it (the "
+                                  "LAPACK call would not do it)")
+                b, sol.nrhs = got_b
+        if nest.start_byte < mnode.start_byte:
+            raise NoSolve(f"the update at line {out.line} runs before the multipliers of line "
+                          f"{mlp.line} are divided by the pivot: not an elimination")
+        before: list[Node] = []
+        for t in klp.body:
+            if t is nest or t is mnode:
+                continue
+            rlp = below(t)
+            got_b = self._rhs_update(rlp.body[0], rlp.var, k, a.at(rlp.var, k)) \
+                if rlp is not None and len(rlp.body) == 1 and b is None else None
+            if got_b is not None and rlp is not None:
+                _counted(code, t, (own,), "right-hand side loop")
+                if _upper(code, rlp) != n:
+                    raise NoSolve(f"the right-hand side loop over {rlp.var} at line {rlp.line} "
+                                  f"ends at {rlp.upper}, not at the system's last row "
+                                  f"({mlp.upper})")
+                if t.start_byte < mnode.start_byte:
+                    raise NoSolve(f"the right-hand side update at line {rlp.line} runs before "
+                                  f"the multipliers of line {mlp.line} are divided by the pivot")
+                b, sol.nrhs = got_b
+                sol.scalars.add(rlp.var)
+                continue
+            if t.start_byte > mnode.start_byte:
+                raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
+                              "between the multipliers and the update is not part of the "
+                              "elimination (the LAPACK call would not reproduce it)")
+            before.append(t)
+        if b is None:
+            sol.factor_only = True
+            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
+        sol.b = sol.x = b
+        self._k_loop(sol, klp, before, mlp.var, mlp.upper)
+        return sol
+
+    def _k_loop(self, sol: Solve, klp: Loop, body: list[Node], i: str, last: str) -> None:
+        """The loop over k's statements besides the elimination proper (``body``): pivot
+        search, singular check, row exchanges; and the loop's bound, the system's order
+        (``last``: how the row loop spells it)."""
+        code = self.code
+        n = sol.n
+        body = list(body)
         while body:
             s = body.pop(0)
-            if s is ilp.node:
-                continue
             nxt = assignment(code, body[0]) if body else None
             held = self._scalar_set(s)
             if held[0] and nxt is not None and nxt[0].type != "identifier" and \
@@ -305,9 +416,8 @@ class _Reader:
                       "applies), not handled")
         if _upper(code, klp) not in (n, _minus1(n), f"{_minus1(n)}+1",
                                      f"{_minus1(_minus1(n))}+1"):
-            raise NoSolve(f"the loop over {k} at line {klp.line} ends at {klp.upper}, not at the "
-                      f"order of the system ({ilp.upper})")
-        return sol
+            raise NoSolve(f"the loop over {sol.k} at line {klp.line} ends at {klp.upper}, not at "
+                      f"the order of the system ({last})")
 
     def _scalar_set(self, s: Node) -> tuple[str, str]:
         code = self.code
@@ -506,6 +616,10 @@ class _Reader:
         first = ("1", "2") if code.fortran else ("0", "1")
         lp = _counted(code, n, first, "forward substitution")
         i, a = lp.var, sol.a
+        if len(lp.body) == 1 and lp.body[0].type in (C_LOOP, F_LOOP) and canonical_text(
+                code, code.loop(lp.body[0]).lower) == f"{i}+1":
+            self._forward_columns(sol, lp)
+            return
         if _upper(code, lp) != sol.n:
             raise NoSolve(f"the forward substitution over {i} at line {lp.line} does not run to "
                       "the last row")
@@ -551,6 +665,29 @@ class _Reader:
             raise NoSolve(f"line {mlp.line + 1} is not '{t} -= A(i, j) * Y(j)'")
         sol.src, sol.b, sol.x = b, y, y
         sol.scalars |= {i, j, t}
+
+    def _forward_columns(self, sol: Solve, lp: Loop) -> None:
+        """The forward substitution column by column: ``for k: for i > k: Y(i) -= A(i,k) *
+        Y(k)`` in place (the right-hand side's update taken out of the elimination)."""
+        code = self.code
+        k, a = lp.var, sol.a
+        if canonical_text(code, lp.lower) != ("1" if code.fortran else "0") or _upper(
+                code, lp) not in (sol.n, _minus1(sol.n), f"{_minus1(sol.n)}+1",
+                                  f"{_minus1(_minus1(sol.n))}+1"):
+            raise NoSolve(f"the forward substitution over {k} at line {lp.line} does not run "
+                          "over the system's columns")
+        ilp = _counted(code, lp.body[0], (f"{k}+1",), "forward loop")
+        i = ilp.var
+        got = assignment(code, ilp.body[0]) if len(ilp.body) == 1 else None
+        el = _element(code, got[0]) if got is not None else None
+        tpl = _template(code, self.text(got[0]), [i]) if got is not None else None
+        y = _Array(el[0] if el is not None else "", tpl or "")
+        if _upper(code, ilp) != sol.n or tpl is None or "{1}" in tpl or \
+                self.text(ilp.body[0]) not in _update_forms(y.at(i), a.at(i, k), y.at(k)):
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 'for {k}: for "
+                          f"{i} = {k} + 1 .. n: Y({i}) -= A({i}, {k}) * Y({k})'")
+        sol.src = sol.b = sol.x = y
+        sol.scalars |= {i, k}
 
     # -- the back substitution ----------------------------------------------------------
     def back(self, sol: Solve, n: Node) -> None:

@@ -323,12 +323,14 @@ class _Reader:
             el = _element(code, got[0]) if got is not None else None
             if got is None or el is None:
                 continue
+            stored = []  # the multipliers the update reads, in either orientation
             for row, cl in ((out.var, ilp.var), (ilp.var, out.var)):
                 tpl = _template(code, self.text(got[0]), [row, cl])
                 a = _Array(el[0], tpl or "")
                 if tpl is None or self.text(ilp.body[0]) not in _update_forms(
                         a.at(row, cl), a.at(row, k), a.at(k, cl)):
                     continue
+                stored.append(a.at(row, k))
                 mults = [(t, lp) for t in klp.body if t is not s for lp in [below(t)]
                          if lp is not None and len(lp.body) == 1 and
                          self.text(lp.body[0]) in _divisions(a, lp.var, k)]
@@ -337,6 +339,11 @@ class _Reader:
                     break
             if found is not None:
                 break
+            if stored and len(out.body) == 1:  # a bare nest: its multipliers come from elsewhere
+                raise NoSolve(f"the update at line {out.line} reads multipliers stored in the "
+                              f"matrix ({' or '.join(stored)}), but not one loop of the "
+                              f"elimination divides them by the pivot first ('for m = {k} + 1 "
+                              f".. n: A(m, {k}) /= A({k}, {k})')")
         if found is None:
             return None
         nest, out, ilp, a, row, (mnode, mlp) = found

@@ -1,0 +1,182 @@
+"""use_lapack on the column-oriented orderings of the dense solve: the multipliers divided in a
+loop of their own and stored below the diagonal, then the update nest run column by column
+(Fortran ``do j: do i``, C++ ``for j: for i``) or row by row (C ``for i: for j``), the
+right-hand side updated in a loop after it or by a forward substitution after the whole
+factorisation. A Fortran module subroutine in its own file with its matrix a dummy argument
+(``dgesv``, and ``dgtsv`` when the main program in the other file fills a tridiagonal), a C
+solver function on a flat matrix and a C++ one with partial pivoting on nested vectors are
+built with the real compilers and OpenBLAS and print the original's solution within rounding;
+orderings that are not the same elimination are refused, naming why."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import build_run, line_of, write
+
+DATA = Path(__file__).parent / "data" / "colgauss"
+MOD = (DATA / "colsolve.f90").read_text()
+C_SRC = (DATA / "colc.c").read_text()
+CPP_SRC = (DATA / "colcpp.cpp").read_text()
+F_HOT = "a(i, j) = a(i, j) - a(i, k) * a(k, j)"
+
+
+def _values(out: str) -> list[float]:
+    vals = [float(v) for v in re.findall(r"=\s*(\S+)$", out, re.M)]
+    assert vals, out
+    return vals
+
+
+def _same(a: str, b: str) -> None:
+    va, vb = _values(a), _values(b)
+    assert len(va) == len(vb)
+    for x, y in zip(va, vb, strict=True):
+        assert abs(x - y) <= 1e-9 * max(1.0, abs(x)), (x, y)
+
+
+def _project(where: Path, module: str, main: str) -> Path:
+    where.mkdir(parents=True)
+    write(where, "colsolve.f90", module)
+    write(where, "main.f90", main)
+    return where
+
+
+def _build_two(where: Path, libs: tuple[str, ...] = ()) -> str:
+    """The module and the main program compiled together, run; its stdout."""
+    fc = require_tool("gfortran")
+    exe = where / "main.exe"
+    cmd = [fc, "-O2", "-J", str(where), "-o", str(exe), str(where / "colsolve.f90"),
+           str(where / "main.f90"), *libs]
+    b = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert b.returncode == 0, b.stderr
+    r = subprocess.run([str(exe), "300"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize(("main", "call"), [
+    ("dense_main.f90", "call dgesv(n, 1, a, n, lapack_ipiv, b, n, lapack_info)"),
+    ("band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n, lapack_info)"),
+])
+def test_fortran_module_column_lu_becomes_lapack(tmp_path: Path, main: str, call: str) -> None:
+    main_text = (DATA / main).read_text()
+    orig = _project(tmp_path / "orig", MOD, main_text)
+    got: Generated | Refusal = Refusal("use_lapack", "not tried")
+    for hot in (F_HOT, "a(i, k) = a(i, k) / a(k, k)", "b(i) = b(i) - a(i, k) * b(k)",
+                "l = l - a(i, j) * b(j)"):
+        got = generate("use_lapack", MOD, "colsolve.f90", line_of(MOD, hot), root=orig)
+        assert isinstance(got, Generated), got
+        assert call in got.new_text, got.new_text
+        assert F_HOT not in got.new_text and "do k = 1, n - 1" not in got.new_text
+    assert isinstance(got, Generated)
+    if "dgtsv" in call:  # the band is proved in the caller, in the other file
+        assert "zeroed at main.f90:13" in got.note and "in main" in got.note, got.note
+    new = _project(tmp_path / "new", got.new_text, main_text)
+    _same(_build_two(orig), _build_two(new, got.libs))
+
+
+@pytest.mark.parametrize(("name", "src", "forms"), [
+    ("colc.c", C_SRC, "forward and back substitution"),  # for i: for j; forward after
+    ("colcpp.cpp", CPP_SRC, "with partial pivoting"),  # for j: for i; pivoting; rhs loop
+])
+def test_c_and_cpp_column_lu_become_dgesv(tmp_path: Path, name: str, src: str,
+                                          forms: str) -> None:
+    got = generate("use_lapack", src, name, line_of(src, "HOT"))
+    assert isinstance(got, Generated), got
+    assert "dgesv_(&" in got.new_text and forms in got.note, got.note
+    assert "HOT" not in got.new_text
+    (tmp_path / "orig").mkdir()
+    (tmp_path / "new").mkdir()
+    before = build_run(write(tmp_path / "orig", name, src), args=["300"])
+    after = build_run(write(tmp_path / "new", name, got.new_text), libs=got.libs, args=["300"])
+    _same(before, after)
+
+
+# the other orderings of the same statements: still the same solve
+C_RHS_IN_ROW = C_SRC.replace(
+    "                a[i * n + j] -= a[i * n + k] * a[k * n + j];  /* HOT */\n    }\n"
+    "    for (int k = 0; k < n - 1; k++)\n        for (int i = k + 1; i < n; i++)\n"
+    "            b[i] -= a[i * n + k] * b[k];\n",
+    "                a[i * n + j] -= a[i * n + k] * a[k * n + j];  /* HOT */\n"
+    "            b[i] -= a[i * n + k] * b[k];\n        }\n    }\n").replace(
+    "        for (int i = k + 1; i < n; i++)\n            for (int j = k + 1; j < n; j++)\n",
+    "        for (int i = k + 1; i < n; i++) {\n            for (int j = k + 1; j < n; j++)\n")
+F_FORWARD_AFTER = MOD.replace(
+    "      do i = k + 1, n\n        b(i) = b(i) - a(i, k) * b(k)\n      end do\n    end do\n",
+    "    end do\n    do i = 2, n\n      do j = 1, i - 1\n        b(i) = b(i) - a(i, j) * b(j)\n"
+    "      end do\n    end do\n")
+
+
+@pytest.mark.parametrize(("name", "src"), [("rhs_in_row.c", C_RHS_IN_ROW),
+                                           ("forward.f90", F_FORWARD_AFTER)])
+def test_other_orderings_are_the_same_solve(tmp_path: Path, name: str, src: str) -> None:
+    assert src not in (C_SRC, MOD)  # the replacement took
+    hot = "HOT" if name.endswith(".c") else F_HOT
+    got = generate("use_lapack", src, name, line_of(src, hot))
+    assert isinstance(got, Generated), got
+    if name.endswith(".c"):
+        assert "forward and back substitution" not in got.note  # the rhs is in the loop
+        (tmp_path / "orig").mkdir()
+        (tmp_path / "new").mkdir()
+        before = build_run(write(tmp_path / "orig", name, src), args=["300"])
+        after = build_run(write(tmp_path / "new", name, got.new_text), libs=got.libs,
+                          args=["300"])
+        _same(before, after)
+        return
+    assert "forward and back substitution" in got.note
+    main = (DATA / "dense_main.f90").read_text()
+    orig = _project(tmp_path / "orig", src, main)
+    new = _project(tmp_path / "new", got.new_text, main)
+    _same(_build_two(orig), _build_two(new, got.libs))
+
+
+# the C++ solve's pivoting kept, its right-hand side moved out into a forward substitution
+# after the factorisation: the exchanges no longer reach it
+CPP_PIVOT_FACTOR = CPP_SRC.replace(
+    "            double t = b[k];\n            b[k] = b[p];\n            b[p] = t;\n", "").replace(
+    "        for (int i = k + 1; i < n; i++)\n            b[i] = b[i] - a[i][k] * b[k];\n",
+    "").replace("    for (int i = n - 1; i >= 0; i--) {",
+                "    for (int i = 1; i < n; i++)\n        for (int j = 0; j < i; j++)\n"
+                "            b[i] -= a[i][j] * b[j];\n    for (int i = n - 1; i >= 0; i--) {")
+
+
+@pytest.mark.parametrize(("name", "src", "hot", "why"), [
+    # a statement reading the matrix between the phases
+    ("between.f90", MOD.replace("      do j = k + 1, n\n", "      a(k, k) = 2 * a(k, k)\n"
+                                "      do j = k + 1, n\n", 1), F_HOT,
+     r"line \d+: 'a\(k, k\) = 2 \* a\(k, k\)' between the multipliers and the update is not "
+     "part of the elimination"),
+    # a loop bound that is not the system's
+    ("bound.f90", MOD.replace("      do j = k + 1, n\n", "      do j = k + 1, n - 1\n", 1), F_HOT,
+     r"the update loop over j at line \d+ ends at n - 1, the multiplier loop at n"),
+    ("rhsbound.c", C_RHS_IN_ROW.replace("for (int i = k + 1; i < n; i++) {",
+                                        "for (int i = k + 1; i < n - 1; i++) {"), "HOT",
+     r"the update loop over i at line \d+ ends at n - 1, the multiplier loop at n"),
+    # the update before the division: another algorithm
+    ("late.f90", MOD.replace(
+        "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n", "", 1)
+     .replace("      do i = k + 1, n\n        b(i) = b(i) -",
+              "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n"
+              "      do i = k + 1, n\n        b(i) = b(i) -", 1), F_HOT,
+     r"the update at line \d+ runs before the multipliers of line \d+ are divided"),
+    # no division at all (a reciprocal multiplied in is not recognised)
+    ("recip.f90", MOD.replace("a(i, k) = a(i, k) / a(k, k)", "a(i, k) = a(i, k) * r")
+     .replace("    do k = 1, n - 1\n", "    do k = 1, n - 1\n      r = 1 / a(k, k)\n", 1)
+     .replace("    real(dp) :: l\n", "    real(dp) :: l, r\n"), F_HOT,
+     r"reads multipliers stored in the matrix \(.*a\(i,k\).*\), but not one loop of the "
+     "elimination divides them by the pivot first"),
+    # pivoting the solve cannot map: the factorisation alone keeps its row order
+    ("pivot_factor.cpp", CPP_PIVOT_FACTOR, "HOT",
+     "pivots without a right-hand side to exchange"),
+])
+def test_column_orderings_refused_naming_why(name: str, src: str, hot: str, why: str) -> None:
+    assert src not in (MOD, C_SRC, CPP_SRC, C_RHS_IN_ROW)  # the replacement took
+    got = generate("use_lapack", src, name, line_of(src, hot))
+    assert isinstance(got, Refusal), got.new_text if isinstance(got, Generated) else got
+    assert re.search(why, got.reason), got.reason

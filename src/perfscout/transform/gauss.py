@@ -734,6 +734,11 @@ class _Reader:
         if len(loops) != 1:
             raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} has not one "
                       "inner loop over the solved rows")
+        if canonical_text(code, code.loop(loops[0]).lower) == ("1" if code.fortran else "0"):
+            self._back_columns(sol, dn, i, body, [*cols])
+            sol.scalars |= set(cols)
+            sol.last = n
+            return
         mlp = _counted(code, loops[0], (f"{i}+1",), "substitution loop")
         m = mlp.var
         if _upper(code, mlp) != sol.n or len(mlp.body) != 1:
@@ -784,6 +789,29 @@ class _Reader:
         sol.x = x
         sol.scalars |= {i, m, *cols}
         sol.last = n
+
+
+    def _back_columns(self, sol: Solve, dn: Node, j: str, body: list[Node],
+                      cols: list[str]) -> None:
+        """The back substitution column by column, in place: ``for j = n..1: X(j) /= A(j,j);
+        for i < j: X(i) -= A(i,j) * X(j)`` (the column-major order of the same sums)."""
+        code = self.code
+        a, x = sol.a, sol.b
+        shape = (f"the back substitution at line {dn.start_point[0] + 1} is not 'X({j}) /= "
+                 f"A({j}, {j}); for i < {j}: X(i) -= A(i, {j}) * X({j})' in place over "
+                 f"{a.name} and {x.name or 'the right-hand side'}")
+        if len(body) != 2 or body[1].type not in (C_LOOP, F_LOOP):
+            raise NoSolve(shape)
+        lp = _counted(code, body[1], ("1",) if code.fortran else ("0",), "substitution loop")
+        i = lp.var
+        xj, xi = x.at(j, *cols), x.at(i, *cols)
+        div = {f"{xj}/={a.at(j, j)}", f"{xj}={xj}/{a.at(j, j)}", f"{xj}={xj}/({a.at(j, j)})"}
+        if _upper(code, lp) != (f"{j}-1" if code.fortran else j) or len(lp.body) != 1 or \
+                self.text(body[0]) not in div or \
+                self.text(lp.body[0]) not in _update_forms(xi, a.at(i, j), xj):
+            raise NoSolve(shape)
+        sol.x = x
+        sol.scalars |= {i, j}
 
 
 def may_leave(code: Code, s: Node) -> bool:

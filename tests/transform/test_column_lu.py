@@ -125,8 +125,14 @@ C_BACK_COLUMNS = C_SRC.replace(
     "    for (int j = n - 1; j >= 0; j--) {\n        b[j] /= a[j * n + j];\n"
     "        for (int i = 0; i < j; i++)\n            b[i] -= a[i * n + j] * b[j];\n    }\n")
 
+# the multipliers scaled by the pivot's reciprocal (as LAPACK's dgetf2 does)
+F_RECIPROCAL = MOD.replace("a(i, k) = a(i, k) / a(k, k)", "a(i, k) = r * a(i, k)").replace(
+    "    do k = 1, n - 1\n", "    do k = 1, n - 1\n      r = 1.0_dp / a(k, k)\n", 1).replace(
+    "    real(dp) :: l\n", "    real(dp) :: l, r\n")
+
 
 @pytest.mark.parametrize(("name", "src"), [("rhs_in_row.c", C_RHS_IN_ROW),
+                                           ("reciprocal.f90", F_RECIPROCAL),
                                            ("forward.f90", F_FORWARD_AFTER),
                                            ("back_columns.f90", F_BACK_COLUMNS),
                                            ("back_columns.c", C_BACK_COLUMNS)])
@@ -183,10 +189,8 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
               "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n"
               "      do i = k + 1, n\n        b(i) = b(i) -", 1), F_HOT,
      r"the update at line \d+ runs before the multipliers of line \d+ are divided"),
-    # no division at all (a reciprocal multiplied in is not recognised)
-    ("recip.f90", MOD.replace("a(i, k) = a(i, k) / a(k, k)", "a(i, k) = a(i, k) * r")
-     .replace("    do k = 1, n - 1\n", "    do k = 1, n - 1\n      r = 1 / a(k, k)\n", 1)
-     .replace("    real(dp) :: l\n", "    real(dp) :: l, r\n"), F_HOT,
+    # no division by the pivot: a scalar that is not its reciprocal multiplied in
+    ("half.f90", F_RECIPROCAL.replace("r = 1.0_dp / a(k, k)", "r = 0.5_dp / a(k, k)"), F_HOT,
      r"reads multipliers stored in the matrix \(.*a\(i,k\).*\), but not one loop of the "
      "elimination divides them by the pivot first"),
     # pivoting the solve cannot map: the factorisation alone keeps its row order
@@ -194,7 +198,7 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
      "pivots without a right-hand side to exchange"),
 ])
 def test_column_orderings_refused_naming_why(name: str, src: str, hot: str, why: str) -> None:
-    assert src not in (MOD, C_SRC, CPP_SRC, C_RHS_IN_ROW, F_BACK_COLUMNS)  # it took
+    assert src not in (MOD, C_SRC, CPP_SRC, C_RHS_IN_ROW, F_BACK_COLUMNS, F_RECIPROCAL)
     got = generate("use_lapack", src, name, line_of(src, hot))
     assert isinstance(got, Refusal), got.new_text if isinstance(got, Generated) else got
     assert re.search(why, got.reason), got.reason

@@ -19,6 +19,7 @@ from perfscout.transform.region import PURE
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
 _ZERO = re.compile(r"^\(?0(\.0*)?(d0|e0|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$")
+_ONE = re.compile(r"^\(?1(\.0*)?(d0|e0|f|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$", re.I)
 
 
 class NoSolve(Exception):
@@ -180,10 +181,19 @@ def _upper(code: Code, lp: Loop) -> str:
     return u
 
 
-def _divisions(a: _Array, m: str, k: str) -> set[str]:
-    """``A(m,k) /= A(k,k)`` in its usual spellings: a multiplier stored in place."""
+def _divisions(a: _Array, m: str, k: str, recips: set[str]) -> set[str]:
+    """``A(m,k) /= A(k,k)`` in its usual spellings: a multiplier stored in place; also
+    ``A(m,k) *= r`` for each scalar ``r`` of ``recips`` (set to ``1 / A(k,k)``)."""
     x, p = a.at(m, k), a.at(k, k)
-    return {f"{x}/={p}", f"{x}={x}/{p}", f"{x}=({x})/{p}", f"{x}={x}/({p})"}
+    out = {f"{x}/={p}", f"{x}={x}/{p}", f"{x}=({x})/{p}", f"{x}={x}/({p})"}
+    for r in recips:
+        out |= {f"{x}*={r}", f"{x}={x}*{r}", f"{x}={r}*{x}"}
+    return out
+
+
+def _reciprocal(sets: list[tuple[str, str]], r: str, a: _Array, k: str) -> bool:
+    """Whether the scalar ``r`` is set to one over the pivot ``A(k,k)``."""
+    return any(nm == r and strip_parens(v.partition("/")[2]) == a.at(k, k) for nm, v in sets)
 
 
 def _update_forms(target: str, m: str, src: str) -> set[str]:
@@ -311,6 +321,10 @@ class _Reader:
             lp = _loop_of(code, s)
             return lp if lp is not None and canonical_text(code, lp.lower) == own else None
 
+        sets = [self._scalar_set(t) for t in klp.body]
+        names = [nm for nm, _v in sets if nm]
+        recips = {nm for nm, v in sets if nm and names.count(nm) == 1 and "/" in v and
+                  _ONE.match(v.partition("/")[0])}  # r = 1 / pivot: read once the matrix is
         found = None
         for s in klp.body:
             out = below(s)
@@ -333,7 +347,8 @@ class _Reader:
                 stored.append(a.at(row, k))
                 mults = [(t, lp) for t in klp.body if t is not s for lp in [below(t)]
                          if lp is not None and len(lp.body) == 1 and
-                         self.text(lp.body[0]) in _divisions(a, lp.var, k)]
+                         self.text(lp.body[0]) in _divisions(
+                             a, lp.var, k, {r for r in recips if _reciprocal(sets, r, a, k)})]
                 if len(mults) == 1:
                     found = (s, out, ilp, a, row, mults[0])
                     break

@@ -19,25 +19,13 @@ import pytest
 from conftest import require_tool
 from perfscout.transform import Generated, Refusal, generate
 from transform._cc import build_run, line_of, write
+from transform.test_lapack_solve import _same
 
 DATA = Path(__file__).parent / "data" / "colgauss"
 MOD = (DATA / "colsolve.f90").read_text()
 C_SRC = (DATA / "colc.c").read_text()
 CPP_SRC = (DATA / "colcpp.cpp").read_text()
 F_HOT = "a(i, j) = a(i, j) - a(i, k) * a(k, j)"
-
-
-def _values(out: str) -> list[float]:
-    vals = [float(v) for v in re.findall(r"=\s*(\S+)$", out, re.M)]
-    assert vals, out
-    return vals
-
-
-def _same(a: str, b: str) -> None:
-    va, vb = _values(a), _values(b)
-    assert len(va) == len(vb)
-    for x, y in zip(va, vb, strict=True):
-        assert abs(x - y) <= 1e-9 * max(1.0, abs(x)), (x, y)
 
 
 def _project(where: Path, module: str, main: str) -> Path:

@@ -118,6 +118,43 @@ F_RECIPROCAL = MOD.replace("a(i, k) = a(i, k) / a(k, k)", "a(i, k) = r * a(i, k)
     "    do k = 1, n - 1\n", "    do k = 1, n - 1\n      r = 1.0_dp / a(k, k)\n", 1).replace(
     "    real(dp) :: l\n", "    real(dp) :: l, r\n")
 
+# the same statements in array sections, the back substitution by rows with dot_product or
+# by columns in place
+F_SECTIONS = MOD.replace(
+    "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n"
+    "      do j = k + 1, n\n        do i = k + 1, n\n"
+    "          a(i, j) = a(i, j) - a(i, k) * a(k, j)\n        end do\n      end do\n"
+    "      do i = k + 1, n\n        b(i) = b(i) - a(i, k) * b(k)\n      end do\n",
+    "      a(k + 1:n, k) = a(k + 1:n, k) / a(k, k)\n      do j = k + 1, n\n"
+    "        a(k + 1:n, j) = a(k + 1:n, j) - a(k + 1:n, k) * a(k, j)\n      end do\n"
+    "      b(k + 1:n) = b(k + 1:n) - a(k + 1:n, k) * b(k)\n").replace(
+    "    do i = n, 1, -1\n      l = b(i)\n      do j = i + 1, n\n        l = l - a(i, j) * b(j)\n"
+    "      end do\n      b(i) = l / a(i, i)\n    end do\n",
+    "    do i = n, 1, -1\n      b(i) = (b(i) - dot_product(a(i, i + 1:n), b(i + 1:n))) / a(i, i)\n"
+    "    end do\n")
+F_SECTIONS_COLS = F_SECTIONS.replace(
+    "    do i = n, 1, -1\n      b(i) = (b(i) - dot_product(a(i, i + 1:n), b(i + 1:n))) / a(i, i)\n",
+    "    do i = n, 1, -1\n      b(i) = b(i) / a(i, i)\n"
+    "      b(1:i - 1) = b(1:i - 1) - a(1:i - 1, i) * b(i)\n")
+F_SEC_HOT = "a(k + 1:n, j) = a(k + 1:n, j) - a(k + 1:n, k) * a(k, j)"
+
+
+@pytest.mark.parametrize(("src", "main", "call"), [
+    (F_SECTIONS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
+    (F_SECTIONS_COLS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
+    (F_SECTIONS, "band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n,"),
+])
+def test_fortran_array_sections_become_lapack(tmp_path: Path, src: str, main: str,
+                                              call: str) -> None:
+    assert F_SEC_HOT in src and "dot_product" in F_SECTIONS and F_SECTIONS_COLS != F_SECTIONS
+    main_text = (DATA / main).read_text()
+    orig = _project(tmp_path / "orig", src, main_text)
+    got = generate("use_lapack", src, "colsolve.f90", line_of(src, F_SEC_HOT), root=orig)
+    assert isinstance(got, Generated), got
+    assert call in got.new_text and F_SEC_HOT not in got.new_text, got.new_text
+    new = _project(tmp_path / "new", got.new_text, main_text)
+    _same(_build_two(orig), _build_two(new, got.libs))
+
 
 @pytest.mark.parametrize(("name", "src"), [("rhs_in_row.c", C_RHS_IN_ROW),
                                            ("reciprocal.f90", F_RECIPROCAL),
@@ -170,6 +207,15 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
     ("back_bound.f90", F_BACK_COLUMNS.replace("do i = 1, j - 1", "do i = 1, j"), F_HOT,
      r"the back substitution at line \d+ is not 'X\(j\) /= A\(j, j\); for i < j: X\(i\) -= "
      r"A\(i, j\) \* X\(j\)' in place"),
+    ("sec_back.f90", F_SECTIONS_COLS.replace("b(1:i - 1) = b(1:i - 1) - a(1:i - 1, i)",
+                                             "b(1:i) = b(1:i) - a(1:i, i)"), F_SEC_HOT,
+     r"the back substitution at line \d+ is not 'X\(i\) = \(B\(i\) - sum"),
+    ("sec_mult.f90", F_SECTIONS.replace("a(k + 1:n, k) / a(k, k)", "a(k + 1:n, k) * 2"),
+     F_SEC_HOT, r"the update at line \d+ reads the multipliers a\(k\+1:n,k\), but not one "
+     "statement of the elimination divides them by the pivot first"),
+    ("sec_between.f90", F_SECTIONS.replace("      b(k + 1:n) = b(k + 1:n) -",
+                                           "      a(k, k) = 1\n      b(k + 1:n) = b(k + 1:n) -"),
+     F_SEC_HOT, r"'a\(k, k\) = 1' between the multipliers and the update"),
     # the update before the division: another algorithm
     ("late.f90", MOD.replace(
         "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n", "", 1)
@@ -186,7 +232,8 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
      "pivots without a right-hand side to exchange"),
 ])
 def test_column_orderings_refused_naming_why(name: str, src: str, hot: str, why: str) -> None:
-    assert src not in (MOD, C_SRC, CPP_SRC, C_RHS_IN_ROW, F_BACK_COLUMNS, F_RECIPROCAL)
+    assert src not in (MOD, C_SRC, CPP_SRC, C_RHS_IN_ROW, F_BACK_COLUMNS, F_RECIPROCAL,
+                       F_SECTIONS, F_SECTIONS_COLS)
     got = generate("use_lapack", src, name, line_of(src, hot))
     assert isinstance(got, Refusal), got.new_text if isinstance(got, Generated) else got
     assert re.search(why, got.reason), got.reason

@@ -219,7 +219,7 @@ class _Reader:
         one = ("1",) if code.fortran else ("0",)
         klp = _counted(code, kn, one, "elimination loop")
         k = klp.var
-        col = self._columns(klp)
+        col = self._columns(klp) or self._sections(klp)
         if col is not None:
             return col
         inner = [s for s in klp.body if s.type in (C_LOOP, F_LOOP)
@@ -412,6 +412,83 @@ class _Reader:
             b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
         self._k_loop(sol, klp, before, mlp.var, mlp.upper)
+        return sol
+
+    def _sections(self, klp: Loop) -> Solve | None:
+        """The column ordering in Fortran array sections: ``A(k+1:n, k) = A(k+1:n, k) /
+        A(k, k); do j = k+1, n: A(k+1:n, j) -= A(k+1:n, k) * A(k, j); [B(k+1:n) -=
+        A(k+1:n, k) * B(k)]``. None when the loop over k holds no such update loop; raises
+        naming what makes the ordering differ from the elimination."""
+        code = self.code
+        k = klp.var
+        if not code.fortran:
+            return None
+        sets = [self._scalar_set(t) for t in klp.body]
+        recips = {nm for nm, v in sets if nm and "/" in v and _ONE.match(v.partition("/")[0])
+                  and [x for x, _v in sets].count(nm) == 1}
+        found = None
+        for s in klp.body:
+            jlp = _loop_of(code, s)
+            if jlp is None or canonical_text(code, jlp.lower) != f"{k}+1" or len(jlp.body) != 1:
+                continue
+            got = assignment(code, jlp.body[0])
+            el = _element(code, got[0]) if got is not None else None
+            if el is None or len(el[1]) != 2:
+                continue
+            subs = [self.text(x) for x in el[1]]
+            for r in (0, 1):
+                m = re.fullmatch(rf"{re.escape(k)}\+1:(.+)", subs[r])
+                if m is None or subs[1 - r] != jlp.var:
+                    continue
+                a = _Array(el[0], f"{el[0]}({{0}},{{1}})" if r == 0 else f"{el[0]}({{1}},{{0}})")
+                rows, j = subs[r], jlp.var
+                if self.text(jlp.body[0]) not in _update_forms(a.at(rows, j), a.at(rows, k),
+                                                               a.at(k, j)):
+                    continue
+                mults = [t for t in klp.body if self.text(t) in _divisions(
+                    a, rows, k, {x for x in recips if _reciprocal(sets, x, a, k)})]
+                if len(mults) != 1:
+                    raise NoSolve(f"the update at line {jlp.line} reads the multipliers "
+                                  f"{a.at(rows, k)}, but not one statement of the elimination "
+                                  f"divides them by the pivot first ({a.at(rows, k)} = "
+                                  f"{a.at(rows, k)} / {a.at(k, k)})")
+                found = (s, jlp, a, rows, m.group(1), mults[0])
+        if found is None:
+            return None
+        nest, jlp, a, rows, n, mult = found
+        _counted(code, nest, (f"{k}+1",), "update loop")
+        if _upper(code, jlp) != n:
+            raise NoSolve(f"the update loop over {jlp.var} at line {jlp.line} ends at "
+                          f"{jlp.upper}, its rows at {n}: not the same system's rows and columns")
+        if nest.start_byte < mult.start_byte:
+            raise NoSolve(f"the update at line {jlp.line} runs before the multipliers of line "
+                          f"{mult.start_point[0] + 1} are divided by the pivot: not an "
+                          "elimination")
+        sol = Solve(klp.node, klp.node, n, a, a, a, "1", k, False, True)
+        sol.scalars.update({k, jlp.var})
+        b: _Array | None = None
+        before: list[Node] = []
+        for t in klp.body:
+            if t is nest or t is mult:
+                continue
+            got = assignment(code, t)
+            el = _element(code, got[0]) if got is not None else None
+            if el is not None and b is None and len(el[1]) == 1 and \
+                    self.text(el[1][0]) == rows and t.start_byte > mult.start_byte:
+                bb = _Array(el[0], f"{el[0]}({{0}})")
+                if self.text(t) in _update_forms(bb.at(rows), a.at(rows, k), bb.at(k)):
+                    b = bb
+                    continue
+            if t.start_byte > mult.start_byte:
+                raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
+                              "between the multipliers and the update is not part of the "
+                              "elimination (the LAPACK call would not reproduce it)")
+            before.append(t)
+        if b is None:
+            sol.factor_only = True
+            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
+        sol.b = sol.x = b
+        self._k_loop(sol, klp, before, jlp.var, n)
         return sol
 
     def _k_loop(self, sol: Solve, klp: Loop, body: list[Node], i: str, last: str) -> None:
@@ -746,6 +823,10 @@ class _Reader:
             return arr.at(r, *cols)
 
         loops = [s for s in body if s.type in (C_LOOP, F_LOOP)]
+        if not loops and code.fortran and not rv:
+            self._back_sections(sol, dn, i, body)
+            sol.last = n
+            return
         if len(loops) != 1:
             raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} has not one "
                       "inner loop over the solved rows")
@@ -805,6 +886,41 @@ class _Reader:
         sol.scalars |= {i, m, *cols}
         sol.last = n
 
+
+    def _back_sections(self, sol: Solve, dn: Node, i: str, body: list[Node]) -> None:
+        """The back substitution in Fortran array sections: by rows, ``X(i) = (B(i) -
+        sum(A(i, i+1:n) * X(i+1:n))) / A(i, i)`` (or ``dot_product``); by columns, in place,
+        ``X(i) = X(i) / A(i, i); X(1:i-1) = X(1:i-1) - A(1:i-1, i) * X(i)``."""
+        code = self.code
+        a, b = sol.a, sol.b
+        got = [assignment(code, t) for t in body]
+        shape = (f"the back substitution at line {dn.start_point[0] + 1} is not 'X({i}) = "
+                 f"(B({i}) - sum(A({i}, {i}+1:n) * X({i}+1:n))) / A({i}, {i})' nor, in place, "
+                 f"'X({i}) = X({i}) / A({i}, {i}); X(1:{i}-1) = X(1:{i}-1) - A(1:{i}-1, {i}) * "
+                 f"X({i})' over {a.name} and {b.name or 'the right-hand side'}")
+        g0 = got[0] if len(got) in (1, 2) else None
+        el = _element(code, g0[0]) if g0 is not None else None
+        tpl = _template(code, self.text(g0[0]), [i]) if g0 is not None else None
+        if g0 is None or el is None or tpl is None or "{1}" in tpl or el[0] == a.name:
+            raise NoSolve(shape)
+        x = _Array(el[0], tpl)
+        rest, right = f"{i}+1:{sol.n}", strip_parens(self.text(g0[2]))
+        if len(body) == 1:
+            sums = {f"sum({p}*{q})" for p, q in ((a.at(i, rest), x.at(rest)),
+                                                 (x.at(rest), a.at(i, rest)))} | \
+                {f"dot_product({p},{q})" for p, q in ((a.at(i, rest), x.at(rest)),
+                                                      (x.at(rest), a.at(i, rest)))}
+            if g0[1] != "=" or right not in {f"({b.at(i)}-{t})/{a.at(i, i)}" for t in sums}:
+                raise NoSolve(shape)
+        else:
+            first = f"1:{i}-1"
+            g1 = got[1]
+            if x.tpl != b.tpl or x.name != b.name or g1 is None or \
+                    right != f"{x.at(i)}/{a.at(i, i)}" or \
+                    self.text(body[1]) not in _update_forms(x.at(first), a.at(first, i), x.at(i)):
+                raise NoSolve(shape)
+        sol.x = x
+        sol.scalars.add(i)
 
     def _back_columns(self, sol: Solve, dn: Node, j: str, body: list[Node],
                       cols: list[str]) -> None:

@@ -137,21 +137,37 @@ F_SECTIONS_COLS = F_SECTIONS.replace(
     "    do i = n, 1, -1\n      b(i) = b(i) / a(i, i)\n"
     "      b(1:i - 1) = b(1:i - 1) - a(1:i - 1, i) * b(i)\n")
 F_SEC_HOT = "a(k + 1:n, j) = a(k + 1:n, j) - a(k + 1:n, k) * a(k, j)"
+# partial pivoting: the row found by maxloc, whole rows exchanged as sections
+F_SECTIONS_PIVOT = F_SECTIONS.replace("    do k = 1, n - 1\n", """    do k = 1, n - 1
+      p = maxloc(abs(a(k:n, k)), 1) + k - 1
+      if (p /= k) then
+        row = a(k, :)
+        a(k, :) = a(p, :)
+        a(p, :) = row
+        t = b(k)
+        b(k) = b(p)
+        b(p) = t
+      end if
+""", 1).replace("    integer :: i, j, k\n",
+                "    integer :: i, j, k, p\n    real(dp) :: row(n), t\n")
 
 
 @pytest.mark.parametrize(("src", "main", "call"), [
     (F_SECTIONS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
     (F_SECTIONS_COLS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
     (F_SECTIONS, "band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n,"),
+    (F_SECTIONS_PIVOT, "pivot_main.f90", "call dgesv(n, 1, a, n,"),
 ])
 def test_fortran_array_sections_become_lapack(tmp_path: Path, src: str, main: str,
                                               call: str) -> None:
     assert F_SEC_HOT in src and "dot_product" in F_SECTIONS and F_SECTIONS_COLS != F_SECTIONS
+    assert "maxloc" in F_SECTIONS_PIVOT and "real(dp) :: row(n), t" in F_SECTIONS_PIVOT
     main_text = (DATA / main).read_text()
     orig = _project(tmp_path / "orig", src, main_text)
     got = generate("use_lapack", src, "colsolve.f90", line_of(src, F_SEC_HOT), root=orig)
     assert isinstance(got, Generated), got
     assert call in got.new_text and F_SEC_HOT not in got.new_text, got.new_text
+    assert ("with partial pivoting and back" in got.note) == (src is F_SECTIONS_PIVOT), got.note
     new = _project(tmp_path / "new", got.new_text, main_text)
     _same(_build_two(orig), _build_two(new, got.libs))
 

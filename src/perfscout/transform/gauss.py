@@ -19,6 +19,8 @@ from perfscout.transform.region import PURE
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
 _ZERO = re.compile(r"^\(?0(\.0*)?(d0|e0|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$")
+# Fortran's array searches a pivot search may call (pure: they only read the matrix)
+_SEARCHES = frozenset({"maxloc", "minloc", "maxval", "minval"})
 _ONE = re.compile(r"^\(?1(\.0*)?(d0|e0|f|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$", re.I)
 
 
@@ -577,7 +579,7 @@ class _Reader:
             if d.type == "call_expression" and d.named_children:
                 name = code.name_of(d.named_children[0])
             if d.type == "subroutine_call" or (name and name not in PURE and not (
-                    code.fortran and name in {a.name, sol.b.name})):
+                    code.fortran and name in {a.name, sol.b.name, *_SEARCHES})):
                 raise NoSolve(f"line {d.start_point[0] + 1}: the call "
                           f"'{code.text_of(d).strip()[:50]}' inside the elimination may change "
                           "what the LAPACK call would not")

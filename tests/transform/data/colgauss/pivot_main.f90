@@ -1,0 +1,24 @@
+program main
+  use colsolve
+  implicit none
+  integer :: n, i, j
+  real(dp), allocatable :: a(:, :), b(:)
+  character(len=16) :: arg
+  n = 200
+  if (command_argument_count() > 0) then
+    call get_command_argument(1, arg)
+    read (arg, *) n
+  end if
+  allocate (a(n, n), b(n))
+  do j = 1, n
+    do i = 1, n
+      a(i, j) = mod(i * 7 + j * 13, 17) * 0.1_dp + 1.0_dp / (1 + abs(i - j)) + &
+                merge(0.5_dp, 0.0_dp, i == j + 1)
+    end do
+    b(j) = sin(0.1_dp * j)
+  end do
+  call lu_solve(n, a, b)
+  do i = 1, n, n / 10
+    print '(a, i0, a, es22.14)', 'x(', i, ') = ', b(i)
+  end do
+end program main

@@ -137,6 +137,16 @@ F_SECTIONS_COLS = F_SECTIONS.replace(
     "    do i = n, 1, -1\n      b(i) = b(i) / a(i, i)\n"
     "      b(1:i - 1) = b(1:i - 1) - a(1:i - 1, i) * b(i)\n")
 F_SEC_HOT = "a(k + 1:n, j) = a(k + 1:n, j) - a(k + 1:n, k) * a(k, j)"
+# the factorisation alone, the forward substitution after it in sections (by rows, by columns)
+F_SEC_FACTOR = F_SECTIONS.replace("      b(k + 1:n) = b(k + 1:n) - a(k + 1:n, k) * b(k)\n", "")
+F_SEC_FWD_ROWS = F_SEC_FACTOR.replace(
+    "    end do\n    do i = n, 1, -1\n",
+    "    end do\n    do i = 2, n\n      b(i) = b(i) - dot_product(a(i, 1:i - 1), b(1:i - 1))\n"
+    "    end do\n    do i = n, 1, -1\n", 1)
+F_SEC_FWD_COLS = F_SEC_FACTOR.replace(
+    "    end do\n    do i = n, 1, -1\n",
+    "    end do\n    do k = 1, n - 1\n      b(k + 1:n) = b(k + 1:n) - a(k + 1:n, k) * b(k)\n"
+    "    end do\n    do i = n, 1, -1\n", 1)
 # partial pivoting: the row found by maxloc, whole rows exchanged as sections
 F_SECTIONS_PIVOT = F_SECTIONS.replace("    do k = 1, n - 1\n", """    do k = 1, n - 1
       p = maxloc(abs(a(k:n, k)), 1) + k - 1
@@ -157,17 +167,22 @@ F_SECTIONS_PIVOT = F_SECTIONS.replace("    do k = 1, n - 1\n", """    do k = 1, 
     (F_SECTIONS_COLS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
     (F_SECTIONS, "band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n,"),
     (F_SECTIONS_PIVOT, "pivot_main.f90", "call dgesv(n, 1, a, n,"),
+    (F_SEC_FWD_ROWS, "dense_main.f90", "call dgesv(n, 1, a, n,"),
+    (F_SEC_FWD_COLS, "band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n,"),
 ])
 def test_fortran_array_sections_become_lapack(tmp_path: Path, src: str, main: str,
                                               call: str) -> None:
     assert F_SEC_HOT in src and "dot_product" in F_SECTIONS and F_SECTIONS_COLS != F_SECTIONS
     assert "maxloc" in F_SECTIONS_PIVOT and "real(dp) :: row(n), t" in F_SECTIONS_PIVOT
+    assert len({F_SECTIONS, F_SEC_FACTOR, F_SEC_FWD_ROWS, F_SEC_FWD_COLS}) == 4
     main_text = (DATA / main).read_text()
     orig = _project(tmp_path / "orig", src, main_text)
     got = generate("use_lapack", src, "colsolve.f90", line_of(src, F_SEC_HOT), root=orig)
     assert isinstance(got, Generated), got
     assert call in got.new_text and F_SEC_HOT not in got.new_text, got.new_text
     assert ("with partial pivoting and back" in got.note) == (src is F_SECTIONS_PIVOT), got.note
+    if "dgesv" in call:  # the dgtsv note does not name the forms
+        assert ("forward and back substitution" in got.note) == (src is F_SEC_FWD_ROWS), got.note
     new = _project(tmp_path / "new", got.new_text, main_text)
     _same(_build_two(orig), _build_two(new, got.libs))
 
@@ -232,6 +247,8 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
     ("sec_between.f90", F_SECTIONS.replace("      b(k + 1:n) = b(k + 1:n) -",
                                            "      a(k, k) = 1\n      b(k + 1:n) = b(k + 1:n) -"),
      F_SEC_HOT, r"'a\(k, k\) = 1' between the multipliers and the update"),
+    ("sec_fwd.f90", F_SEC_FWD_ROWS.replace("b(1:i - 1))", "b(1:i))"), F_SEC_HOT,
+     r"the forward substitution at line \d+ is not 'Y\(i\) = Y\(i\) - dot_product"),
     # the update before the division: another algorithm
     ("late.f90", MOD.replace(
         "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n", "", 1)

@@ -198,6 +198,11 @@ def _reciprocal(sets: list[tuple[str, str]], r: str, a: _Array, k: str) -> bool:
     return any(nm == r and strip_parens(v.partition("/")[2]) == a.at(k, k) for nm, v in sets)
 
 
+def _dots(p: str, q: str) -> set[str]:
+    """Fortran's dot product of two sections in its usual spellings."""
+    return {f"sum({p}*{q})", f"sum({q}*{p})", f"dot_product({p},{q})", f"dot_product({q},{p})"}
+
+
 def _update_forms(target: str, m: str, src: str) -> set[str]:
     """``target -= m * src`` in its usual spellings."""
     out = set()
@@ -721,6 +726,9 @@ class _Reader:
                 code, code.loop(lp.body[0]).lower) == f"{i}+1":
             self._forward_columns(sol, lp)
             return
+        if len(lp.body) == 1 and code.fortran and lp.body[0].type not in (C_LOOP, F_LOOP):
+            self._forward_sections(sol, lp)
+            return
         if _upper(code, lp) != sol.n:
             raise NoSolve(f"the forward substitution over {i} at line {lp.line} does not run to "
                       "the last row")
@@ -766,6 +774,29 @@ class _Reader:
             raise NoSolve(f"line {mlp.line + 1} is not '{t} -= A(i, j) * Y(j)'")
         sol.src, sol.b, sol.x = b, y, y
         sol.scalars |= {i, j, t}
+
+    def _forward_sections(self, sol: Solve, lp: Loop) -> None:
+        """The forward substitution in Fortran array sections, in place: by rows ``Y(i) =
+        Y(i) - dot_product(A(i, 1:i-1), Y(1:i-1))`` (or ``sum`` of the product), by columns
+        ``Y(k+1:n) = Y(k+1:n) - A(k+1:n, k) * Y(k)``."""
+        code = self.code
+        v, a = lp.var, sol.a
+        got = assignment(code, lp.body[0])
+        el = _element(code, got[0]) if got is not None else None
+        tpl = f"{el[0]}({{0}})" if el is not None and len(el[1]) == 1 else None
+        y = _Array(el[0] if el is not None else "", tpl or "")
+        text = self.text(lp.body[0])
+        rows = {f"{y.at(v)}={y.at(v)}-{d}" for d in _dots(a.at(v, f"1:{v}-1"), y.at(f"1:{v}-1"))}
+        up, last = _upper(code, lp), sol.n
+        cols = _update_forms(y.at(f"{v}+1:{last}"), a.at(f"{v}+1:{last}", v), y.at(v))
+        if tpl is None or not (
+                (text in rows and up == last) or
+                (text in cols and up in (last, _minus1(last)) and lp.lower.strip() == "1")):
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 'Y(i) = Y(i) - "
+                          "dot_product(A(i, 1:i-1), Y(1:i-1))' nor 'Y(k+1:n) = Y(k+1:n) - "
+                          "A(k+1:n, k) * Y(k)'")
+        sol.src = sol.b = sol.x = y
+        sol.scalars.add(v)
 
     def _forward_columns(self, sol: Solve, lp: Loop) -> None:
         """The forward substitution column by column: ``for k: for i > k: Y(i) -= A(i,k) *
@@ -908,10 +939,7 @@ class _Reader:
         x = _Array(el[0], tpl)
         rest, right = f"{i}+1:{sol.n}", strip_parens(self.text(g0[2]))
         if len(body) == 1:
-            sums = {f"sum({p}*{q})" for p, q in ((a.at(i, rest), x.at(rest)),
-                                                 (x.at(rest), a.at(i, rest)))} | \
-                {f"dot_product({p},{q})" for p, q in ((a.at(i, rest), x.at(rest)),
-                                                      (x.at(rest), a.at(i, rest)))}
+            sums = _dots(a.at(i, rest), x.at(rest))
             if g0[1] != "=" or right not in {f"({b.at(i)}-{t})/{a.at(i, i)}" for t in sums}:
                 raise NoSolve(shape)
         else:

@@ -186,23 +186,30 @@ def test_fortran_array_sections_become_lapack(tmp_path: Path, src: str, main: st
     new = _project(tmp_path / "new", got.new_text, main_text)
     _same(_build_two(orig), _build_two(new, got.libs))
 
+# the update nest parallelised with OpenMP: the directive goes with the loops it is on
+C_OMP = C_SRC.replace("        for (int i = k + 1; i < n; i++)\n            for (int j",
+                      "        #pragma omp parallel for\n        for (int i = k + 1; i < n; i++)\n"
+                      "            for (int j")
+
 
 @pytest.mark.parametrize(("name", "src"), [("rhs_in_row.c", C_RHS_IN_ROW),
+                                           ("omp.c", C_OMP),
                                            ("reciprocal.f90", F_RECIPROCAL),
                                            ("forward.f90", F_FORWARD_AFTER),
                                            ("back_columns.f90", F_BACK_COLUMNS),
                                            ("back_columns.c", C_BACK_COLUMNS)])
 def test_other_orderings_are_the_same_solve(tmp_path: Path, name: str, src: str) -> None:
-    assert src not in (C_SRC, MOD)  # the replacement took
+    assert src not in (C_SRC, MOD) and "#pragma" in C_OMP  # the replacement took
     hot = "HOT" if name.endswith(".c") else F_HOT
     got = generate("use_lapack", src, name, line_of(src, hot))
     assert isinstance(got, Generated), got
-    factor_only = name in ("forward.f90", "back_columns.c")  # the rhs after the factorisation
+    factor_only = name in ("forward.f90", "back_columns.c", "omp.c")  # the rhs after it
     assert ("forward and back substitution" in got.note) == factor_only, got.note
     if name.endswith(".c"):
+        assert "#pragma" not in got.new_text
         (tmp_path / "orig").mkdir()
         (tmp_path / "new").mkdir()
-        before = build_run(write(tmp_path / "orig", name, src), args=["300"])
+        before = build_run(write(tmp_path / "orig", name, src), ["-fopenmp"], args=["300"])
         after = build_run(write(tmp_path / "new", name, got.new_text), libs=got.libs,
                           args=["300"])
         _same(before, after)

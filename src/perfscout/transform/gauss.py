@@ -203,6 +203,13 @@ def _dots(p: str, q: str) -> set[str]:
     return {f"sum({p}*{q})", f"sum({q}*{p})", f"dot_product({p},{q})", f"dot_product({q},{p})"}
 
 
+def _statements(code: Code, lp: Loop) -> list[Node]:
+    """A loop's statements without the directives among them (``#pragma omp``: the
+    replacement removes them with the loop)."""
+    return [t for t in lp.body if not (t.type == "preproc_call" and
+                                       code.text_of(t).lstrip().startswith("#pragma"))]
+
+
 def _update_forms(target: str, m: str, src: str) -> set[str]:
     """``target -= m * src`` in its usual spellings."""
     out = set()
@@ -323,17 +330,18 @@ class _Reader:
         code = self.code
         k = klp.var
         own = f"{k}+1"
+        stmts = _statements(code, klp)
 
         def below(s: Node) -> Loop | None:  # a loop over the rows/columns after k
             lp = _loop_of(code, s)
             return lp if lp is not None and canonical_text(code, lp.lower) == own else None
 
-        sets = [self._scalar_set(t) for t in klp.body]
+        sets = [self._scalar_set(t) for t in stmts]
         names = [nm for nm, _v in sets if nm]
         recips = {nm for nm, v in sets if nm and names.count(nm) == 1 and "/" in v and
                   _ONE.match(v.partition("/")[0])}  # r = 1 / pivot: read once the matrix is
         found = None
-        for s in klp.body:
+        for s in stmts:
             out = below(s)
             inner = [t for t in (out.body if out is not None else []) if t.type in (C_LOOP,
                                                                                     F_LOOP)]
@@ -352,7 +360,7 @@ class _Reader:
                         a.at(row, cl), a.at(row, k), a.at(k, cl)):
                     continue
                 stored.append(a.at(row, k))
-                mults = [(t, lp) for t in klp.body if t is not s for lp in [below(t)]
+                mults = [(t, lp) for t in stmts if t is not s for lp in [below(t)]
                          if lp is not None and len(lp.body) == 1 and
                          self.text(lp.body[0]) in _divisions(
                              a, lp.var, k, {r for r in recips if _reciprocal(sets, r, a, k)})]
@@ -391,7 +399,7 @@ class _Reader:
             raise NoSolve(f"the update at line {out.line} runs before the multipliers of line "
                           f"{mlp.line} are divided by the pivot: not an elimination")
         before: list[Node] = []
-        for t in klp.body:
+        for t in stmts:
             if t is nest or t is mnode:
                 continue
             rlp = below(t)
@@ -430,11 +438,12 @@ class _Reader:
         k = klp.var
         if not code.fortran:
             return None
-        sets = [self._scalar_set(t) for t in klp.body]
+        stmts = _statements(code, klp)
+        sets = [self._scalar_set(t) for t in stmts]
         recips = {nm for nm, v in sets if nm and "/" in v and _ONE.match(v.partition("/")[0])
                   and [x for x, _v in sets].count(nm) == 1}
         found = None
-        for s in klp.body:
+        for s in stmts:
             jlp = _loop_of(code, s)
             if jlp is None or canonical_text(code, jlp.lower) != f"{k}+1" or len(jlp.body) != 1:
                 continue
@@ -452,7 +461,7 @@ class _Reader:
                 if self.text(jlp.body[0]) not in _update_forms(a.at(rows, j), a.at(rows, k),
                                                                a.at(k, j)):
                     continue
-                mults = [t for t in klp.body if self.text(t) in _divisions(
+                mults = [t for t in stmts if self.text(t) in _divisions(
                     a, rows, k, {x for x in recips if _reciprocal(sets, x, a, k)})]
                 if len(mults) != 1:
                     raise NoSolve(f"the update at line {jlp.line} reads the multipliers "
@@ -475,7 +484,7 @@ class _Reader:
         sol.scalars.update({k, jlp.var})
         b: _Array | None = None
         before: list[Node] = []
-        for t in klp.body:
+        for t in stmts:
             if t is nest or t is mult:
                 continue
             got = assignment(code, t)

@@ -86,6 +86,19 @@ def test_c_and_cpp_column_lu_become_dgesv(tmp_path: Path, name: str, src: str,
     _same(before, after)
 
 
+def test_several_right_hand_sides_column_by_column(tmp_path: Path) -> None:
+    """``do r: do i > k: b(i, r) -= a(i, k) * b(k, r)`` in the loop over k: one dgesv call
+    with nrhs columns."""
+    src = (DATA / "colsolve_nrhs.f90").read_text()
+    main = (DATA / "nrhs_main.f90").read_text()
+    orig = _project(tmp_path / "orig", src, main)
+    got = generate("use_lapack", src, "colsolve.f90", line_of(src, F_HOT), root=orig)
+    assert isinstance(got, Generated), got
+    assert "call dgesv(n, nrhs, a, n, lapack_ipiv, b, n, lapack_info)" in got.new_text
+    new = _project(tmp_path / "new", got.new_text, main)
+    _same(_build_two(orig), _build_two(new, got.libs))
+
+
 # the other orderings of the same statements: still the same solve
 C_RHS_IN_ROW = C_SRC.replace(
     "                a[i * n + j] -= a[i * n + k] * a[k * n + j];  /* HOT */\n    }\n"

@@ -405,8 +405,10 @@ class _Reader:
             rlp = below(t)
             got_b = self._rhs_update(rlp.body[0], rlp.var, k, a.at(rlp.var, k)) \
                 if rlp is not None and len(rlp.body) == 1 and b is None else None
+            if got_b is None and b is None:  # for r: for i > k: B(i,r) -= A(i,k) * B(k,r)
+                rlp, got_b = self._rhs_columns(t, k, a)
             if got_b is not None and rlp is not None:
-                _counted(code, t, (own,), "right-hand side loop")
+                _counted(code, rlp.node, (own,), "right-hand side loop")
                 if _upper(code, rlp) != n:
                     raise NoSolve(f"the right-hand side loop over {rlp.var} at line {rlp.line} "
                                   f"ends at {rlp.upper}, not at the system's last row "
@@ -415,7 +417,7 @@ class _Reader:
                     raise NoSolve(f"the right-hand side update at line {rlp.line} runs before "
                                   f"the multipliers of line {mlp.line} are divided by the pivot")
                 b, sol.nrhs = got_b
-                sol.scalars.add(rlp.var)
+                sol.scalars |= {rlp.var, code.loop(t).var}
                 continue
             if t.start_byte > mnode.start_byte:
                 raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
@@ -428,6 +430,29 @@ class _Reader:
         sol.b = sol.x = b
         self._k_loop(sol, klp, before, mlp.var, mlp.upper)
         return sol
+
+    def _rhs_columns(self, t: Node, k: str, a: _Array) -> tuple[Loop | None,
+                                                                tuple[_Array, str] | None]:
+        """(the row loop, (B, the number of right-hand sides)) of ``for r: for i = k+1..n:
+        B(i,r) -= A(i,k) * B(k,r)``, the right-hand sides' update column by column; (None,
+        None) for anything else."""
+        code = self.code
+        clp = _loop_of(code, t)
+        if clp is None or not clp.counted or clp.step != 1 or len(clp.body) != 1 or \
+                canonical_text(code, clp.lower) != ("1" if code.fortran else "0"):
+            return None, None
+        rlp = _loop_of(code, clp.body[0])
+        got = assignment(code, rlp.body[0]) if rlp is not None and len(rlp.body) == 1 else None
+        el = _element(code, got[0]) if got is not None else None
+        if rlp is None or got is None or el is None or \
+                canonical_text(code, rlp.lower) != f"{k}+1":
+            return None, None
+        tpl = _template(code, self.text(got[0]), [rlp.var, clp.var])
+        b = _Array(el[0], tpl or "")
+        if tpl is None or self.text(rlp.body[0]) not in _update_forms(
+                b.at(rlp.var, clp.var), a.at(rlp.var, k), b.at(k, clp.var)):
+            return None, None
+        return rlp, (b, _upper(code, clp))
 
     def _sections(self, klp: Loop) -> Solve | None:
         """The column ordering in Fortran array sections: ``A(k+1:n, k) = A(k+1:n, k) /

@@ -269,6 +269,14 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
      F_SEC_HOT, r"'a\(k, k\) = 1' between the multipliers and the update"),
     ("sec_fwd.f90", F_SEC_FWD_ROWS.replace("b(1:i - 1))", "b(1:i))"), F_SEC_HOT,
      r"the forward substitution at line \d+ is not 'Y\(i\) = Y\(i\) - dot_product"),
+    ("stale.f90", F_RECIPROCAL.replace("      r = 1.0_dp / a(k, k)\n", "").replace(
+        "    do k = 1, n - 1\n", "    do k = 1, n - 1\n      r = 1.0_dp / a(k, k)\n"
+        "      p = maxloc(abs(a(k:n, k)), 1) + k - 1\n      row = a(k, :)\n"
+        "      a(k, :) = a(p, :)\n      a(p, :) = row\n      t = b(k)\n      b(k) = b(p)\n"
+        "      b(p) = t\n", 1).replace("    integer :: i, j, k\n",
+                                     "    integer :: i, j, k, p\n    real(dp) :: row(n), t\n"),
+     F_HOT, r"the multipliers at line \d+ are scaled by a reciprocal of the pivot that is not "
+     "set right before them"),
     # the update before the division: another algorithm
     ("late.f90", MOD.replace(
         "      do i = k + 1, n\n        a(i, k) = a(i, k) / a(k, k)\n      end do\n", "", 1)

@@ -193,6 +193,14 @@ def _divisions(a: _Array, m: str, k: str, recips: set[str]) -> set[str]:
     return out
 
 
+def _set_once_to_one_over(sets: list[tuple[str, str]]) -> set[str]:
+    """The scalars of ``sets`` ((name, value) of a loop's statements) set once, to one over
+    something (``r = 1 / A(k,k)``: a pivot's reciprocal)."""
+    names = [nm for nm, _v in sets if nm]
+    return {nm for nm, v in sets if nm and names.count(nm) == 1 and "/" in v and
+            _ONE.match(v.partition("/")[0])}
+
+
 def _reciprocal(sets: list[tuple[str, str]], r: str, a: _Array, k: str) -> bool:
     """Whether the scalar ``r`` is set to one over the pivot ``A(k,k)``."""
     return any(nm == r and strip_parens(v.partition("/")[2]) == a.at(k, k) for nm, v in sets)
@@ -337,9 +345,7 @@ class _Reader:
             return lp if lp is not None and canonical_text(code, lp.lower) == own else None
 
         sets = [self._scalar_set(t) for t in stmts]
-        names = [nm for nm, _v in sets if nm]
-        recips = {nm for nm, v in sets if nm and names.count(nm) == 1 and "/" in v and
-                  _ONE.match(v.partition("/")[0])}  # r = 1 / pivot: read once the matrix is
+        recips = _set_once_to_one_over(sets)
         found = None
         for s in stmts:
             out = below(s)
@@ -377,6 +383,7 @@ class _Reader:
         if found is None:
             return None
         nest, out, ilp, a, row, (mnode, mlp) = found
+        self._scaled_after_exchange(stmts, mnode, mlp.body[0], a, mlp.var, k)
         n = _upper(code, mlp)
         for lp, what in ((mlp, "multiplier loop"), (out, "update loop"), (ilp, "update loop")):
             _counted(code, lp.node, (own,), what)
@@ -431,6 +438,20 @@ class _Reader:
         self._k_loop(sol, klp, before, mlp.var, mlp.upper)
         return sol
 
+    def _scaled_after_exchange(self, stmts: list[Node], mnode: Node, stmt: Node, a: _Array,
+                               m: str, k: str) -> None:
+        """When the multipliers ``stmt`` (in ``mnode``, one of the loop over k's ``stmts``)
+        are scaled by a reciprocal of the pivot rather than divided by it, the reciprocal must
+        be set right before them: a row exchange in between makes it another row's."""
+        if self.text(stmt) in _divisions(a, m, k, set()):
+            return
+        at = stmts.index(mnode)
+        prev = self._scalar_set(stmts[at - 1])[0] if at > 0 else ""
+        if not prev or prev not in self.code.identifiers(stmt):
+            raise NoSolve(f"the multipliers at line {mnode.start_point[0] + 1} are scaled by a "
+                          "reciprocal of the pivot that is not set right before them: a row "
+                          "exchange in between would make it another row's")
+
     def _rhs_columns(self, t: Node, k: str, a: _Array) -> tuple[Loop | None,
                                                                 tuple[_Array, str] | None]:
         """(the row loop, (B, the number of right-hand sides)) of ``for r: for i = k+1..n:
@@ -465,8 +486,7 @@ class _Reader:
             return None
         stmts = _statements(code, klp)
         sets = [self._scalar_set(t) for t in stmts]
-        recips = {nm for nm, v in sets if nm and "/" in v and _ONE.match(v.partition("/")[0])
-                  and [x for x, _v in sets].count(nm) == 1}
+        recips = _set_once_to_one_over(sets)
         found = None
         for s in stmts:
             jlp = _loop_of(code, s)
@@ -497,6 +517,7 @@ class _Reader:
         if found is None:
             return None
         nest, jlp, a, rows, n, mult = found
+        self._scaled_after_exchange(stmts, mult, mult, a, rows, k)
         _counted(code, nest, (f"{k}+1",), "update loop")
         if _upper(code, jlp) != n:
             raise NoSolve(f"the update loop over {jlp.var} at line {jlp.line} ends at "

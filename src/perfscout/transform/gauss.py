@@ -1146,4 +1146,5 @@ def find_solve(code: Code, line: int) -> tuple[Node, Solve]:
         sol.between = [s for s in between if s.type != "comment"]
         return fn, sol
     raise NoSolve(why or f"no Gaussian elimination (for k: for i = k + 1: for j: A(i, j) -= f * "
-                     f"A(k, j)) followed by a back substitution around line {line}")
+                     "A(k, j), or by columns: for k: A(m, k) /= A(k, k); for j: for i: A(i, j) "
+                     f"-= A(i, k) * A(k, j)) followed by a back substitution around line {line}")

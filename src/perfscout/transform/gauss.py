@@ -317,16 +317,8 @@ class _Reader:
         if mult == a.at(i, k) and from_k:
             raise NoSolve(f"the update from column {k} overwrites its own multiplier {a.at(i, k)}")
         sol.lu_form = stored and not from_k
-        if b is None:  # an LU factorisation: the solve follows (forward, then back)
-            if not sol.lu_form:
-                raise NoSolve(f"the elimination at line {klp.line} updates no right-hand side "
-                          f"(B(i) -= f * B(k)) and does not keep its multipliers below the "
-                          "diagonal: no solve can follow it")
-            sol.factor_only = True
-            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
-        sol.b = sol.x = b
-        self._k_loop(sol, klp, [s for s in klp.body if s is not ilp.node], i, ilp.upper)
-        return sol
+        return self._k_loop(sol, klp, b, [s for s in klp.body if s is not ilp.node], i,
+                            ilp.upper)
 
     def _columns(self, klp: Loop) -> Solve | None:
         """The column-oriented orderings of the same elimination, multipliers stored:
@@ -426,17 +418,8 @@ class _Reader:
                 b, sol.nrhs = got_b
                 sol.scalars |= {rlp.var, code.loop(t).var}
                 continue
-            if t.start_byte > mnode.start_byte:
-                raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
-                              "between the multipliers and the update is not part of the "
-                              "elimination (the LAPACK call would not reproduce it)")
-            before.append(t)
-        if b is None:
-            sol.factor_only = True
-            b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
-        sol.b = sol.x = b
-        self._k_loop(sol, klp, before, mlp.var, mlp.upper)
-        return sol
+            before.append(self._before(t, mnode))
+        return self._k_loop(sol, klp, b, before, mlp.var, mlp.upper)
 
     def _scaled_after_exchange(self, stmts: list[Node], mnode: Node, stmt: Node, a: _Array,
                                m: str, k: str) -> None:
@@ -541,24 +524,34 @@ class _Reader:
                 if self.text(t) in _update_forms(bb.at(rows), a.at(rows, k), bb.at(k)):
                     b = bb
                     continue
-            if t.start_byte > mult.start_byte:
-                raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
-                              "between the multipliers and the update is not part of the "
-                              "elimination (the LAPACK call would not reproduce it)")
-            before.append(t)
-        if b is None:
+            before.append(self._before(t, mult))
+        return self._k_loop(sol, klp, b, before, jlp.var, n)
+
+    def _before(self, t: Node, mult: Node) -> Node:
+        """``t``, a statement of the loop over k that is no part of the elimination proper,
+        when it comes before the multipliers ``mult`` (a pivoting part); raises otherwise."""
+        if t.start_byte > mult.start_byte:
+            raise NoSolve(f"line {t.start_point[0] + 1}: '{self.code.text_of(t).strip()[:60]}' "
+                          "between the multipliers and the update is not part of the "
+                          "elimination (the LAPACK call would not reproduce it)")
+        return t
+
+    def _k_loop(self, sol: Solve, klp: Loop, b: _Array | None, body: list[Node], i: str,
+                last: str) -> Solve:
+        """``sol`` completed: its right-hand side ``b`` (None: a factorisation alone, which
+        must keep its multipliers), the loop over k's statements besides the elimination
+        proper (``body``: pivot search, singular check, row exchanges) and the loop's bound,
+        the system's order (``last``: how the row loop spells it)."""
+        code = self.code
+        n = sol.n
+        if b is None:  # an LU factorisation: the solve follows (forward, then back)
+            if not sol.lu_form:
+                raise NoSolve(f"the elimination at line {klp.line} updates no right-hand side "
+                          f"(B(i) -= f * B(k)) and does not keep its multipliers below the "
+                          "diagonal: no solve can follow it")
             sol.factor_only = True
             b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
-        self._k_loop(sol, klp, before, jlp.var, n)
-        return sol
-
-    def _k_loop(self, sol: Solve, klp: Loop, body: list[Node], i: str, last: str) -> None:
-        """The loop over k's statements besides the elimination proper (``body``): pivot
-        search, singular check, row exchanges; and the loop's bound, the system's order
-        (``last``: how the row loop spells it)."""
-        code = self.code
-        n = sol.n
         body = list(body)
         while body:
             s = body.pop(0)
@@ -579,6 +572,7 @@ class _Reader:
                                      f"{_minus1(_minus1(n))}+1"):
             raise NoSolve(f"the loop over {sol.k} at line {klp.line} ends at {klp.upper}, not at "
                       f"the order of the system ({last})")
+        return sol
 
     def _scalar_set(self, s: Node) -> tuple[str, str]:
         code = self.code

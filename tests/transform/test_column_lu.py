@@ -26,6 +26,14 @@ MOD = (DATA / "colsolve.f90").read_text()
 C_SRC = (DATA / "colc.c").read_text()
 CPP_SRC = (DATA / "colcpp.cpp").read_text()
 F_HOT = "a(i, j) = a(i, j) - a(i, k) * a(k, j)"
+DENSE = (DATA / "dense_main.f90").read_text()
+# the caller's matrix needs row exchanges: its diagonal does not dominate
+PIVOTED = DENSE.replace(
+    "      a(i, j) = merge(2.0_dp * n, 0.0_dp, i == j) + mod(i * 7 + j * 3, 11) * 0.1_dp\n",
+    "      a(i, j) = mod(i * 7 + j * 13, 17) * 0.1_dp + 1.0_dp / (1 + abs(i - j)) + &\n"
+    "                merge(0.5_dp, 0.0_dp, i == j + 1)\n")
+MAINS = {"dense_main.f90": DENSE, "band_main.f90": (DATA / "band_main.f90").read_text(),
+         "pivot_main.f90": PIVOTED}
 
 
 def _project(where: Path, module: str, main: str) -> Path:
@@ -53,7 +61,7 @@ def _build_two(where: Path, libs: tuple[str, ...] = ()) -> str:
     ("band_main.f90", "call dgtsv(n, 1, lapack_dl, lapack_d, lapack_du, b, n, lapack_info)"),
 ])
 def test_fortran_module_column_lu_becomes_lapack(tmp_path: Path, main: str, call: str) -> None:
-    main_text = (DATA / main).read_text()
+    main_text = MAINS[main]
     orig = _project(tmp_path / "orig", MOD, main_text)
     got: Generated | Refusal = Refusal("use_lapack", "not tried")
     for hot in (F_HOT, "a(i, k) = a(i, k) / a(k, k)", "b(i) = b(i) - a(i, k) * b(k)",
@@ -186,9 +194,10 @@ F_SECTIONS_PIVOT = F_SECTIONS.replace("    do k = 1, n - 1\n", """    do k = 1, 
 def test_fortran_array_sections_become_lapack(tmp_path: Path, src: str, main: str,
                                               call: str) -> None:
     assert F_SEC_HOT in src and "dot_product" in F_SECTIONS and F_SECTIONS_COLS != F_SECTIONS
-    assert "maxloc" in F_SECTIONS_PIVOT and "real(dp) :: row(n), t" in F_SECTIONS_PIVOT
+    assert PIVOTED != DENSE and "maxloc" in F_SECTIONS_PIVOT
+    assert "real(dp) :: row(n), t" in F_SECTIONS_PIVOT
     assert len({F_SECTIONS, F_SEC_FACTOR, F_SEC_FWD_ROWS, F_SEC_FWD_COLS}) == 4
-    main_text = (DATA / main).read_text()
+    main_text = MAINS[main]
     orig = _project(tmp_path / "orig", src, main_text)
     got = generate("use_lapack", src, "colsolve.f90", line_of(src, F_SEC_HOT), root=orig)
     assert isinstance(got, Generated), got
@@ -227,7 +236,7 @@ def test_other_orderings_are_the_same_solve(tmp_path: Path, name: str, src: str)
                           args=["300"])
         _same(before, after)
         return
-    main = (DATA / "dense_main.f90").read_text()
+    main = DENSE
     orig = _project(tmp_path / "orig", src, main)
     new = _project(tmp_path / "new", got.new_text, main)
     _same(_build_two(orig), _build_two(new, got.libs))

@@ -107,6 +107,34 @@ def test_several_right_hand_sides_column_by_column(tmp_path: Path) -> None:
     _same(_build_two(orig), _build_two(new, got.libs))
 
 
+def test_c_solver_file_with_a_tridiagonal_caller_becomes_dgtsv(tmp_path: Path) -> None:
+    """The C solver function alone in its file, main in another filling a calloc'ed
+    tridiagonal: the band is proved in the caller's file."""
+    lu = C_SRC[:C_SRC.index("int main(")]
+    main = (DATA / "band_main.c").read_text()
+    runs = []
+    for side in ("orig", "new"):
+        where = tmp_path / side
+        where.mkdir()
+        write(where, "main.c", main)
+        if side == "orig":
+            write(where, "lu.c", lu)
+            got = generate("use_lapack", lu, "lu.c", line_of(lu, "HOT"), root=where)
+            assert isinstance(got, Generated), got
+            assert "dgtsv_(&" in got.new_text and "zeroed at main.c:10" in got.note, got.note
+        else:
+            write(where, "lu.c", got.new_text)
+        cmd = [require_tool("gcc"), "-O2", "-o", str(where / "x"), str(where / "lu.c"),
+               str(where / "main.c"), *(got.libs if side == "new" else ()), "-lm"]
+        b = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        assert b.returncode == 0, b.stderr
+        r = subprocess.run([str(where / "x"), "300"], capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 0, r.stderr
+        runs.append(r.stdout)
+    _same(*runs)
+
+
 # the other orderings of the same statements: still the same solve
 C_RHS_IN_ROW = C_SRC.replace(
     "                a[i * n + j] -= a[i * n + k] * a[k * n + j];  /* HOT */\n    }\n"

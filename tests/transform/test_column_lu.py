@@ -289,6 +289,10 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
     # a loop bound that is not the system's
     ("bound.f90", MOD.replace("      do j = k + 1, n\n", "      do j = k + 1, n - 1\n", 1), F_HOT,
      r"the update loop over j at line \d+ ends at n - 1, the multiplier loop at n"),
+    ("rhsloop.f90", MOD.replace("      do i = k + 1, n\n        b(i) = b(i) -",
+                                "      do i = k + 1, n - 1\n        b(i) = b(i) -"),
+     F_HOT, r"the right-hand side loop over i at line \d+ ends at n - 1, not at the system's last "
+     "row"),
     ("rhsbound.c", C_RHS_IN_ROW.replace("for (int i = k + 1; i < n; i++) {",
                                         "for (int i = k + 1; i < n - 1; i++) {"), "HOT",
      r"the update loop over i at line \d+ ends at n - 1, the multiplier loop at n"),

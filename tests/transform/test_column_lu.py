@@ -329,6 +329,11 @@ CPP_PIVOT_FACTOR = CPP_SRC.replace(
     ("half.f90", F_RECIPROCAL.replace("r = 1.0_dp / a(k, k)", "r = 0.5_dp / a(k, k)"), F_HOT,
      r"reads multipliers stored in the matrix \(.*a\(i,k\).*\), but not one loop of the "
      "elimination divides them by the pivot first"),
+    # pivoting the solve cannot map: columns exchanged (the unknowns' order changes)
+    ("colswap.cpp", CPP_SRC.replace(
+        "double t = a[k][j];\n                a[k][j] = a[p][j];\n                a[p][j] = t;",
+        "double t = a[j][k];\n                a[j][k] = a[j][p];\n                a[j][p] = t;"),
+     "HOT", r"it exchanges a\[j\]\[k\] and a\[j\]\[p\], not row k and the pivot row"),
     # pivoting the solve cannot map: the factorisation alone keeps its row order
     ("pivot_factor.cpp", CPP_PIVOT_FACTOR, "HOT",
      "pivots without a right-hand side to exchange"),

@@ -44,7 +44,7 @@ def _analyze(case: str):  # type: ignore[no-untyped-def]
 
 def test_own_cases_reach_their_labels_without_hazards() -> None:
     labels = hs.labels(D)
-    assert len(labels) == 6
+    assert len(labels) == 7
     for lb in labels:
         s = hs.score(lb)
         assert s.top1, (lb.case, s.ranked, s.error)
@@ -177,3 +177,34 @@ def test_a_mild_slowdown_beside_fork_join_code_stays_the_serial_part(tmp_path: P
     assert ids[0] == "rt.serial_fraction", ids
     region = next(f for f in a.findings if f.id == "rt.region_overhead")
     assert all(e.metric != "scaling.slowdown" for e in region.evidence)
+
+
+def test_a_site_allocating_and_freeing_a_scratch_block_per_step_is_redundant_work() -> None:
+    # heaptrack_print of readers13's steps.c: 20000 temporary blocks at step (steps.c:6)
+    from perfscout.pipeline.analyze import analyze
+
+    ht = Path(__file__).parents[1] / "ingest" / "data" / "readers13" / "ht-steps.txt"
+    a = analyze([ht])
+    top = a.findings[0]
+    assert top.id == "app.redundant_work" and top.scope == "step", [f.id for f in a.findings]
+    assert top.evidence[0].value == 20000.0 and top.evidence[0].source_kind == "instrumentation"
+    assert any(p.scope == "step" for p in a.proposals), a.proposals
+
+
+def test_traced_time_longer_than_the_run_is_no_share_of_it() -> None:
+    # readers13: perf trace -s of a write per record (its times carry the tracer's own cost:
+    # 64 ms traced) beside hyperfine's untraced run of 14.8 ms: the calls per second decide
+    # (app.io_hotspot), not a file-I/O share of 4336% (sys.io)
+    from perfscout.pipeline.analyze import analyze
+
+    d = Path(__file__).parents[1] / "ingest" / "data" / "readers13"
+    a = analyze([d / "pt-records.txt", d / "hf-rec.json"])
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "app.io_hotspot" and "sys.io" not in ids, ids
+
+
+def test_a_file_reopened_per_write_needs_no_run_time() -> None:
+    a = _analyze("steplog-perftrace")
+    top = a.findings[0]
+    assert top.id == "app.io_hotspot" and top.title.startswith("a file opened"), top
+    assert top.evidence[0].value == 5002.0 and top.limits, top

@@ -50,6 +50,10 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("freq.below_max", 0.85, "effective clock / maximum clock below: throttled"),
     Threshold("tlb.dtlb_miss_ratio", 0.01, "dTLB misses / loads at or above"),
     Threshold("tlb.major_faults", 100.0, "major page faults at or above"),
+    Threshold("alloc.churn_calls", 1000.0, "temporary allocations (heaptrack: freed right "
+              "after use) at one program site at or above: a scratch block per iteration"),
+    Threshold("alloc.churn_share", 0.9, "share of a site's allocations that are temporary at "
+              "or above, with alloc.churn_calls"),
     Threshold("tlb.unmap_calls", 10.0, "munmap/madvise calls (strace -c) at or above, each at "
               "least tlb.unmap_ms: large buffers are returned and faulted in again"),
     Threshold("tlb.unmap_bytes", 1048576.0, "mean bytes per munmap call (a trace naming sizes) "

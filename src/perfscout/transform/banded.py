@@ -89,6 +89,10 @@ _BLOCKS = frozenset({"compound_statement", F_LOOP, "if_statement", "elseif_claus
                      "else_clause", "block_construct", *FUNCTION_NODES})
 
 
+# a Fortran unit's header names its dummy arguments: not a use of the matrix
+_HEADERS = frozenset({"comment", "subroutine_statement", "function_statement"})
+
+
 class NoBand(NoSolve):
     """The band of the solved matrix is not proved; ``zeroed`` when a zeroing was found (the
     matrix looks banded, something else stands in the way)."""
@@ -142,7 +146,7 @@ class _Prover:
                              "what the elimination left, not a band")
             if parent.type in _BLOCKS:
                 sibs = [c for c in parent.named_children if c.end_byte <= cur.start_byte
-                        and c.type != "comment"]
+                        and c.type not in _HEADERS]
                 for s in reversed(sibs):
                     region.append(s)
                     if self._zeroes(code, s, name):

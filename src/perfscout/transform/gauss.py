@@ -19,6 +19,9 @@ from perfscout.transform.region import PURE
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
 _ZERO = re.compile(r"^\(?0(\.0*)?(d0|e0|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$")
+# Fortran's array searches a pivot search may call (pure: they only read the matrix)
+_SEARCHES = frozenset({"maxloc", "minloc", "maxval", "minval"})
+_ONE = re.compile(r"^\(?1(\.0*)?(d0|e0|f|_\w+|\.0*_\w+|\.d0|\.0d0|\.e0)?\)?$", re.I)
 
 
 class NoSolve(Exception):
@@ -180,6 +183,41 @@ def _upper(code: Code, lp: Loop) -> str:
     return u
 
 
+def _divisions(a: _Array, m: str, k: str, recips: set[str]) -> set[str]:
+    """``A(m,k) /= A(k,k)`` in its usual spellings: a multiplier stored in place; also
+    ``A(m,k) *= r`` for each scalar ``r`` of ``recips`` (set to ``1 / A(k,k)``)."""
+    x, p = a.at(m, k), a.at(k, k)
+    out = {f"{x}/={p}", f"{x}={x}/{p}", f"{x}=({x})/{p}", f"{x}={x}/({p})"}
+    for r in recips:
+        out |= {f"{x}*={r}", f"{x}={x}*{r}", f"{x}={r}*{x}"}
+    return out
+
+
+def _set_once_to_one_over(sets: list[tuple[str, str]]) -> set[str]:
+    """The scalars of ``sets`` ((name, value) of a loop's statements) set once, to one over
+    something (``r = 1 / A(k,k)``: a pivot's reciprocal)."""
+    names = [nm for nm, _v in sets if nm]
+    return {nm for nm, v in sets if nm and names.count(nm) == 1 and "/" in v and
+            _ONE.match(v.partition("/")[0])}
+
+
+def _reciprocal(sets: list[tuple[str, str]], r: str, a: _Array, k: str) -> bool:
+    """Whether the scalar ``r`` is set to one over the pivot ``A(k,k)``."""
+    return any(nm == r and strip_parens(v.partition("/")[2]) == a.at(k, k) for nm, v in sets)
+
+
+def _dots(p: str, q: str) -> set[str]:
+    """Fortran's dot product of two sections in its usual spellings."""
+    return {f"sum({p}*{q})", f"sum({q}*{p})", f"dot_product({p},{q})", f"dot_product({q},{p})"}
+
+
+def _statements(code: Code, lp: Loop) -> list[Node]:
+    """A loop's statements without the directives among them (``#pragma omp``: the
+    replacement removes them with the loop)."""
+    return [t for t in lp.body if not (t.type == "preproc_call" and
+                                       code.text_of(t).lstrip().startswith("#pragma"))]
+
+
 def _update_forms(target: str, m: str, src: str) -> set[str]:
     """``target -= m * src`` in its usual spellings."""
     out = set()
@@ -203,6 +241,9 @@ class _Reader:
         one = ("1",) if code.fortran else ("0",)
         klp = _counted(code, kn, one, "elimination loop")
         k = klp.var
+        col = self._columns(klp) or self._sections(klp)
+        if col is not None:
+            return col
         inner = [s for s in klp.body if s.type in (C_LOOP, F_LOOP)
                  and canonical_text(code, code.loop(s).lower) == f"{k}+1"
                  and any(t.type in (C_LOOP, F_LOOP) for t in code.loop(s).body)]
@@ -276,6 +317,233 @@ class _Reader:
         if mult == a.at(i, k) and from_k:
             raise NoSolve(f"the update from column {k} overwrites its own multiplier {a.at(i, k)}")
         sol.lu_form = stored and not from_k
+        return self._k_loop(sol, klp, b, [s for s in klp.body if s is not ilp.node], i,
+                            ilp.upper)
+
+    def _columns(self, klp: Loop) -> Solve | None:
+        """The column-oriented orderings of the same elimination, multipliers stored:
+        ``for k: [pivoting;] for m > k: A(m,k) /= A(k,k); for j > k: for i > k: A(i,j) -=
+        A(i,k) * A(k,j)`` (or ``for i > k: for j > k``, then maybe ``B(i) -= A(i,k) * B(k)``
+        in the row loop) ``[; for i > k: B(i) -= A(i,k) * B(k)]``. None when the loop over k
+        holds no multiplier loop beside an update nest (the row-oriented form is read then);
+        raises naming what makes an ordering differ from the elimination."""
+        code = self.code
+        k = klp.var
+        own = f"{k}+1"
+        stmts = _statements(code, klp)
+
+        def below(s: Node) -> Loop | None:  # a loop over the rows/columns after k
+            lp = _loop_of(code, s)
+            return lp if lp is not None and canonical_text(code, lp.lower) == own else None
+
+        sets = [self._scalar_set(t) for t in stmts]
+        recips = _set_once_to_one_over(sets)
+        found = None
+        for s in stmts:
+            out = below(s)
+            inner = [t for t in (out.body if out is not None else []) if t.type in (C_LOOP,
+                                                                                    F_LOOP)]
+            if out is None or len(inner) != 1 or below(inner[0]) is None:
+                continue
+            ilp = code.loop(inner[0])
+            got = assignment(code, ilp.body[0]) if len(ilp.body) == 1 else None
+            el = _element(code, got[0]) if got is not None else None
+            if got is None or el is None:
+                continue
+            stored = []  # the multipliers the update reads, in either orientation
+            for row, cl in ((out.var, ilp.var), (ilp.var, out.var)):
+                tpl = _template(code, self.text(got[0]), [row, cl])
+                a = _Array(el[0], tpl or "")
+                if tpl is None or self.text(ilp.body[0]) not in _update_forms(
+                        a.at(row, cl), a.at(row, k), a.at(k, cl)):
+                    continue
+                stored.append(a.at(row, k))
+                mults = [(t, lp) for t in stmts if t is not s for lp in [below(t)]
+                         if lp is not None and len(lp.body) == 1 and
+                         self.text(lp.body[0]) in _divisions(
+                             a, lp.var, k, {r for r in recips if _reciprocal(sets, r, a, k)})]
+                if len(mults) == 1:
+                    found = (s, out, ilp, a, row, mults[0])
+                    break
+            if found is not None:
+                break
+            if stored and len(out.body) == 1:  # a bare nest: its multipliers come from elsewhere
+                raise NoSolve(f"the update at line {out.line} reads multipliers stored in the "
+                              f"matrix ({' or '.join(stored)}), but not one loop of the "
+                              f"elimination divides them by the pivot first ('for m = {k} + 1 "
+                              f".. n: A(m, {k}) /= A({k}, {k})')")
+        if found is None:
+            return None
+        nest, out, ilp, a, row, (mnode, mlp) = found
+        self._scaled_after_exchange(stmts, mnode, mlp.body[0], a, mlp.var, k)
+        n = _upper(code, mlp)
+        for lp, what in ((mlp, "multiplier loop"), (out, "update loop"), (ilp, "update loop")):
+            _counted(code, lp.node, (own,), what)
+            if _upper(code, lp) != n:
+                raise NoSolve(f"the {what} over {lp.var} at line {lp.line} ends at {lp.upper}, "
+                              f"the multiplier loop at {mlp.upper}: not the same system's rows "
+                              "and columns")
+        sol = Solve(klp.node, klp.node, n, a, a, a, "1", k, False, True)
+        sol.scalars.update({k, mlp.var, out.var, ilp.var})
+        b: _Array | None = None
+        for t in out.body:  # for i: {for j: update; B(i) -= A(i,k) * B(k)}
+            if t is not ilp.node:
+                got_b = self._rhs_update(t, row, k, a.at(row, k)) if row == out.var else None
+                if got_b is None:
+                    raise NoSolve(f"line {t.start_point[0] + 1}: '{code.text_of(t).strip()[:60]}' "
+                                  "inside the elimination's update is not part of it (the "
+                                  "LAPACK call would not do it)")
+                b, sol.nrhs = got_b
+        if nest.start_byte < mnode.start_byte:
+            raise NoSolve(f"the update at line {out.line} runs before the multipliers of line "
+                          f"{mlp.line} are divided by the pivot: not an elimination")
+        before: list[Node] = []
+        for t in stmts:
+            if t is nest or t is mnode:
+                continue
+            rlp = below(t)
+            got_b = self._rhs_update(rlp.body[0], rlp.var, k, a.at(rlp.var, k)) \
+                if rlp is not None and len(rlp.body) == 1 and b is None else None
+            if got_b is None and b is None:  # for r: for i > k: B(i,r) -= A(i,k) * B(k,r)
+                rlp, got_b = self._rhs_columns(t, k, a)
+            if got_b is not None and rlp is not None:
+                _counted(code, rlp.node, (own,), "right-hand side loop")
+                if _upper(code, rlp) != n:
+                    raise NoSolve(f"the right-hand side loop over {rlp.var} at line {rlp.line} "
+                                  f"ends at {rlp.upper}, not at the system's last row "
+                                  f"({mlp.upper})")
+                if t.start_byte < mnode.start_byte:
+                    raise NoSolve(f"the right-hand side update at line {rlp.line} runs before "
+                                  f"the multipliers of line {mlp.line} are divided by the pivot")
+                b, sol.nrhs = got_b
+                sol.scalars |= {rlp.var, code.loop(t).var}
+                continue
+            before.append(self._before(t, mnode))
+        return self._k_loop(sol, klp, b, before, mlp.var, mlp.upper)
+
+    def _scaled_after_exchange(self, stmts: list[Node], mnode: Node, stmt: Node, a: _Array,
+                               m: str, k: str) -> None:
+        """When the multipliers ``stmt`` (in ``mnode``, one of the loop over k's ``stmts``)
+        are scaled by a reciprocal of the pivot rather than divided by it, the reciprocal must
+        be set right before them: a row exchange in between makes it another row's."""
+        if self.text(stmt) in _divisions(a, m, k, set()):
+            return
+        at = stmts.index(mnode)
+        prev = self._scalar_set(stmts[at - 1])[0] if at > 0 else ""
+        if not prev or prev not in self.code.identifiers(stmt):
+            raise NoSolve(f"the multipliers at line {mnode.start_point[0] + 1} are scaled by a "
+                          "reciprocal of the pivot that is not set right before them: a row "
+                          "exchange in between would make it another row's")
+
+    def _rhs_columns(self, t: Node, k: str, a: _Array) -> tuple[Loop | None,
+                                                                tuple[_Array, str] | None]:
+        """(the row loop, (B, the number of right-hand sides)) of ``for r: for i = k+1..n:
+        B(i,r) -= A(i,k) * B(k,r)``, the right-hand sides' update column by column; (None,
+        None) for anything else."""
+        code = self.code
+        clp = _loop_of(code, t)
+        if clp is None or not clp.counted or clp.step != 1 or len(clp.body) != 1 or \
+                canonical_text(code, clp.lower) != ("1" if code.fortran else "0"):
+            return None, None
+        rlp = _loop_of(code, clp.body[0])
+        got = assignment(code, rlp.body[0]) if rlp is not None and len(rlp.body) == 1 else None
+        el = _element(code, got[0]) if got is not None else None
+        if rlp is None or got is None or el is None or \
+                canonical_text(code, rlp.lower) != f"{k}+1":
+            return None, None
+        tpl = _template(code, self.text(got[0]), [rlp.var, clp.var])
+        b = _Array(el[0], tpl or "")
+        if tpl is None or self.text(rlp.body[0]) not in _update_forms(
+                b.at(rlp.var, clp.var), a.at(rlp.var, k), b.at(k, clp.var)):
+            return None, None
+        return rlp, (b, _upper(code, clp))
+
+    def _sections(self, klp: Loop) -> Solve | None:
+        """The column ordering in Fortran array sections: ``A(k+1:n, k) = A(k+1:n, k) /
+        A(k, k); do j = k+1, n: A(k+1:n, j) -= A(k+1:n, k) * A(k, j); [B(k+1:n) -=
+        A(k+1:n, k) * B(k)]``. None when the loop over k holds no such update loop; raises
+        naming what makes the ordering differ from the elimination."""
+        code = self.code
+        k = klp.var
+        if not code.fortran:
+            return None
+        stmts = _statements(code, klp)
+        sets = [self._scalar_set(t) for t in stmts]
+        recips = _set_once_to_one_over(sets)
+        found = None
+        for s in stmts:
+            jlp = _loop_of(code, s)
+            if jlp is None or canonical_text(code, jlp.lower) != f"{k}+1" or len(jlp.body) != 1:
+                continue
+            got = assignment(code, jlp.body[0])
+            el = _element(code, got[0]) if got is not None else None
+            if el is None or len(el[1]) != 2:
+                continue
+            subs = [self.text(x) for x in el[1]]
+            for r in (0, 1):
+                m = re.fullmatch(rf"{re.escape(k)}\+1:(.+)", subs[r])
+                if m is None or subs[1 - r] != jlp.var:
+                    continue
+                a = _Array(el[0], f"{el[0]}({{0}},{{1}})" if r == 0 else f"{el[0]}({{1}},{{0}})")
+                rows, j = subs[r], jlp.var
+                if self.text(jlp.body[0]) not in _update_forms(a.at(rows, j), a.at(rows, k),
+                                                               a.at(k, j)):
+                    continue
+                mults = [t for t in stmts if self.text(t) in _divisions(
+                    a, rows, k, {x for x in recips if _reciprocal(sets, x, a, k)})]
+                if len(mults) != 1:
+                    raise NoSolve(f"the update at line {jlp.line} reads the multipliers "
+                                  f"{a.at(rows, k)}, but not one statement of the elimination "
+                                  f"divides them by the pivot first ({a.at(rows, k)} = "
+                                  f"{a.at(rows, k)} / {a.at(k, k)})")
+                found = (s, jlp, a, rows, m.group(1), mults[0])
+        if found is None:
+            return None
+        nest, jlp, a, rows, n, mult = found
+        self._scaled_after_exchange(stmts, mult, mult, a, rows, k)
+        _counted(code, nest, (f"{k}+1",), "update loop")
+        if _upper(code, jlp) != n:
+            raise NoSolve(f"the update loop over {jlp.var} at line {jlp.line} ends at "
+                          f"{jlp.upper}, its rows at {n}: not the same system's rows and columns")
+        if nest.start_byte < mult.start_byte:
+            raise NoSolve(f"the update at line {jlp.line} runs before the multipliers of line "
+                          f"{mult.start_point[0] + 1} are divided by the pivot: not an "
+                          "elimination")
+        sol = Solve(klp.node, klp.node, n, a, a, a, "1", k, False, True)
+        sol.scalars.update({k, jlp.var})
+        b: _Array | None = None
+        before: list[Node] = []
+        for t in stmts:
+            if t is nest or t is mult:
+                continue
+            got = assignment(code, t)
+            el = _element(code, got[0]) if got is not None else None
+            if el is not None and b is None and len(el[1]) == 1 and \
+                    self.text(el[1][0]) == rows and t.start_byte > mult.start_byte:
+                bb = _Array(el[0], f"{el[0]}({{0}})")
+                if self.text(t) in _update_forms(bb.at(rows), a.at(rows, k), bb.at(k)):
+                    b = bb
+                    continue
+            before.append(self._before(t, mult))
+        return self._k_loop(sol, klp, b, before, jlp.var, n)
+
+    def _before(self, t: Node, mult: Node) -> Node:
+        """``t``, a statement of the loop over k that is no part of the elimination proper,
+        when it comes before the multipliers ``mult`` (a pivoting part); raises otherwise."""
+        if t.start_byte > mult.start_byte:
+            raise NoSolve(f"line {t.start_point[0] + 1}: '{self.code.text_of(t).strip()[:60]}' "
+                          "between the multipliers and the update is not part of the "
+                          "elimination (the LAPACK call would not reproduce it)")
+        return t
+
+    def _k_loop(self, sol: Solve, klp: Loop, b: _Array | None, body: list[Node], i: str,
+                last: str) -> Solve:
+        """``sol`` completed: its right-hand side ``b`` (None: a factorisation alone, which
+        must keep its multipliers), the loop over k's statements besides the elimination
+        proper (``body``: pivot search, singular check, row exchanges) and the loop's bound,
+        the system's order (``last``: how the row loop spells it)."""
+        code = self.code
+        n = sol.n
         if b is None:  # an LU factorisation: the solve follows (forward, then back)
             if not sol.lu_form:
                 raise NoSolve(f"the elimination at line {klp.line} updates no right-hand side "
@@ -284,12 +552,9 @@ class _Reader:
             sol.factor_only = True
             b = _Array("", "\0{0}{1}")  # matches no reference: nothing to exchange
         sol.b = sol.x = b
-        # the loop over k: pivoting statements, singular check, the row loop
-        body = list(klp.body)
+        body = list(body)
         while body:
             s = body.pop(0)
-            if s is ilp.node:
-                continue
             nxt = assignment(code, body[0]) if body else None
             held = self._scalar_set(s)
             if held[0] and nxt is not None and nxt[0].type != "identifier" and \
@@ -305,8 +570,8 @@ class _Reader:
                       "applies), not handled")
         if _upper(code, klp) not in (n, _minus1(n), f"{_minus1(n)}+1",
                                      f"{_minus1(_minus1(n))}+1"):
-            raise NoSolve(f"the loop over {k} at line {klp.line} ends at {klp.upper}, not at the "
-                      f"order of the system ({ilp.upper})")
+            raise NoSolve(f"the loop over {sol.k} at line {klp.line} ends at {klp.upper}, not at "
+                      f"the order of the system ({last})")
         return sol
 
     def _scalar_set(self, s: Node) -> tuple[str, str]:
@@ -368,7 +633,7 @@ class _Reader:
             if d.type == "call_expression" and d.named_children:
                 name = code.name_of(d.named_children[0])
             if d.type == "subroutine_call" or (name and name not in PURE and not (
-                    code.fortran and name in {a.name, sol.b.name})):
+                    code.fortran and name in {a.name, sol.b.name, *_SEARCHES})):
                 raise NoSolve(f"line {d.start_point[0] + 1}: the call "
                           f"'{code.text_of(d).strip()[:50]}' inside the elimination may change "
                           "what the LAPACK call would not")
@@ -506,6 +771,13 @@ class _Reader:
         first = ("1", "2") if code.fortran else ("0", "1")
         lp = _counted(code, n, first, "forward substitution")
         i, a = lp.var, sol.a
+        if len(lp.body) == 1 and lp.body[0].type in (C_LOOP, F_LOOP) and canonical_text(
+                code, code.loop(lp.body[0]).lower) == f"{i}+1":
+            self._forward_columns(sol, lp)
+            return
+        if len(lp.body) == 1 and code.fortran and lp.body[0].type not in (C_LOOP, F_LOOP):
+            self._forward_sections(sol, lp)
+            return
         if _upper(code, lp) != sol.n:
             raise NoSolve(f"the forward substitution over {i} at line {lp.line} does not run to "
                       "the last row")
@@ -552,6 +824,52 @@ class _Reader:
         sol.src, sol.b, sol.x = b, y, y
         sol.scalars |= {i, j, t}
 
+    def _forward_sections(self, sol: Solve, lp: Loop) -> None:
+        """The forward substitution in Fortran array sections, in place: by rows ``Y(i) =
+        Y(i) - dot_product(A(i, 1:i-1), Y(1:i-1))`` (or ``sum`` of the product), by columns
+        ``Y(k+1:n) = Y(k+1:n) - A(k+1:n, k) * Y(k)``."""
+        code = self.code
+        v, a = lp.var, sol.a
+        got = assignment(code, lp.body[0])
+        el = _element(code, got[0]) if got is not None else None
+        tpl = f"{el[0]}({{0}})" if el is not None and len(el[1]) == 1 else None
+        y = _Array(el[0] if el is not None else "", tpl or "")
+        text = self.text(lp.body[0])
+        rows = {f"{y.at(v)}={y.at(v)}-{d}" for d in _dots(a.at(v, f"1:{v}-1"), y.at(f"1:{v}-1"))}
+        up, last = _upper(code, lp), sol.n
+        cols = _update_forms(y.at(f"{v}+1:{last}"), a.at(f"{v}+1:{last}", v), y.at(v))
+        if tpl is None or not (
+                (text in rows and up == last) or
+                (text in cols and up in (last, _minus1(last)) and lp.lower.strip() == "1")):
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 'Y(i) = Y(i) - "
+                          "dot_product(A(i, 1:i-1), Y(1:i-1))' nor 'Y(k+1:n) = Y(k+1:n) - "
+                          "A(k+1:n, k) * Y(k)'")
+        sol.src = sol.b = sol.x = y
+        sol.scalars.add(v)
+
+    def _forward_columns(self, sol: Solve, lp: Loop) -> None:
+        """The forward substitution column by column: ``for k: for i > k: Y(i) -= A(i,k) *
+        Y(k)`` in place (the right-hand side's update taken out of the elimination)."""
+        code = self.code
+        k, a = lp.var, sol.a
+        if canonical_text(code, lp.lower) != ("1" if code.fortran else "0") or _upper(
+                code, lp) not in (sol.n, _minus1(sol.n), f"{_minus1(sol.n)}+1",
+                                  f"{_minus1(_minus1(sol.n))}+1"):
+            raise NoSolve(f"the forward substitution over {k} at line {lp.line} does not run "
+                          "over the system's columns")
+        ilp = _counted(code, lp.body[0], (f"{k}+1",), "forward loop")
+        i = ilp.var
+        got = assignment(code, ilp.body[0]) if len(ilp.body) == 1 else None
+        el = _element(code, got[0]) if got is not None else None
+        tpl = _template(code, self.text(got[0]), [i]) if got is not None else None
+        y = _Array(el[0] if el is not None else "", tpl or "")
+        if _upper(code, ilp) != sol.n or tpl is None or "{1}" in tpl or \
+                self.text(ilp.body[0]) not in _update_forms(y.at(i), a.at(i, k), y.at(k)):
+            raise NoSolve(f"the forward substitution at line {lp.line} is not 'for {k}: for "
+                          f"{i} = {k} + 1 .. n: Y({i}) -= A({i}, {k}) * Y({k})'")
+        sol.src = sol.b = sol.x = y
+        sol.scalars |= {i, k}
+
     # -- the back substitution ----------------------------------------------------------
     def back(self, sol: Solve, n: Node) -> None:
         code = self.code
@@ -587,9 +905,18 @@ class _Reader:
             return arr.at(r, *cols)
 
         loops = [s for s in body if s.type in (C_LOOP, F_LOOP)]
+        if not loops and code.fortran and not rv:
+            self._back_sections(sol, dn, i, body)
+            sol.last = n
+            return
         if len(loops) != 1:
             raise NoSolve(f"the back substitution at line {dn.start_point[0] + 1} has not one "
                       "inner loop over the solved rows")
+        if canonical_text(code, code.loop(loops[0]).lower) == ("1" if code.fortran else "0"):
+            self._back_columns(sol, dn, i, body, [*cols])
+            sol.scalars |= set(cols)
+            sol.last = n
+            return
         mlp = _counted(code, loops[0], (f"{i}+1",), "substitution loop")
         m = mlp.var
         if _upper(code, mlp) != sol.n or len(mlp.body) != 1:
@@ -640,6 +967,61 @@ class _Reader:
         sol.x = x
         sol.scalars |= {i, m, *cols}
         sol.last = n
+
+
+    def _back_sections(self, sol: Solve, dn: Node, i: str, body: list[Node]) -> None:
+        """The back substitution in Fortran array sections: by rows, ``X(i) = (B(i) -
+        sum(A(i, i+1:n) * X(i+1:n))) / A(i, i)`` (or ``dot_product``); by columns, in place,
+        ``X(i) = X(i) / A(i, i); X(1:i-1) = X(1:i-1) - A(1:i-1, i) * X(i)``."""
+        code = self.code
+        a, b = sol.a, sol.b
+        got = [assignment(code, t) for t in body]
+        shape = (f"the back substitution at line {dn.start_point[0] + 1} is not 'X({i}) = "
+                 f"(B({i}) - sum(A({i}, {i}+1:n) * X({i}+1:n))) / A({i}, {i})' nor, in place, "
+                 f"'X({i}) = X({i}) / A({i}, {i}); X(1:{i}-1) = X(1:{i}-1) - A(1:{i}-1, {i}) * "
+                 f"X({i})' over {a.name} and {b.name or 'the right-hand side'}")
+        g0 = got[0] if len(got) in (1, 2) else None
+        el = _element(code, g0[0]) if g0 is not None else None
+        tpl = _template(code, self.text(g0[0]), [i]) if g0 is not None else None
+        if g0 is None or el is None or tpl is None or "{1}" in tpl or el[0] == a.name:
+            raise NoSolve(shape)
+        x = _Array(el[0], tpl)
+        rest, right = f"{i}+1:{sol.n}", strip_parens(self.text(g0[2]))
+        if len(body) == 1:
+            sums = _dots(a.at(i, rest), x.at(rest))
+            if g0[1] != "=" or right not in {f"({b.at(i)}-{t})/{a.at(i, i)}" for t in sums}:
+                raise NoSolve(shape)
+        else:
+            first = f"1:{i}-1"
+            g1 = got[1]
+            if x.tpl != b.tpl or x.name != b.name or g1 is None or \
+                    right != f"{x.at(i)}/{a.at(i, i)}" or \
+                    self.text(body[1]) not in _update_forms(x.at(first), a.at(first, i), x.at(i)):
+                raise NoSolve(shape)
+        sol.x = x
+        sol.scalars.add(i)
+
+    def _back_columns(self, sol: Solve, dn: Node, j: str, body: list[Node],
+                      cols: list[str]) -> None:
+        """The back substitution column by column, in place: ``for j = n..1: X(j) /= A(j,j);
+        for i < j: X(i) -= A(i,j) * X(j)`` (the column-major order of the same sums)."""
+        code = self.code
+        a, x = sol.a, sol.b
+        shape = (f"the back substitution at line {dn.start_point[0] + 1} is not 'X({j}) /= "
+                 f"A({j}, {j}); for i < {j}: X(i) -= A(i, {j}) * X({j})' in place over "
+                 f"{a.name} and {x.name or 'the right-hand side'}")
+        if len(body) != 2 or body[1].type not in (C_LOOP, F_LOOP):
+            raise NoSolve(shape)
+        lp = _counted(code, body[1], ("1",) if code.fortran else ("0",), "substitution loop")
+        i = lp.var
+        xj, xi = x.at(j, *cols), x.at(i, *cols)
+        div = {f"{xj}/={a.at(j, j)}", f"{xj}={xj}/{a.at(j, j)}", f"{xj}={xj}/({a.at(j, j)})"}
+        if _upper(code, lp) != (f"{j}-1" if code.fortran else j) or len(lp.body) != 1 or \
+                self.text(body[0]) not in div or \
+                self.text(lp.body[0]) not in _update_forms(xi, a.at(i, j), xj):
+            raise NoSolve(shape)
+        sol.x = x
+        sol.scalars |= {i, j}
 
 
 def may_leave(code: Code, s: Node) -> bool:
@@ -758,4 +1140,5 @@ def find_solve(code: Code, line: int) -> tuple[Node, Solve]:
         sol.between = [s for s in between if s.type != "comment"]
         return fn, sol
     raise NoSolve(why or f"no Gaussian elimination (for k: for i = k + 1: for j: A(i, j) -= f * "
-                     f"A(k, j)) followed by a back substitution around line {line}")
+                     "A(k, j), or by columns: for k: A(m, k) /= A(k, k); for j: for i: A(i, j) "
+                     f"-= A(i, k) * A(k, j)) followed by a back substitution around line {line}")

@@ -5,7 +5,10 @@ Recognised structurally, on the parsed tree, in one function:
 * the **elimination** ``for k: [pivot search; singular check; row swap;] for i = k+1..n:
   [f = A(i,k) / A(k,k); A(i,k) = f;] for j = k|k+1..n: A(i,j) -= f * A(k,j); B(i[,r]) -= f *
   B(k[,r])`` (C/C++ ``for`` from 0, Fortran ``do`` from 1; the multiplier may be a scalar or
-  the stored ``A(i,k)``; the right-hand side a vector or a loop over its columns);
+  the stored ``A(i,k)``; the right-hand side a vector or a loop over its columns); also its
+  column-oriented orderings ``for k: for m > k: A(m,k) /= A(k,k); for j > k: for i > k:
+  A(i,j) -= A(i,k) * A(k,j)`` (or ``for i: for j``) ``[; for i > k: B(i) -= A(i,k) * B(k)]``,
+  the right-hand side possibly forward-substituted after the factorisation;
 * followed (nothing that touches the arrays in between) by the **back substitution**
   ``for i = n-1..0 (do i = n, 1, -1): t = B(i); for m = i+1..n: t -= A(i,m) * X(m); X(i) =
   t / A(i,i)`` (also ``t = 0; t += ...; X(i) = (B(i) - t) / A(i,i)`` and the in-place

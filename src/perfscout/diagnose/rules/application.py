@@ -255,7 +255,7 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
 
 @rule(id="app.redundant_work",
       needs=("@hotspots|syscall.calls|copy.temporaries|busy.time|time.elapsed|"
-             "build.checking_flags",),
+             "build.checking_flags|alloc.temporary",),
       thresholds=("app.redundant_calls", "app.redundant_share", "app.pure_call_share",
                   "app.copy_share", "complexity.exponent", "app.repeated_queries",
                   "app.query_time_share",
@@ -263,7 +263,8 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   "app.format_writes_per_s", "io.syscalls_per_s", "app.exception_share",
                   "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
                   "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share",
-                  "call.tiny_ns", "build.checking_share"))
+                  "call.tiny_ns", "build.checking_share", "alloc.churn_calls",
+                  "alloc.churn_share"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
@@ -277,7 +278,7 @@ def redundant_work(ctx: Context) -> Finding | None:
             or _grown_per_append(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
             or _library_work(ctx) or _copied_values(ctx) or _copied_into_fresh_blocks(ctx)
-            or _threads_repeat_work(ctx)
+            or _threads_repeat_work(ctx) or _heap_churn(ctx)
             or app_compute.bulk_reduction(ctx))
 
 
@@ -552,6 +553,32 @@ def _library_work(ctx: Context) -> Finding | None:
                        scope=_scope_at(routine, site, best.profile if best else None,
                                        best.share if best else 0.0,
                                        [h for h, _ in best.rows] if best else []))
+
+
+def _heap_churn(ctx: Context) -> Finding | None:
+    """An allocation profile (heaptrack) with one site of the program's own code whose blocks
+    are nearly all temporary (freed right after use) and allocated ``alloc.churn_calls`` times
+    or more: a scratch block allocated and freed in the loop, which one allocation before the
+    loop would serve (``hoist_allocation``)."""
+    best: tuple[Located, float] | None = None
+    for tmp in ctx.all("alloc.temporary", (ScopeKind.CALLSITE,)):
+        calls = next((c for c in ctx.all("alloc.calls", (ScopeKind.CALLSITE,))
+                      if c.profile is tmp.profile and c.metric.scope == tmp.metric.scope), None)
+        if calls is None or calls.value <= 0 or tmp.value < ctx.t("alloc.churn_calls"):
+            continue
+        share = tmp.value / calls.value
+        if share >= ctx.t("alloc.churn_share") and (best is None or tmp.value > best[0].value):
+            best = (tmp, share)
+    if best is None:
+        return None
+    tmp, share = best
+    site = tmp.metric.scope.name
+    ev = ctx.ev(tmp, f"{fmt(tmp.value)} blocks allocated at {site}, {share:.0%} of them freed "
+                "right after use (temporary): a scratch block allocated and freed in the loop",
+                f"temporaries >= {ctx.t('alloc.churn_calls'):g}, share >= "
+                f"{ctx.t('alloc.churn_share'):.2f}")
+    return ctx.finding("app.redundant_work", 0.45, "memory allocated and freed in the inner loop",
+                       [ev], scope=site.split(" (")[0])
 
 
 def _erased_sites(ctx: Context) -> list[Evidence]:
@@ -1375,6 +1402,21 @@ def _syscall_io(ctx: Context) -> Finding | None:
     if reopened:
         io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
+    if not runs and reopened and writes >= ctx.t("io.records_min") \
+            and io_calls / tot.value >= ctx.t("io.rw_syscall_share"):
+        # no run time to rate the calls by, but a file opened and closed again for each of
+        # thousands of writes is a cost whatever the run's length
+        op = max((c for c in oc if c.metric.scope.name != "close"), key=lambda c: c.value)
+        return _write_per_record(ctx, rw, writes) or ctx.finding(
+            "app.io_hotspot", 0.6, "a file opened, written and closed per line: one open and "
+            "close system call per small write", [
+                ctx.ev(op, f"{fmt(opens)} {op.metric.scope.name}() calls for {fmt(writes)} "
+                       f"writes; open/close/read/write/lseek {io_calls / tot.value:.0%} of all "
+                       "system calls", f"opens >= {per_write:g} x writes, writes >= "
+                       f"{ctx.t('io.records_min'):g}")],
+            scope=op.metric.scope.name,
+            limits=["no run time beside the trace: the share of the run these calls take is "
+                    "not measured (time -v or perf stat would say)"])
     if not runs:
         return _write_per_record(ctx, rw, writes)
     el = min(runs, key=lambda x: x.value)

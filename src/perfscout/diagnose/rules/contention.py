@@ -28,6 +28,11 @@ TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-
 #: hot routine that takes a std::list to walk (the walk inlined into it)
 LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list<|"
                        r"bits/(stl_list|forward_list)\.h:")
+#: a hash table's lookup and insert code (libstdc++'s _Hashtable: the bucket's chain walk
+#: ``_M_find_before_node``, ``_M_find_node``, the node insert), by name or by its headers' lines
+HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
+                       r"_Hash_node|\bstd::unordered_(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
+                       r"hashtable(_policy)?\.h:")
 #: what a string- or key-compared tree spends on its key compares
 #: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
@@ -231,7 +236,16 @@ def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, fl
     return best
 
 
-@rule(id="app.data_structure", needs=("@hotspots",), thresholds=("app.tree_share",),
+def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
+    """The largest share of a hash table's lookup code (:data:`HASH_CODE`) in one profile;
+    None when none is sampled. Used by the rule and by the catalog entry that answers it."""
+    best = [sum(s for h, s in hotspot_shares(p) if HASH_CODE.search(_code(h)))
+            for p in profiles]
+    return max((b for b in best if b > 0), default=None)
+
+
+@rule(id="app.data_structure", needs=("@hotspots",),
+      thresholds=("app.tree_share", "app.hash_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def data_structure(ctx: Context) -> Finding | None:
     """An ordered tree container (std::map/std::set) and its key compares hold a large share
@@ -240,7 +254,7 @@ def data_structure(ctx: Context) -> Finding | None:
     lim = ctx.t("app.tree_share")
     tree = category_share(ctx, lambda h: bool(TREE_CODE.search(_code(h))))
     if tree is None:
-        return _linked_list(ctx, lim)
+        return _hash_chains(ctx) or _linked_list(ctx, lim)
     keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(_code(h))
             and not TREE_CODE.search(_code(h))]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
@@ -250,6 +264,44 @@ def data_structure(ctx: Context) -> Finding | None:
                   "take", f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.4 + 0.4 * min(both.share, 1.0),
                        "an ordered tree container is the hot code", ev)
+
+
+def hash_key(names: list[str]) -> str:
+    """The key type a demangled ``std::_Hashtable<Key, ...>`` name holds ("" when none
+    does): what the hash is computed on."""
+    for n in names:
+        at = n.find("_Hashtable<")
+        if at < 0:
+            continue
+        depth, key = 0, ""
+        for ch in n[at + len("_Hashtable<"):]:
+            if ch == "," and depth == 0:
+                return key.strip()
+            depth += (ch == "<") - (ch == ">")
+            key += ch
+    return ""
+
+
+def _hash_chains(ctx: Context) -> Finding | None:
+    """A hash table's lookup code (libstdc++'s ``_Hashtable``: the walk along a bucket's
+    chain, the node compare) holds ``app.hash_share`` or more of the WHOLE profile: a lookup
+    should cost one hash and about one compare, so this much time means long chains, and a
+    hash that maps many keys to one bucket (a member-wise XOR of integers) is the usual cause.
+    The scope is the program's routine that calls the table when the profile has call chains.
+    Whether the hash is weak is the source's question (answered by the catalog)."""
+    lim = ctx.t("app.hash_share")
+    table = category_share(ctx, lambda h: bool(HASH_CODE.search(_code(h))))
+    if table is None or table.share < lim:
+        return None
+    key = hash_key([h.name for h, _ in table.entries])
+    callers = [f for h, _ in table.entries for f in reversed(h.callpath)
+               if not HASH_CODE.search(f) and not f.startswith("std::")]
+    what = f"a hash table keyed by {key}" if key else "a hash table"
+    ev = [_hot_ev(ctx, table, f"{what}'s lookup code (libstdc++ _Hashtable, the bucket chain "
+                  "walk) takes", f"share of whole profile >= {lim:.2f}")]
+    return ctx.finding("app.data_structure", 0.35 + 0.4 * min(table.share, 1.0),
+                       f"{what} walks long bucket chains in the hot code", ev,
+                       scope=callers[0] if callers else "")
 
 
 def _linked_list(ctx: Context, lim: float) -> Finding | None:

@@ -1,10 +1,14 @@
 """Rules for time lost to shared state and to the container chosen: threads taking turns on an
 atomic update (``rt.sync_contention``), and an ordered tree container used where its
-order costs more than it gives (``app.data_structure``)."""
+order costs more than it gives, or a hash table walking long bucket chains
+(``app.data_structure``)."""
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
@@ -20,6 +24,9 @@ from perfscout.diagnose.rules.runtime import (
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
+if TYPE_CHECKING:
+    from perfscout.transform.source import Code
+
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 #: (a line-level profile may name the header bare: ``stl_tree.h:1950``)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
@@ -33,6 +40,9 @@ LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list
 HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
                        r"_Hash_node|\bstd::unordered_(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
                        r"hashtable(_policy)?\.h:")
+#: libstdc++'s routines that walk one bucket's chain, comparing each node with the key: a
+#: lookup in a table with a good hash spends little here (about one node per bucket)
+CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node")
 #: what a string- or key-compared tree spends on its key compares
 #: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
@@ -282,23 +292,56 @@ def hash_key(names: list[str]) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=16)
+def _header_code(path: str) -> Code | None:
+    """The parsed library header ``path`` (None when it is not readable here)."""
+    from perfscout.transform.source import Code
+
+    try:
+        return Code(Path(path).read_text(errors="replace"), path, "cpp")
+    except (OSError, ValueError):
+        return None
+
+
+def header_routine(h: Hotspot) -> str:
+    """The routine whose definition holds a hotspot's line in a system header on this machine
+    (perf's srcline rows name ``hashtable.h:1940``, not the inlined routine); "" unknown."""
+    at = re.search(r"(/usr/\S+\.h):(\d+)$", _code(h))
+    code = _header_code(at.group(1)) if at is not None else None
+    if at is None or code is None:
+        return ""
+    node = code.node_at_line(int(at.group(2)))
+    fn = code.function_of(node) if node is not None else None
+    d = fn.child_by_field_name("declarator") if fn is not None else None
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    name = d.child_by_field_name("declarator") if d is not None else None
+    return code.text_of(name).rpartition("::")[2].strip() if name is not None else ""
+
+
+def _chain_walk(h: Hotspot) -> bool:
+    return bool(CHAIN_WALK.search(h.name) or (HASH_CODE.search(_code(h)) and CHAIN_WALK.search(
+        header_routine(h))))
+
+
 def _hash_chains(ctx: Context) -> Finding | None:
-    """A hash table's lookup code (libstdc++'s ``_Hashtable``: the walk along a bucket's
-    chain, the node compare) holds ``app.hash_share`` or more of the WHOLE profile: a lookup
-    should cost one hash and about one compare, so this much time means long chains, and a
+    """A hash table's walk along a bucket's chain (libstdc++'s ``_M_find_before_node``, by
+    name or by the header line's routine) holds ``app.hash_share`` or more of the WHOLE
+    profile: a lookup should cost one hash and about one compare, so this much time walking
+    means long chains, and a
     hash that maps many keys to one bucket (a member-wise XOR of integers) is the usual cause.
     The scope is the program's routine that calls the table when the profile has call chains.
     Whether the hash is weak is the source's question (answered by the catalog)."""
     lim = ctx.t("app.hash_share")
-    table = category_share(ctx, lambda h: bool(HASH_CODE.search(_code(h))))
+    table = category_share(ctx, _chain_walk)
     if table is None or table.share < lim:
         return None
     key = hash_key([h.name for h, _ in table.entries])
     callers = [f for h, _ in table.entries for f in reversed(h.callpath)
                if not HASH_CODE.search(f) and not f.startswith("std::")]
     what = f"a hash table keyed by {key}" if key else "a hash table"
-    ev = [_hot_ev(ctx, table, f"{what}'s lookup code (libstdc++ _Hashtable, the bucket chain "
-                  "walk) takes", f"share of whole profile >= {lim:.2f}")]
+    ev = [_hot_ev(ctx, table, f"{what}'s bucket chain walk (libstdc++ _Hashtable "
+                  "_M_find_before_node) takes", f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.35 + 0.4 * min(table.share, 1.0),
                        f"{what} walks long bucket chains in the hot code", ev,
                        scope=callers[0] if callers else "")

@@ -6,6 +6,7 @@ order costs more than it gives, or a hash table walking long bucket chains
 from __future__ import annotations
 
 import functools
+import glob
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,8 @@ HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_
 #: libstdc++'s routines that walk one bucket's chain, comparing each node with the key: a
 #: lookup in a table with a good hash spends little here (about one node per bucket)
 CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node")
+#: libstdc++'s hash table routines that compare a node with the key (a healthy lookup's cost)
+NODE_COMPARE = re.compile(r"_S_equals|_M_equals|_M_node_equals")
 #: what a string- or key-compared tree spends on its key compares
 #: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
@@ -255,7 +258,7 @@ def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
 
 
 @rule(id="app.data_structure", needs=("@hotspots",),
-      thresholds=("app.tree_share", "app.hash_share"),
+      thresholds=("app.tree_share", "app.hash_share", "app.hash_walk_over_compare"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def data_structure(ctx: Context) -> Finding | None:
     """An ordered tree container (std::map/std::set) and its key compares hold a large share
@@ -303,39 +306,74 @@ def _header_code(path: str) -> Code | None:
         return None
 
 
-def header_routine(h: Hotspot) -> str:
-    """The routine whose definition holds a hotspot's line in a system header on this machine
-    (perf's srcline rows name ``hashtable.h:1940``, not the inlined routine); "" unknown."""
-    at = re.search(r"(/usr/\S+\.h):(\d+)$", _code(h))
-    code = _header_code(at.group(1)) if at is not None else None
-    if at is None or code is None:
-        return ""
-    node = code.node_at_line(int(at.group(2)))
-    fn = code.function_of(node) if node is not None else None
+def _routine_at(path: str, line: int) -> str:
+    """The routine whose definition holds ``path:line`` of a header ("" unknown)."""
+    code = _header_code(path)
+    node = code.node_at_line(line) if code is not None else None
+    fn = code.function_of(node) if code is not None and node is not None else None
     d = fn.child_by_field_name("declarator") if fn is not None else None
     while d is not None and d.type != "function_declarator":
         d = d.child_by_field_name("declarator")
     name = d.child_by_field_name("declarator") if d is not None else None
-    return code.text_of(name).rpartition("::")[2].strip() if name is not None else ""
+    return code.text_of(name).rpartition("::")[2].strip() if code and name is not None else ""
 
 
-def _chain_walk(h: Hotspot) -> bool:
-    return bool(CHAIN_WALK.search(h.name) or (HASH_CODE.search(_code(h)) and CHAIN_WALK.search(
-        header_routine(h))))
+def header_routine(h: Hotspot) -> str:
+    """The routine whose definition holds a hotspot's line in a system header on this machine
+    (perf's srcline rows name ``hashtable.h:1940``, not the inlined routine); "" unknown."""
+    at = re.search(r"(/usr/\S+\.h):(\d+)$", _code(h))
+    return _routine_at(at.group(1), int(at.group(2))) if at is not None else ""
+
+
+#: the bucket index of a node (the prime modulo), computed for each node a walk steps on
+BUCKET_INDEX = re.compile(r"_M_bucket_index|^operator\(\)$")
+
+
+def _hash_part(h: Hotspot) -> str:
+    """``walk`` for a hotspot stepping a bucket's chain (the walk routines and the bucket
+    index they compute per node), ``compare`` for one comparing a node with the key, else
+    "". A line of a walk routine in an annotation (``_M_find_before_node line 1671``) is
+    placed by the libstdc++ headers on this machine: a line outside the walk's own
+    definition is a callee inlined into it."""
+    code = _code(h)
+    inner = header_routine(h)
+    if inner:
+        if CHAIN_WALK.search(inner) or (BUCKET_INDEX.search(inner) and
+                                        "hashtable_policy.h:" in code):
+            return "walk"
+        return "compare" if NODE_COMPARE.search(inner) or KEY_COMPARE.search(code) else ""
+    if CHAIN_WALK.search(h.name):
+        line = re.search(r" line (\d+)$", h.name)
+        if line is None:
+            return "walk"
+        n = int(line.group(1))
+        for hdr in sorted(glob.glob("/usr/include/c++/*/bits/hashtable.h")):
+            if CHAIN_WALK.search(_routine_at(hdr, n)):
+                return "walk"
+        for hdr in sorted(glob.glob("/usr/include/c++/*/bits/hashtable_policy.h")):
+            if BUCKET_INDEX.search(_routine_at(hdr, n)):
+                return "walk"
+        return "compare"  # the key compare inlined into the walk
+    return "compare" if NODE_COMPARE.search(h.name) or KEY_COMPARE.search(code) else ""
 
 
 def _hash_chains(ctx: Context) -> Finding | None:
     """A hash table's walk along a bucket's chain (libstdc++'s ``_M_find_before_node``, by
     name or by the header line's routine) holds ``app.hash_share`` or more of the WHOLE
-    profile: a lookup should cost one hash and about one compare, so this much time walking
-    means long chains, and a
+    profile, and ``app.hash_walk_over_compare`` times what the key compares take (a healthy
+    lookup, one hash and about one node, spends as much comparing the key as finding its
+    node): this much time stepping nodes means long chains, and a
     hash that maps many keys to one bucket (a member-wise XOR of integers) is the usual cause.
     The scope is the program's routine that calls the table when the profile has call chains.
     Whether the hash is weak is the source's question (answered by the catalog)."""
     lim = ctx.t("app.hash_share")
-    table = category_share(ctx, _chain_walk)
+    table = category_share(ctx, lambda h: _hash_part(h) == "walk")
     if table is None or table.share < lim:
         return None
+    compares = sum(s for h, s in hotspot_shares(table.profile) if _hash_part(h) == "compare")
+    ratio = ctx.t("app.hash_walk_over_compare")
+    if table.share < ratio * compares:
+        return None  # a lookup that finds its node at once: its time is the key compare
     key = hash_key([h.name for h, _ in table.entries])
     callers = [f for h, _ in table.entries for f in reversed(h.callpath)
                if not HASH_CODE.search(f) and not f.startswith("std::")]

@@ -128,3 +128,19 @@ def test_a_key_with_the_library_hash_is_refused() -> None:
         .replace("grid[Cell{i, j, k}] += w;", "grid[i + 32L * j + 1024L * k] += w;")
     why = _grid_refusal(text)
     assert "grid uses the library's std::hash<long> (no hand-written hash in the project)" in why
+
+
+def test_a_hot_line_in_the_hash_itself_finds_its_table(tmp_path: Path) -> None:
+    """A profile that does not inline the hash puts the hot line in its operator(): the
+    functor is the one to rewrite when a table of the project uses it."""
+    got = generate("mix_hash", GRID, "grid.cpp", line_of(GRID, COMBINE))
+    assert isinstance(got, Generated), got
+    assert "std::hash<Cell>::operator() at grid.cpp:14" in got.note
+    work = _mesh(tmp_path)
+    hdr = (work / "edges.hpp").read_text()
+    got = generate("mix_hash", hdr, "edges.hpp", line_of(hdr, "return h1 ^ h2;"), root=work)
+    assert isinstance(got, Generated), got
+    assert got.path == "edges.hpp" and "<< 32 |" in got.new_text
+    unused = hdr.replace("EdgeHash>;", "std::hash<long>>;")
+    got = generate("mix_hash", unused, "edges.hpp", line_of(unused, "return h1 ^ h2;"))
+    assert isinstance(got, Refusal), got

@@ -161,6 +161,39 @@ def _containers(code: Code, line: int, f: _Finder) -> list[tuple[str, str, str]]
     return out
 
 
+def _functor_at(code: Code, line: int, f: _Finder) -> list[tuple[str, str, str]]:
+    """(a table, key type, hash type or "") when ``line`` is in the ``operator()`` of a
+    project's hash functor or ``std::hash`` specialisation that an unordered container of the
+    project uses (a profile puts the hot line in the hash itself when it is not inlined)."""
+    at = code.node_at_line(line)
+    fn = code.function_of(at) if at is not None else None
+    cls = fn.parent.parent if fn is not None and fn.parent is not None else None
+    if cls is None or cls.type not in ("struct_specifier", "class_specifier") or \
+            _operator(code, cls) != fn:
+        return []
+    nm = cls.child_by_field_name("name")
+    got = template_args(code.text_of(nm)) if nm is not None else None
+    for c in f.proj.codes.values():
+        for t in re.finditer(r"unordered_(?:multi)?(?:map|set)\s*<", c.text):
+            start, depth = t.end() - 1, 0
+            for i in range(start, min(len(c.text), start + 400)):
+                depth += (c.text[i] == "<") - (c.text[i] == ">")
+                if depth == 0:
+                    break
+            use = template_args("std::" + c.text[t.start():i + 1])
+            if use is None or nm is None:
+                continue
+            kind = UNORDERED.fullmatch(use[0])
+            at_hash = 2 if kind is not None and kind.group(1) == "map" else 1
+            hash_t = use[1][at_hash] if len(use[1]) > at_hash else ""
+            if got is not None and got[0] in ("hash", "std::hash") and not hash_t and \
+                    f.resolve(use[1][0]) == _plain(got[1][0]):
+                return [(f"the table at {c.path}", use[1][0], "")]
+            if got is None and f.resolve(hash_t) == code.text_of(nm):
+                return [(f"the table at {c.path}", use[1][0], hash_t)]
+    return []
+
+
 def _members(f: _Finder, key: str) -> dict[str, str] | str:
     """Member access (``.first``, ``get<1>``, ``.i``) -> its type, for a pair, a tuple or a
     project struct; a string saying why not otherwise."""
@@ -350,7 +383,7 @@ def mix_hash(code: Code, line: int, rel: str, root: Path | None = None,
     proj = Project(code.text, rel, root, current)
     f = _Finder(proj)
     here = proj.codes[rel]
-    conts = _containers(here, line, f)
+    conts = _functor_at(here, line, f) + _containers(here, line, f)
     if not conts:
         return _no(f"{rel}:{line}: no std::unordered_map/unordered_set is used at this line, "
                    "in its loop or in its function")

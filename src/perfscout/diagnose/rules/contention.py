@@ -38,9 +38,10 @@ LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list
                        r"bits/(stl_list|forward_list)\.h:")
 #: a hash table's lookup and insert code (libstdc++'s _Hashtable: the bucket's chain walk
 #: ``_M_find_before_node``, ``_M_find_node``, the node insert), by name or by its headers' lines
+#: (not a routine that merely takes a ``std::unordered_map`` parameter: its own code is not
+#: the table's)
 HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
-                       r"_Hash_node|\bstd::unordered_(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
-                       r"hashtable(_policy)?\.h:")
+                       r"_Hash_node|(?:bits/|(?<![\w/.\-]))hashtable(_policy)?\.h:")
 #: libstdc++'s routines that walk one bucket's chain, comparing each node with the key: a
 #: lookup in a table with a good hash spends little here (about one node per bucket)
 CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node")
@@ -250,10 +251,13 @@ def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, fl
 
 
 def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
-    """The largest share of a hash table's lookup code (:data:`HASH_CODE`) in one profile;
-    None when none is sampled. Used by the rule and by the catalog entry that answers it."""
-    best = [sum(s for h, s in hotspot_shares(p) if HASH_CODE.search(_code(h)))
-            for p in profiles]
+    """The largest share of a hash table's lookup code (:data:`HASH_CODE`) in one profile,
+    over rows of one kind (a callgrind listing holds functions and their lines: both would
+    count the same cost); None when none is sampled. Used by the catalog entry that answers
+    the rule."""
+    best = [min(1.0, sum(s for h, s in hotspot_shares(p) if h.kind == kind and
+                         HASH_CODE.search(_code(h))))
+            for p in profiles for kind in {h.kind for h in p.hotspots}]
     return max((b for b in best if b > 0), default=None)
 
 

@@ -243,7 +243,7 @@ def mix_hash(facts: Facts, f: Finding) -> Proposal | None:
     if found is None:
         return None
     scope, got = found
-    low, high = amdahl(share, 2.0, 20.0)
+    low, high = amdahl(share, 2.0, 100.0)  # a chain of n nodes becomes about one
     return Proposal(
         id="mix_hash", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
         title=f"Make the hash of the table's key mix its members ({scope})",
@@ -254,7 +254,7 @@ def mix_hash(facts: Facts, f: Finding) -> Proposal | None:
         verification=verify(facts),
         expected_gain=ExpectedGain(low, high, Text(
             "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.hash_code"),
-            what=Text("gain.what.mixed_hash"), low="2", high="20")),
+            what=Text("gain.what.mixed_hash"), low="2", high="100")),
         risk=Risk("low", "the same keys and values; only the buckets (and so the iteration "
                   "order of the table) change"),
         confidence=Confidence(conf(f, 0.6), "a member-wise XOR/sum hash of integers with the "

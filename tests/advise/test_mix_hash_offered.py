@@ -59,3 +59,19 @@ def test_weak_edge_hash_is_diagnosed_and_gets_a_mixing_hash(
     assert "app.data_structure" not in {x.id for x in b.findings}, \
         [(x.id, x.title) for x in b.findings]
     assert "mix_hash" not in {p.id for p in b.proposals}
+
+
+def test_a_function_level_profile_names_the_key(tmp_path: Path) -> None:
+    """Built without inlining, perf's symbol listing names libstdc++'s routines (the bucket
+    modulo, _M_find_before_node, the node compares): the walk is read from their names and
+    the finding's title names the key type from the demangled _Hashtable<Key, ...>."""
+    require_tool("g++")
+    work = tmp_path / "mesh"
+    shutil.copytree(MESH, work)
+    reports = _profile(work, ["CXXFLAGS=-O2 -g -fno-inline", "N=80"], ["./mesh"])
+    a = analyze(reports[:1])  # the symbols only: no source line
+    f = next((x for x in a.findings if x.id == "app.data_structure"), None)
+    assert f is not None, [(x.id, x.title) for x in a.findings]
+    assert f.title == ("a hash table keyed by std::pair<int, int> walks long bucket chains in "
+                       "the hot code")
+    assert "_Mod_range_hashing" in f.evidence[0].quote

@@ -26,7 +26,7 @@ from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 if TYPE_CHECKING:
-    from perfscout.transform.source import Code
+    from perfscout.transform.source import Code, Node
 
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 #: (a line-level profile may name the header bare: ``stl_tree.h:1950``)
@@ -42,11 +42,13 @@ LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list
 #: the table's)
 HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
                        r"_Hash_node|(?:bits/|(?<![\w/.\-]))hashtable(_policy)?\.h:")
-#: libstdc++'s routines that walk one bucket's chain, comparing each node with the key: a
-#: lookup in a table with a good hash spends little here (about one node per bucket)
-CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node")
-#: libstdc++'s hash table routines that compare a node with the key (a healthy lookup's cost)
-NODE_COMPARE = re.compile(r"_S_equals|_M_equals|_M_node_equals")
+#: libstdc++'s routines that walk one bucket's chain, comparing each node with the key, by
+#: name (a listing of functions: the per-node bucket modulo and ``_M_next`` are their own rows
+#: when not inlined); a lookup in a table with a good hash spends little here
+CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node|_M_bucket_index|_Mod_range_hashing|"
+                        r"_Hash_node<.*>::_M_next")
+#: the walk routines whose loop, past the first node's compare, runs once per further node
+WALK_ROUTINE = re.compile(r"^(_M_find_before_node|_M_find_node)")
 #: what a string- or key-compared tree spends on its key compares
 #: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
@@ -262,7 +264,7 @@ def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
 
 
 @rule(id="app.data_structure", needs=("@hotspots",),
-      thresholds=("app.tree_share", "app.hash_share", "app.hash_walk_over_compare"),
+      thresholds=("app.tree_share", "app.hash_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def data_structure(ctx: Context) -> Finding | None:
     """An ordered tree container (std::map/std::set) and its key compares hold a large share
@@ -310,16 +312,21 @@ def _header_code(path: str) -> Code | None:
         return None
 
 
+def _routine_name(code: Code, fn: Node) -> str:
+    """The unqualified name a function definition defines."""
+    d = fn.child_by_field_name("declarator")
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    name = d.child_by_field_name("declarator") if d is not None else None
+    return code.text_of(name).rpartition("::")[2].strip() if name is not None else ""
+
+
 def _routine_at(path: str, line: int) -> str:
     """The routine whose definition holds ``path:line`` of a header ("" unknown)."""
     code = _header_code(path)
     node = code.node_at_line(line) if code is not None else None
     fn = code.function_of(node) if code is not None and node is not None else None
-    d = fn.child_by_field_name("declarator") if fn is not None else None
-    while d is not None and d.type != "function_declarator":
-        d = d.child_by_field_name("declarator")
-    name = d.child_by_field_name("declarator") if d is not None else None
-    return code.text_of(name).rpartition("::")[2].strip() if code and name is not None else ""
+    return _routine_name(code, fn) if code is not None and fn is not None else ""
 
 
 def header_routine(h: Hotspot) -> str:
@@ -329,55 +336,61 @@ def header_routine(h: Hotspot) -> str:
     return _routine_at(at.group(1), int(at.group(2))) if at is not None else ""
 
 
-#: the bucket index of a node (the prime modulo), computed for each node a walk steps on
-BUCKET_INDEX = re.compile(r"_M_bucket_index|^operator\(\)$")
+@functools.lru_cache(maxsize=8)
+def _stepping_lines(path: str) -> frozenset[int]:
+    """The lines of ``hashtable.h`` that run once per node past a bucket's first: in the loop
+    of the walk routines, its update and every statement after the first (the first node's
+    compare, where a lookup with a good hash returns). A srcline row on them is a step along
+    a chain; the bucket load and the first node's compare are every lookup's cost."""
+    from perfscout.transform.source import walk
+
+    code = _header_code(path)
+    if code is None:
+        return frozenset()
+    out: set[int] = set()
+    for fn in walk(code.tree.root_node):
+        if fn.type != "function_definition" or not WALK_ROUTINE.search(
+                _routine_name(code, fn)):
+            continue
+        for loop in walk(fn):
+            if loop.type != "for_statement":
+                continue
+            body = loop.child_by_field_name("body")
+            stmts = body.named_children if body is not None else []
+            step = loop.child_by_field_name("update")
+            for n in [*stmts[1:], *([step] if step is not None else [])]:
+                out.update(range(n.start_point[0] + 1, n.end_point[0] + 2))
+    return frozenset(out)
 
 
-def _hash_part(h: Hotspot) -> str:
-    """``walk`` for a hotspot stepping a bucket's chain (the walk routines and the bucket
-    index they compute per node), ``compare`` for one comparing a node with the key, else
-    "". A line of a walk routine in an annotation (``_M_find_before_node line 1671``) is
-    placed by the libstdc++ headers on this machine: a line outside the walk's own
-    definition is a callee inlined into it."""
-    code = _code(h)
-    inner = header_routine(h)
-    if inner:
-        if CHAIN_WALK.search(inner) or (BUCKET_INDEX.search(inner) and
-                                        "hashtable_policy.h:" in code):
-            return "walk"
-        return "compare" if NODE_COMPARE.search(inner) or KEY_COMPARE.search(code) else ""
-    if CHAIN_WALK.search(h.name):
-        line = re.search(r" line (\d+)$", h.name)
-        if line is None:
-            return "walk"
-        n = int(line.group(1))
-        for hdr in sorted(glob.glob("/usr/include/c++/*/bits/hashtable.h")):
-            if CHAIN_WALK.search(_routine_at(hdr, n)):
-                return "walk"
-        for hdr in sorted(glob.glob("/usr/include/c++/*/bits/hashtable_policy.h")):
-            if BUCKET_INDEX.search(_routine_at(hdr, n)):
-                return "walk"
-        return "compare"  # the key compare inlined into the walk
-    return "compare" if NODE_COMPARE.search(h.name) or KEY_COMPARE.search(code) else ""
+def _chain_step(h: Hotspot) -> bool:
+    """A hotspot stepping a bucket's chain past its first node: a line of
+    :func:`_stepping_lines` (perf's srcline rows, callgrind's lines), a walk routine's such
+    line in an annotation (``_M_find_before_node line 1940``, placed by the libstdc++ headers
+    on this machine), or a walk routine by name in a function listing. The bucket load, the
+    first node's compare and the hash are every lookup's cost, and are not counted."""
+    at = re.search(r"(/usr/\S+/hashtable\.h):(\d+)$", _code(h))
+    if at is not None:
+        return int(at.group(2)) in _stepping_lines(at.group(1))
+    if not CHAIN_WALK.search(h.name) or header_routine(h):
+        return False
+    line = re.search(r" line (\d+)$", h.name)
+    return line is None or any(int(line.group(1)) in _stepping_lines(t) for t in glob.glob(
+        "/usr/include/c++/*/bits/hashtable.h"))
 
 
 def _hash_chains(ctx: Context) -> Finding | None:
-    """A hash table's walk along a bucket's chain (libstdc++'s ``_M_find_before_node``, by
-    name or by the header line's routine) holds ``app.hash_share`` or more of the WHOLE
-    profile, and ``app.hash_walk_over_compare`` times what the key compares take (a healthy
-    lookup, one hash and about one node, spends as much comparing the key as finding its
-    node): this much time stepping nodes means long chains, and a
+    """A hash table's steps along a bucket's chain past its first node (libstdc++'s
+    ``_M_find_before_node`` loop: :func:`_chain_step`) hold ``app.hash_share`` or more of
+    the WHOLE profile: a lookup with a good hash stops at about the first node, so this much
+    time stepping means long chains, and a
     hash that maps many keys to one bucket (a member-wise XOR of integers) is the usual cause.
     The scope is the program's routine that calls the table when the profile has call chains.
     Whether the hash is weak is the source's question (answered by the catalog)."""
     lim = ctx.t("app.hash_share")
-    table = category_share(ctx, lambda h: _hash_part(h) == "walk")
+    table = category_share(ctx, _chain_step)
     if table is None or table.share < lim:
         return None
-    compares = sum(s for h, s in hotspot_shares(table.profile) if _hash_part(h) == "compare")
-    ratio = ctx.t("app.hash_walk_over_compare")
-    if table.share < ratio * compares:
-        return None  # a lookup that finds its node at once: its time is the key compare
     key = hash_key([h.name for h, _ in table.entries])
     callers = [f for h, _ in table.entries for f in reversed(h.callpath)
                if not HASH_CODE.search(f) and not f.startswith("std::")]

@@ -144,3 +144,45 @@ def test_a_hot_line_in_the_hash_itself_finds_its_table(tmp_path: Path) -> None:
     unused = hdr.replace("EdgeHash>;", "std::hash<long>>;")
     got = generate("mix_hash", unused, "edges.hpp", line_of(unused, "return h1 ^ h2;"))
     assert isinstance(got, Refusal), got
+
+
+PAIRS_CPP = """#include <cstdio>
+#include <functional>
+#include <unordered_set>
+#include <utility>
+
+struct PairSum {
+    std::size_t operator()(const std::pair<long, long>& p) const
+    {
+        return std::hash<long>{}(p.first) + std::hash<long>{}(p.second);
+    }
+};
+
+int main()
+{
+    std::unordered_set<std::pair<long, long>, PairSum> seen;
+    long x = 1;
+    for (int i = 0; i < 20000; i++) {
+        x = (x * 48271) % 2147483647;
+        seen.insert({x % 300, (x / 300) % 300});  // HOT
+    }
+    long s = 0;
+    for (const auto& p : seen) s += p.first * 1000 + p.second;
+    std::printf("%zu %ld\\n", seen.size(), s);
+    return 0;
+}
+"""
+
+
+def test_a_sum_of_64_bit_members_gets_the_fold(tmp_path: Path) -> None:
+    """Members wider than 32 bits cannot be packed: each is folded in, and the program (an
+    unordered_set keyed by pairs of longs) prints the same."""
+    src = tmp_path / "pairs.cpp"
+    src.write_text(PAIRS_CPP)
+    before = build_run(src)
+    got = generate("mix_hash", PAIRS_CPP, "pairs.cpp", line_of(PAIRS_CPP, "HOT"))
+    assert isinstance(got, Generated), got
+    assert "PairSum::operator() at pairs.cpp:7 combined first, second with + only" in got.note
+    assert "h ^= std::hash<long>{}(p.second) + 0x9e3779b97f4a7c15ULL" in got.new_text
+    src.write_text(got.new_text)
+    assert build_run(src) == before

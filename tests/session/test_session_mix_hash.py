@@ -30,10 +30,11 @@ def test_mix_hash_through_a_session(tmp_path: Path, ps_home: Path) -> None:
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
     data = json.loads(res.stdout)["data"]
     assert data["next"] is None, data
-    assert "app.data_structure" in data["outputs"]["analyse"]["findings"]
+    assert "app.data_structure" in data["outputs"]["analyse"]["findings"], data
     analysis = json.loads(next((ps_home / "sessions").glob("*/analysis.json")).read_text())
-    p = next(p for p in analysis["proposals"] if p["id"] == "mix_hash")
+    p = next((p for p in analysis["proposals"] if p["id"] == "mix_hash"), None)
+    assert p is not None, (analysis["proposals"], analysis["rejected"], analysis["findings"])
     assert "+++ b/edges.hpp" in p["change"]["diff"], p["change"]["diff"]
     assert "static_cast<std::uint32_t>(e.first)) << 32 |" in p["change"]["diff"]
-    assert data["outputs"]["verify"]["verdicts"]["mix_hash"] == "win"
+    assert data["outputs"]["verify"]["verdicts"]["mix_hash"] == "win", data["outputs"]
     assert "h1 ^ h2" in (proj / "edges.hpp").read_text()  # the user's project is untouched

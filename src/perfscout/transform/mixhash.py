@@ -351,7 +351,8 @@ def _new_body(param: str, used: list[str], types: Mapping[str, str], indent: str
                 "packs the two 32-bit members into one 64-bit value (no two keys collide)")
     lines = [f"{inner}std::size_t h = 0;"]
     for m in used:
-        lines.append(f"{inner}h ^= std::hash<{types[m]}>{{}}({_access(param, m)}) + {GOLDEN} + "
+        t = f"std::{types[m]}" if types[m].startswith(("string", "wstring")) else types[m]
+        lines.append(f"{inner}h ^= std::hash<{t}>{{}}({_access(param, m)}) + {GOLDEN} + "
                      "(h << 6) + (h >> 2);")
     lines.append(f"{inner}return h;")
     return ("{\n" + "\n".join(lines) + f"\n{indent}}}",
@@ -438,6 +439,7 @@ def _one(proj: Project, f: _Finder, var: str, key: str, hash_t: str
     used = list(dict.fromkeys(comb.used))
     if len(used) < 2:
         return _no(f"{at} hashes one member only: nothing to mix")
+    members = {m: f.resolve(t) for m, t in members.items()}  # a member typed by an alias
     for m in used:
         t = members[m]
         if t not in INT_BITS and not STD_HASHED.fullmatch(t):

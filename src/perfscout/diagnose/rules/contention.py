@@ -37,11 +37,13 @@ TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-
 LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list<|"
                        r"bits/(stl_list|forward_list)\.h:")
 #: a hash table's lookup and insert code (libstdc++'s _Hashtable: the bucket's chain walk
-#: ``_M_find_before_node``, ``_M_find_node``, the node insert), by name or by its headers' lines
+#: ``_M_find_before_node``, ``_M_find_node``, the node insert, the key's std::hash), by name or
+#: by its headers' lines
 #: (not a routine that merely takes a ``std::unordered_map`` parameter: its own code is not
 #: the table's)
 HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
-                       r"_Hash_node|(?:bits/|(?<![\w/.\-]))hashtable(_policy)?\.h:")
+                       r"_Hash_node|(?:bits/|(?<![\w/.\-]))(hashtable(_policy)?|functional_hash)"
+                       r"\.h:")
 #: libstdc++'s routines that walk one bucket's chain, comparing each node with the key, by
 #: name (a listing of functions: the per-node bucket modulo and ``_M_next`` are their own rows
 #: when not inlined); a lookup in a table with a good hash spends little here

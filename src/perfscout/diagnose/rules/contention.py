@@ -339,7 +339,7 @@ def header_routine(h: Hotspot) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _stepping_lines(path: str) -> frozenset[int]:
+def stepping_lines(path: str) -> frozenset[int]:
     """The lines of ``hashtable.h`` that run once per node past a bucket's first: in the loop
     of the walk routines, its update and every statement after the first (the first node's
     compare, where a lookup with a good hash returns). A srcline row on them is a step along
@@ -367,17 +367,17 @@ def _stepping_lines(path: str) -> frozenset[int]:
 
 def _chain_step(h: Hotspot) -> bool:
     """A hotspot stepping a bucket's chain past its first node: a line of
-    :func:`_stepping_lines` (perf's srcline rows, callgrind's lines), a walk routine's such
+    :func:`stepping_lines` (perf's srcline rows, callgrind's lines), a walk routine's such
     line in an annotation (``_M_find_before_node line 1940``, placed by the libstdc++ headers
     on this machine), or a walk routine by name in a function listing. The bucket load, the
     first node's compare and the hash are every lookup's cost, and are not counted."""
     at = re.search(r"(/usr/\S+/hashtable\.h):(\d+)$", _code(h))
     if at is not None:
-        return int(at.group(2)) in _stepping_lines(at.group(1))
+        return int(at.group(2)) in stepping_lines(at.group(1))
     if not CHAIN_WALK.search(h.name) or header_routine(h):
         return False
     line = re.search(r" line (\d+)$", h.name)
-    return line is None or any(int(line.group(1)) in _stepping_lines(t) for t in glob.glob(
+    return line is None or any(int(line.group(1)) in stepping_lines(t) for t in glob.glob(
         "/usr/include/c++/*/bits/hashtable.h"))
 
 

@@ -175,12 +175,13 @@ def _functor_at(code: Code, line: int, f: _Finder) -> list[tuple[str, str, str]]
     got = template_args(code.text_of(nm)) if nm is not None else None
     for c in f.proj.codes.values():
         for t in re.finditer(r"unordered_(?:multi)?(?:map|set)\s*<", c.text):
-            start, depth = t.end() - 1, 0
-            for i in range(start, min(len(c.text), start + 400)):
-                depth += (c.text[i] == "<") - (c.text[i] == ">")
+            end, depth = t.end() - 1, 0
+            while end < min(len(c.text), t.end() + 400):
+                depth += (c.text[end] == "<") - (c.text[end] == ">")
+                end += 1
                 if depth == 0:
                     break
-            use = template_args("std::" + c.text[t.start():i + 1])
+            use = template_args("std::" + c.text[t.start():end])
             if use is None or nm is None:
                 continue
             kind = UNORDERED.fullmatch(use[0])

@@ -211,6 +211,9 @@ _TABLE: tuple[Threshold, ...] = (
               "the system calls are I/O"),
     Threshold("io.writes_per_record", 0.5, "write system calls per record the program says it "
               "wrote at or above (strace -c beside the printout): one call per record"),
+    Threshold("io.traced_over_run", 1.3, "traced file-I/O time over the run's wall time above: "
+              "the tracer's own cost per call is in the traced times (ptrace, perf trace), "
+              "which then say nothing of the untraced run's share"),
     Threshold("io.records_min", 1000.0, "records written at or above for one write call per "
               "record to matter"),
     Threshold("io.small_call_bytes", 1024.0, "bytes per read or write system call below (the "

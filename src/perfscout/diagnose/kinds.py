@@ -163,8 +163,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
+    # or a hash table whose weak hash sends neighbouring keys to one bucket: long chain walks
     _k("app.data_structure", "hw.cache_locality hw.compute_bound hw.vectorization", "sampling",
-       "unordered_map",
+       "unordered_map mix_hash",
        "sampling:@hotspots instrumentation:@hotspots simulator:@hotspots"),
 )}
 

@@ -124,6 +124,10 @@ _TABLE: tuple[Threshold, ...] = (
               "call overhead around a few instructions (no loop of its own)"),
     Threshold("app.tree_share", 0.20, "share of the WHOLE profile in an ordered tree container's "
               "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
+    Threshold("app.hash_share", 0.20, "share of the WHOLE profile in a hash table's steps "
+              "along a bucket chain past its first node (std::unordered_map/set: the loop of "
+              "_Hashtable::_M_find_before_node) at or above: a lookup with a good hash stops at "
+              "about the first node, so this much means long chains"),
     Threshold("rt.locked_share", 0.20, "share of the sampled time on lock-prefixed instructions "
               "(and the instruction after each) at or above"),
     Threshold("rt.contention_slowdown", 1.15, "time at the most threads of a sweep over the "
@@ -207,6 +211,9 @@ _TABLE: tuple[Threshold, ...] = (
               "the system calls are I/O"),
     Threshold("io.writes_per_record", 0.5, "write system calls per record the program says it "
               "wrote at or above (strace -c beside the printout): one call per record"),
+    Threshold("io.traced_over_run", 1.3, "traced file-I/O time over the run's wall time above: "
+              "the tracer's own cost per call is in the traced times (ptrace, perf trace), "
+              "which then say nothing of the untraced run's share"),
     Threshold("io.records_min", 1000.0, "records written at or above for one write call per "
               "record to matter"),
     Threshold("io.small_call_bytes", 1024.0, "bytes per read or write system call below (the "

@@ -301,6 +301,8 @@ EN: dict[str, str] = {
     "gain.what.no_conversions": "float arithmetic without conversions (twice the elements per vector)",
     "gain.what.hash_table": "a hash table instead of an ordered tree",
     "gain.tree_code": "the ordered tree code",
+    "gain.what.mixed_hash": "a hash that mixes the key's members",
+    "gain.hash_code": "the hash table's lookup code",
     "gain.what.no_copy": "passing by const reference instead of copying",
     "gain.copy_code": "the allocator and copy code",
     "gain.invoker_code": "the calls through std::function and the loop making them",

@@ -294,6 +294,8 @@ ZH: dict[str, str] = {
     "gain.what.no_conversions": "无类型转换的 float 运算（每个向量多一倍元素）",
     "gain.what.hash_table": "用哈希表取代有序树",
     "gain.tree_code": "有序树容器的代码",
+    "gain.what.mixed_hash": "混合键成员的哈希",
+    "gain.hash_code": "哈希表的查找代码",
     "gain.what.no_copy": "以常量引用传参，取代整份复制",
     "gain.copy_code": "内存分配与复制代码",
     "gain.invoker_code": "经 std::function 的间接调用及发出调用的循环",

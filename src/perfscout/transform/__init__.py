@@ -30,6 +30,7 @@ from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
+from perfscout.transform.mixhash import mix_hash
 from perfscout.transform.mpipack import pack_messages
 from perfscout.transform.ompouter import omp_outer_loop
 from perfscout.transform.ompreduce import omp_reduction
@@ -88,11 +89,13 @@ GENERATORS: dict[str, Maker] = {
         c, ln, rel, getattr(p.get("headers"), "root", None)),
     "error_code_path": lambda c, ln, rel, p: error_code_path(
         c, ln, rel, getattr(p.get("headers"), "root", None), p.get("current")),
+    "mix_hash": lambda c, ln, rel, p: mix_hash(c, ln, rel, getattr(p.get("headers"), "root",
+                                                                   None), p.get("current")),
 }
 
 
 #: generators of C++ changes only: a ``.h`` file is parsed as C++ for them
-CPP_ONLY = frozenset({"const_ref", "template_callable", "error_code_path"})
+CPP_ONLY = frozenset({"const_ref", "template_callable", "error_code_path", "mix_hash"})
 
 
 def generate(proposal_id: str, text: str, rel_path: str, line: int,
@@ -104,7 +107,7 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     ``params``: ``tile`` (loop_tiling, default 64), ``unroll`` (loop_unroll, default 4),
     ``current`` (relative path -> text of the project's files as earlier changes left them:
     const_ref, template_callable and error_code_path read the headers they rewrite or
-    follow from there first).
+    follow from there first; mix_hash the file defining the hash).
     ``root``: the project directory ``rel_path`` is in; its local headers are read for the
     macros a declaration goes through (use_blas). ``headers``: the project's header reader
     with the build's defines and include folders (:class:`ProjectHeaders`, one per project,

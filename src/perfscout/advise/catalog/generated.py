@@ -1,7 +1,8 @@
 """Catalog entries for source changes outside the loop nest, offered only where the transform
 stage generates them on a hot line of the user's code: a linear scan over a sorted array
 (``bisect_search``), threads taking turns on an ``omp atomic``/``critical`` update
-(``omp_reduction``), an ordered ``std::map`` used only as a dictionary (``unordered_map``).
+(``omp_reduction``), an ordered ``std::map`` used only as a dictionary (``unordered_map``), a
+hash table whose hand-written hash only XORs or adds its key's members (``mix_hash``).
 
 Each entry runs its generator on the hottest source lines of the line profile, with the
 project's folder as the root (the legality proofs read the other files: where the array is
@@ -24,7 +25,7 @@ from perfscout.advise.catalog.common import (
 )
 from perfscout.advise.catalog.registry import proposal
 from perfscout.advise.facts import Facts, project_root_of
-from perfscout.diagnose.rules.contention import tree_share
+from perfscout.diagnose.rules.contention import hash_share, tree_share
 from perfscout.ingest.source_paths import library_source
 from perfscout.model.findings import Finding
 from perfscout.model.message import Text
@@ -34,6 +35,8 @@ from perfscout.transform import Generated, generate
 
 #: the tree code's share (with its key compares) below which a hash table is not proposed
 MIN_TREE_SHARE = 0.10
+#: the hash table's lookup share below which a mixing hash is not proposed
+MIN_HASH_SHARE = 0.10
 
 
 @proposal("bisect_search", layer=Layer.ALGORITHM, kind="source",
@@ -216,5 +219,46 @@ def unordered_map(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.55), "an ordered map used only as a dictionary, its "
                               "tree code hot"),
         invalid_when=("keys hash badly (many collisions)",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+def _hash_basis(facts: Facts) -> float | None:
+    """The hash table's lookup code: the share the gain rests on."""
+    return hash_share(facts.profiles)
+
+
+@proposal("mix_hash", layer=Layer.APPLICATION, kind="source", basis=_hash_basis)
+def mix_hash(facts: Facts, f: Finding) -> Proposal | None:
+    """A hash table's lookup code (libstdc++'s ``_Hashtable`` chain walk) is the hot code and
+    the project's hash of the table's composite key only XORs or adds its members' hashes:
+    ``std::hash`` of an integer is the integer, so neighbouring keys share a few buckets and
+    every lookup walks a long chain. A hash that mixes the members (exact packing of two
+    32-bit integers) gives about one node per bucket. The gain is on the lookup code's
+    measured share."""
+    share = hash_share(facts.profiles)
+    if share is None or share < MIN_HASH_SHARE:
+        return None
+    found = first_generated(facts, f, "mix_hash")
+    if found is None:
+        return None
+    scope, got = found
+    low, high = amdahl(share, 2.0, 100.0)  # a chain of n nodes becomes about one
+    return Proposal(
+        id="mix_hash", addresses=(f.id,), layer=Layer.APPLICATION, kind="source",
+        title=f"Make the hash of the table's key mix its members ({scope})",
+        change=Change(description=f"the hash table's lookups take {share:.0%} of the run "
+                      f"walking bucket chains; {got.note}"),
+        evidence=(*refs(f, facts), f"hash table lookup code {share:.0%} of the profile",
+                  f"{scope}: {got.note}"),
+        verification=verify(facts),
+        expected_gain=ExpectedGain(low, high, Text(
+            "gain.share_measured", share=f"{share:.0%}", scope=Text("gain.hash_code"),
+            what=Text("gain.what.mixed_hash"), low="2", high="100")),
+        risk=Risk("low", "the same keys and values; only the buckets (and so the iteration "
+                  "order of the table) change"),
+        confidence=Confidence(conf(f, 0.6), "a member-wise XOR/sum hash of integers with the "
+                              "table's lookup code hot"),
+        invalid_when=("the program's output depends on the table's iteration order",),
         rollback="revert the patch commit", scope=scope,
     )

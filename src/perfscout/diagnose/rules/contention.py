@@ -1,10 +1,15 @@
 """Rules for time lost to shared state and to the container chosen: threads taking turns on an
 atomic update (``rt.sync_contention``), and an ordered tree container used where its
-order costs more than it gives (``app.data_structure``)."""
+order costs more than it gives, or a hash table walking long bucket chains
+(``app.data_structure``)."""
 
 from __future__ import annotations
 
+import functools
+import glob
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
@@ -20,6 +25,9 @@ from perfscout.diagnose.rules.runtime import (
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
+if TYPE_CHECKING:
+    from perfscout.transform.source import Code, Node
+
 #: an ordered tree container's own code (libstdc++ red-black tree behind std::map/set)
 #: (a line-level profile may name the header bare: ``stl_tree.h:1950``)
 TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-]))"
@@ -28,6 +36,21 @@ TREE_CODE = re.compile(r"_Rb_tree|\bstd::(multi)?(map|set)<|(?:bits/|(?<![\w/.\-
 #: hot routine that takes a std::list to walk (the walk inlined into it)
 LIST_CODE = re.compile(r"_List_node|_Fwd_list|\bstd::(__cxx11::)?(forward_)?list<|"
                        r"bits/(stl_list|forward_list)\.h:")
+#: a hash table's lookup and insert code (libstdc++'s _Hashtable: the bucket's chain walk
+#: ``_M_find_before_node``, ``_M_find_node``, the node insert, the key's std::hash), by name or
+#: by its headers' lines
+#: (not a routine that merely takes a ``std::unordered_map`` parameter: its own code is not
+#: the table's)
+HASH_CODE = re.compile(r"_Hashtable<|_M_find_before_node|_M_find_node|_M_insert_unique_node|"
+                       r"_Hash_node|(?:bits/|(?<![\w/.\-]))(hashtable(_policy)?|functional_hash)"
+                       r"\.h:")
+#: libstdc++'s routines that walk one bucket's chain, comparing each node with the key, by
+#: name (a listing of functions: the per-node bucket modulo and ``_M_next`` are their own rows
+#: when not inlined); a lookup in a table with a good hash spends little here
+CHAIN_WALK = re.compile(r"_M_find_before_node|_M_find_node|_M_bucket_index|_Mod_range_hashing|"
+                        r"_Hash_node<.*>::_M_next")
+#: the walk routines whose loop, past the first node's compare, runs once per further node
+WALK_ROUTINE = re.compile(r"^(_M_find_before_node|_M_find_node)")
 #: what a string- or key-compared tree spends on its key compares
 #: (a pair key's ``operator<`` is in stl_pair.h)
 KEY_COMPARE = re.compile(r"\bmemcmp|basic_string\.h:|char_traits\.h:|std::less<|"
@@ -231,7 +254,19 @@ def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, fl
     return best
 
 
-@rule(id="app.data_structure", needs=("@hotspots",), thresholds=("app.tree_share",),
+def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
+    """The largest share of a hash table's lookup code (:data:`HASH_CODE`) in one profile,
+    over rows of one kind (a callgrind listing holds functions and their lines: both would
+    count the same cost); None when none is sampled. Used by the catalog entry that answers
+    the rule."""
+    best = [min(1.0, sum(s for h, s in hotspot_shares(p) if h.kind == kind and
+                         HASH_CODE.search(_code(h))))
+            for p in profiles for kind in {h.kind for h in p.hotspots}]
+    return max((b for b in best if b > 0), default=None)
+
+
+@rule(id="app.data_structure", needs=("@hotspots",),
+      thresholds=("app.tree_share", "app.hash_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def data_structure(ctx: Context) -> Finding | None:
     """An ordered tree container (std::map/std::set) and its key compares hold a large share
@@ -240,7 +275,7 @@ def data_structure(ctx: Context) -> Finding | None:
     lim = ctx.t("app.tree_share")
     tree = category_share(ctx, lambda h: bool(TREE_CODE.search(_code(h))))
     if tree is None:
-        return _linked_list(ctx, lim)
+        return _hash_chains(ctx) or _linked_list(ctx, lim)
     keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(_code(h))
             and not TREE_CODE.search(_code(h))]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
@@ -250,6 +285,123 @@ def data_structure(ctx: Context) -> Finding | None:
                   "take", f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.4 + 0.4 * min(both.share, 1.0),
                        "an ordered tree container is the hot code", ev)
+
+
+def hash_key(names: list[str]) -> str:
+    """The key type a demangled ``std::_Hashtable<Key, ...>`` name holds ("" when none
+    does): what the hash is computed on."""
+    for n in names:
+        at = n.find("_Hashtable<")
+        if at < 0:
+            continue
+        depth, key = 0, ""
+        for ch in n[at + len("_Hashtable<"):]:
+            if ch == "," and depth == 0:
+                return key.strip()
+            depth += (ch == "<") - (ch == ">")
+            key += ch
+    return ""
+
+
+@functools.lru_cache(maxsize=16)
+def _header_code(path: str) -> Code | None:
+    """The parsed library header ``path`` (None when it is not readable here)."""
+    from perfscout.transform.source import Code
+
+    try:
+        return Code(Path(path).read_text(errors="replace"), path, "cpp")
+    except (OSError, ValueError):
+        return None
+
+
+def _routine_name(code: Code, fn: Node) -> str:
+    """The unqualified name a function definition defines."""
+    d = fn.child_by_field_name("declarator")
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    name = d.child_by_field_name("declarator") if d is not None else None
+    return code.text_of(name).rpartition("::")[2].strip() if name is not None else ""
+
+
+def _routine_at(path: str, line: int) -> str:
+    """The routine whose definition holds ``path:line`` of a header ("" unknown)."""
+    code = _header_code(path)
+    node = code.node_at_line(line) if code is not None else None
+    fn = code.function_of(node) if code is not None and node is not None else None
+    return _routine_name(code, fn) if code is not None and fn is not None else ""
+
+
+def header_routine(h: Hotspot) -> str:
+    """The routine whose definition holds a hotspot's line in a system header on this machine
+    (perf's srcline rows name ``hashtable.h:1940``, not the inlined routine); "" unknown."""
+    at = re.search(r"(/usr/\S+\.h):(\d+)$", _code(h))
+    return _routine_at(at.group(1), int(at.group(2))) if at is not None else ""
+
+
+@functools.lru_cache(maxsize=8)
+def stepping_lines(path: str) -> frozenset[int]:
+    """The lines of ``hashtable.h`` that run once per node past a bucket's first: in the loop
+    of the walk routines, its update and every statement after the first (the first node's
+    compare, where a lookup with a good hash returns). A srcline row on them is a step along
+    a chain; the bucket load and the first node's compare are every lookup's cost."""
+    from perfscout.transform.source import walk
+
+    code = _header_code(path)
+    if code is None:
+        return frozenset()
+    out: set[int] = set()
+    for fn in walk(code.tree.root_node):
+        if fn.type != "function_definition" or not WALK_ROUTINE.search(
+                _routine_name(code, fn)):
+            continue
+        for loop in walk(fn):
+            if loop.type != "for_statement":
+                continue
+            body = loop.child_by_field_name("body")
+            stmts = body.named_children if body is not None else []
+            step = loop.child_by_field_name("update")
+            for n in [*stmts[1:], *([step] if step is not None else [])]:
+                out.update(range(n.start_point[0] + 1, n.end_point[0] + 2))
+    return frozenset(out)
+
+
+def _chain_step(h: Hotspot) -> bool:
+    """A hotspot stepping a bucket's chain past its first node: a line of
+    :func:`stepping_lines` (perf's srcline rows, callgrind's lines), a walk routine's such
+    line in an annotation (``_M_find_before_node line 1940``, placed by the libstdc++ headers
+    on this machine), or a walk routine by name in a function listing. The bucket load, the
+    first node's compare and the hash are every lookup's cost, and are not counted."""
+    at = re.search(r"(/usr/\S+/hashtable\.h):(\d+)$", _code(h))
+    if at is not None:
+        return int(at.group(2)) in stepping_lines(at.group(1))
+    if not CHAIN_WALK.search(h.name) or header_routine(h):
+        return False
+    line = re.search(r" line (\d+)$", h.name)
+    return line is None or any(int(line.group(1)) in stepping_lines(t) for t in glob.glob(
+        "/usr/include/c++/*/bits/hashtable.h"))
+
+
+def _hash_chains(ctx: Context) -> Finding | None:
+    """A hash table's steps along a bucket's chain past its first node (libstdc++'s
+    ``_M_find_before_node`` loop: :func:`_chain_step`) hold ``app.hash_share`` or more of
+    the WHOLE profile: a lookup with a good hash stops at about the first node, so this much
+    time stepping means long chains, and a
+    hash that maps many keys to one bucket (a member-wise XOR of integers) is the usual cause.
+    The scope is the program's routine that calls the table when the profile has call chains.
+    Whether the hash is weak is the source's question (answered by the catalog)."""
+    lim = ctx.t("app.hash_share")
+    table = category_share(ctx, _chain_step)
+    if table is None or table.share < lim:
+        return None
+    key = hash_key([h.name for h, _ in table.entries])
+    callers = [f for h, _ in table.entries for f in reversed(h.callpath)
+               if not HASH_CODE.search(f) and not f.startswith("std::")]
+    what = f"a hash table keyed by {key}" if key else "a hash table"
+    ev = [_hot_ev(ctx, table, f"{what}'s bucket chain walk (libstdc++ _Hashtable "
+                  "_M_find_before_node) takes", f"share of whole profile >= {lim:.2f}")]
+    return ctx.finding("app.data_structure", 0.35 + 0.4 * min(table.share, 1.0),
+                       f"{what} walks long bucket chains in the hot code", ev,
+                       scope=callers[0] if callers else "")
 
 
 def _linked_list(ctx: Context, lim: float) -> Finding | None:

@@ -200,7 +200,7 @@ def _heap_remapped(ctx: Context) -> Evidence | None:
 @rule(id="sys.io", needs=("time.elapsed|syscall.time",),
       thresholds=("io.cpu_idle_share", "io.bytes", "io.blocked_switches", "io.sync_share",
                   "io.small_request_bytes", "io.traced_run_share", "io.traced_seconds",
-                  "io.read_back_ratio", "app.io_share", "crossval.disagree"),
+                  "io.read_back_ratio", "app.io_share", "io.traced_over_run"),
       request=lambda ctx, miss: [rq.gnu_time(ctx, "elapsed vs CPU time and file-system I/O")])
 def sys_io(ctx: Context) -> Finding | None:
     """The process waits (elapsed far above CPU time) while moving many bytes through files,

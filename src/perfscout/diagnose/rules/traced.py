@@ -100,7 +100,7 @@ def traced_file_io(ctx: Context) -> Finding | None:
     if el is not None:
         lim = ctx.t("io.traced_run_share")
         run_share = tr.seconds / el.value
-        if run_share < lim or run_share > 1.0 + ctx.t("crossval.disagree"):
+        if run_share < lim or run_share > ctx.t("io.traced_over_run"):
             # more traced time than the run itself: the tracer's own cost per call (ptrace,
             # perf trace) is in it, so it says nothing of the untraced run's share
             return None

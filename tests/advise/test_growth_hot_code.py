@@ -155,6 +155,9 @@ def test_growth_already_geometric_is_not_found_again(tmp_path: Path) -> None:
     require_tool("gfortran")
     work = tmp_path / "sieve"
     shutil.copytree(PROGRAM, work)
+    before = growth_copy_share(Facts.build((), None, _profiles(
+        _profile(work, ["FFLAGS=-O2 -g"], ["./sieve", "40000", "1"]))))
+    assert before is not None and before >= 0.5  # the copies are the run
     src = work / "hits.f90"
     got = generate("geometric_growth", src.read_text(), "hits.f90",
                    line_of(src.read_text(), APPEND), root=work)
@@ -163,4 +166,8 @@ def test_growth_already_geometric_is_not_found_again(tmp_path: Path) -> None:
     paths = _profile(work, ["FFLAGS=-O2 -g"], ["./sieve", "40000", "1"])
     profs = _profiles(paths)
     assert append_growth(profs, HOT) is None
-    assert growth_copy_share(Facts.build((), None, profs)) is None  # the copies are gone too
+    # the copies are gone too: the fixed run is a few milliseconds, so one or two of its few
+    # samples on a page fault or a copy can still pass the proposal's 5% floor; what must hold
+    # whatever the load is that copying no longer holds the run (before: nearly all of it)
+    after = growth_copy_share(Facts.build((), None, profs)) or 0.0
+    assert after <= before / 2, (before, after)

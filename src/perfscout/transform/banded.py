@@ -137,13 +137,8 @@ class _Prover:
         cur = anchor
         while zero is None and cur is not fn and cur.parent is not None:
             parent = cur.parent
-            if parent.type in _LOOPS and (parent.type != "do_statement" or not code.fortran):
-                raise NoBand(f"{name} is not zeroed (memset, calloc, a whole-array zero, a "
-                             f"zeroing loop nest over the system's order{_of(order)}) inside "
-                             "the loop at line "
-                             f"{parent.start_point[0] + 1} around the solve in "
-                             f"{code.function_name(fn)}: on the loop's next pass the matrix holds "
-                             "what the elimination left, not a band")
+            # a Fortran do loop holds its body's statements itself (a loop and a block at
+            # once): the statements before the solve in that body are looked at first
             if parent.type in _BLOCKS:
                 sibs = [c for c in parent.named_children if c.end_byte <= cur.start_byte
                         and c.type not in _HEADERS]
@@ -152,6 +147,14 @@ class _Prover:
                     if self._zeroes(code, s, name):
                         zero = s
                         break
+            if zero is None and parent.type in _LOOPS and (
+                    parent.type != "do_statement" or not code.fortran):
+                raise NoBand(f"{name} is not zeroed (memset, calloc, a whole-array zero, a "
+                             f"zeroing loop nest over the system's order{_of(order)}) inside "
+                             "the loop at line "
+                             f"{parent.start_point[0] + 1} around the solve in "
+                             f"{code.function_name(fn)}: on the loop's next pass the matrix holds "
+                             "what the elimination left, not a band")
             cur = parent
         if zero is not None:
             self._read_before(code, fn, anchor, zero, name)

@@ -34,6 +34,7 @@ from perfscout.model.metrics import (
     Profile,
     Remark,
     ScopeKind,
+    near_line,
     source_line,
 )
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
@@ -651,19 +652,26 @@ class Facts:
             return scoped or out
         return out
 
+    def remarks_near_hot_line(self, scope: str = "") -> list[Remark] | None:
+        """The compiler remarks (of ``scope``, as :meth:`remarks`) on the loop nest of the
+        hot line a line-level profile names (:func:`near_line`); None when no profile names
+        one. When and why: a remark speaks for the code that runs only when it sits there;
+        the compiler's first loop is often a cold one."""
+        hot = self.hot_line()
+        if hot is None:
+            return None
+        file, _, line = hot.rpartition(":")
+        if not line.isdigit():
+            return None
+        return [r for r in self.remarks(scope) if r.line is not None
+                and near_line(file, int(line), r.file, r.line)]
+
     def access_pattern(self, scope: str = "") -> str | None:
         """``contiguous`` when the remarks show only contiguous access, else the first
         non-contiguous kind seen (``strided``, ``gather``); None with no remark on access.
         When a line-level profile names the hot line and remarks sit on its loop nest (within
         two lines), only those speak for it: another loop's access says nothing about it."""
-        rems = self.remarks(scope)
-        hot = self.hot_line()
-        if hot is not None:
-            file, _, line = hot.rpartition(":")
-            near = [r for r in rems if r.line is not None and line.isdigit()
-                    and Path(r.file).name == Path(file).name and abs(r.line - int(line)) <= 2]
-            if near:
-                rems = near
+        rems = self.remarks_near_hot_line(scope) or self.remarks(scope)
         kinds = [r.access for r in rems if r.access]
         if not kinds:
             return None

@@ -848,12 +848,8 @@ def built_already(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     wide = facts.hot_vector_bits()
     if wide is not None and wide[0] >= WIDE_VECTOR_BITS:
         return Text("guard.wide_already", bits=wide[0], file=Path(wide[1]).name)
-    hot = facts.hot_line()
-    if p.id == "compiler_opt_level" and hot is not None:
-        file, _, line = hot.rpartition(":")
-        near = [r for r in facts.remarks() if r.vectorized and r.line is not None
-                and line.isdigit() and Path(r.file).name == Path(file).name
-                and abs(r.line - int(line)) <= 2]
+    if p.id == "compiler_opt_level":
+        near = [r for r in facts.remarks_near_hot_line() or () if r.vectorized]
         if near:
             return Text("guard.loop_vectorized", line=f"{Path(near[0].file).name}:"
                         f"{near[0].line}")

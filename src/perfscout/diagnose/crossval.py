@@ -13,7 +13,14 @@ from dataclasses import replace
 
 from perfscout.model.findings import Evidence, Finding, Status
 from perfscout.model.message import Text
-from perfscout.model.metrics import Metric, Profile, ScopeKind, SourceRef, source_line
+from perfscout.model.metrics import (
+    Metric,
+    Profile,
+    ScopeKind,
+    SourceRef,
+    near_line,
+    source_line,
+)
 
 # "setting": what the run asked for (OMP_NUM_THREADS, a requested rank count) is context, not
 # a measurement of the run, so it never confirms a finding; "meta" (a count read from an input's
@@ -220,11 +227,6 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
                    conflicts=tuple(dict.fromkeys(f.conflicts + tuple(conflicts))))
 
 
-#: lines apart that still name one statement: a profiler attributes a loop's samples to its
-#: header, its body or the line after it, a compiler's debug line table to either
-NEAR_LINES = 2
-
-
 def _scope_line(scope: str) -> tuple[str, int] | None:
     """(file name, line) of a finding scoped to a source line (``tridense.f90:28``)."""
     file, _, line = scope.strip().rpartition(":")
@@ -235,14 +237,14 @@ def _scope_line(scope: str) -> tuple[str, int] | None:
 
 def _same_line(p: Profile, fam: str, want: tuple[str, int]) -> Evidence | None:
     """Evidence from a line-level profile whose hottest of two or more source lines is the
-    finding's line (within :data:`NEAR_LINES` of it, in the same file)."""
+    finding's line (:func:`~perfscout.model.metrics.near_line`)."""
     lines = [(where, h) for h in p.hotspots if h.self_share is not None
              and (where := source_line(h)) is not None]
     if len({w for w, _ in lines}) < 2:
         return None
     where, top = max(lines, key=lambda x: x[1].self_share or 0.0)
     file, _, no = where.rpartition(":")
-    if file.rsplit("/", 1)[-1] != want[0] or abs(int(no) - want[1]) > NEAR_LINES:
+    if not near_line(file, int(no), *want):
         return None
     return Evidence("hotspot.share", top.self_share, "ratio",
                     top.source or SourceRef(p.path, None), fam,

@@ -205,3 +205,17 @@ def source_line(h: Hotspot) -> str | None:
     m = SOURCE_LINE.match(h.name.strip())
     return f"{m['file']}:{m['line']}" if m else None
 
+
+#: lines apart that still name one statement or one loop nest: a profiler attributes a loop's
+#: samples to its header, its body or the line after it, a compiler's debug line table and its
+#: remarks to either
+NEAR_LINES = 2
+
+
+def near_line(file: str, line: int, other_file: str, other_line: int) -> bool:
+    """Whether two source positions name the same statement or loop nest: the same file name
+    (whatever folder each tool printed) and at most :data:`NEAR_LINES` lines apart. One
+    reading for every rule and guard that matches a remark or a profile line to the hot line."""
+    return (other_file.rsplit("/", 1)[-1] == file.rsplit("/", 1)[-1]
+            and abs(other_line - line) <= NEAR_LINES)
+

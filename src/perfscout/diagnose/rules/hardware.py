@@ -23,7 +23,7 @@ from perfscout.diagnose.rules.set_conflict import pow2_rows, pow2_sweep
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.isa import is_isa_emulated
 from perfscout.model.message import Text
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef, near_line
 
 STREAM_TRIAD_AI = 2.0 / 24.0  # FLOP per byte of a double triad a = b + s*c
 
@@ -228,7 +228,7 @@ def _time_on_miss_line(ctx: Context, ev: list[Evidence]) -> list[Evidence]:
         if source_kind(p.format) != "sampling":
             continue
         near = [h for h in p.hotspots if h.self_share is not None
-                and (w := _line_of(h)) is not None and w[0] == base and abs(w[1] - at) <= 2]
+                and (w := _line_of(h)) is not None and near_line(base, at, *w)]
         share = sum(h.self_share or 0.0 for h in near)
         if near and share >= lim:
             return [Evidence("hotspot.share", share, "ratio", near[0].source or SourceRef(p.path),

@@ -101,7 +101,7 @@ def mpi_bind_map(facts: Facts, f: Finding) -> Proposal | None:
 
 def _handout(f: Finding) -> float | None:
     """The sampled share of the runtime's iteration handout, when ``f`` is that finding."""
-    from perfscout.diagnose.rules.contention import SCHED_ROUTINE
+    from perfscout.diagnose.locks import SCHED_ROUTINE
 
     if f.id != "rt.sync_contention" or not SCHED_ROUTINE.match(
             f.scope.lower().split("@")[0].lstrip("_") if f.scope else ""):

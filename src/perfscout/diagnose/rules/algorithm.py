@@ -7,6 +7,7 @@ import re
 
 from perfscout.diagnose.engine import Context, Located, rule
 from perfscout.diagnose.rules.common import fmt, ranks
+from perfscout.diagnose.rules.mpi_bounds import waits_beyond_spread
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.ingest.derive import OS_WORKER_CPU
 from perfscout.ingest.textutil import size_argument
@@ -51,7 +52,7 @@ def load_imbalance(ctx: Context) -> Finding | None:
             ratio = work[top] / mean
             cost = (work[top] - mean) / app[top].value if app[top].value > 0 else 0.0
             if ratio >= lim and cost >= ctx.t("imbalance.min_cost") \
-                    and not _waits_beyond_spread(work, _rank_waits(ctx) or {
+                    and not waits_beyond_spread(work, _rank_waits(ctx) or {
                         r: mpi[r].value for r in common}) \
                     and not _latency_beyond_spread(ctx, work):
                 ev = [ctx.ev(app[top], f"rank {top} computes {work[top]:.3g} s vs mean "
@@ -137,19 +138,6 @@ def _rank_waits(ctx: Context) -> dict[str, float]:
     return {loc.metric.scope.name: loc.value for loc in ranks(ctx, "mpi.wait_time")}
 
 
-def _waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool:
-    """Unequal compute explains a rank's wait only up to the compute spread; when every rank,
-    the busiest one too, waits longer than that spread (a barrier every step, one rank's I/O),
-    the wait has another cause and rebalancing cannot remove it. Without measured waits the
-    ranks' MPI times bound them from above: the busiest rank in MPI longer than the spread
-    spends that time on the communication itself, not waiting for anyone."""
-    common = set(work) & set(wait)
-    if len(common) < 2:
-        return False
-    spread = max(work[r] for r in common) - min(work[r] for r in common)
-    return min(wait[r] for r in common) >= spread
-
-
 def _rank_times(p: Profile, name: str) -> dict[str, float]:
     """Per-rank values in seconds of metric ``name`` in profile ``p``, by rank."""
     return {m.scope.name: m.value for m in p.metrics
@@ -170,11 +158,11 @@ def _latency_beyond_spread(ctx: Context, work: dict[str, float]) -> bool:
     if mean is None or mean >= ctx.t("msg.small_bytes"):
         return False
     comm = {loc.metric.scope.name: loc.value for loc in ranks(ctx, "mpi.time")}
-    return _waits_beyond_spread(work, comm)
+    return waits_beyond_spread(work, comm)
 
 
 def _busiest_rank_waits(x: Located) -> bool:
-    """:func:`_waits_beyond_spread` for a derived per-rank spread and the waits of its file."""
+    """:func:`waits_beyond_spread` for a derived per-rank spread and the waits of its file."""
     if not x.metric.derived:
         return False
     work = {m.scope.name: m.value for m in x.profile.metrics
@@ -184,7 +172,7 @@ def _busiest_rank_waits(x: Located) -> bool:
     if not wait and x.metric.raw_name == "busy.time":  # the MPI times bound the waits
         wait = {m.scope.name: m.value for m in x.profile.metrics
                 if m.name == "mpi.time" and m.scope.kind == ScopeKind.RANK}
-    return _waits_beyond_spread(work, wait)
+    return waits_beyond_spread(work, wait)
 
 
 #: the phases a rank's printed times split its run into (compute, communication, waiting, I/O)

@@ -13,17 +13,16 @@ from typing import TYPE_CHECKING
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
-from perfscout.diagnose.engine import Context, rule, source_kind
+from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.locks import sampled_locks
 from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.rules.runtime import (
-    OMP_RUNTIME_LIB,
-    SERIALIZING,
     _hot_ev,
     slower_with_threads,
 )
 from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind
 
 if TYPE_CHECKING:
     from perfscout.transform.source import Code, Node
@@ -68,91 +67,6 @@ def _code(h: Hotspot) -> str:
 
 def _name(h: Hotspot) -> str:
     return h.name.split(" line ")[0]
-
-
-#: user-space lock and wait routines (pthread mutex/condvar/rwlock/spin, glibc's low-level
-#: lock, semaphores) and the kernel's futex path: one row each of a lock taken per item
-LOCK_ROUTINE = re.compile(
-    r"^_*(?:gi_+)?(?:pthread_(?:mutex|cond|rwlock|spin)_[a-z_]+|lll_lock_[a-z_]+|"
-    r"lll_unlock_[a-z_]+|futex_[a-z_]+|do_futex|x64_sys_futex|sys_futex|sem_(?:wait|post|"
-    r"timedwait)|new_sem_[a-z_]+|condvar_[a-z_]+|pthread_mutex_unlock_usercnt|"
-    r"pthread_mutex_lock_full)(?:@.*|\.[a-z0-9_.]+)?$")
-#: the OpenMP runtime handing out loop iterations one chunk at a time (schedule(dynamic),
-#: guided, runtime) and the mutex that guards it
-SCHED_ROUTINE = re.compile(
-    r"^_*(?:gomp_iter_(?:ull_)?(?:dynamic|guided)_next(?:_locked)?|gomp_mutex_lock(?:_slow)?|"
-    r"gomp_mutex_unlock(?:_slow)?|gomp_loop_(?:ull_)?[a-z_]*(?:dynamic|guided|runtime)_[a-z_]+|"
-    r"kmp_dispatch_next[a-z_0-9]*|kmpc_dispatch_next[a-z_0-9]*)(?:@.*|\.[a-z0-9_.]+)?$")
-#: the serializing runtime routines threads take turns in (critical sections, runtime atomics,
-#: OpenMP locks), without the ordered regions, which order work rather than guard data
-CRITICAL = tuple(r for r in SERIALIZING if "ordered" not in r and "doacross" not in r)
-
-
-def _routine(h: Hotspot) -> str:
-    return h.name.lower().strip().split("(")[0].strip().replace("@plt", "")
-
-
-def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]]:
-    """The lock/wait family that holds the most of sampling profile ``p``: ("schedule", share,
-    rows) when the OpenMP runtime's iteration handout is sampled (the runtime library's
-    unresolved rows count with it: the handout and its spinning have no exported name),
-    ("lock", ...) for pthread/futex routines, ("critical", ...) for the OpenMP runtime's
-    critical sections and locks (``GOMP_critical_start``, ``omp_set_lock``: the runtime's
-    serializing routines, :data:`CRITICAL`, with the runtime library's unresolved rows);
-    ("", 0, ()) when none is sampled. An
-    unresolved row whose library the profile does not name counts with the handout only when a
-    named handout routine is sampled too (a static schedule samples none)."""
-    shares = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"]
-    sched = [(h, s) for h, s in shares if SCHED_ROUTINE.match(_routine(h))]
-    lock = tuple((h, s) for h, s in shares if LOCK_ROUTINE.match(_routine(h)))
-    best: tuple[str, float, tuple[tuple[Hotspot, float], ...]] = ("", 0.0, ())
-    if sched:
-        named = {id(h) for h, _ in sched}
-        rows = tuple(sched) + tuple(
-            (h, s) for h, s in shares if id(h) not in named
-            and _routine(h).startswith("0x")
-            and (not h.module or OMP_RUNTIME_LIB.search(h.module.lower())))
-        best = ("schedule", sum(s for _, s in rows), rows)
-    total = sum(s for _, s in lock)
-    if total > best[1]:
-        best = ("lock", total, lock)
-    crit = [(h, s) for h, s in shares if _routine(h).lstrip("_").startswith(CRITICAL)
-            and not LOCK_ROUTINE.match(_routine(h))]
-    if crit:
-        mods = {h.module for h, _ in crit if h.module and OMP_RUNTIME_LIB.search(h.module.lower())}
-        named = {id(h) for h, _ in crit}
-        rows = tuple(crit) + tuple((h, s) for h, s in shares if id(h) not in named
-                                   and _routine(h).startswith("0x") and h.module in mods)
-        if sum(s for _, s in rows) > best[1]:
-            best = ("critical", sum(s for _, s in rows), rows)
-    return best
-
-
-def _sampled_locks(ctx: Context, lim: float) -> tuple[str, Evidence, str] | None:
-    """A sampling profile holding ``rt.lock_routine_share`` of its time in lock and wait
-    routines or in the OpenMP runtime's iteration handout: (family, evidence, scope)."""
-    best: tuple[str, float, tuple[tuple[Hotspot, float], ...], Profile] | None = None
-    for p in {id(p): p for _, p in ctx.hotspots()}.values():
-        if source_kind(p.format) != "sampling":
-            continue
-        fam, share, rows = lock_rows(p)
-        if fam and share >= lim and (best is None or share > best[1]):
-            best = (fam, share, rows, p)
-    if best is None:
-        return None
-    fam, share, rows, p = best
-    top = sorted(rows, key=lambda e: -e[1])
-    what = {"schedule": "the OpenMP runtime handing out loop iterations one chunk at a time "
-                        "(dynamic schedule)",
-            "critical": "the OpenMP runtime's critical sections and locks (threads entering "
-                        "one at a time)"}.get(fam, "lock and wait routines (mutex, condition "
-                                                   "variable, futex)")
-    ev = Evidence("hotspot.share", share, "ratio", top[0][0].source or SourceRef(p.path, None),
-                  "sampling", f"{share:.0%} of the samples in {what}: "
-                  + ", ".join(f"{h.name} {s:.0%}" for h, s in top[:4]),
-                  f"lock/runtime share >= {lim:.2f}")
-    named = [h for h, _ in top if not _routine(h).startswith("0x")]
-    return fam, ev, (named[0].name if named else top[0][0].name).split("@")[0]
 
 
 def _traced_futex(ctx: Context) -> Evidence | None:
@@ -210,7 +124,7 @@ def sync_contention(ctx: Context) -> Finding | None:
     lim = ctx.t("rt.locked_share")
     locked = [x for x in ctx.all("insn.locked_share") if x.value >= lim]
     if not locked:
-        sampled = _sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
+        sampled = sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
             return _static_atomic(ctx)
         pts = sweep_points(ctx)

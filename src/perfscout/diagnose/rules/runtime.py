@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
+from perfscout.diagnose.locks import OMP_RUNTIME_LIB, SERIALIZING, sampled_locks
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
@@ -20,6 +21,7 @@ from perfscout.diagnose.rules.common import (
     located,
     thread_count,
 )
+from perfscout.diagnose.rules.mpi_bounds import mpi_beyond_compute
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -173,35 +175,11 @@ def mpi_wait(ctx: Context) -> Finding | None:
     hi, wl = ctx.t("mpi.share_high"), ctx.t("mpi.wait_share")
     if share < hi or wait is None or wait < wl:
         return None
-    if _mpi_beyond_spread(ctx) is not None:
+    if mpi_beyond_compute(ctx) is not None:
         return None  # longer than any wait for the others' compute: the operations' own cost
     ev = _thr(sev, f"MPI share >= {hi:.2f}") + _thr(wev, f"wait share >= {wl:.2f}")
     return ctx.finding("rt.mpi_wait", 0.5 + 0.45 * min(share, 1.0),
                        "ranks wait in MPI (Wait/Barrier/collectives)", ev)
-
-
-def _mpi_beyond_spread(ctx: Context) -> Evidence | None:
-    """Every rank of a per-rank printout, the busiest too, spends longer in MPI than waiting
-    for the other ranks could last: a rank waits at most for the others' compute (all of it
-    when the ranks run one after the other, the spread when they run side by side), with
-    ``mpi.beyond_compute`` as margin; the rest is the operations' own cost (moving the data,
-    or their latency), not a wait that rebalancing or overlap would remove."""
-    busy = {x.metric.scope.name: x for x in ctx.all("busy.time", (ScopeKind.RANK,))}
-    mpi = {x.metric.scope.name: x for x in ctx.all("mpi.time", (ScopeKind.RANK,))}
-    common = sorted(set(busy) & set(mpi))
-    if len(common) < 2:
-        return None
-    # ranks that run one after the other (each waiting for the others' whole step) wait up to
-    # the others' compute: the bound is that, with a margin for the run's own noise
-    most = max(busy[r].value for r in common)
-    bound = (len(common) - 1) * most * ctx.t("mpi.beyond_compute")
-    low = min(common, key=lambda r: mpi[r].value)
-    if mpi[low].value <= bound:
-        return None
-    return ctx.ev(mpi[low], f"every rank is in MPI at least {mpi[low].value:.3g} s (rank "
-                  f"{low}), longer than waiting for the other ranks' compute (at most "
-                  f"{most:.3g} s each) could last", f"MPI time per rank > {bound:.3g} s",
-                  metric="mpi.time")
 
 
 @rule(id="rt.mpi_communication", needs=("mpi.time_share|mpi.time|mpi.call_time|@hotspots",),
@@ -211,7 +189,7 @@ def mpi_communication(ctx: Context) -> Finding | None:
     share, sev, wait, wev = mpi_shares(ctx)
     if share < ctx.t("mpi.comm_share"):
         return None
-    beyond = _mpi_beyond_spread(ctx)
+    beyond = mpi_beyond_compute(ctx)
     if beyond is not None:  # every rank in MPI longer than any wait could last: whatever the
         wev = [beyond]  # routines (a broadcast of a whole table), the time is their own cost
     elif wait is None:
@@ -258,8 +236,6 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
 
 
 _OMP_CODE = re.compile(r"\._omp_fn\.|^gomp_|^GOMP_|^__kmp|^__kmpc_|\.omp_outlined|omp_outlined")
-#: the OpenMP runtime libraries (their unresolved addresses are the runtime's code too)
-OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
 
 
 def openmp_shares(hotspots: Sequence[Hotspot]) -> tuple[float, float]:
@@ -668,10 +644,8 @@ def _per_thread_cost(ctx: Context, pts: list[tuple[int, float, Located]], held: 
     (``rt.sync_contention``'s lock families), or, with no serializing code sampled, the
     runtime's fork/join code at ``rt.region_slowdown`` (``rt.region_overhead``). An ordered
     hand-off is neither: it stays the serial part."""
-    from perfscout.diagnose.rules.contention import _sampled_locks
-
     if held:
-        return slower_with_threads(ctx, pts) is not None and _sampled_locks(
+        return slower_with_threads(ctx, pts) is not None and sampled_locks(
             ctx, ctx.t("rt.lock_routine_share")) is not None
     forked = fork_join_share(ctx)
     return forked is not None and forked.share >= ctx.t("rt.fork_join_share") and \
@@ -765,15 +739,6 @@ def _threads_timed_otherwise(ctx: Context) -> bool:
         return True
     return (min(tb.shares) >= ctx.t("threads.busy_share") and tb.serial is not None
             and tb.serial > 0 and min(vals) / tb.serial >= ctx.t("redundant.thread_slowdown"))
-
-
-#: OpenMP/pthread routines in which threads run one at a time (critical sections, locks,
-#: atomics taken through the runtime, ordered regions)
-SERIALIZING = ("gomp_critical", "gomp_atomic", "gomp_ordered", "gomp_loop_ordered",
-               "gomp_loop_ull_ordered", "gomp_doacross", "kmpc_doacross", "omp_set_lock",
-               "omp_unset_lock", "omp_set_nest_lock", "kmpc_critical", "kmpc_end_critical",
-               "kmpc_atomic", "kmpc_ordered", "pthread_mutex_lock", "pthread_mutex_unlock",
-               "pthread_spin_lock", "gomp_mutex_lock", "gomp_mutex_unlock")
 
 
 def _serialized_share(ctx: Context) -> Evidence | None:

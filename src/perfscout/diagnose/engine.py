@@ -172,6 +172,14 @@ class Context:
         return [Located(m, p) for p in self.profiles for m in p.metrics
                 if m.name == name and (ks is None or m.scope.kind in ks)]
 
+    def beside(self, loc: Located, name: str, kinds: Iterable[ScopeKind]) -> Located | None:
+        """The value of ``name`` (scope kind among ``kinds``) that the same input gives for the
+        scope ``loc`` names: two quantities of one call site, run or routine read together (a
+        site's temporary blocks and its peak block, a run's size and its time), never one
+        input's value paired with another's."""
+        return next((x for x in self.all(name, kinds) if x.profile is loc.profile
+                     and x.metric.scope.name == loc.metric.scope.name), None)
+
     def top(self, name: str) -> Located | None:
         """The whole-run value of ``name``: process/node scope first, else the first one."""
         found = self.all(name)

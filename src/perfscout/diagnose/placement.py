@@ -143,8 +143,7 @@ def sweep_points(ctx: Context) -> list[tuple[int, float, Located]]:
     pts: dict[int, tuple[float, Located]] = {}
     runs = [m for m in ctx.all("scaling.threads", (ScopeKind.RUN,))]
     for t in runs:
-        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
-                   if e.profile is t.profile and e.metric.scope.name == t.metric.scope.name), None)
+        el = ctx.beside(t, "time.elapsed", (ScopeKind.RUN,))
         if el is not None:
             pts.setdefault(sweep_workers(ctx, t), (el.value, el))
     for p in ctx.profiles:
@@ -156,8 +155,7 @@ def sweep_points(ctx: Context) -> list[tuple[int, float, Located]]:
     # a printout that states its own thread count and time (``threads: 2`` / ``wall: 0.9 s``)
     # in the same run: one point per printout, several printouts make the sweep
     for req in ctx.all("threads.requested", (ScopeKind.RUN,)):
-        el = next((e for e in ctx.all("time.elapsed", (ScopeKind.RUN,))
-                   if e.profile is req.profile and e.metric.scope == req.metric.scope), None)
+        el = ctx.beside(req, "time.elapsed", (ScopeKind.RUN,))
         if el is not None and req.value >= 1 and el.value > 0:
             pts.setdefault(int(req.value), (el.value, el))
     return sorted((n, t, loc) for n, (t, loc) in pts.items())

@@ -374,9 +374,7 @@ def complexity(ctx: Context) -> Finding | None:
     what = "time" if clock == "time.elapsed" else "CPU time"
     ops: set[float] = set()
     for sz in sized:
-        el = next((e for e in ctx.all(clock, (ScopeKind.RUN,))
-                   if e.profile is sz.profile and e.metric.scope.name == sz.metric.scope.name),
-                  None)
+        el = ctx.beside(sz, clock, (ScopeKind.RUN,))
         if el is not None and sz.value > 0 and el.value > 0:
             pts.append((math.log(sz.value), math.log(el.value), el))
             ops |= {o.value for o in ctx.all("scaling.ops", (ScopeKind.RUN,))

@@ -310,8 +310,7 @@ def _monitored_coll_bytes(ctx: Context) -> Evidence | None:
     for b in ctx.all("mpi.coll_bytes", (ScopeKind.CALLSITE,)):
         if not b.metric.scope.name.startswith("A2A@"):
             continue
-        n = next((c for c in ctx.all("mpi.coll_calls", (ScopeKind.CALLSITE,))
-                  if c.profile is b.profile and c.metric.scope == b.metric.scope), None)
+        n = ctx.beside(b, "mpi.coll_calls", (ScopeKind.CALLSITE,))
         if n is None or n.value <= 0:
             continue
         per = b.value / n.value

@@ -562,8 +562,7 @@ def _heap_churn(ctx: Context) -> Finding | None:
     loop would serve (``hoist_allocation``)."""
     best: tuple[Located, float] | None = None
     for tmp in ctx.all("alloc.temporary", (ScopeKind.CALLSITE,)):
-        calls = next((c for c in ctx.all("alloc.calls", (ScopeKind.CALLSITE,))
-                      if c.profile is tmp.profile and c.metric.scope == tmp.metric.scope), None)
+        calls = ctx.beside(tmp, "alloc.calls", (ScopeKind.CALLSITE,))
         if calls is None or calls.value <= 0 or tmp.value < ctx.t("alloc.churn_calls"):
             continue
         share = tmp.value / calls.value
@@ -1013,8 +1012,8 @@ def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
     if best is None:
         return None
     share, c = best
-    n = next((x.value for x in ctx.all("callsite.calls", (ScopeKind.CALLSITE,))
-              if x.profile is c.profile and x.metric.scope == c.metric.scope), None)
+    calls = ctx.beside(c, "callsite.calls", (ScopeKind.CALLSITE,))
+    n = calls.value if calls is not None else None
     times = f" {fmt(n)} times" if n else ""
     return c.metric.scope.name, ctx.ev(
         c, f"{c.metric.scope.name} calls {c.metric.scope.parent}{times}: {share:.0%} of the run",

@@ -792,9 +792,7 @@ def divider_bound(ctx: Context) -> Finding | None:
     if not divs or atomic_loop(ctx) is not None:
         return None  # no divide, or the atomic every loop takes is what costs
     div = divs[0]
-    fp = next((x for x in ctx.all("insn.fp_total", (ScopeKind.FUNCTION,))
-               if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),
-              None)
+    fp = ctx.beside(div, "insn.fp_total", (ScopeKind.FUNCTION,))
     sampled_fp = max((x.value for x in ctx.all("insn.fp_total", (ScopeKind.PROCESS,))
                       if x.kind == "sampling"), default=0.0)
     if hot is not None:
@@ -831,9 +829,8 @@ def fp_divider_bound(ctx: Context) -> Finding | None:
     div = max(divs, key=lambda x: x.value)
 
     def of(name: str) -> float:
-        return next((x.value for x in ctx.all(name, (ScopeKind.FUNCTION,))
-                     if x.profile is div.profile and x.metric.scope.name == div.metric.scope.name),
-                    0.0)
+        x = ctx.beside(div, name, (ScopeKind.FUNCTION,))
+        return x.value if x is not None else 0.0
 
     fp, packed = of("insn.fp_total"), of("insn.packed")
     lim, low = ctx.t("compute.divsqrt_share"), ctx.t("vector.share_low")

@@ -184,8 +184,7 @@ def _heap_remapped(ctx: Context) -> Evidence | None:
     for tmp in ctx.all("alloc.temporary", (ScopeKind.CALLSITE,)):
         if tmp.value < ctx.t("tlb.unmap_calls"):
             continue
-        peak = next((b for b in ctx.all("heap.site_peak", (ScopeKind.CALLSITE,))
-                     if b.profile is tmp.profile and b.metric.scope == tmp.metric.scope), None)
+        peak = ctx.beside(tmp, "heap.site_peak", (ScopeKind.CALLSITE,))
         if peak is None or peak.value < GLIBC_MMAP_MAX:
             continue
         pages = tmp.value * peak.value / 4096

@@ -90,7 +90,8 @@ def test_names_that_are_never_user_code() -> None:
     for name in ("__GI___printf_fp_l", "GOMP_loop_nonmonotonic_dynamic_next", "exp@plt",
                  "std::__introsort_loop<double*, long>", "0x0000000000004f94",
                  "__GI___exp (inlined)", "(below main)", "_int_malloc", "malloc",
-                 "operator new(unsigned long)", "strftime"):
+                 "operator new(unsigned long)", "strftime", "exp@@GLIBC_2.29",
+                 "_gfortran_st_write@GFORTRAN_8"):  # versioned: a shared library's
         assert internal_name(name), name
     for name in ("work", "main", "MAIN__", "gauss_solve", "_Z4workv", "malloc_pool",
                  "__solverlib_MOD_solve"):  # a gfortran module procedure is the user's
@@ -140,3 +141,17 @@ def test_call_chain_frames_keep_their_function_name() -> None:
     assert frame_function("Grid::step(int, double)") == "Grid::step(int, double)"
     assert frame_function("__GI___exp (inlined)") == "__GI___exp (inlined)"
     assert frame_function("sum_inl f.c:3 (inlined)") == "sum_inl (inlined)"
+
+
+def test_with_no_caller_the_programs_own_hottest_line_is_named_as_such() -> None:
+    # perf report --sort srcline alone: libm's samples name no caller, but the program's own
+    # lines are measured; a change aimed at exp names the program's hottest line (the loop
+    # around the call, libcall.c:11), says no input shows it calling exp, and never takes a
+    # line of libm's own sources
+    p = _aim(_facts("perf-report-srcline.txt"), EXP)
+    assert p.scope == "libcall.c:11"
+    assert any("no input names its caller" in e and "no input shows calling it" in e
+               and "hottest line" in e for e in p.evidence)
+    # look-alike: with no line-level data at all, nothing is guessed
+    q = _aim(_facts("strace-c-writer.txt"), "write", "io_buffering")
+    assert q.scope == ""

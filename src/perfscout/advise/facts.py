@@ -408,7 +408,9 @@ class Facts:
     def _caller_target(self, fn: str, misses: bool, site: LineTarget | None) -> LineTarget:
         """Where a change aimed at ``fn``, not the user's code, goes when no input names the
         calling line: the hottest line of the user's caller, else that caller, else the
-        program's own hottest function, else the program as a whole; never ``fn``."""
+        hottest line of the program's own hottest function (or of the program, when no
+        profile names functions), said to be no proven call site, else that function, else
+        the program as a whole; never ``fn``."""
         already = f"{site.how}; " if site is not None else ""
         caller = self.user_caller(fn)
         if caller is not None:
@@ -425,6 +427,13 @@ class Facts:
         no_line = (f"{already}{fn} is not the program's code and no input names its caller "
                    "(perf record --call-graph dwarf, callgrind_annotate with its callers, or "
                    "objdump -dl would)")
+        # the program's own hottest line, measured (never a guessed call site): the loop that
+        # spends the time around the call when the routine is called from the hot loop, said
+        # to be no more than that
+        lines = self._lines_of(own or "", misses)
+        if lines is not None:
+            return LineTarget(lines.where, f"{no_line}: the program's own {lines.how}, which "
+                              "no input shows calling it")
         if own is not None:
             return LineTarget(None, f"{no_line}: scoped to the program's own hottest "
                               f"function {own}, which no input shows calling it",
@@ -440,15 +449,18 @@ class Facts:
                 for rank, share, where, h in self._source_lines(_LINE_RANK)]
 
     def _lines_of(self, fn: str, misses: bool) -> LineTarget | None:
-        """The hottest line inside ``fn`` (any line when ``fn`` is ""): lines a profile
-        attributes to ``fn``, and lines of ``fn``'s file when the profile names no function
-        for them (callgrind). None when no line-level data places a line in ``fn``."""
+        """The hottest line inside ``fn`` (any of the program's lines when ``fn`` is ""):
+        lines a profile attributes to ``fn``, and lines of ``fn``'s file when the profile names
+        no function for them (callgrind). None when no line-level data places a line in ``fn``."""
         lines = self._function_lines()
         if not lines:
             return None
         files = self._files_of(fn)
-        mine = [x for x in lines if not fn or same_function(x[3], fn)
-                or (not x[3] and files and Path(x[4]).name in files)]
+        # any line (fn ""): the program's, never one a profile places in a library routine
+        # (libm's w_exp.c under exp@@GLIBC: a library built without full source paths)
+        mine = [x for x in lines if (not fn and not (x[3] and self.foreign(x[3])))
+                or (fn and same_function(x[3], fn))
+                or (fn and not x[3] and files and Path(x[4]).name in files)]
         note = f"hottest line of {fn}" if fn else "hottest line"
         if not mine:
             return None

@@ -26,7 +26,10 @@ _OUTLINED = re.compile(r"^(?P<parent>.+?)\._omp_fn\.\d+$")
 _INTERNAL = re.compile(
     r"^(?:__|_IO_|_dl_|_int_|_start$|GOMP_|gomp_|omp_|kmp_|MPI_|PMPI_|ompi_|opal_|mca_|pmix_|"
     r"std::|__gnu_cxx::|0x[0-9a-fA-F]+$|\[|\d+$|\d+:|\(below main\)$)|@plt$|^@plt|"
-    r"\(inlined\)$")
+    r"\(inlined\)$|"
+    # a versioned symbol (exp@@GLIBC_2.29, _gfortran_st_write@GFORTRAN_8): symbol versions
+    # are a shared library's, never a program's own function
+    r"@@?[A-Za-z][\w.]*_\d[\d.]*$")
 #: the C library's entry points a profile without module names (callgrind_annotate, gprof)
 #: shows like the program's own functions: allocation, copies, strings, stdio
 LIBC_ENTRY = frozenset({

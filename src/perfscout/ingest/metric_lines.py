@@ -82,6 +82,9 @@ _JSON_MEASURE = re.compile(r'"[^"]*(?:time|elapsed|second|_s|_ms|_us|_ns|sec|ban
 
 # "MPI_Allreduce of 4096 doubles: 15.0 us per call", "bcast 1024 ints took 0.3 s": a collective
 # (or message) timed with its element count
+#: a count of calls written before the routine it counts (``2 x MPI_Alltoall 0.234 s``): the
+#: routine is the key and the time its value, never the count
+_CALLS_TIMES = re.compile(r"(?<![\w.])\d+\s*[x×]\s+(?=[A-Za-z_])")
 _COLLECTIVE = re.compile(
     r"(?P<op>\bMPI_\w+|\b(?:all)?reduce\b|\ballreduce\b|\bbcast\b|\bbroadcast\b|\ballgather\b|"
     r"\balltoall\b|\bgather\b|\bscatter\b|\bsend\b|\brecv\b|\bsendrecv\b)\s+(?:of|with|on)?\s*"
@@ -136,6 +139,7 @@ def normalise(line: str) -> str:
         out = f"{kind} {m['id']}: {out[m.end():]}"
     if _JSON_MEASURE.search(out):
         out = _JSON_KEY.sub(r"\1: ", out).replace("{", " ").replace("}", " ")
+    out = _CALLS_TIMES.sub("", out)
     out = _LEADER.sub(": ", out)
     out = _ARROW.sub(", ", out)
     out = _GLUED.sub(r"\1 \2", out)

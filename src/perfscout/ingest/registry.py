@@ -246,7 +246,9 @@ def load_set(paths: Sequence[str | Path], fmt: str | None = None) -> LoadedSet:
         raise InputError(
             f"none of the {len(items)} inputs could be read",
             hint="; ".join(f"{s.file}: {s.reason}" for s in skipped[:8]))
-    return LoadedSet(tuple(profiles), tuple(skipped))
+    from perfscout.ingest.program_name import name_the_program
+
+    return LoadedSet(name_the_program(profiles), tuple(skipped))
 
 
 def _detected_name(p: Path) -> str:

@@ -269,6 +269,12 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         d1 = (totals_by["D1mr"] or 0.0) + (totals_by["D1mw"] or 0.0)
         metrics.append(Metric("d1.miss_ratio", d1 / d_acc, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(D1mr+D1mw)/(Dr+Dw)"))
+    # --branch-sim=yes: conditional (Bc, Bcm) and indirect (Bi, Bim) branches, mispredicted
+    br = (totals_by.get("Bc") or 0.0) + (totals_by.get("Bi") or 0.0)
+    if br and totals_by.get("Bcm") is not None:
+        miss = (totals_by.get("Bcm") or 0.0) + (totals_by.get("Bim") or 0.0)
+        metrics.append(Metric("branch_miss_ratio", miss / br, "ratio", Scope(ScopeKind.PROCESS),
+                              SourceRef(src), raw_name="(Bcm+Bim)/(Bc+Bi)"))
     merged = _merge(hots)
     incl: dict[str, float] = {}
     if calltree_parts:

@@ -12,6 +12,7 @@ stays an indirect call through the type-erased invoker.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,116 +69,123 @@ class CompilerRemarksAdapter(Adapter):
         return 0.0
 
     def parse(self, path: Path) -> Profile:
-        src = str(path)
-        bad = Unparsed()
-        loops: dict[tuple[str, int, int | None], _Loop] = {}
-        order: list[tuple[str, int, int | None]] = []
-        pending_missed: _Loop | None = None  # gcc: reason follows "couldn't vectorize loop"
-        erased: dict[tuple[str, int], int] = {}  # std::function call sites -> remark line
-        echo = 0
-        compiler = ""
-        seen_any = False
-        for n, line in iter_lines(path):
-            m = _DIAG.match(line)
-            if not m:
-                if echo > 0:  # clang echoes the source line and a caret line
-                    echo -= 1
-                    continue
-                if line.startswith((" ", "\t")) or not line.strip():
-                    continue  # gcc continuation lines of a note
-                if re.match(r"^In function|^\S+: In function|^\S+: At top level", line):
-                    continue
-                bad.add(n)
-                continue
-            seen_any = True
-            fl, ln, col = m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None
-            kind, msg = m.group(4), m.group(5).strip()
-            key = (fl, ln, col)
-            if kind == "remark":
-                compiler = "clang"
-                echo = 2
-                flag = _CLANG_FLAG.search(msg)
-                if not flag:
-                    continue  # a remark of another pass
-                pname = flag.group(2)
-                text = msg[: flag.start()].strip()
-                if pname != "loop-vectorize":
-                    continue
-                ptype = flag.group(1)
-                if ptype == "pass":
-                    self._put(loops, order, _Loop(fl, ln, col, True, text, "", n, "optimized"))
-                elif ptype == "pass-missed":
-                    if key not in loops:
-                        self._put(loops, order, _Loop(fl, ln, col, False, text, "", n, "missed"))
-                else:  # analysis: the reason
-                    lp = loops.get(key)
-                    reason = text.split(":", 1)[1].strip() if ":" in text else text
-                    if lp is None:
-                        self._put(loops, order, _Loop(fl, ln, col, False, text, reason, n,
-                                                      "analysis"))
-                    elif not lp.vectorized and not lp.reason:
-                        lp.reason = reason
-                continue
-            compiler = compiler or "gcc"
-            if kind == "optimized" and "loop vectorized" in msg:
-                lp = loops.get(key)
-                if lp is None or not lp.vectorized:
-                    self._put(loops, order, _Loop(fl, ln, col, True, msg, "", n, "optimized"))
-                pending_missed = None
-                continue
-            if kind == "missed":
-                if _ERASED_CALL.search(msg):
-                    erased.setdefault((fl, ln), n)
-                    continue
-                if msg.startswith("couldn't vectorize loop"):
-                    if key not in loops:
-                        lp = _Loop(fl, ln, col, False, msg, "", n, "missed")
-                        self._put(loops, order, lp)
-                        pending_missed = lp
-                    continue
-                if pending_missed is not None and not pending_missed.reason and (
-                        "not vectorized" in msg):
-                    pending_missed.reason = msg.split("not vectorized:", 1)[-1].strip()
-                    pending_missed.message += f"; {msg}"
-                    continue
-                continue  # basic-block SLP and other non-loop missed remarks
-            # notes, warnings and other optimized remarks (unrolling, inlining) are known noise
-        if not seen_any:
-            raise ParseError(src, None, "compiler remark lines 'file:line:col: kind: message'")
-        remarks: list[Remark] = []
-        for k in order:
-            lp = loops[k]
-            text = lp.message if not lp.reason or lp.reason in lp.message else \
-                f"{lp.message}: {lp.reason}"
-            remarks.append(Remark(file=lp.file, line=lp.line, column=lp.col, kind=lp.kind,
-                                  pass_name="vectorize", message=text, vectorized=lp.vectorized,
-                                  access=access_of(text), source=SourceRef(src, lp.src_line)))
-        nvec = sum(1 for r in remarks if r.vectorized)
-        nmiss = len(remarks) - nvec
-        metrics = [
-            Metric("vector.loops_vectorized", float(nvec), "count", Scope(ScopeKind.PROCESS),
-                   SourceRef(src)),
-            Metric("vector.loops_missed", float(nmiss), "count", Scope(ScopeKind.PROCESS),
-                   SourceRef(src)),
-        ]
-        for r in remarks:
-            metrics.append(Metric(
-                "vector.loops_vectorized" if r.vectorized else "vector.loops_missed", 1.0,
-                "count", Scope(ScopeKind.LOOP, f"{r.file}:{r.line}"), r.source))
-        if erased:
-            metrics.append(Metric("calls.std_function_sites", float(len(erased)), "count",
-                                  Scope(ScopeKind.PROCESS), SourceRef(src)))
-            metrics += [Metric("calls.std_function_sites", 1.0, "count",
-                               Scope(ScopeKind.CALLSITE, f"{fl}:{ln}"), SourceRef(src, at))
-                        for (fl, ln), at in erased.items()]
-        return Profile(format=self.name, path=src, metrics=tuple(metrics),
-                       remarks=tuple(remarks), meta={"compiler": compiler},
-                       **bad.as_fields())  # type: ignore[arg-type]
+        return remarks_profile(iter_lines(path), str(path), self.name)
 
-    @staticmethod
-    def _put(loops: dict[tuple[str, int, int | None], _Loop],
-             order: list[tuple[str, int, int | None]], lp: _Loop) -> None:
-        key = (lp.file, lp.line, lp.col)
-        if key not in loops:
-            order.append(key)
-        loops[key] = lp
+
+def remarks_profile(lines: Iterable[tuple[int, str]], src: str, fmt: str) -> Profile:
+    """The loops' vectorization remarks of ``-fopt-info``-style ``lines`` (``file:line:col:
+    kind: message``, numbered), as a profile of format ``fmt`` read from ``src``: one reading
+    for the compiler's text and for records saved in other shapes (``opt_record``)."""
+    bad = Unparsed()
+    loops: dict[tuple[str, int, int | None], _Loop] = {}
+    order: list[tuple[str, int, int | None]] = []
+    pending_missed: _Loop | None = None  # gcc: reason follows "couldn't vectorize loop"
+    erased: dict[tuple[str, int], int] = {}  # std::function call sites -> remark line
+    echo = 0
+    compiler = ""
+    seen_any = False
+    for n, line in lines:
+        m = _DIAG.match(line)
+        if not m:
+            if echo > 0:  # clang echoes the source line and a caret line
+                echo -= 1
+                continue
+            if line.startswith((" ", "\t")) or not line.strip():
+                continue  # gcc continuation lines of a note
+            if re.match(r"^In function|^\S+: In function|^\S+: At top level", line):
+                continue
+            bad.add(n)
+            continue
+        seen_any = True
+        fl, ln, col = m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None
+        kind, msg = m.group(4), m.group(5).strip()
+        key = (fl, ln, col)
+        if kind == "remark":
+            compiler = "clang"
+            echo = 2
+            flag = _CLANG_FLAG.search(msg)
+            if not flag:
+                continue  # a remark of another pass
+            pname = flag.group(2)
+            text = msg[: flag.start()].strip()
+            if pname != "loop-vectorize":
+                continue
+            ptype = flag.group(1)
+            if ptype == "pass":
+                _put(loops, order, _Loop(fl, ln, col, True, text, "", n, "optimized"))
+            elif ptype == "pass-missed":
+                if key not in loops:
+                    _put(loops, order, _Loop(fl, ln, col, False, text, "", n, "missed"))
+            else:  # analysis: the reason
+                lp = loops.get(key)
+                reason = text.split(":", 1)[1].strip() if ":" in text else text
+                if lp is None:
+                    _put(loops, order, _Loop(fl, ln, col, False, text, reason, n,
+                                                  "analysis"))
+                elif not lp.vectorized and not lp.reason:
+                    lp.reason = reason
+            continue
+        compiler = compiler or "gcc"
+        if kind == "optimized" and "loop vectorized" in msg:
+            lp = loops.get(key)
+            if lp is None or not lp.vectorized:
+                _put(loops, order, _Loop(fl, ln, col, True, msg, "", n, "optimized"))
+            pending_missed = None
+            continue
+        if kind == "missed":
+            if _ERASED_CALL.search(msg):
+                erased.setdefault((fl, ln), n)
+                continue
+            if msg.startswith("couldn't vectorize loop"):
+                if key not in loops:
+                    lp = _Loop(fl, ln, col, False, msg, "", n, "missed")
+                    _put(loops, order, lp)
+                    pending_missed = lp
+                continue
+            if pending_missed is not None and not pending_missed.reason and (
+                    "not vectorized" in msg):
+                pending_missed.reason = msg.split("not vectorized:", 1)[-1].strip()
+                pending_missed.message += f"; {msg}"
+                continue
+            continue  # basic-block SLP and other non-loop missed remarks
+        # notes, warnings and other optimized remarks (unrolling, inlining) are known noise
+    if not seen_any:
+        raise ParseError(src, None, "compiler remark lines 'file:line:col: kind: message'")
+    remarks: list[Remark] = []
+    for k in order:
+        lp = loops[k]
+        text = lp.message if not lp.reason or lp.reason in lp.message else \
+            f"{lp.message}: {lp.reason}"
+        remarks.append(Remark(file=lp.file, line=lp.line, column=lp.col, kind=lp.kind,
+                              pass_name="vectorize", message=text, vectorized=lp.vectorized,
+                              access=access_of(text), source=SourceRef(src, lp.src_line)))
+    nvec = sum(1 for r in remarks if r.vectorized)
+    nmiss = len(remarks) - nvec
+    metrics = [
+        Metric("vector.loops_vectorized", float(nvec), "count", Scope(ScopeKind.PROCESS),
+               SourceRef(src)),
+        Metric("vector.loops_missed", float(nmiss), "count", Scope(ScopeKind.PROCESS),
+               SourceRef(src)),
+    ]
+    for r in remarks:
+        metrics.append(Metric(
+            "vector.loops_vectorized" if r.vectorized else "vector.loops_missed", 1.0,
+            "count", Scope(ScopeKind.LOOP, f"{r.file}:{r.line}"), r.source))
+    if erased:
+        metrics.append(Metric("calls.std_function_sites", float(len(erased)), "count",
+                              Scope(ScopeKind.PROCESS), SourceRef(src)))
+        metrics += [Metric("calls.std_function_sites", 1.0, "count",
+                           Scope(ScopeKind.CALLSITE, f"{fl}:{ln}"), SourceRef(src, at))
+                    for (fl, ln), at in erased.items()]
+    return Profile(format=fmt, path=src, metrics=tuple(metrics),
+                   remarks=tuple(remarks), meta={"compiler": compiler},
+                   **bad.as_fields())  # type: ignore[arg-type]
+
+
+
+def _put(loops: dict[tuple[str, int, int | None], _Loop],
+         order: list[tuple[str, int, int | None]], lp: _Loop) -> None:
+    key = (lp.file, lp.line, lp.col)
+    if key not in loops:
+        order.append(key)
+    loops[key] = lp

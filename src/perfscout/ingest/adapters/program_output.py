@@ -38,6 +38,7 @@ from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
 from perfscout.model.errors import ParseError
+from perfscout.model.metric_names import RAW_EVENT_PREFIX
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 # unit as printed (lower case) -> (canonical unit, factor to it)
@@ -91,7 +92,8 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("messages", "msgs", "nmessages", "messagecount", "sends", "nsends",
                      "broadcasts", "bcasts", "allreduces", "reductions", "exchanges",
                      "puts", "nputs", "gets", "ngets", "accumulates", "rmaops", "isends",
-                     "recvs", "irecvs"),
+                     "recvs", "irecvs", "messagessent", "msgssent", "messagesposted",
+                     "messagesexchanged"),
                     "mpi.msg_count"),
     **dict.fromkeys(("messagesize", "msgsize", "msgbytes", "bytespermessage", "bytespermsg",
                      "messagebytes", "bytes/message", "bytes/msg", "b/msg", "b/message"),
@@ -198,6 +200,10 @@ _MPI_CALL = re.compile(r"^(?:mpi)?(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:a
 _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop", "sizepercall",
                              "countpercall", "elementspercall", "valuespercall"})
 
+#: what one call sent, in bytes by its unit (``sent per call 8.4 MB``)
+_SENT_PER_CALL = frozenset({"sentpercall", "sendpercall", "sentpermessage", "permessage",
+                            "percall", "messagesize", "msgsize"})
+
 
 def _mpi_call_key(k: str, unit: str, timed: bool = False) -> str:
     """A normalised key naming an MPI data-moving routine with a number of calls (``MPI_Gather
@@ -209,6 +215,8 @@ def _mpi_call_key(k: str, unit: str, timed: bool = False) -> str:
     time stays an event."""
     if k in _PER_CALL_BYTES:
         return "mpi.msg_size_mean" if k.startswith(("bytes", "size")) else ""
+    if k in _SENT_PER_CALL and unit == "B":  # "8.4 MB sent per call"
+        return "mpi.msg_size_mean"
     m = _MPI_CALL.match(k)
     if m is not None and timed and not m["what"] and unit in ("", "s"):
         return "mpi.time"
@@ -493,6 +501,9 @@ def _prefixed(line: str) -> tuple[Scope, list[tuple[str, float, str]]] | None:
     rest = m["rest"].strip()
     pairs = _pairs(rest) or (_spaced(rest) if _SPACED_LINE.match(rest) else []) \
         or _loose(rest)
+    more = _loose(rest) if len(pairs) == 1 else []
+    if len(more) > len(pairs):  # "push 0.08 s, exchange 0.23 s, ..., e=1.24": not just e=
+        pairs = more
     bare = re.match(rf"^({_NUM})\s*([A-Za-zµ]+)\s*$", rest)  # "thread 0 of 2: 0.877 s"
     if not pairs and bare and bare.group(2).lower() in UNITS:
         v0 = parse_number(bare.group(1))
@@ -730,6 +741,9 @@ def _phase(line: str, no: int, path: Path) -> Metric | None:
 # bytes", "received 100 messages (8 B each)": a message count after its verb, then their size
 _COUNT_FIRST = re.compile(r"^\s*(?P<n>\d+)\s+(?P<noun>threads?|ranks?|process(?:es)?|procs?|"
                           r"cores?)\b\s*[:=,]?\s*", re.I)
+#: the same count as a clause inside the line, after the program's name or a separator
+_COUNT_CLAUSE = re.compile(r"(?P<sep>^\s*[A-Za-z][\w.\-]*\s*:\s*|[,;]\s*)(?P<team>team\s+of\s+)?"
+                           r"(?P<n>\d+)\s+(?P<noun>threads|ranks)\b\s*[,;:]?", re.I)
 _MSG_COUNT = re.compile(r"\b(?:sent|received|exchanged|posted)\s+(?P<n>\d[\d,]*)\s+(?:mpi\s+)?"
                         r"(?:messages|msgs)\b"
                         r"(?:\s*(?:of|\(|,)\s*(?P<b>\d+)\s*(?:B|bytes)\b(?:\s+each)?\)?)?", re.I)
@@ -741,6 +755,15 @@ _COUNT_NOUN = {"thread": "threads", "threads": "threads", "rank": "ranks", "rank
                "core": "threads", "cores": "threads"}
 
 
+def _count_clause(c: re.Match[str]) -> str:
+    """One :data:`_COUNT_CLAUSE` as ``noun=N,`` (the program's name before it dropped); a
+    mid-line ``N procs`` is left alone (processors as often as processes)."""
+    sep = ", " if c["sep"].strip().startswith((",", ";")) else ""
+    if c["team"]:  # "team of 1 threads": the team its regions ran with, not the request
+        return f"{sep}team_size={c['n']},"
+    return f"{sep}{_COUNT_NOUN.get(c['noun'].lower(), 'ranks')}={c['n']},"
+
+
 def _count_first(line: str) -> str:
     """``line`` with counts printed before their noun rewritten as ``noun=N`` pairs (``2
     threads: 1.6 s`` -> ``threads=2, 1.6 s``; ``sent 200000 messages of 8 bytes`` ->
@@ -750,6 +773,8 @@ def _count_first(line: str) -> str:
     if m is not None:
         noun = _COUNT_NOUN.get(m["noun"].lower(), "ranks")
         line = f"{noun}={m['n']}, {line[m.end():]}"
+    else:  # after the program's name or a comma: "evhits: 2 threads, 120000 tracks: 0.22 s"
+        line = _COUNT_CLAUSE.sub(_count_clause, line)
 
     def msgs(mm: re.Match[str]) -> str:
         out = f"messages={mm['n'].replace(',', '')}"
@@ -833,6 +858,34 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
         sc = scope if scope is not None else runs.scope(name)
         out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
                           source=SourceRef(str(path), no), raw_name=key))
+    return _rank_times(out) if scope is not None and scope.kind == ScopeKind.RANK else out
+
+
+def _rank_times(ms: list[Metric]) -> list[Metric]:
+    """One rank's line read as its time in MPI and its compute, as :func:`_scoped_rows` reads
+    a rank table: a timed MPI routine (``alltoall 0.23 s``, ``MPI_Alltoall 0.23 s``: on a
+    line of one rank an MPI routine's name is one) is MPI time, several add up; beside MPI
+    time, the one other timed value in the program's own words (``compute+pack 0.07 s``)
+    is the rank's compute (``busy.time``)."""
+    def secs(m: Metric) -> float | None:
+        conv = _convert("mpi.time", m.value, m.unit, m.raw_name)
+        return conv[0] if conv is not None and conv[1] == "s" else None
+
+    mpi = [m for m in ms if m.name == "mpi.time" or (
+        m.name.startswith("event.") and (mc := _MPI_CALL.match(norm_key(m.raw_name)))
+        is not None and not mc["what"] and secs(m) is not None)]
+    if not mpi:
+        return ms
+    total = sum((m.value if m.name == "mpi.time" else secs(m) or 0.0) for m in mpi)
+    first = mpi[0]
+    merged = replace(first, name="mpi.time", value=total, unit="s",
+                     raw_name=" + ".join(m.raw_name for m in mpi))
+    out = [merged if m is first else m for m in ms if m is first or m not in mpi]
+    other = [m for m in out if m.name.startswith("event.") and secs(m) is not None]
+    if len(other) == 1 and not any(m.name == "busy.time" for m in out):
+        v = secs(other[0])
+        out = [replace(m, name="busy.time", value=v, unit="s") if m is other[0] and v is not None
+               else m for m in out]
     return out
 
 
@@ -1074,6 +1127,39 @@ def _table_value_name(col: str) -> str:
     if name in {"ranks.count"}:
         return "scaling.ranks"
     return name
+
+
+#: a command line the printout echoes after a shell prompt: what was run
+_SHELL_COMMAND = re.compile(r"^\s*[$%]\s+(?P<cmd>\S.*)$")
+
+
+def echoed_command(path: Path, lines: int = 200) -> str:
+    """The first command line a printout echoes after a shell prompt (``$ mpirun -np 2
+    ./hybheat 256``) among its first ``lines``: what was run, so data requests and other
+    inputs' per-task reports name the user's program; '' when none."""
+    from perfscout.ingest.program_name import program_of
+
+    for no, line in iter_lines(path):
+        if no > lines:
+            break
+        m = _SHELL_COMMAND.match(line)
+        if m is None:
+            continue
+        words = m["cmd"].split()
+        while words and (words[0] == "env" or "=" in words[0]):
+            words = words[1:]  # "env OMP_NUM_THREADS=2 ./a": the program runs with a setting
+        prog = program_of(" ".join(words))
+        if prog and prog not in _NOT_A_RUN:
+            return " ".join(words)
+    return ""
+
+
+#: commands a printout echoes that run no program of the user's: shell builtins, builds
+_NOT_A_RUN = frozenset({"export", "cd", "module", "ml", "source", ".", "set", "unset", "ulimit",
+                        "echo", "cat", "ls", "head", "tail", "grep", "make", "cmake", "gcc",
+                        "g++", "gfortran", "cc", "c++", "clang", "clang++", "mpicc", "mpicxx",
+                        "mpic++", "mpif90", "mpifort", "icc", "icx", "ifort", "ifx", "nvcc",
+                        "which", "sleep", "date", "hostname", "uptime", "nproc", "lscpu"})
 
 
 def _read(path: Path, family: str
@@ -1356,6 +1442,9 @@ class ProgramOutputAdapter(Adapter):
             raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                              "'bandwidth: 28.4 GB/s', or a header with numeric rows")
         meta = {k: v for k, (v, _n) in placement.env.items()}
+        command = echoed_command(path)
+        if command:  # the program's command line, as the printout echoes it
+            meta["command"] = command
         if builds:  # the build facts of the compile lines the printout echoes
             meta.update({k: v for k, v in build_meta(builds).items() if k not in meta})
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
@@ -1391,6 +1480,13 @@ class RuntimeReportAdapter(Adapter):
         if not placement.kinds:
             raise ParseError(str(path), None, "runtime placement lines (MCW rank N bound to, "
                              "OMP_NUM_THREADS = '2', level 1 thread ... affinity 0)")
+        if unparsed.count:
+            # the program's own lines between the runtime's (OMP_DISPLAY_ENV printed before
+            # "radxfer: team of 1 threads ... 0.341 s"): read as a printout, both families kept
+            both = _read(path, ProgramOutputAdapter.family)[0]
+            if any(m.family != self.family and not m.name.startswith(RAW_EVENT_PREFIX)
+                   for m in both):
+                return ProgramOutputAdapter().parse(path)
         metrics = placement_metrics(placement, path, self.family)
         meta = {k: v for k, (v, _n) in placement.env.items()}
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,

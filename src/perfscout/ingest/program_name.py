@@ -1,0 +1,73 @@
+"""The program a set of inputs is about, by its name: so that a report listing every task on
+the machine (``perf sched latency``) speaks of the program another input names, not of the
+busiest other job.
+
+A command line an input records (``meta["command"]``: the ``$ mpirun -np 2 ./hybheat 256``
+line a printout echoes, perf stat's ``Performance counter stats for './a.out'``, heaptrack's
+``Debuggee command``) names it; :func:`program_of` takes the program out of the launcher,
+options and settings around it, as the kernel names its task (15 characters).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from perfscout.model.metrics import Profile
+
+#: tasks that are never the program a user ran: the tools and launchers around it, shells,
+#: and kernel threads
+NOT_THE_PROGRAM = re.compile(
+    r"^(?:perf|sh|bash|dash|zsh|env|time|timeout|sudo|strace|ltrace|valgrind|mpirun|mpiexec|"
+    r"orted|prterun|prted|srun|slurmstepd|hydra_pmi_proxy|swapper|idle|init|systemd.*|"
+    r"kworker.*|ksoftirqd.*|migration.*|rcu_.*|kthreadd|watchdog.*|irq/.*|cpuhp.*|"
+    r"jbd2.*|kcompactd.*|khugepaged|kswapd.*|sshd|tmux.*|screen|taskset|numactl|nice|"
+    r"hyperfine|likwid-.*|heaptrack)$")
+#: options of the launchers and tools above that take a value (the value is not the program)
+_VALUED = frozenset({"-o", "--output", "-np", "-n", "-N", "-c", "-x", "--bind-to", "--map-by",
+                     "-e", "--cpu-bind", "-C", "--physcpubind", "--membind", "-m", "-p",
+                     "--report-bindings", "-H", "--host", "--hostfile", "-t", "--runs",
+                     "-w", "--warmup"})
+#: the kernel keeps this many characters of a command name
+TASK_NAME = 15
+
+
+def program_of(command: str) -> str:
+    """The program a command line runs, as the kernel names its task: its first word that
+    is not an option, an option's value, an environment setting, a launcher or a tool; ''
+    when there is none."""
+    skip_next = False
+    for w in command.replace(" -- ", " ").split():
+        if skip_next:
+            skip_next = False
+            continue
+        if w in _VALUED:
+            skip_next = True
+            continue
+        name = Path(w.strip("'\"")).name
+        if w.startswith("-") or "=" in w or not name or NOT_THE_PROGRAM.match(name):
+            continue
+        return name[:TASK_NAME]
+    return ""
+
+
+def named_programs(profiles: Sequence[Profile]) -> list[str]:
+    """The programs the inputs' recorded command lines run, in input order, each once."""
+    out: list[str] = []
+    for p in profiles:
+        name = program_of(p.meta.get("command", ""))
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
+def name_the_program(profiles: Sequence[Profile]) -> tuple[Profile, ...]:
+    """``profiles`` with each per-task report (perf sched) re-read for the program another
+    input names, when the report holds that task and had taken another for the program."""
+    from perfscout.ingest.adapters.perf_sched import follow_task
+
+    names = named_programs(profiles)
+    if not names:
+        return tuple(profiles)
+    return tuple(follow_task(p, names) if p.format == "perf-sched" else p for p in profiles)

@@ -71,6 +71,9 @@ def link(findings: Sequence[Finding]) -> list[Finding]:
 #: quantities of the run's own CPU time whichever family printed them (a sweep timed by user
 #: or task-clock time, a simulated instruction count): load beside the run does not stretch them
 CPU_TIME_METRICS = frozenset({"time.cpu", "time.task_clock", "ir"})
+#: findings judged on a ratio between the runs of one sweep (a growth exponent): load that
+#: stays beside the sweep stretches every run alike and leaves the ratio as it is
+RATIO_KINDS = frozenset({"alg.complexity"})
 
 
 def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
@@ -78,7 +81,8 @@ def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     findings. It ranks first only when it explains a large part of the run's time (its
     :data:`~perfscout.diagnose.kinds.NOISE_SHARE` at ``noise.explains_share`` or more) and no
     other root cause is measured in the run's CPU time (samples, counts, a sweep timed in CPU
-    time: load beside a run stretches its wall time, not those); a finding resting on the
+    time: load beside a run stretches its wall time, not those) or as a ratio between the runs
+    of one sweep (a growth exponent); a finding resting on the
     snapshot's load average always ranks after (:func:`is_environment`)."""
     if is_environment(f):
         return True
@@ -90,8 +94,9 @@ def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     if lim is not None and (share is None or share < lim):
         return True
     return any(g is not f and g.root_cause and g.id != f.id
-               and any(e.source_kind in CPU_TIME_FAMILIES or e.metric in CPU_TIME_METRICS
-                       for e in g.evidence)
+               and (g.id in RATIO_KINDS
+                    or any(e.source_kind in CPU_TIME_FAMILIES or e.metric in CPU_TIME_METRICS
+                           for e in g.evidence))
                for g in findings)
 
 

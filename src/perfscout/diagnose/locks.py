@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from perfscout.diagnose.engine import Context, source_kind
-from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.diagnose.rules.common import fmt, hotspot_shares
 from perfscout.model.findings import Evidence
 from perfscout.model.metrics import Hotspot, Profile, SourceRef
 
@@ -111,3 +111,24 @@ def sampled_locks(ctx: Context, lim: float) -> tuple[str, Evidence, str] | None:
                   f"lock/runtime share >= {lim:.2f}")
     named = [h for h, _ in top if not routine(h).startswith("0x")]
     return fam, ev, (named[0].name if named else top[0][0].name).split("@")[0]
+
+
+def traced_futex(ctx: Context) -> Evidence | None:
+    """strace -f -c: futex holds ``rt.futex_traced_share`` or more of the traced system time
+    (a lock handed over per item wakes a waiter through the kernel). Read only beside a
+    sampled lock: a trace alone cannot tell a lock taken per item from one taken per batch."""
+    lim = ctx.t("rt.futex_traced_share")
+    for fx in ctx.all("syscall.time"):
+        if fx.metric.scope.name != "futex" or fx.value <= 0:
+            continue
+        total = sum(x.value for x in ctx.all("syscall.time") if x.profile is fx.profile
+                    and x.metric.scope.name not in ("", "total"))
+        if total <= 0 or fx.value / total < lim:
+            continue
+        calls = next((c.value for c in ctx.all("syscall.calls") if c.profile is fx.profile
+                      and c.metric.scope.name == "futex"), None)
+        n = f"{fmt(calls)} futex calls, " if calls is not None else ""
+        return ctx.ev(fx, f"{n}{fx.value:.3g} s = {fx.value / total:.0%} of the traced system "
+                      "time in futex (threads woken through the kernel to take the lock)",
+                      f"futex share of traced time >= {lim:.2f}")
+    return None

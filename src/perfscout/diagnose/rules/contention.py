@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule
-from perfscout.diagnose.locks import sampled_locks
+from perfscout.diagnose.locks import sampled_locks, traced_futex
 from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
 from perfscout.diagnose.rules.runtime import (
     _hot_ev,
     slower_with_threads,
 )
-from perfscout.model.findings import Evidence, Finding
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind
+from perfscout.model.findings import Finding
+from perfscout.model.metrics import Hotspot, Profile, ScopeKind, near_line
 
 if TYPE_CHECKING:
     from perfscout.transform.source import Code, Node
@@ -69,27 +69,6 @@ def _name(h: Hotspot) -> str:
     return h.name.split(" line ")[0]
 
 
-def _traced_futex(ctx: Context) -> Evidence | None:
-    """strace -f -c: futex holds ``rt.futex_traced_share`` or more of the traced system time
-    (a lock handed over per item wakes a waiter through the kernel). Read only beside a
-    sampled lock: a trace alone cannot tell a lock taken per item from one taken per batch."""
-    lim = ctx.t("rt.futex_traced_share")
-    for fx in ctx.all("syscall.time"):
-        if fx.metric.scope.name != "futex" or fx.value <= 0:
-            continue
-        total = sum(x.value for x in ctx.all("syscall.time") if x.profile is fx.profile
-                    and x.metric.scope.name not in ("", "total"))
-        if total <= 0 or fx.value / total < lim:
-            continue
-        calls = next((c.value for c in ctx.all("syscall.calls") if c.profile is fx.profile
-                      and c.metric.scope.name == "futex"), None)
-        n = f"{fmt(calls)} futex calls, " if calls is not None else ""
-        return ctx.ev(fx, f"{n}{fx.value:.3g} s = {fx.value / total:.0%} of the traced system "
-                      "time in futex (threads woken through the kernel to take the lock)",
-                      f"futex share of traced time >= {lim:.2f}")
-    return None
-
-
 def _static_atomic(ctx: Context) -> Finding | None:
     """No sampled lock time, but the disassembly of the hot function shows an atomic in every
     one of its loops and several threads run it (:func:`perfscout.diagnose.atomics.atomic_loop`)."""
@@ -109,7 +88,8 @@ def _static_atomic(ctx: Context) -> Finding | None:
                                "take needs a sampling profile (perf annotate)"])
 
 
-@rule(id="rt.sync_contention", needs=("insn.locked_share|insn.lock_loop_share|@hotspots",),
+@rule(id="rt.sync_contention",
+      needs=("insn.locked_share|insn.lock_loop_share|@hotspots|syscall.time",),
       thresholds=("rt.locked_share", "rt.lock_routine_share", "rt.futex_traced_share",
                   "rt.contention_slowdown"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
@@ -126,13 +106,13 @@ def sync_contention(ctx: Context) -> Finding | None:
     if not locked:
         sampled = sampled_locks(ctx, ctx.t("rt.lock_routine_share"))
         if sampled is None:
-            return _static_atomic(ctx)
+            return _traced_turns(ctx) or _static_atomic(ctx)
         pts = sweep_points(ctx)
         slower = slower_with_threads(ctx, pts)
         if sampled[0] == "critical" and len(pts) >= 2 and slower is None:
             return None  # a thread sweep: its Amdahl fit (rt.serial_fraction) judges the turns
         ev = [sampled[1]] + ([slower] if slower is not None else [])
-        traced = _traced_futex(ctx) if sampled[0] != "schedule" else None
+        traced = traced_futex(ctx) if sampled[0] != "schedule" else None
         if traced is not None:
             ev.append(traced)
         title = ("the OpenMP runtime's iteration handout (dynamic schedule) is the hot code"
@@ -149,6 +129,23 @@ def sync_contention(ctx: Context) -> Finding | None:
                  "instructions", f"locked share >= {lim:.2f}")]
     return ctx.finding("rt.sync_contention", 0.45 + 0.4 * min(top.value, 1.0),
                        "threads take turns on an atomic update", ev, scope=scope)
+
+
+def _traced_turns(ctx: Context) -> Finding | None:
+    """No sampling profile, but a thread sweep slower with more threads
+    (``rt.contention_slowdown``) and a system-call trace with most of its time in futex
+    (``rt.futex_traced_share``): the threads hand a lock or a wait to each other through the
+    kernel, and each added thread adds turns. Two families (the program's sweep, the
+    tracer); which lock it is, only a sampling profile says (requested)."""
+    traced = traced_futex(ctx)
+    if traced is None:
+        return None
+    slower = slower_with_threads(ctx, sweep_points(ctx))
+    if slower is None:
+        return None
+    ctx.request(rq.sampling(ctx))
+    return ctx.finding("rt.sync_contention", 0.55, "threads take turns on a lock, handed over "
+                       "through the kernel (futex)", [slower, traced])
 
 
 def tree_share(profiles: tuple[Profile, ...] | list[Profile]) -> tuple[float, float] | None:
@@ -318,14 +315,55 @@ def _hash_chains(ctx: Context) -> Finding | None:
                        scope=callers[0] if callers else "")
 
 
+#: a source line that steps a pointer to a field of the node it points at: ``p => p%next``
+#: (Fortran), ``p = p->next``, ``node = node->link`` (C, C++)
+POINTER_WALK = re.compile(r"\b(?P<p>[A-Za-z_]\w*)\s*=>\s*(?P=p)\s*%\s*\w+|"
+                          r"\b(?P<q>[A-Za-z_]\w*)\s*=\s*(?P=q)\s*->\s*\w+")
+
+
+def _walked_lines(ctx: Context, lim: float) -> Finding | None:
+    """A cache simulator's line costs (their source text, callgrind/cg_annotate) put
+    ``app.tree_share`` or more of the line-attributed D1 misses on the loop nest of a line
+    that steps a pointer to its node's field (:data:`POINTER_WALK`): nodes scattered in
+    memory, each load waiting for the one before, in the user's own list, not a library's."""
+    misses = ctx.all("d1.misses", (ScopeKind.LINE,))
+    total = sum(m.value for m in misses)
+    if total <= 0:
+        return None
+    walks = {m.metric.scope.name: m.metric.raw_name for m in ctx.all("ir", (ScopeKind.LINE,))
+             if POINTER_WALK.search(m.metric.raw_name)}
+    best: tuple[float, str, str] | None = None
+    for where, text in walks.items():
+        file, _, line = where.rpartition(":")
+        if not line.isdigit():
+            continue
+        share = sum(m.value for m in misses
+                    if (w := m.metric.scope.name.rpartition(":"))[2].isdigit()
+                    and near_line(file, int(line), w[0], int(w[2]))) / total
+        if best is None or share > best[0]:
+            best = (share, where, text)
+    if best is None or best[0] < lim:
+        return None
+    share, where, text = best
+    loc = max((m for m in misses if m.metric.scope.name == where), key=lambda m: m.value,
+              default=max(misses, key=lambda m: m.value))
+    ev = [ctx.ev(loc, f"{share:.0%} of the simulated D1 misses fall on the loop that walks "
+                 f"linked nodes at {where} ({text.strip()[:60]})",
+                 f"share of line misses >= {lim:.2f}", metric="cache.miss_line_share",
+                 value=share, unit="ratio")]
+    return ctx.finding("app.data_structure", 0.6, "a linked list of separately placed nodes is "
+                       "walked in the hot loop (pointer chasing)", ev, scope=where)
+
+
 def _linked_list(ctx: Context, lim: float) -> Finding | None:
     """A linked list walked in the hot code (its node code, or a hot routine taking a
     std::list whose walk is inlined into it) holds ``app.tree_share`` or more of the WHOLE
     profile: each step is a load that depends on the one before (pointer chasing), which no
-    vector width, loop order or tile helps; a contiguous container does."""
+    vector width, loop order or tile helps; a contiguous container does. The program's own
+    list, walked on its lines, is read from a simulator's line costs (:func:`_walked_lines`)."""
     walk = category_share(ctx, lambda h: bool(LIST_CODE.search(h.name)))
     if walk is None or walk.share < lim:
-        return None
+        return _walked_lines(ctx, lim)
     ev = [_hot_ev(ctx, walk, "a linked list's walk (std::list nodes) takes",
                   f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.35 + 0.4 * min(walk.share, 1.0),

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.locks import OMP_RUNTIME_LIB, SERIALIZING, sampled_locks
+from perfscout.diagnose.locks import OMP_RUNTIME_LIB, SERIALIZING, sampled_locks, traced_futex
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
@@ -647,6 +647,8 @@ def _per_thread_cost(ctx: Context, pts: list[tuple[int, float, Located]], held: 
     if held:
         return slower_with_threads(ctx, pts) is not None and sampled_locks(
             ctx, ctx.t("rt.lock_routine_share")) is not None
+    if traced_futex(ctx) is not None and slower_with_threads(ctx, pts) is not None:
+        return True  # no profile, but the trace's futex time: turns on a lock, per thread
     forked = fork_join_share(ctx)
     return forked is not None and forked.share >= ctx.t("rt.fork_join_share") and \
         slower_with_threads(ctx, pts, "rt.region_slowdown") is not None

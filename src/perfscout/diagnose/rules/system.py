@@ -372,7 +372,8 @@ _MIN_RATED_CPU_S = 0.1
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "noise.explains_share",
                   "contention.runqueue_share", "contention.run_queue",
-                  "contention.machine_busy", "contention.busy_process", "contention.psi_cpu"),
+                  "contention.machine_busy", "contention.busy_process", "contention.psi_cpu",
+                  "oversub.ratio"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
@@ -459,13 +460,19 @@ _MIN_QUEUED_S = 0.1
 
 
 def _run_queue_wait(ctx: Context) -> Evidence | None:
-    """``/proc/PID/schedstat``: the run spent ``contention.runqueue_share`` or more of its
-    runnable time waiting in the run queue (``sched.wait_share``): other tasks held the CPU.
-    A wait under ``_MIN_QUEUED_S`` is a sleeping task's wake-ups, not a run held back."""
+    """``/proc/PID/schedstat``, ``perf sched``: the run spent ``contention.runqueue_share`` or
+    more of its runnable time waiting in the run queue (``sched.wait_share``): other tasks held
+    the CPU. A wait under ``_MIN_QUEUED_S`` is a sleeping task's wake-ups, not a run held
+    back; a run of more threads or ranks than CPUs queues behind its own threads."""
     w = ctx.top("sched.wait_share")
     lim = ctx.t("contention.runqueue_share")
     if w is None or w.value < lim:
         return None
+    cpus = int(ctx.fact("cpu.online") or 0)
+    if cpus and (_slower_beyond_cpus(ctx, cpus) is not None or (placement(ctx).wanted or 0)
+                 > cpus * ctx.t("oversub.ratio")):
+        return None  # the queue holds the program's own threads, more than CPUs: that is
+        # sys.oversubscription, not other tasks
     waited = next((x for x in ctx.all("sched.wait_time") if x.profile is w.profile), None)
     if waited is not None and waited.value < _MIN_QUEUED_S:
         return None
@@ -506,7 +513,8 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
 
 
 @rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),
-      thresholds=("oversub.ratio", "sched.shared_switches_per_s", "oversub.own_share_drop"))
+      thresholds=("oversub.ratio", "sched.shared_switches_per_s", "oversub.own_share_drop",
+                  "contention.runqueue_share"))
 def oversubscription(ctx: Context) -> Finding | None:
     """More threads or ranks than the machine has CPUs, or more of the user's own jobs
     started together than CPUs (each getting far less of a CPU than one run alone)."""
@@ -524,10 +532,15 @@ def oversubscription(ctx: Context) -> Finding | None:
         n, src = pl.wanted, pl.wanted_src
     if per_rank and len(per_rank) > (n or 0):
         n, src = len(per_rank), per_rank[0]
-    if n is None or cpus <= 0:
+    if cpus <= 0:
         return None
     lim = ctx.t("oversub.ratio")
-    if n / cpus <= lim or _team_fit(ctx, n, cpus, src):
+    slow = _slower_beyond_cpus(ctx, cpus)
+    if slow is not None and slow[1][0] / cpus > lim and (n is None or n / cpus <= lim):
+        # a sweep point past the CPUs (ranks x threads per rank of a hybrid run) that ran
+        # slower than the points within them: the count that was run, measured by its time
+        n, src = slow[1][0], slow[1][2]
+    if n is None or n / cpus <= lim or _team_fit(ctx, n, cpus, src):
         return None
     prof = src.profile if src else next(
         (p for p in ctx.profiles if thread_count(ctx, p) == n), ctx.profiles[0])
@@ -541,7 +554,13 @@ def oversubscription(ctx: Context) -> Finding | None:
         ev.append(ctx.ev(shared[0], f"{fmt(shared[0].value)} context switches = "
                          f"{shared[1]:,.0f}/CPU-s: the threads take turns on the CPUs",
                          f"per CPU-s >= {ctx.t('sched.shared_switches_per_s'):g}"))
-    slow = _slower_beyond_cpus(ctx, cpus)
+    queued = ctx.top("sched.wait_share")
+    if queued is not None and queued.value >= ctx.t("contention.runqueue_share"):
+        # the scheduler's own account: the program's threads waited for a CPU (perf sched,
+        # /proc/PID/schedstat), the consequence of more of them than CPUs
+        ev.append(ctx.ev(queued, f"its threads waited in the run queue {queued.value:.0%} of "
+                         "their runnable time", f"run-queue wait share >= "
+                         f"{ctx.t('contention.runqueue_share'):.2f}"))
     if slow is not None:  # the program's own measure: past the CPUs, the run got slower
         (n_in, t_in), (n_out, t_out, loc) = slow
         ev.append(ctx.ev(loc, f"{n_out} threads/ranks take {t_out:.3g} s vs {t_in:.3g} s with "

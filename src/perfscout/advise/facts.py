@@ -535,8 +535,8 @@ class Facts:
             via = "" if _same_routine(best[2], fn) else f" (through {best[2]})"
             return LineTarget(best[1], f"{fn} is a library routine: the line that calls it"
                               f"{via}, {best[3]}")
-        chains = [(h.self_share or 0.0, h.callpath, p.format) for p in self.profiles
-                  for h in p.hotspots if h.name == fn and h.callpath]
+        chains = [(h.self_share or 0.0, innermost_first(h.name, h.callpath), p.format)
+                  for p in self.profiles for h in p.hotspots if h.name == fn and h.callpath]
         for _share, path, fmt in sorted(chains, key=lambda c: -c[0]):
             frame = self._program_frame(path, fn)
             if frame is not None:
@@ -576,10 +576,10 @@ class Facts:
                 if h.module and _same_routine(h.name, name)}
 
     def _program_frame(self, path: tuple[str, ...], fn: str) -> str | None:
-        """The innermost frame of a perf call chain (``work callpow.c:9``, outermost first)
-        that is the program's: a source line, not an inlined library frame, in a function
-        no profile places in a shared library; a frame in a file the program's own
-        functions or lines are known in is preferred."""
+        """The innermost frame of a perf call chain (``work callpow.c:9``; ``path`` innermost
+        first, :func:`innermost_first`) that is the program's: a source line, not an inlined
+        library frame, in a function no profile places in a shared library; a frame in a file
+        the program's own functions or lines are known in is preferred."""
         known = {Path(x[4]).name for x in self._function_lines()} | {
             Path(h.location.file).name for p in self.profiles for h in p.hotspots
             if h.location is not None and h.module and not _LIBRARY_MODULE.search(h.module)}
@@ -590,10 +590,10 @@ class Facts:
                     or library_source(m["file"]):
                 continue
             frames.append((m["fn"], f"{m['file']}:{m['line']}", bool(m["inl"])))
-        for _fn, where, _inl in reversed(frames):
+        for _fn, where, _inl in frames:
             if Path(where.rpartition(":")[0]).name in known:
                 return where
-        for f_name, where, inl in reversed(frames):
+        for f_name, where, inl in frames:
             if not inl and not f_name.startswith(("_start", "__libc_start")):
                 return where
         return None

@@ -328,6 +328,7 @@ def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
     from perfscout.experiment.program import is_mpi
     from perfscout.pipeline.line_profile import (
         annotate_lines,
+        record_callers,
         record_lines,
         report_libraries,
         report_processes,
@@ -345,6 +346,11 @@ def _project_profiles(runner: Runner, spec: ExperimentSpec, argv: Sequence[str],
         libs, note = report_libraries(runner, pdir, lines, spec.timeout_s)
         said.append(note)  # time in a stripped library (the OpenMP runtime) the lines lose
         out += [libs] if libs is not None else []
+        if not is_mpi(spec) and spec.build is not None:  # the lines that call a library
+            calls, note = record_callers(runner, argv, env, pdir, lines,
+                                         pdir / "profile" / "project", spec.timeout_s)
+            said.append(note)
+            out += [calls] if calls is not None else []
     if lines is not None and is_mpi(spec):  # each rank's own compute vs its MPI time
         procs, note = report_processes(runner, pdir, spec.timeout_s)
         said.append(note)

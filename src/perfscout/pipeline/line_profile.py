@@ -112,6 +112,55 @@ def report_libraries(runner: Runner, pdir: Path, lines: Path, timeout_s: float |
                  "of the samples on no source line)")
 
 
+#: the share of the per-line report's samples outside the project's files (a library's lines,
+#: unresolved addresses) from which the calling lines are recorded
+OUTSIDE_SHARE = 0.20
+_LINE_ROW = re.compile(r"^\s*([\d.]+)%\s+(\S.*?)\s*$", re.M)
+
+
+def outside_share(report: str, project: Path) -> float:
+    """The share of a ``perf report --sort srcline --full-source-path`` report's samples on
+    rows that are not a line of a file under ``project`` (the build's copy)."""
+    root = str(project.resolve())
+    return sum(float(m.group(1)) for m in _LINE_ROW.finditer(report)
+               if not m.group(2).startswith(root)) / 100.0
+
+
+def record_callers(runner: Runner, argv: Sequence[str], env: Mapping[str, str], pdir: Path,
+                   lines: Path, project: Path, timeout_s: float | None
+                   ) -> tuple[Path | None, str]:
+    """When the per-line report ``lines`` leaves ``OUTSIDE_SHARE`` or more of the samples
+    outside the project's files (libm's ``exp``, libc's ``memmove``, a runtime's timer), run
+    the program once more under ``perf record --call-graph dwarf`` and write the library
+    routines' call chains with source lines (``perf report -g caller,0.5,callee,address --sort
+    dso,sym``): the frame ``work libcall.c:12`` is the user's line that calls the routine, which
+    frame pointers (``-g``) lose through a library built without them. Otherwise nothing."""
+    share = outside_share(lines.read_text(errors="replace"), project)
+    if share < OUTSIDE_SHARE:
+        return None, (f"call chains: not needed ({share:.0%} of the samples outside the "
+                      "project's lines)")
+    data = pdir / "perf-callers.data"
+    rec = runner.run(RunRequest(
+        ("perf", "record", "-q", "-e", "cpu-clock", "-F", "999", "--call-graph", "dwarf,8192",
+         "-o", str(data), "--", *argv),
+        cwd=str(pdir), env=dict(env), timeout_s=timeout_s, purpose="session:call-chains"))
+    if not rec.ok or not data.is_file():
+        why = rec.reason or rec.stderr.strip()[-200:] or f"exit {rec.exit_code}"
+        return None, f"no call chains: perf record --call-graph dwarf failed ({why})"
+    rep = runner.run(RunRequest(
+        ("perf", "report", "-i", str(data), "--stdio", "--no-children",
+         "--call-graph=caller,0.5,callee,address", "--sort", "dso,sym", "--percent-limit", "2"),
+        cwd=str(pdir), timeout_s=timeout_s, purpose="session:call-chains"))
+    data.unlink(missing_ok=True)  # the chains are in the report; the stacks are large
+    if not rep.ok or "Shared Object" not in rep.stdout:
+        why = rep.reason or rep.stderr.strip()[-200:] or f"exit {rep.exit_code}"
+        return None, f"no call chains: perf report -g failed ({why})"
+    out = pdir / "perf-report-callers.txt"
+    out.write_text(rep.stdout)
+    return out, (f"call chains: perf record --call-graph dwarf ({out.name}; {share:.0%} of the "
+                 "samples outside the project's lines)")
+
+
 def annotate_lines(runner: Runner, pdir: Path, timeout_s: float | None
                    ) -> tuple[Path | None, str]:
     """The instruction-level annotation of :func:`record_lines`'s samples (``perf annotate

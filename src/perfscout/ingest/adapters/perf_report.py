@@ -207,10 +207,19 @@ class PerfReportAdapter(Adapter):
                     cur["path"].append(body[3:].strip())  # type: ignore[attr-defined]
                     continue
                 if set(body) <= {"|", " "}:
+                    cur["branch"] = False  # a branch's chain ends at its blank "|" line
                     continue
                 b2 = _BRANCH.search(body)
                 if b2:
-                    cur["open"] = False
+                    # a graph that branches at once (DWARF chains through a library): the
+                    # first branch, perf's heaviest, gives the path; the others do not
+                    first = not cur["path"]
+                    if first:
+                        cur["path"].append(b2["name"].strip())  # type: ignore[attr-defined]
+                    cur["open"], cur["branch"] = False, first
+                    continue
+                if cur.get("branch"):
+                    cur["path"].append(body.lstrip("| ").strip())  # type: ignore[attr-defined]
                     continue
                 if cur["open"] and cur["path"] and not body.startswith("|"):
                     cur["path"].append(body)  # type: ignore[attr-defined]

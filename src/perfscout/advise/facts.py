@@ -610,16 +610,19 @@ class Facts:
     def miss_line(self) -> str | None:
         """``path:line`` of the source line with the most simulated D1 misses (cachegrind's
         annotated source), None without line-level miss data. A cache proposal targets where
-        the misses are, which a smaller simulated input need not make the hottest line."""
-        best: tuple[float, str] | None = None
+        the misses are, which a smaller simulated input need not make the hottest line.
+        With several simulations (the program's order and a variant's, a sort added), the one
+        with the highest D1 miss ratio speaks: the run with the problem, not its remedy."""
+        best: tuple[float, float, str] | None = None
         for p in self.profiles:
+            ratio = max((m.value for m in p.metrics if m.name == "d1.miss_ratio"), default=-1.0)
             for m in p.metrics:
                 if m.name != "d1.misses" or not SOURCE_LINE.match(m.scope.name) \
                         or library_source(m.scope.name.rpartition(":")[0]):
                     continue
-                if best is None or m.value > best[0]:
-                    best = (m.value, m.scope.name)
-        return best[1] if best else None
+                if best is None or (ratio, m.value) > best[:2]:
+                    best = (ratio, m.value, m.scope.name)
+        return best[2] if best else None
 
     def build_flags(self) -> dict[str, str]:
         """Each flag the measured build is known to use, with the input that says so: the

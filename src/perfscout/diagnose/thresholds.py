@@ -273,6 +273,9 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the data written is read back"),
     Threshold("cache.padded_speedup", 1.20, "time with a power-of-two leading dimension / time "
               "with a padded one (same input family) at or above: padding measured"),
+    Threshold("cache.rate_drop", 2.0, "a sweep's compute rate (GFLOP/s, MLUP/s) at its smallest "
+              "size / at its largest, at or above, falling from size to size: the data left "
+              "the caches"),
     Threshold("threads.lowered_share", 0.60, "threads seen running / threads requested at or "
               "below: the runtime ran fewer threads than asked"),
 )

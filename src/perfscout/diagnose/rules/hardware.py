@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 from perfscout.diagnose import crossval
@@ -262,7 +263,7 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
              "ll.miss_ratio|cache.misses|scaling.size|array.leading_dim",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
-                  "cache.miss_line_share", "cache.padded_speedup"),
+                  "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -272,7 +273,14 @@ def cache_locality(ctx: Context) -> Finding | None:
         # its neighbours still says set conflicts; cachegrind would give the miss rates
         sweep = pow2_sweep(ctx)
         if not sweep:
-            return None
+            falls = _rate_falls(ctx)
+            if falls is None:
+                return None
+            ctx.request(rq.cachegrind(ctx))
+            return ctx.finding("hw.cache_locality", 0.45, "the compute rate falls as the data "
+                               "outgrows the caches", [falls],
+                               limits=["no miss rate was measured: the rate alone does not "
+                                       "say which level the data leaves"])
         ctx.request(rq.cachegrind(ctx))
         return ctx.finding("hw.cache_locality", 0.55, "cache-set conflicts: the power-of-two "
                            "size is slower per element than its neighbours", sweep,
@@ -306,6 +314,34 @@ def cache_locality(ctx: Context) -> Finding | None:
     return ctx.finding("hw.cache_locality", 0.5, "many cache misses (bandwidth not measured)", ev,
                        limits=["without the achieved vs peak bandwidth a DRAM ceiling is not "
                                "ruled out"])
+
+
+def _rate_falls(ctx: Context) -> Evidence | None:
+    """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``) falls from size to
+    size (each no more than 15% above the one before), to ``cache.rate_drop`` times less at
+    its largest size than at its smallest, over three sizes or more: the same operations
+    run slower as the data grows, so the data, not the arithmetic, sets the pace. A printed
+    bandwidth falling the same way is the DRAM's (the bandwidth rules read it), not this."""
+    lim = ctx.t("cache.rate_drop")
+    for name in ("flops.rate", "lups.rate"):
+        pts: dict[float, Located] = {}
+        for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
+            r = ctx.beside(sz, name, (ScopeKind.RUN,))
+            if r is not None and r.value > 0 and sz.value > 0:
+                pts.setdefault(sz.value, r)
+        if len(pts) < 3:
+            continue
+        order = [pts[k] for k in sorted(pts)]
+        if any(b.value > 1.15 * a.value for a, b in pairwise(order)):
+            continue
+        drop = order[0].value / order[-1].value
+        if drop >= lim:
+            small, big = min(pts), max(pts)
+            return ctx.ev(order[-1], f"{order[0].value:,.0f} {order[0].metric.unit} at size "
+                          f"{small:g}, {order[-1].value:,.0f} at {big:g}: {drop:.1f}x slower "
+                          "per operation as the data grows", f"rate drop >= {lim:g}",
+                          metric="scaling.rate_drop", value=drop, unit="ratio")
+    return None
 
 
 def _numa_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:

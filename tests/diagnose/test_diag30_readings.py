@@ -149,10 +149,11 @@ def test_perf_sched_timehist_counts_waits_after_a_preemption() -> None:
 
 
 def test_more_threads_than_cpus_queued_is_oversubscription_not_other_jobs() -> None:
+    from tests.diagnose import heldout_score as hs
+
     from perfscout.model.snapshot import PlatformSnapshot
     from perfscout.pipeline.analyze import analyze
     from perfscout.sandbox import default_runner
-    from tests.diagnose import heldout_score as hs
 
     files = sorted((D / "oversub-sched-latency" / "data").iterdir())
     snap = hs.platform("oversub-sched-latency", D)

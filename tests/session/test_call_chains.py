@@ -87,3 +87,19 @@ def test_a_libm_bound_loop_gets_the_line_that_calls_the_routine(tmp_path: Path) 
 def test_a_loop_on_its_own_lines_records_no_chains(tmp_path: Path) -> None:
     _lines, calls, note = _collect(tmp_path, OWN)
     assert calls is None and "not needed" in note, note
+
+
+def test_a_symbol_where_a_file_goes_is_no_project_file(tmp_path: Path) -> None:
+    # a profile row that prints a C++ symbol where a line's file goes: longer than a file name
+    # may be, it names no file of the project (it raised ENAMETOOLONG in a session before)
+    from perfscout.model.proposals import Proposal
+    from perfscout.pipeline.line_profile import HotLine, target_hot_line
+    from perfscout.pipeline.source_changes import project_relative
+
+    sym = "std::_Hashtable<" + "std::pair<int, int>, " * 20 + "EdgeHash>::clear()"
+    assert project_relative(tmp_path, sym) is None
+    assert project_relative(tmp_path, f"{sym}:12") is None
+    (tmp_path / "mesh.cpp").write_text("int main() { return 0; }\n")
+    got = target_hot_line([Proposal(id="hoist_invariant", kind="source", scope=f"{sym}:12")],
+                          [HotLine("mesh.cpp", 1, 0.9)], tmp_path)
+    assert got[0].scope == "mesh.cpp:1"

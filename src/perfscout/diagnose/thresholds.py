@@ -276,6 +276,8 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("cache.rate_drop", 2.0, "a sweep's compute rate (GFLOP/s, MLUP/s) at its smallest "
               "size / at its largest, at or above, falling from size to size: the data left "
               "the caches"),
+    Threshold("cache.rate_step", 1.15, "how much a falling sweep's rate may rise from one size "
+              "to the next (a run's own noise) and still count as falling"),
     Threshold("threads.lowered_share", 0.60, "threads seen running / threads requested at or "
               "below: the runtime ran fewer threads than asked"),
 )

@@ -60,7 +60,16 @@ def _relative(source_root: Path, path: str, skip: Path | None = None) -> str | N
     """``path`` relative to the source root; an absolute path from elsewhere (the profile of
     a build in a copy of the project) is matched by its longest tail that names a file under
     the root. Nothing under ``skip`` (perfscout's workspace, which may lie inside the user's
-    folder) is a source file of the user's. None when nothing under the root matches."""
+    folder) is a source file of the user's. None when nothing under the root matches, and
+    when ``path`` cannot name a file at all (a C++ symbol a profile printed where a line's
+    file goes, longer than a file name may be)."""
+    try:
+        return _relative_path(source_root, path, skip)
+    except OSError:  # ENAMETOOLONG and the like: no file of the project has that name
+        return None
+
+
+def _relative_path(source_root: Path, path: str, skip: Path | None) -> str | None:
     root = source_root.resolve()
     skipped = skip.resolve() if skip is not None else None
 
@@ -85,7 +94,15 @@ def project_relative(source_root: Path, path: str, skip: Path | None = None) -> 
     """``path`` (absolute, e.g. in a workspace copy of the project, or relative to the root)
     as the path of an existing file relative to ``source_root``; None when it names none."""
     rel = _relative(source_root, path, skip)
-    return rel if rel is not None and (source_root / rel).is_file() else None
+    return rel if rel is not None and _is_file(source_root / rel) else None
+
+
+def _is_file(p: Path) -> bool:
+    """``p.is_file()``, False where the name cannot be one (too long)."""
+    try:
+        return p.is_file()
+    except OSError:
+        return False
 
 
 #: changes about one place of the program, not about every hot loop nest: generated on the
@@ -132,7 +149,7 @@ def _targets(scope: tuple[str, int], also: Sequence[tuple[str, int]], root: Path
     out, seen = [], set()
     for path, line in (scope, *also):
         rel = _relative(root, path, skip)
-        if rel is None or not (root / rel).is_file():
+        if rel is None or not _is_file(root / rel):
             continue
         key = _nest_key((root / rel).read_text(errors="replace"), rel, line)
         if (key is None and (rel, line) != (scope[0], scope[1])) or key in seen:

@@ -263,7 +263,8 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
              "ll.miss_ratio|cache.misses|scaling.size|array.leading_dim",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
-                  "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop"),
+                  "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop",
+                  "cache.rate_step"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -318,11 +319,12 @@ def cache_locality(ctx: Context) -> Finding | None:
 
 def _rate_falls(ctx: Context) -> Evidence | None:
     """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``) falls from size to
-    size (each no more than 15% above the one before), to ``cache.rate_drop`` times less at
-    its largest size than at its smallest, over three sizes or more: the same operations
-    run slower as the data grows, so the data, not the arithmetic, sets the pace. A printed
-    bandwidth falling the same way is the DRAM's (the bandwidth rules read it), not this."""
-    lim = ctx.t("cache.rate_drop")
+    size (none more than ``cache.rate_step`` above the one before), to ``cache.rate_drop``
+    times less at its largest size than at its smallest, over three sizes or more: the same
+    operations run slower as the data grows, so the data, not the arithmetic, sets the pace.
+    A printed bandwidth falling the same way is the DRAM's (the bandwidth rules read it), not
+    this."""
+    lim, step = ctx.t("cache.rate_drop"), ctx.t("cache.rate_step")
     for name in ("flops.rate", "lups.rate"):
         pts: dict[float, Located] = {}
         for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
@@ -332,7 +334,7 @@ def _rate_falls(ctx: Context) -> Evidence | None:
         if len(pts) < 3:
             continue
         order = [pts[k] for k in sorted(pts)]
-        if any(b.value > 1.15 * a.value for a, b in pairwise(order)):
+        if any(b.value > step * a.value for a, b in pairwise(order)):
             continue
         drop = order[0].value / order[-1].value
         if drop >= lim:

@@ -202,7 +202,7 @@ _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop",
 
 #: what one call sent, in bytes by its unit (``sent per call 8.4 MB``)
 _SENT_PER_CALL = frozenset({"sentpercall", "sendpercall", "sentpermessage", "permessage",
-                            "percall", "messagesize", "msgsize"})
+                            "percall"})
 
 
 def _mpi_call_key(k: str, unit: str, timed: bool = False) -> str:

@@ -243,3 +243,11 @@ def test_a_compute_rate_falling_as_the_data_grows_is_locality() -> None:
     assert any("cachegrind" in " ".join(r.command) for r in a.data_requests)  # asks for misses
     # look-alike: sizes that stay in the caches keep their rate within 1.4x: nothing is said
     assert "hw.cache_locality" not in [f.id for f in _analyze("mmrate-in-cache").findings]
+
+
+def test_a_ranks_whole_step_beside_its_mpi_time_is_no_compute_time() -> None:
+    # "rank 0: step 0.072 s, allreduce 0.036 s": the step holds the allreduce, so it is not
+    # the rank's compute (0.072 + 0.036 would count the allreduce twice); the MPI time is read
+    ms = load(D / "stepranks-whole" / "data" / "run.txt").metrics
+    assert _by_rank(ms, "mpi.time") == {"1": 0.0, "0": 0.036}
+    assert _by_rank(ms, "busy.time") == {}

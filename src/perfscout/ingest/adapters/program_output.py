@@ -861,12 +861,18 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
     return _rank_times(out) if scope is not None and scope.kind == ScopeKind.RANK else out
 
 
+#: a rank's time that holds its MPI time too (a step's, a run's, the wall clock's): no compute
+_WHOLE = re.compile(r"^(?:total|overall|whole|all|step|steps|iter|iteration|loop|run|runtime|"
+                    r"cycle)|time$|elapsed|wall|duration|clock")
+
+
 def _rank_times(ms: list[Metric]) -> list[Metric]:
     """One rank's line read as its time in MPI and its compute, as :func:`_scoped_rows` reads
     a rank table: a timed MPI routine (``alltoall 0.23 s``, ``MPI_Alltoall 0.23 s``: on a
     line of one rank an MPI routine's name is one) is MPI time, several add up; beside MPI
     time, the one other timed value in the program's own words (``compute+pack 0.07 s``)
-    is the rank's compute (``busy.time``)."""
+    is the rank's compute (``busy.time``), unless its words name a whole that holds the MPI
+    time too (``step 1.2 s``, ``total``, ``wall``)."""
     def secs(m: Metric) -> float | None:
         conv = _convert("mpi.time", m.value, m.unit, m.raw_name)
         return conv[0] if conv is not None and conv[1] == "s" else None
@@ -881,7 +887,8 @@ def _rank_times(ms: list[Metric]) -> list[Metric]:
     merged = replace(first, name="mpi.time", value=total, unit="s",
                      raw_name=" + ".join(m.raw_name for m in mpi))
     out = [merged if m is first else m for m in ms if m is first or m not in mpi]
-    other = [m for m in out if m.name.startswith("event.") and secs(m) is not None]
+    other = [m for m in out if m.name.startswith("event.") and secs(m) is not None
+             and not _WHOLE.search(norm_key(m.raw_name))]
     if len(other) == 1 and not any(m.name == "busy.time" for m in out):
         v = secs(other[0])
         out = [replace(m, name="busy.time", value=v, unit="s") if m is other[0] and v is not None

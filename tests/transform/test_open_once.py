@@ -206,12 +206,16 @@ def test_offered_from_a_real_trace_and_line_profile(tmp_path: Path) -> None:
     subprocess.run(["make", "-s", "-B", "-C", str(root), "CFLAGS=-O2 -g"], check=True,
                    capture_output=True)
     run = ["./orbits", "8", "4000"]
+    # the profile: enough steps and samples that the program's own lines are sampled at all
+    # (4000 steps last 0.07 s, nearly all in libc and the kernel; a default-rate profile of
+    # them put no sample on the program's lines in one run of five)
+    longer = ["./orbits", "8", "12000"]
     subprocess.run(["strace", "-f", "-c", "-o", "strace-c.txt", *run], cwd=root, check=True,
                    capture_output=True)
     subprocess.run([str(time_bin), "-v", "-o", "time-v.txt", *run], cwd=root, check=True,
                    capture_output=True)
-    rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-g", "-o", "perf.data",
-                          "--", *run], cwd=root, capture_output=True)
+    rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "10000", "-g", "-o",
+                          "perf.data", "--", *longer], cwd=root, capture_output=True)
     if rec.returncode != 0:
         pytest.skip(f"perf record is not usable here: {rec.stderr[-200:]}")
     rep = subprocess.run(["perf", "report", "-i", "perf.data", "--stdio", "--no-children",

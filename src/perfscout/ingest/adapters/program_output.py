@@ -1444,19 +1444,26 @@ class ProgramOutputAdapter(Adapter):
         return 0.25  # the generic reader: every specific format outranks it
 
     def parse(self, path: Path) -> Profile:
-        metrics, placement, unparsed, _read_n, builds = _read(path, self.family)
-        if not metrics:  # values with no unit are read too: counts are facts, not a failure
-            raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
-                             "'bandwidth: 28.4 GB/s', or a header with numeric rows")
-        meta = {k: v for k, (v, _n) in placement.env.items()}
-        command = echoed_command(path)
-        if command:  # the program's command line, as the printout echoes it
-            meta["command"] = command
-        if builds:  # the build facts of the compile lines the printout echoes
-            meta.update({k: v for k, v in build_meta(builds).items() if k not in meta})
-        return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
-                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
-                       notes=tuple(sorted(placement.kinds)))
+        return printout_profile(path, _read(path, self.family))
+
+
+def printout_profile(path: Path, got: tuple[list[Metric], Placement, Unparsed, int,
+                                            list[tuple[str, list[str]]]]) -> Profile:
+    """The printout profile of what :func:`_read` read from ``path`` (read once, whichever
+    adapter detected the file)."""
+    metrics, placement, unparsed, _read_n, builds = got
+    if not metrics:  # values with no unit are read too: counts are facts, not a failure
+        raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
+                         "'bandwidth: 28.4 GB/s', or a header with numeric rows")
+    meta = {k: v for k, (v, _n) in placement.env.items()}
+    command = echoed_command(path)
+    if command:  # the program's command line, as the printout echoes it
+        meta["command"] = command
+    if builds:  # the build facts of the compile lines the printout echoes
+        meta.update({k: v for k, v in build_meta(builds).items() if k not in meta})
+    return Profile(format=ProgramOutputAdapter.name, path=str(path),
+                   metrics=tuple(metrics), meta=meta, unparsed_lines=unparsed.count,
+                   unparsed_examples=unparsed.examples, notes=tuple(sorted(placement.kinds)))
 
 
 @register_adapter
@@ -1490,10 +1497,10 @@ class RuntimeReportAdapter(Adapter):
         if unparsed.count:
             # the program's own lines between the runtime's (OMP_DISPLAY_ENV printed before
             # "radxfer: team of 1 threads ... 0.341 s"): read as a printout, both families kept
-            both = _read(path, ProgramOutputAdapter.family)[0]
+            both = _read(path, ProgramOutputAdapter.family)
             if any(m.family != self.family and not m.name.startswith(RAW_EVENT_PREFIX)
-                   for m in both):
-                return ProgramOutputAdapter().parse(path)
+                   for m in both[0]):
+                return printout_profile(path, both)
         metrics = placement_metrics(placement, path, self.family)
         meta = {k: v for k, (v, _n) in placement.env.items()}
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,

@@ -244,10 +244,16 @@ def _cleanup(tag: str) -> None:
               f"/tmp/perfscout-rt-{tag}", f"/dev/shm/perfscout-rt-{tag}"):
         with contextlib.suppress(OSError):
             os.unlink(p)
-    for needle in (f"sleep 7{tag}", f"sleep 8{tag}", f"sleep 9{tag}"):
+    needles = (f"sleep 7{tag}", f"sleep 8{tag}", f"sleep 9{tag}")
+    for needle in needles:
         for pid in _alive_cmd(needle):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+    # SIGKILL is delivered asynchronously: on a loaded machine the control's daemon can still
+    # read as alive a moment later, and the contained run that follows (same tag) would then be
+    # blamed for it. Wait until the kernel reports every one of them gone.
+    assert wait_for(lambda: not any(_alive_cmd(n) for n in needles), 30), \
+        f"the control's processes for tag {tag} outlived SIGKILL"
 
 
 def _attack(box: Box, tmp: Path, make_argv: Callable[[Ctx], tuple[str, ...]],

@@ -87,7 +87,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
        "os_accounting:context_switches"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
-       "os_accounting:context_switches os_accounting:cpu.utilized"),
+       "os_accounting:context_switches os_accounting:cpu.utilized "
+       "instrumentation:machine.others_cpus>=contention.others_cpus"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
        "alg.load_imbalance", "software_events", "thread_count",
        "runtime_report:ranks.count runtime_report:affinity.threads "
@@ -107,12 +108,16 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
-       "os_accounting:context_switches"),
+       "os_accounting:context_switches "
+       "instrumentation:threads.per_cpu>=affinity.threads_per_cpu"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
        "parallelize_omp parallelize_caller omp_reduction private_tallies",
        "program:time.elapsed sampling:@hotspots instrumentation:@hotspots "
        "os_accounting:cpu.utilized<=serial.busy_cpus "
-       "os_accounting:cpu.utilized>=contention.busy_share"),
+       "os_accounting:cpu.utilized>=contention.busy_share "
+       "instrumentation:cpu.utilized<=serial.busy_cpus "
+       "instrumentation:cpu.utilized>=contention.busy_share "
+       "instrumentation:imbalance.max_over_mean>=imbalance.strong"),
     # the program already runs OpenMP regions, each too short for the team's fork/join and
     # barrier: the runtime holds the samples, not a serial part
     _k("rt.region_overhead", "", "sampling", "omp_outer_loop omp_static_schedule",
@@ -209,9 +214,6 @@ def missing_parts(kind: Kind) -> list[str]:
 ONE_FAMILY: dict[str, str] = {
     "hw.frontend": "frontend stalls are counted by the core's counters only",
     "hw.frequency": "the effective clock is read from the core's counters only",
-    "sys.os_noise": "only OS accounting (context switches, migrations) measures it today; a "
-                    "program's step-time jitter or a profile's scheduler time would be a "
-                    "second family, not read yet",
 }
 
 

@@ -267,6 +267,13 @@ _TABLE: tuple[Threshold, ...] = (
               "(vmstat us+sy, top's busy processes) at or above"),
     Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "
               "above: the thread ran work (below: a runtime or service thread)"),
+    Threshold("sweep.min_seconds", 0.05, "a sweep point timed below this many seconds is left "
+              "out of a rate computed from its time (a 10 ms clock tick is a fifth of it)"),
+    Threshold("contention.others_cpus", 0.50, "CPUs other tasks kept busy over a scheduler "
+              "trace of the run (perf sched timehist -s) at or above: other work held CPUs "
+              "the run could have used"),
+    Threshold("affinity.threads_per_cpu", 1.5, "a program's threads / the CPUs they ran on in a "
+              "scheduler trace at or above: its threads took turns on fewer CPUs"),
     Threshold("contention.busy_process", 0.10, "share of a CPU a process in a top table got at "
               "or above: it competed for the CPUs"),
     Threshold("io.read_back_ratio", 0.25, "fewer / more of the traced read and write calls at or "

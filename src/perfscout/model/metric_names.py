@@ -315,6 +315,12 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "memory.swap_used_mb": ("MiB", "swap in use (free)"),
     "sched.wait_time": ("s", "time a task waited on a run queue for a CPU (/proc/PID/schedstat)"),
     "sched.timeslices": ("count", "times a task was run on a CPU (/proc/PID/schedstat)"),
+    "work.items": ("count", "units of work one run performed as the program counts them "
+                   "(pixel or cell updates, pair interactions)"),
+    "threads.per_cpu": ("ratio", "a program's threads / the CPUs they ran on in a scheduler "
+                        "trace (perf sched timehist's CPU column): above one they took turns"),
+    "machine.others_cpus": ("cpus", "CPUs other tasks (not the program, the kernel's threads "
+                            "or the tools) kept busy over the span a scheduler trace covers"),
     "sched.wait_share": ("ratio", "run-queue wait / (CPU time + run-queue wait) of a task "
                          "(derived)"),
     "cpu.allocated_share": ("ratio", "CPU time / (elapsed x CPUs the job may use): the share of "

@@ -461,18 +461,23 @@ def _one_file_sweep(pts: list[tuple[float, float, Located]]
 
 def _work_rate_holds(ctx: Context, pts: list[tuple[float, float, Located]]) -> bool:
     """Every timed run of the sweep printed its rate of useful work (``GFLOP/s``, ``MLUP/s``)
-    and the time per unit of that work grows with the size by less than
+    or the work it did (``work.items``: pixel updates, pair interactions) and the time per unit of that work grows with the size by less than
     ``complexity.per_op_exponent``: the run's time grows because the work the program counts
     grows (a matrix product's n^3 flops), not because each unit of it costs more with the
     size; a falling rate is then the hardware's (caches), not the algorithm's."""
     per_work = []
-    for logn, _, loc in pts:
+    for logn, logt, loc in pts:
         rate = next((r for name in ("flops.rate", "lups.rate") for r in ctx.all(name)
                      if r.profile is loc.profile and r.metric.scope.name == loc.metric.scope.name
                      and r.value > 0), None)
-        if rate is None:
+        if rate is not None:
+            per_work.append((logn, -math.log(rate.value), loc))
+            continue
+        # the work it counted (``pixel_updates``): the time of one unit of it
+        work = ctx.beside(loc, "work.items", (ScopeKind.RUN,))
+        if work is None or work.value <= 0:
             return False
-        per_work.append((logn, -math.log(rate.value), loc))
+        per_work.append((logn, logt - math.log(work.value), loc))
     k = _slope(per_work)
     return k is not None and k < ctx.t("complexity.per_op_exponent")
 

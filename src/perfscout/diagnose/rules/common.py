@@ -214,7 +214,8 @@ def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
         m = p.first("scaling.threads")
         if m is not None:
             return int(m.value)
-        for key in ("threads", "omp_num_threads", "ranks", "nprocs", "tasks"):
+        for key in ("threads", "omp_num_threads", "OMP_NUM_THREADS", "ranks", "nprocs",
+                    "tasks"):
             v = p.meta.get(key, "")
             if v.strip().isdigit():
                 return int(v)

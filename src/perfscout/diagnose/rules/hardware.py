@@ -264,7 +264,7 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
                   "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop",
-                  "cache.rate_step"),
+                  "cache.rate_step", "sweep.min_seconds"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -289,6 +289,9 @@ def cache_locality(ctx: Context) -> Finding | None:
                                    "point at the cache sets"])
     ev.extend(_where(ctx, ev))
     ev.extend(_time_on_miss_line(ctx, ev))
+    falls = _rate_falls(ctx)  # the program's own sweep: the same work slower as data grows
+    if falls is not None and falls.source_kind not in {e.source_kind for e in ev}:
+        ev.append(falls)
     # rows a power of two apart (printed, or a sweep slower there): the misses are set conflicts
     conflicts = pow2_rows(ctx, ev) or pow2_sweep(ctx)
     if conflicts:
@@ -318,30 +321,42 @@ def cache_locality(ctx: Context) -> Finding | None:
 
 
 def _rate_falls(ctx: Context) -> Evidence | None:
-    """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``) falls from size to
-    size (none more than ``cache.rate_step`` above the one before), to ``cache.rate_drop``
-    times less at its largest size than at its smallest, over three sizes or more: the same
+    """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``, or the work it
+    counts per second of its CPU time: ``work.items`` / ``time.cpu``) falls from size to size
+    (none more than ``cache.rate_step`` above the one before), to ``cache.rate_drop`` times
+    less at its largest size than at its smallest, over three sizes or more: the same
     operations run slower as the data grows, so the data, not the arithmetic, sets the pace.
     A printed bandwidth falling the same way is the DRAM's (the bandwidth rules read it), not
     this."""
     lim, step = ctx.t("cache.rate_drop"), ctx.t("cache.rate_step")
-    for name in ("flops.rate", "lups.rate"):
-        pts: dict[float, Located] = {}
+    for name in ("flops.rate", "lups.rate", "work.items"):
+        pts: dict[float, tuple[float, Located]] = {}
         for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
             r = ctx.beside(sz, name, (ScopeKind.RUN,))
-            if r is not None and r.value > 0 and sz.value > 0:
-                pts.setdefault(sz.value, r)
+            if r is None or r.value <= 0 or sz.value <= 0:
+                continue
+            rate = r.value
+            if name == "work.items":  # units of work per second of the run's own clock
+                t = (ctx.beside(sz, "time.cpu", (ScopeKind.RUN,))
+                     or ctx.beside(sz, "time.elapsed", (ScopeKind.RUN,)))
+                if t is None or t.value < ctx.t("sweep.min_seconds"):
+                    continue  # a run of a few clock ticks has no rate to speak of
+                rate, r = r.value / t.value, t
+            pts.setdefault(sz.value, (rate, r))
         if len(pts) < 3:
             continue
         order = [pts[k] for k in sorted(pts)]
-        if any(b.value > step * a.value for a, b in pairwise(order)):
+        if any(b[0] > step * a[0] for a, b in pairwise(order)):
             continue
-        drop = order[0].value / order[-1].value
+        drop = order[0][0] / order[-1][0]
         if drop >= lim:
             small, big = min(pts), max(pts)
-            return ctx.ev(order[-1], f"{order[0].value:,.0f} {order[0].metric.unit} at size "
-                          f"{small:g}, {order[-1].value:,.0f} at {big:g}: {drop:.1f}x slower "
-                          "per operation as the data grows", f"rate drop >= {lim:g}",
+            what = (f"{order[0][0]:,.4g} units of work per second at size {small:g}, "
+                    f"{order[-1][0]:,.4g} at {big:g}" if name == "work.items" else
+                    f"{order[0][0]:,.0f} {order[0][1].metric.unit} at size {small:g}, "
+                    f"{order[-1][0]:,.0f} at {big:g}")
+            return ctx.ev(order[-1][1], f"{what}: {drop:.1f}x slower per operation as the "
+                          "data grows", f"rate drop >= {lim:g}",
                           metric="scaling.rate_drop", value=drop, unit="ratio")
     return None
 

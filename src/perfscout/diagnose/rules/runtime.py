@@ -22,6 +22,7 @@ from perfscout.diagnose.rules.common import (
     thread_count,
 )
 from perfscout.diagnose.rules.mpi_bounds import mpi_beyond_compute
+from perfscout.ingest.derive import OS_WORKER_CPU
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
@@ -344,14 +345,40 @@ def omp_imbalance(ctx: Context) -> Finding | None:
 
 
 @rule(id="rt.affinity",
-      needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi",),
+      needs=("affinity.cpus|cycles|instructions|time.user|flops.dp|mem.bandwidth|cpi"
+             "|threads.per_cpu",),
       thresholds=("affinity.speedup_per_cpu", "affinity.busy_per_cpu",
-                  "sched.shared_switches_per_s"),
+                  "sched.shared_switches_per_s", "affinity.threads_per_cpu"),
       request=lambda ctx, miss: [rq.affinity_report(ctx)])
 def affinity(ctx: Context) -> Finding | None:
     """Threads exist but are bound to fewer CPUs than they could use, or all busy threads sit
     on one NUMA node of a multi-node machine."""
-    return _bound_short(ctx) or _one_node(ctx)
+    return _bound_short(ctx) or _one_node(ctx) or _traced_turns(ctx)
+
+
+def _traced_turns(ctx: Context) -> Finding | None:
+    """No report of the CPUs allowed, but a scheduler trace (``perf sched timehist``) shows the
+    program's threads running on fewer CPUs than both their number and the machine's online
+    CPUs (``affinity.threads_per_cpu`` threads or more per CPU they ran on): they were kept
+    there. More threads than CPUs online is oversubscription, not this."""
+    tp = ctx.top("threads.per_cpu")
+    online = ctx.fact("cpu.online")
+    if tp is None or not online or tp.value < ctx.t("affinity.threads_per_cpu"):
+        return None
+    n = next((x for x in ctx.all("threads.observed") if x.profile is tp.profile), None)
+    if n is None or n.value > online:
+        return None
+    used = round(n.value / tp.value)
+    if used >= min(n.value, online):
+        return None
+    ctx.request(rq.affinity_report(ctx))
+    return ctx.finding(
+        "rt.affinity", 0.55, f"{int(n.value)} threads ran on {used} of {int(online)} CPUs",
+        [ctx.ev(tp, f"{int(n.value)} threads ran only on {used} CPU(s) in the scheduler trace",
+                f">= {ctx.t('affinity.threads_per_cpu'):g} threads per CPU"),
+         ctx.fact_ev("cpu.online", online, f"{int(online)} CPUs online")],
+        limits=["no report of the CPUs the threads were allowed: the binding is inferred "
+                "from where they ran"])
 
 
 def _bound_short(ctx: Context) -> Finding | None:
@@ -443,6 +470,13 @@ def _idle_cores(ctx: Context) -> Finding | None:
     spread = ctx.t("imbalance.max_over_mean")
     if any(x.value >= spread for x in ctx.all("imbalance.max_over_mean")):
         return None  # the ranks' (threads') measured work is unequal: the idle CPU is one waiting
+    others = ctx.top("machine.others_cpus")
+    if others is not None and others.value >= ctx.t("contention.others_cpus"):
+        return None  # a trace saw other tasks hold the CPUs: no free cores to leave idle
+    if any(x.metric.raw_name in OS_WORKER_CPU for x in ctx.all("imbalance.max_over_mean")):
+        # every thread ran about as long as the busiest (the spread is below the bound): the
+        # work was shared, so about one CPU busy means they took turns, not a serial part
+        return None
     for q in rq.thread_sweep(ctx):
         ctx.request(q)
     return ctx.finding(

@@ -373,7 +373,7 @@ _MIN_RATED_CPU_S = 0.1
                   "noise.explains_share",
                   "contention.runqueue_share", "contention.run_queue",
                   "contention.machine_busy", "contention.busy_process", "contention.psi_cpu",
-                  "oversub.ratio"),
+                  "oversub.ratio", "contention.others_cpus", "imbalance.strong"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
@@ -381,7 +381,7 @@ def os_noise(ctx: Context) -> Finding | None:
     ctx.t("noise.explains_share")  # recorded: the ranking judges the share with it
     queued = _run_queue_wait(ctx)
     # the snapshot's load average, else vmstat/top saying the machine was saturated
-    got = _contention(ctx, queued) or machine_contention(ctx)
+    got = _contention(ctx, queued) or machine_contention(ctx) or _traced_contention(ctx)
     if got is not None:
         return with_noise_share(got)
     if queued is not None:
@@ -510,6 +510,42 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "
                                "over the run"])
+
+
+def _traced_contention(ctx: Context) -> Finding | None:
+    """A scheduler trace of the run (``perf sched timehist -s``) shows other tasks keeping at
+    least ``contention.others_cpus`` CPUs busy, the run's threads ran alike (no thread busier
+    than ``imbalance.strong`` times the mean, when the trace gives them) and the run kept
+    fewer than ``contention.busy_share`` of the CPUs it could use: measured beside the run,
+    not read from a load average sampled at another time."""
+    others = ctx.top("machine.others_cpus")
+    if others is None or others.value < ctx.t("contention.others_cpus"):
+        return None
+    pl = placement(ctx)
+    busy = ctx.top("cpu.utilized")
+    could = min(pl.wanted or 1, pl.usable or 1)
+    lim = ctx.t("contention.busy_share")
+    if busy is None or could < 2 or busy.value >= could * lim:
+        return None
+    if pl.wanted is not None and pl.usable is not None and pl.wanted > pl.usable:
+        return None  # its own threads outnumber the CPUs: they queue behind each other first
+    spread = next((x for x in ctx.all("imbalance.max_over_mean")
+                   if x.profile is others.profile), None)
+    if spread is not None and spread.value >= ctx.t("imbalance.strong"):
+        return None  # one thread did the work: the others had nothing to run, not no CPU
+    lost = 1.0 - min(busy.value / could, 1.0)
+    ev = [ctx.ev(others, f"other tasks kept {others.value:.2f} CPUs busy while the run was "
+                 "traced", f">= {ctx.t('contention.others_cpus'):g}"),
+          ctx.ev(busy, f"{busy.value:.2f} CPUs utilized where {could} could be busy",
+                 f"busy / usable < {lim:.2f}")]
+    if spread is not None:
+        ev.append(ctx.ev(spread, f"its threads ran alike (busiest {spread.value:.2f}x the "
+                         "mean)"))
+    ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
+                     "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
+                     unit="ratio"))
+    return ctx.finding("sys.os_noise", 0.65, "other tasks shared the cores while the run "
+                       f"was traced: it got {busy.value:.2f} of {could} CPU(s)", ev)
 
 
 @rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),

@@ -72,6 +72,12 @@ KEYS: dict[str, str] = {
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
     **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
+    # the work one run performed, counted by the program (``pixel_updates 33554432``): a
+    # sweep holding it fixed while the size grows shows the time of one unit of it growing
+    **dict.fromkeys(("pixelupdates", "cellupdates", "pointupdates", "siteupdates",
+                     "gridupdates", "latticeupdates", "nodeupdates", "totalupdates",
+                     "nupdates", "interactions", "pairinteractions", "workitems",
+                     "particleupdates", "particlesteps", "zoneupdates"), "work.items"),
     **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
                      "poolthreads", "workerthreads"), "threads.requested"),
     **dict.fromkeys(("threads", "nthreads", "numthreads", "ompnumthreads", "threadsrequested",
@@ -249,7 +255,10 @@ def _name(key: str, unit: str) -> str:
         name = "io.time"
     if not name and unit == "s" and k.startswith("mpi") and len(k) > 3:
         name = "mpi.time"  # "MPI_Gather+max (s)", "mpi_halo_s": a timed MPI phase
-    phase = PHASE_KEY.match(k) if not name and unit == "s" else None
+    # "setup (serial)", "forces (omp)": the bracketed word marks the phase
+    marks = [norm_key(w) for w in re.findall(r"\(([^()]+)\)", key)]
+    phase = next((p for x in (k, *marks) if (p := PHASE_KEY.match(x)) is not None), None) \
+        if not name and unit == "s" else None
     if phase is not None:
         name = "time.serial" if phase["w"] in ("serial", "sequential") else "time.parallel"
     if name == "io.time" and unit and unit != "s":
@@ -383,7 +392,20 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
                 label_unit = text[1:-1]
                 i += 1
                 continue
+            if label and pending is None:  # "setup (serial) 0.96 s": a word that qualifies
+                label.append(text)
+                i += 1
+                continue
             kind, text = "sep", "("
+        if kind == "sep" and text == "(" and label and pending is None:
+            # "setup (serial) 0.96 s": words alone in brackets after a label qualify it
+            j = i + 1
+            while j < len(toks) and toks[j][0] == "word":
+                j += 1
+            if j > i + 1 and j < len(toks) and toks[j] == ("sep", ")"):
+                label.append("(" + " ".join(t for _, t in toks[i + 1:j]) + ")")
+                i = j + 1
+                continue
         if kind == "sep":
             if pending is not None and label and ":" in text:  # "40 sweeps: took 0.01 s"
                 out.append((" ".join(label), *pending))
@@ -1140,12 +1162,16 @@ def _table_value_name(col: str) -> str:
 _SHELL_COMMAND = re.compile(r"^\s*[$%]\s+(?P<cmd>\S.*)$")
 
 
-def echoed_command(path: Path, lines: int = 200) -> str:
+def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
     """The first command line a printout echoes after a shell prompt (``$ mpirun -np 2
     ./hybheat 256``) among its first ``lines``: what was run, so data requests and other
-    inputs' per-task reports name the user's program; '' when none."""
+    inputs' per-task reports name the user's program ('' when none); and the environment
+    settings written before the program (``env OMP_NUM_THREADS=2 ./a``) that every echoed
+    run shares: the run's own settings (a sweep's differing thread counts are none)."""
     from perfscout.ingest.program_name import program_of
 
+    first = ""
+    shared: dict[str, str] | None = None
     for no, line in iter_lines(path):
         if no > lines:
             break
@@ -1153,12 +1179,18 @@ def echoed_command(path: Path, lines: int = 200) -> str:
         if m is None:
             continue
         words = m["cmd"].split()
+        env: dict[str, str] = {}
         while words and (words[0] == "env" or "=" in words[0]):
-            words = words[1:]  # "env OMP_NUM_THREADS=2 ./a": the program runs with a setting
+            if "=" in words[0]:  # "env OMP_NUM_THREADS=2 ./a": the program runs with a setting
+                k, _, v = words[0].partition("=")
+                env[k] = v.strip("'\"")
+            words = words[1:]
         prog = program_of(" ".join(words))
-        if prog and prog not in _NOT_A_RUN:
-            return " ".join(words)
-    return ""
+        if not prog or prog in _NOT_A_RUN:
+            continue
+        first = first or " ".join(words)
+        shared = env if shared is None else {k: v for k, v in shared.items() if env.get(k) == v}
+    return first, shared or {}
 
 
 #: commands a printout echoes that run no program of the user's: shell builtins, builds
@@ -1456,9 +1488,11 @@ def printout_profile(path: Path, got: tuple[list[Metric], Placement, Unparsed, i
         raise ParseError(str(path), None, "program metrics like 'time=1.2 s' or "
                          "'bandwidth: 28.4 GB/s', or a header with numeric rows")
     meta = {k: v for k, (v, _n) in placement.env.items()}
-    command = echoed_command(path)
+    command, settings = echoed_command(path)
     if command:  # the program's command line, as the printout echoes it
         meta["command"] = command
+    for k, v in settings.items():  # what its runs were started with, unless it printed them
+        meta.setdefault(k, v)
     if builds:  # the build facts of the compile lines the printout echoes
         meta.update({k: v for k, v in build_meta(builds).items() if k not in meta})
     return Profile(format=ProgramOutputAdapter.name, path=str(path),

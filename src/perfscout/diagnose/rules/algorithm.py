@@ -461,7 +461,8 @@ def _one_file_sweep(pts: list[tuple[float, float, Located]]
 
 def _work_rate_holds(ctx: Context, pts: list[tuple[float, float, Located]]) -> bool:
     """Every timed run of the sweep printed its rate of useful work (``GFLOP/s``, ``MLUP/s``)
-    or the work it did (``work.items``: pixel updates, pair interactions) and the time per unit of that work grows with the size by less than
+    or the work it did (``work.items``: pixel updates, pair interactions) and the time per
+    unit of that work grows with the size by less than
     ``complexity.per_op_exponent``: the run's time grows because the work the program counts
     grows (a matrix product's n^3 flops), not because each unit of it costs more with the
     size; a falling rate is then the hardware's (caches), not the algorithm's."""

@@ -7,5 +7,5 @@ show ./feassem 250 5 > "$OUT/run.txt"
 rec p.data -- ./feassem 250 5
 { echo "\$ perf report --stdio --no-children --sort dso,sym"; prep --sort dso,sym --percent-limit 1; } | clean > "$OUT/perf-report.txt"
 (cd "$B" && valgrind --tool=callgrind --callgrind-out-file=cg.out ./feassem 100 1 > /dev/null 2>&1)
-callgrind_annotate --auto=yes --inclusive=yes "$B/cg.out" 2> /dev/null | clean | head -120 > "$OUT/callgrind_annotate.txt"
+callgrind_annotate --auto=yes --inclusive=yes "$B/cg.out" 2> /dev/null | clean | head -450 > "$OUT/callgrind_annotate.txt"
 snap

@@ -171,3 +171,23 @@ def test_work_growing_with_the_time_is_no_complexity(tmp_path: Path) -> None:
                              for r in rows) + "\n")
     without = _analyze("growwork-sweep", files=[cut])
     assert without.findings and without.findings[0].id == "alg.complexity"
+
+
+def test_gcov_annotated_source_is_read_with_counts_per_line_and_calls() -> None:
+    from perfscout.ingest.registry import get_adapter
+
+    p = load(D / "wavetab-gcov-perf" / "data" / "wavetab.c.gcov")
+    assert p.format == "gcov" and get_adapter("gcov").family == "instrumentation"
+    # gcov's own terminal lines before the file (File, Lines executed, Creating) are known
+    assert p.unparsed_lines == 0
+    lines = {h.name: h.self_value for h in p.hotspots if h.kind == "line"}
+    # "  2000100:   18:    for (int ix ...", "  2000000:    8:  double damp = exp(...)"
+    assert lines["wavetab.c:18"] == 2000100 and lines["wavetab.c:8"] == 2000000
+    assert lines["wavetab.c:12"] == 1 and "wavetab.c:21" not in lines  # "-:   21:    }"
+    top = max((h for h in p.hotspots if h.kind == "line"), key=lambda h: h.self_share or 0)
+    assert top.name == "wavetab.c:18" and top.unit == "executions"
+    assert top.self_share == pytest.approx(2000100 / sum(lines.values()))
+    calls = {m.scope.name: m.value for m in p.metrics if m.name == "calls"}
+    assert calls == {"amplitude": 2000000.0, "main": 1.0}
+    a = _analyze("wavetab-gcov-perf")
+    assert "wavetab.c.gcov" not in " ".join(s.path for s in a.skipped)

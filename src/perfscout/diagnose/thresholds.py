@@ -189,6 +189,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.copy_share", 0.25, "share of a sampling profile in the allocator and the "
               "copy routines together (memmove, malloc/free, container copy constructors) at or "
               "above: a value that owns memory is copied per call"),
+    Threshold("app.copy_part", 0.20, "copy routines' part of the copies plus the allocator in a "
+              "sampling profile at or above: the allocations serve copies of owned values, "
+              "read as values copied per call before allocation churn alone"),
     Threshold("app.fresh_copy_part", 0.20, "block copies' (memmove/memcpy) part of the copies "
               "plus the allocator and fresh-page faults in a sampling profile at or above: a "
               "block copied whole into new memory again and again (growth by one element)"),

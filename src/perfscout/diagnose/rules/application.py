@@ -264,7 +264,7 @@ def _traced_file_calls(ctx: Context, have: str) -> Evidence | None:
                   "rng.setup_share", "rng.refill_per_draw", "rng.seed_share",
                   "rng.draws_per_refill", "mpi.reduce_bytes_per_call", "mpi.reduce_share",
                   "call.tiny_ns", "build.checking_share", "alloc.churn_calls",
-                  "alloc.churn_share"))
+                  "alloc.churn_share", "app.copy_part"))
 def redundant_work(ctx: Context) -> Finding | None:
     """A cheap function called an enormous number of times holds a real share, or a pure
     library routine (strlen, strcmp, ...) whose result cannot change holds a large share of
@@ -277,23 +277,27 @@ def redundant_work(ctx: Context) -> Finding | None:
             or app_compute.reseeded_engine(ctx)
             or _grown_per_append(ctx)
             or _redundant_calls(ctx) or _temporaries(ctx) or _repeated_queries(ctx)
+            or _copied_values(ctx, ctx.t("app.copy_part"))
             or _library_work(ctx) or _copied_values(ctx) or _copied_into_fresh_blocks(ctx)
             or _threads_repeat_work(ctx) or _heap_churn(ctx)
             or app_compute.bulk_reduction(ctx))
 
 
-def _copied_values(ctx: Context) -> Finding | None:
+def _copied_values(ctx: Context, copy_part: float = 0.0) -> Finding | None:
     """A sampling profile puts ``app.copy_share`` or more of the run in the allocator and the
     copy routines together (``memmove``, ``malloc``/``free``, libstdc++'s copy constructors,
-    ``_M_construct``, ``_M_allocate``), neither alone reaching its own rule's share: a value
-    that owns memory (a vector, a string) is allocated, copied and freed per call, the
-    signature of a container passed by value. Which parameter it is, and whether a const
-    reference would do, is the source's question (the ``const_ref`` generator answers it)."""
+    ``_M_construct``, ``_M_allocate``): a value that owns memory (a vector, a string) is
+    allocated, copied and freed per call, the signature of a container passed by value. Tried
+    first, before the allocator's share alone is read as churn, when the copies are
+    ``copy_part`` (``app.copy_part``) or more of it: which reading wins must not hang on the
+    allocator's sampled share crossing its own bound. Which parameter it is, and whether a
+    const reference would do, is the source's question (the ``const_ref`` generator)."""
     from perfscout.diagnose.copies import copy_share
 
     lim = ctx.t("app.copy_share")
     got = copy_share([p for _, p in ctx.hotspots()])
-    if got is None or got.share < lim or source_kind(got.profile.format) != "sampling":
+    if got is None or got.share < lim or source_kind(got.profile.format) != "sampling" \
+            or got.copy < copy_part * got.share:
         return None
     top = got.rows[0][0]
     ev = [Evidence("hotspot.share", got.share, "ratio",

@@ -1,0 +1,111 @@
+"""``gcov`` annotated source (``NAME.c.gcov``, from a ``--coverage`` build run once): how many
+times each source line ran.
+
+Each line the run executed becomes a line hotspot (``file:line``) whose value is its execution
+count (unit ``executions``) and whose share is that count over all counted executions of the
+file(s): where the program's work is repeated, not where its time goes (a line calling ``exp``
+and a line adding two numbers count alike). ``function NAME called N`` (``gcov -f``) gives a
+function hotspot with its call count and ``calls`` at FUNCTION scope. Branch and call lines
+(``gcov -b``) are known and skipped. Several sources in one file (each opens with its
+``-:    0:Source:`` line) are read together. Counts only exist for code built with
+``--coverage``: the instrumented build counts every execution, so the family is
+instrumentation.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from perfscout.ingest.base import Adapter
+from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.model.errors import ParseError
+from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
+
+# "  60000000:   18:    w[k] = ...", "    #####:   20:", "       1*:   23:", "        -:    0:Source:x.c"
+_LINE = re.compile(r"^\s*(?P<count>-|#####|=====|\$\$\$\$\$|%%%%%|\d+(?:\.\d+)?[kMGTPE]?\*?)"
+                   r"\s*:\s*(?P<no>\d+):(?P<text>.*)$")
+_SOURCE = re.compile(r"^\s*-\s*:\s*0:Source:(?P<file>.+?)\s*$")
+_FUNCTION = re.compile(r"^function\s+(?P<name>\S+)\s+called\s+(?P<n>\d+)\s+returned\b")
+# gcov -b's branch and call lines, -a's blocks, and what gcov itself prints on its terminal
+# before the annotated source (a user's saved session: the command, File, Lines executed...)
+_KNOWN = re.compile(r"^(?:branch|call|unconditional)\s+\d+\s|^-{6,}$|^\S+:$|^\$\s|"
+                    r"^(?:File|Function|Creating|Removing) '|^(?:Lines|Branches|Calls) executed:|"
+                    r"^Taken at least once:|^No (?:executable lines|branches|calls)|"
+                    r"^\S+:(?:creating|cannot open|version|stamp mismatch)")
+_SCALE = {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+_MOST_LINES = 200
+
+
+def _count(text: str) -> float | None:
+    """An execution count as gcov prints it (``1*``: some block of the line never ran;
+    ``1.5M`` with ``-H``); None for a line that holds no code, 0 for ``#####``."""
+    text = text.rstrip("*")
+    if text == "-":
+        return None
+    if not text[0].isdigit():
+        return 0.0
+    if text[-1] in _SCALE:
+        return float(text[:-1]) * _SCALE[text[-1]]
+    return float(text)
+
+
+@register_adapter
+class GcovAdapter(Adapter):
+    """gcov's annotated source (see module docstring)."""
+
+    name = "gcov"
+    description = "gcov annotated source (.gcov): execution count per source line"
+    family = "instrumentation"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if path.is_dir():
+            return 0.0
+        lines = head.splitlines()[:40]
+        return 0.95 if any(_SOURCE.match(x) for x in lines) else 0.0
+
+    def parse(self, path: Path) -> Profile:
+        file = ""
+        function = ""
+        counts: list[tuple[float, str, int, str, int]] = []  # count, file, line, function, no
+        hot: list[Hotspot] = []
+        metrics: list[Metric] = []
+        unparsed = Unparsed()
+        for no, raw in iter_lines(path):
+            src = _SOURCE.match(raw)
+            if src is not None:
+                file, function = src["file"], ""
+                continue
+            fn = _FUNCTION.match(raw)
+            if fn is not None:
+                function = fn["name"]
+                calls = int(fn["n"])
+                hot.append(Hotspot(function, calls=calls, source=SourceRef(str(path), no)))
+                metrics.append(Metric("calls", float(calls), "count",
+                                      Scope(ScopeKind.FUNCTION, function),
+                                      SourceRef(str(path), no), "called"))
+                continue
+            m = _LINE.match(raw)
+            if m is None:
+                if raw.strip() and not _KNOWN.match(raw.strip()):
+                    unparsed.add(no)
+                continue
+            c = _count(m["count"])
+            line = int(m["no"])
+            if c is None or line == 0 or not file:
+                continue
+            if c > 0:
+                counts.append((c, file, line, function, no))
+        total = sum(c for c, *_ in counts)
+        if not file or total <= 0:
+            raise ParseError(str(path), None, "gcov annotated source: '-:    0:Source:FILE' and "
+                             "lines 'COUNT:  LINE:source' of a run of a --coverage build")
+        for c, f, line, function, no in sorted(counts, key=lambda x: -x[0])[:_MOST_LINES]:
+            hot.append(Hotspot(f"{f}:{line}", self_share=c / total, self_value=c,
+                               unit="executions", location=SourceRef(f, line),
+                               callpath=(function,) if function else (),
+                               source=SourceRef(str(path), no), kind="line"))
+        return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
+                       hotspots=tuple(hot), meta={"source": file},
+                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

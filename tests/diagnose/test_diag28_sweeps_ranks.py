@@ -108,6 +108,16 @@ def test_size_argument_of_command_lines() -> None:
     assert size_argument([["./c", "40", "3"], ["./c", "80", "9"]]) is None  # independent
     assert size_argument([["./a", "400"], ["./b", "800"]]) is None  # two programs
     assert size_argument([["./a", "400"]]) is None
+    # a launcher's rank count and a thread option are the run's parallelism, not its size
+    assert size_argument([["mpirun", "-np", "2", "./h", "400"],
+                          ["mpirun", "-np", "6", "./h", "400"]]) is None
+    assert size_argument([["mpirun", "--oversubscribe", "-np", "2", "./h"],
+                          ["mpirun", "--oversubscribe", "-np", "4", "./h"]]) is None
+    assert size_argument([["./a", "--threads", "2", "9"], ["./a", "--threads", "4", "9"]]) is None
+    # the program's own -n after the program is its own (often the size)
+    assert size_argument([["./a", "-n", "4000"], ["./a", "-n", "8000"]]) == 2
+    assert size_argument([["mpirun", "-np", "2", "./a", "-n", "4000"],
+                          ["mpirun", "-np", "2", "./a", "-n", "8000"]]) == 5
 
 
 def test_unit_suffix_timer_and_valgrind_printout() -> None:

@@ -151,12 +151,44 @@ def read_capped(path: Path, limit: int) -> str:
 _ARG_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
+#: launcher and runtime options whose value counts ranks, tasks, threads or CPUs: a value
+#: after one of them that differs between runs is the run's parallelism, never its size
+COUNT_OPTIONS = frozenset({"--threads", "--nthreads", "--num-threads", "-j", "--jobs"})
+#: a launcher's own options that count ranks, tasks or CPUs (``mpirun -np 4``, ``srun -n 4``):
+#: read as counts only before the program, where the launcher owns them (``./a -n 4000``'s
+#: ``-n`` is the program's, often its size)
+LAUNCHER_COUNT_OPTIONS = frozenset({"-np", "-n", "--np", "-N", "--ntasks", "--nodes", "-c",
+                                    "--cpus-per-task", "--ntasks-per-node", "-ppn", "--ppn"})
+LAUNCHERS = frozenset({"mpirun", "mpiexec", "srun", "prterun", "orterun", "aprun", "jsrun",
+                       "mpiexec.hydra"})
+
+
+def _counts_parallelism(cmd: list[str], at: int) -> bool:
+    """Whether ``cmd[at]`` is an option whose value counts ranks, threads or tasks: one of
+    :data:`COUNT_OPTIONS`, or a launcher's count option after the launcher's name and before
+    the first word that is no option of it (the program)."""
+    opt = cmd[at]
+    if opt in COUNT_OPTIONS:
+        return True
+    if opt not in LAUNCHER_COUNT_OPTIONS:
+        return False
+    names = [i for i, w in enumerate(cmd[:at]) if w.rsplit("/", 1)[-1] in LAUNCHERS]
+    if not names:
+        return False
+    for i in range(names[-1] + 1, at):  # the program starts before the option: it is its own
+        w, before = cmd[i], cmd[i - 1]
+        if not w.startswith("-") and (w.startswith(("./", "/")) or not before.startswith("-")):
+            return False
+    return True
+
+
 def size_argument(commands: list[list[str]]) -> int | None:
     """The position of the size in command lines of one program run with its numeric
     arguments changed (``./qs 5000 5`` and ``./qs 10000 5``): the one numeric argument that
     differs, or the first of several that all change by one factor (``./cl 4000 4000`` and
     ``./cl 8000 8000``: rows and columns of one size); None when the commands differ in
-    shape or in anything else, or their numeric arguments change independently. Used where a
+    shape or in anything else, or their numeric arguments change independently, or the one
+    that changes is the value of a count option (``mpirun -np 2``, ``--threads 4``). Used where a
     file or a set of files holds several runs of one program (callgrind runs, a ``perf stat``
     log of a size sweep) so that the command line names each run's size."""
     if len(commands) < 2 or len({len(c) for c in commands}) != 1:
@@ -168,6 +200,8 @@ def size_argument(commands: list[list[str]]) -> int | None:
     if not varying or any(not _ARG_NUMBER.match(commands[0][i]) for i in varying):
         return None
     first = varying[0]
+    if first > 0 and _counts_parallelism(commands[0], first - 1):
+        return None  # "mpirun -np 2" and "-np 6": a rank or thread count, not the size
     for i in varying[1:]:
         ratios = {round(float(c[i]) / float(c[first]), 9) for c in commands if float(c[first])}
         if len(ratios) != 1:

@@ -22,7 +22,7 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 # optional pid ("12345 " or "[pid 12345] "), optional timestamp (-t, -tt, -ttt, -r)
-_PREFIX = r"^(?:\[pid\s+\d+\]\s+|\d+\s+)?(?:\d{2}:\d{2}:\d{2}(?:\.\d+)?\s+|\d+\.\d+\s+)?"
+_PREFIX = r"^\s*(?:\[pid\s+\d+\]\s+|\d+\s+)?(?:\d{2}:\d{2}:\d{2}(?:\.\d+)?\s+|\d+\.\d+\s+)?"
 _CALL = re.compile(_PREFIX + r"(?P<name>[a-z_][a-z0-9_]*)\((?P<args>.*)\)\s+=\s+"
                    r"(?P<ret>-?\d+|0x[0-9a-f]+|\?)(?P<rest>.*?)(?:\s+<(?P<dur>\d+\.\d+)>)?\s*$")
 _UNFINISHED = re.compile(_PREFIX + r"[a-z_][a-z0-9_]*\(.*<unfinished \.\.\.>\s*$")

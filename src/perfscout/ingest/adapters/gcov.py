@@ -23,7 +23,7 @@ from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
-# "  60000000:   18:    w[k] = ...", "    #####:   20:", "       1*:   23:", "        -:    0:Source:x.c"
+# "  60000000:   18:    w[k] = ...", "    #####:   20:", "       1*:   23:"
 _LINE = re.compile(r"^\s*(?P<count>-|#####|=====|\$\$\$\$\$|%%%%%|\d+(?:\.\d+)?[kMGTPE]?\*?)"
                    r"\s*:\s*(?P<no>\d+):(?P<text>.*)$")
 _SOURCE = re.compile(r"^\s*-\s*:\s*0:Source:(?P<file>.+?)\s*$")

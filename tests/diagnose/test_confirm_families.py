@@ -135,7 +135,9 @@ def test_imbalance_between_oversubscribed_ranks_is_not_redistributed() -> None:
     # the oversubscription's, not an imbalance to redistribute
     assert "alg.load_imbalance" not in by
     assert "sys.oversubscription" in by["rt.mpi_wait"].caused_by
-    assert "thread_count" in {p.id for p in a.proposals}
+    # one rank per core: the launcher's -np, not OMP_NUM_THREADS (6 ranks of one thread each)
+    assert "rank_count" in {p.id for p in a.proposals}
+    assert "thread_count" not in {p.id for p in a.proposals}
     assert "rebalance_decomposition" not in {p.id for p in a.proposals}
 
 

@@ -114,6 +114,8 @@ def test_size_argument_of_command_lines() -> None:
     assert size_argument([["mpirun", "--oversubscribe", "-np", "2", "./h"],
                           ["mpirun", "--oversubscribe", "-np", "4", "./h"]]) is None
     assert size_argument([["./a", "--threads", "2", "9"], ["./a", "--threads", "4", "9"]]) is None
+    mca = ["mpirun", "--oversubscribe", "--mca", "mpi_yield_when_idle", "0", "-np"]
+    assert size_argument([[*mca, "2", "./h", "400"], [*mca, "6", "./h", "400"]]) is None
     # the program's own -n after the program is its own (often the size)
     assert size_argument([["./a", "-n", "4000"], ["./a", "-n", "8000"]]) == 2
     assert size_argument([["mpirun", "-np", "2", "./a", "-n", "4000"],

@@ -191,3 +191,55 @@ def test_gcov_annotated_source_is_read_with_counts_per_line_and_calls() -> None:
     assert calls == {"amplitude": 2000000.0, "main": 1.0}
     a = _analyze("wavetab-gcov-perf")
     assert "wavetab.c.gcov" not in " ".join(s.path for s in a.skipped)
+
+
+def test_a_batch_script_is_what_the_job_asked_for() -> None:
+    p = load(D / "sitenv-jobscript" / "data" / "job.sh")
+    assert p.format == "job-script" and p.unparsed_lines == 0
+    got = {m.name: m.value for m in p.metrics}
+    # #SBATCH --ntasks=1, --cpus-per-task=2, --time=00:05:00
+    assert got == {"ranks.count": 1.0, "threads.cpus_per_task": 2.0, "time.limit": 300.0,
+                   "affinity.cpus": 2.0}
+    assert all(m.family == "setting" for m in p.metrics)  # requests, never a measurement
+    assert p.meta["command"] == "./raysum 3000 30000"  # the timing wrapper is not the program
+    assert p.meta["sources"] == "./site-env.sh"
+
+
+def test_openmp_told_one_thread_in_a_two_cpu_job_is_threads_lowered() -> None:
+    a = _analyze("sitenv-jobscript")
+    top = a.findings[0]
+    assert top.id == "rt.threads_lowered", [f.id for f in a.findings]
+    assert "site-env.sh" in top.title
+    assert "rt.serial_fraction" not in [f.id for f in a.findings]
+    # without the job script nothing says the job held two CPUs
+    alone = _analyze("sitenv-jobscript", drop="job.sh")
+    assert "rt.threads_lowered" not in [f.id for f in alone.findings]
+
+
+def test_more_ranks_than_cores_gets_a_rank_count_not_a_thread_count() -> None:
+    a = _analyze("ranks-oversub")
+    assert a.findings[0].id == "sys.oversubscription"
+    ids = {p.id: p for p in a.proposals}
+    assert "thread_count" not in ids  # OMP_NUM_THREADS cannot take a rank off a core
+    rc = ids["rank_count"]
+    assert rc.change is not None and rc.change.params == {"ranks": 2}  # 2 CPUs online
+
+
+def test_a_table_holding_the_lookups_fixed_is_time_per_operation() -> None:
+    ms = load(D / "lookups-table" / "data" / "run.txt").metrics
+    ops = {m.value for m in ms if m.name == "scaling.ops"}
+    assert ops == {100000.0}  # the lookups column, alike in every row
+    a = _analyze("lookups-table")
+    top = a.findings[0]
+    assert top.id == "alg.complexity"
+    # 0.0306 s at 500 entries to 0.4427 s at 8000 for the same lookups: each scans the table
+    assert "time per operation" in top.evidence[0].quote
+
+
+def test_a_routines_wait_printed_by_each_rank_is_its_mpi_wait() -> None:
+    ms = load(D / "turns-recv-wait" / "data" / "run.txt").metrics
+    wait = {m.scope.name: m.value for m in ms if m.name == "mpi.wait_time"
+            and m.scope.kind == ScopeKind.RANK}
+    assert wait == {"0": 0.523, "1": 0.342}  # recv_wait_s of each rank's line
+    a = _analyze("turns-recv-wait")
+    assert a.findings[0].id == "rt.mpi_wait"

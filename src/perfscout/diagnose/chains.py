@@ -38,11 +38,15 @@ def at_ceiling(f: Finding) -> bool:
 #: below this confidence an unconfirmed finding (a math routine known only by its share, whose
 #: repetition nothing measured) is too weak to be the cause of a confirmed one
 WEAK_CAUSE = 0.35
+#: ... nor of a hypothesis measured this well (its own quantities decided it): an unmeasured
+#: cause does not take the root from a symptom the run's numbers show
+STRONG_SYMPTOM = 0.7
 
 
 def link(findings: Sequence[Finding]) -> list[Finding]:
     """Fill ``caused_by`` from ``EXPLAINS`` where both ends are present; mark root causes.
-    A weak hypothesis (:data:`WEAK_CAUSE`) never explains a confirmed finding.
+    A weak hypothesis (:data:`WEAK_CAUSE`) never explains a confirmed finding or one of
+    :data:`STRONG_SYMPTOM` confidence.
     A finding resting on other jobs' load has no cause in the program; one at its measured
     ceiling has none outside the hardware layer (placement) and the application's own bytes
     (clearing or copying that need not happen)."""
@@ -53,7 +57,8 @@ def link(findings: Sequence[Finding]) -> list[Finding]:
     for f in findings:
         causes = [] if is_environment(f) else [
             c for c, s in EXPLAINS if s == f.id and c in present and c != f.id
-            and not (c in weak and f.status == Status.CONFIRMED)]
+            and not (c in weak and (f.status == Status.CONFIRMED
+                                    or f.confidence >= STRONG_SYMPTOM))]
         if at_ceiling(f):  # only memory placement changes the ceiling, only fewer bytes help
             causes = [c for c in causes if c.startswith(("hw.", "app."))]
         caused_by = tuple(dict.fromkeys((*f.caused_by, *causes)))

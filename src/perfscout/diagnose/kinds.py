@@ -90,7 +90,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:context_switches os_accounting:cpu.utilized "
        "instrumentation:machine.others_cpus>=contention.others_cpus"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
-       "alg.load_imbalance", "software_events", "thread_count",
+       "alg.load_imbalance", "software_events", "thread_count rank_count",
        "runtime_report:ranks.count runtime_report:affinity.threads "
        "os_accounting:context_switches program:time.elapsed"),
     _k("rt.mpi_communication", "", "sampling",

@@ -177,7 +177,9 @@ def _counts_parallelism(cmd: list[str], at: int) -> bool:
         return False
     for i in range(names[-1] + 1, at):  # the program starts before the option: it is its own
         w, before = cmd[i], cmd[i - 1]
-        if not w.startswith("-") and (w.startswith(("./", "/")) or not before.startswith("-")):
+        if w.startswith("-") or _ARG_NUMBER.match(w):
+            continue  # an option, or a number (an option's value: "--mca name 0")
+        if w.startswith(("./", "/")) or not before.startswith("-"):
             return False
     return True
 

@@ -73,6 +73,8 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
     why = ("leave one core to the OS and daemons" if use < cores
            else "one thread per physical core")
     nranks = int(facts.metric_max("ranks.count") or 1)
+    if nranks >= cores:
+        return None  # a rank per core or more: its threads are one already (see rank_count)
     if f.id == "sys.oversubscription" and nranks >= 2:  # hybrid: threads of each rank
         use = max(1, cores // nranks)
         why = f"{nranks} ranks x {use} thread(s) fill the {cores} cores once"
@@ -89,6 +91,35 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.6), f"threads vs {cores} cores"),
         invalid_when=("other jobs share the node", "the code needs a fixed thread count"),
         rollback="restore the previous OMP_NUM_THREADS", scope=scope_of(f, facts),
+    )
+
+
+@proposal("rank_count", layer=SYS, kind="param", preconditions=("cores >= 2",),
+          group="thread_count")
+def rank_count(facts: Facts, f: Finding) -> Proposal | None:
+    """More MPI ranks than cores: each rank waits for a core while the others run, and every
+    collective waits for the one descheduled; one rank per core (the launcher's ``-np``) is
+    the change, not the OpenMP thread count."""
+    cores = facts.cores
+    nranks = int(facts.metric_max("ranks.count") or 0)
+    if cores is None or f.id != "sys.oversubscription" or nranks <= cores:
+        return None
+    return Proposal(
+        id="rank_count", addresses=(f.id,), layer=SYS, kind="param",
+        title=f"Run {cores} MPI ranks, one per core ({nranks} share {cores} cores now)",
+        change=Change(params={"ranks": cores},
+                      description=f"mpirun -np {cores}: {nranks} ranks on {cores} physical "
+                                  "cores take turns, and each collective waits for the "
+                                  "rank that is not running"),
+        evidence=refs(f, facts), verification=verify(facts, "time.elapsed", "lower",
+                                                     events="task-clock,context-switches,"
+                                                            "cpu-migrations"),
+        expected_gain=ExpectedGain(1.05, 2.0, Text("gain.oversubscription")),
+        risk=Risk("low", "one launcher option changed; the decomposition follows the rank "
+                  "count"),
+        confidence=Confidence(conf(f, 0.6), f"{nranks} ranks vs {cores} cores"),
+        invalid_when=("the code needs a fixed rank count", "other nodes are in the job"),
+        rollback="restore the previous -np", scope=scope_of(f, facts),
     )
 
 

@@ -166,7 +166,7 @@ def threads_lowered(ctx: Context) -> Finding | None:
     req = _requested(ctx)
     seen = running(ctx)
     if req is None or not seen:
-        return None
+        return _below_allocation(ctx)
     lim = ctx.t("threads.lowered_share")
     if any(n / req.value > lim for n, _, _ in seen):
         return None
@@ -211,3 +211,42 @@ def threads_lowered(ctx: Context) -> Finding | None:
         why = ": dynamic adjustment (OMP_DYNAMIC=true), set OMP_DYNAMIC=false"
     return ctx.finding("rt.threads_lowered", conf, f"parallel regions ran with {ran} of "
                        f"{req.value:.0f} requested threads{why}", ev, limits=limits)
+
+
+def _below_allocation(ctx: Context) -> Finding | None:
+    """The job was given several CPUs per task (a batch script's ``--cpus-per-task``,
+    ``scontrol``'s ``CPUs/Task``) but the OpenMP runtime reports a thread count below them
+    (``OMP_NUM_THREADS = '1'`` in ``OMP_DISPLAY_ENV``, often from a file the script sources)
+    and the run kept no more CPUs busy than those threads (``threads.lowered_share`` of the
+    allocation or less): the regions run with fewer threads than the job holds CPUs. The
+    runtime's report is what says the program is OpenMP; without it one CPU busy is also a
+    serial program."""
+    alloc = max(ctx.all("threads.cpus_per_task"), key=lambda x: x.value, default=None)
+    told = [x for x in ctx.all("threads.requested") if x.kind == "runtime_report"
+            and x.metric.raw_name == "OMP_NUM_THREADS"]
+    if alloc is None or alloc.value < 2 or not told:
+        return None
+    n = max(x.value for x in told)
+    lim = ctx.t("threads.lowered_share")
+    if n / alloc.value > lim:
+        return None
+    busy = ctx.top("cpu.utilized")
+    if busy is not None and busy.value > n + (1 - lim):
+        return None  # it kept more CPUs busy than its threads: something else ran threads
+    src = told[0]
+    ev = [ctx.ev(alloc, f"the job holds {alloc.value:.0f} CPUs per task "
+                 f"({alloc.metric.raw_name or 'CPUs per task'})", kind="setting"),
+          ctx.ev(src, f"the OpenMP runtime was told to use {n:.0f} thread(s) "
+                 "(OMP_NUM_THREADS in OMP_DISPLAY_ENV)", f"threads / CPUs <= {lim:.2f}",
+                 metric="threads.running", value=n, unit="count")]
+    # the CPUs it kept busy only gate this (a serial program keeps one busy too): they do not
+    # measure why fewer threads ran, so they are no second family here
+    sourced = next((p.meta["sources"] for p in ctx.profiles if p.meta.get("sources")), "")
+    why = (f": OMP_NUM_THREADS={n:.0f} is set outside the script (it sources "
+           f"{sourced.replace(chr(9), ', ')})" if sourced else
+           f": OMP_NUM_THREADS={n:.0f} in the run's environment")
+    return ctx.finding("rt.threads_lowered", 0.6, f"OpenMP runs {n:.0f} thread(s) on a job "
+                       f"of {alloc.value:.0f} CPUs per task{why}", ev,
+                       limits=["the thread count comes from the environment, not from code: "
+                               "set OMP_NUM_THREADS to the CPUs per task "
+                               "(SLURM_CPUS_PER_TASK) after the sourced files"])

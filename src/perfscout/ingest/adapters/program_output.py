@@ -200,9 +200,13 @@ _FILLERS = frozenset({"of", "in", "the", "and", "out", "from"})
 
 #: an MPI routine that moves data, as a printed key names it (``MPI_Gather calls``,
 #: ``bcast_ncalls``, ``allreduce time``); a barrier moves none and is not a message
-_MPI_CALL = re.compile(r"^(?:mpi)?(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:all)?reduce|"
-                       r"i?scatterv?|i?alltoallv?|i?send|i?recv|sendrecv|put|get|accumulate)"
-                       r"(?P<what>calls|ncalls|count|n|time|seconds|secs|s)?$")
+_ROUTINE = (r"(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:all)?reduce|i?scatterv?|"
+            r"i?alltoallv?|i?send|i?recv|sendrecv|put|get|accumulate)")
+_MPI_CALL = re.compile(rf"^(?:mpi)?{_ROUTINE}(?P<what>calls|ncalls|count|n|time|seconds|secs|s)?$")
+#: a rank's time blocked in one routine, as its key names it (``recv_wait_s``, ``wait_in_recv``,
+#: ``allreduce_wait``): its MPI wait time
+_ROUTINE_WAIT = re.compile(rf"^(?:mpi)?(?:{_ROUTINE}wait(?:ing)?|wait(?:ing)?(?:in|on|for)?"
+                           rf"{_ROUTINE})(?:time|seconds|secs)?$")
 _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop", "sizepercall",
                              "countpercall", "elementspercall", "valuespercall"})
 
@@ -251,6 +255,9 @@ def _name(key: str, unit: str) -> str:
     name = KEYS.get(k, "") or ("scaling.size" if sized and not unit else "")
     if not name:
         name = _mpi_call_key(k, unit, timed=bool(_TIME_SUFFIX.search(key.lower())))
+    if not name and (unit == "s" or (not unit and _TIME_SUFFIX.search(key.lower()))) \
+            and _ROUTINE_WAIT.match(k):
+        name = "mpi.wait_time"
     if not name and unit == "s" and IO_PHASE.match(k):
         name = "io.time"
     if not name and unit == "s" and k.startswith("mpi") and len(k) > 3:
@@ -1011,6 +1018,10 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             rows.append((lines[j][0], vals))
             j += 1
         names = [TABLE_KEYS.get(c.lower()) or _table_value_name(c) for c in cols]
+        # a column counting the operations each run performed (queries, lookups): held fixed
+        # over a size sweep, the time of one operation is what grows (as in ``_swept``)
+        names = [n or ("scaling.ops" if norm_key(c) in OPS_KEYS else "") for n, c in
+                 zip(names, cols, strict=True)]
         if any(math.isnan(v) for _, r in rows for v in r[:1]):
             rows = []  # a sweep point with no size or no thread count is no point
         if _size_column(cols, names, rows):

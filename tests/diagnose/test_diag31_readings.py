@@ -243,3 +243,50 @@ def test_a_routines_wait_printed_by_each_rank_is_its_mpi_wait() -> None:
     assert wait == {"0": 0.523, "1": 0.342}  # recv_wait_s of each rank's line
     a = _analyze("turns-recv-wait")
     assert a.findings[0].id == "rt.mpi_wait"
+
+
+def test_a_system_wide_profile_by_command_and_a_repeat_table() -> None:
+    p = load(D / "busy-systemwide-reps" / "data" / "perf-report-a.txt")
+    got = {m.name: m.value for m in p.metrics if m.name.startswith("machine.")}
+    # repsum: 29.68 + 7.78 + 4.03 + 3.17 + 0.29 %; otherjob: 54.76 + 0.29 %
+    assert got["machine.program_share"] == pytest.approx(0.4495)
+    assert got["machine.others_share"] == pytest.approx(0.5505)
+    reps = {m.scope.name: m.value for m in load(D / "busy-systemwide-reps" / "data"
+                                                / "run-as-found.txt").metrics
+            if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN}
+    assert reps == {"rep 1": 0.035, "rep 2": 0.035, "rep 3": 0.037, "rep 4": 0.035,
+                    "rep 5": 0.028}
+    a = _analyze("busy-systemwide-reps")
+    assert a.findings[0].id == "sys.os_noise"
+    alone = _analyze("busy-systemwide-reps", drop="perf-report")
+    assert "sys.os_noise" not in [f.id for f in alone.findings]
+
+
+def test_a_profile_of_the_program_alone_states_no_machine_share() -> None:
+    # recorded without -a: the commands are the program's own (no other job can appear)
+    p = load(D / "wavetab-gcov-perf" / "data" / "perf-report.txt")
+    assert not [m for m in p.metrics if m.name.startswith("machine.")]
+
+
+def test_a_threads_own_timer_in_a_table_and_a_starved_team_member() -> None:
+    ms = load(D / "teamtimes-table-perf" / "data" / "run.txt").metrics
+    busy = {m.scope.name: m.value for m in ms if m.name == "busy.time"
+            and m.scope.kind == ScopeKind.THREAD}
+    assert busy == {"0": 0.046, "1": 0.669}  # the loop_s column of each thread's row
+    a = _analyze("teamtimes-table-perf")
+    top = a.findings[0]
+    assert top.id == "rt.omp_imbalance" and top.status == Status.CONFIRMED
+    # the thread with 6% of the samples ran main._omp_fn.0: a team member, not a helper
+    assert {"program", "sampling"} <= {e.source_kind for e in top.evidence}
+
+
+def test_a_header_with_a_space_in_brackets_and_an_updates_count() -> None:
+    ms = load(D / "stride-table-spaces" / "data" / "run.txt").metrics
+    work = {m.scope.name: m.value for m in ms if m.name == "work.items"}
+    assert set(work.values()) == {134217728.0} and len(work) == 5
+    cpu = {m.scope.name: m.value for m in ms if m.name == "time.cpu"}
+    assert cpu["n=256"] == 0.12 and cpu["n=4096"] == 1.23
+    a = _analyze("stride-table-spaces")
+    assert a.findings[0].id == "hw.cache_locality"
+    drop = next(e for e in a.findings[0].evidence if e.metric == "scaling.rate_drop")
+    assert drop.value == pytest.approx(1.23 / 0.12, rel=1e-3)

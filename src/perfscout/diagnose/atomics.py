@@ -10,15 +10,11 @@ the integer divide that computes a thread's chunk runs once, not per iteration.
 
 from __future__ import annotations
 
-import re
-
 from perfscout.diagnose.engine import Context, Located
 from perfscout.diagnose.placement import placement
 from perfscout.model.metrics import ScopeKind
+from perfscout.model.symbols import OMP_OUTLINED
 
-#: compiler-outlined OpenMP region bodies (gcc, clang/icx, Fortran): code run by a team
-OMP_OUTLINED = re.compile(r"\._omp_fn\.\d+|\.omp_outlined|__omp_outlined__|_\$omp\$|"
-                          r"\.omp_fn\.|_par_region\d*|_par_loop\d*")
 #: ``insn.lock_loop_share`` of a function whose every loop takes an atomic: the definition of
 #: "every loop", not a judgement threshold (those live in diagnose/thresholds.py)
 EVERY_LOOP = 1.0

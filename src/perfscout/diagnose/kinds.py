@@ -88,7 +88,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:context_switches"),
     _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
        "os_accounting:context_switches os_accounting:cpu.utilized "
-       "instrumentation:machine.others_cpus>=contention.others_cpus"),
+       "instrumentation:machine.others_cpus>=contention.others_cpus "
+       "sampling:machine.others_share "
+       "program:time.repeat_spread>=noise.repeat_spread"),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
        "alg.load_imbalance", "software_events", "thread_count rank_count",
        "runtime_report:ranks.count runtime_report:affinity.threads "

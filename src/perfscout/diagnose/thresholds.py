@@ -270,8 +270,11 @@ _TABLE: tuple[Threshold, ...] = (
               "(vmstat us+sy, top's busy processes) at or above"),
     Threshold("threads.running_share", 0.05, "share of a per-thread profile's samples at or "
               "above: the thread ran work (below: a runtime or service thread)"),
-    Threshold("sweep.min_seconds", 0.05, "a sweep point timed below this many seconds is left "
-              "out of a rate computed from its time (a 10 ms clock tick is a fifth of it)"),
+    Threshold("sweep.min_ticks", 5.0, "a sweep point whose time is fewer than this many steps "
+              "of its printed resolution (0.03 s printed with two decimals is 3) is left out "
+              "of a rate computed from its time: its last digit moves the rate too much"),
+    Threshold("noise.repeat_spread", 1.5, "slowest / fastest repeat of one run at or above: "
+              "the same work took that much longer another time (the machine's doing)"),
     Threshold("contention.others_cpus", 0.50, "CPUs other tasks kept busy over a scheduler "
               "trace of the run (perf sched timehist -s) at or above: other work held CPUs "
               "the run could have used"),

@@ -215,10 +215,24 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
     return out
 
 
+def _repeat_spread(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """The slowest over the fastest of three or more repeats of one run printed in one file
+    (a ``rep seconds`` table: RUN scope ``rep N``): the same work timed again, so a wide
+    spread is the machine's doing (other jobs, noise), not the program's."""
+    reps = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN
+            and m.scope.name.startswith("rep ") and m.value > 0 and not m.stat]
+    if len(reps) < 3:
+        return []
+    slow, fast = max(reps, key=lambda m: m.value), min(reps, key=lambda m: m.value)
+    return [Metric("time.repeat_spread", slow.value / fast.value, "ratio", Scope(),
+                   slow.source, f"slowest / fastest of {len(reps)} repeats", derived=True)]
+
+
 def derive(profile: Profile) -> Profile:
     """``profile`` with derived metrics appended (``derived=True``); the input is not changed."""
     added = (_app_time(profile.metrics) + _mix(profile.metrics) + _sweep(profile.metrics)
-             + _numa(profile.metrics) + _cpu_accounting(profile.metrics))
+             + _numa(profile.metrics) + _cpu_accounting(profile.metrics)
+             + _repeat_spread(profile.metrics))
     added += _ratios(profile.metrics + tuple(added))
     added += _imbalance(profile.metrics + tuple(added))
     if not added:

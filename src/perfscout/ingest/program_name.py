@@ -28,7 +28,12 @@ NOT_THE_PROGRAM = re.compile(
 _VALUED = frozenset({"-o", "--output", "-np", "-n", "-N", "-c", "-x", "--bind-to", "--map-by",
                      "-e", "--cpu-bind", "-C", "--physcpubind", "--membind", "-m", "-p",
                      "--report-bindings", "-H", "--host", "--hostfile", "-t", "--runs",
-                     "-w", "--warmup"})
+                     "-w", "--warmup", "-F", "--freq", "--call-graph", "-G", "--cgroup",
+                     "-I", "--interval-print", "-r", "--repeat", "--cpu", "--pid", "--tid",
+                     "-u", "--uid", "-D", "--delay", "--sort", "-i", "--input"})
+#: options that take two values (``mpirun --mca btl self 0``... ``--mca name value``)
+_TWO_VALUED = frozenset({"--mca", "-mca", "--gmca", "-x"})
+_NUMBER = re.compile(r"^[-+]?\d+(?:\.\d+)?$")
 #: the kernel keeps this many characters of a command name
 TASK_NAME = 15
 
@@ -37,16 +42,20 @@ def program_of(command: str) -> str:
     """The program a command line runs, as the kernel names its task: its first word that
     is not an option, an option's value, an environment setting, a launcher or a tool; ''
     when there is none."""
-    skip_next = False
+    skip = 0
     for w in command.replace(" -- ", " ").split():
-        if skip_next:
-            skip_next = False
+        if skip:
+            skip -= 1
+            continue
+        if w in _TWO_VALUED:
+            skip = 2 if w != "-x" else 1
             continue
         if w in _VALUED:
-            skip_next = True
+            skip = 1
             continue
         name = Path(w.strip("'\"")).name
-        if w.startswith("-") or "=" in w or not name or NOT_THE_PROGRAM.match(name):
+        if w.startswith("-") or "=" in w or not name or NOT_THE_PROGRAM.match(name) \
+                or _NUMBER.match(w):
             continue
         return name[:TASK_NAME]
     return ""

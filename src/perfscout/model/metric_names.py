@@ -315,6 +315,12 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "memory.swap_used_mb": ("MiB", "swap in use (free)"),
     "sched.wait_time": ("s", "time a task waited on a run queue for a CPU (/proc/PID/schedstat)"),
     "sched.timeslices": ("count", "times a task was run on a CPU (/proc/PID/schedstat)"),
+    "machine.program_share": ("ratio", "the program's share of a system-wide profile's samples "
+                              "(perf record -a by command): times the CPUs, the CPUs it kept busy"),
+    "machine.others_share": ("ratio", "other commands' share of a system-wide profile's samples "
+                             "(not the program, tools or kernel threads)"),
+    "time.repeat_spread": ("ratio", "slowest / fastest of three or more repeats of one run in "
+                           "one printout (a rep table): the machine's noise (derived)"),
     "work.items": ("count", "units of work one run performed as the program counts them "
                    "(pixel or cell updates, pair interactions)"),
     "threads.per_cpu": ("ratio", "a program's threads / the CPUs they ran on in a scheduler "

@@ -264,7 +264,7 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
                   "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop",
-                  "cache.rate_step", "sweep.min_seconds"),
+                  "cache.rate_step", "sweep.min_ticks"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -320,6 +320,18 @@ def cache_locality(ctx: Context) -> Finding | None:
                                "ruled out"])
 
 
+def printed_step(value: float) -> float:
+    """The resolution a value was printed with, from its shortest decimal form (``0.07`` was
+    printed to 0.01, ``0.0384`` to 0.0001): the smallest step its clock could show. A value
+    parsed from text keeps the digits it was printed with (trailing zeros aside, which only
+    make the step look coarser)."""
+    text = repr(float(value))
+    if "e" in text or "." not in text:
+        return 1.0 if "e" not in text else 10.0 ** int(text.split("e")[1])
+    digits = len(text.split(".")[1].rstrip("0"))
+    return 10.0 ** -digits if digits else 1.0
+
+
 def _rate_falls(ctx: Context) -> Evidence | None:
     """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``, or the work it
     counts per second of its CPU time: ``work.items`` / ``time.cpu``) falls from size to size
@@ -339,7 +351,7 @@ def _rate_falls(ctx: Context) -> Evidence | None:
             if name == "work.items":  # units of work per second of the run's own clock
                 t = (ctx.beside(sz, "time.cpu", (ScopeKind.RUN,))
                      or ctx.beside(sz, "time.elapsed", (ScopeKind.RUN,)))
-                if t is None or t.value < ctx.t("sweep.min_seconds"):
+                if t is None or t.value < ctx.t("sweep.min_ticks") * printed_step(t.value):
                     continue  # a run of a few clock ticks has no rate to speak of
                 rate, r = r.value / t.value, t
             pts.setdefault(sz.value, (rate, r))

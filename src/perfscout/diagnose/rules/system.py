@@ -368,7 +368,8 @@ _MIN_RATED_CPU_S = 0.1
 
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
-             "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some",),
+             "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some|machine.others_cpus"
+             "|machine.others_share",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "noise.explains_share",
                   "contention.runqueue_share", "contention.run_queue",
@@ -513,19 +514,31 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
 
 
 def _traced_contention(ctx: Context) -> Finding | None:
-    """A scheduler trace of the run (``perf sched timehist -s``) shows other tasks keeping at
-    least ``contention.others_cpus`` CPUs busy, the run's threads ran alike (no thread busier
-    than ``imbalance.strong`` times the mean, when the trace gives them) and the run kept
-    fewer than ``contention.busy_share`` of the CPUs it could use: measured beside the run,
-    not read from a load average sampled at another time."""
+    """A record of the whole machine beside the run shows other tasks keeping at least
+    ``contention.others_cpus`` CPUs busy: a scheduler trace (``perf sched timehist -s``:
+    ``machine.others_cpus``) or a system-wide profile by command (``perf record -a``: the other
+    commands' share of every CPU's samples times the CPUs online). The run's threads ran alike
+    (no thread busier than ``imbalance.strong`` times the mean, when the trace gives them)
+    and it kept fewer than ``contention.busy_share`` of the CPUs it could use (its measured
+    utilization, or its own share of the system-wide samples times the CPUs): measured beside
+    the run, not read from a load average sampled at another time."""
+    online = ctx.fact("cpu.online")
     others = ctx.top("machine.others_cpus")
-    if others is None or others.value < ctx.t("contention.others_cpus"):
+    held = others.value if others is not None else None
+    share = ctx.top("machine.others_share")
+    if held is None and share is not None and online:
+        others, held = share, share.value * online
+    if others is None or held is None or held < ctx.t("contention.others_cpus"):
         return None
     pl = placement(ctx)
-    busy = ctx.top("cpu.utilized")
+    busy_loc = ctx.top("cpu.utilized")
+    own = next((x for x in ctx.all("machine.program_share") if x.profile is others.profile),
+               None)
+    busy = busy_loc.value if busy_loc is not None else (
+        own.value * online if own is not None and online else None)
     could = min(pl.wanted or 1, pl.usable or 1)
     lim = ctx.t("contention.busy_share")
-    if busy is None or could < 2 or busy.value >= could * lim:
+    if busy is None or could < 2 or busy >= could * lim:
         return None
     if pl.wanted is not None and pl.usable is not None and pl.wanted > pl.usable:
         return None  # its own threads outnumber the CPUs: they queue behind each other first
@@ -533,10 +546,10 @@ def _traced_contention(ctx: Context) -> Finding | None:
                    if x.profile is others.profile), None)
     if spread is not None and spread.value >= ctx.t("imbalance.strong"):
         return None  # one thread did the work: the others had nothing to run, not no CPU
-    lost = 1.0 - min(busy.value / could, 1.0)
-    ev = [ctx.ev(others, f"other tasks kept {others.value:.2f} CPUs busy while the run was "
-                 "traced", f">= {ctx.t('contention.others_cpus'):g}"),
-          ctx.ev(busy, f"{busy.value:.2f} CPUs utilized where {could} could be busy",
+    lost = 1.0 - min(busy / could, 1.0)
+    ev = [ctx.ev(others, f"other tasks kept {held:.2f} CPUs busy beside the run",
+                 f">= {ctx.t('contention.others_cpus'):g} CPUs"),
+          ctx.ev(busy_loc or own, f"{busy:.2f} CPUs utilized where {could} could be busy",
                  f"busy / usable < {lim:.2f}")]
     if spread is not None:
         ev.append(ctx.ev(spread, f"its threads ran alike (busiest {spread.value:.2f}x the "
@@ -544,8 +557,8 @@ def _traced_contention(ctx: Context) -> Finding | None:
     ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
                      "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
                      unit="ratio"))
-    return ctx.finding("sys.os_noise", 0.65, "other tasks shared the cores while the run "
-                       f"was traced: it got {busy.value:.2f} of {could} CPU(s)", ev)
+    return ctx.finding("sys.os_noise", 0.65, "other tasks shared the cores beside the run: it "
+                       f"got {busy:.2f} of {could} CPU(s)", ev)
 
 
 @rule(id="sys.oversubscription", needs=(), facts=("cpu.online",),

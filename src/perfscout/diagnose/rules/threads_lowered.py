@@ -22,10 +22,10 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import ScopeKind, SourceRef
+from perfscout.model.symbols import OMP_OUTLINED
 
-#: the bodies compilers outline from ``#pragma omp parallel`` / ``!$omp parallel`` (GCC/
-#: gfortran ``fn._omp_fn.N``, Clang ``.omp_outlined.``, Intel ``..._$omp$parallel``)
-REGION_BODY = re.compile(r"\._omp_fn\.\d+|omp_outlined|\$omp\$parallel")
+#: the bodies compilers outline from ``#pragma omp parallel`` / ``!$omp parallel``
+REGION_BODY = OMP_OUTLINED
 
 
 def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:

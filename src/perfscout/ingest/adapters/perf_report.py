@@ -30,6 +30,7 @@ from perfscout.model.metrics import (
     ScopeKind,
     SourceRef,
 )
+from perfscout.model.symbols import OMP_OUTLINED
 
 _SAMPLES = re.compile(r"^# Samples: (?P<n>[\d.]+)(?P<mult>[KMG]?)\s+of event '(?P<ev>[^']+)'")
 _COUNT = re.compile(r"^# Event count \(approx\.\): (?P<n>\d+)")
@@ -138,8 +139,13 @@ class PerfReportAdapter(Adapter):
                         raw_name=f"{event} self share"))
             rows.clear()
 
+        recorded = ""  # the echoed "$ perf record ..." line: what was recorded, and how
         for no, line in iter_lines(path):
             if not line.strip():
+                continue
+            rec = _RECORDED.match(line)
+            if rec is not None and not recorded:
+                recorded = rec["rest"]
                 continue
             if line.startswith("#"):
                 s = _SAMPLES.match(line)
@@ -230,6 +236,7 @@ class PerfReportAdapter(Adapter):
             raise ParseError(str(path), None, "a '# Samples: N of event' section",
                              hint="give the text of perf report --stdio")
         metrics.extend(_per_process_compute(first_rows, str(path)))
+        metrics.extend(_system_wide(first_rows, recorded, str(path)))
         meta["event"] = events[0]
         meta["events"] = ",".join(events)
         meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
@@ -244,6 +251,37 @@ class PerfReportAdapter(Adapter):
             format=self.name, path=str(path), metrics=tuple(metrics), hotspots=tuple(hotspots),
             meta=meta, unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
             notes=tuple(notes))
+
+
+#: an echoed ``$ perf record [options] -- program ...`` line before the report
+_RECORDED = re.compile(r"^\s*\$\s+perf\s+record\b(?P<rest>[^;|&]*)")
+
+
+def _system_wide(rows: list[dict[str, object]], recorded: str, src: str) -> list[Metric]:
+    """A system-wide record (``perf record -a``) reported by command (``--sort comm,...``):
+    every CPU is sampled at one rate, idle ones as ``swapper``, so a command's share of the
+    samples is its share of the machine's CPU time. ``machine.program_share``: the share of
+    the program the record line runs; ``machine.others_share``: the share of the other
+    commands that are no tool, launcher or kernel thread (another user's job, a build)."""
+    from perfscout.ingest.program_name import NOT_THE_PROGRAM, TASK_NAME, program_of
+
+    words = recorded.split()
+    if not ({"-a", "--all-cpus"} & set(words)) or not rows:
+        return []
+    prog = program_of(recorded)[:TASK_NAME]
+    by: dict[str, float] = {}
+    for r in rows:
+        comm = str(r.get("comm") or "").split(":")[-1].strip()
+        if comm:
+            by[comm] = by.get(comm, 0.0) + float(r.get("self") or 0.0)  # type: ignore[arg-type]
+    if not prog or prog not in by or len(by) < 2:
+        return []
+    others = sum(v for c, v in by.items() if c != prog and not NOT_THE_PROGRAM.match(c))
+    sc = Scope(ScopeKind.PROCESS, "")
+    return [Metric("machine.program_share", by[prog], "ratio", sc, SourceRef(src, None),
+                   f"{prog}'s share of the system-wide samples"),
+            Metric("machine.others_share", others, "ratio", sc, SourceRef(src, None),
+                   "other commands' share of the system-wide samples")]
 
 
 # "8856:costsort" (--sort pid), or followed by its Command column (--sort pid,comm)
@@ -299,10 +337,12 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
     process's share of the samples in its own named, non-kernel, non-communication code
     (``compute.share``, RANK scope ``pid N``); sorted by ``pid,dso``, the samples outside the
     MPI, transport, runtime and loader libraries and the kernel. A thread with under
-    ``_HELPER_SHARE`` of the busiest process's samples is a helper thread, not a rank.
+    ``_HELPER_SHARE`` of the busiest process's samples is a helper thread, not a rank, unless
+    it ran the program's OpenMP region body (a starved team member).
     [] when fewer than two such processes."""
     by: dict[str, tuple[str, float, int]] = {}
     whole: dict[str, float] = {}
+    teams: set[str] = set()  # processes (threads) with samples in an OpenMP region body
     for r in rows:
         m = _PID_COMM.match(str(r.get("comm", "")))
         sym = str(r.get("sym", ""))
@@ -316,6 +356,8 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
             sym, by_line = parts[1], True
         pid, comm = m["pid"], m["comm"]
         share = r.get("self")
+        if OMP_OUTLINED.search(sym):
+            teams.add(pid)
         if by_line:  # the program's own source lines compute; ??:0, sym+off, .S do not
             compute = bool(_OWN_LINE.match(sym))
         else:
@@ -328,7 +370,10 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
     if not by:
         return []
     busiest = max(whole.values())
-    by = {pid: v for pid, v in by.items() if whole[pid] >= _HELPER_SHARE * busiest}
+    # a thread under the helper share that ran the program's OpenMP region body computes:
+    # a helper (a runtime's progress thread) never runs the program's outlined code
+    by = {pid: v for pid, v in by.items()
+          if whole[pid] >= _HELPER_SHARE * busiest or pid in teams}
     # the program's ranks: the command with the most processes (launchers left out), then
     # the most computing samples
     counts: dict[str, tuple[int, float]] = {}

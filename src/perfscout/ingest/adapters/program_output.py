@@ -71,12 +71,12 @@ KEYS: dict[str, str] = {
                      "user", "usertime", "utime", "usersec", "userseconds"), "time.cpu"),
     **dict.fromkeys(("gflops", "gflop/s", "mflops", "mflop/s", "flops", "performance"),
                     "flops.rate"),
-    **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s", "updates"), "lups.rate"),
+    **dict.fromkeys(("mlups", "mlup/s", "glups", "glup/s"), "lups.rate"),
     # the work one run performed, counted by the program (``pixel_updates 33554432``): a
     # sweep holding it fixed while the size grows shows the time of one unit of it growing
     **dict.fromkeys(("pixelupdates", "cellupdates", "pointupdates", "siteupdates",
                      "gridupdates", "latticeupdates", "nodeupdates", "totalupdates",
-                     "nupdates", "interactions", "pairinteractions", "workitems",
+                     "nupdates", "interactions", "pairinteractions", "workitems", "updates",
                      "particleupdates", "particlesteps", "zoneupdates"), "work.items"),
     **dict.fromkeys(("workers", "nworkers", "numworkers", "poolsize", "threadpool",
                      "poolthreads", "workerthreads"), "threads.requested"),
@@ -253,6 +253,8 @@ def _name(key: str, unit: str) -> str:
     # size", "block size", "message size": those name other counts)
     sized = k in SIZE_KEYS or (len(words) > 1 and words[-1].lower() == "n")
     name = KEYS.get(k, "") or ("scaling.size" if sized and not unit else "")
+    if name == "work.items" and unit:
+        name = ""  # "updates: 41.2 MLUP/s" is a rate: its unit names it below
     if not name:
         name = _mpi_call_key(k, unit, timed=bool(_TIME_SUFFIX.search(key.lower())))
     if not name and (unit == "s" or (not unit and _TIME_SUFFIX.search(key.lower()))) \
@@ -995,7 +997,9 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
         if not h:
             i += 1
             continue
-        cols = [c for c in re.split(r"[ \t,]+", h.group(1).strip()) if c]
+        head = re.sub(r"[(\[][^()\[\]]*[)\]]", lambda b: b.group(0).replace(" ", "_"),
+                      h.group(1).strip())  # "GB/s(24 B/update)": one column's header
+        cols = [c for c in re.split(r"[ \t,]+", head) if c]
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
         while j < len(lines):
@@ -1045,6 +1049,18 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                     out.append(Metric(name=n, value=conv[0], unit=conv[1],
                                       scope=Scope(ScopeKind.RUN, label),
                                       source=SourceRef(str(path), rno), raw_name=col))
+            used.add(no)
+            used.update(r for r, _ in rows)
+        elif rows and norm_key(cols[0]) in RUN_KEYS and any(names[1:]):
+            # "rep seconds MLUPS": repeats of one run, each row its own (RUN scope "rep 2")
+            for rno, vals in rows:
+                for c in range(1, len(cols)):
+                    conv = _convert(names[c], vals[c], _column_unit(cols[c]), cols[c]) \
+                        if names[c] and not math.isnan(vals[c]) else None
+                    if conv is not None:
+                        out.append(Metric(name=names[c], value=conv[0], unit=conv[1],
+                                          scope=Scope(ScopeKind.RUN, f"rep {vals[0]:g}"),
+                                          source=SourceRef(str(path), rno), raw_name=cols[c]))
             used.add(no)
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
@@ -1105,7 +1121,8 @@ def _scope_column(cols: list[str], names: list[str],
     if not rows or not cols:
         return None
     kind = SCOPE_KEYS.get(norm_key(cols[0]))
-    if kind is None or not any(n and not n.startswith("scaling.") for n in names[1:]):
+    if kind is None or not any((n and not n.startswith("scaling.")) or _timed_column(c, n)
+                               for c, n in zip(cols[1:], names[1:], strict=True)):
         return None
     ids = [r[0] for _, r in rows]
     if not all(float(v).is_integer() for v in ids) or len(set(ids)) != len(ids):
@@ -1122,11 +1139,13 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
     that times MPI, the one other timed column in the program's own words (``update(s)``) is
     the rank's compute."""
     names = list(names)
-    timed = [c for c in range(1, len(cols)) if not names[c]
-             and UNITS.get(_column_unit(cols[c]).lower(), ("", 1.0))[0] == "s"]
+    timed = [c for c in range(1, len(cols)) if _timed_column(cols[c], names[c])]
     if kind == ScopeKind.RANK and len(timed) == 1 and "busy.time" not in names and any(
             n in ("mpi.time", "mpi.wait_time") for n in names):
         names[timed[0]] = "busy.time"
+    timers = ("busy.time", "time.elapsed", "time.cpu", "mpi.time", "mpi.wait_time")
+    if kind == ScopeKind.THREAD and len(timed) == 1 and not any(n in timers for n in names):
+        names[timed[0]] = "busy.time"  # "thread cells substeps loop_s": the thread's own timer
     out: list[Metric] = []
     for rno, vals in rows:
         scope = Scope(kind, str(int(vals[0])))
@@ -1147,6 +1166,16 @@ def _scoped_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[f
                                 source=SourceRef(str(path), rno), raw_name=cols[c])
         out.extend(got.values())
     return out
+
+
+def _timed_column(col: str, name: str) -> bool:
+    """A column of no known quantity whose header names a time unit (``update(s)``,
+    ``loop_s``, ``wait[ms]``): a timer in the program's own words."""
+    if name:
+        return False
+    unit = _column_unit(col) or (m.group(0).strip("_()[]") if (m := _TIME_SUFFIX.search(
+        col.lower())) else "")
+    return UNITS.get(unit.lower(), ("", 1.0))[0] == "s"
 
 
 def _column_unit(col: str) -> str:

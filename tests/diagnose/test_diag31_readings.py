@@ -290,3 +290,17 @@ def test_a_header_with_a_space_in_brackets_and_an_updates_count() -> None:
     assert a.findings[0].id == "hw.cache_locality"
     drop = next(e for e in a.findings[0].evidence if e.metric == "scaling.rate_drop")
     assert drop.value == pytest.approx(1.23 / 0.12, rel=1e-3)
+
+
+def test_perf_header_only_is_a_description_and_decides_nothing() -> None:
+    p = load(D / "header-only" / "data" / "perf-header.txt")
+    assert p.format == "perf-header" and p.unparsed_lines == 0
+    got = {m.name: m.value for m in p.metrics}
+    # "# nrcpus online : 2", "# total memory : 24683792 kB", "# sample duration : 93.203 ms"
+    assert got == {"cpu.online": 2.0, "memory.total_mb": pytest.approx(24683792 / 1024),
+                   "time.elapsed": pytest.approx(0.093203)}
+    assert p.meta["command"] == "./wavetab 20000 300"  # perf's own options left out
+    a = _analyze("header-only")
+    assert not a.findings and a.data_requests
+    assert all("./wavetab 20000 300" in " ".join(r.command) for r in a.data_requests
+               if r.command and "likwid" not in r.command[0])

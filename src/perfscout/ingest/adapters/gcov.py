@@ -1,10 +1,12 @@
 """``gcov`` annotated source (``NAME.c.gcov``, from a ``--coverage`` build run once): how many
 times each source line ran.
 
-Each line the run executed becomes a line hotspot (``file:line``) whose value is its execution
+Each line the run executed becomes a line hotspot (``function line N`` when ``gcov -f`` named
+the function, else ``file:line``; its location the file and line) whose value is its execution
 count (unit ``executions``) and whose share is that count over all counted executions of the
 file(s): where the program's work is repeated, not where its time goes (a line calling ``exp``
-and a line adding two numbers count alike). ``function NAME called N`` (``gcov -f``) gives a
+and a line adding two numbers count alike); a loop's control line (``for (...)``, ``do i =
+1, n``) is left out, as it outranks its body by one count each entry. ``function NAME called N`` (``gcov -f``) gives a
 function hotspot with its call count and ``calls`` at FUNCTION scope. Branch and call lines
 (``gcov -b``) are known and skipped. Several sources in one file (each opens with its
 ``-:    0:Source:`` line) are read together. Counts only exist for code built with
@@ -34,6 +36,11 @@ _KNOWN = re.compile(r"^(?:branch|call|unconditional)\s+\d+\s|^-{6,}$|^\S+:$|^\$\
                     r"^(?:File|Function|Creating|Removing) '|^(?:Lines|Branches|Calls) executed:|"
                     r"^Taken at least once:|^No (?:executable lines|branches|calls)|"
                     r"^\S+:(?:creating|cannot open|version|stamp mismatch)")
+#: a loop's own control line (``for (...)``, ``do i = 1, n``, ``end do``, a lone brace): it
+#: runs once more than its body each time the loop is entered and does none of its work, so
+#: it would outrank the body's lines by one count
+_CONTROL = re.compile(r"^\s*(?:for\s*\(|do\b(?!\s*=)|end\s*do\b|enddo\b|while\s*\(|\}\s*$|"
+                      r"\d+\s+continue\b)", re.I)
 _SCALE = {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 _MOST_LINES = 200
 
@@ -95,14 +102,17 @@ class GcovAdapter(Adapter):
             line = int(m["no"])
             if c is None or line == 0 or not file:
                 continue
-            if c > 0:
+            if c > 0 and not _CONTROL.match(m["text"]):
                 counts.append((c, file, line, function, no))
         total = sum(c for c, *_ in counts)
         if not file or total <= 0:
             raise ParseError(str(path), None, "gcov annotated source: '-:    0:Source:FILE' and "
                              "lines 'COUNT:  LINE:source' of a run of a --coverage build")
         for c, f, line, function, no in sorted(counts, key=lambda x: -x[0])[:_MOST_LINES]:
-            hot.append(Hotspot(f"{f}:{line}", self_share=c / total, self_value=c,
+            # "amplitude line 8" (as perf annotate names a line) when gcov -f said the
+            # function; the location keeps the file either way
+            name = f"{function} line {line}" if function else f"{f}:{line}"
+            hot.append(Hotspot(name, self_share=c / total, self_value=c,
                                unit="executions", location=SourceRef(f, line),
                                callpath=(function,) if function else (),
                                source=SourceRef(str(path), no), kind="line"))

@@ -5,13 +5,12 @@ Each line the run executed becomes a line hotspot (``function line N`` when ``gc
 the function, else ``file:line``; its location the file and line) whose value is its execution
 count (unit ``executions``) and whose share is that count over all counted executions of the
 file(s): where the program's work is repeated, not where its time goes (a line calling ``exp``
-and a line adding two numbers count alike); a loop's control line (``for (...)``, ``do i =
-1, n``) is left out, as it outranks its body by one count each entry. ``function NAME called
-N`` (``gcov -f``) gives a function hotspot with its call count and ``calls`` at FUNCTION
-scope. Branch and call lines (``gcov -b``) are known and skipped. Several sources in one file (each opens with its
-``-:    0:Source:`` line) are read together. Counts only exist for code built with
-``--coverage``: the instrumented build counts every execution, so the family is
-instrumentation.
+and a line adding two numbers count alike); a loop's control line (``for (...)``, ``do i = 1,
+n``) is left out, as it outranks its body by one count each entry. ``function NAME called N``
+(``gcov -f``) gives a function hotspot with its call count and ``calls`` at FUNCTION scope.
+Branch and call lines (``gcov -b``) are known and skipped. Several sources in one file (each
+opens with its ``-: 0:Source:`` line) are read together. Counts only exist for code built with
+``--coverage``: the instrumented build counts every execution, so the family is instrumentation.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ from perfscout.transform.cnames import (
     lvalue_base,
 )
 from perfscout.transform.hoist import MATH, declared_in, written_in
+from perfscout.transform.hoistpure import hoist_pure_call
 from perfscout.transform.nest import make_diff
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
@@ -378,8 +379,8 @@ def hoist_call(code: Code, line: int, rel: str, root: Path | None = None
     loop at ``line`` computed once into a ``const`` local before the loop (module
     docstring); a Refusal naming the impure statement, the changing argument or the missing
     definition otherwise."""
-    if code.fortran:
-        return Refusal(WHAT, "Fortran: only C/C++ calls are analysed")
+    if code.fortran:  # Fortran says which functions are pure: see hoistpure
+        return hoist_pure_call(code, line, rel, root)
     loops = code.loops_at(line)
     if not loops:
         return Refusal(WHAT, f"line {line} of {rel} is not inside a loop")

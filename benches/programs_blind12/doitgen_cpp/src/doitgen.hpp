@@ -1,0 +1,5 @@
+// spectralmix: the band-mixing kernel (PolyBench doitgen)
+#pragma once
+#include "cube.hpp"
+
+void mix_bands(Cube &cube, const Mixing &mix);

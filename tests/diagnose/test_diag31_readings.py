@@ -313,3 +313,21 @@ def test_perf_header_only_is_a_description_and_decides_nothing() -> None:
     assert not a.findings and a.data_requests
     assert all("./wavetab 20000 300" in " ".join(r.command) for r in a.data_requests
                if r.command and "likwid" not in r.command[0])
+
+
+def test_a_header_word_with_a_comparison_sign_keeps_the_table() -> None:
+    ms = load(D / "closepairs-table" / "data" / "run.txt").metrics
+    sizes = sorted(m.value for m in ms if m.name == "scaling.size")
+    assert sizes == [2000.0, 4000.0, 8000.0, 16000.0]  # "N seconds pairs<rc ns/point"
+    a = _analyze("closepairs-table")
+    assert a.findings and a.findings[0].id == "alg.complexity"
+
+
+def test_bytes_a_rank_received_are_no_file_transfer() -> None:
+    ms = load(D / "allgather-ranks" / "data" / "run.txt").metrics
+    mpi = {m.scope.name: m.value for m in ms if m.name == "mpi.time"
+           and m.scope.kind == ScopeKind.RANK}
+    busy = {m.scope.name: m.value for m in ms if m.name == "busy.time"
+            and m.scope.kind == ScopeKind.RANK}
+    assert set(mpi) == {"0", "1"} and set(busy) == {"0", "1"}
+    assert not [m for m in ms if m.name.startswith("io.")]  # "received 160 MB" is MPI's

@@ -169,8 +169,9 @@ _SPACED = re.compile(
 # a line holding one "key value [unit]" pair: a two-column "name value unit" block
 _SINGLE = re.compile(
     rf"^\s*([A-Za-z_][\w./\-]{{0,63}})\s+({_NUM})(?:\s+([A-Za-zµ]+(?:/s)?))?\s*$")
+# a header's words may hold comparison and percent signs (``pairs<rc``, ``hit%``)
 _HEADER = re.compile(
-    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-+]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-+]*)+)\s*$")
+    r"^\s*#?\s*([A-Za-z][\w./()\[\]\-+<>=%]*(?:[ \t,]+[A-Za-z][\w./()\[\]\-+<>=%]*)+)\s*$")
 _ROW = re.compile(r"^\s*[-+]?\d[\d.eE+\-]*(?:[ \t,]+[-+]?\d[\d.eE+\-]*)+\s*$")
 
 
@@ -818,7 +819,9 @@ def _count_first(line: str) -> str:
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
     scope: Scope | None = None
-    moved = _transfer(line, no, path, runs)
+    # "rank 0: ... allgather 0.49 s received 320 MB": a rank's own values, its traffic in MPI,
+    # not a file transfer line
+    moved = None if _SCOPE_PREFIX.match(line) else _transfer(line, no, path, runs)
     if moved:
         return moved, True
     line = _count_first(line)

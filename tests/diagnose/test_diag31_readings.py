@@ -331,3 +331,28 @@ def test_bytes_a_rank_received_are_no_file_transfer() -> None:
             and m.scope.kind == ScopeKind.RANK}
     assert set(mpi) == {"0", "1"} and set(busy) == {"0", "1"}
     assert not [m for m in ms if m.name.startswith("io.")]  # "received 160 MB" is MPI's
+
+
+def test_gcov_json_format_gives_the_same_counts(tmp_path: Path) -> None:
+    import gzip
+
+    from perfscout.model.errors import ParseError
+
+    gz = D / "wavetab-gcovjson" / "data" / "wavetab.gcov.json.gz"
+    p = load(gz)
+    assert p.format == "gcov-json"
+    lines = {f"{h.location.file}:{h.location.line}": h.self_value for h in p.hotspots
+             if h.kind == "line" and h.location is not None}
+    # the same run as the annotated source: 2,000,000 executions of amplitude's exp line
+    assert lines["wavetab.c:8"] == 2000000 and lines["wavetab.c:18"] == 2000100
+    calls = {m.scope.name: m.value for m in p.metrics if m.name == "calls"}
+    assert calls == {"amplitude": 2000000.0, "main": 1.0}
+    # a cut or damaged document is a ParseError, never an internal error
+    cut = tmp_path / "cut.gcov.json.gz"
+    cut.write_bytes(gz.read_bytes()[:200])
+    with pytest.raises(ParseError):
+        load(cut, "gcov-json")
+    bad = tmp_path / "bad.gcov.json"
+    bad.write_text(gzip.decompress(gz.read_bytes()).decode()[:-40])
+    with pytest.raises(ParseError):
+        load(bad, "gcov-json")

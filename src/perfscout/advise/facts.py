@@ -753,7 +753,7 @@ class LineTarget:
 #: line-level sources by trust: samples of time, then simulated costs, then gprof's
 #: attribution, then gcov's execution counts (where work repeats, not what it costs)
 _LINE_RANK = {"perf-annotate": 0, "perf-report": 1, "perf-script": 1,
-              "callgrind_annotate": 2, "callgrind_out": 2, "gprof": 3, "gcov": 4}
+              "callgrind_annotate": 2, "callgrind_out": 2, "gprof": 3, "gcov": 4, "gcov-json": 4}
 #: a profile row's module that is not the program: a shared object, the kernel, the vdso
 _LIBRARY_MODULE = re.compile(r"\.so(?:\.[\d.]+)?$|^\[kernel|kallsyms|^\[vdso|^\[unknown")
 #: perf's call-chain entry with its source line: ``work callpow.c:9`` (``(inlined)`` kept)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from perfscout.model.errors import ParseError
 
@@ -209,3 +210,28 @@ def size_argument(commands: list[list[str]]) -> int | None:
         if len(ratios) != 1:
             return None
     return first
+
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def load_json(path: Path, limit: int, what: str) -> Any:
+    """The JSON document in ``path``, gzip-compressed or not (a tool's ``.json.gz`` record),
+    read up to ``limit`` bytes decompressed; ParseError naming ``what`` was expected when the
+    file is no such document, cut, or larger (never an internal error)."""
+    import gzip
+    import json
+    import zlib
+
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+        if raw[:2] == _GZIP_MAGIC:
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            raw = d.decompress(raw, limit + 1)
+        if len(raw) > limit:
+            raise ParseError(str(path), None, f"{what} under {limit >> 20} MB decompressed",
+                             "larger")
+        return json.loads(raw.decode("utf-8", errors="replace"))
+    except (OSError, EOFError, zlib.error, gzip.BadGzipFile, ValueError) as exc:
+        raise ParseError(str(path), None, what, f"{type(exc).__name__}: {exc}") from None

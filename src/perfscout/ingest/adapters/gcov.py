@@ -20,7 +20,7 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
-from perfscout.ingest.textutil import Unparsed, iter_lines
+from perfscout.ingest.textutil import Unparsed, iter_lines, load_json
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
@@ -103,18 +103,89 @@ class GcovAdapter(Adapter):
                 continue
             if c > 0 and not _CONTROL.match(m["text"]):
                 counts.append((c, file, line, function, no))
-        total = sum(c for c, *_ in counts)
-        if not file or total <= 0:
+        if not file:
             raise ParseError(str(path), None, "gcov annotated source: '-:    0:Source:FILE' and "
                              "lines 'COUNT:  LINE:source' of a run of a --coverage build")
-        for c, f, line, function, no in sorted(counts, key=lambda x: -x[0])[:_MOST_LINES]:
-            # "amplitude line 8" (as perf annotate names a line) when gcov -f said the
-            # function; the location keeps the file either way
-            name = f"{function} line {line}" if function else f"{f}:{line}"
-            hot.append(Hotspot(name, self_share=c / total, self_value=c,
-                               unit="executions", location=SourceRef(f, line),
-                               callpath=(function,) if function else (),
-                               source=SourceRef(str(path), no), kind="line"))
-        return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
-                       hotspots=tuple(hot), meta={"source": file},
-                       unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)
+        return counts_profile(self.name, path, counts, hot, metrics, file, unparsed)
+
+
+def counts_profile(fmt: str, path: Path, counts: list[tuple[float, str, int, str, int]],
+                   hot: list[Hotspot], metrics: list[Metric], file: str,
+                   unparsed: Unparsed) -> Profile:
+    """The profile of gcov's execution counts (``(count, file, line, function, input line)``,
+    the lines that ran), after the function hotspots and metrics already read: the counted
+    lines as line hotspots, their shares of all counted executions."""
+    total = sum(c for c, *_ in counts)
+    if total <= 0:
+        raise ParseError(str(path), None, "gcov counts of a run of a --coverage build (no line "
+                         "ran)")
+    for c, f, line, function, no in sorted(counts, key=lambda x: -x[0])[:_MOST_LINES]:
+        # "amplitude line 8" (as perf annotate names a line) when gcov named the function;
+        # the location keeps the file either way
+        name = f"{function} line {line}" if function else f"{f}:{line}"
+        hot.append(Hotspot(name, self_share=c / total, self_value=c,
+                           unit="executions", location=SourceRef(f, line),
+                           callpath=(function,) if function else (),
+                           source=SourceRef(str(path), no or None), kind="line"))
+    return Profile(format=fmt, path=str(path), metrics=tuple(metrics), hotspots=tuple(hot),
+                   meta={"source": file}, unparsed_lines=unparsed.count,
+                   unparsed_examples=unparsed.examples)
+
+
+#: the most decompressed bytes of a gcov JSON document read
+_JSON_LIMIT = 256 * 1024 * 1024
+
+
+@register_adapter
+class GcovJsonAdapter(Adapter):
+    """``gcov --json-format`` (``NAME.gcov.json.gz``, or the JSON uncompressed): the same
+    counts as the annotated source, per file: each line's ``count`` with its
+    ``function_name``, each function's ``execution_count``. It holds no source text, so a
+    loop's control line cannot be told from its body and is kept. Family: instrumentation."""
+
+    name = "gcov-json"
+    description = "gcov --json-format (.gcov.json.gz): execution count per source line"
+    family = "instrumentation"
+
+    def sniff(self, head: str, path: Path) -> float:
+        if path.is_dir():
+            return 0.0
+        if path.name.endswith((".gcov.json.gz", ".gcov.json")):
+            return 0.95
+        return 0.9 if head.lstrip().startswith('{"gcc_version"') and '"files"' in head \
+            and '"line_number"' in head else 0.0
+
+    def parse(self, path: Path) -> Profile:
+        doc = load_json(path, _JSON_LIMIT, "gcov --json-format output ({gcc_version, files})")
+        files = doc.get("files") if isinstance(doc, dict) else None
+        if not isinstance(files, list) or not files:
+            raise ParseError(str(path), None, "gcov --json-format output: a 'files' list")
+        counts: list[tuple[float, str, int, str, int]] = []
+        hot: list[Hotspot] = []
+        metrics: list[Metric] = []
+        first = ""
+        for f in files:
+            if not isinstance(f, dict):
+                continue
+            name = str(f.get("file") or "")
+            first = first or name
+            for fn in f.get("functions") or []:
+                if isinstance(fn, dict) and isinstance(fn.get("execution_count"), int):
+                    fname = str(fn.get("demangled_name") or fn.get("name") or "")
+                    calls = int(fn["execution_count"])
+                    line = fn.get("start_line")
+                    hot.append(Hotspot(fname, calls=calls, location=SourceRef(
+                        name, line if isinstance(line, int) else None),
+                        source=SourceRef(str(path), None)))
+                    metrics.append(Metric("calls", float(calls), "count",
+                                          Scope(ScopeKind.FUNCTION, fname),
+                                          SourceRef(str(path), None), "execution_count"))
+            for ln in f.get("lines") or []:
+                if not isinstance(ln, dict):
+                    continue
+                c, no = ln.get("count"), ln.get("line_number")
+                if isinstance(c, (int, float)) and c > 0 and isinstance(no, int) and name:
+                    counts.append((float(c), name, no, str(ln.get("function_name") or ""), 0))
+        if not first:
+            raise ParseError(str(path), None, "gcov --json-format output: files with a 'file'")
+        return counts_profile(self.name, path, counts, hot, metrics, first, Unparsed())

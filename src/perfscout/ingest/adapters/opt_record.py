@@ -14,9 +14,6 @@ leaves it out. Family: compiler.
 
 from __future__ import annotations
 
-import gzip
-import json
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,10 +21,10 @@ from typing import Any
 from perfscout.ingest.adapters.compiler_remarks import remarks_profile
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.textutil import load_json
 from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Profile
 
-_GZIP = b"\x1f\x8b"
 #: the most decompressed bytes read: a record of a large translation unit is tens of MB
 _LIMIT = 256 * 1024 * 1024
 _VERDICTS = ("loop vectorized", "couldn't vectorize loop", "not vectorized")
@@ -35,19 +32,7 @@ _VERDICTS = ("loop vectorized", "couldn't vectorize loop", "not vectorized")
 
 def _load(path: Path) -> list[Any]:
     """The record list of ``path`` (compressed or not); ParseError when it is none."""
-    try:
-        with path.open("rb") as fh:
-            raw = fh.read(_LIMIT + 1)
-        if raw[:2] == _GZIP:
-            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            raw = d.decompress(raw, _LIMIT + 1)
-        if len(raw) > _LIMIT:
-            raise ParseError(str(path), None, f"an optimization record under {_LIMIT >> 20} MB "
-                             "decompressed", "larger")
-        doc = json.loads(raw.decode("utf-8", errors="replace"))
-    except (OSError, EOFError, zlib.error, gzip.BadGzipFile, ValueError) as exc:
-        raise ParseError(str(path), None, "GCC's -fsave-optimization-record JSON (.json.gz)",
-                         f"{type(exc).__name__}: {exc}") from None
+    doc = load_json(path, _LIMIT, "GCC's -fsave-optimization-record JSON (.json.gz)")
     if not (isinstance(doc, list) and len(doc) >= 3 and isinstance(doc[0], dict)
             and "generator" in doc[0] and isinstance(doc[2], list)):
         raise ParseError(str(path), None, "GCC's optimization record: [header with "

@@ -356,3 +356,14 @@ def test_gcov_json_format_gives_the_same_counts(tmp_path: Path) -> None:
     bad.write_text(gzip.decompress(gz.read_bytes()).decode()[:-40])
     with pytest.raises(ParseError):
         load(bad, "gcov-json")
+
+
+def test_a_runtime_without_symbols_still_holds_the_regions_cost() -> None:
+    p = load(D / "rowregions-sweep-perf" / "data" / "perf-report.txt")
+    assert not any("_omp_fn" in h.name for h in p.hotspots)  # the body is not listed
+    assert sum(h.self_share or 0 for h in p.hotspots if "libgomp" in h.module) > 0.9
+    a = _analyze("rowregions-sweep-perf")
+    top = a.findings[0]
+    assert top.id == "rt.region_overhead", [f.id for f in a.findings]
+    assert top.status == Status.CONFIRMED  # the sweep's slowdown and the runtime's samples
+    assert "rt.serial_fraction" not in [f.id for f in a.findings[:1]]

@@ -628,13 +628,16 @@ def fork_join_share(ctx: Context) -> Share | None:
     """The largest share of one sampling profile in the OpenMP runtime's team start/end and
     barrier code: the routines of :data:`FORK_JOIN`, and addresses perf could not name in the
     runtime library (a libgomp without symbols) when the profile also holds the program's
-    outlined parallel regions (``fn._omp_fn.N``). Critical sections and locks are not counted
+    outlined parallel regions (``fn._omp_fn.N``) or an input says the run asked for two
+    threads or more (regions too short hold few samples of their own). Critical sections and locks are not counted
     (:func:`_serialized_share` judges those)."""
     from perfscout.diagnose.rules.common import category_share
 
-    if not any(_OMP_CODE.search(h.name) and not h.name.lower().lstrip("_").startswith("gomp")
-               for h, _p in ctx.hotspots()):
-        return None
+    asked = any(x.value >= 2 for x in ctx.all("threads.requested"))
+    if not asked and not any(_OMP_CODE.search(h.name)
+                             and not h.name.lower().lstrip("_").startswith("gomp")
+                             for h, _p in ctx.hotspots()):
+        return None  # nothing says the program runs OpenMP teams
 
     def runtime(h: Hotspot) -> bool:
         low = h.name.lower().strip().lstrip("_").split("@")[0]

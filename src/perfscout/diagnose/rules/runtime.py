@@ -626,10 +626,11 @@ FORK_JOIN = ("gomp_parallel", "gomp_team_start", "gomp_team_end", "gomp_thread_s
 
 def fork_join_share(ctx: Context) -> Share | None:
     """The largest share of one sampling profile in the OpenMP runtime's team start/end and
-    barrier code: the routines of :data:`FORK_JOIN`, and addresses perf could not name in the
-    runtime library (a libgomp without symbols) when the profile also holds the program's
-    outlined parallel regions (``fn._omp_fn.N``) or an input says the run asked for two
-    threads or more (regions too short hold few samples of their own). Critical sections and locks are not counted
+    barrier code: the routines of :data:`FORK_JOIN`, and addresses perf could not name in
+    the runtime library (a libgomp without symbols) when the profile also holds the
+    program's outlined parallel regions (``fn._omp_fn.N``) or an input says the run asked
+    for two threads or more (regions too short hold few samples of their own). Critical
+    sections and locks are not counted
     (:func:`_serialized_share` judges those)."""
     from perfscout.diagnose.rules.common import category_share
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -159,10 +159,7 @@ def hoist_calls(code: Code, line: int, rel: str) -> Generated | Refusal:
         at = code.data.find(b"\n", last[-1].end_byte) + 1
         dind = code.indent_at(last[-1].start_point[0] + 1)
         edits.append((at, at, "".join(f"{dind}{n}\n" for n in names)))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    text = data.decode()
+    text = apply_edits(code, edits)
     note = (f"{len(found)} math call(s) with arguments unchanged in the loop over {lp.var} at "
             f"{rel}:{lp.line} computed once before it ({', '.join(found)})")
     return Generated(WHAT, rel, make_diff(code.text, text, rel), text, note)

@@ -49,7 +49,7 @@ from perfscout.transform.cnames import (
 )
 from perfscout.transform.hoist import MATH, declared_in, written_in
 from perfscout.transform.hoistpure import hoist_pure_call
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Loop, Node, project_codes, walk
@@ -533,10 +533,7 @@ def _emit(code: Code, lp: Loop, rel: str, ok: list[_Candidate], why: list[str]
         edits.append((lp.node.end_byte, lp.node.end_byte, f"\n{ind}}}"))
     else:
         edits.append((start, start, "".join(f"{ind}{x}\n" for x in decls)))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    text = data.decode()
+    text = apply_edits(code, edits)
     defs = sorted({_where(c.d) for c in ok})
     note = (f"{len(names)} call(s) of pure project functions with arguments unchanged in the "
             f"loop at {rel}:{lp.line} computed once before it ({', '.join(names)}; defined "

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfscout.transform.hoist import MATH, written_in
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, project_codes, walk
 
@@ -175,10 +175,7 @@ def hoist_pure_call(code: Code, line: int, rel: str, root: Path | None = None
     at = code.data.find(b"\n", decls[-1].end_byte) + 1
     dind = code.indent_at(decls[-1].start_point[0] + 1)
     edits.append((at, at, "".join(f"{dind}{x}\n" for x in locals_)))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    new = data.decode()
+    new = apply_edits(code, edits)
     note = (f"{len(found)} call(s) of pure function(s) with arguments unchanged in the loop over "
             f"{lp.var} at {rel}:{lp.line} computed once before it ({', '.join(found)}); a pure "
             "function has no effect, so evaluating it when the loop runs zero times changes "

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, walk
 
@@ -153,10 +153,7 @@ def integer_pow(code: Code, line: int, rel: str) -> Generated | Refusal:
                                                             key=lambda kv: kv[1]))
     at = _after_includes(code)
     edits.append((at, at, ("\n" if at else "") + top + ("\n" if not at else "")))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda x: (x[0], x[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    text = data.decode()
+    text = apply_edits(code, edits)
     note = (f"{len(edits) - 1} pow() call(s) of constant integer exponent in the loop at "
             f"{rel}:{lp.start_point[0] + 1} replaced by multiplications "
             f"({', '.join(sorted(helpers.values()))}); results differ from libm pow in the "

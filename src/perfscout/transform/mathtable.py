@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from perfscout.transform.affine import poly
 from perfscout.transform.hoist import declared_in, hoist_calls
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -534,10 +534,7 @@ def _emit(code: Code, rel: str, fn: Node | None, lp: Loop, top: Loop, phases: li
         edits.append((at, at, f"{body_ind}{m} += {s};\n{body_ind}if ({m} >= ({n_txt})) "
                               f"{m} -= ({n_txt});\n"))
         edits.append((lp.node.end_byte, lp.node.end_byte, f"\n{ind_lp}}}"))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    text = data.decode()
+    text = apply_edits(code, edits)
     if not code.fortran and not re.search(r"#\s*include\s*[<\"](stdlib\.h|cstdlib)[>\"]",
                                           text):
         text = "#include <stdlib.h>\n" + text

@@ -490,6 +490,15 @@ def map_line(old: str, new: str, line: int) -> int | None:
     return None
 
 
+def apply_edits(code: Code, edits: list[tuple[int, int, str]]) -> str:
+    """``code``'s text with each ``(start byte, end byte, replacement)`` applied, the last
+    first so that earlier offsets stay valid: how every generator writes its change."""
+    data = code.data
+    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        data = data[:lo] + rep.encode() + data[hi:]
+    return data.decode()
+
+
 def make_diff(old: str, new: str, rel: str) -> str:
     return "".join(difflib.unified_diff(old.splitlines(keepends=True),
                                         new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"))
@@ -498,6 +507,7 @@ def make_diff(old: str, new: str, rel: str) -> str:
 __all__ = [
     "Event",
     "Nest",
+    "apply_edits",
     "emit_loops",
     "flat",
     "make_diff",

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from perfscout.transform.macros import ProjectHeaders
 from perfscout.transform.monotone import strip
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.ompreduce import (
     alloc_count,
     array_extent,
@@ -295,10 +295,7 @@ def _emit(code: Code, rel: str, pragma: Node, loop: Node, crit: list[Node],
         edits.append((loop.end_byte, loop.end_byte,
                       f"\n{ind}#pragma omp critical\n{lind}    {{\n{merge}{lind}    }}\n"
                       f"{lind}}}"))
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    text = data.decode()
+    text = apply_edits(code, edits)
     what = []
     if sections:
         what.append(f"reduction(+:{', '.join(sections)}) on the loop")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from perfscout.transform.cnames import call_name, fn_name, fn_params
 from perfscout.transform.monotone import strip
-from perfscout.transform.nest import make_diff
+from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.ompreduce import guarded, parallel_loop_at, pragma_text
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, project_codes, walk
@@ -265,14 +265,14 @@ def _emit(code: Code, rel: str, c: Code, pragma: Node, loop: Node,
                             f"{(' ' + loop_cl) if loop_cl else ''}"))
     edits.append((loop.end_byte, loop.end_byte,
                   f"\n{ind}#pragma omp critical\n{lind}    {{\n{merge}{lind}    }}\n{lind}}}"))
-    caller_new = _apply(c, edits)
+    caller_new = apply_edits(c, edits)
     cut = []
     for pr, _s in secs:
         lo = code.data.rfind(b"\n", 0, pr.start_byte) + 1
         hi = pr.end_byte
         hi = hi + 1 if code.data[hi - 1:hi] != b"\n" and code.data[hi:hi + 1] == b"\n" else hi
         cut.append((lo, hi, ""))
-    callee_new = _apply(code, cut)
+    callee_new = apply_edits(code, cut)
     what = "fields " + ", ".join(f for f in fields if f) if any(fields) else "array"
     note = (f"{fname}() ({rel}) updates its tally {what} in {len(secs)} critical/atomic "
             "section(s); the "
@@ -282,19 +282,13 @@ def _emit(code: Code, rel: str, c: Code, pragma: Node, loop: Node,
             "another order)")
     if c.path == rel or c is code:
         # one file: the caller's edits and the callee's cut applied together
-        both = _apply(code, [*edits, *cut])
+        both = apply_edits(code, [*edits, *cut])
         return Generated(WHAT, rel, make_diff(code.text, both, rel), both, note,
                          ("-fopenmp",))
     diff = make_diff(code.text, callee_new, rel) + make_diff(c.text, caller_new, c.path)
     return Generated(WHAT, rel, diff, callee_new, note, ("-fopenmp",),
                      others=((c.path, caller_new),))
 
-
-def _apply(code: Code, edits: list[tuple[int, int, str]]) -> str:
-    data = code.data
-    for lo, hi, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        data = data[:lo] + rep.encode() + data[hi:]
-    return data.decode()
 
 
 __all__ = ["through_call"]

@@ -215,12 +215,16 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
     return out
 
 
+#: the RUN scope name of one repeat of a run a printout timed several times (``rep 2``)
+REPEAT = "rep "
+
+
 def _repeat_spread(metrics: tuple[Metric, ...]) -> list[Metric]:
     """The slowest over the fastest of three or more repeats of one run printed in one file
     (a ``rep seconds`` table: RUN scope ``rep N``): the same work timed again, so a wide
     spread is the machine's doing (other jobs, noise), not the program's."""
     reps = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN
-            and m.scope.name.startswith("rep ") and m.value > 0 and not m.stat]
+            and m.scope.name.startswith(REPEAT) and m.value > 0 and not m.stat]
     if len(reps) < 3:
         return []
     slow, fast = max(reps, key=lambda m: m.value), min(reps, key=lambda m: m.value)

@@ -38,12 +38,12 @@ _NUMBER = re.compile(r"^[-+]?\d+(?:\.\d+)?$")
 TASK_NAME = 15
 
 
-def program_of(command: str) -> str:
-    """The program a command line runs, as the kernel names its task: its first word that
-    is not an option, an option's value, an environment setting, a launcher or a tool; ''
-    when there is none."""
+def program_at(words: Sequence[str]) -> int | None:
+    """The index of the program among a command line's words: the first that is not an
+    option, an option's value, an environment setting, a launcher, a tool or a number; None
+    when there is none. Options before it belong to the launcher or tool that runs it."""
     skip = 0
-    for w in command.replace(" -- ", " ").split():
+    for i, w in enumerate(words):
         if skip:
             skip -= 1
             continue
@@ -57,8 +57,30 @@ def program_of(command: str) -> str:
         if w.startswith("-") or "=" in w or not name or NOT_THE_PROGRAM.match(name) \
                 or _NUMBER.match(w):
             continue
-        return name[:TASK_NAME]
-    return ""
+        return i
+    return None
+
+
+def program_of(command: str) -> str:
+    """The program a command line runs, as the kernel names its task (:func:`program_at`);
+    '' when there is none."""
+    words = command.split()
+    at = program_at(words)
+    return Path(words[at].strip("'\"")).name[:TASK_NAME] if at is not None else ""
+
+
+#: tasks a scheduler trace or a system-wide profile shows that are neither the program nor
+#: another user's work, beyond :data:`NOT_THE_PROGRAM`'s tools and kernel threads: a trace's
+#: idle placeholder ``:-1``, memory daemons, sealed memfd helpers
+_KERNEL_HELPER = re.compile(r"^(?::-?\d+|kdamond.*|memfd:.*|oom_reaper|kauditd|khungtaskd|"
+                            r"kblockd.*|writeback|kintegrityd)$")
+
+
+def other_work(task: str) -> bool:
+    """Whether ``task`` (a command name in a trace or a system-wide profile) is work of its
+    own beside the program: no tool, launcher or kernel thread (another user's job, a
+    build)."""
+    return not NOT_THE_PROGRAM.match(task) and not _KERNEL_HELPER.match(task)
 
 
 def named_programs(profiles: Sequence[Profile]) -> list[str]:

@@ -167,22 +167,17 @@ LAUNCHERS = frozenset({"mpirun", "mpiexec", "srun", "prterun", "orterun", "aprun
 def _counts_parallelism(cmd: list[str], at: int) -> bool:
     """Whether ``cmd[at]`` is an option whose value counts ranks, threads or tasks: one of
     :data:`COUNT_OPTIONS`, or a launcher's count option after the launcher's name and before
-    the first word that is no option of it (the program)."""
+    the program (:func:`~perfscout.ingest.program_name.program_at`)."""
+    from perfscout.ingest.program_name import program_at
+
     opt = cmd[at]
     if opt in COUNT_OPTIONS:
         return True
-    if opt not in LAUNCHER_COUNT_OPTIONS:
+    if opt not in LAUNCHER_COUNT_OPTIONS or not any(
+            w.rsplit("/", 1)[-1] in LAUNCHERS for w in cmd[:at]):
         return False
-    names = [i for i, w in enumerate(cmd[:at]) if w.rsplit("/", 1)[-1] in LAUNCHERS]
-    if not names:
-        return False
-    for i in range(names[-1] + 1, at):  # the program starts before the option: it is its own
-        w, before = cmd[i], cmd[i - 1]
-        if w.startswith("-") or _ARG_NUMBER.match(w):
-            continue  # an option, or a number (an option's value: "--mca name 0")
-        if w.startswith(("./", "/")) or not before.startswith("-"):
-            return False
-    return True
+    prog = program_at(cmd)
+    return prog is None or at < prog
 
 
 def size_argument(commands: list[list[str]]) -> int | None:

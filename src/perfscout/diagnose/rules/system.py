@@ -503,14 +503,20 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
         ev.append(own)
     if queued is not None:
         ev.append(queued)
-    lost = 1.0 - min(pl.busy.value / could, 1.0)
-    ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
-                     "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
-                     unit="ratio"))
+    ev.append(_lost_ev(ctx, pl.busy.value, could))
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "
                                "over the run"])
+
+
+def _lost_ev(ctx: Context, busy: float, could: int) -> Evidence:
+    """The :data:`NOISE_SHARE` a run keeping ``busy`` of the ``could`` CPUs it could use
+    states: the share of its wall time waiting for a CPU can explain."""
+    lost = 1.0 - min(busy / could, 1.0)
+    return ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
+                  "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
+                  unit="ratio")
 
 
 def _traced_contention(ctx: Context) -> Finding | None:
@@ -546,7 +552,6 @@ def _traced_contention(ctx: Context) -> Finding | None:
                    if x.profile is others.profile), None)
     if spread is not None and spread.value >= ctx.t("imbalance.strong"):
         return None  # one thread did the work: the others had nothing to run, not no CPU
-    lost = 1.0 - min(busy / could, 1.0)
     ev = [ctx.ev(others, f"other tasks kept {held:.2f} CPUs busy beside the run",
                  f">= {ctx.t('contention.others_cpus'):g} CPUs"),
           ctx.ev(busy_loc or own, f"{busy:.2f} CPUs utilized where {could} could be busy",
@@ -554,9 +559,7 @@ def _traced_contention(ctx: Context) -> Finding | None:
     if spread is not None:
         ev.append(ctx.ev(spread, f"its threads ran alike (busiest {spread.value:.2f}x the "
                          "mean)"))
-    ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
-                     "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
-                     unit="ratio"))
+    ev.append(_lost_ev(ctx, busy, could))
     return ctx.finding("sys.os_noise", 0.65, "other tasks shared the cores beside the run: it "
                        f"got {busy:.2f} of {could} CPU(s)", ev)
 

@@ -24,9 +24,6 @@ from perfscout.model.findings import Evidence, Finding
 from perfscout.model.metrics import ScopeKind, SourceRef
 from perfscout.model.symbols import OMP_OUTLINED
 
-#: the bodies compilers outline from ``#pragma omp parallel`` / ``!$omp parallel``
-REGION_BODY = OMP_OUTLINED
-
 
 def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
     """The sampled share of the busiest parallel-region body (inclusive when the profile has
@@ -35,7 +32,7 @@ def _region_share(ctx: Context) -> tuple[float, str, SourceRef, str] | None:
     region, so any sample there says the regions ran."""
     best: tuple[float, str, SourceRef, str] | None = None
     for h, p in ctx.hotspots():
-        if not REGION_BODY.search(h.name):
+        if not OMP_OUTLINED.search(h.name):  # a region body compilers outline
             continue
         share = max(x for x in (h.inclusive_share, h.self_share, 0.0) if x is not None)
         if share <= 0:

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.program_name import program_at
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
@@ -24,22 +25,13 @@ _FIELD = re.compile(r"^#\s(?P<key>[a-z][a-z _]*?)\s*:\s(?P<val>.*)$")
 _CAPTURED = re.compile(r"^#\s+captured on\s+:")
 _META = {"hostname": "hostname", "os release": "os_release", "cpudesc": "cpu_model",
          "perf version": "perf_version", "arch": "arch", "captured on": "captured_on"}
-#: perf record's own options that take a value (the value is no part of the program's line)
-_RECORD_VALUED = frozenset({"-e", "--event", "-F", "--freq", "-o", "--output", "-c",
-                            "--count", "--call-graph", "-g", "-m", "--mmap-pages", "-C",
-                            "--cpu", "-p", "--pid", "-t", "--tid", "-u", "--uid", "-G"})
-
-
 def _recorded(cmdline: str) -> str:
     """The program's command in perf's ``cmdline`` (``/usr/bin/perf record -q -e cpu-clock
     -o p.data -- ./kmeans 200000 6`` -> ``./kmeans 200000 6``); '' when it names none."""
     words = cmdline.split()
-    if "--" in words:
-        return " ".join(words[words.index("--") + 1:])
-    i = next((k + 1 for k, w in enumerate(words) if w in ("record", "stat")), len(words))
-    while i < len(words) and words[i].startswith("-"):
-        i += 2 if words[i] in _RECORD_VALUED and words[i] != "-g" else 1
-    return " ".join(words[i:])
+    sub = next((i + 1 for i, w in enumerate(words) if w in ("record", "stat")), 0)
+    at = program_at(words[sub:])  # perf's own options skipped, as for any tool
+    return " ".join(words[sub + at:]) if at is not None else ""
 
 
 @register_adapter

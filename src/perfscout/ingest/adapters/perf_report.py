@@ -262,8 +262,9 @@ def _system_wide(rows: list[dict[str, object]], recorded: str, src: str) -> list
     every CPU is sampled at one rate, idle ones as ``swapper``, so a command's share of the
     samples is its share of the machine's CPU time. ``machine.program_share``: the share of
     the program the record line runs; ``machine.others_share``: the share of the other
-    commands that are no tool, launcher or kernel thread (another user's job, a build)."""
-    from perfscout.ingest.program_name import NOT_THE_PROGRAM, TASK_NAME, program_of
+    commands that are work of their own (:func:`~perfscout.ingest.program_name.other_work`:
+    another user's job, a build)."""
+    from perfscout.ingest.program_name import TASK_NAME, other_work, program_of
 
     words = recorded.split()
     if not ({"-a", "--all-cpus"} & set(words)) or not rows:
@@ -276,7 +277,7 @@ def _system_wide(rows: list[dict[str, object]], recorded: str, src: str) -> list
             by[comm] = by.get(comm, 0.0) + float(r.get("self") or 0.0)  # type: ignore[arg-type]
     if not prog or prog not in by or len(by) < 2:
         return []
-    others = sum(v for c, v in by.items() if c != prog and not NOT_THE_PROGRAM.match(c))
+    others = sum(v for c, v in by.items() if c != prog and other_work(c))
     sc = Scope(ScopeKind.PROCESS, "")
     return [Metric("machine.program_share", by[prog], "ratio", sc, SourceRef(src, None),
                    f"{prog}'s share of the system-wide samples"),

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
-from perfscout.ingest.program_name import NOT_THE_PROGRAM, program_of
+from perfscout.ingest.program_name import NOT_THE_PROGRAM, other_work, program_of
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
@@ -69,10 +69,6 @@ _SUM_SPAN = re.compile(r"^\s*Total scheduling time \(msec\):\s*(?P<ms>[\d.]+)\s*
 _HIST_TIME = re.compile(r"^\s*(?P<t>\d+\.\d+)\s+\[(?P<cpu>\d+)\]")
 _RECORD = re.compile(r"\bperf\s+sched\s+record\b(?P<rest>.*)$")
 _LIMIT_LINES = 2_000_000
-#: kernel threads NOT_THE_PROGRAM leaves to the program choice (a trace's idle placeholder
-#: ``:-1``, memory daemons, sealed memfd helpers): never another user's load
-_KERNEL_TASK = re.compile(r"^(?::-?\d+|kdamond.*|memfd:.*|oom_reaper|kauditd|khungtaskd|"
-                          r"kblockd.*|writeback|kintegrityd)$")
 
 
 @dataclass
@@ -268,7 +264,7 @@ def _profile(path: Path, want: str) -> Profile:
         metrics.append(Metric("cpu.utilized", t.run_ms / own, "cpus", scope, src,
                               f"{prog} run time / {own:.6g} ms from its first to last event"))
     if tr.span_ms and kind != "latency" and others:
-        busy = sum(v.run_ms for k, v in others.items() if not _KERNEL_TASK.match(k))
+        busy = sum(v.run_ms for k, v in others.items() if other_work(k))
         metrics.append(Metric("machine.others_cpus", busy / tr.span_ms, "cpus", scope, src,
                               f"other tasks' run time / {tr.span_ms:.6g} ms traced"))
     meta = {"report": kind, "task": prog, "other_tasks": str(len(others)),

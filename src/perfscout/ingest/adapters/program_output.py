@@ -33,6 +33,7 @@ from perfscout.ingest.adapters.ompi_monitoring import MonitoringLines
 from perfscout.ingest.adapters.shell_time import time_line_metrics
 from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.derive import REPEAT
 from perfscout.ingest.metric_lines import metric_bearing, normalise, summarise_repeats
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
@@ -1062,7 +1063,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                         if names[c] and not math.isnan(vals[c]) else None
                     if conv is not None:
                         out.append(Metric(name=names[c], value=conv[0], unit=conv[1],
-                                          scope=Scope(ScopeKind.RUN, f"rep {vals[0]:g}"),
+                                          scope=Scope(ScopeKind.RUN, f"{REPEAT}{vals[0]:g}"),
                                           source=SourceRef(str(path), rno), raw_name=cols[c]))
             used.add(no)
             used.update(r for r, _ in rows)

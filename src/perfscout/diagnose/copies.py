@@ -31,9 +31,13 @@ CONTAINER_COPY = re.compile(
     # gfortran's packing of a non-contiguous actual into a temporary and back
     r"_gfortran_internal_(?:un)?pack|"
     r"\b(vector|basic_string|map|set|unordered_map|unordered_set|deque|list)<.*>::\1\(.*const\s*&"
-    r"|bits/(stl_uninitialized|new_allocator|basic_string\.tcc|stl_vector|stl_algobase)\.h?:")
-#: allocator rows by the source file perf names for their lines (glibc's malloc.c)
-ALLOC_LINE = re.compile(r"malloc/malloc\.c:|malloc/arena\.c:")
+    # lines that copy elements; a vector's own lines (stl_vector.h: its constructors, element
+    # access, push_back's bookkeeping) copy nothing themselves, and new_allocator.h's lines
+    # are the call into operator new: allocation (ALLOC_LINE), whatever the container does
+    r"|bits/(stl_uninitialized|basic_string\.tcc|stl_algobase)\.h?:")
+#: allocator rows by the source file perf names for their lines (glibc's malloc.c,
+#: libstdc++'s new_allocator.h: the inlined call into operator new / operator delete)
+ALLOC_LINE = re.compile(r"malloc/malloc\.c:|malloc/arena\.c:|bits/new_allocator\.h:")
 
 
 @dataclass(frozen=True)

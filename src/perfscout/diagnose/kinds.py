@@ -98,10 +98,12 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.mpi_communication", "", "sampling",
        "mpi_bind_map mpi_nonblocking_overlap mpi_collective_tuning",
        "instrumentation:mpi.time_share sampling:@hotspots instrumentation:@hotspots "
-       "program:mpi.time"),
+       "program:mpi.time "
+       "sampling:mpi.sampled_share>=mpi.share_high"),
     _k("rt.mpi_wait", "", "sampling", "mpi_nonblocking_overlap rebalance_decomposition",
        "instrumentation:mpi.time_share sampling:@hotspots instrumentation:@hotspots "
-       "program:mpi.wait_time"),
+       "program:mpi.wait_time "
+       "sampling:mpi.sampled_share>=mpi.share_high"),
     _k("rt.omp_imbalance", "", "thread_sweep",
        "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
        "program:busy.time hardware_counters:cycles sampling:@hotspots instrumentation:@hotspots "
@@ -144,7 +146,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("alg.small_messages", "rt.mpi_communication rt.mpi_wait", "sampling",
        "mpi_aggregate_messages",
        "program:mpi.msg_count instrumentation:mpi.msg_count sampling:@hotspots "
-       "instrumentation:@hotspots"),
+       "instrumentation:@hotspots "
+       "sampling:mpi.sampled_share>=mpi.share_high"),
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",

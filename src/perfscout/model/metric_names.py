@@ -317,6 +317,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "sched.timeslices": ("count", "times a task was run on a CPU (/proc/PID/schedstat)"),
     "machine.program_share": ("ratio", "the program's share of a system-wide profile's samples "
                               "(perf record -a by command): times the CPUs, the CPUs it kept busy"),
+    "mpi.sampled_share": ("ratio", "an MPI job's samples inside MPI (its libraries and "
+                          "transports, and the kernel's copy of pinned pages of a single-copy "
+                          "transfer) / the ranks' samples (perf report): a lower bound of the "
+                          "time in MPI"),
     "machine.others_share": ("ratio", "other commands' share of a system-wide profile's samples "
                              "(not the program, tools or kernel threads)"),
     "time.repeat_spread": ("ratio", "slowest / fastest of three or more repeats of one run in "

@@ -13,3 +13,28 @@ import re
 #: ``_par_region``/``_par_loop``): code that runs only inside a parallel region, on a team
 OMP_OUTLINED = re.compile(r"\._omp_fn\.\d+|\.?omp_outlined|__omp_outlined__|_?\$omp\$|"
                           r"\.omp_fn\.|_par_region\d*|_par_loop\d*")
+
+#: the shared objects of MPI implementations (Open MPI, MPICH/MVAPICH, Intel MPI and their
+#: transports): a process's samples there are its time inside MPI, named or stripped
+MPI_MODULES = ("libmpi", "libopen-pal", "libopen-rte", "mca_", "libmpich", "libmca", "libpsm",
+               "libucp", "libuct", "libucs", "libfabric", "libinfinipath", "libpmix")
+#: MPI's own functions by name (the standard's ``MPI_``/``PMPI_``, Open MPI's ``ompi_``,
+#: ``mca_``, ``opal_progress``, MPICH's ``MPID``/``MPIR_``, the C++ bindings)
+MPI_NAME_PREFIXES = ("mpi_", "pmpi_", "ompi_", "mca_", "opal_progress", "mpid", "mpir_",
+                     "mpi::", "hmpi")
+#: the kernel's get_user_pages path, which pins another process's pages: the signature of
+#: cross-memory attach (``process_vm_readv``, Open MPI's single-copy shared-memory transfer
+#: of a large message), seen only beside it in a sampling profile of an MPI job
+PINNED_PAGES = re.compile(r"^(?:follow_page_(?:pte|mask)|try_grab_(?:folio|page)|"
+                          r"unpin_user_pages?(?:_dirty_lock)?|__?get_user_pages\w*|"
+                          r"get_user_pages\w*|pin_user_pages\w*|__?gup_\w+|gup_\w+|"
+                          r"process_vm_\w+)$")
+#: the kernel's copy of those pinned pages into the receiver's buffer (``_copy_to_iter``...)
+PINNED_COPY = re.compile(r"^(?:_copy_(?:to|from)_iter|copy_(?:page_)?(?:to|from)_iter|"
+                         r"rep_movs_alternative|copy_user_\w+|memcpy_orig|__memcpy)$")
+
+
+def is_mpi_name(name: str) -> bool:
+    """A function of the MPI library by its name (any case)."""
+    low = name.lower()
+    return low.startswith(MPI_NAME_PREFIXES) or " mpi_" in low

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from perfscout.diagnose.engine import Context, Located
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
+from perfscout.model.symbols import MPI_MODULES, is_mpi_name
 
 NET_BENCH = ("osu", "imb")
 
@@ -32,20 +33,11 @@ def tokens(name: str) -> list[str]:
     return [t for t in re.split(r"[^a-z0-9]+", spaced.lower()) if t]
 
 
-def is_mpi(name: str) -> bool:
-    low = name.lower()
-    return low.startswith(("mpi_", "pmpi_", "ompi_", "mca_", "opal_progress", "mpid", "mpir_",
-                           "mpi::", "hmpi")) or " mpi_" in low
-
-
 def is_mpi_wait(name: str) -> bool:
     toks = tokens(name)
-    return is_mpi(name) and any(t.startswith(MPI_WAIT) for t in toks[1:] or toks)
+    return is_mpi_name(name) and any(t.startswith(MPI_WAIT) for t in toks[1:] or toks)
 
 
-# shared objects of MPI implementations (Open MPI, MPICH/MVAPICH, Intel MPI and their transports)
-MPI_MODULES = ("libmpi", "libopen-pal", "libopen-rte", "mca_", "libmpich", "libmca", "libpsm",
-               "libucp", "libuct", "libucs", "libfabric", "libinfinipath", "libpmix")
 # the progress engine and transport polling loops: a rank sitting here is waiting for a peer
 PROGRESS_MODULES = ("libopen-pal", "mca_btl", "mca_pml", "mca_coll", "libpsm", "libucp",
                     "libuct", "libucs", "libfabric", "libinfinipath")
@@ -58,7 +50,7 @@ def _module(h: Hotspot) -> str:
 def hot_is_mpi(h: Hotspot) -> bool:
     """A hotspot inside MPI: an MPI function by name, or any code of an MPI library (symbols
     of the library's components are often stripped, leaving bare addresses)."""
-    return is_mpi(h.name) or _module(h).startswith(MPI_MODULES)
+    return is_mpi_name(h.name) or _module(h).startswith(MPI_MODULES)
 
 
 def hot_is_mpi_wait(h: Hotspot) -> bool:
@@ -72,7 +64,7 @@ def hot_is_mpi_wait(h: Hotspot) -> bool:
 def is_io(name: str) -> bool:
     """A routine that reads, writes, opens or parses data by its name's words (MPI's own
     routines aside, except MPI-IO); words of state (``ready``, ``readonly``) are not I/O."""
-    if is_mpi(name) and not name.lower().startswith("mpi_file"):
+    if is_mpi_name(name) and not name.lower().startswith("mpi_file"):
         return False
     for t in tokens(name):
         if t in NOT_IO_WORDS:

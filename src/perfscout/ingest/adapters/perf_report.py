@@ -237,6 +237,7 @@ class PerfReportAdapter(Adapter):
                              hint="give the text of perf report --stdio")
         metrics.extend(_per_process_compute(first_rows, str(path)))
         metrics.extend(_system_wide(first_rows, recorded, str(path)))
+        metrics.extend(_mpi_sampled(first_rows, str(path)))
         meta["event"] = events[0]
         meta["events"] = ",".join(events)
         meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
@@ -392,6 +393,48 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
     return [Metric("compute.share", share, "ratio", Scope(ScopeKind.RANK, f"pid {pid}"),
                    SourceRef(path, line), f"{pid}:{comm}")
             for pid, (comm, share, line) in sorted(procs.items())]
+
+
+#: launchers of an MPI job: their rows in a profile mean the program ran as MPI ranks
+_MPI_LAUNCHERS = frozenset({"mpirun", "mpiexec", "orterun", "prterun", "orted", "prted",
+                            "hydra_pmi_proxy", "hydra_pmi_prox"})
+
+
+def _mpi_sampled(rows: list[dict[str, object]], path: str) -> list[Metric]:
+    """``mpi.sampled_share``: the share of an MPI job's samples (its launchers left out) that
+    sit inside MPI: in an MPI library or transport by module or by name, plus the kernel's
+    copy of pinned pages when the pinning path is sampled too (cross-memory attach: the
+    single-copy transfer of a large message between ranks, which perf shows as kernel code
+    of the rank). A lower bound of the time the ranks spent in MPI: a copy the library makes
+    with the C library's ``memcpy`` is not told from the program's own. [] when the rows do
+    not show an MPI job (no MPI code and no launcher) or hold no samples of the program."""
+    from perfscout.model.symbols import (
+        MPI_MODULES,
+        PINNED_COPY,
+        PINNED_PAGES,
+        is_mpi_name,
+    )
+
+    def comm(r: dict[str, object]) -> str:
+        return str(r.get("comm") or "").split(":")[-1].strip()
+
+    def base(r: dict[str, object]) -> str:
+        return str(r.get("sym", "")).split("+0x")[0].strip()
+
+    shares = [(r, v) for r in rows if isinstance(v := r.get("self"), float)]
+    launched = any(comm(r) in _MPI_LAUNCHERS for r, _ in shares)
+    ranks = [(r, v) for r, v in shares if comm(r) not in _LAUNCHERS]
+    total = sum(v for _, v in ranks)
+    in_mpi = [v for r, v in ranks if is_mpi_name(base(r)) or str(r.get("dso", "")).rsplit(
+        "/", 1)[-1].lower().startswith(MPI_MODULES)]
+    pinned = [v for r, v in ranks if r.get("kernel") and PINNED_PAGES.match(base(r))]
+    copies = [v for r, v in ranks if r.get("kernel") and PINNED_COPY.match(base(r))]
+    if total <= 0 or not (in_mpi or launched):
+        return []
+    share = (sum(in_mpi) + (sum(pinned) + sum(copies) if pinned else 0.0)) / total
+    return [Metric("mpi.sampled_share", share, "ratio", Scope(ScopeKind.PROCESS, ""),
+                   SourceRef(path, None), "samples in MPI code and its page copies / the "
+                   "ranks' samples")]
 
 
 def _calltree(rows: list[dict[str, object]], total: float) -> CallNode | None:

@@ -10,6 +10,9 @@ tests/diagnose/data/diag32 (each case's gen.sh runs the project's own program un
   peer's pinned pages in a single-copy transfer) are a sampling measure of its time in MPI
   (``mpi.sampled_share``), a second family beside a rank's printed MPI time; the kernel's copy
   counts only beside the pinning path (a file read uses the same copy routine).
+- A loop the compiler says it did not vectorize, where a line-level profile of another family
+  has its hottest line, is the vectorization finding's line: the proposals target it and
+  that profile confirms it.
 """
 
 from __future__ import annotations
@@ -111,3 +114,42 @@ def test_a_serial_programs_file_reads_are_no_time_in_mpi() -> None:
     prof = _profile(D / "rereadfile-perf" / "data" / "perf-report.txt")
     assert any(h.name.strip() == "_copy_to_iter" for h in prof.hotspots)
     assert _mpi_sampled(D / "rereadfile-perf" / "data" / "perf-report.txt") == []
+
+
+def _analyze(case: Path, files: list[Path] | None = None):  # type: ignore[no-untyped-def]
+    snap = from_jsonable(PlatformSnapshot,
+                         json.loads((case / "platform.json").read_text())["data"])
+    with tempfile.TemporaryDirectory() as ws:
+        return analyze(files or sorted((case / "data").iterdir()), snapshot=snap,
+                       runner=default_runner(Path(ws)))
+
+
+def test_a_missed_loop_where_the_samples_are_is_the_findings_line_and_confirmed() -> None:
+    """gcc's remarks say the loop at shapecall.c:22-24 was not vectorized; perf's srcline
+    report puts 56.9% on shapecall.c:24 (the call in that loop), its hottest line: the finding
+    is scoped to that line, the sampling profile agrees, and the loop proposals target it."""
+    a = _analyze(D / "shapecall-remarks-srcline")
+    top = a.findings[0]
+    assert top.id == "hw.vectorization" and top.scope == "shapecall.c:24", top
+    assert top.status == Status.CONFIRMED, top
+    assert {e.source_kind for e in top.evidence} >= {"compiler", "sampling"}
+    simd = next(p for p in a.proposals if p.id == "omp_simd")
+    assert simd.scope == "shapecall.c:24"
+
+
+def test_remarks_about_loops_away_from_the_hottest_line_name_no_scope(tmp_path: Path) -> None:
+    """The same remarks beside a report whose hottest line is the callee's body (line 8, no
+    missed loop within two lines): the finding names no line and the profile confirms
+    nothing."""
+    case = D / "shapecall-remarks-srcline"
+    text = (case / "data" / "perf-report-srcline.txt").read_text()
+    swapped = text.replace("56.94%  shapecall.c:24", "@A").replace(
+        "38.70%  shapecall.c:8", "56.94%  shapecall.c:8").replace("@A", "38.70%  shapecall.c:24")
+    assert swapped != text
+    (tmp_path / "perf-report-srcline.txt").write_text(swapped)
+    files = [case / "data" / "build.log", case / "data" / "run.txt",
+             tmp_path / "perf-report-srcline.txt"]
+    a = _analyze(case, files)
+    top = a.findings[0]
+    assert top.id == "hw.vectorization" and top.scope == "", top
+    assert top.status != Status.CONFIRMED

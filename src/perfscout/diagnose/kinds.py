@@ -64,7 +64,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "omp_reduction private_tallies hoist_invariant compiler_lto",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share compiler:insn.complex_calls "
-       "sampling:insn.complex_calls"),
+       "sampling:insn.complex_calls sampling:@hotspots simulator:@hotspots "
+       "instrumentation:@hotspots"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
        "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "

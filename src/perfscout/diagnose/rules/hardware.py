@@ -24,7 +24,15 @@ from perfscout.diagnose.rules.set_conflict import pow2_rows, pow2_sweep
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.isa import is_isa_emulated
 from perfscout.model.message import Text
-from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef, near_line
+from perfscout.model.metrics import (
+    Hotspot,
+    Profile,
+    Remark,
+    ScopeKind,
+    SourceRef,
+    near_line,
+    source_line,
+)
 
 STREAM_TRIAD_AI = 2.0 / 24.0  # FLOP per byte of a double triad a = b + s*c
 
@@ -598,7 +606,32 @@ def vectorization(ctx: Context) -> Finding | None:
     if all(e.source_kind == "compiler" for e in ev) and not _remarks_can_decide(ctx):
         return None
     return ctx.finding("hw.vectorization", 0.5 + 0.1 * len(ev), "scalar code where SIMD is "
-                       "available", ev)
+                       "available", ev, scope=_missed_at_hot_line(ctx, [r for r, _ in missed]))
+
+
+def _missed_at_hot_line(ctx: Context, missed: list[Remark]) -> str:
+    """The hottest program line (``file:line``) of a line-level profile of another family
+    (sampling, a simulator's or gcov's line costs) when it is in a loop a compiler remark says
+    was not vectorized (:func:`~perfscout.model.metrics.near_line` of the remark's line): the
+    scalar loop is the one the time is in, so a loop proposal targets that line and the
+    profile can confirm it. "" when no profile's hottest line is on a missed loop: remarks
+    about a cold loop name no scope."""
+    from perfscout.ingest.source_paths import library_source
+
+    for p in ctx.profiles:
+        if source_kind(p.format) == "compiler":
+            continue
+        lines = [(where, h.self_share) for h in p.hotspots if h.self_share is not None
+                 and (where := source_line(h)) is not None
+                 and not library_source(where.rpartition(":")[0])]
+        if len({w for w, _ in lines}) < 2:
+            continue
+        hot = max(lines, key=lambda x: x[1])[0]
+        file, _, no = hot.rpartition(":")
+        for r in missed:
+            if r.line and near_line(r.file, r.line, file, int(no)):
+                return f"{file.rsplit('/', 1)[-1]}:{no}"
+    return ""
 
 
 def complex_recovery(ctx: Context) -> Located | None:

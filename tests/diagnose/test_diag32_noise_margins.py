@@ -13,6 +13,12 @@ tests/diagnose/data/diag32 (each case's gen.sh runs the project's own program un
 - A loop the compiler says it did not vectorize, where a line-level profile of another family
   has its hottest line, is the vectorization finding's line: the proposals target it and
   that profile confirms it.
+- A runtime thread limit below the request, with the CPUs kept busy no more than the limit
+  (the shell's ``time -p`` counts: user + sys over real), is ``rt.threads_lowered``; more
+  threads or a new region are not offered while it holds.
+- Ranks that meet in a collective every step wait at most for the compute spread: time in
+  it beyond that is the operation's cost (``rt.mpi_communication``).
+- ``repeat N:`` lines are repeats of one run, not a sweep of sizes 1, 2, 3.
 """
 
 from __future__ import annotations
@@ -153,3 +159,54 @@ def test_remarks_about_loops_away_from_the_hottest_line_name_no_scope(tmp_path: 
     top = a.findings[0]
     assert top.id == "hw.vectorization" and top.scope == "", top
     assert top.status != Status.CONFIRMED
+
+
+def test_a_thread_limit_below_the_request_with_one_cpu_busy_is_threads_lowered(
+        tmp_path: Path) -> None:
+    """OMP_NUM_THREADS=2 under OMP_THREAD_LIMIT=1: OMP_DISPLAY_ENV states the limit, the
+    program prints threads=2 (omp_get_max_threads), and the shell's time -p gives user + sys
+    over real 0.26 / 0.27 = 0.96 CPUs busy: the capped team, a hypothesis (the CPUs busy only
+    gate it). No new parallel region or higher thread count is offered."""
+    case = D / "threadlimit-displayenv-timep"
+    timep = _profile(case / "data" / "time-p.txt")
+    from perfscout.ingest.derive import derive
+    busy = [m for m in derive(timep).metrics if m.name == "cpu.utilized"]
+    assert len(busy) == 1 and abs(busy[0].value - 0.26 / 0.27) < 1e-9, busy
+    a = _analyze(case)
+    top = a.findings[0]
+    assert top.id == "rt.threads_lowered" and top.status != Status.CONFIRMED, top
+    assert "OMP_THREAD_LIMIT=1" in top.title
+    offered = {p.id for p in a.proposals}
+    assert not offered & {"parallelize_omp", "parallelize_caller", "thread_count"}, offered
+    # the same run keeping two CPUs busy (user 0.52 s): the limit did not cap a team
+    (tmp_path / "time-p.txt").write_text(
+        (case / "data" / "time-p.txt").read_text().replace("user 0.25", "user 0.52"))
+    b = _analyze(case, [case / "data" / "run.txt", tmp_path / "time-p.txt"])
+    assert "rt.threads_lowered" not in {f.id for f in b.findings}
+
+
+def test_ranks_meeting_in_a_collective_wait_at_most_the_compute_spread() -> None:
+    """Two balanced ranks (update 0.083 / 0.084 s) each in MPI_Alltoall 0.041-0.042 s: ranks
+    meeting in a collective every step wait at most for the compute spread (0.001 s x 1.5),
+    so their time in it is the transfer's own cost; with rank 0 doing 8x the work (update
+    0.247 vs 0.067 s) the fast rank's 0.256 s in the collective is waiting for it."""
+    a = _analyze(D / "alltoall-ranks")
+    assert a.findings[0].id == "rt.mpi_communication", a.findings
+    b = _analyze(D / "alltoall-skewed-ranks")
+    assert b.findings[0].id == "alg.load_imbalance", b.findings
+    assert "rt.mpi_communication" not in {f.id for f in b.findings}
+
+
+def test_a_printed_repeat_number_is_a_repeat_not_a_size(tmp_path: Path) -> None:
+    """``repeat 1: total 1.059 s``... three times: three repeats of one run (RUN scope
+    ``rep N``, their spread the machine's noise), never a size sweep of sizes 1, 2, 3."""
+    f = tmp_path / "run.txt"
+    f.write_text("$ ./solver 4000\nsolver: n=4000\nrepeat 1: total 1.059 s  0.38 Mcell/s\n"
+                 "repeat 2: total 1.096 s  0.36 Mcell/s\nrepeat 3: total 0.431 s  0.93 Mcell/s\n")
+    from perfscout.ingest.derive import derive
+    p = derive(_profile(f))
+    assert {m.value for m in p.metrics if m.name == "scaling.size"} == {4000.0}  # n=4000
+    reps = sorted((m.scope.name, m.value) for m in p.metrics if m.name == "time.elapsed")
+    assert reps == [("rep 1", 1.059), ("rep 2", 1.096), ("rep 3", 0.431)]
+    spread = [m.value for m in p.metrics if m.name == "time.repeat_spread"]
+    assert spread == [1.096 / 0.431]

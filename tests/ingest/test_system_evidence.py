@@ -374,8 +374,10 @@ def test_sacct_json_job_records(corpus: Path) -> None:
     # job 649719: "time": {"elapsed": 1, "total": {"seconds": 0, ...}}, tres.allocated cpu
     # count 1, exit_code.return_code.number 1
     v = {m.name: m.value for m in p.metrics}
+    # derived: CPU time over elapsed times the CPUs, and user + sys over elapsed (CPUs busy)
     assert v == {"time.elapsed": 1, "time.cpu": 0, "time.user": 0, "time.sys": 0,
-                 "affinity.cpus": 1, "exit_status": 1, "cpu.allocated_share": 0}
+                 "affinity.cpus": 1, "exit_status": 1, "cpu.allocated_share": 0,
+                 "cpu.utilized": 0}
     assert {m.scope.name for m in p.metrics} == {"job 649719"}
 
 

@@ -513,14 +513,18 @@ def _requested_threads(p: Proposal) -> int | None:
 
 
 def threads_vs_cpus(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
-    """More threads cannot help when the existing ones are bound to too few CPUs (bind them),
-    and a thread count above the CPUs the machine has oversubscribes it."""
+    """More threads cannot help when the existing ones are bound to too few CPUs (bind them)
+    or when the runtime runs fewer than requested (``rt.threads_lowered``: a limit or a call
+    in the environment or the code caps every team; restore the count), and a thread count
+    above the CPUs the machine has oversubscribes it."""
     want = _requested_threads(p)
     adds = p.id in NEW_PARALLEL or (p.id == "thread_count" and want is not None and
                                           want > (facts.metric_max("threads.requested") or 1))
     aff = facts.finding("rt.affinity")
     if aff is not None and (adds or p.id in THREAD_IDS):
         return Text("guard.affinity")
+    if facts.finding("rt.threads_lowered") is not None and (adds or p.id in THREAD_IDS):
+        return Text("guard.threads_lowered")
     cpus = facts.cores
     if snap := facts.snapshot:
         cpus = snap.cpu.online_cpus or cpus

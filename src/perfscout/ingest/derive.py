@@ -193,7 +193,7 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
     for m in metrics:
         if m.name in ("time.cpu", "time.elapsed", "affinity.cpus", "sched.wait_time",
                       "cpu.allocated_share", "sched.wait_share", "cpu.percent",
-                      "cpu.utilized") and not m.stat:
+                      "cpu.utilized", "time.user", "time.sys") and not m.stat:
             by[m.scope].setdefault(m.name, m)
     out: list[Metric] = []
     for scope, n in by.items():
@@ -212,6 +212,14 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
         if "cpu.utilized" not in n and pct is not None and pct.unit == "%":
             out.append(Metric("cpu.utilized", pct.value / 100, "cpus", scope, pct.source,
                               "cpu.percent / 100", derived=True))
+        user, sys_ = n.get("time.user"), n.get("time.sys")
+        if "cpu.utilized" not in n and pct is None and user is not None and el is not None \
+                and el.value > 0 and user.family == el.family:
+            # the shell's time (time -p): user + sys over real are the CPUs the run kept busy
+            busy = user.value + (sys_.value if sys_ is not None else 0.0)
+            out.append(Metric("cpu.utilized", busy / el.value, "cpus", scope, user.source,
+                              "(time.user + time.sys) / time.elapsed", derived=True,
+                              family=user.family))
     return out
 
 
@@ -242,3 +250,50 @@ def derive(profile: Profile) -> Profile:
     if not added:
         return profile
     return dataclasses.replace(profile, metrics=profile.metrics + tuple(added))
+
+
+def _run_times(profile: Profile) -> list[Metric]:
+    """The whole-run times a printout gives: each repeat's (RUN scope ``rep N``), else its one
+    run time; [] when it times several runs that are not repeats (a sweep)."""
+    reps = [m for m in profile.metrics if m.name == "time.elapsed" and not m.stat
+            and m.scope.kind == ScopeKind.RUN and m.scope.name.startswith(REPEAT)
+            and m.value > 0]
+    if reps:
+        return reps
+    runs = [m for m in profile.metrics if m.name == "time.elapsed" and not m.stat
+            and m.scope.kind in (ScopeKind.RUN, ScopeKind.PROCESS) and m.value > 0]
+    return runs if len(runs) == 1 else []
+
+
+def derive_across(profiles: tuple[Profile, ...]) -> tuple[Profile, ...]:
+    """``time.repeat_spread`` of one command run in several inputs: printouts that echo the
+    same command line (``meta["command"]``, its environment settings included) ran the same
+    work, so the slowest over the fastest of their three or more run times is the machine's
+    noise, as repeats printed in one file are (a run on a quiet machine beside one on a
+    loaded one). Added to the first of them, once, when it is wider than each input's own
+    spread; inputs stating different thread counts are not pooled."""
+    groups: dict[str, list[int]] = {}
+    for i, p in enumerate(profiles):
+        cmd = " ".join(str(p.meta.get("command", "")).split()) if p.meta else ""
+        if cmd and _run_times(p):
+            groups.setdefault(cmd, []).append(i)
+    out = list(profiles)
+    for cmd, idx in groups.items():
+        if len(idx) < 2:
+            continue
+        threads = {m.value for i in idx for m in profiles[i].metrics
+                   if m.name == "threads.requested"}
+        times = [m for i in idx for m in _run_times(profiles[i])]
+        if len(threads) > 1 or len(times) < 3:
+            continue
+        slow, fast = max(times, key=lambda m: m.value), min(times, key=lambda m: m.value)
+        spread = slow.value / fast.value
+        own = [m.value for i in idx for m in profiles[i].metrics if m.name == "time.repeat_spread"]
+        if own and spread <= max(own):
+            continue
+        added = Metric("time.repeat_spread", spread, "ratio", Scope(), slow.source,
+                       f"slowest / fastest of {len(times)} runs of '{cmd}' in {len(idx)} "
+                       "inputs", derived=True)
+        out[idx[0]] = dataclasses.replace(out[idx[0]], metrics=(*out[idx[0]].metrics, added))
+    return tuple(out)
+

@@ -255,6 +255,7 @@ EN: dict[str, str] = {
     "guard.buffering_no_calls": "strace: {calls} read/write calls take {io} s of a run of at least {run} s ({share}, {rate} calls/s): the output is already buffered, buffering removes calls and the time is not in them",
     "guard.complexity_first": "the run time grows faster than the problem size ({growth}): vector width, -O3, tiling or more threads only divide it by a constant; fix the algorithm first",
     "guard.affinity": "the threads already exist but are bound to too few CPUs (rt.affinity): more threads cannot run; bind them to distinct cores (bind_threads / mpi_bind_map)",
+    "guard.threads_lowered": "the regions already run with fewer threads than requested (rt.threads_lowered): another region or a higher count gets the same capped team; restore the count first (restore_thread_count)",
     "guard.oversubscribe": "{want} threads on {cpus} CPUs oversubscribes the machine",
     "guard.noop_threads": "the run already uses {want} threads: the change is a no-op",
     'guard.single_thread': "the run has a single thread: its thread count is not what other jobs' load takes away",

@@ -248,6 +248,7 @@ ZH: dict[str, str] = {
     "guard.buffering_no_calls": "strace：{calls} 次 read/write 调用只占 {io} 秒，而运行至少 {run} 秒（{share}，每秒 {rate} 次调用）：输出已经有缓冲，缓冲只能减少调用次数，而时间并不花在调用上",
     "guard.complexity_first": "运行时间随问题规模超线性增长（{growth}）：向量宽度、-O3、分块或更多线程只能把它除以一个常数；应先改进算法",
     "guard.affinity": "线程已经存在，但被绑定到了过少的 CPU 上（rt.affinity）：再多的线程也无法运行；请把它们绑定到不同的核心（bind_threads / mpi_bind_map）",
+    "guard.threads_lowered": "并行区域已经以少于请求数量的线程运行（rt.threads_lowered）：再加一个并行区域或提高线程数，得到的仍是同样被限制的线程组；请先恢复线程数（restore_thread_count）",
     "guard.oversubscribe": "{cpus} 个 CPU 上运行 {want} 个线程会超额订阅机器",
     "guard.noop_threads": "运行已经使用 {want} 个线程：这项修改不起作用",
     "guard.single_thread": "运行只有一个线程：其他作业的负载占用的不是它的线程数",

@@ -51,7 +51,7 @@ def analyze(
     perfscout database whose cards (on this platform) adjust the proposals' confidence."""
     from perfscout.diagnose.engine import diagnose
     from perfscout.diagnose.thresholds import resolve
-    from perfscout.ingest.derive import derive
+    from perfscout.ingest.derive import derive, derive_across
     from perfscout.ingest.registry import load_set
 
     resolve(thresholds)  # a bad override fails before any file is read
@@ -59,7 +59,7 @@ def analyze(
     if not paths:
         raise UsageError("no input files", hint="give one or more profiler outputs")
     loaded = load_set(paths, fmt)  # one unreadable file never refuses the others
-    profiles = tuple(derive(p) for p in loaded.profiles)  # derived metrics in one place
+    profiles = derive_across(tuple(derive(p) for p in loaded.profiles))  # derived, one place
     d = diagnose(profiles, snapshot, runner=runner, thresholds=thresholds,
                  skipped=loaded.skipped)
     adv = _advise(d.findings, snapshot, profiles, runner, _kb_stats(kb_db, snapshot))

@@ -112,13 +112,14 @@ def _cpu_pressure(ctx: Context) -> Evidence | None:
                   f"cpu pressure some >= {lim_psi:.2f}")
 
 
-def _own_share(ctx: Context) -> Evidence | None:
-    """The run's own share of a CPU below ``contention.busy_share``: its printed CPU and wall
-    times, else ``time -v``'s percentage, else its row in top (when an input names the
-    program), else top's rows when every busy process got less."""
+def _own_share(ctx: Context, want: float = 1.0) -> Evidence | None:
+    """The run's own share of the ``want`` CPUs its threads could use below
+    ``contention.busy_share`` of them: its printed CPU and wall times, else ``time -v``'s
+    percentage, else its row in top (when an input names the program), else top's rows when
+    every busy process got less."""
     from perfscout.diagnose.placement import cpu_shares
 
-    lim = ctx.t("contention.busy_share")
+    lim = ctx.t("contention.busy_share") * want
     runs = [x for v in cpu_shares(ctx).values() for x in v]
     if runs:
         share, loc = min(runs, key=lambda x: x[0])
@@ -195,20 +196,41 @@ def loaded_around(ctx: Context, own: Evidence) -> tuple[Evidence, ...] | None:
                    metric="load.other_per_cpu", value=other / cpus, unit="ratio"), pre)
 
 
+def lost_ev(ctx: Context, busy: float, could: float) -> Evidence:
+    """The :data:`~perfscout.diagnose.kinds.NOISE_SHARE` a run keeping ``busy`` of the
+    ``could`` CPUs it could use states: the share of its wall time waiting for a CPU can
+    explain."""
+    from perfscout.diagnose.kinds import NOISE_SHARE
+
+    lost = 1.0 - min(busy / could, 1.0)
+    return ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
+                  "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
+                  unit="ratio")
+
+
 def machine_contention(ctx: Context) -> Finding | None:
-    """A run of one thread got less than ``contention.busy_share`` of a CPU while the machine
-    was saturated by other work (:func:`saturated`): other jobs took its CPU."""
-    if (thread_count(ctx) or 1) > 1:
-        return None
+    """A run got less than ``contention.busy_share`` of the CPUs its threads could use (one
+    for a serial run; its threads, at most the CPUs, for a parallel one) while the machine
+    was saturated by other work (:func:`saturated`): other jobs took its CPUs. A parallel
+    run needs the saturation itself (its own serial part also leaves CPUs unused, so a load
+    average around it is not enough)."""
+    threads = thread_count(ctx) or 1
     sat = saturated(ctx)
-    own = _own_share(ctx)
+    cpus = sat.cpus if sat is not None and sat.cpus else _cpus(ctx, None, [])
+    want = float(min(threads, cpus)) if cpus else 1.0
+    if threads > 1 and sat is None:
+        return None
+    own = _own_share(ctx, want)
     if own is None:
         return None
     around = loaded_around(ctx, own) if sat is None else None
     if sat is None and around is None:
         return None
-    ev = [*(sat.evidence if sat is not None else around or ()), own]
-    return ctx.finding("sys.os_noise", 0.5 + 0.1 * len(ev), "other jobs hold the CPUs: the run "
-                       f"got {own.value or 0:.0%} of one", ev,
+    got = own.value or 0.0
+    ev = [*(sat.evidence if sat is not None else around or ()), own, lost_ev(ctx, got, want)]
+    title = (f"other jobs hold the CPUs: the run got {got:.0%} of one" if want == 1 else
+             f"other jobs hold the CPUs: the run got {got:.2g} of the {want:g} CPUs its "
+             "threads could use")
+    return ctx.finding("sys.os_noise", 0.5 + 0.1 * (len(ev) - 1), title, ev,
                        limits=["vmstat and top describe the whole machine while they ran, not "
                                "this run alone"])

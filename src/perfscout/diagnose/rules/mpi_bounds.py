@@ -17,9 +17,25 @@ Both rules read these two functions and nothing else for that judgement.
 
 from __future__ import annotations
 
+import re
+
 from perfscout.diagnose.engine import Context
 from perfscout.model.findings import Evidence
 from perfscout.model.metrics import ScopeKind
+
+#: a collective operation's name as a rank's printout or a profile labels its time
+#: (``alltoall 0.12 s``, ``MPI_Allreduce``): every rank enters it each step, side by side
+#: (a barrier is only waiting: not here)
+COLLECTIVE = re.compile(r"(?:^|[^a-z])(?:mpi_)?(?:all_?to_?all[vw]?|all_?gather[v]?|"
+                        r"all_?reduce|reduce_?scatter(?:_block)?|bcast|broadcast|gather[v]?|"
+                        r"scatter[v]?|reduce|scan|exscan)(?:$|[^a-z])", re.I)
+
+
+def _collective(raw: str) -> bool:
+    """A rank's MPI time printed under collectives' names only (``alltoall``, a sum of
+    ``MPI_Allreduce(s) + MPI_Bcast(s)``); a sum holding a point-to-point call is not."""
+    parts = [x for x in raw.split("+") if x.strip()]
+    return bool(parts) and all(COLLECTIVE.search(x) for x in parts)
 
 
 def waits_beyond_spread(work: dict[str, float], wait: dict[str, float]) -> bool:
@@ -47,13 +63,19 @@ def mpi_beyond_compute(ctx: Context) -> Evidence | None:
     if len(common) < 2:
         return None
     # ranks that run one after the other (each waiting for the others' whole step) wait up to
-    # the others' compute: the bound is that, with a margin for the run's own noise
+    # the others' compute: the bound is that, with a margin for the run's own noise; ranks
+    # that meet in a collective every step (the time printed under its name) run side by side
+    # and wait at most for the compute spread
     most = max(busy[r].value for r in common)
-    bound = (len(common) - 1) * most * ctx.t("mpi.beyond_compute")
+    side = all(_collective(mpi[r].metric.raw_name) for r in common)
+    spread = most - min(busy[r].value for r in common)
+    bound = (spread if side else (len(common) - 1) * most) * ctx.t("mpi.beyond_compute")
     low = min(common, key=lambda r: mpi[r].value)
     if mpi[low].value <= bound:
         return None
+    what = (f"for the slowest rank's extra compute in the collective (the spread "
+            f"{spread:.3g} s)" if side else
+            f"for the other ranks' compute (at most {most:.3g} s each)")
     return ctx.ev(mpi[low], f"every rank is in MPI at least {mpi[low].value:.3g} s (rank "
-                  f"{low}), longer than waiting for the other ranks' compute (at most "
-                  f"{most:.3g} s each) could last", f"MPI time per rank > {bound:.3g} s",
-                  metric="mpi.time")
+                  f"{low}), longer than waiting {what} could last",
+                  f"MPI time per rank > {bound:.3g} s", metric="mpi.time")

@@ -9,7 +9,7 @@ from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.kinds import NOISE_SHARE
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
-from perfscout.diagnose.rules.machine_load import machine_contention
+from perfscout.diagnose.rules.machine_load import lost_ev, machine_contention
 from perfscout.diagnose.rules.traced import spawn_churn, traced_file_io
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import ScopeKind, SourceRef
@@ -503,20 +503,11 @@ def _contention(ctx: Context, queued: Evidence | None = None) -> Finding | None:
         ev.append(own)
     if queued is not None:
         ev.append(queued)
-    ev.append(_lost_ev(ctx, pl.busy.value, could))
+    ev.append(lost_ev(ctx, pl.busy.value, could))
     return ctx.finding("sys.os_noise", 0.7, "other jobs share the cores: the run got "
                        f"{pl.busy.value:.2f} of {could} CPU(s)", ev,
                        limits=["the load average is sampled when the snapshot was taken, not "
                                "over the run"])
-
-
-def _lost_ev(ctx: Context, busy: float, could: int) -> Evidence:
-    """The :data:`NOISE_SHARE` a run keeping ``busy`` of the ``could`` CPUs it could use
-    states: the share of its wall time waiting for a CPU can explain."""
-    lost = 1.0 - min(busy / could, 1.0)
-    return ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the run's wall time, "
-                  "none of its CPU time", metric=NOISE_SHARE, value=round(lost, 3),
-                  unit="ratio")
 
 
 def _traced_contention(ctx: Context) -> Finding | None:
@@ -559,7 +550,7 @@ def _traced_contention(ctx: Context) -> Finding | None:
     if spread is not None:
         ev.append(ctx.ev(spread, f"its threads ran alike (busiest {spread.value:.2f}x the "
                          "mean)"))
-    ev.append(_lost_ev(ctx, busy, could))
+    ev.append(lost_ev(ctx, busy, could))
     return ctx.finding("sys.os_noise", 0.65, "other tasks shared the cores beside the run: it "
                        f"got {busy:.2f} of {could} CPU(s)", ev)
 

@@ -163,7 +163,7 @@ def threads_lowered(ctx: Context) -> Finding | None:
     req = _requested(ctx)
     seen = running(ctx)
     if req is None or not seen:
-        return _below_allocation(ctx)
+        return _below_allocation(ctx) or _capped(ctx)
     lim = ctx.t("threads.lowered_share")
     if any(n / req.value > lim for n, _, _ in seen):
         return None
@@ -247,3 +247,35 @@ def _below_allocation(ctx: Context) -> Finding | None:
                        limits=["the thread count comes from the environment, not from code: "
                                "set OMP_NUM_THREADS to the CPUs per task "
                                "(SLURM_CPUS_PER_TASK) after the sourced files"])
+
+
+def _capped(ctx: Context) -> Finding | None:
+    """The OpenMP runtime reports a thread limit below the threads requested
+    (``OMP_THREAD_LIMIT`` in ``OMP_DISPLAY_ENV``: every team is capped at it) and the run kept
+    no more CPUs busy than that limit (``threads.lowered_share`` of the request or less, the
+    shell's or the kernel's accounting): the regions ran with the capped team. Without a
+    count of the threads that ran, the limit and the CPUs busy are what say it; the CPUs busy
+    only gate it (a serial program keeps one busy too), so it stays a hypothesis."""
+    req = _requested(ctx)
+    cap = thread_limit(ctx, req.value) if req is not None else None
+    busy = ctx.top("cpu.utilized")
+    if req is None or cap is None or busy is None:
+        return None
+    lim = ctx.t("threads.lowered_share")
+    if busy.value / req.value > lim or busy.value > cap.value + (1 - lim):
+        return None
+    ev = [ctx.ev(req, f"{req.value:.0f} threads requested ({req.metric.raw_name or 'threads'})",
+                 kind="setting"),
+          ctx.ev(cap, f"OMP_THREAD_LIMIT={cap.value:.0f}: the runtime caps every team at "
+                 f"{cap.value:.0f} thread(s), below the {req.value:.0f} requested",
+                 "< threads requested")]
+    return ctx.finding("rt.threads_lowered", 0.6, f"parallel regions ran with at most "
+                       f"{cap.value:.0f} of {req.value:.0f} requested threads: "
+                       f"OMP_THREAD_LIMIT={cap.value:.0f} in the run's environment (unset it "
+                       "or raise it)", ev,
+                       limits=["the limit comes from the environment (a site profile or "
+                               "module often sets it), not from code",
+                               f"the run kept {busy.value:.2g} CPUs busy ({busy.kind}), as the "
+                               "capped team would; a serial program would too, so that "
+                               "only gates the finding"])
+

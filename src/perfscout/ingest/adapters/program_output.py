@@ -143,7 +143,10 @@ OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "p
                       "transactions", "operations", "ops", "inserts", "insertions", "accesses",
                       "finds", "nqueries", "nlookups", "nevents"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
-RUN_KEYS = {"run", "rep", "repetition", "trial"}
+RUN_KEYS = {"run", "rep", "repeat", "repetition", "trial"}
+#: a line naming its repeat (``repeat 2: total 1.06 s``): the same run again, RUN scope
+#: ``rep N`` (``derive.REPEAT``), whose spread is the machine's noise; never a size
+REPEAT_KEYS = frozenset({"rep", "repeat", "repetition", "trial"})
 #: a line naming its step or iteration: its times are one step of the run (``time.step``,
 #: scope interval), not a run of their own; their sum is the run's time when none is printed
 STEP_KEYS = {"step", "iter", "iteration", "it", "timestep", "tstep", "cycle", "epoch"}
@@ -333,10 +336,11 @@ class _Runs:
         self.explicit: str = ""
         self.ordinals: dict[int, int] = {}  # printed run number -> 1-based order of appearance
 
-    def mark(self, printed: int) -> None:
-        """A line names its run (``run=0``): scope it by order of appearance, 1-based."""
+    def mark(self, printed: int, repeat: bool = False) -> None:
+        """A line names its run (``run=0``): scope it by order of appearance, 1-based; a
+        repeat of one run (``repeat 2:``) is ``rep N``."""
         self.ordinals.setdefault(printed, len(self.ordinals) + 1)
-        self.explicit = f"run {self.ordinals[printed]}"
+        self.explicit = f"{REPEAT if repeat else 'run '}{self.ordinals[printed]}"
 
     def scope(self, name: str) -> Scope:
         if self.explicit:
@@ -853,7 +857,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         if k in SCOPE_KEYS and float(v).is_integer():
             scope = Scope(SCOPE_KEYS[k], str(int(v)))
         elif k in RUN_KEYS and float(v).is_integer():
-            runs.mark(int(v))
+            runs.mark(int(v), k in REPEAT_KEYS)
         elif k in STEP_KEYS and float(v).is_integer() and scope is None:
             scope = Scope(ScopeKind.INTERVAL, f"step {int(v)}")
         else:

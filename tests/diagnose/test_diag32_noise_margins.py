@@ -19,6 +19,8 @@ tests/diagnose/data/diag32 (each case's gen.sh runs the project's own program un
 - Ranks that meet in a collective every step wait at most for the compute spread: time in
   it beyond that is the operation's cost (``rt.mpi_communication``).
 - ``repeat N:`` lines are repeats of one run, not a sweep of sizes 1, 2, 3.
+- In a profile split by thread, routines only one thread ran are the serial part; unequal
+  shares of the same routines are unequal work inside a region.
 """
 
 from __future__ import annotations
@@ -210,3 +212,29 @@ def test_a_printed_repeat_number_is_a_repeat_not_a_size(tmp_path: Path) -> None:
     assert reps == [("rep 1", 1.059), ("rep 2", 1.096), ("rep 3", 0.431)]
     spread = [m.value for m in p.metrics if m.name == "time.repeat_spread"]
     assert spread == [1.096 / 0.431]
+
+
+def test_code_on_one_thread_only_is_the_serial_part_not_unequal_work() -> None:
+    """Two threads: both ran the update's region body (sin, cos), only thread 8357 ran the
+    post-processing (log1p, exp, main): 11.73 + 6.17 + 5.38 + 1.94 + ... = 27% of the samples
+    on one thread only. That is the serial part (rt.serial_fraction), not threads carrying
+    unequal work inside a region."""
+    case = D / "serialpost-threads-perf"
+    share = [m for m in _profile(case / "data" / "perf-report.txt").metrics
+             if m.name == "threads.one_only_share"]
+    assert len(share) == 1 and 0.26 < share[0].value < 0.28, share
+    assert "__log1p_fma" in share[0].raw_name
+    a = _analyze(case)
+    ids = [f.id for f in a.findings]
+    assert ids[0] == "rt.serial_fraction" and "rt.omp_imbalance" not in ids, ids
+
+
+def test_unequal_work_inside_a_region_stays_an_imbalance() -> None:
+    """diag31's static loop whose second half is 15x heavier: both threads ran the same
+    routines, in unequal shares; nothing ran on one thread alone: rt.omp_imbalance."""
+    case = D.parent / "diag31" / "teamtimes-table-perf"
+    share = [m.value for m in _profile(case / "data" / "perf-report-threads.txt").metrics
+             if m.name == "threads.one_only_share"]
+    assert share and share[0] < 0.01, share
+    a = _analyze(case)
+    assert a.findings[0].id == "rt.omp_imbalance", a.findings

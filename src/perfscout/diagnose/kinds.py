@@ -122,7 +122,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:cpu.utilized>=contention.busy_share "
        "instrumentation:cpu.utilized<=serial.busy_cpus "
        "instrumentation:cpu.utilized>=contention.busy_share "
-       "instrumentation:imbalance.max_over_mean>=imbalance.strong"),
+       "instrumentation:imbalance.max_over_mean>=imbalance.strong "
+       "sampling:threads.one_only_share>=serial.one_thread_share"),
     # the program already runs OpenMP regions, each too short for the team's fork/join and
     # barrier: the runtime holds the samples, not a serial part
     _k("rt.region_overhead", "", "sampling", "omp_outer_loop omp_static_schedule",

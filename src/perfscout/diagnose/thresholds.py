@@ -102,6 +102,9 @@ _TABLE: tuple[Threshold, ...] = (
               "/ the one-thread run's wall time at or above: each thread did the whole work"),
     Threshold("serial.fraction", 0.10, "Amdahl serial fraction fitted from a thread sweep at or "
               "above"),
+    Threshold("serial.one_thread_share", 0.15, "share of an OpenMP process's samples (split "
+              "by thread) in routines only its busiest thread ran at or above: code outside "
+              "the parallel regions, the serial part (not unequal work inside them)"),
     Threshold("serial.phase_share", 0.5, "share of a run's printed phase times outside the "
               "phases the printout marks parallel at or above (no sweep measured)"),
     Threshold("serial.min_points", 3.0, "thread counts needed for an Amdahl fit"),

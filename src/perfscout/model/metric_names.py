@@ -317,6 +317,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "sched.timeslices": ("count", "times a task was run on a CPU (/proc/PID/schedstat)"),
     "machine.program_share": ("ratio", "the program's share of a system-wide profile's samples "
                               "(perf record -a by command): times the CPUs, the CPUs it kept busy"),
+    "threads.one_only_share": ("ratio", "share of an OpenMP process's samples (split by "
+                               "thread) in routines only its busiest thread ran: code outside "
+                               "the parallel regions (perf report --sort pid,sym)"),
     "mpi.sampled_share": ("ratio", "an MPI job's samples inside MPI (its libraries and "
                           "transports, and the kernel's copy of pinned pages of a single-copy "
                           "transfer) / the ranks' samples (perf report): a lower bound of the "

@@ -297,9 +297,11 @@ def _imbalance_conf(ctx: Context, ratio: float) -> float:
 
 def _sampled_thread_imbalance(ctx: Context, lim: float) -> Finding | None:
     """Threads of one OpenMP process whose sampled shares spread by ``imbalance.max_over_mean``
-    or more (``perf report --sort pid[,sym]``): some threads compute while others wait."""
+    or more (``perf report --sort pid[,sym]``): some threads compute while others wait. Not
+    when the busiest thread's extra samples are in routines no other thread ran
+    (:func:`one_thread_part`): that is serial code outside the regions."""
     got = sampled_workers(ctx)
-    if got is None or got[0] != "thread":
+    if got is None or got[0] != "thread" or one_thread_part(ctx) is not None:
         return None
     rows = got[1]
     mean = sum(r.value for r in rows) / len(rows)
@@ -563,10 +565,12 @@ def slower_with_threads(ctx: Context, pts: list[tuple[int, float, Located]],
                   metric="scaling.slowdown", value=round(t1 / t0, 3), unit="ratio")
 
 
-@rule(id="rt.serial_fraction", needs=("time.elapsed|time.parallel|@hotspots",),
+@rule(id="rt.serial_fraction",
+      needs=("time.elapsed|time.parallel|@hotspots|threads.one_only_share",),
       thresholds=("serial.fraction", "rt.contention_slowdown", "rt.fork_join_share",
                   "rt.lock_routine_share", "rt.region_slowdown",
                   "serial.phase_share", "serial.min_points", "bw.near_peak", "threads.busy_share",
+                  "serial.one_thread_share",
                   "imbalance.max_over_mean", "redundant.thread_slowdown", "cpu.allocated_low",
                   "crossval.disagree"))
 def serial_fraction(ctx: Context) -> Finding | None:
@@ -578,7 +582,35 @@ def serial_fraction(ctx: Context) -> Finding | None:
     fit = _amdahl_fit(ctx) if ctx.all("time.elapsed") else None
     if fit is None:
         fit = _phase_split(ctx)
+    if fit is None:
+        fit = _one_thread_serial(ctx)
     return fit
+
+
+def one_thread_part(ctx: Context) -> Located | None:
+    """``threads.one_only_share`` at ``serial.one_thread_share`` or more: a profile of one
+    OpenMP process split by thread puts that share of its samples in routines only the busiest
+    thread ran. A parallel region's code runs on every thread of its team, however unequal
+    their shares, so code on one thread alone ran outside the regions."""
+    got = max(ctx.all("threads.one_only_share"), key=lambda x: x.value, default=None)
+    return got if got is not None and got.value >= ctx.t("serial.one_thread_share") else None
+
+
+def _one_thread_serial(ctx: Context) -> Finding | None:
+    """The serial part seen by a profile split by thread (:func:`one_thread_part`): with no
+    sweep to fit, the share of the samples only one thread ran is the serial share of the CPU
+    time, a lower bound of its share of the wall time."""
+    part = one_thread_part(ctx)
+    if part is None:
+        return None
+    lim = ctx.t("serial.one_thread_share")
+    who, _, names = part.metric.raw_name.partition(": ")
+    return ctx.finding("rt.serial_fraction", 0.55, f"serial code outside the parallel regions: "
+                       f"{part.value:.0%} of the samples ran on one thread only ({names})",
+                       [ctx.ev(part, f"{part.value:.0%} of the samples in routines only "
+                               f"{who} ran ({names}); the other threads ran none of it",
+                               f"one-thread share >= {lim:.2f}")],
+                       scope=names.split(", ")[0] if names else "")
 
 
 def _phase_split(ctx: Context) -> Finding | None:

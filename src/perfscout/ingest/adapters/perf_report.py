@@ -238,6 +238,7 @@ class PerfReportAdapter(Adapter):
         metrics.extend(_per_process_compute(first_rows, str(path)))
         metrics.extend(_system_wide(first_rows, recorded, str(path)))
         metrics.extend(_mpi_sampled(first_rows, str(path)))
+        metrics.extend(_one_thread_only(first_rows, str(path)))
         meta["event"] = events[0]
         meta["events"] = ",".join(events)
         meta["children"] = "yes" if any(h.inclusive_share is not None for h in hotspots) else "no"
@@ -393,6 +394,50 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
     return [Metric("compute.share", share, "ratio", Scope(ScopeKind.RANK, f"pid {pid}"),
                    SourceRef(path, line), f"{pid}:{comm}")
             for pid, (comm, share, line) in sorted(procs.items())]
+
+
+#: the OpenMP runtime's code by name (its entry points and internals) or by library
+_OMP_RUNTIME_SYM = re.compile(r"^_*(?:gomp_|GOMP_|kmp_|kmpc_|__kmp|omp_)", re.I)
+_OMP_RUNTIME_DSO = re.compile(r"lib(?:gomp|omp|iomp5)\b")
+
+
+def _one_thread_only(rows: list[dict[str, object]], path: str) -> list[Metric]:
+    """``threads.one_only_share``: in a profile of one OpenMP process split by thread
+    (``perf report --sort pid,sym``: perf's pid key is the thread id), the share of all
+    samples that the busiest thread spent in named user-space routines no other thread of
+    the process ran (the OpenMP runtime, unnamed addresses and the kernel left out). Code a
+    parallel region runs shows on every thread of its team, however unequal their shares; code
+    on one thread only ran outside the regions: the serial part. [] unless two or more
+    threads of one command ran the program's region bodies (``OMP_OUTLINED``)."""
+    by: dict[str, dict[str, float]] = {}
+    comm_of: dict[str, str] = {}
+    total = 0.0
+    for r in rows:
+        m = _PID_COMM.match(str(r.get("comm", "")))
+        share = r.get("self")
+        if m is None or not isinstance(share, float):
+            continue
+        total += share
+        sym = str(r.get("sym", "")).split("@")[0].strip()
+        if r.get("kernel") or not sym or sym.startswith(("0x", "[")) \
+                or _OMP_RUNTIME_SYM.match(sym) or _OMP_RUNTIME_DSO.search(str(r.get("dso", ""))):
+            continue
+        tid = m["pid"]
+        comm_of[tid] = m["comm"]
+        by.setdefault(tid, {})
+        by[tid][sym] = by[tid].get(sym, 0.0) + share
+    teams = [t for t, syms in by.items() if any(OMP_OUTLINED.search(x) for x in syms)]
+    if len(teams) < 2 or len({comm_of[t] for t in teams}) != 1 or total <= 0:
+        return []
+    busiest = max(teams, key=lambda t: sum(by[t].values()))
+    others = {x for t in teams if t != busiest for x in by[t]}
+    only = {x: v for x, v in by[busiest].items() if x not in others
+            and not OMP_OUTLINED.search(x)}
+    share = sum(only.values()) / total
+    names = ", ".join(x for x, _ in sorted(only.items(), key=lambda kv: -kv[1])[:3])
+    return [Metric("threads.one_only_share", share, "ratio", Scope(ScopeKind.PROCESS, ""),
+                   SourceRef(path, None), f"thread {busiest} alone: {names}" if names else
+                   f"thread {busiest} alone: nothing")]
 
 
 #: launchers of an MPI job: their rows in a profile mean the program ran as MPI ranks

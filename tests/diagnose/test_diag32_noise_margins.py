@@ -21,6 +21,10 @@ tests/diagnose/data/diag32 (each case's gen.sh runs the project's own program un
 - ``repeat N:`` lines are repeats of one run, not a sweep of sizes 1, 2, 3.
 - In a profile split by thread, routines only one thread ran are the serial part; unequal
   shares of the same routines are unequal work inside a region.
+- A table goes on after an echoed command between its rows, a value printed beside a row is
+  no column, a size column held fixed while another grows is the work, and two sizes whose
+  rate falls by ``cache.rate_drop_two`` are a cache measure; a shell loop echoed as the
+  command names the program it runs.
 """
 
 from __future__ import annotations
@@ -238,3 +242,34 @@ def test_unequal_work_inside_a_region_stays_an_imbalance() -> None:
     assert share and share[0] < 0.01, share
     a = _analyze(case)
     assert a.findings[0].id == "rt.omp_imbalance", a.findings
+
+
+def test_a_table_row_after_each_echoed_run_with_a_check_beside_it() -> None:
+    """``64 8192 33554432 0.0190 0.57   check 0.499660``, then ``$ ./colwalk 2048`` and its
+    row: one table of two runs (the check printed beside a row is no column), ``cells`` held
+    fixed while ``n`` grows is the work (work.items), and 0.019 s against 0.2399 s for the
+    same 33554432 updates is a 12.6x rate drop over two sizes (above cache.rate_drop_two):
+    the data left the caches."""
+    case = D / "colwalk-two-sizes"
+    p = _profile(case / "data" / "run.txt")
+    work = sorted(m.value for m in p.metrics if m.name == "work.items")
+    assert work == [33554432.0, 33554432.0], work
+    times = sorted(m.value for m in p.metrics if m.name == "time.elapsed")
+    assert times == [0.019, 0.2399]
+    top = _analyze(case).findings[0]
+    assert top.id == "hw.cache_locality", top
+    ev = next(e for e in top.evidence if e.metric == "scaling.rate_drop")
+    assert abs((ev.value or 0) - 0.2399 / 0.019) < 1e-6 and ev.threshold == "rate drop >= 4"
+
+
+def test_a_shell_loop_echoed_as_the_command_names_the_program_it_runs() -> None:
+    """``$ for n in 64 256 1024 2048; do ./colwalk $n ...; done``: the program is
+    ``./colwalk``; the verification of a loop change runs it, so the sandbox policy (which
+    runs no shell syntax) does not refuse the proposal."""
+    case = D / "colwalk-shell-loop"
+    p = _profile(case / "data" / "size-table.txt")
+    assert p.meta["command"] == "./colwalk"
+    a = _analyze(case)
+    assert a.findings[0].id == "hw.cache_locality"
+    assert "loop_interchange" in {p.id for p in a.proposals}, a.rejected
+    assert not [r for r in a.rejected if r.guard == "policy"], a.rejected

@@ -292,6 +292,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("cache.rate_drop", 2.0, "a sweep's compute rate (GFLOP/s, MLUP/s) at its smallest "
               "size / at its largest, at or above, falling from size to size: the data left "
               "the caches"),
+    Threshold("cache.rate_drop_two", 4.0, "the same drop when the sweep has only two sizes, at "
+              "or above: no middle point says the rate falls steadily, so the drop must "
+              "exceed what other jobs' load does to one run (about 2x on a shared machine)"),
     Threshold("cache.rate_step", 1.15, "how much a falling sweep's rate may rise from one size "
               "to the next (a run's own noise) and still count as falling"),
     Threshold("threads.lowered_share", 0.60, "threads seen running / threads requested at or "

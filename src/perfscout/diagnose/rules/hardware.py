@@ -272,7 +272,7 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
                   "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop",
-                  "cache.rate_step", "sweep.min_ticks"),
+                  "cache.rate_drop_two", "cache.rate_step", "sweep.min_ticks"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -344,11 +344,13 @@ def _rate_falls(ctx: Context) -> Evidence | None:
     """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``, or the work it
     counts per second of its CPU time: ``work.items`` / ``time.cpu``) falls from size to size
     (none more than ``cache.rate_step`` above the one before), to ``cache.rate_drop`` times
-    less at its largest size than at its smallest, over three sizes or more: the same
+    less at its largest size than at its smallest, over three sizes or more (two sizes:
+    ``cache.rate_drop_two`` times, beyond what other jobs' load does to one run): the same
     operations run slower as the data grows, so the data, not the arithmetic, sets the pace.
     A printed bandwidth falling the same way is the DRAM's (the bandwidth rules read it), not
     this."""
     lim, step = ctx.t("cache.rate_drop"), ctx.t("cache.rate_step")
+    two = ctx.t("cache.rate_drop_two")
     for name in ("flops.rate", "lups.rate", "work.items"):
         pts: dict[float, tuple[float, Located]] = {}
         for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
@@ -363,20 +365,21 @@ def _rate_falls(ctx: Context) -> Evidence | None:
                     continue  # a run of a few clock ticks has no rate to speak of
                 rate, r = r.value / t.value, t
             pts.setdefault(sz.value, (rate, r))
-        if len(pts) < 3:
+        if len(pts) < 2:
             continue
         order = [pts[k] for k in sorted(pts)]
         if any(b[0] > step * a[0] for a, b in pairwise(order)):
             continue
         drop = order[0][0] / order[-1][0]
-        if drop >= lim:
+        need = lim if len(pts) >= 3 else two
+        if drop >= need:
             small, big = min(pts), max(pts)
             what = (f"{order[0][0]:,.4g} units of work per second at size {small:g}, "
                     f"{order[-1][0]:,.4g} at {big:g}" if name == "work.items" else
                     f"{order[0][0]:,.0f} {order[0][1].metric.unit} at size {small:g}, "
                     f"{order[-1][0]:,.0f} at {big:g}")
             return ctx.ev(order[-1][1], f"{what}: {drop:.1f}x slower per operation as the "
-                          "data grows", f"rate drop >= {lim:g}",
+                          "data grows", f"rate drop >= {need:g}",
                           metric="scaling.rate_drop", value=drop, unit="ratio")
     return None
 

@@ -993,6 +993,31 @@ def _size_column(cols: list[str], names: list[str],
     return any(n in ("time.elapsed", "time.cpu") for n in names[1:])
 
 
+#: an echoed command line between a table's rows (``$ ./porosity 256 2``)
+_ECHOED_RUN = re.compile(r"^\s*\$\s+\S")
+#: ``check 0.349057`` after a row's cells: a value the program prints beside its table
+_ROW_TAIL = re.compile(r"(?:\s+[A-Za-z_][\w.\-]*\s*[:=]?\s*[-+]?\d[\d.eE+\-]*)+\s*$")
+
+
+def _row_tail(text: str, n: int) -> str:
+    """A table row without the ``word value`` pairs printed after its ``n`` cells (``32 900
+    29491200 0.2235 7.58 3.17   check 0.349057``); the row unchanged otherwise."""
+    m = _ROW_TAIL.search(text)
+    if m is None or m.start() == 0:
+        return text
+    head = text[:m.start()]
+    return head if _ROW.match(_plain_cells(head)) and len(head.split()) == n else text
+
+
+def _row_width(text: str) -> int:
+    """The number of cells of a numeric table row (its trailing ``word value`` pairs left
+    out), 0 for a line that is no such row."""
+    row = _plain_cells(text)
+    m = _ROW_TAIL.search(row)
+    head = row[:m.start()] if m is not None and m.start() > 0 else row
+    return len(head.split()) if _ROW.match(head) else 0
+
+
 def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[int]]:
     """Header+rows tables: each row a RUN-scoped sweep point (``threads=2``)."""
     out: list[Metric] = []
@@ -1011,7 +1036,11 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
         rows: list[tuple[int, list[float]]] = []
         j = i + 1
         while j < len(lines):
-            row, units = _cell_units(_plain_cells(lines[j][1]))
+            if rows and _ECHOED_RUN.match(lines[j][1]) and j + 1 < len(lines) and \
+                    _row_width(lines[j + 1][1]) == len(cols):
+                j += 1  # "$ ./prog 256 2" between rows of one table: the next run's row
+                continue
+            row, units = _cell_units(_plain_cells(_row_tail(lines[j][1], len(cols))))
             if not _ROW.match(row):
                 break
             parsed = [_cell_number(t) for t in re.split(r"[ \t,]+", row.strip())]
@@ -1038,6 +1067,7 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             rows = []  # a sweep point with no size or no thread count is no point
         if _size_column(cols, names, rows):
             names[0] = "scaling.size"
+        names = _work_held(names, rows)
         keyed = [k for k, n in enumerate(names) if n.startswith("scaling.")]
         scoped = _scope_column(cols, names, rows)
         if scoped is not None:  # "thread busy_s" / "rank compute wait": one row per thread/rank
@@ -1073,6 +1103,25 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used if used - rules else set()
+
+
+def _work_held(names: list[str], rows: list[tuple[int, list[float]]]) -> list[str]:
+    """Two size columns of a sweep, one growing (``n`` 32 to 256) and one about constant
+    (``cells`` 29-34 M: within 1.3x): the constant one is the work each run did, held fixed
+    by the sweep (``work.items``), the growing one the size swept."""
+    sizes = [k for k, n in enumerate(names) if n == "scaling.size"]
+    if len(sizes) < 2 or len(rows) < 2:
+        return names
+
+    def ratio(k: int) -> float:
+        vals = [r[k] for _, r in rows if not math.isnan(r[k]) and r[k] > 0]
+        return max(vals) / min(vals) if len(vals) == len(rows) else 0.0
+
+    grows = [k for k in sizes if ratio(k) >= 2.0]
+    flat = [k for k in sizes if 0 < ratio(k) <= 1.3]
+    if not grows or not flat:
+        return names
+    return ["work.items" if k in flat else n for k, n in enumerate(names)]
 
 
 def _aligned_cols(header: str, row: str, n: int) -> list[str] | None:
@@ -1226,7 +1275,7 @@ def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
         m = _SHELL_COMMAND.match(line)
         if m is None:
             continue
-        words = m["cmd"].split()
+        words = _simple_command(m["cmd"]).split()
         env: dict[str, str] = {}
         while words and (words[0] == "env" or "=" in words[0]):
             if "=" in words[0]:  # "env OMP_NUM_THREADS=2 ./a": the program runs with a setting
@@ -1239,6 +1288,30 @@ def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
         first = first or " ".join(words)
         shared = env if shared is None else {k: v for k, v in shared.items() if env.get(k) == v}
     return first, shared or {}
+
+
+#: shell words that open or close a compound command around the program's run
+_SHELL_KEYWORDS = frozenset({"for", "while", "until", "if", "do", "done", "then", "else",
+                             "elif", "fi", "in"})
+
+
+def _simple_command(cmd: str) -> str:
+    """The program's run in an echoed shell line: a loop or a list (``for n in 32 64; do
+    ./porosity $n ...; done``, ``make && ./a 10``) gives its first part that runs something
+    (``./porosity``), shell variables and elided arguments (``$n``, ``...``) left out: what
+    a verification can run as it is. A plain command line is returned unchanged."""
+    if not re.search(r"[;|&]|^\s*(?:for|while|until|if)\b", cmd):
+        return cmd
+    for part in re.split(r"\s*(?:;|&&|\|\||\|)\s*", cmd):
+        words = part.split()
+        if words and words[0] in ("for", "while", "until", "if", "elif"):
+            continue  # the loop's or test's own header
+        while words and words[0] in _SHELL_KEYWORDS:
+            words = words[1:]
+        words = [w for w in words if not w.startswith("$") and w not in ("...", "…")]
+        if words and words[0] not in _NOT_A_RUN:  # "make && ./a 10": the run, not the build
+            return " ".join(words)
+    return ""
 
 
 #: commands a printout echoes that run no program of the user's: shell builtins, builds
@@ -1508,8 +1581,8 @@ class ProgramOutputAdapter(Adapter):
         plain = "\n".join(normalise(ln) for ln in head.splitlines()[:400])
         known = _known(plain)
         shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
-        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a))
-                    and _ROW.match(_cell_units(_plain_cells(b))[0]) for a, b in pairwise(shown))
+        table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(
+            _plain_cells(_row_tail(b, len(a.split()))))[0]) for a, b in pairwise(shown))
         if known == 0 and not table:
             with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (

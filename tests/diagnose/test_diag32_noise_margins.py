@@ -273,3 +273,53 @@ def test_a_shell_loop_echoed_as_the_command_names_the_program_it_runs() -> None:
     assert a.findings[0].id == "hw.cache_locality"
     assert "loop_interchange" in {p.id for p in a.proposals}, a.rejected
     assert not [r for r in a.rejected if r.guard == "policy"], a.rejected
+
+
+_RUN = "$ env OMP_NUM_THREADS=2 ./relax 200000 3000 3\nrelax: n=200000 threads=2\n{}"
+_TOP = """top - 13:42:16 up 10:28,  0 user,  load average: 4.02, 3.15, 2.35
+Tasks: 102 total,   6 running,  96 sleeping,   0 stopped,   0 zombie
+%Cpu(s):100.0 us,  0.0 sy,  0.0 ni,  0.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st
+
+  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND
+27861 root      20   0   36428   2904   2300 R  45.0   0.0   0:00.19 relax
+27856 root      20   0  536064   6664   3768 R  70.0   0.0   0:01.12 stress-ng-cpu
+27857 root      20   0  536064   6668   3772 R  70.0   0.0   0:01.07 stress-ng-cpu
+"""
+
+
+def test_one_command_run_quiet_and_loaded_pools_its_repeats(tmp_path: Path) -> None:
+    """The same echoed command (its OMP_NUM_THREADS included) in two printouts, three repeats
+    each: 0.43-0.55 s in one, 0.90-1.10 s in the other. Each file's own spread is under
+    noise.repeat_spread; pooled, 1.096 / 0.429 = 2.55 is the machine's noise
+    (time.repeat_spread, derive_across). A different thread count is not pooled."""
+    from perfscout.ingest.derive import derive, derive_across
+
+    quiet, loaded, other = tmp_path / "run-quiet.txt", tmp_path / "run-loaded.txt", \
+        tmp_path / "run-1thread.txt"
+    quiet.write_text(_RUN.format("repeat 1: total 0.429 s\nrepeat 2: total 0.553 s\n"
+                                 "repeat 3: total 0.532 s\n"))
+    loaded.write_text(_RUN.format("repeat 1: total 1.059 s\nrepeat 2: total 1.096 s\n"
+                                  "repeat 3: total 0.904 s\n"))
+    profs = derive_across((derive(_profile(quiet)), derive(_profile(loaded))))
+    pooled = [m for p in profs for m in p.metrics
+              if m.name == "time.repeat_spread" and "inputs" in m.raw_name]
+    assert len(pooled) == 1 and abs(pooled[0].value - 1.096 / 0.429) < 1e-9, pooled
+    other.write_text(_RUN.replace("OMP_NUM_THREADS=2", "OMP_NUM_THREADS=1").replace(
+        "threads=2", "threads=1").format("repeat 1: total 1.9 s\nrepeat 2: total 1.8 s\n"))
+    alone = derive_across((derive(_profile(quiet)), derive(_profile(other))))
+    assert not [m for p in alone for m in p.metrics if "inputs" in m.raw_name]
+
+
+def test_other_jobs_beside_a_parallel_run_are_noise(tmp_path: Path) -> None:
+    """A 2-thread run whose row in top got 45% of a CPU while two other processes took 70%
+    each of a 2-CPU machine (3 busy processes at 10% or more: 1.5 per CPU): other jobs hold
+    the CPUs its threads could use (0.45 of 2: the noise share 1 - 0.45 / 2)."""
+    run, top = tmp_path / "run-loaded.txt", tmp_path / "top.txt"
+    run.write_text(_RUN.format("repeat 1: total 1.059 s\nrepeat 2: total 1.096 s\n"
+                               "repeat 3: total 0.904 s\n"))
+    top.write_text("$ top -b -n 1\n" + _TOP)
+    a = _analyze(D / "serialpost-threads-perf", [run, top])
+    f = next(f for f in a.findings if f.id == "sys.os_noise")
+    share = next(e.value for e in f.evidence if e.metric == "noise.wall_share")
+    assert share == round(1 - 0.45 / 2, 3), f.evidence
+    assert "of the 2 CPUs its threads could use" in f.title

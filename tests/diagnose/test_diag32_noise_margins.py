@@ -25,6 +25,9 @@ tests/diagnose/data/diag32 (each case's gen.sh runs the project's own program un
   no column, a size column held fixed while another grows is the work, and two sizes whose
   rate falls by ``cache.rate_drop_two`` are a cache measure; a shell loop echoed as the
   command names the program it runs.
+- A rank's line: a message clause does not end it, a unit word followed by a value is the
+  next key, collectives joined in one key (``gather+bcast``) are its MPI time, the bytes it
+  moved are its traffic (bytes over messages: their mean size).
 """
 
 from __future__ import annotations
@@ -323,3 +326,40 @@ def test_other_jobs_beside_a_parallel_run_are_noise(tmp_path: Path) -> None:
     share = next(e.value for e in f.evidence if e.metric == "noise.wall_share")
     assert share == round(1 - 0.45 / 2, 3), f.evidence
     assert "of the 2 CPUs its threads could use" in f.title
+
+
+def _rank_values(path: Path, name: str) -> list[float]:
+    from perfscout.ingest.derive import derive
+    return sorted(m.value for m in derive(_profile(path)).metrics
+                  if m.name == name and m.scope.kind.value == "rank")
+
+
+def test_a_ranks_message_clause_does_not_swallow_the_rest_of_its_line() -> None:
+    """``sent 200000 messages of 16 B  update 0.000 s  exchange 0.075 s``: the count and size
+    of the messages, and the rank's compute and MPI times after them; 16-byte messages by
+    the hundred thousand are small messages."""
+    run = D / "tinymsgs-sent-ranks" / "data" / "run.txt"
+    assert _rank_values(run, "mpi.msg_count") == [200000.0, 200000.0]
+    assert _rank_values(run, "mpi.msg_size_mean") == [16.0, 16.0]
+    assert _rank_values(run, "mpi.time") == [0.075, 0.075]
+    assert _analyze(D / "tinymsgs-sent-ranks").findings[0].id == "alg.small_messages"
+
+
+def test_a_unit_word_followed_by_a_value_is_the_next_key() -> None:
+    """``messages 200000 bytes 3200000``: ``bytes`` is the next key, not the messages' unit;
+    the rank's bytes over its messages are 16-byte messages."""
+    run = D / "tinymsgs-bytes-ranks" / "data" / "run.txt"
+    assert _rank_values(run, "mpi.msg_count") == [200000.0, 200000.0]
+    assert _rank_values(run, "mpi.bytes_sent") == [3200000.0, 3200000.0]
+    assert _rank_values(run, "mpi.msg_size_mean") == [16.0, 16.0]
+    assert _analyze(D / "tinymsgs-bytes-ranks").findings[0].id == "alg.small_messages"
+
+
+def test_collectives_joined_in_one_key_are_a_ranks_time_in_mpi() -> None:
+    """``update 0.021 s  gather+bcast 0.105 s  moved 720.0 MB``: the joined collectives are
+    the rank's MPI time, the update its compute, the megabytes its traffic."""
+    run = D / "gathbc-ranks" / "data" / "run.txt"
+    assert _rank_values(run, "mpi.time") == [0.102, 0.105]
+    assert _rank_values(run, "busy.time") == [0.021, 0.024]
+    assert _rank_values(run, "mpi.bytes_sent") == [720e6, 720e6]
+    assert _analyze(D / "gathbc-ranks").findings[0].id == "rt.mpi_communication"

@@ -29,6 +29,8 @@ RATIOS: tuple[tuple[str, str, str, str], ...] = (
     ("mpi.time_share", "mpi.time", "app.time", "ratio"),
     # a program's own per-rank printout gives its wall time, not mpiP's AppTime
     ("mpi.time_share", "mpi.time", "time.elapsed", "ratio"),
+    # a rank's printed bytes over its printed message count
+    ("mpi.msg_size_mean", "mpi.bytes_sent", "mpi.msg_count", "B"),
     # a debugger's stacks: the share of the process's threads sitting in a wait
     ("threads.wait_share", "threads.waiting", "threads.observed", "ratio"),
 )

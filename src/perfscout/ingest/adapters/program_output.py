@@ -360,6 +360,7 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
         return out
     # the "key value unit" groups around "key=value" ones: "steps 20 t 1.2 s (u=3e-05)"
     rest = re.sub(r"\([^()]*=[^()]*\)", " ", _PAIR.sub(" ", line) if out else line)
+    rest = re.sub(r"\s*[,;](?:\s*[,;])+\s*", ", ", rest)  # the pairs' separators left behind
     if _SPACED_LINE.match(rest):
         out += _spaced(rest)
     elif not out:
@@ -493,6 +494,10 @@ def _unit_key(unit: str) -> str:
     return _BY_UNIT.get(UNITS.get(unit.lower(), ("", 1.0))[0], "")
 
 
+#: a value right after a word: that word is a key, not the unit of the value before it
+_NEXT_VALUE = re.compile(rf"\s+{_NUM}(?![\w.])")
+
+
 def _spaced(line: str) -> list[tuple[str, float, str]]:
     """``rank 0 compute 1.2 s wait 0.3 s``: a word after a number is its unit only when it is
     a known unit; otherwise it is the next key."""
@@ -504,7 +509,8 @@ def _spaced(line: str) -> list[tuple[str, float, str]]:
             break
         unit = m.group(3) or ""
         end = m.end()
-        if unit and unit.lower() not in UNITS:
+        if unit and (unit.lower() not in UNITS or _NEXT_VALUE.match(line, m.end())):
+            # "messages 2400000 bytes 19200000": a unit word followed by a value is its key
             unit, end = "", m.end(2)
         v = parse_number(m.group(2))
         if v is not None:
@@ -814,8 +820,8 @@ def _count_first(line: str) -> str:
         line = _COUNT_CLAUSE.sub(_count_clause, line)
 
     def msgs(mm: re.Match[str]) -> str:
-        out = f"messages={mm['n'].replace(',', '')}"
-        return out + (f", bytes_per_message={mm['b']}" if mm["b"] else "")
+        out = f"messages={mm['n'].replace(',', '')},"
+        return out + (f" bytes_per_message={mm['b']} B," if mm["b"] else "")
 
     line = _MPI_PERCENT.sub(lambda mm: f"mpi_time_share={float(mm['v']) / 100:g}", line)
     return _MSG_COUNT.sub(msgs, line)
@@ -905,6 +911,29 @@ _WHOLE = re.compile(r"^(?:total|overall|whole|all|step|steps|iter|iteration|loop
                     r"cycle)|time$|elapsed|wall|duration|clock")
 
 
+#: a rank's own count of the bytes it moved in MPI (``moved 1200 MB``, ``bytes 19200000``,
+#: ``sent 336 MB``): on a line of one rank its traffic, not a file's
+_RANK_BYTES_KEYS = frozenset({"bytes", "bytessent", "sentbytes", "sent", "moved", "bytesmoved",
+                              "traffic", "volume", "commbytes", "mpibytes"})
+
+
+def _bytes(m: Metric) -> float | None:
+    """A value in bytes: a count with no unit (``bytes 19200000``) or a size unit."""
+    if not m.unit:
+        return m.value if norm_key(m.raw_name).startswith("bytes") or norm_key(
+            m.raw_name).endswith("bytes") else None
+    scale = BYTE_UNITS.get(m.unit.lower())
+    return m.value * scale if scale is not None else None
+
+
+def _mpi_routines(raw: str) -> bool:
+    """A key naming MPI routines only (``alltoall``, ``MPI_Alltoall``, ``gather+bcast``): on
+    a line of one rank, their time is its time in MPI."""
+    parts = [p for p in re.split(r"[+\s/&,]+", raw.strip()) if p]
+    return bool(parts) and all((mc := _MPI_CALL.match(norm_key(p))) is not None
+                               and not mc["what"] for p in parts)
+
+
 def _rank_times(ms: list[Metric]) -> list[Metric]:
     """One rank's line read as its time in MPI and its compute, as :func:`_scoped_rows` reads
     a rank table: a timed MPI routine (``alltoall 0.23 s``, ``MPI_Alltoall 0.23 s``: on a
@@ -916,9 +945,11 @@ def _rank_times(ms: list[Metric]) -> list[Metric]:
         conv = _convert("mpi.time", m.value, m.unit, m.raw_name)
         return conv[0] if conv is not None and conv[1] == "s" else None
 
+    ms = [replace(m, name="mpi.bytes_sent", value=b, unit="B")
+          if m.name.startswith("event.") and norm_key(m.raw_name) in _RANK_BYTES_KEYS
+          and (b := _bytes(m)) is not None else m for m in ms]
     mpi = [m for m in ms if m.name == "mpi.time" or (
-        m.name.startswith("event.") and (mc := _MPI_CALL.match(norm_key(m.raw_name)))
-        is not None and not mc["what"] and secs(m) is not None)]
+        m.name.startswith("event.") and _mpi_routines(m.raw_name) and secs(m) is not None)]
     if not mpi:
         return ms
     total = sum((m.value if m.name == "mpi.time" else secs(m) or 0.0) for m in mpi)

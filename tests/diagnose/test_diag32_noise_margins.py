@@ -363,3 +363,39 @@ def test_collectives_joined_in_one_key_are_a_ranks_time_in_mpi() -> None:
     assert _rank_values(run, "busy.time") == [0.021, 0.024]
     assert _rank_values(run, "mpi.bytes_sent") == [720e6, 720e6]
     assert _analyze(D / "gathbc-ranks").findings[0].id == "rt.mpi_communication"
+
+
+def test_a_printed_team_below_the_request_with_one_cpu_busy_is_confirmed() -> None:
+    """OMP_NUM_THREADS=2 but the program's config file says ``threads 1``: it prints
+    ``team=1`` (the program family), and /usr/bin/time -v puts the run at 45% of one CPU
+    (os_accounting): two families say one thread ran."""
+    a = _analyze(D / "teamcfg-timev")
+    top = a.findings[0]
+    assert top.id == "rt.threads_lowered" and top.status == Status.CONFIRMED, top
+    assert {e.source_kind for e in top.evidence} >= {"program", "os_accounting"}
+
+
+def test_one_command_echoed_again_and_again_is_repeats_of_one_run() -> None:
+    """``$ env OMP_NUM_THREADS=1 ./capteam 2000000 300`` before each of six runs: repeats
+    (rep 1..6, no sweep), 0.655 to 1.719 s: the slowest 2.62x the fastest; vmstat's run queue
+    (3.4 runnable per CPU, no idle time) while the slow ones ran is the second family."""
+    from perfscout.ingest.derive import derive
+    p = derive(_profile(D / "capteam-repeats-vmstat" / "data" / "runs.txt"))
+    reps = sorted(m.scope.name for m in p.metrics if m.name == "time.elapsed")
+    assert reps == [f"rep {k}" for k in range(1, 7)], reps
+    spread = [m.value for m in p.metrics if m.name == "time.repeat_spread"]
+    assert spread == [1.719 / 0.655]
+    top = _analyze(D / "capteam-repeats-vmstat").findings[0]
+    assert top.id == "sys.os_noise" and top.status == Status.CONFIRMED, top
+
+
+def test_a_first_repeat_slower_than_all_is_warm_up_not_noise(tmp_path: Path) -> None:
+    """``rep seconds``: 1.162 then 0.049, 0.049, 0.049, 0.048: the first repeat warming up
+    (caches, first-touch pages) is left out; the others' spread is no noise."""
+    from perfscout.ingest.derive import derive
+    f = tmp_path / "run.txt"
+    f.write_text("$ ./lbm 20000 200 5\nrep   seconds   MLUPS\n  1     1.162    3.44\n"
+                 "  2     0.049   81.59\n  3     0.049   81.80\n  4     0.049   81.44\n"
+                 "  5     0.048   82.54\n")
+    spread = [m.value for m in derive(_profile(f)).metrics if m.name == "time.repeat_spread"]
+    assert spread == [0.049 / 0.048]

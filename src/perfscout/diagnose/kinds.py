@@ -141,7 +141,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("rt.threads_lowered", "rt.serial_fraction rt.omp_imbalance", "sampling",
        "restore_thread_count",
        "sampling:samples os_accounting:threads.observed runtime_report:affinity.threads "
-       "sampling:@hotspots instrumentation:@hotspots runtime_report:omp.thread_limit"),
+       "sampling:@hotspots instrumentation:@hotspots runtime_report:omp.thread_limit "
+       "os_accounting:cpu.utilized<=serial.busy_cpus"),
     _k("alg.load_imbalance", "rt.mpi_wait rt.omp_imbalance", "sampling",
        "rebalance_decomposition",
        "program:busy.time instrumentation:app.time sampling:compute.share " + SPREAD),

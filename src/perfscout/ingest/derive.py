@@ -232,9 +232,13 @@ REPEAT = "rep "
 def _repeat_spread(metrics: tuple[Metric, ...]) -> list[Metric]:
     """The slowest over the fastest of three or more repeats of one run printed in one file
     (a ``rep seconds`` table: RUN scope ``rep N``): the same work timed again, so a wide
-    spread is the machine's doing (other jobs, noise), not the program's."""
+    spread is the machine's doing (other jobs, noise), not the program's. A first repeat
+    slower than all the others is the run warming up (caches, first-touch page faults): left
+    out when three remain."""
     reps = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN
             and m.scope.name.startswith(REPEAT) and m.value > 0 and not m.stat]
+    if len(reps) >= 4 and max(reps, key=lambda m: m.value) is reps[0]:
+        reps = reps[1:]  # a first repeat slower than every other: the run warming up
     if len(reps) < 3:
         return []
     slow, fast = max(reps, key=lambda m: m.value), min(reps, key=lambda m: m.value)

@@ -369,12 +369,13 @@ _MIN_RATED_CPU_S = 0.1
 @rule(id="sys.os_noise",
       needs=("context_switches|cpu_migrations|context_switches.involuntary|cpu.utilized"
              "|sched.wait_share|machine.run_queue|cpu.share|psi.cpu.some|machine.others_cpus"
-             "|machine.others_share",),
+             "|machine.others_share|time.repeat_spread",),
       thresholds=("noise.ctx_per_cpu_s", "noise.involuntary_share", "contention.busy_share",
                   "noise.explains_share",
                   "contention.runqueue_share", "contention.run_queue",
                   "contention.machine_busy", "contention.busy_process", "contention.psi_cpu",
-                  "oversub.ratio", "contention.others_cpus", "imbalance.strong"),
+                  "oversub.ratio", "contention.others_cpus", "imbalance.strong",
+                  "noise.repeat_spread"),
       request=_sw("context switches and migrations of the run"))  # type: ignore[arg-type]
 def os_noise(ctx: Context) -> Finding | None:
     """Frequent context switches, other jobs' load holding the CPUs the run could use, or a
@@ -382,7 +383,8 @@ def os_noise(ctx: Context) -> Finding | None:
     ctx.t("noise.explains_share")  # recorded: the ranking judges the share with it
     queued = _run_queue_wait(ctx)
     # the snapshot's load average, else vmstat/top saying the machine was saturated
-    got = _contention(ctx, queued) or machine_contention(ctx) or _traced_contention(ctx)
+    got = _contention(ctx, queued) or machine_contention(ctx) or _traced_contention(ctx) \
+        or _repeats_spread(ctx)
     if got is not None:
         return with_noise_share(got)
     if queued is not None:
@@ -410,6 +412,33 @@ def os_noise(ctx: Context) -> Finding | None:
         ev.append(own)
     return with_noise_share(ctx.finding("sys.os_noise", 0.5, "the scheduler interrupts the run "
                                         "often", ev))
+
+
+def _repeats_spread(ctx: Context) -> Finding | None:
+    """Repeats of one run, the same work timed again (in one printout, or one command echoed
+    in several), whose slowest took ``noise.repeat_spread`` times the fastest or more
+    (``time.repeat_spread``): nothing in the program changed between them, the machine did.
+    A top table or vmstat saying other work saturated the CPUs while they ran is a second
+    family; the slowest repeat's wall time beyond the fastest is what waiting can explain."""
+    from perfscout.diagnose.rules.machine_load import saturated
+
+    spread = max(ctx.all("time.repeat_spread"), key=lambda x: x.value, default=None)
+    lim = ctx.t("noise.repeat_spread")
+    if spread is None or spread.value < lim:
+        return None
+    ev = [ctx.ev(spread, f"repeats of the same run: the slowest took {spread.value:.2f}x the "
+                 f"fastest ({spread.metric.raw_name})", f"slowest / fastest >= {lim:g}")]
+    sat = saturated(ctx)
+    if sat is not None:
+        ev.extend(sat.evidence)
+    lost = 1.0 - 1.0 / spread.value
+    ev.append(ctx.ev(None, f"waiting for a CPU can explain {lost:.0%} of the slowest repeat's "
+                     "wall time", metric=NOISE_SHARE, value=round(lost, 3), unit="ratio"))
+    return ctx.finding("sys.os_noise", 0.45 + (0.15 if sat is not None else 0.0),
+                       f"the same run took up to {spread.value:.1f}x longer from one repeat to "
+                       "the next: the machine, not the code", ev,
+                       limits=["repeats say the time varied, not what took the CPUs: a top, "
+                               "vmstat or perf sched record beside a slow repeat shows it"])
 
 
 def noise_share(f: Finding) -> float | None:

@@ -54,7 +54,9 @@ def dynamic_teams(ctx: Context) -> Located | None:
 #: (``omp_get_num_threads()`` inside it: ``team size 1``, ``threads in region: 2``), compared
 #: with spaces, ``_`` and ``-`` removed
 TEAM_WORDS = frozenset({"teamsize", "ompteamsize", "ompgetnumthreads", "numthreadsinregion",
-                        "threadsinregion", "threadsinteam", "activethreads", "threadsused"})
+                        "threadsinregion", "threadsinteam", "activethreads", "threadsused",
+                        "team", "teamthreads", "threadsrunning", "runningthreads",
+                        "nthreadsused"})
 #: a label that names the team size with more words around it (``team size in the parallel
 #: region``, ``threads in parallel team``): the words, not their order or separators
 TEAM_PHRASE = re.compile(r"^(?:omp)?(?:teamsize|numthreads|threads)in(?:the)?(?:parallel)?"
@@ -268,7 +270,7 @@ def _capped(ctx: Context) -> Finding | None:
                  kind="setting"),
           ctx.ev(cap, f"OMP_THREAD_LIMIT={cap.value:.0f}: the runtime caps every team at "
                  f"{cap.value:.0f} thread(s), below the {req.value:.0f} requested",
-                 "< threads requested")]
+                 "< threads requested", kind="setting")]  # what the run was told: no count
     return ctx.finding("rt.threads_lowered", 0.6, f"parallel regions ran with at most "
                        f"{cap.value:.0f} of {req.value:.0f} requested threads: "
                        f"OMP_THREAD_LIMIT={cap.value:.0f} in the run's environment (unset it "

@@ -1290,6 +1290,30 @@ def _table_value_name(col: str) -> str:
 _SHELL_COMMAND = re.compile(r"^\s*[$%]\s+(?P<cmd>\S.*)$")
 
 
+def _repeated_command(metrics: list[Metric], path: Path) -> list[Metric]:
+    """Runs of one command line echoed again and again (``$ ./kinetics 4000 400`` before each
+    of three or more runs, nothing swept between them) are repeats of one run: their RUN
+    scopes become ``rep N`` (``derive.REPEAT``), so their spread is the machine's noise. Runs
+    whose sizes, thread counts or command lines differ stay a sweep."""
+    cmds: list[str] = []
+    for _no, line in iter_lines(path):
+        m = _SHELL_COMMAND.match(line)
+        if m is not None:
+            cmds.append(" ".join(_simple_command(m["cmd"]).split()))
+    runs = {m.scope.name for m in metrics if m.scope.kind == ScopeKind.RUN
+            and m.name == "time.elapsed" and m.scope.name.startswith("run ")}
+    if len(cmds) < 3 or len(set(cmds)) != 1 or len(runs) != len(cmds):
+        return metrics
+    swept = {m.name for m in metrics if m.scope.kind == ScopeKind.RUN
+             and (m.name.startswith("scaling.") or m.name == "threads.requested")}
+    for name in swept:
+        if len({m.value for m in metrics if m.name == name
+                and m.scope.kind == ScopeKind.RUN}) > 1:
+            return metrics
+    return [replace(m, scope=Scope(ScopeKind.RUN, REPEAT + m.scope.name.removeprefix("run ")))
+            if m.scope.kind == ScopeKind.RUN and m.scope.name in runs else m for m in metrics]
+
+
 def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
     """The first command line a printout echoes after a shell prompt (``$ mpirun -np 2
     ./hybheat 256``) among its first ``lines``: what was run, so data requests and other
@@ -1405,6 +1429,7 @@ def _read(path: Path, family: str
         metrics = [replace(m, name="scaling.ops") if m.name == "scaling.size" else m
                    for m in metrics]
     metrics.extend(swept)
+    metrics = _repeated_command(metrics, path)
     metrics.extend(summarise_repeats(metrics))
     return metrics, placement, unparsed, read + len(used), builds
 

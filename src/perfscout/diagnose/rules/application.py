@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from perfscout.diagnose import requests as rq
@@ -42,10 +43,16 @@ def io_hotspot(ctx: Context) -> Finding | None:
     or the program makes read/write system calls at a very high rate (unbuffered I/O); the
     program's own timer of its output phase (``output=1.1 s`` of the run) agrees."""
     got = _syscall_io(ctx) or _small_calls(ctx)
-    if got is not None:
-        return got
     sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
     lim = ctx.t("app.io_share")
+    if got is not None:
+        if sh is not None and sh.share >= lim and not _formatted_in_memory(ctx, sh):
+            # a sampled profile putting the run in I/O functions measures the same cost
+            hot = _hot_ev(ctx, sh, "I/O and parsing functions take",
+                          f"share of whole profile >= {lim:.2f}")
+            if hot.source_kind not in {e.source_kind for e in got.evidence}:
+                got = replace(got, evidence=(*got.evidence, hot))
+        return got
     if sh is not None and _formatted_in_memory(ctx, sh):
         sh = None  # text formatted (and parsed) in memory: redundant work, not I/O
     parsed = _read_text(ctx, lim) or _read_in_user_space(ctx, lim)
@@ -1385,6 +1392,15 @@ def _small_calls(ctx: Context) -> Finding | None:
                        scope=name)
 
 
+def _rate_ev(ctx: Context, el: Located, rate: float, lim: float) -> Evidence:
+    """The trace's I/O calls per second of the run (derived: the calls are the trace's, the
+    run's time only rates them; the run's time is no second measurement of the cause, and a
+    program timer shorter than the process's is no conflict with the trace)."""
+    return ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O calls/s",
+                  f"I/O calls/s >= {lim:g}", metric="syscall.rate", value=rate, unit="1/s",
+                  kind="derived")
+
+
 def _syscall_io(ctx: Context) -> Finding | None:
     """read/write system calls at a rate only unbuffered I/O makes (strace -c); an lseek
     before each read or write positions that call and counts with it, and so do the open and
@@ -1401,7 +1417,10 @@ def _syscall_io(ctx: Context) -> Finding | None:
           and c.profile is rw[0].profile]
     opens = sum(c.value for c in oc if c.metric.scope.name != "close")
     per_write = ctx.t("io.opens_per_write")
-    reopened = writes > reads and opens >= per_write * writes
+    # a file opened for each write (a log appended to per line) or for each read (a /proc or
+    # input file opened, read and closed again every step)
+    reading = reads > writes
+    reopened = opens >= per_write * (reads if reading else writes) > 0
     if reopened:
         io_calls += sum(c.value for c in oc)
     runs = [x for x in ctx.all("time.elapsed") if x.value > 0]
@@ -1431,13 +1450,19 @@ def _syscall_io(ctx: Context) -> Finding | None:
     top = max(rw, key=lambda c: c.value)
     if reopened:
         op = max((c for c in oc if c.metric.scope.name != "close"), key=lambda c: c.value)
-        return ctx.finding("app.io_hotspot", 0.75, "a file opened, written and closed per "
-                           "line: one open and close system call per small write", [
+        n_rw = reads if reading else writes
+        title = ("a file opened, read and closed again and again: one open and close system "
+                 "call per small read" if reading else "a file opened, written and closed per "
+                 "line: one open and close system call per small write")
+        return ctx.finding("app.io_hotspot", 0.75, title, [
                                ctx.ev(op, f"{fmt(opens)} {op.metric.scope.name}() calls for "
-                                      f"{fmt(writes)} writes; open/close/read/write/lseek "
+                                      f"{fmt(n_rw)} {'reads' if reading else 'writes'}; "
+                                      "open/close/read/write/lseek "
                                       f"{io_calls / tot.value:.0%} of all system calls",
-                                      f"opens >= {per_write:g} x writes, I/O share of "
+                                      f"opens >= {per_write:g} x "
+                                      f"{'reads' if reading else 'writes'}, I/O share of "
                                       f"syscalls >= {share:.2f}"),
+                               _rate_ev(ctx, el, rate, lim) if reading else
                                ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O "
                                       "calls/s", f"I/O calls/s >= {lim:g}")],
                            scope=op.metric.scope.name)

@@ -15,9 +15,7 @@ from perfscout.diagnose.engine import Context, source_kind
 from perfscout.diagnose.rules.common import fmt, hotspot_shares
 from perfscout.model.findings import Evidence
 from perfscout.model.metrics import Hotspot, Profile, SourceRef
-
-#: the OpenMP runtime libraries (their unresolved addresses are the runtime's code too)
-OMP_RUNTIME_LIB = re.compile(r"libgomp|libomp|libiomp")
+from perfscout.model.symbols import OMP_RUNTIME_LIB
 
 #: the OpenMP and pthread routines that serialize threads (critical sections, runtime
 #: atomics, ordered regions, locks), as prefixes of their lower-case names
@@ -69,7 +67,7 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
         rows = tuple(sched) + tuple(
             (h, s) for h, s in shares if id(h) not in named
             and routine(h).startswith("0x")
-            and (not h.module or OMP_RUNTIME_LIB.search(h.module.lower())))
+            and (not h.module or OMP_RUNTIME_LIB.search(h.module)))
         best = ("schedule", sum(s for _, s in rows), rows)
     total = sum(s for _, s in lock)
     if total > best[1]:
@@ -77,7 +75,7 @@ def lock_rows(p: Profile) -> tuple[str, float, tuple[tuple[Hotspot, float], ...]
     crit = [(h, s) for h, s in shares if routine(h).lstrip("_").startswith(CRITICAL)
             and not LOCK_ROUTINE.match(routine(h))]
     if crit:
-        mods = {h.module for h, _ in crit if h.module and OMP_RUNTIME_LIB.search(h.module.lower())}
+        mods = {h.module for h, _ in crit if h.module and OMP_RUNTIME_LIB.search(h.module)}
         named = {id(h) for h, _ in crit}
         rows = tuple(crit) + tuple((h, s) for h, s in shares if id(h) not in named
                                    and routine(h).startswith("0x") and h.module in mods)

@@ -11,6 +11,9 @@ import re
 #: compiler-outlined OpenMP region bodies (gcc/gfortran ``main._omp_fn.0``, clang/icx
 #: ``.omp_outlined.`` / ``__omp_outlined__``, Intel ``..._$omp$parallel``, Fortran
 #: ``_par_region``/``_par_loop``): code that runs only inside a parallel region, on a team
+#: the OpenMP runtime's shared object (GNU libgomp, LLVM libomp, Intel libiomp5), by the module
+#: a profile names for a row: its code is the team's start, barriers and waiting, not work
+OMP_RUNTIME_LIB = re.compile(r"lib(?:gomp|omp|iomp5?)\b", re.I)
 OMP_OUTLINED = re.compile(r"\._omp_fn\.\d+|\.?omp_outlined|__omp_outlined__|_?\$omp\$|"
                           r"\.omp_fn\.|_par_region\d*|_par_loop\d*")
 

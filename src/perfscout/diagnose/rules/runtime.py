@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, is_core_type, rule
-from perfscout.diagnose.locks import OMP_RUNTIME_LIB, SERIALIZING, sampled_locks, traced_futex
+from perfscout.diagnose.locks import SERIALIZING, sampled_locks, traced_futex
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
 from perfscout.diagnose.rules.common import (
     Share,
@@ -25,6 +25,7 @@ from perfscout.diagnose.rules.mpi_bounds import mpi_beyond_compute
 from perfscout.ingest.derive import OS_WORKER_CPU
 from perfscout.model.findings import DataRequest, Evidence, Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
+from perfscout.model.symbols import OMP_RUNTIME_LIB
 
 
 def _mpip(ctx: Context, miss: tuple[str, ...]) -> list[DataRequest]:
@@ -678,7 +679,7 @@ def fork_join_share(ctx: Context) -> Share | None:
             return False
         if low.startswith(tuple(f.lstrip("_") for f in FORK_JOIN)):
             return True
-        return bool(h.module and _OMP_RUNTIME.search(h.module)
+        return bool(h.module and OMP_RUNTIME_LIB.search(h.module)
                     and _ADDRESS.match(h.name) is not None)
 
     return category_share(ctx, runtime)
@@ -826,7 +827,7 @@ def _serialized_share(ctx: Context) -> Evidence | None:
     # addresses perf could not name inside the runtime library that holds a serializing
     # routine (a libgomp without symbols) are that runtime's code too: the threads' hand-off
     runtime_mods = {h.module for h, _p in ctx.hotspots() if serializing(h) and h.module
-                    and _OMP_RUNTIME.search(h.module)}
+                    and OMP_RUNTIME_LIB.search(h.module)}
 
     def in_runtime(h: Hotspot) -> bool:
         return serializing(h) or (h.module in runtime_mods and _ADDRESS.match(h.name) is not None)
@@ -839,7 +840,6 @@ def _serialized_share(ctx: Context) -> Evidence | None:
                    metric="omp.serialized_share")
 
 
-_OMP_RUNTIME = re.compile(r"lib(?:gomp|omp|iomp5)\b")
 _ADDRESS = re.compile(r"^0x[0-9a-f]+$", re.I)
 
 

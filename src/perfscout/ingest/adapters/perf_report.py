@@ -30,7 +30,7 @@ from perfscout.model.metrics import (
     ScopeKind,
     SourceRef,
 )
-from perfscout.model.symbols import OMP_OUTLINED
+from perfscout.model.symbols import OMP_OUTLINED, OMP_RUNTIME_LIB
 
 _SAMPLES = re.compile(r"^# Samples: (?P<n>[\d.]+)(?P<mult>[KMG]?)\s+of event '(?P<ev>[^']+)'")
 _COUNT = re.compile(r"^# Event count \(approx\.\): (?P<n>\d+)")
@@ -398,7 +398,6 @@ def _per_process_compute(rows: list[dict[str, object]], path: str) -> list[Metri
 
 #: the OpenMP runtime's code by name (its entry points and internals) or by library
 _OMP_RUNTIME_SYM = re.compile(r"^_*(?:gomp_|GOMP_|kmp_|kmpc_|__kmp|omp_)", re.I)
-_OMP_RUNTIME_DSO = re.compile(r"lib(?:gomp|omp|iomp5)\b")
 
 
 def _one_thread_only(rows: list[dict[str, object]], path: str) -> list[Metric]:
@@ -420,7 +419,7 @@ def _one_thread_only(rows: list[dict[str, object]], path: str) -> list[Metric]:
         total += share
         sym = str(r.get("sym", "")).split("@")[0].strip()
         if r.get("kernel") or not sym or sym.startswith(("0x", "[")) \
-                or _OMP_RUNTIME_SYM.match(sym) or _OMP_RUNTIME_DSO.search(str(r.get("dso", ""))):
+                or _OMP_RUNTIME_SYM.match(sym) or OMP_RUNTIME_LIB.search(str(r.get("dso", ""))):
             continue
         tid = m["pid"]
         comm_of[tid] = m["comm"]

@@ -96,6 +96,7 @@ def test_no_line_data_keeps_the_function_and_invents_no_line() -> None:
     ("./malloc/./malloc/malloc.c", True),
     ("./string/../sysdeps/x86_64/multiarch/memmove-vec-unaligned-erms.S", True),
     ("./csu/../csu/libc-start.c", True),
+    ("./stdio-common/../include/rounding-mode.h", True),  # glibc's own include folder
     ("./src/../lib/grid.c", False),  # a project's relative build path
     ("stl_algobase.h", True),
     ("sumsq.cpp", False),

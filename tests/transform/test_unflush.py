@@ -22,7 +22,8 @@ CPP = """#include <iostream>
 int main() {
     double s = 0.0;
     for (int i = 0; i < 200000; i++) {
-        s += std::sqrt((double)i);
+        for (int k = 0; k < 64; k++)
+            s += std::sqrt((double)(i + k));
         std::cout << i << " " << s << std::endl;  // HOT
     }
     std::cerr << "done" << std::endl;

@@ -19,10 +19,15 @@ __all__ = ["library_source", "standard_header_names"]
 #: ``<vector>``, ``<string>``, ``<random>`` inlined into the user's function is charged to the
 #: header's lines), installed library sources, and the build-relative paths of the C library's
 #: own sources that debug info gives (``./malloc/./malloc/malloc.c``,
-#: ``./csu/../csu/libc-start.c``, ``./string/../sysdeps/x86_64/...``)
+#: ``./csu/../csu/libc-start.c``, ``./string/../sysdeps/x86_64/...``,
+#: ``./stdio-common/../include/rounding-mode.h``: a source folder of the C library, then a
+#: step through ``.`` or ``..``; a project's own ``./src/../lib/grid.c`` is not one)
 _LIBRARY_SOURCE = re.compile(
     r"^/usr/(?:include|lib|lib32|lib64|libexec|share|src)/|^/usr/local/include/|"
-    r"^/opt/[^/]+/(?:.*/)?include/|^\./(?P<d>[\w.+-]+)/\.{1,2}/(?P=d)/|/sysdeps/")
+    r"^/opt/[^/]+/(?:.*/)?include/|^\./(?P<d>[\w.+-]+)/\.{1,2}/(?P=d)/|/sysdeps/|"
+    r"^\./(?:stdio-common|libio|string|malloc|csu|elf|nptl|posix|misc|stdlib|math|wcsmbs|"
+    r"locale|iconv|time|io|dirent|socket|signal|resolv|inet|debug|rt|setjmp|ctype|argp|"
+    r"assert|intl|dlfcn|nss|pwd|grp|termios|resource|sunrpc|gmon|soft-fp|support)/\.{1,2}/")
 
 
 #: the folders of the C and C++ standard libraries and the compiler's intrinsics, whose

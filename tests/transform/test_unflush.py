@@ -131,8 +131,9 @@ def test_a_profiled_flushing_program_gets_the_generated_change(tmp_path: Path) -
     subprocess.run([gxx, "-O2", "-g", "-o", str(exe), str(src)], check=True,
                    capture_output=True, timeout=300)
     data = tmp_path / "perf.data"
-    # a sample every 0.1 ms of CPU time: the program's own lines hold about 1% of a run spent
-    # writing, and under load perf's default rate left none of them in the profile
+    # a sample every 0.1 ms of CPU time, and a little arithmetic per line (about 13% of the
+    # samples): with one square root per line the program's own lines held about 0.1% of a run
+    # spent writing, and some draws left none of them (or only glibc's) in the profile
     subprocess.run([perf, "record", "-q", "-e", "cpu-clock", "-c", "100000", "-o", str(data),
                     str(exe)], cwd=tmp_path, check=True, capture_output=True, timeout=300)
     r = subprocess.run([perf, "report", "--stdio", "--no-children", "--sort", "srcline",

@@ -229,14 +229,20 @@ def _cpu_accounting(metrics: tuple[Metric, ...]) -> list[Metric]:
 REPEAT = "rep "
 
 
+def _repeats(metrics: tuple[Metric, ...]) -> list[Metric]:
+    """The run times of the repeats of one run a printout gives (RUN scope ``rep N``)."""
+    return [m for m in metrics if m.name == "time.elapsed" and not m.stat
+            and m.scope.kind == ScopeKind.RUN and m.scope.name.startswith(REPEAT)
+            and m.value > 0]
+
+
 def _repeat_spread(metrics: tuple[Metric, ...]) -> list[Metric]:
     """The slowest over the fastest of three or more repeats of one run printed in one file
     (a ``rep seconds`` table: RUN scope ``rep N``): the same work timed again, so a wide
     spread is the machine's doing (other jobs, noise), not the program's. A first repeat
     slower than all the others is the run warming up (caches, first-touch page faults): left
     out when three remain."""
-    reps = [m for m in metrics if m.name == "time.elapsed" and m.scope.kind == ScopeKind.RUN
-            and m.scope.name.startswith(REPEAT) and m.value > 0 and not m.stat]
+    reps = _repeats(metrics)
     if len(reps) >= 4 and max(reps, key=lambda m: m.value) is reps[0]:
         reps = reps[1:]  # a first repeat slower than every other: the run warming up
     if len(reps) < 3:
@@ -261,9 +267,7 @@ def derive(profile: Profile) -> Profile:
 def _run_times(profile: Profile) -> list[Metric]:
     """The whole-run times a printout gives: each repeat's (RUN scope ``rep N``), else its one
     run time; [] when it times several runs that are not repeats (a sweep)."""
-    reps = [m for m in profile.metrics if m.name == "time.elapsed" and not m.stat
-            and m.scope.kind == ScopeKind.RUN and m.scope.name.startswith(REPEAT)
-            and m.value > 0]
+    reps = _repeats(profile.metrics)
     if reps:
         return reps
     runs = [m for m in profile.metrics if m.name == "time.elapsed" and not m.stat

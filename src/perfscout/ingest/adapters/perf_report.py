@@ -259,6 +259,11 @@ class PerfReportAdapter(Adapter):
 _RECORDED = re.compile(r"^\s*\$\s+perf\s+record\b(?P<rest>[^;|&]*)")
 
 
+def _command(r: dict[str, object]) -> str:
+    """A row's command, without the thread id perf's ``pid`` key puts before it."""
+    return str(r.get("comm") or "").split(":")[-1].strip()
+
+
 def _system_wide(rows: list[dict[str, object]], recorded: str, src: str) -> list[Metric]:
     """A system-wide record (``perf record -a``) reported by command (``--sort comm,...``):
     every CPU is sampled at one rate, idle ones as ``swapper``, so a command's share of the
@@ -274,7 +279,7 @@ def _system_wide(rows: list[dict[str, object]], recorded: str, src: str) -> list
     prog = program_of(recorded)[:TASK_NAME]
     by: dict[str, float] = {}
     for r in rows:
-        comm = str(r.get("comm") or "").split(":")[-1].strip()
+        comm = _command(r)
         if comm:
             by[comm] = by.get(comm, 0.0) + float(r.get("self") or 0.0)  # type: ignore[arg-type]
     if not prog or prog not in by or len(by) < 2:
@@ -459,15 +464,12 @@ def _mpi_sampled(rows: list[dict[str, object]], path: str) -> list[Metric]:
         is_mpi_name,
     )
 
-    def comm(r: dict[str, object]) -> str:
-        return str(r.get("comm") or "").split(":")[-1].strip()
-
     def base(r: dict[str, object]) -> str:
         return str(r.get("sym", "")).split("+0x")[0].strip()
 
     shares = [(r, v) for r in rows if isinstance(v := r.get("self"), float)]
-    launched = any(comm(r) in _MPI_LAUNCHERS for r, _ in shares)
-    ranks = [(r, v) for r, v in shares if comm(r) not in _LAUNCHERS]
+    launched = any(_command(r) in _MPI_LAUNCHERS for r, _ in shares)
+    ranks = [(r, v) for r, v in shares if _command(r) not in _LAUNCHERS]
     total = sum(v for _, v in ranks)
     in_mpi = [v for r, v in ranks if is_mpi_name(base(r)) or str(r.get("dso", "")).rsplit(
         "/", 1)[-1].lower().startswith(MPI_MODULES)]

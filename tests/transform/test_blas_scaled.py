@@ -243,21 +243,36 @@ SHORT_SCALING = FUSED_IKJ.replace("    for (j = 0; j < _NJ; j++)\n      C[i][j] 
                                   "    for (j = 1; j < _NJ; j++)\n      C[i][j] *= beta;")
 
 
-@pytest.mark.parametrize(("src", "expect"), [
-    (ARRAY_SCALED, ["C[i][j] is scaled by B[i][j]", "B[i][j] is not a scalar",
-                    "beta is one number"]),
-    (LOOP_SCALED, ["C[i][j] is scaled by beta * j", "varies with loop j"]),
-    (OTHER_SCALED, ["C is also written before the nest", "not scaled by a scalar"]),
-    (IN_PLACE, ["C is both the result and a factor (C[i][k])", "dependence on C"]),
-    (SHORT_SCALING, ["the scaling loop j", "does not run over the nest's bounds"]),
-], ids=["array-scaling", "loop-variable-scaling", "not-a-scaling", "in-place", "short-scaling"])
-def test_what_blas_cannot_express_is_refused_naming_it(src: str, expect: list[str],
-                                                       tmp_path: Path) -> None:
+def test_a_product_that_reads_its_own_result_is_refused_naming_it(tmp_path: Path) -> None:
+    """C both the result and a factor: no BLAS call can express it, and the split is refused
+    on the dependence."""
     write(tmp_path, "pb.h", HEADER.replace("{elem}", "double"))
-    r = generate("use_blas", src, "prog.c", line_of(src, "HOT"), root=tmp_path)
+    r = generate("use_blas", IN_PLACE, "prog.c", line_of(IN_PLACE, "HOT"), root=tmp_path)
     assert isinstance(r, Refusal), getattr(r, "diff", r)
-    for e in expect:
+    for e in ["C is both the result and a factor (C[i][k])", "dependence on C"]:
         assert e in r.reason, r.reason
+
+
+@pytest.mark.parametrize(("src", "kept"), [
+    (ARRAY_SCALED, "C[i][j] *= B[i][j];"),
+    (LOOP_SCALED, "C[i][j] *= beta * j;"),
+    (OTHER_SCALED, "C[i][j + 0] = C[i][j + 0] + beta;"),
+    (SHORT_SCALING, "for (j = 1; j < _NJ; j++)"),
+], ids=["array-scaling", "loop-variable-scaling", "not-a-scaling", "short-scaling"])
+def test_a_row_update_no_beta_expresses_is_split_off_and_kept(src: str, kept: str,
+                                                              tmp_path: Path) -> None:
+    """An update of row i ahead of its product that no BLAS beta can express (scaled by an
+    array or the column, a sum, part of the row) touches only row i, as the product does: the
+    i loop is distributed, the update runs first as a loop of its own, and the call adds the
+    product to what it left; same output."""
+    prog = _project(tmp_path, src)
+    g = generate("use_blas", src, "prog.c", line_of(src, "HOT"), root=tmp_path)
+    assert isinstance(g, Generated), g
+    assert "split into 2 loops" in g.note and kept in g.new_text, g.note
+    assert "1.0, &C[0][0]" in g.diff, g.diff
+    before = _checksum(build_run(prog, SIZES))
+    after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), SIZES, g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
 
 
 @pytest.mark.parametrize("write_before", ["C[i][j] = C[i][j] + 1.0;", "C[i][j] *= B[i][j];"],

@@ -89,9 +89,9 @@ def test_fortran_fused_pair_is_split_too() -> None:
 @pytest.mark.parametrize(("change", "named"), [
     # the second part writes y, which the first part reads: the order across i matters
     (("    tmp[i] = 0.0;\n", "    tmp[i] = y[i];\n"),
-     "y is written at line"),
+     "dependence on y: y[i] (read, line 9) then y[j] (write, line 13)"),
     # tmp[0] is shared by every iteration: its value crosses from one i to the next
-    (("tmp[i]", "tmp[0]"), "tmp[0] is not the element of iteration i alone"),
+    (("tmp[i]", "tmp[0]"), "dependence on tmp: tmp[0] (write, line 9) then tmp[0]"),
     # a scalar carries each i's sum from the first part to the second
     (("tmp[i]", "s"), "scalar s"),
 ], ids=["later-writes-earlier-read", "shared-element", "scalar-flows"])

@@ -88,6 +88,13 @@ def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...], outer: frozenset[str] = f
     Variables of ``outer`` loops hold one value while both references run: equal terms in
     them cancel."""
     common = {lp.var for lp in loops}
+    if a.dims is not None and a.dims == b.dims and not (a.fits and b.fits):
+        # one linear subscript, written the same in both, whose rows may overlap: equal
+        # values when the one common loop variable in it is equal (its stride is a size)
+        moving = {v for d in a.dims for v in d.vars} - outer
+        if len(moving) == 1 and moving <= common:
+            return tuple(0 if lp.var in moving else "*" for lp in loops)
+        return tuple("*" for _ in loops)
     if a.dims is None or b.dims is None or len(a.dims) != len(b.dims) or not (
             a.fits and b.fits):
         # not affine, or a linear subscript whose column may spill into the next row

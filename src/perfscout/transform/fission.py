@@ -1,25 +1,29 @@
-"""Loop fission: split a loop whose body holds several inner loops into one loop per piece.
+"""Loop fission (distribution): split a loop whose body holds several pieces, one loop each.
 
 ``for i { t[i] = 0; for j t[i] += A[i][j] * x[j]; for j y[j] += A[i][j] * t[i]; }`` (two
 matrix-vector products fused in one outer loop) becomes ``for i { t[i] = 0; for j ... }``
 followed by ``for i { for j y[j] += ... }``: each piece is then a perfect nest a BLAS call can
-replace. A piece is an inner loop with the plain statements before it.
+replace. By default a piece is an inner loop with the plain statements before it; with
+``isolate`` every inner loop is a piece of its own and each run of plain statements another
+(``for j { for k B[i][j] += A[k][i] * B[k][j]; B[i][j] *= alpha; }`` becomes a perfect
+``j, k`` nest that interchange can reorder, followed by the scaling loop).
 
 Legal when running every iteration of an earlier piece before any of a later one keeps every
-dependence: a later piece writes nothing an earlier piece references (arrays and scalars); an
-array an earlier piece writes and a later one reads is touched, in every reference, only at
-the element whose subscript is the outer loop variable itself (iteration ``i`` owns
-``t[i]``), so no value crosses iterations; no scalar flows from an earlier piece to a later
-one; and nothing in the loop blocks the analysis (a call, a pointer write). Refused otherwise,
-naming the array or scalar.
+dependence, decided from the dependence tests of :mod:`.depend`: every dependence between two
+pieces runs forward in the loop (the later piece's reference touches the element at the same
+or a later iteration: ``t[i]`` written in one piece and read in the next; ``B[k][j]`` with
+``k > i`` read before ``B[i][j]`` is rescaled), never backward or at an unknown distance; no
+scalar flows between pieces; and nothing in the loop blocks the analysis (a call, a pointer
+write). Refused otherwise, naming the dependence or the scalar.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfscout.transform.depend import dependences
 from perfscout.transform.nest import emit_loops, loop_end_line, parent_loop, stmt_lines
-from perfscout.transform.region import Ref, analyse
+from perfscout.transform.region import analyse
 from perfscout.transform.result import Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
 
@@ -35,24 +39,26 @@ class Fissioned:
     hot: int  # the piece holding the line asked for
 
 
-def _pieces(lp: Loop) -> list[list[Node]]:
+def _pieces(lp: Loop, isolate: bool = False) -> list[list[Node]]:
     out: list[list[Node]] = []
     cur: list[Node] = []
     for s in lp.body:
         if s.type == "comment":
             continue
+        is_loop = s.type in (C_LOOP, F_LOOP)
+        if isolate and is_loop and cur:
+            out.append(cur)  # the plain statements before a loop are a piece of their own
+            cur = []
         cur.append(s)
-        if s.type in (C_LOOP, F_LOOP):
+        if is_loop:
             out.append(cur)
             cur = []
     if cur and out:
-        out[-1].extend(cur)  # plain statements after the last inner loop stay with it
+        if isolate:
+            out.append(cur)
+        else:
+            out[-1].extend(cur)  # plain statements after the last inner loop stay with it
     return out
-
-
-def _owned(r: Ref, var: str) -> bool:
-    """Whether ``r`` touches only the element of iteration ``var`` (a subscript == var)."""
-    return r.dims is not None and any(d.vars == {var: 1} and not d.const for d in r.dims)
 
 
 def _span(n: Node) -> tuple[int, int]:
@@ -60,8 +66,10 @@ def _span(n: Node) -> tuple[int, int]:
         else n.end_point[0] + 1
 
 
-def fission(code: Code, line: int, what: str) -> Fissioned | Refusal:
-    """Split the loop around the inner loop holding ``line`` into one loop per piece."""
+def fission(code: Code, line: int, what: str, isolate: bool = False) -> Fissioned | Refusal:
+    """Split the loop around the inner loop holding ``line`` into one loop per piece
+    (``isolate``: each inner loop alone, see the module's text); the nearest enclosing loop
+    with two or more pieces is split."""
     nodes = code.loops_at(line)
     if not nodes:
         return Refusal(what, f"line {line} of {code.path} is not inside a loop")
@@ -72,7 +80,7 @@ def fission(code: Code, line: int, what: str) -> Fissioned | Refusal:
         if pnode is None:
             break
         cand = code.loop(pnode)
-        if len(_pieces(cand)) > 1:
+        if len(_pieces(cand, isolate)) > 1:
             outer = cand
             break
         node = pnode
@@ -85,7 +93,7 @@ def fission(code: Code, line: int, what: str) -> Fissioned | Refusal:
     if region.blockers:
         return Refusal(what, f"fission of loop {var} (line {outer.line}): "
                              + region.blockers[0].reason)
-    pieces = _pieces(outer)
+    pieces = _pieces(outer, isolate)
     # loop counters are set by their own loop header in each part: no value flows in them
     counters = {code.loop(n).var for n in walk(outer.node) if n.type in (C_LOOP, F_LOOP)}
     spans = [(_span(p[0])[0], _span(p[-1])[1]) for p in pieces]
@@ -93,25 +101,17 @@ def fission(code: Code, line: int, what: str) -> Fissioned | Refusal:
     def piece_of(ln: int) -> int:
         return next((k for k, (a, b) in enumerate(spans) if a <= ln <= b), -1)
 
+    for d in dependences(region):  # source order: src sits in the earlier piece
+        a, b = piece_of(d.src.line), piece_of(d.dst.line)
+        if a == b or a < 0 or b < 0:
+            continue
+        step = d.dist[d.loops.index(outer)] if outer in d.loops else "*"
+        if isinstance(step, int) and step >= 0:
+            continue  # the later piece touches it at the same or a later iteration
+        return Refusal(what, f"fission of loop {var} (line {outer.line}): {d.describe(outer)}"
+                             f": running part {a + 1} to the end before part {b + 1} would "
+                             "reverse it")
     for k in range(1, len(pieces)):
-        later = [r for r in region.refs if piece_of(r.line) == k]
-        earlier = [r for r in region.refs if 0 <= piece_of(r.line) < k]
-        for w in (r for r in later if r.write):
-            hit = next((r for r in earlier if r.name == w.name), None)
-            if hit is not None:
-                return Refusal(what, f"fission of loop {var} (line {outer.line}): {w.name} is "
-                                     f"written at line {w.line} after its use at line "
-                                     f"{hit.line} in an earlier part: a dependence carried "
-                                     f"by loop {var}")
-        for w in (r for r in earlier if r.write):
-            reads = [r for r in later if r.name == w.name]
-            bad = next((r for r in [w, *reads, *(e for e in earlier if e.name == w.name)]
-                        if not _owned(r, var)), None) if reads else None
-            if bad is not None:
-                return Refusal(what, f"fission of loop {var} (line {outer.line}): {w.name} "
-                                     f"is written at line {w.line} and read at line "
-                                     f"{reads[0].line} in a later part, and {bad.text} is "
-                                     f"not the element of iteration {var} alone")
         evs = [e for e in region.events if e.name not in counters]
         for e in (e for e in evs if piece_of(e.line) >= k and e.kind in ("def", "red")):
             seen = next((x for x in evs if x.name == e.name and 0 <= piece_of(x.line) < k),
@@ -134,11 +134,28 @@ def fission(code: Code, line: int, what: str) -> Fissioned | Refusal:
         starts.append(outer.line + len(new))
         new += emit_loops(code, [outer.header], body, indent)
     lines = list(code.lines)
+    shift = 0
+    if _bare_body(outer.node):  # `for (...) <the loop>`: several loops need a block now
+        head = outer.line - 2
+        if lines[head].rstrip().endswith(")"):
+            lines[head] = lines[head].rstrip("\n") + " {\n"
+        else:
+            new.insert(0, code.indent_at(outer.line - 1) + "{")
+            shift = 1
+        new.append(code.indent_at(outer.line - 1) + "}" if shift else
+                   lines[head][:len(lines[head]) - len(lines[head].lstrip())] + "}")
     text = "".join(lines[:outer.line - 1] + [ln + "\n" for ln in new]
                    + lines[loop_end_line(outer.node):])
     fresh = Code(text, code.path)
-    targets = tuple(_innermost_statement(fresh, s) for s in starts)
+    targets = tuple(_innermost_statement(fresh, s + shift) for s in starts)
     return Fissioned(text, targets, outer.line, max(piece_of(line), 0))
+
+
+def _bare_body(n: Node) -> bool:
+    """Whether C/C++ node ``n`` is the whole body of a loop or branch written without braces."""
+    p = n.parent
+    return p is not None and p.type in (C_LOOP, "for_range_loop", "while_statement",
+                                          "do_statement", "if_statement", "else_clause")
 
 
 def _innermost_statement(code: Code, start: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from perfscout.transform.affine import Dim, dims_of, poly
 from perfscout.transform.source import C_LOOP, F_LOOP, FUNCTION_NODES, Code, Loop, Node, walk
@@ -92,6 +92,7 @@ def _under(x: Loop, lp: Loop) -> bool:
 class _Walker:
     def __init__(self, code: Code, root: Loop) -> None:
         self.code = code
+        self.host = code  # the file itself, while self.code reads a macro's expansion
         self.reg = Region(root)
         scope = code.function_of(root.node)
         self.arrays = code.fortran_arrays(scope) if code.fortran else set()
@@ -246,6 +247,10 @@ class _Walker:
                     self._event(name, "use", line, loops, direct, "")
                 self._event(name, "def", line, loops, direct, "")
             return
+        acc = self._accessor(n)
+        if acc is not None:
+            self._accessor_ref(n, acc, loops, direct, line, write=True, read=read or bool(red))
+            return
         ref = self._array_ref(n, loops, line, write=True, read=read or bool(red))
         if ref is None:
             self.reg.blockers.append(Blocker(
@@ -273,6 +278,10 @@ class _Walker:
                 self.reg.refs.append(ref)
             for idx in self._indices(n):
                 self._reads(idx, loops, direct)
+            return
+        acc = self._accessor(n) if t == "call_expression" else None
+        if acc is not None:
+            self._accessor_ref(n, acc, loops, direct, line, write=False, read=True)
             return
         if t == "call_expression":
             fn = n.child_by_field_name("function") or n.named_children[0]
@@ -315,6 +324,58 @@ class _Walker:
             seen = set(re.findall(r"[A-Za-z_]\w*", text))
             return set(re.findall(r"[A-Za-z_]\w*", self.code.expand_calls(text))) - seen
         return set()
+
+    def _accessor(self, n: Node) -> tuple[Code, Node] | None:
+        """The array element a call to an accessor macro names (``AT(a, i, j)`` defined as
+        ``((a).v[(i) * (a).cols + (j)])``): the expansion parsed on its own, with its
+        subscript node; None for any other node (a function call, a macro that expands to
+        something else)."""
+        if self.code.fortran or n.type != "call_expression":
+            return None
+        fn = n.child_by_field_name("function")
+        if fn is None or fn.type != "identifier" or \
+                self.code.name_of(fn) not in self.code.pure_macros:
+            return None
+        text = self.code.expand_calls(self.code.text_of(n))
+        if text == self.code.text_of(n) or "\n" in text:
+            return None
+        sub = Code(f"void perfscout_f(void) {{ perfscout_x = {text}; }}\n",
+                   "expr.cpp" if self.code.lang == "cpp" else "expr.c")
+        if sub.syntax_error(sub.tree.root_node):
+            return None
+        at = next((d for d in walk(sub.tree.root_node) if d.type == "assignment_expression"),
+                  None)
+        node = at.child_by_field_name("right") if at is not None else None
+        while node is not None and node.type == "parenthesized_expression" and \
+                len(node.named_children) == 1:
+            node = node.named_children[0]
+        return (sub, node) if node is not None and node.type == "subscript_expression" \
+            else None
+
+    def _accessor_ref(self, n: Node, acc: tuple[Code, Node], loops: tuple[Loop, ...],
+                      direct: bool, line: int, *, write: bool, read: bool) -> None:
+        """Record the element an accessor macro call names (read from its expansion), the
+        variables its arguments and expansion read, or a blocker when it is no array
+        element the tests can read."""
+        sub, node = acc
+        own, self.code = self.code, sub
+        try:
+            ref = self._array_ref(node, loops, line, write=write, read=read)
+        finally:
+            self.code = own
+        if ref is None:
+            if write:
+                self.reg.blockers.append(Blocker(
+                    f"write to '{self.code.text_of(n)}' at line {line} (through a macro "
+                    "that names no array element) cannot be analysed", line, loops))
+            return
+        self.reg.refs.append(replace(ref, text=self.code.text_of(n)))
+        args = n.child_by_field_name("arguments")
+        for a in args.named_children if args is not None else []:
+            self._reads(a, loops, direct)
+        fn = n.child_by_field_name("function")
+        for v in sorted(self._hidden_names(n, self.code.name_of(fn)) if fn else ()):
+            self._event(v, "use", line, loops, direct, "")
 
     def _is_array_node(self, n: Node) -> bool:
         if n.type == "subscript_expression":
@@ -402,8 +463,14 @@ class _Walker:
         lp = next((x for x in scope if x.var == var), None)
         if lp is None or lp.lower_node is None or lp.upper_node is None or depth > 8:
             return None, None
-        lo, up = poly(self.code, lp.lower_node), poly(self.code, lp.upper_node)
+        lo, up = poly(self.host, lp.lower_node), poly(self.host, lp.upper_node)
         first = lo.get((), 0) if lo is not None and not set(lo) - {()} else None
+        low_terms = set(lo) - {()} if lo is not None else set()
+        if lo is not None and len(low_terms) == 1 and len(next(iter(low_terms))) == 1 and \
+                lo[next(iter(low_terms))] == 1:  # `j = k + 1`: from where the loop over k starts
+            below, _ = self._range(next(iter(low_terms))[0], row,
+                                   tuple(x for x in scope if x is not lp), depth + 1)
+            first = below + lo.get((), 0) if below is not None else None
         if up is None:
             return first, None
         shift = up.get((), 0) - (0 if lp.inclusive else 1)
@@ -440,16 +507,29 @@ def _set_before(code: Code, loop: Node) -> dict[tuple[str, ...], tuple[str, ...]
     while cur is not None and cur is not fn:
         ancestors.add(cur.id)
         cur = cur.parent
+    # `const int n = a.cols;` ahead of the loop, n never assigned again: set like `n = a.cols`
+    for n in walk(fn):
+        name_node = n.child_by_field_name("declarator") if n.type == "init_declarator" \
+            else None
+        decl = n.parent
+        if name_node is not None and name_node.type == "identifier" and decl is not None \
+                and decl.type == "declaration" and decl.parent is not None and \
+                decl.parent.id in ancestors and n.end_byte <= loop.start_byte and \
+                code.name_of(name_node) not in writes:
+            writes[code.name_of(name_node)] = [n]
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for name, nodes in writes.items():
         a = nodes[0]
-        stmt = a.parent
-        if len(nodes) != 1 or a.type != "assignment_expression" or stmt is None or \
-                stmt.type != "expression_statement" or stmt.parent is None or \
-                stmt.parent.id not in ancestors or a.end_byte > loop.start_byte or \
-                code.text_of(a.child_by_field_name("operator") or a) != "=":
-            continue
-        right = a.child_by_field_name("right")
+        if a.type == "init_declarator":
+            right = a.child_by_field_name("value")
+        else:
+            stmt = a.parent
+            if len(nodes) != 1 or a.type != "assignment_expression" or stmt is None or \
+                    stmt.type != "expression_statement" or stmt.parent is None or \
+                    stmt.parent.id not in ancestors or a.end_byte > loop.start_byte or \
+                    code.text_of(a.child_by_field_name("operator") or a) != "=":
+                continue
+            right = a.child_by_field_name("right")
         rp = poly(code, right) if right is not None else None
         if rp is None or len(rp) != 1 or next(iter(rp.values())) != 1 or () in rp:
             continue

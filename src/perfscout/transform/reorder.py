@@ -4,14 +4,29 @@ Interchange tries every order of the nest's loops, scores each by how many refer
 innermost loop walks with unit stride (the last subscript in C/C++, the first in Fortran) or not
 at all, and takes the best order that reverses no dependence. Tiling needs a fully permutable
 nest (no dependence with a negative direction anywhere) and tiles every loop with one tile size.
+
+When the hot loop is not a perfect nest because the loop around it holds other statements or
+loops too (PolyBench's ``trmm``: ``for j { for k B[i][j] += A[k][i] * B[k][j]; B[i][j] *=
+alpha; }``), that loop is first distributed over its pieces (:func:`.fission.fission`, with its
+own dependence check) and each piece that is now a perfect nest is reordered; the piece holding
+the hot line must be.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from perfscout.transform.depend import Dependence, dependences, order_violation, scalars
-from perfscout.transform.nest import Nest, emit_loops, make_diff, perfect_nest, replace_lines
+from perfscout.transform.fission import fission
+from perfscout.transform.nest import (
+    Nest,
+    emit_loops,
+    make_diff,
+    map_line,
+    perfect_nest,
+    replace_lines,
+)
 from perfscout.transform.region import Ref
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Loop
@@ -114,11 +129,52 @@ def _with_init(code: Code, nest: Nest, new_nest: list[str]) -> list[str]:
     return init + new_nest
 
 
-def interchange(code: Code, line: int, rel: str) -> Generated | Refusal:
-    """Reorder the nest at ``line`` so that the innermost loop is unit-stride."""
+def _lone_loop(code: Code, line: int) -> bool:
+    """Whether the loop at ``line`` is no perfect nest only because the loop around it holds
+    more than it: what distributing that loop first can mend."""
+    nest = perfect_nest(code, line, "probe", prologue=True)
+    return not isinstance(nest, Refusal) and len(nest.loops) < 2 and \
+        len(nest.region.loops) == 1 and len(code.loops_at(line)) > 1
+
+
+def _split_then(code: Code, line: int, rel: str, what: str, first: Refusal,
+                one: Callable[[Code, int], Generated | Refusal]) -> Generated | Refusal:
+    """Distribute the loop around the lone loop at ``line`` over its pieces, then apply
+    ``one`` to every piece (the last first, so earlier lines stay put); the piece holding
+    ``line`` must take it. ``first``: the refusal on the nest as written, kept in the answer
+    when the split does not help."""
+    fz = fission(code, line, what, isolate=True)
+    if isinstance(fz, Refusal):
+        return Refusal(what, f"{first.reason}; {fz.reason}")
+    cur = code.rewritten(fz.text)
+    made: list[str] = []
+    why: dict[int, str] = {}
+    for k in reversed(range(len(fz.targets))):
+        at = map_line(fz.text, cur.text, fz.targets[k])
+        g = one(cur, at) if at is not None else Refusal(what, "rewritten")
+        if isinstance(g, Refusal):
+            why[k] = g.reason
+            continue
+        cur = cur.rewritten(g.new_text)
+        made.insert(0, f"part {k + 1}: {g.note}")
+    if fz.hot in why:
+        return Refusal(what, f"{first.reason}; after distributing the loop at line "
+                             f"{fz.outer_line} over its {len(fz.targets)} parts, part "
+                             f"{fz.hot + 1}: {why[fz.hot]}")
+    note = (f"the loop at {rel}:{fz.outer_line} distributed over its {len(fz.targets)} parts "
+            "(every dependence between them runs forward), then " + "; ".join(made))
+    return Generated(what, rel, make_diff(code.text, cur.text, rel), cur.text, note)
+
+
+def interchange(code: Code, line: int, rel: str, split: bool = True) -> Generated | Refusal:
+    """Reorder the nest at ``line`` so that the innermost loop is unit-stride (``split``:
+    distribute the loop around a lone hot loop first, see the module's text)."""
     what = "loop_interchange"
     got = _prepared(code, line, what)
     if isinstance(got, Refusal):
+        if split and _lone_loop(code, line):
+            return _split_then(code, line, rel, what, got,
+                               lambda c, ln: interchange(c, ln, rel, split=False))
         return got
     nest, deps = got
     order, refused = best_order(code, nest, deps)
@@ -155,14 +211,18 @@ def _tile_names(code: Code, nest: Nest) -> dict[str, str]:
     return out
 
 
-def tiling(code: Code, line: int, rel: str, tile: int = 64) -> Generated | Refusal:
+def tiling(code: Code, line: int, rel: str, tile: int = 64, split: bool = True
+           ) -> Generated | Refusal:
     """Tile every loop of the perfect nest at ``line`` by ``tile`` (the point loops in the
-    best order interchange would choose)."""
+    best order interchange would choose; ``split`` as for :func:`interchange`)."""
     what = "loop_tiling"
     if tile < 2:
         return Refusal(what, f"tile size {tile} is below 2")
     got = _prepared(code, line, what)
     if isinstance(got, Refusal):
+        if split and _lone_loop(code, line):
+            return _split_then(code, line, rel, what, got,
+                               lambda c, ln: tiling(c, ln, rel, tile, split=False))
         return got
     nest, deps = got
     for d in deps:

@@ -102,6 +102,14 @@ class Code:
         #: ``IX(i, j)`` -> ``((i)*N+(j))``, for the subscripts' affine forms
         self.expand_calls: Callable[[str], str] = lambda s: s
 
+    def rewritten(self, text: str) -> Code:
+        """The same file holding ``text`` (an earlier step's change applied), with this one's
+        view of the macros: for a generator that transforms the result of another."""
+        new = Code(text, self.path, self.lang)
+        new.pure_macros, new.expand, new.expand_calls = (self.pure_macros, self.expand,
+                                                         self.expand_calls)
+        return new
+
     @property
     def fortran(self) -> bool:
         return self.lang == "fortran"
@@ -475,6 +483,9 @@ class Code:
         if self.fortran or n.type != "field_expression":
             return None
         arg, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
+        while arg is not None and arg.type == "parenthesized_expression" and \
+                len(arg.named_children) == 1:  # `(m).v`, as a macro's expansion writes it
+            arg = arg.named_children[0]
         op = next((c for c in n.children if c.type in ("->", ".")), None)
         if arg is None or field is None or op is None:
             return None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from perfscout.transform.accessors import accessor_methods
 from perfscout.transform.assumedshape import assumed_shape
 from perfscout.transform.bisect import bisect_search
 from perfscout.transform.blas import blas
@@ -135,6 +136,8 @@ def generate(proposal_id: str, text: str, rel_path: str, line: int,
     try:
         if headers is None and root is not None:
             headers = project_headers(root)
+        if code.lang == "cpp":
+            code.accessors = accessor_methods(code, headers)
         if not code.fortran:
             macros = Macros.of(code, headers)
             code.pure_macros, code.expand = macros.call_free(), macros.expand

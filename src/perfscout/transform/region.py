@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from perfscout.transform.accessors import resolve
 from perfscout.transform.affine import Dim, dims_of, poly
 from perfscout.transform.source import C_LOOP, F_LOOP, FUNCTION_NODES, Code, Loop, Node, walk
 
@@ -333,11 +334,14 @@ class _Walker:
         if self.code.fortran or n.type != "call_expression":
             return None
         fn = n.child_by_field_name("function")
-        if fn is None or fn.type != "identifier" or \
+        if fn is not None and fn.type == "field_expression":  # cube.at(r, q, s)
+            text = self._method_element(n, fn)
+        elif fn is None or fn.type != "identifier" or \
                 self.code.name_of(fn) not in self.code.pure_macros:
             return None
-        text = self.code.expand_calls(self.code.text_of(n))
-        if text == self.code.text_of(n) or "\n" in text:
+        else:
+            text = self.code.expand_calls(self.code.text_of(n))
+        if text is None or text == self.code.text_of(n) or "\n" in text:
             return None
         sub = Code(f"void perfscout_f(void) {{ perfscout_x = {text}; }}\n",
                    "expr.cpp" if self.code.lang == "cpp" else "expr.c")
@@ -351,6 +355,19 @@ class _Walker:
             node = node.named_children[0]
         return (sub, node) if node is not None and node.type == "subscript_expression" \
             else None
+
+    def _method_element(self, call: Node, fn: Node) -> str | None:
+        """``obj.at(i, j)`` written as the element the accessor method returns."""
+        obj, field = fn.child_by_field_name("argument"), fn.child_by_field_name("field")
+        op = next((c.type for c in fn.children if c.type in ("->", ".")), None)
+        args = call.child_by_field_name("arguments")
+        if obj is None or field is None or op is None or args is None or \
+                self.code.member_path(fn) is None:
+            return None
+        acc = resolve(self.code, self.code.function_of(call), obj, self.code.text_of(field))
+        return acc.expand(self.code.text_of(obj), op,
+                          [self.code.text_of(a) for a in args.named_children]) \
+            if acc is not None else None
 
     def _accessor_ref(self, n: Node, acc: tuple[Code, Node], loops: tuple[Loop, ...],
                       direct: bool, line: int, *, write: bool, read: bool) -> None:

@@ -101,6 +101,9 @@ class Code:
         #: the same with object-like macros (sizes a ``-D`` may change) left as written:
         #: ``IX(i, j)`` -> ``((i)*N+(j))``, for the subscripts' affine forms
         self.expand_calls: Callable[[str], str] = lambda s: s
+        #: C++ element accessors, (class, method) -> Accessor (set by :func:`generate`; see
+        #: :mod:`perfscout.transform.accessors`)
+        self.accessors: dict[tuple[str, str], Any] = {}
 
     def rewritten(self, text: str) -> Code:
         """The same file holding ``text`` (an earlier step's change applied), with this one's
@@ -108,6 +111,7 @@ class Code:
         new = Code(text, self.path, self.lang)
         new.pure_macros, new.expand, new.expand_calls = (self.pure_macros, self.expand,
                                                          self.expand_calls)
+        new.accessors = self.accessors
         return new
 
     @property

@@ -327,10 +327,16 @@ def test_scaled_transposed_gemv_keeps_the_output(tmp_path: Path) -> None:
     assert after == pytest.approx(before, rel=1e-12) and before != 0.0
 
 
-def test_a_gemv_scaled_by_its_own_vector_is_refused() -> None:
+def test_a_gemv_scaled_by_a_vector_keeps_the_scaling_as_a_loop(tmp_path: Path) -> None:
+    """y[i] *= x[i] is no beta, but it touches only element i, as the product does: the
+    scaling runs first as a loop of its own, the call adds onto it (beta 1); same output."""
     src = GEMV_SCALED.replace("y[i] = y[i] * beta;", "y[i] = y[i] * x[i];")
-    r = generate("use_blas", src, "gv.c", line_of(src, "HOT"))
-    assert isinstance(r, Refusal) and "y[i] is scaled by x[i]" in r.reason, r
+    g = generate("use_blas", src, "gv.c", line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "y[i] = y[i] * x[i];" in g.new_text and "x, 1, 1.0, y, 1);" in g.new_text, g.diff
+    before = _checksum(build_run(write(tmp_path, "gv.c", src)))
+    after = _checksum(build_run(write(tmp_path, "gv2.c", g.new_text), (), g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
 
 
 GEMV_F_SCALED = """program gvs

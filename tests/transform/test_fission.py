@@ -106,3 +106,63 @@ def test_a_split_that_moves_a_value_across_iterations_is_refused(change: tuple[s
     r = generate("use_blas", src, "atax.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal), getattr(r, "diff", r)
     assert named in r.reason, r.reason
+
+
+# two products in one innermost loop (PolyBench's bicg shape), in a program of its own
+TWO_IN_ONE = """#include <stdio.h>
+
+static void both(int n, int m, double A[N][M], double *s, double *q, double *p, double *r)
+{
+  for (int j = 0; j < m; j++)
+    s[j] = 0.0;
+  for (int i = 0; i < n; i++) {
+    q[i] = 0.0;
+    for (int j = 0; j < m; j++) {
+      s[j] = s[j] + r[i] * A[i][j]; /* HOT */
+      q[i] = q[i] + A[i][j] * p[j];
+    }
+  }
+}
+
+int main(void)
+{
+  static double A[N][M], s[M], q[N], p[M], r[N];
+  for (int i = 0; i < N; i++) {
+    r[i] = 1.0 + (i % 9) / 8.0;
+    for (int j = 0; j < M; j++) A[i][j] = (double)((3 * i + 5 * j) % 17) / 16.0 - 0.5;
+  }
+  for (int j = 0; j < M; j++) p[j] = (double)(j % 7) / 3.0;
+  both(N, M, A, s, q, p, r);
+  double c = 0.0;
+  for (int j = 0; j < M; j++) c += s[j] * (1 + j % 5);
+  for (int i = 0; i < N; i++) c += q[i] * (2 + i % 3);
+  printf("checksum=%.17g\\n", c);
+  return 0;
+}
+"""
+
+
+def test_two_products_in_one_inner_loop_are_split_per_statement_then_called(
+        tmp_path: Path) -> None:
+    """s = A^T r and q = A p share the j loop: it is split into one loop per statement (the
+    two touch different arrays), then the i loop into its parts, and each product is a GEMV
+    call; the same output."""
+    prog = write(tmp_path, "two.c", TWO_IN_ONE)
+    g = generate("use_blas", TWO_IN_ONE, "two.c", line_of(TWO_IN_ONE, "HOT"), root=tmp_path)
+    assert isinstance(g, Generated), g
+    assert "one per statement" in g.note, g.note
+    assert "cblas_dgemv(CblasRowMajor, CblasTrans" in g.new_text
+    assert "cblas_dgemv(CblasRowMajor, CblasNoTrans" in g.new_text
+    sizes = ["-DN=230", "-DM=170"]
+    before = _checksum(build_run(prog, sizes))
+    after = _checksum(build_run(write(tmp_path, "new.c", g.new_text), sizes, g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
+
+
+def test_a_product_reading_the_other_products_running_result_is_not_split() -> None:
+    """q[i] now reads s[j], which the rows up to i have updated so far: splitting the i loop
+    would hand it the finished s. Refused, naming s."""
+    src = TWO_IN_ONE.replace("q[i] = q[i] + A[i][j] * p[j];", "q[i] = q[i] + A[i][j] * s[j];")
+    r = generate("use_blas", src, "two.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    assert "one loop per statement" in r.reason and "dependence on s" in r.reason, r.reason

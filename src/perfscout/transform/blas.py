@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from perfscout.transform.declared import declaration
 from perfscout.transform.depend import dependences
-from perfscout.transform.fission import Fissioned, fission
+from perfscout.transform.fission import Fissioned, fission, split_statements
 from perfscout.transform.macros import Headers, Macros
 from perfscout.transform.nest import (
     Nest,
@@ -243,11 +243,29 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
         sym = row_syrk(code, line, rel, headers)
     if sym is not None:
         return sym
-    fz = fission(code, line, WHAT)
-    if isinstance(fz, Refusal):
-        return Refusal(WHAT, f"{got.reason}; {fz.reason}" if "fission" in fz.reason
-                       else got.reason)
-    return _pieces_to_blas(code, fz, rel, headers)
+    why = got.reason
+    for isolate in (False, True):  # pieces as products with their resets, then loops alone
+        fz = fission(code, line, WHAT, isolate=isolate)
+        if isinstance(fz, Refusal):
+            if not isolate and "fission" in fz.reason:
+                why = f"{got.reason}; {fz.reason}"
+            continue
+        made = _pieces_to_blas(code, fz, rel, headers)
+        if not isolate or not isinstance(made, Refusal):
+            if not isinstance(made, Refusal):
+                return made
+            why = made.reason
+    # several products in one innermost loop (bicg, gesummv): one loop per statement first
+    st = split_statements(code, line, WHAT)
+    if isinstance(st, Refusal):
+        return Refusal(WHAT, why)
+    made = blas(code.rewritten(st.text), st.targets[st.hot], rel, headers)
+    if isinstance(made, Refusal):
+        return Refusal(WHAT, f"{why}; after splitting the loop at line {st.outer_line} into "
+                             f"one loop per statement: {made.reason}")
+    return Generated(WHAT, rel, make_diff(code.text, made.new_text, rel), made.new_text,
+                     f"the loop at {rel}:{st.outer_line} split into {len(st.targets)} loops, "
+                     f"one per statement; then {made.note}", libs=made.libs)
 
 
 def _pieces_to_blas(code: Code, fz: Fissioned, rel: str, headers: Headers | None

@@ -86,6 +86,28 @@ def fission(code: Code, line: int, what: str, isolate: bool = False) -> Fissione
         node = pnode
     if outer is None:
         return Refusal(what, f"no loop around line {line} holds several inner loops to split")
+    return _distribute(code, outer, _pieces(outer, isolate), line, what)
+
+
+def split_statements(code: Code, line: int, what: str) -> Fissioned | Refusal:
+    """Split the innermost loop holding ``line``, whose body is several statements and no
+    loop (bicg's ``for j { s[j] += r[i] * A[i][j]; q[i] += A[i][j] * p[j]; }``), into one loop
+    per statement, under the same legality check as :func:`fission`."""
+    nodes = code.loops_at(line)
+    if not nodes:
+        return Refusal(what, f"line {line} of {code.path} is not inside a loop")
+    lp = code.loop(nodes[0])
+    body = [s for s in lp.body if s.type != "comment"]
+    if len(body) < 2 or any(s.type in (C_LOOP, F_LOOP) for s in walk(lp.node)
+                            if s is not lp.node):
+        return Refusal(what, f"the loop over {lp.var} (line {lp.line}) is not several "
+                             "statements in one innermost loop")
+    return _distribute(code, lp, [[s] for s in body], line, what)
+
+
+def _distribute(code: Code, outer: Loop, pieces: list[list[Node]], line: int, what: str
+                ) -> Fissioned | Refusal:
+    """``outer`` split into one loop per piece, when the dependence tests allow it."""
     if not outer.counted:
         return Refusal(what, outer.problem)
     var = outer.var
@@ -93,7 +115,6 @@ def fission(code: Code, line: int, what: str, isolate: bool = False) -> Fissione
     if region.blockers:
         return Refusal(what, f"fission of loop {var} (line {outer.line}): "
                              + region.blockers[0].reason)
-    pieces = _pieces(outer, isolate)
     # loop counters are set by their own loop header in each part: no value flows in them
     counters = {code.loop(n).var for n in walk(outer.node) if n.type in (C_LOOP, F_LOOP)}
     spans = [(_span(p[0])[0], _span(p[-1])[1]) for p in pieces]
@@ -171,4 +192,4 @@ def _innermost_statement(code: Code, start: int) -> int:
     return lp.body[-1].start_point[0] + 1 if lp.body else lp.line
 
 
-__all__ = ["Fissioned", "fission"]
+__all__ = ["Fissioned", "fission", "split_statements"]

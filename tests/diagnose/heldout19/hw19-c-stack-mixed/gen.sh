@@ -7,5 +7,5 @@ gcc -O2 -g -fopenmp "$SRC/stack.c" -o "$B/stack"
 rec p.data -- env OMP_NUM_THREADS=2 ./stack 25000000 6
 prep --sort comm,dso,sym --percent-limit 1 | clean > "$OUT/perf-report.txt"
 { for k in copy load; do echo "\$ likwid-bench -t $k -w S0:1GB:2"; likwid-bench -t $k -w S0:1GB:2 2>&1 | grep -E 'Time|MByte/s|Number of Threads' | head -8; done; } > "$OUT/likwid-bench.txt"
-head -c 4000000 /dev/urandom | gzip -c > "$OUT/stacked.f64.gz"
+head -c 200000 /dev/urandom | gzip -c > "$OUT/stacked.f64.gz"
 snap

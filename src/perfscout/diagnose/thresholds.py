@@ -115,6 +115,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("complexity.per_op_exponent", 0.5, "fitted exponent of the time of one "
               "operation vs the size at or above, when every run performs the same operations "
               "(a lookup that scans; a hash or tree stays near 0)"),
+    Threshold("complexity.pair_calls_match", 0.001, "relative difference at or below between "
+              "a routine's call count and n(n-1)/2, n(n+1)/2 or n^2 for a swept size n: called "
+              "once per pair"),
     Threshold("complexity.two_size_factor", 2.0, "largest / smallest size at or above: two sizes "
               "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
@@ -183,6 +186,8 @@ _TABLE: tuple[Threshold, ...] = (
               "above (the program's own count): a whole array, not a value"),
     Threshold("mpi.reduce_share", 0.25, "share of the run in that reduction (its printed time) "
               "or in MPI (a profile) at or above"),
+    Threshold("precision.type_ratio", 2.0, "time of a run in the wider floating-point type / "
+              "the same run in the narrower one at or above (the printout's own A/B)"),
     Threshold("precision.x87_share", 0.30, "x87 share of floating-point instructions at or above: "
               "80-bit long double code (no SIMD form)"),
     Threshold("compute.divsqrt_share", 0.10, "share of the hot function's floating-point "

@@ -241,6 +241,9 @@ CANONICAL: dict[str, tuple[str, str]] = {
                                     "the printout marks parallel (derived)"),
     "omp.serialized_share": ("ratio", "share of a sampling profile in the OpenMP runtime's "
                              "ordered/critical/lock routines (threads taking turns; derived)"),
+    "precision.type_bytes": ("B", "bytes of the floating-point type a run's printout names "
+                             "(mode=long double: 16, double: 8, float: 4): runs of one program "
+                             "in two types side by side"),
     "precision.softfloat_share": ("ratio", "share of a profile in software floating-point "
                                   "routines (derived)"),
     "compute.share": ("ratio", "a process's share of the samples in its own computing code "

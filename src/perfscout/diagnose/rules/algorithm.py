@@ -360,7 +360,7 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 @rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
-                  "complexity.per_op_exponent"))
+                  "complexity.per_op_exponent", "complexity.pair_calls_match"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time (or the simulated instruction count of one program run at several sizes)
     grows faster than the problem size warrants (fitted exponent). When every run performs the
@@ -409,7 +409,8 @@ def complexity(ctx: Context) -> Finding | None:
     rescan = _rescanning(ctx, top[2].kind)
     if rescan is not None:
         ev.append(rescan)
-    per_call = _call_scaling(ctx, top[2].kind)
+    per_call = _call_scaling(ctx, top[2].kind) or _pairwise_calls(
+        ctx, top[2].kind, {round(math.exp(p[0])) for p in pts})
     if per_call is not None:
         ev.append(per_call)
     simulated, against = (_simulated_scaling(ctx, top[2].kind, lim) if what != "instructions"
@@ -569,6 +570,31 @@ def _call_scaling(ctx: Context, have: str) -> Evidence | None:
                 p2.path, None), source_kind(p2.format), f"{name}: {c1:,.0f} -> {c2:,.0f} calls, "
                 f"self time {t1:.3g} -> {t2:.3g} s: time ~ calls^{k:.2f} (each call does more "
                 "work as the run grows)", f"exponent >= {lim:g}")
+    return None
+
+
+def _pairwise_calls(ctx: Context, have: str, sizes: set[int]) -> Evidence | None:
+    """An instrumented profile of another family (gprof, callgrind) in which a routine was
+    called once per pair of the items of one of the sweep's sizes n: n(n-1)/2, n(n+1)/2 or
+    n^2 calls, exactly (within 0.1%). The work grows as the square of the items by
+    construction: the all-pairs mechanism of the growth the sweep timed, counted by a second
+    family."""
+    from perfscout.diagnose.engine import source_kind
+
+    tol = ctx.t("complexity.pair_calls_match")
+    for h, p in ctx.hotspots():
+        fam = source_kind(p.format)
+        if fam == have or h.kind == "line" or not h.calls:
+            continue
+        for n in sorted(n for n in sizes if n > 2):
+            hit = next((how for how, c in (("n(n-1)/2", n * (n - 1) / 2),
+                                           ("n(n+1)/2", n * (n + 1) / 2), ("n^2", n * n))
+                        if abs(h.calls - c) <= tol * c), "")
+            if hit:
+                return Evidence("calls.count", float(h.calls), "count",
+                                h.source or SourceRef(p.path, None), fam,
+                                f"{h.name} called {h.calls:,} times = {hit} for n = {n:,}: once "
+                                "per pair of the items", "calls = pairs of a swept size")
     return None
 
 

@@ -1032,9 +1032,10 @@ def _costliest_site(ctx: Context, callee_ok: Callable[[str], bool], lim: float
 
 
 @rule(id="app.precision",
-      needs=("flops.dp|insn.x87|insn.softfloat_calls|insn.fp_widen|@hotspots",),
+      needs=("flops.dp|insn.x87|insn.softfloat_calls|insn.fp_widen|precision.type_bytes|"
+             "@hotspots",),
       thresholds=("bw.near_peak", "precision.x87_share", "precision.convert_ratio",
-                  "precision.narrow_per_widen"))
+                  "precision.narrow_per_widen", "precision.type_ratio"))
 def precision(ctx: Context) -> Finding | None:
     """A numeric type slower than the hardware's vector float/double: 80-bit long double on
     the x87 stack, ``__float128`` or ``_Decimal64`` emulated in software by library routines
@@ -1043,6 +1044,14 @@ def precision(ctx: Context) -> Finding | None:
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
+    sampled, ab = _long_double_libm(ctx), _type_ab(ctx)
+    if sampled is not None or ab is not None:  # no disassembly: the routines, the printed A/B
+        ev = [e for e in (sampled, ab) if e is not None]
+        return ctx.finding("app.precision", 0.6 if sampled is not None else 0.45,
+                           "a wide floating-point type (long double: 80-bit x87) costs the time: "
+                           "vector and arch flags cannot help, the data type can", ev,
+                           limits=["whether the narrower type is accurate enough is a domain "
+                                   "question the data cannot answer"])
     soft = _soft_float(ctx)
     if soft is not None:
         return soft
@@ -1092,9 +1101,9 @@ def _x87(ctx: Context) -> Finding | None:
                              "the floating-point weight", f"x87 share >= {lim:.2f}",
                              metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
             break
-    sampled = _long_double_libm(ctx)
-    if sampled is not None and sampled.source_kind not in {e.source_kind for e in ev}:
-        ev.append(sampled)
+    for extra in (_long_double_libm(ctx), _type_ab(ctx)):
+        if extra is not None and extra.source_kind not in {e.source_kind for e in ev}:
+            ev.append(extra)
     for r, _p in ctx.remarks():
         if r.kind == "missed" and not r.vectorized:
             ev.append(Evidence("vector.loops_missed", 1.0, "count", r.source, "compiler",
@@ -1249,7 +1258,38 @@ def _libm(name: str) -> str | None:
     return m["fn"] if m and m["fn"] in LIBM else None
 
 
-_LIBM_LONG = re.compile(r"^_*(?:ieee754_|gi_+)?(?P<fn>[a-z0-9]+?)l(?:_finite)?(?:@.*)?$")
+_LIBM_LONG = re.compile(r"^_*(?:ieee754_|gi_+|kernel_)?(?P<fn>[a-z0-9_]+?)l(?:_finite)?(?:@.*)?$")
+#: the long double routines' own helpers (argument reduction, the kernels of sin/cos/tan)
+_LIBM_LONG_HELPERS = ("rem_pio2", "sin", "cos", "tan")
+
+
+def _type_ab(ctx: Context) -> Evidence | None:
+    """One printout holding runs of the same program in two floating-point types
+    (``precision.type_bytes``: ``mode=long double`` then ``mode=double``), the same size where
+    one is printed: the wider type's run taking ``precision.type_ratio`` or more times the
+    narrower one's. The program's own A/B of the data type."""
+    lim = ctx.t("precision.type_ratio")
+    runs = []
+    for tb in ctx.all("precision.type_bytes", (ScopeKind.RUN,)):
+        t = ctx.beside(tb, "time.elapsed", (ScopeKind.RUN,)) or ctx.beside(
+            tb, "time.cpu", (ScopeKind.RUN,))
+        size = ctx.beside(tb, "scaling.size", (ScopeKind.RUN,))
+        if t is not None and t.value > 0:
+            runs.append((tb, t, size.value if size is not None else None))
+    best: tuple[float, Located, Located, Located] | None = None
+    for wide, tw, sw in runs:
+        for narrow, tn, sn in runs:
+            if wide.profile is not narrow.profile or wide.value <= narrow.value or sw != sn:
+                continue
+            r = tw.value / tn.value
+            if r >= lim and (best is None or r > best[0]):
+                best = (r, wide, tw, narrow)
+    if best is None:
+        return None
+    r, wide, tw, narrow = best
+    return ctx.ev(tw, f"the same run in {wide.metric.raw_name} ({wide.value:.0f} bytes) took "
+                  f"{r:.1f}x the {narrow.metric.raw_name} one ({narrow.value:.0f} bytes)",
+                  f"ratio >= {lim:g}", metric="precision.type_ratio", value=r, unit="ratio")
 
 
 def _long_double_libm(ctx: Context) -> Evidence | None:
@@ -1261,7 +1301,8 @@ def _long_double_libm(ctx: Context) -> Evidence | None:
                    key=lambda p: source_kind(p.format) != "sampling")
     for p in profs:
         hits = [(h, s) for h, s in hotspot_shares(p)
-                if (m := _LIBM_LONG.match(h.name.lower().strip())) and m["fn"] in LIBM]
+                if (m := _LIBM_LONG.match(h.name.lower().strip())) and
+                (m["fn"] in LIBM or m["fn"] in _LIBM_LONG_HELPERS)]
         total = sum(s for _, s in hits)
         if hits and total >= lim:
             h = max(hits, key=lambda x: x[1])[0]

@@ -142,6 +142,10 @@ SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", 
 OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "probes",
                       "transactions", "operations", "ops", "inserts", "insertions", "accesses",
                       "finds", "nqueries", "nlookups", "nevents"})
+#: counts of pairwise work (``pairs=4498500``): what an all-pairs method does, growing as the
+#: square of the items; never the problem's size
+PAIR_KEYS = frozenset({"pairs", "npairs", "paircount", "pairtests", "comparisons", "compares",
+                       "ncompares", "interactions", "distances", "pairchecks"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
 RUN_KEYS = {"run", "rep", "repeat", "repetition", "trial"}
 #: a line naming its repeat (``repeat 2: total 1.06 s``): the same run again, RUN scope
@@ -827,8 +831,40 @@ def _count_first(line: str) -> str:
     return _MSG_COUNT.sub(msgs, line)
 
 
+#: a run's floating-point type named in its printout (``mode=long double``, ``real: float``)
+_TYPE_NAMED = re.compile(
+    r"\b(?:mode|type|precision|prec|real|dtype|kind|arith(?:metic)?|fp)\s*[=:]\s*"
+    r"(?P<t>long\s+double|_*float128|_Float128|quad(?:ruple)?|binary128|real\*16|real\(16\)|"
+    r"double|float64|fp64|binary64|real\*8|real\(8\)|float32|fp32|single|float|real\*4|"
+    r"real\(4\)|half|fp16|float16)(?![\w*(])", re.I)
+_TYPE_BYTES = {"long double": 16.0, "float128": 16.0, "quad": 16.0, "quadruple": 16.0,
+               "binary128": 16.0, "real*16": 16.0, "real(16)": 16.0, "double": 8.0,
+               "float64": 8.0, "fp64": 8.0, "binary64": 8.0, "real*8": 8.0, "real(8)": 8.0,
+               "float32": 4.0, "fp32": 4.0, "single": 4.0, "float": 4.0, "real*4": 4.0,
+               "real(4)": 4.0, "half": 2.0, "fp16": 2.0, "float16": 2.0}
+
+
+def _type_named(line: str, no: int, path: Path, runs: _Runs) -> list[Metric]:
+    """The floating-point type a run's line names, in bytes (``precision.type_bytes``, the
+    line's run): runs of one program in two types side by side."""
+    m = _TYPE_NAMED.search(line)
+    if m is None:
+        return []
+    t = re.sub(r"\s+", " ", m["t"].lower()).lstrip("_")
+    width = _TYPE_BYTES.get(t)
+    return [] if width is None else [Metric("precision.type_bytes", width, "B",
+                                            runs.scope("precision.type_bytes"),
+                                            SourceRef(str(path), no), m["t"])]
+
+
 def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     """Metrics of one ``key=value`` / ``key: value unit`` line; second item: anything read."""
+    got, read = _line_values(line, no, path, runs)
+    typed = _type_named(line, no, path, runs) if read else []
+    return got + typed, read
+
+
+def _line_values(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metric], bool]:
     scope: Scope | None = None
     # "rank 0: ... allgather 0.49 s received 320 MB": a rank's own values, its traffic in MPI,
     # not a file transfer line
@@ -841,7 +877,7 @@ def _line_metrics(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Met
         return [phase], True
     records = _records(line, no, path)
     if records is not None:  # "records written: 150000 in 9.29s": the line's time as well
-        return [records, *_line_metrics(_RECORDS.sub(" ", line), no, path, runs)[0]], True
+        return [records, *_line_values(_RECORDS.sub(" ", line), no, path, runs)[0]], True
     by_unit = _run_units(line, runs)
     if by_unit is not None:
         return _named(by_unit, None, no, path, runs), True
@@ -1120,6 +1156,11 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
                                       source=SourceRef(str(path), rno), raw_name=col))
             used.add(no)
             used.update(r for r, _ in rows)
+        elif rows and norm_key(cols[0]) in STEP_KEYS and (grown := _step_rows(
+                cols, names, rows, path)):
+            out.extend(grown)  # "step grains step_s": the work grows step by step
+            used.add(no)
+            used.update(r for r, _ in rows)
         elif rows and norm_key(cols[0]) in RUN_KEYS and any(names[1:]):
             # "rep seconds MLUPS": repeats of one run, each row its own (RUN scope "rep 2")
             for rno, vals in rows:
@@ -1134,6 +1175,47 @@ def _table(lines: list[tuple[int, str]], path: Path) -> tuple[list[Metric], set[
             used.update(r for r, _ in rows)
         i = max(j, i + 1)
     return out, used if used - rules else set()
+
+
+#: a time column that adds up the steps so far, not the time of one step
+_RUNNING = re.compile(r"^(?:total|cum|cumul|cumulative|accum|sofar|running|elapsed|wall)")
+
+
+def _step_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[float]]],
+               path: Path) -> list[Metric]:
+    """A table of one run's steps in which the work grows from step to step (``step grains
+    step_s total_s``: grains added every step): each step a sweep point, its growing count
+    ``scaling.size`` and its own time ``time.elapsed`` (RUN scope ``step=N``), so the step
+    time is fitted against the work like a size sweep. A running total (``total_s``) is no
+    step's time. Empty when no count column grows twofold, monotonically, or no column
+    times one step."""
+    if len(rows) < 3:
+        return []
+
+    def values(k: int) -> list[float]:
+        return [r[k] for _, r in rows]
+
+    timed = [k for k in range(1, len(cols)) if (names[k] == "time.elapsed" or
+                                                 _timed_column(cols[k], names[k]))
+             and not _RUNNING.match(norm_key(cols[k]))]
+    grows = [k for k in range(1, len(cols)) if k not in timed and names[k] in ("",
+                                                                               "scaling.size")
+             and not _column_unit(cols[k]) and min(values(k)) > 0
+             and max(values(k)) >= 2 * min(values(k))
+             and all(a <= b for a, b in pairwise(values(k)))]
+    if not timed or not grows:
+        return []
+    t, n = timed[0], grows[0]
+    out: list[Metric] = []
+    for rno, vals in rows:
+        conv = _convert("time.elapsed", vals[t], _column_unit(cols[t]) or "s", cols[t])
+        if conv is None or math.isnan(vals[t]):
+            continue
+        scope = Scope(ScopeKind.RUN, f"{cols[0].lower()}={vals[0]:g}")
+        src = SourceRef(str(path), rno)
+        out += [Metric("scaling.size", vals[n], "count", scope, src, cols[n]),
+                Metric("time.elapsed", conv[0], conv[1], scope, src, cols[t])]
+    return out
 
 
 def _work_held(names: list[str], rows: list[tuple[int, list[float]]]) -> list[str]:
@@ -1510,7 +1592,8 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
                 for m, t in zip(ms, times, strict=True)]
 
     sized = len({m.value for m in metrics if m.name == "scaling.size"}) > 1
-    grows = [ms for ms in keyed.values() if _geometric(ms)]
+    # "events=3000 pairs=4498500": the pairs grow as the square of the events; sized by those
+    grows = [ms for k, ms in keyed.items() if _geometric(ms) and k not in PAIR_KEYS]
     if len(grows) > 1 and all(_proportional(grows[0], ms) for ms in grows[1:]):
         grows = grows[:1]  # "observations=50000 distinct=5000": one size, the first printed
     if not sized and len(grows) == 1:

@@ -1,0 +1,96 @@
+"""Readings of growth within one run, pairwise work and a run's floating-point type, from
+tests/diagnose/data/diag33 (each case's gen.sh runs the project's own programs with real gcc,
+gprof and perf).
+
+- A step table whose work column grows step by step (``step birds step_s total_s``) is a sweep
+  inside one run: each step's count and its own time (not the running total) are fitted like
+  a size sweep, so an all-pairs step shows as ``alg.complexity``.
+- A count of pairwise work printed beside the items (``birds=2000 pairs=1999000``) is never the
+  problem's size: the sweep is sized by the items.
+- An instrumented profile whose routine was called once per pair of the items of a swept size
+  (n(n-1)/2 calls) is a second family's count of the quadratic work: it confirms the sweep.
+- libm's long double routines, with their own helpers (``__kernel_sinl``,
+  ``__ieee754_rem_pio2l``), holding a large share of a sampling profile are long double
+  arithmetic (``app.precision``), with no disassembly needed; a printout holding the same run
+  in two types (``mode=long double`` / ``mode=double``) is the program's own A/B, a second
+  family.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from perfscout.ingest.registry import load
+from perfscout.model.findings import Status
+from perfscout.model.metrics import Profile, ScopeKind
+from perfscout.model.serialize import from_jsonable
+from perfscout.model.snapshot import PlatformSnapshot
+from perfscout.pipeline.analyze import analyze
+from perfscout.sandbox import default_runner
+
+D = Path(__file__).parent / "data" / "diag33"
+
+
+def _profile(path: Path) -> Profile:
+    got = load(str(path))
+    profiles = [p for p in (got if isinstance(got, (list, tuple)) else [got])
+                if isinstance(p, Profile)]
+    assert len(profiles) == 1, profiles
+    return profiles[0]
+
+
+def _analyse(case: str):  # type: ignore[no-untyped-def]
+    root = D / case
+    snap = from_jsonable(PlatformSnapshot, json.loads((root / "platform.json").read_text()))
+    with tempfile.TemporaryDirectory(prefix="perfscout-diag33-") as ws:
+        return analyze(sorted((root / "data").iterdir()), snapshot=snap,
+                       runner=default_runner(Path(ws)))
+
+
+def _rows(p: Profile, name: str) -> dict[str, float]:
+    return {m.scope.name: m.value for m in p.metrics
+            if m.name == name and m.scope.kind == ScopeKind.RUN}
+
+
+def test_a_step_table_is_read_as_each_steps_count_and_its_own_time() -> None:
+    p = _profile(D / "flock-steps" / "data" / "run.txt")
+    sizes, times = _rows(p, "scaling.size"), _rows(p, "time.elapsed")
+    lines = [ln.split() for ln in (D / "flock-steps" / "data" / "run.txt").read_text()
+             .splitlines() if ln.strip()[:1].isdigit()]
+    assert len(lines) >= 6
+    for step, birds, step_s, _total in lines:
+        assert sizes[f"step={step}"] == float(birds)
+        assert times[f"step={step}"] == float(step_s)  # the step's own time, not the total
+    assert len(times) == len(lines)
+
+
+def test_an_all_pairs_step_table_is_complexity() -> None:
+    a = _analyse("flock-steps")
+    assert a.findings and a.findings[0].id == "alg.complexity", [f.id for f in a.findings]
+    assert "size^" in a.findings[0].evidence[0].quote
+
+
+def test_the_pair_count_is_not_the_size_and_per_pair_calls_confirm() -> None:
+    p = _profile(D / "flock-sweep-gprof" / "data" / "sizes.txt")
+    assert sorted(_rows(p, "scaling.size").values()) == [1000.0, 2000.0, 4000.0, 8000.0]
+    a = _analyse("flock-sweep-gprof")
+    top = a.findings[0]
+    assert top.id == "alg.complexity" and top.status == Status.CONFIRMED, top
+    calls = next(e for e in top.evidence if e.metric == "calls.count")
+    assert calls.source_kind == "instrumentation" and calls.value == 2000 * 1999 / 2
+    assert "near_miss" in calls.quote and "n(n-1)/2 for n = 2,000" in calls.quote
+
+
+def test_long_double_libm_and_the_printed_type_ab_are_precision() -> None:
+    p = _profile(D / "ldfit-modes-perf" / "data" / "modes.txt")
+    assert sorted(_rows(p, "precision.type_bytes").values()) == [8.0, 16.0]
+    a = _analyse("ldfit-modes-perf")
+    top = a.findings[0]
+    assert top.id == "app.precision" and top.status == Status.CONFIRMED, top
+    fams = {e.source_kind: e for e in top.evidence}
+    assert fams["sampling"].value >= 0.30 and "long double libm" in fams["sampling"].quote
+    times = [float(w.split("=")[1]) for ln in (D / "ldfit-modes-perf" / "data" / "modes.txt")
+             .read_text().splitlines() for w in ln.split() if w.startswith("seconds=")]
+    assert fams["program"].value == max(times) / min(times) >= 2.0

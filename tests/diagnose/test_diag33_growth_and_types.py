@@ -14,6 +14,17 @@ gprof and perf).
   arithmetic (``app.precision``), with no disassembly needed; a printout holding the same run
   in two types (``mode=long double`` / ``mode=double``) is the program's own A/B, a second
   family.
+- A byte rate whose unit is written into its key (``GBps=13.7``) is the program's bandwidth;
+  likwid-bench's result lines kept under each echoed command are the benchmark still.
+- Two sizes on one run's line (``n=256 ... points=9830400``) belong to that run; the one held
+  within 1.3x while the other grows is the work (``work.items``), so the time per point at
+  two sizes is a cache measure.
+- A printout of several runs, each with its per-thread table, is read per run: thread 0 of
+  the one-thread run is not thread 0 of the two-thread run (unequal busy times there are
+  imbalance, not a serial part).
+- On a rank's line that counts the bytes it sent (``MB_sent``), a phase named for moving
+  data between ranks (``transpose_s``) is its MPI time; the monitoring's all-to-all bytes are
+  then no reduction when the program names its collective otherwise.
 """
 
 from __future__ import annotations
@@ -94,3 +105,48 @@ def test_long_double_libm_and_the_printed_type_ab_are_precision() -> None:
     times = [float(w.split("=")[1]) for ln in (D / "ldfit-modes-perf" / "data" / "modes.txt")
              .read_text().splitlines() for w in ln.split() if w.startswith("seconds=")]
     assert fams["program"].value == max(times) / min(times) >= 2.0
+
+
+def test_a_rate_in_the_key_and_trimmed_likwid_bench_place_the_bandwidth_at_the_ceiling() -> None:
+    run = _profile(D / "triad-gbps-likwid" / "data" / "run.txt")
+    bw = sorted(m.value for m in run.metrics if m.name == "mem.bandwidth" and
+                m.scope.kind == ScopeKind.RUN)
+    printed = sorted(float(w.split("=")[1]) * 1000 for ln in (
+        D / "triad-gbps-likwid" / "data" / "run.txt").read_text().splitlines()
+        for w in ln.split() if w.startswith("GBps="))
+    assert bw == printed and len(bw) == 2
+    bench = _profile(D / "triad-gbps-likwid" / "data" / "likwid-bench.txt")
+    assert bench.format == "likwid-bench" and bench.meta.get("test") == "stream"
+    assert len({m.scope.name for m in bench.metrics if m.name == "bench.bandwidth"}) == 4
+    top = _analyse("triad-gbps-likwid").findings[0]
+    assert top.id == "hw.memory_bandwidth" and top.status == Status.CONFIRMED, top
+
+
+def test_two_sizes_of_one_run_and_the_work_held_make_a_cache_measure() -> None:
+    p = _profile(D / "colnorm-two-sizes" / "data" / "run.txt")
+    assert sorted(_rows(p, "scaling.size").values()) == [256.0, 2048.0]
+    work = {m.scope.name: m.value for m in p.metrics if m.name == "work.items"}
+    assert set(work) == set(_rows(p, "scaling.size")) and len(work) == 2
+    top = _analyse("colnorm-two-sizes").findings[0]
+    assert top.id == "hw.cache_locality", top
+    assert top.evidence[0].metric == "scaling.rate_drop" and top.evidence[0].value >= 4
+
+
+def test_each_runs_thread_table_is_its_own() -> None:
+    top = _analyse("uneven-thread-tables").findings
+    assert top[0].id == "rt.omp_imbalance", [f.id for f in top]
+    assert "rt.serial_fraction" not in [f.id for f in top]
+    rows = [ln.split() for ln in (D / "uneven-thread-tables" / "data" / "run.txt").read_text()
+            .splitlines() if ln.strip()[:1].isdigit()][1:]  # the two-thread run's rows
+    busy = [float(r[2]) for r in rows]
+    assert top[0].evidence[0].value == max(busy) / (sum(busy) / len(busy))
+
+
+def test_a_ranks_transpose_is_its_mpi_time_and_no_reduction() -> None:
+    p = _profile(D / "pencils-ranks-mon" / "data" / "run.txt")
+    mpi = {m.scope.name: m for m in p.metrics if m.name == "mpi.time"}
+    sent = {m.scope.name: m.value for m in p.metrics if m.name == "mpi.bytes_sent"}
+    assert set(mpi) == {"0", "1"} and all(m.raw_name == "transpose_s" for m in mpi.values())
+    assert set(sent.values()) == {167.8e6}
+    ids = [f.id for f in _analyse("pencils-ranks-mon").findings]
+    assert ids[0] == "rt.mpi_communication" and "app.redundant_work" not in ids, ids

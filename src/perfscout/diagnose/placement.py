@@ -181,6 +181,19 @@ def _requested(ctx: Context, loc: Located) -> int | None:
     return int(max(got)) if got else thread_count(ctx, loc.profile)
 
 
+def widest_run(locs: list[Located]) -> dict[str, Located]:
+    """One input's per-thread (or per-rank) values, in file order, split into its runs: a
+    printout of several runs holds a table per run (thread 0 of the one-thread run, then
+    threads 0 and 1), so a name seen again starts the next run's. The run with the most
+    workers (the last of equals), by name."""
+    groups: list[dict[str, Located]] = [{}]
+    for loc in locs:
+        if loc.metric.scope.name in groups[-1]:
+            groups.append({})
+        groups[-1][loc.metric.scope.name] = loc
+    return max(reversed(groups), key=len)
+
+
 def thread_busy(ctx: Context) -> ThreadBusy | None:
     """The widest run (two threads or more) that timed each of its threads: when the program
     times its threads, whether they all worked the whole run, unequally, or idled is measured,
@@ -189,10 +202,8 @@ def thread_busy(ctx: Context) -> ThreadBusy | None:
     serial = next((t for n, t, _ in sweep_points(ctx) if n == 1), None)
     profiles = {id(loc.profile): loc.profile for loc in ctx.all("busy.time", (ScopeKind.THREAD,))}
     for p in profiles.values():
-        by: dict[str, Located] = {}
-        for loc in ctx.all("busy.time", (ScopeKind.THREAD,)):
-            if loc.profile is p:
-                by.setdefault(loc.metric.scope.name, loc)
+        by = widest_run([loc for loc in ctx.all("busy.time", (ScopeKind.THREAD,))
+                         if loc.profile is p])
         if len(by) < 2:
             continue
         first = next(iter(by.values()))

@@ -253,7 +253,12 @@ def bulk_reduction(ctx: Context) -> Finding | None:
     reducing locally first and then one scalar removes nearly all of it; whether it needs
     the whole array the data cannot say."""
     lim_s = ctx.t("mpi.reduce_share")
-    sizes = [e for e in (_printed_reduce_bytes(ctx), _monitored_coll_bytes(ctx)) if e]
+    printed = _printed_reduce_bytes(ctx)
+    # all-to-all in the monitoring is a reduction's pattern, and an alltoall's: a program
+    # naming its MPI time for something else (``transpose_s``) and never a reduce says which
+    named = {m.metric.raw_name for m in ctx.all("mpi.time") if m.metric.raw_name}
+    other = bool(named) and not any(_REDUCE_KEY.search(n) for n in named)
+    sizes = [e for e in (printed, None if other else _monitored_coll_bytes(ctx)) if e]
     if not sizes:
         return None
     spent = _printed_reduce_share(ctx)

@@ -215,17 +215,17 @@ def _imbalance(ctx: Context, name: str, kinds: tuple[ScopeKind, ...]) -> tuple[f
     has no threads to balance (its sections ran one after the other). A busy time of zero is
     a thread that never ran the region (the runtime gave the team fewer threads, as
     ``rt.threads_lowered`` counts them), not one that waited."""
-    from perfscout.diagnose.placement import _requested
+    from perfscout.diagnose.placement import _requested, widest_run
 
-    groups: dict[int, dict[str, Located]] = {}
+    per_input: dict[int, list[Located]] = {}
     for loc in ctx.all(name, kinds):
         if name == "busy.time" and loc.value <= 0:
             continue
         if not is_core_type(loc.metric.scope):  # core types of a hybrid CPU are not threads
-            groups.setdefault(id(loc.profile), {}).setdefault(loc.metric.scope.name, loc)
+            per_input.setdefault(id(loc.profile), []).append(loc)
     best: tuple[float, Located, int] | None = None
-    for by in groups.values():
-        vals = list(by.values())
+    for locs in per_input.values():
+        vals = list(widest_run(locs).values())
         if len(vals) < 2 or _requested(ctx, vals[0]) == 1:
             continue
         mean = sum(v.value for v in vals) / len(vals)

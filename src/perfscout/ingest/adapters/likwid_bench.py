@@ -24,6 +24,8 @@ BENCH_KEYS: dict[str, tuple[str, str]] = {
     "Cycles per update": ("bench.cycles_per_update", "ratio"),
     "Cycles per cacheline": ("bench.cycles_per_cacheline", "ratio"),
 }
+#: a likwid-bench command line a job log or a trimmed output echoes before each run
+_COMMAND = re.compile(r"^\s*[$%#]?\s*likwid-bench\b(?:.*?\s-t\s+(?P<test>\S+))?", re.M)
 _LINE = re.compile(r"^(?P<key>[A-Za-z][\w /]*?):\s+(?P<v>[-+\d.eE]+)(?:\s+sec)?\s*$")
 
 
@@ -66,7 +68,9 @@ class LikwidBenchAdapter(Adapter):
     description = "likwid-bench results"
 
     def sniff(self, head: str, path: Path) -> float:
-        if re.search(r"^MByte/s:\s", head, re.M) and "Cycles per update" in head:
+        if re.search(r"^MByte/s:\s", head, re.M) and ("Cycles per update" in head or
+                                                      _COMMAND.search(head)):
+            # the whole block, or the result lines kept under each echoed command
             return 0.7  # likwid-perfctr scores higher when perfctr tables wrap the run
         return 0.0
 
@@ -76,10 +80,16 @@ class LikwidBenchAdapter(Adapter):
         meta: dict[str, str] = {}
         run = 0
         other: set[int] = set()  # lines of no likwid-bench shape: the job's own printout?
+        fresh = False  # a run just started by its echoed command (its Cycles: starts none)
         for no, line in iter_lines(path):
             s = line.strip()
+            cmd = _COMMAND.match(line)
+            if cmd is not None:
+                run, fresh = run + 1, True
+                meta.setdefault("test", cmd["test"] or "")
+                continue
             if s.startswith("Cycles:"):
-                run += 1
+                run, fresh = (run, False) if fresh else (run + 1, False)
             m = bench_metric(s, path, no, max(run, 1))
             if m:
                 metrics.append(m)

@@ -145,7 +145,7 @@ OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "p
 #: counts of pairwise work (``pairs=4498500``): what an all-pairs method does, growing as the
 #: square of the items; never the problem's size
 PAIR_KEYS = frozenset({"pairs", "npairs", "paircount", "pairtests", "comparisons", "compares",
-                       "ncompares", "interactions", "distances", "pairchecks"})
+                       "ncompares", "distances", "pairchecks"})
 SCOPE_KEYS = {"rank": ScopeKind.RANK, "thread": ScopeKind.THREAD, "tid": ScopeKind.THREAD}
 RUN_KEYS = {"run", "rep", "repeat", "repetition", "trial"}
 #: a line naming its repeat (``repeat 2: total 1.06 s``): the same run again, RUN scope
@@ -912,15 +912,23 @@ def _line_values(line: str, no: int, path: Path, runs: _Runs) -> tuple[list[Metr
 _RATE_UNITS = frozenset({"MB/s", "MFLOP/s", "MLUP/s"})
 
 
+#: a byte rate whose unit is written into its key (``GBps``, ``bw_GB_s``, ``MB_per_s``); the
+#: B of bytes upper case (``Gbps`` counts bits, a network's unit)
+_KEY_RATE = re.compile(r"(?:^|[_\-.])(?P<u>[GMKT]i?B)(?:ps|_s|/s|_per_s|_per_sec|persec)$")
+
+
 def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, path: Path,
            runs: _Runs) -> list[Metric]:
     """Metrics of a line's (key, value, unit) triples: canonical names where known."""
     out: list[Metric] = []
+    sized: Scope | None = None  # "n=256 ... points=9677400": two sizes of one line, one run
     for key, v, unit in rest:
         if not math.isfinite(v):
             continue  # "1e999", a number of a thousand digits: no measurement
         if not unit and UNITS.get(key.lower(), ("", 1.0))[0] in _RATE_UNITS:
             unit = key  # "GB/s= 19.2", "MFLOP/s: 830": the key is its value's unit
+        if not unit and (kr := _KEY_RATE.search(key.strip())) is not None:
+            unit = kr["u"] + "/s"  # "GBps=8.10": the key's suffix is its unit
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
         name = _name(key, cu)
         if not name:
@@ -936,7 +944,10 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
         value, cunit = conv
         if scope is not None and scope.kind == ScopeKind.INTERVAL and name == "time.elapsed":
             name = "time.step"
-        sc = scope if scope is not None else runs.scope(name)
+        sc = scope if scope is not None else (
+            sized if name == "scaling.size" and sized is not None else runs.scope(name))
+        if name == "scaling.size":
+            sized = sc
         out.append(Metric(name=name, value=value, unit=cunit, scope=sc,
                           source=SourceRef(str(path), no), raw_name=key))
     return _rank_times(out) if scope is not None and scope.kind == ScopeKind.RANK else out
@@ -953,13 +964,27 @@ _RANK_BYTES_KEYS = frozenset({"bytes", "bytessent", "sentbytes", "sent", "moved"
                               "traffic", "volume", "commbytes", "mpibytes"})
 
 
+#: a byte count whose unit is in its key (``MB_sent``, ``sent_GB``): the scale of that unit
+_SCALED_SENT = re.compile(r"^(?:(?P<a>[kmg]i?)b(?:ytes)?sent|sent(?P<b>[kmg]i?)b(?:ytes)?)$")
+
+
 def _bytes(m: Metric) -> float | None:
-    """A value in bytes: a count with no unit (``bytes 19200000``) or a size unit."""
+    """A value in bytes: a count with no unit (``bytes 19200000``, ``MB_sent 604`` in MB) or a
+    size unit."""
     if not m.unit:
+        scaled = _SCALED_SENT.match(norm_key(m.raw_name))
+        if scaled is not None:
+            return m.value * BYTE_UNITS[(scaled["a"] or scaled["b"]) + "b"]
         return m.value if norm_key(m.raw_name).startswith("bytes") or norm_key(
             m.raw_name).endswith("bytes") else None
     scale = BYTE_UNITS.get(m.unit.lower())
     return m.value * scale if scale is not None else None
+
+
+#: a rank's phase named for moving data between ranks (``transpose_s``, ``halo_exchange``,
+#: ``comm``): on a line that also counts the bytes the rank sent, its time is MPI time
+_COMM_PHASE = re.compile(r"^(?:comm|communication|exchange|haloexchange|halo|halos|ghosts?|"
+                         r"transpose|transposes|redistribute|redistribution|swap|shift)$")
 
 
 def _mpi_routines(raw: str) -> bool:
@@ -982,10 +1007,13 @@ def _rank_times(ms: list[Metric]) -> list[Metric]:
         return conv[0] if conv is not None and conv[1] == "s" else None
 
     ms = [replace(m, name="mpi.bytes_sent", value=b, unit="B")
-          if m.name.startswith("event.") and norm_key(m.raw_name) in _RANK_BYTES_KEYS
+          if m.name.startswith("event.") and (norm_key(m.raw_name) in _RANK_BYTES_KEYS or
+                                               _SCALED_SENT.match(norm_key(m.raw_name)))
           and (b := _bytes(m)) is not None else m for m in ms]
+    moved = any(m.name == "mpi.bytes_sent" for m in ms)
     mpi = [m for m in ms if m.name == "mpi.time" or (
-        m.name.startswith("event.") and _mpi_routines(m.raw_name) and secs(m) is not None)]
+        m.name.startswith("event.") and (_mpi_routines(m.raw_name) or (
+            moved and _COMM_PHASE.match(norm_key(m.raw_name)))) and secs(m) is not None)]
     if not mpi:
         return ms
     total = sum((m.value if m.name == "mpi.time" else secs(m) or 0.0) for m in mpi)
@@ -1235,6 +1263,30 @@ def _work_held(names: list[str], rows: list[tuple[int, list[float]]]) -> list[st
     if not grows or not flat:
         return names
     return ["work.items" if k in flat else n for k, n in enumerate(names)]
+
+
+def _work_held_runs(metrics: list[Metric]) -> list[Metric]:
+    """Two sizes printed on each run's line (``n=256 ... points=9677400``, then ``n=2048 ...
+    points=12558348``), one growing twofold or more and one held within 1.3x: the held one
+    is the work each run did (``work.items``), as :func:`_work_held` reads two size columns."""
+    by: dict[str, list[Metric]] = {}
+    for m in metrics:
+        if m.name == "scaling.size" and m.scope.kind == ScopeKind.RUN:
+            by.setdefault(m.raw_name, []).append(m)
+    if len(by) < 2:
+        return metrics
+
+    def ratio(ms: list[Metric]) -> float:
+        vals = [m.value for m in ms if m.value > 0]
+        return max(vals) / min(vals) if len(vals) == len(ms) >= 2 else 0.0
+
+    runs = {k: {m.scope.name for m in ms} for k, ms in by.items()}
+    grows = [k for k in by if ratio(by[k]) >= 2.0]
+    flat = [k for k in by if 0 < ratio(by[k]) <= 1.3 and any(runs[k] == runs[g] for g in grows)]
+    if not grows or not flat:
+        return metrics
+    held = {id(m) for k in flat for m in by[k]}
+    return [replace(m, name="work.items") if id(m) in held else m for m in metrics]
 
 
 def _aligned_cols(header: str, row: str, n: int) -> list[str] | None:
@@ -1511,6 +1563,7 @@ def _read(path: Path, family: str
         metrics = [replace(m, name="scaling.ops") if m.name == "scaling.size" else m
                    for m in metrics]
     metrics.extend(swept)
+    metrics = _work_held_runs(metrics)
     metrics = _repeated_command(metrics, path)
     metrics.extend(summarise_repeats(metrics))
     return metrics, placement, unparsed, read + len(used), builds

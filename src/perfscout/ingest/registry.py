@@ -27,6 +27,7 @@ _REGISTRY: Registry[Adapter] = Registry("input format")
 _LOADED = False
 
 A = TypeVar("A", bound=type[Adapter])
+_T = TypeVar("_T")
 
 
 def register_adapter(cls: A) -> A:
@@ -128,13 +129,70 @@ def is_topology(head: str) -> bool:
     return topology_collector(head) is not None
 
 
+#: gzip's magic bytes: a tool output compressed as users keep big ones (``callgrind.out.gz``)
+GZIP_MAGIC = b"\x1f\x8b"
+#: the most a compressed input may unpack to (a bomb is refused, not unpacked)
+GUNZIP_LIMIT = 1 << 30
+
+
 def load(path: str | Path, fmt: str | None = None) -> Profile:
-    """Parse ``path`` with the named adapter, or with the one its content matches."""
+    """Parse ``path`` with the named adapter, or with the one its content matches. A
+    gzip-compressed file is read as what it holds (unpacked into a scratch file, up to
+    ``GUNZIP_LIMIT`` bytes); its profile names the compressed file."""
     p = Path(path)
+    if p.is_file():
+        with p.open("rb") as fh:
+            packed = fh.read(2) == GZIP_MAGIC
+        if packed:
+            return _load_gzip(p, fmt)
     ad = get_adapter(fmt) if fmt else detect(p)
     if not p.exists():
         raise NotFoundError(f"{p}: no such file or directory")
     return ad.parse(p)
+
+
+def _load_gzip(p: Path, fmt: str | None) -> Profile:
+    import gzip
+    import shutil
+    import tempfile
+    import zlib
+
+    with tempfile.TemporaryDirectory(prefix="perfscout-gunzip-") as tmp:
+        inner = Path(tmp) / (p.name[:-3] if p.name.endswith(".gz") else p.name)
+        try:
+            with gzip.open(p, "rb") as src, inner.open("wb") as dst:
+                while chunk := src.read(1 << 20):
+                    if dst.tell() + len(chunk) > GUNZIP_LIMIT:
+                        raise InputError(f"{p}: unpacks to more than {GUNZIP_LIMIT >> 20} MiB",
+                                         hint="unpack it yourself and give the part that "
+                                              "holds the profile")
+                    dst.write(chunk)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise InputError(f"{p}: a damaged gzip file ({exc})",
+                             hint="give the uncompressed output") from None
+        shutil.copystat(p, inner)
+        try:
+            prof = load(inner, fmt)
+        except PerfscoutError as err:  # the cause names the compressed file, not the scratch
+            err.message = err.message.replace(str(inner), str(p))
+            err.args = (err.message, *err.args[1:])
+            raise
+        return _repath(prof, str(inner), str(p))
+
+
+def _repath(obj: _T, old: str, new: str) -> _T:
+    """``obj`` (a profile and everything in it) with every path ``old`` replaced by ``new``."""
+    import dataclasses
+
+    if isinstance(obj, str):
+        return new if obj == old else obj  # type: ignore[return-value]
+    if isinstance(obj, tuple):
+        return tuple(_repath(x, old, new) for x in obj)  # type: ignore[return-value]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        changes = {f.name: _repath(getattr(obj, f.name), old, new)
+                   for f in dataclasses.fields(obj) if f.init}
+        return dataclasses.replace(obj, **changes)
+    return obj
 
 
 @dataclass(frozen=True)

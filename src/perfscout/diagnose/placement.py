@@ -185,13 +185,13 @@ def widest_run(locs: list[Located]) -> dict[str, Located]:
     """One input's per-thread (or per-rank) values, in file order, split into its runs: a
     printout of several runs holds a table per run (thread 0 of the one-thread run, then
     threads 0 and 1), so a name seen again starts the next run's. The run with the most
-    workers (the last of equals), by name."""
+    workers (the first of equals: one region's table before another's), by name."""
     groups: list[dict[str, Located]] = [{}]
     for loc in locs:
         if loc.metric.scope.name in groups[-1]:
             groups.append({})
         groups[-1][loc.metric.scope.name] = loc
-    return max(reversed(groups), key=len)
+    return max(groups, key=len)
 
 
 def thread_busy(ctx: Context) -> ThreadBusy | None:

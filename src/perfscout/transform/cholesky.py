@@ -55,6 +55,7 @@ from perfscout.transform.lapack import (
     leading_dim,
     real_kind,
 )
+from perfscout.transform.lu import lu
 from perfscout.transform.mathtable import fresh_name
 from perfscout.transform.nest import assignment, make_diff
 from perfscout.transform.result import Generated, Refusal
@@ -664,7 +665,8 @@ def use_lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Gen
     """``use_lapack`` at ``line``: the solve of a provably banded matrix (``dgtsv``/``dgbsv``,
     :mod:`.banded`), else the dense solve (``dgesv``, :mod:`.lapack`) when the line is in one
     (its note says why the band was not proved when a zeroing was seen), else the Cholesky
-    factorisation (``dpotrf``); a Refusal naming why none applies."""
+    factorisation (``dpotrf``), else the unpivoted LU (``dgetrf``, :mod:`.lu`); a Refusal
+    naming why none applies."""
     band, why = banded_or_why(code, line, rel, root)
     if band is not None:
         return band
@@ -674,8 +676,12 @@ def use_lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Gen
     chol = cholesky(code, line, rel, root)
     if isinstance(chol, Generated):
         return chol
+    factors = lu(code, line, rel)
+    if isinstance(factors, Generated):
+        return factors
     return Refusal(WHAT, f"not a dense solve: {got.reason}; not a Cholesky factorisation: "
-                         f"{chol.reason}" + (f"; not a banded solve: {why}" if why else ""))
+                         f"{chol.reason}; {factors.reason}"
+                         + (f"; not a banded solve: {why}" if why else ""))
 
 
 def cholesky(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:

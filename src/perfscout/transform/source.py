@@ -9,6 +9,7 @@ the text, so comments, macros in other places and odd formatting do not confuse 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
@@ -270,6 +271,11 @@ class Code:
         t = self.text_of(upd).replace(" ", "")
         if t in (f"{var}++", f"++{var}"):
             return 1
+        # "j = j + 1", "j = 2 + j": the same step written out
+        m = re.fullmatch(rf"{re.escape(var)}=(?:{re.escape(var)}\+(\d+)|(\d+)\+{re.escape(var)})",
+                         t)
+        if m is not None:
+            return int(m[1] or m[2])
         if upd.type == "assignment_expression":
             left, right = upd.child_by_field_name("left"), upd.child_by_field_name("right")
             op = self.text_of(upd.child_by_field_name("operator") or upd)

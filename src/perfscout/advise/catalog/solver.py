@@ -2,7 +2,8 @@
 
 ``use_lapack`` is offered only where the transform stage's generator recognises a Gaussian
 elimination with back substitution (``dgesv``; ``dgtsv``/``dgbsv`` when the matrix is
-provably banded at the solve) or a Cholesky factorisation (``dpotrf``) on one
+provably banded at the solve), a Cholesky factorisation (``dpotrf``) or an unpivoted LU
+(``dgetrf``) on one
 of the hottest source lines of the line profile (the parsed loops decide, never the program's
 name); its note is the evidence."""
 
@@ -35,11 +36,12 @@ def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
     if found is None:
         return None
     scope, note = found
-    routine = next((r for r in ("dgtsv", "dgbsv", "sgtsv", "sgbsv", "dpotrf", "spotrf")
-                    if f"replaced by {r}" in note), "dgesv")
+    routine = next((r for r in ("dgtsv", "dgbsv", "sgtsv", "sgbsv", "dpotrf", "spotrf",
+                                "dgetrf") if f"replaced by {r}" in note), "dgesv")
     chol, band = routine.endswith("potrf"), routine[1:] in ("gtsv", "gbsv")
+    factor = routine == "dgetrf"
     what = "Cholesky factorisation" if chol else "solve of a banded matrix" if band else \
-        "linear solve"
+        "LU factorisation" if factor else "linear solve"
     # the program's own dense call (the note starts "the dense dgesv_ call at ..."): the hot
     # line is another of its function's (the fill), the time is in the library
     where = f"the dense dgesv call on a banded matrix in the function of {scope}" if band and \
@@ -58,7 +60,9 @@ def use_lapack(facts: Facts, f: Finding) -> Proposal | None:
                                     200.0 if band else 40.0, 0.8, Text("gain.what.blas")),
         risk=Risk("medium", f"rounding differs ({algo}); needs a tolerance check"),
         confidence=Confidence(conf(f, 0.7), "the parsed loops are a Cholesky factorisation"
-                              if chol else "the parsed loops are a Gaussian elimination with "
+                              if chol else "run on small matrices, the loops leave the LU "
+                              "factors" if factor else "the parsed loops are a Gaussian "
+                              "elimination with "
                               "back substitution" + (" on a matrix zeroed and then stored only "
                                                      "near its diagonal" if band else "")),
         invalid_when=("the matrix is tiny", "the system is sparse beyond a band (a sparse "

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from perfscout.transform.depend import dependences
-from perfscout.transform.nest import emit_loops, loop_end_line, parent_loop, stmt_lines
+from perfscout.transform.nest import bare_body, emit_loops, loop_end_line, parent_loop, stmt_lines
 from perfscout.transform.region import analyse
 from perfscout.transform.result import Refusal
 from perfscout.transform.source import C_LOOP, F_LOOP, Code, Loop, Node, walk
@@ -156,7 +156,7 @@ def _distribute(code: Code, outer: Loop, pieces: list[list[Node]], line: int, wh
         new += emit_loops(code, [outer.header], body, indent)
     lines = list(code.lines)
     shift = 0
-    if _bare_body(outer.node):  # `for (...) <the loop>`: several loops need a block now
+    if bare_body(outer.node):  # `for (...) <the loop>`: several loops need a block now
         head = outer.line - 2
         if lines[head].rstrip().endswith(")"):
             lines[head] = lines[head].rstrip("\n") + " {\n"
@@ -170,13 +170,6 @@ def _distribute(code: Code, outer: Loop, pieces: list[list[Node]], line: int, wh
     fresh = Code(text, code.path)
     targets = tuple(_innermost_statement(fresh, s + shift) for s in starts)
     return Fissioned(text, targets, outer.line, max(piece_of(line), 0))
-
-
-def _bare_body(n: Node) -> bool:
-    """Whether C/C++ node ``n`` is the whole body of a loop or branch written without braces."""
-    p = n.parent
-    return p is not None and p.type in (C_LOOP, "for_range_loop", "while_statement",
-                                          "do_statement", "if_statement", "else_clause")
 
 
 def _innermost_statement(code: Code, start: int) -> int:

@@ -57,6 +57,14 @@ def stmt_lines(code: Code, n: Node) -> list[str]:
     return out
 
 
+def bare_body(n: Node) -> bool:
+    """Whether C/C++ node ``n`` is the whole body of a loop or branch written without braces:
+    a change that puts statements beside it must add the block."""
+    p = n.parent
+    return p is not None and p.type in (C_LOOP, "for_range_loop", "while_statement",
+                                          "do_statement", "if_statement", "else_clause")
+
+
 def loop_end_line(n: Node) -> int:
     return n.end_point[0] + 1 if n.end_point[1] > 0 else n.end_point[0]
 

@@ -1,5 +1,6 @@
 """Scalar replacement and restrict rows for an inner loop that aliasing keeps scalar
-(``restrict_rows``).
+(``restrict_rows``); a loop of several statements gets its in-memory accumulators held in
+locals instead (:mod:`perfscout.transform.accumulate`).
 
 ``for (j...) if (d[i][k] + d[k][j] < d[i][j]) d[i][j] = d[i][k] + d[k][j];`` does not
 vectorise: the store to row ``d[i]`` may change ``d[i][k]`` and row ``d[k]`` (they are the
@@ -25,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from perfscout.transform.accumulate import promote_accumulators
 from perfscout.transform.affine import poly
 from perfscout.transform.nest import flat, loop_end_line, make_diff
 from perfscout.transform.region import PURE
@@ -77,8 +79,20 @@ def _base_type(code: Code, fn: Node | None, name: str) -> str:
 
 def restrict_rows(code: Code, line: int, rel: str) -> Generated | Refusal:
     """The innermost loop at ``line`` rewritten with restrict row pointers, invariant
-    elements in scalars and a branch-free minimum/maximum (module docstring); a Refusal
-    naming the reference or construct that forbids it."""
+    elements in scalars and a branch-free minimum/maximum (module docstring), or, for a loop
+    of several statements, its in-memory accumulators held in locals
+    (:func:`perfscout.transform.accumulate.promote_accumulators`); a Refusal naming the
+    reference or construct that forbids both."""
+    rows = _restrict_rows(code, line, rel)
+    if isinstance(rows, Generated):
+        return rows
+    acc = promote_accumulators(code, line, rel)
+    if isinstance(acc, Generated):
+        return acc
+    return Refusal(WHAT, f"{rows.reason}; no accumulators to hold in locals: {acc.reason}")
+
+
+def _restrict_rows(code: Code, line: int, rel: str) -> Generated | Refusal:
     if code.fortran:
         return Refusal(WHAT, "Fortran arrays do not alias: nothing to restrict")
     lp = code.counted_loop_at(line, c_only=True)

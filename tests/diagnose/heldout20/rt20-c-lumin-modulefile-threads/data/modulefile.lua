@@ -1,0 +1,5 @@
+-- /opt/site/modulefiles/astro-env/2.1.lua (module load astro-env)
+whatis("astro-env: compilers and runtime defaults for the astro group")
+setenv("OMP_NUM_THREADS", "1")
+setenv("OMP_STACKSIZE", "64M")
+prepend_path("PATH", "/opt/astro/bin")

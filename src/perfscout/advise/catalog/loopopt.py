@@ -282,24 +282,31 @@ def _generated_at_hot_line(facts: Facts, pid: str,
 @proposal("restrict_rows", layer=HW, kind="source",
           preconditions=("share_of_time >= 5%",))
 def restrict_rows(facts: Facts, f: Finding) -> Proposal | None:
-    found = _generated_at_hot_line(facts, "restrict_rows")
-    if found is None:
+    # with the project's headers: an accumulator loop's macros (lavaMD's DOT) live there
+    got = generated_at_hot_line(facts, "restrict_rows")
+    if got is None:
         return None
-    scope, note = found
+    scope, note = got[0], got[1].note
     arch = arch_flag(facts)
     flags = ("-O3", *((arch,) if arch else ()))
+    held = "accumulator(s)" in note  # the several-statement form (transform.accumulate)
     return Proposal(
         id="restrict_rows", addresses=(f.id,), layer=HW, kind="source",
-        title=f"Let the compiler vectorise the hot loop: restrict rows, invariant loads "
-              f"hoisted ({scope})",
-        change=Change(flags=flags, description="the inner loop may store into the rows and "
-                      f"the element it reads, so it stays scalar; {note}"),
+        title=(f"Let the compiler vectorise the hot loop: its accumulators held in locals "
+               f"({scope})" if held else f"Let the compiler vectorise the hot loop: restrict "
+               f"rows, invariant loads hoisted ({scope})"),
+        change=Change(flags=flags, description=(
+            "each store into memory may change what the loop reads next, so it stays scalar; "
+            if held else "the inner loop may store into the rows and the element it reads, so "
+            "it stays scalar; ") + note),
         evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
         verification=verify(facts),
         expected_gain=gain_on_share(facts, scope, 1.2, 4.0, 0.5,
                                     Text("gain.what.vectorizing")),
-        risk=Risk("low", "the original loop still runs when the rows overlap (checked at run "
-                  "time); values are the same"),
+        risk=Risk("low", "assumes the arrays the loop reads do not overlap its accumulators "
+                  "(what the compiler could not prove); the same additions in the same order"
+                  if held else "the original loop still runs when the rows overlap (checked at "
+                  "run time); values are the same"),
         confidence=Confidence(conf(f, 0.5), "aliasing between rows and an invariant element "
                               "are what the parsed loop shows against vectorising"),
         invalid_when=("the loop is memory-bound",),

@@ -25,6 +25,8 @@ gprof and perf).
 - On a rank's line that counts the bytes it sent (``MB_sent``), a phase named for moving
   data between ranks (``transpose_s``) is its MPI time; the monitoring's all-to-all bytes are
   then no reduction when the program names its collective otherwise.
+- An output phase and a compute phase timed on one line (``compute_s= output_s=``) are the
+  timed run, whatever reader named the compute phase: the output's share of it is I/O.
 """
 
 from __future__ import annotations
@@ -150,3 +152,14 @@ def test_a_ranks_transpose_is_its_mpi_time_and_no_reduction() -> None:
     assert set(sent.values()) == {167.8e6}
     ids = [f.id for f in _analyse("pencils-ranks-mon").findings]
     assert ids[0] == "rt.mpi_communication" and "app.redundant_work" not in ids, ids
+
+
+def test_an_output_phase_beside_a_compute_phase_on_one_line_is_the_run_share() -> None:
+    """``compute_s=0.0041 output_s=0.0911``: the compute phase (read as the run's busy time)
+    and the output phase are the timed run; the output's share of it is the I/O finding."""
+    line = (D / "tidelog-phases" / "data" / "run.txt").read_text().splitlines()[1]
+    vals = {w.split("=")[0]: float(w.split("=")[1]) for w in line.split()}
+    top = _analyse("tidelog-phases").findings[0]
+    assert top.id == "app.io_hotspot", top
+    share = vals["output_s"] / (vals["output_s"] + vals["compute_s"])
+    assert top.evidence[0].value == share

@@ -186,6 +186,11 @@ def _io_timed(ctx: Context) -> bool:
     return _printed_io_share(ctx, ctx.t("app.io_share")) is not None
 
 
+#: the phases of a run a reader names (their sum with the I/O phase is the timed run)
+_PHASE_NAMES = frozenset({"busy.time", "time.step", "time.parallel", "time.serial",
+                          "mpi.time", "mpi.wait_time"})
+
+
 def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
     """The program timed its file I/O (``io.time``: ``output=1.142 s``) at ``app.io_share`` or
     more of its run: the run's time, or the sum of the phases it timed on the same run."""
@@ -193,8 +198,11 @@ def _printed_io_share(ctx: Context, lim: float) -> Evidence | None:
         same = [m for m in io.profile.metrics if m.scope == io.metric.scope and m.unit == "s"]
         run = next((m.value for m in same if m.name == "time.elapsed"), 0.0)
         if run <= 0:  # the phases the program timed: output=, solve=, ...
+            # every other phase of that line: its own words, or a phase a reader named
+            # (``compute_s=0.009`` read as the run's busy time)
             run = io.value + sum(m.value for m in io.profile.metrics if m is not io.metric
-                                 and m.unit.lower() == "s" and m.name.startswith("event.")
+                                 and m.unit.lower() == "s" and (m.name.startswith("event.") or
+                                                                m.name in _PHASE_NAMES)
                                  and m.source is not None and io.metric.source is not None
                                  and m.source.line == io.metric.source.line)
         if run <= io.value:

@@ -36,11 +36,10 @@ import json
 import tempfile
 from pathlib import Path
 
+from diagnose.own_cases import analyze_case, one_profile
 from perfscout.diagnose.copies import copy_share, is_alloc, is_copy
 from perfscout.diagnose.thresholds import DEFAULTS
-from perfscout.ingest.registry import load
 from perfscout.model.findings import Status
-from perfscout.model.metrics import Profile
 from perfscout.model.serialize import from_jsonable
 from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.analyze import analyze
@@ -49,12 +48,7 @@ from perfscout.sandbox import default_runner
 D = Path(__file__).parent / "data" / "diag32"
 
 
-def _profile(path: Path) -> Profile:
-    got = load(str(path))
-    profiles = [p for p in (got if isinstance(got, (list, tuple)) else [got])
-                if isinstance(p, Profile)]
-    assert len(profiles) == 1, profiles
-    return profiles[0]
+_profile = one_profile
 
 
 def test_vector_and_allocator_lines_are_not_copies() -> None:
@@ -131,12 +125,7 @@ def test_a_serial_programs_file_reads_are_no_time_in_mpi() -> None:
     assert _mpi_sampled(D / "rereadfile-perf" / "data" / "perf-report.txt") == []
 
 
-def _analyze(case: Path, files: list[Path] | None = None):  # type: ignore[no-untyped-def]
-    snap = from_jsonable(PlatformSnapshot,
-                         json.loads((case / "platform.json").read_text())["data"])
-    with tempfile.TemporaryDirectory() as ws:
-        return analyze(files or sorted((case / "data").iterdir()), snapshot=snap,
-                       runner=default_runner(Path(ws)))
+_analyze = analyze_case
 
 
 def test_a_missed_loop_where_the_samples_are_is_the_findings_line_and_confirmed() -> None:

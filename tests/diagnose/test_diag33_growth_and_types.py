@@ -31,35 +31,21 @@ gprof and perf).
 
 from __future__ import annotations
 
-import json
-import tempfile
 from pathlib import Path
 
-from perfscout.ingest.registry import load
+from diagnose.own_cases import analyze_case, one_profile
 from perfscout.model.findings import Status
 from perfscout.model.metrics import Profile, ScopeKind
-from perfscout.model.serialize import from_jsonable
-from perfscout.model.snapshot import PlatformSnapshot
-from perfscout.pipeline.analyze import analyze
-from perfscout.sandbox import default_runner
+from perfscout.pipeline.analyze import Analysis
 
 D = Path(__file__).parent / "data" / "diag33"
 
 
-def _profile(path: Path) -> Profile:
-    got = load(str(path))
-    profiles = [p for p in (got if isinstance(got, (list, tuple)) else [got])
-                if isinstance(p, Profile)]
-    assert len(profiles) == 1, profiles
-    return profiles[0]
+_profile = one_profile
 
 
-def _analyse(case: str):  # type: ignore[no-untyped-def]
-    root = D / case
-    snap = from_jsonable(PlatformSnapshot, json.loads((root / "platform.json").read_text()))
-    with tempfile.TemporaryDirectory(prefix="perfscout-diag33-") as ws:
-        return analyze(sorted((root / "data").iterdir()), snapshot=snap,
-                       runner=default_runner(Path(ws)))
+def _analyse(case: str) -> Analysis:
+    return analyze_case(D / case)
 
 
 def _rows(p: Profile, name: str) -> dict[str, float]:

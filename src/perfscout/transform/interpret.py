@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from perfscout.transform.region import subscripts
 from perfscout.transform.source import C_LOOP, Code, Node
 
 #: the most statements one run may execute (a nest that would take longer is not a kernel to
@@ -209,22 +210,11 @@ class _Run:
         return v
 
     def element(self, n: Node) -> tuple[str, tuple[int, ...]]:
-        idx: list[int] = []
-        cur = n
-        while cur.type == "subscript_expression":
-            i = cur.child_by_field_name("index")
-            if i is None:
-                lst = cur.child_by_field_name("indices")
-                i = lst.named_children[0] if lst is not None and lst.named_children else None
-            nxt = cur.child_by_field_name("argument")
-            if i is None or nxt is None:
-                raise Unsupported(f"'{self.code.text_of(n)}'")
-            idx.insert(0, int(self.expr(i)))
-            cur = nxt
-        name = self.code.text_of(cur)
-        if cur.type != "identifier" or name not in self.st.arrays:
-            raise Unsupported(f"array '{name}'")
-        return name, tuple(idx)
+        base, idx = subscripts(n)
+        name = self.code.text_of(base) if base is not None else ""
+        if base is None or base.type != "identifier" or name not in self.st.arrays:
+            raise Unsupported(f"array '{name or self.code.text_of(n)}'")
+        return name, tuple(int(self.expr(i)) for i in idx)
 
 
 __all__ = ["STEP_LIMIT", "State", "Unsupported", "run_nest"]

@@ -407,22 +407,7 @@ class _Walker:
             if n.type != "call_expression" or len(n.named_children) < 2:
                 return None, []
             return n.named_children[0], [c for c in n.named_children[1].named_children]
-        idx: list[Node] = []
-        cur = n
-        while cur.type == "subscript_expression":
-            i = cur.child_by_field_name("index")
-            if i is None:
-                lst = cur.child_by_field_name("indices")
-                ins = lst.named_children if lst is not None else []
-                if len(ins) != 1:
-                    return None, []
-                i = ins[0]
-            idx.insert(0, i)
-            nxt = cur.child_by_field_name("argument")
-            if nxt is None:
-                return None, []
-            cur = nxt
-        return cur, idx
+        return subscripts(n)
 
     def _indices(self, n: Node) -> list[Node]:
         return self._base_and_indices(n)[1]
@@ -503,6 +488,27 @@ class _Walker:
             _, top = self._range(other, row, tuple(x for x in scope if x is not lp), depth + 1)
             return first, (top + shift if top is not None else None)
         return first, None
+
+
+def subscripts(n: Node) -> tuple[Node | None, list[Node]]:
+    """The array and its index expressions, outermost first, of a C/C++ element (``a[i][j]``:
+    ``a``, [``i``, ``j``]); (None, []) when a level holds no one index."""
+    idx: list[Node] = []
+    cur = n
+    while cur.type == "subscript_expression":
+        i = cur.child_by_field_name("index")
+        if i is None:
+            lst = cur.child_by_field_name("indices")
+            ins = lst.named_children if lst is not None else []
+            if len(ins) != 1:
+                return None, []
+            i = ins[0]
+        idx.insert(0, i)
+        nxt = cur.child_by_field_name("argument")
+        if nxt is None:
+            return None, []
+        cur = nxt
+    return cur, idx
 
 
 def _set_before(code: Code, loop: Node) -> dict[tuple[str, ...], tuple[str, ...]]:

@@ -149,3 +149,13 @@ def test_an_output_phase_beside_a_compute_phase_on_one_line_is_the_run_share() -
     assert top.id == "app.io_hotspot", top
     share = vals["output_s"] / (vals["output_s"] + vals["compute_s"])
     assert top.evidence[0].value == share
+
+
+def test_the_first_count_that_grows_is_the_size_beside_what_the_run_found() -> None:
+    """``reads=2000 pairs=... duplicates=117``: the duplicates grow with the reads but are what
+    the run found; the first printed count is the sweep's size, and the pair scan fits as
+    ``alg.complexity``."""
+    p = _profile(D / "dupwords-sweep" / "data" / "sizes.txt")
+    assert sorted(_rows(p, "scaling.size").values()) == [2000.0, 4000.0, 8000.0, 16000.0]
+    top = _analyse("dupwords-sweep").findings[0]
+    assert top.id == "alg.complexity", top

@@ -1649,6 +1649,10 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
     grows = [ms for k, ms in keyed.items() if _geometric(ms) and k not in PAIR_KEYS]
     if len(grows) > 1 and all(_proportional(grows[0], ms) for ms in grows[1:]):
         grows = grows[:1]  # "observations=50000 distinct=5000": one size, the first printed
+    elif len(grows) > 1 and all(_growth(grows[0]) <= _growth(ms) * 1.25 for ms in grows[1:]):
+        # "reads=4000 ... duplicates=200": the first printed count, which grows no slower than
+        # about the others, is the size (the others count what the run found in it)
+        grows = grows[:1]
     if not sized and len(grows) == 1:
         out += per_run("scaling.size", grows[0])
         sized = True
@@ -1656,6 +1660,11 @@ def _swept(metrics: list[Metric]) -> list[Metric]:
         if sized and k in OPS_KEYS and len({m.value for m in ms}) == 1 and ms[0].value > 0:
             out += per_run("scaling.ops", ms)
     return out
+
+
+def _growth(ms: list[Metric]) -> float:
+    """Last over first of a count printed once per run."""
+    return ms[-1].value / ms[0].value if ms[0].value > 0 else math.inf
 
 
 def _proportional(a: list[Metric], b: list[Metric]) -> bool:

@@ -144,11 +144,26 @@ def load(path: str | Path, fmt: str | None = None) -> Profile:
         with p.open("rb") as fh:
             packed = fh.read(2) == GZIP_MAGIC
         if packed:
-            return _load_gzip(p, fmt)
+            try:
+                return _load_gzip(p, fmt)
+            except _Damaged as bad:  # an adapter that reads its own .gz says what is wrong
+                try:
+                    ad = get_adapter(fmt) if fmt else detect(p)
+                except InputError:
+                    raise bad.error from None
+                return ad.parse(p)
     ad = get_adapter(fmt) if fmt else detect(p)
     if not p.exists():
         raise NotFoundError(f"{p}: no such file or directory")
     return ad.parse(p)
+
+
+class _Damaged(Exception):
+    """A gzip file that does not unpack: the error to give when no adapter reads it as is."""
+
+    def __init__(self, error: InputError) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 def _load_gzip(p: Path, fmt: str | None) -> Profile:
@@ -168,8 +183,8 @@ def _load_gzip(p: Path, fmt: str | None) -> Profile:
                                               "holds the profile")
                     dst.write(chunk)
         except (OSError, EOFError, zlib.error) as exc:
-            raise InputError(f"{p}: a damaged gzip file ({exc})",
-                             hint="give the uncompressed output") from None
+            raise _Damaged(InputError(f"{p}: a damaged gzip file ({exc})",
+                                      hint="give the uncompressed output")) from None
         shutil.copystat(p, inner)
         try:
             prof = load(inner, fmt)

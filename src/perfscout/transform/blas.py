@@ -258,14 +258,25 @@ def blas(code: Code, line: int, rel: str, headers: Headers | None = None,
     # several products in one innermost loop (bicg, gesummv): one loop per statement first
     st = split_statements(code, line, WHAT)
     if isinstance(st, Refusal):
-        return Refusal(WHAT, why)
+        return _by_running(code, line, rel, headers, why)
     made = blas(code.rewritten(st.text), st.targets[st.hot], rel, headers)
     if isinstance(made, Refusal):
-        return Refusal(WHAT, f"{why}; after splitting the loop at line {st.outer_line} into "
-                             f"one loop per statement: {made.reason}")
+        return _by_running(code, line, rel, headers,
+                           f"{why}; after splitting the loop at line {st.outer_line} into one "
+                           f"loop per statement: {made.reason}")
     return Generated(WHAT, rel, make_diff(code.text, made.new_text, rel), made.new_text,
                      f"the loop at {rel}:{st.outer_line} split into {len(st.targets)} loops, "
                      f"one per statement; then {made.note}", libs=made.libs)
+
+
+def _by_running(code: Code, line: int, rel: str, headers: Headers | None, why: str
+                ) -> Generated | Refusal:
+    """The triangular or symmetric product the nest computes, read by running it
+    (:mod:`.blas3run`); ``why`` (no GEMM/GEMV) joined with its reason otherwise."""
+    from perfscout.transform.blas3run import blas3_by_running
+
+    got = blas3_by_running(code, line, rel, headers)
+    return got if isinstance(got, Generated) else Refusal(WHAT, f"{why}; {got.reason}")
 
 
 def _pieces_to_blas(code: Code, fz: Fissioned, rel: str, headers: Headers | None

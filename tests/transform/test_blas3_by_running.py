@@ -1,0 +1,96 @@
+"""Triangular and symmetric products written by hand (an upper-triangular ``B := alpha A B`` in
+place, PolyBench's ``symm`` with its ``temp2``) become one ``cblas_dtrmm``/``cblas_dsymm`` call,
+the routine's form (side, triangle, transposition, diagonal) read by running the nest on small
+matrices against every form. Built with gcc and OpenBLAS: the same output. An in-place product
+that is no BLAS routine (it reads rows it has already updated) matches no form and is refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from perfscout.transform import Generated, Refusal, generate
+from transform._cc import build_run, line_of, write
+
+MAIN = """
+int main(void)
+{
+  static double A[M][M], B[M][N], C[M][N];
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < M; j++) A[i][j] = (double)((i * 5 + j * 3) % 11) / 11.0 - 0.3;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      B[i][j] = (double)((i + 2 * j) % 7) / 7.0;
+      C[i][j] = (double)((3 * i + j) % 5) / 5.0;
+    }
+  kernel(M, N, 1.5, 0.5, A, B, C);
+  double s = 0.0;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) s += (B[i][j] + 2.0 * C[i][j]) * (1 + (i + j) % 3);
+  printf("checksum=%.15e\\n", s);
+  return 0;
+}
+"""
+
+UPPER = """#include <stdio.h>
+
+static void kernel(int m, int n, double alpha, double beta, double A[M][M], double B[M][N],
+                   double C[M][N])
+{
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      for (int k = i; k < m; k++)
+        s += A[i][k] * B[k][j]; /* HOT */
+      B[i][j] = alpha * s;
+    }
+}
+""" + MAIN
+
+SYMM = """#include <stdio.h>
+
+static void kernel(int m, int n, double alpha, double beta, double A[M][M], double B[M][N],
+                   double C[M][N])
+{
+  double temp2;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      temp2 = 0;
+      for (int k = 0; k < i; k++) {
+        C[k][j] += alpha * B[i][j] * A[i][k]; /* HOT */
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+    }
+}
+""" + MAIN
+
+
+def _checksum(out: str) -> float:
+    m = re.search(r"checksum=(\S+)", out)
+    assert m is not None, out
+    return float(m.group(1))
+
+
+@pytest.mark.parametrize(("src", "call"), [
+    (UPPER, "cblas_dtrmm(CblasRowMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit"),
+    (SYMM, "cblas_dsymm(CblasRowMajor, CblasLeft, CblasLower"),
+], ids=["trmm-upper", "symm"])
+def test_a_hand_written_product_becomes_its_blas_call(src: str, call: str,
+                                                      tmp_path: Path) -> None:
+    g = generate("use_blas", src, "p.c", line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert call in g.new_text and "recognised by running it" in g.note, g.note
+    flags = ["-DM=90", "-DN=70"]
+    before = _checksum(build_run(write(tmp_path, "a.c", src), flags))
+    after = _checksum(build_run(write(tmp_path, "b.c", g.new_text), flags, g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
+
+
+def test_an_in_place_product_that_reads_updated_rows_matches_no_form() -> None:
+    src = UPPER.replace("for (int k = i; k < m; k++)", "for (int k = 0; k < m; k++)")
+    r = generate("use_blas", src, "p.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    assert "matches no form of dtrmm or dsymm" in r.reason, r.reason

@@ -20,12 +20,11 @@ from collections.abc import Callable
 
 from perfscout.transform.blas import with_cblas_include
 from perfscout.transform.declared import declaration
-from perfscout.transform.interpret import State, Unsupported, run_nest
+from perfscout.transform.interpret import State, Unsupported, outer_nest, run_nest
 from perfscout.transform.macros import Headers, Macros
 from perfscout.transform.nest import loop_end_line, make_diff
-from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code, Loop
+from perfscout.transform.source import Code, Loop, Node
 
 WHAT = "use_blas"
 TOLERANCE = 1e-9
@@ -63,23 +62,16 @@ def blas3_by_running(code: Code, line: int, rel: str, headers: Headers | None = 
                      ) -> Generated | Refusal:
     """The CBLAS call a triangular or symmetric product nest around ``line`` computes (see
     the module text), or a Refusal naming why it is none."""
-    if code.fortran:
-        return Refusal(WHAT, "not run as a BLAS-3 product: Fortran nests are not run")
-    nodes = code.loops_at(line)
-    if not nodes:
-        return Refusal(WHAT, f"line {line} of {code.path} is not inside a loop")
-    top = code.loop(nodes[-1])
-    region = analyse(code, top)
-    if region.blockers:
-        return Refusal(WHAT, f"not a BLAS-3 product: {region.blockers[0].reason}")
-    written = sorted({r.name for r in region.refs if r.write})
-    read = sorted({r.name for r in region.refs} - set(written))
+    nest = outer_nest(code, line, "a BLAS-3 product")
+    if isinstance(nest, str):
+        return Refusal(WHAT, nest)
+    top, region, written, read = nest.top, nest.region, nest.written, nest.read
     if len(written) != 1 or not 1 <= len(read) <= 2 or any(
             r.dims is None or len(r.dims) != 2 or r.split for r in region.refs):
         return Refusal(WHAT, "not a BLAS-3 product: the nest does not write one 2-D array "
                              "from one or two others")
     fn = code.function_of(top.node)
-    loops = [lp for lp in region.loops]
+    loops = region.loops
     bound_names: list[str] = []
     for lp in loops:
         for b in (lp.lower_node, lp.upper_node):
@@ -109,10 +101,7 @@ def blas3_by_running(code: Code, line: int, rel: str, headers: Headers | None = 
                          "form of dtrmm or dsymm")
 
 
-def _scalar_params(code: Code, fn: object, sizes: list[str]) -> list[str]:
-    from perfscout.transform.source import Node
-
-    assert fn is None or isinstance(fn, Node)
+def _scalar_params(code: Code, fn: Node | None, sizes: list[str]) -> list[str]:
     if fn is None:
         return []
     decl = fn.child_by_field_name("declarator")
@@ -203,10 +192,7 @@ def _forms(out: str, read: list[str], arrays: dict[str, Mat], scal: dict[str, fl
 
 
 def _emit(code: Code, top: Loop, form: _Form, sizes: dict[str, int], rows: int, cols: int,
-          rel: str, fn: object, headers: Headers | None) -> Generated | Refusal:
-    from perfscout.transform.source import Node
-
-    assert fn is None or isinstance(fn, Node)
+          rel: str, fn: Node | None, headers: Headers | None) -> Generated | Refusal:
     by_value = {v: k for k, v in sizes.items()}
     m_, n_ = by_value.get(rows), by_value.get(cols)
     if m_ is None or n_ is None:

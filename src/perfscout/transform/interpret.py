@@ -17,8 +17,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from perfscout.transform.region import subscripts
-from perfscout.transform.source import C_LOOP, Code, Node
+from perfscout.transform.region import Region, analyse, subscripts
+from perfscout.transform.source import C_LOOP, Code, Loop, Node
 
 #: the most statements one run may execute (a nest that would take longer is not a kernel to
 #: read this way)
@@ -39,6 +39,34 @@ class State:
     scalars: dict[str, float] = field(default_factory=dict)
     arrays: dict[str, dict[tuple[int, ...], float]] = field(default_factory=dict)
     steps: int = 0
+
+
+@dataclass(frozen=True)
+class OuterNest:
+    """The outermost loop around a line, what its analysis found, and the arrays it writes
+    and only reads (sorted): what a generator that runs the nest checks first."""
+
+    top: Loop
+    region: Region
+    written: list[str]
+    read: list[str]
+
+
+def outer_nest(code: Code, line: int, kind: str) -> OuterNest | str:
+    """The outermost loop around ``line`` of a C/C++ file and its arrays; a string (``kind``
+    naming what was sought) saying why there is none to run."""
+    if code.fortran:
+        return f"not {kind} read by running it: Fortran nests are not run"
+    nodes = code.loops_at(line)
+    if not nodes:
+        return f"line {line} of {code.path} is not inside a loop"
+    top = code.loop(nodes[-1])
+    region = analyse(code, top)
+    if region.blockers:
+        return f"not {kind}: {region.blockers[0].reason}"
+    written = sorted({r.name for r in region.refs if r.write})
+    read = sorted({r.name for r in region.refs} - set(written))
+    return OuterNest(top, region, written, read)
 
 
 def run_nest(code: Code, node: Node, state: State) -> State:
@@ -217,4 +245,4 @@ class _Run:
         return name, tuple(int(self.expr(i)) for i in idx)
 
 
-__all__ = ["STEP_LIMIT", "State", "Unsupported", "run_nest"]
+__all__ = ["STEP_LIMIT", "OuterNest", "State", "Unsupported", "outer_nest", "run_nest"]

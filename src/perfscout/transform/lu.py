@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import random
 
-from perfscout.transform.interpret import State, Unsupported, run_nest
+from perfscout.transform.interpret import State, Unsupported, outer_nest, run_nest
 from perfscout.transform.lapack import after_includes
 from perfscout.transform.mathtable import fresh_name
 from perfscout.transform.nest import loop_end_line, make_diff, used_after
-from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code
+from perfscout.transform.source import Code, Loop
 
 WHAT = "use_lapack"
 #: the sizes the nest is run at, and the largest difference from the factors accepted
@@ -62,18 +61,10 @@ def _lu(m: list[list[float]]) -> list[list[float]]:
 def lu(code: Code, line: int, rel: str) -> Generated | Refusal:
     """The diff calling ``dgetrf`` for the unpivoted LU nest around ``line`` (see the module
     text); a Refusal naming why the nest is not one."""
-    if code.fortran:
-        return Refusal(WHAT, "not an LU factorisation read by running it: Fortran nests are "
-                             "not run")
-    nodes = code.loops_at(line)
-    if not nodes:
-        return Refusal(WHAT, f"line {line} of {code.path} is not inside a loop")
-    top = code.loop(nodes[-1])
-    region = analyse(code, top)
-    if region.blockers:
-        return Refusal(WHAT, f"not an LU factorisation: {region.blockers[0].reason}")
-    written = sorted({r.name for r in region.refs if r.write})
-    read = sorted({r.name for r in region.refs} - set(written))
+    nest = outer_nest(code, line, "an LU factorisation")
+    if isinstance(nest, str):
+        return Refusal(WHAT, nest)
+    top, region, written, read = nest.top, nest.region, nest.written, nest.read
     if len(written) != 1 or read:
         return Refusal(WHAT, "not an LU factorisation in place: the nest writes "
                              f"{', '.join(written) or 'no array'}"
@@ -121,11 +112,8 @@ def lu(code: Code, line: int, rel: str) -> Generated | Refusal:
     return _generate(code, top, name, size, linear, rel)
 
 
-def _generate(code: Code, top: object, name: str, size: str, linear: bool,
+def _generate(code: Code, top: Loop, name: str, size: str, linear: bool,
               rel: str) -> Generated:
-    from perfscout.transform.source import Loop
-
-    assert isinstance(top, Loop)
     p = fresh_name(code, "lapack_")
     r, c, s = f"{p}r", f"{p}c", "    "
 

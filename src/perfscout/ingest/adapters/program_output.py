@@ -1246,23 +1246,33 @@ def _step_rows(cols: list[str], names: list[str], rows: list[tuple[int, list[flo
     return out
 
 
+#: a size that grows by SWEPT_BY or more over a sweep is the size swept; one held within
+#: HELD_WITHIN of itself meanwhile is the work each run did (``work.items``)
+SWEPT_BY, HELD_WITHIN = 2.0, 1.3
+
+
+def _held(series: dict[str, list[float]]) -> set[str]:
+    """The keys of ``series`` (one size's values over a sweep's runs) held within
+    ``HELD_WITHIN`` while another grows by ``SWEPT_BY`` or more; empty when none grows."""
+    def ratio(vals: list[float]) -> float:
+        pos = [v for v in vals if not math.isnan(v) and v > 0]
+        return max(pos) / min(pos) if len(pos) == len(vals) >= 2 else 0.0
+
+    r = {k: ratio(v) for k, v in series.items()}
+    if not any(x >= SWEPT_BY for x in r.values()):
+        return set()
+    return {k for k, x in r.items() if 0 < x <= HELD_WITHIN}
+
+
 def _work_held(names: list[str], rows: list[tuple[int, list[float]]]) -> list[str]:
     """Two size columns of a sweep, one growing (``n`` 32 to 256) and one about constant
     (``cells`` 29-34 M: within 1.3x): the constant one is the work each run did, held fixed
     by the sweep (``work.items``), the growing one the size swept."""
     sizes = [k for k, n in enumerate(names) if n == "scaling.size"]
-    if len(sizes) < 2 or len(rows) < 2:
+    if len(sizes) < 2:
         return names
-
-    def ratio(k: int) -> float:
-        vals = [r[k] for _, r in rows if not math.isnan(r[k]) and r[k] > 0]
-        return max(vals) / min(vals) if len(vals) == len(rows) else 0.0
-
-    grows = [k for k in sizes if ratio(k) >= 2.0]
-    flat = [k for k in sizes if 0 < ratio(k) <= 1.3]
-    if not grows or not flat:
-        return names
-    return ["work.items" if k in flat else n for k, n in enumerate(names)]
+    held = _held({str(k): [r[k] for _, r in rows] for k in sizes})
+    return ["work.items" if str(k) in held else n for k, n in enumerate(names)]
 
 
 def _work_held_runs(metrics: list[Metric]) -> list[Metric]:
@@ -1273,20 +1283,12 @@ def _work_held_runs(metrics: list[Metric]) -> list[Metric]:
     for m in metrics:
         if m.name == "scaling.size" and m.scope.kind == ScopeKind.RUN:
             by.setdefault(m.raw_name, []).append(m)
-    if len(by) < 2:
-        return metrics
-
-    def ratio(ms: list[Metric]) -> float:
-        vals = [m.value for m in ms if m.value > 0]
-        return max(vals) / min(vals) if len(vals) == len(ms) >= 2 else 0.0
-
-    runs = {k: {m.scope.name for m in ms} for k, ms in by.items()}
-    grows = [k for k in by if ratio(by[k]) >= 2.0]
-    flat = [k for k in by if 0 < ratio(by[k]) <= 1.3 and any(runs[k] == runs[g] for g in grows)]
-    if not grows or not flat:
-        return metrics
-    held = {id(m) for k in flat for m in by[k]}
-    return [replace(m, name="work.items") if id(m) in held else m for m in metrics]
+    runs: dict[frozenset[str], dict[str, list[float]]] = {}
+    for k, ms in by.items():  # sizes printed for the same runs are compared with each other
+        runs.setdefault(frozenset(m.scope.name for m in ms), {})[k] = [m.value for m in ms]
+    held = {k for series in runs.values() if len(series) > 1 for k in _held(series)}
+    return [replace(m, name="work.items") if m.name == "scaling.size" and
+            m.scope.kind == ScopeKind.RUN and m.raw_name in held else m for m in metrics]
 
 
 def _aligned_cols(header: str, row: str, n: int) -> list[str] | None:

@@ -351,7 +351,8 @@ def diagnose(
     lim = limits.limits(ctx, found)
     found = [replace(f, limits=tuple(dict.fromkeys(f.limits + limits.for_finding(ctx, f))))
              for f in found]
-    reqs.extend(requests.convert(s) for s in skipped if s.convert)
+    # turning an output the user already has into text comes before running anything again
+    reqs[:0] = [requests.convert(s) for s in skipped if s.convert]
     reqs = requests.open_only(requests.dedupe(reqs), {p.format for p in profiles})
     lim = tuple(dict.fromkeys((*lim, *hot_conf)))
     return Diagnosis(tuple(found), requests.check(reqs, runner), lim, values)

@@ -122,6 +122,11 @@ _TABLE: tuple[Threshold, ...] = (
               "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
+    Threshold("io.library_seen_share", 0.05, "share of a profile in library code at or above "
+              "which it lists the library's routines: a program function named like I/O then "
+              "counts as I/O only if some library I/O routine is listed"),
+    Threshold("io.library_io_share", 0.01, "share of a profile in the library's read, write "
+              "and parse routines above which a program function named like I/O may be I/O"),
     Threshold("app.redundant_calls", 1.0e8, "calls to one function at or above"),
     Threshold("profile.inclusive_sum", 1.5, "sum of a profile's function shares above which it "
               "counts each routine with its callees (callgrind --inclusive=yes, perf report "

@@ -277,8 +277,10 @@ def load_set(paths: Sequence[str | Path], fmt: str | None = None) -> LoadedSet:
 
     Use this when a user hands over a set of outputs: one file perfscout cannot read must not
     refuse the others. A directory means every file in it. When nothing at all could be read,
-    the error of a single named input is raised as :func:`load` would raise it, and for several
-    inputs an InputError lists why each was skipped."""
+    the error of a single named input is raised as :func:`load` would raise it; of several
+    inputs, when one is a known tool's binary output (``gmon.out``, ``perf.data``) the set
+    comes back empty with its skips, whose conversion commands the diagnosis turns into data
+    requests, and otherwise an InputError lists why each was skipped."""
     profiles: list[Profile] = []
     skipped: list[Skipped] = []
     errors: list[PerfscoutError] = []
@@ -316,6 +318,10 @@ def load_set(paths: Sequence[str | Path], fmt: str | None = None) -> LoadedSet:
         if not items:
             raise InputError(f"{', '.join(str(p) for p in paths)}: no files to read",
                              hint="give profiler outputs or a directory holding them")
+        if any(s.convert for s in skipped):
+            # a known tool's binary output among several inputs: nothing is measured yet, but
+            # what to run is known, and the diagnosis asks for it (a data request)
+            return LoadedSet((), tuple(skipped))
         raise InputError(
             f"none of the {len(items)} inputs could be read",
             hint="; ".join(f"{s.file}: {s.reason}" for s in skipped[:8]))

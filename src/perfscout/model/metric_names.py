@@ -17,6 +17,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "time.task_clock": ("ms", "perf task-clock"),
     "cpu.utilized": ("cpus", "average CPUs busy (perf 'CPUs utilized')"),
     "mem.max_rss": ("KiB", "peak resident set size"),
+    "mem.rss": ("KiB", "resident set size at one moment (pmap -x total)"),
+    "mem.virtual": ("KiB", "mapped virtual memory at one moment (pmap -x total)"),
+    "mem.dirty": ("KiB", "dirty resident pages at one moment (pmap -x total)"),
+    "mem.anon_rss": ("KiB", "resident anonymous memory (heap, large allocations) at one moment"),
     # core counters
     "cycles": ("count", "core cycles"),
     "instructions": ("count", "retired instructions"),

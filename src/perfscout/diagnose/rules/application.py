@@ -34,7 +34,8 @@ from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time|io.write_chars|"
                                  "io.read_chars",),
-      thresholds=("app.io_share", "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
+      thresholds=("app.io_share", "io.library_seen_share", "io.library_io_share",
+                  "io.syscalls_per_s", "io.rw_syscall_share", "io.opens_per_write",
                   "io.reads_per_cpu_s",
                   "io.writes_per_record", "io.records_min", "io.small_call_bytes"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
@@ -43,7 +44,7 @@ def io_hotspot(ctx: Context) -> Finding | None:
     or the program makes read/write system calls at a very high rate (unbuffered I/O); the
     program's own timer of its output phase (``output=1.1 s`` of the run) agrees."""
     got = _syscall_io(ctx) or _small_calls(ctx)
-    sh = category_share(ctx, lambda h: is_io(h.name) and not hot_is_mpi(h))
+    sh = _io_share(ctx)
     lim = ctx.t("app.io_share")
     if got is not None:
         if sh is not None and sh.share >= lim and not _formatted_in_memory(ctx, sh):
@@ -75,6 +76,39 @@ def io_hotspot(ctx: Context) -> Finding | None:
         ev.append(printed)
     return ctx.finding("app.io_hotspot", 0.4 + 0.5 * min(sh.share, 1.0),
                        "input parsing / I/O functions are hot", ev)
+
+
+def _io_share(ctx: Context) -> Share | None:
+    """The largest share of one profile's whole total in functions that read, write or parse
+    by their name's words. A hot source line is named by its file (``readdup.c:20``), not by
+    what it does: lines are left out (they would count their function's cost twice). A
+    program function is I/O by its name only while the profile cannot say otherwise: when the
+    profile holds library code (``io.library_seen_share`` or more: libc's routines are listed)
+    and none of it reads, writes or parses (``io.library_io_share`` or less), the program's
+    ``same_read`` or ``load_cell`` computes (its time is in ``memcmp`` or its own loops), since
+    reading and parsing pass through the library's I/O routines, which the profile would list."""
+    def io_named(h: Hotspot) -> bool:
+        return h.kind != "line" and is_io(h.name) and not hot_is_mpi(h)
+
+    sh = category_share(ctx, io_named)
+    if sh is None:
+        return None
+    shares = hotspot_shares(sh.profile)
+    libs = [(h, s) for h, s in shares if h.kind != "line" and _in_library(h)]
+    if sum(s for _, s in libs) < ctx.t("io.library_seen_share") or any(
+            io_named(h) and s > ctx.t("io.library_io_share") for h, s in libs):
+        return sh
+    kept = tuple((h, s) for h, s in sh.entries if _in_library(h))
+    return Share(sum(s for _, s in kept), sh.profile, kept) if kept else None
+
+
+def _in_library(h: Hotspot) -> bool:
+    """A frame of a shared library or the kernel (by the module the profile names, else by a
+    library symbol's shape), not the program's own code."""
+    mod = h.module.rsplit("/", 1)[-1].lower()
+    if mod:
+        return ".so" in mod or mod.startswith(("[kernel", "[vdso"))
+    return is_library_name(h.name)
 
 
 def _read_text(ctx: Context, lim: float) -> Finding | None:

@@ -17,6 +17,7 @@ finding names dynamic adjustment and the fix is ``OMP_DYNAMIC=false``, not a sou
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
@@ -214,13 +215,18 @@ def threads_lowered(ctx: Context) -> Finding | None:
 
 def _below_allocation(ctx: Context) -> Finding | None:
     """The job was given several CPUs per task (a batch script's ``--cpus-per-task``,
-    ``scontrol``'s ``CPUs/Task``) but the OpenMP runtime reports a thread count below them
+    ``scontrol``'s ``CPUs/Task``) or the process may run on several (``affinity.cpus``:
+    ``nproc`` in the transcript, ``Cpus_allowed_list``, ``taskset``; the largest report counts,
+    since nproc itself honours ``OMP_NUM_THREADS``) but the OpenMP runtime reports a thread
+    count below them
     (``OMP_NUM_THREADS = '1'`` in ``OMP_DISPLAY_ENV``, often from a file the script sources)
     and the run kept no more CPUs busy than those threads (``threads.lowered_share`` of the
     allocation or less): the regions run with fewer threads than the job holds CPUs. The
     runtime's report is what says the program is OpenMP; without it one CPU busy is also a
-    serial program."""
-    alloc = max(ctx.all("threads.cpus_per_task"), key=lambda x: x.value, default=None)
+    serial program. When an environment module or a sourced settings file handed over sets
+    that count, the finding names it (:func:`_set_by`)."""
+    alloc = max([*ctx.all("threads.cpus_per_task"), *ctx.all("affinity.cpus")],
+                key=lambda x: x.value, default=None)
     told = [x for x in ctx.all("threads.requested") if x.kind == "runtime_report"
             and x.metric.raw_name == "OMP_NUM_THREADS"]
     if alloc is None or alloc.value < 2 or not told:
@@ -233,22 +239,46 @@ def _below_allocation(ctx: Context) -> Finding | None:
     if busy is not None and busy.value > n + (1 - lim):
         return None  # it kept more CPUs busy than its threads: something else ran threads
     src = told[0]
-    ev = [ctx.ev(alloc, f"the job holds {alloc.value:.0f} CPUs per task "
-                 f"({alloc.metric.raw_name or 'CPUs per task'})", kind="setting"),
+    holds = (f"the job holds {alloc.value:.0f} CPUs per task "
+             f"({alloc.metric.raw_name or 'CPUs per task'})"
+             if alloc.metric.name == "threads.cpus_per_task" else
+             f"the process may run on {alloc.value:.0f} CPUs "
+             f"({alloc.metric.raw_name or 'its affinity'})")
+    ev = [ctx.ev(alloc, holds, kind="setting"),
           ctx.ev(src, f"the OpenMP runtime was told to use {n:.0f} thread(s) "
                  "(OMP_NUM_THREADS in OMP_DISPLAY_ENV)", f"threads / CPUs <= {lim:.2f}",
                  metric="threads.running", value=n, unit="count")]
     # the CPUs it kept busy only gate this (a serial program keeps one busy too): they do not
     # measure why fewer threads ran, so they are no second family here
+    setter = _set_by(ctx, n)
     sourced = next((p.meta["sources"] for p in ctx.profiles if p.meta.get("sources")), "")
-    why = (f": OMP_NUM_THREADS={n:.0f} is set outside the script (it sources "
-           f"{sourced.replace(chr(9), ', ')})" if sourced else
-           f": OMP_NUM_THREADS={n:.0f} in the run's environment")
-    return ctx.finding("rt.threads_lowered", 0.6, f"OpenMP runs {n:.0f} thread(s) on a job "
-                       f"of {alloc.value:.0f} CPUs per task{why}", ev,
+    if setter is not None:
+        ev.append(ctx.ev(setter, f"OMP_NUM_THREADS={n:.0f} is set by "
+                         f"{Path(setter.profile.path).name} ({setter.profile.meta['flavour']})",
+                         kind="setting"))
+        why = (f": OMP_NUM_THREADS={n:.0f} is set by {Path(setter.profile.path).name} "
+               f"(line {setter.source.line})")
+    elif sourced:
+        why = (f": OMP_NUM_THREADS={n:.0f} is set outside the script (it sources "
+               f"{sourced.replace(chr(9), ', ')})")
+    else:
+        why = f": OMP_NUM_THREADS={n:.0f} in the run's environment"
+    where = (f"a job of {alloc.value:.0f} CPUs per task"
+             if alloc.metric.name == "threads.cpus_per_task" else
+             f"{alloc.value:.0f} CPUs the process may use")
+    return ctx.finding("rt.threads_lowered", 0.6, f"OpenMP runs {n:.0f} thread(s) on "
+                       f"{where}{why}", ev,
                        limits=["the thread count comes from the environment, not from code: "
-                               "set OMP_NUM_THREADS to the CPUs per task "
-                               "(SLURM_CPUS_PER_TASK) after the sourced files"])
+                               "set OMP_NUM_THREADS to the CPUs the run may use "
+                               "(SLURM_CPUS_PER_TASK in a job, else nproc before it is set) "
+                               "after the module or sourced file that lowers it"])
+
+
+def _set_by(ctx: Context, n: float) -> Located | None:
+    """The environment module or sourced settings file handed over that sets
+    ``OMP_NUM_THREADS`` to ``n``: where the count the runtime reported came from."""
+    return next((x for x in ctx.all("threads.requested") if x.profile.format == "env-settings"
+                 and x.metric.raw_name == "OMP_NUM_THREADS" and x.value == n), None)
 
 
 def _capped(ctx: Context) -> Finding | None:

@@ -1,15 +1,18 @@
-"""A Slurm batch script (``job.sh`` with ``#SBATCH`` lines) or a PBS one (``#PBS -l``): what
-the job asked the scheduler for and how it starts the program.
+"""A Slurm batch script (``job.sh`` with ``#SBATCH`` lines), a PBS one (``#PBS -l``), or a plain
+run script (a shell's ``#!`` line and a line running the program): what the job asked the
+scheduler for, the OpenMP environment it exports, and how it starts the program.
 
 It states requests, not measurements, so every metric is a setting (never a confirming
 family): ``threads.cpus_per_task`` (``--cpus-per-task`` / ``-c``), ``ranks.count``
 (``--ntasks`` / ``-n``, or a launcher line's ``-np``), ``nodes.count`` (``--nodes`` / ``-N``),
 ``affinity.cpus`` (the CPUs one task may use: its CPUs per task; PBS ``ncpus``),
 ``threads.requested`` (``export OMP_NUM_THREADS=4``; ``=$SLURM_CPUS_PER_TASK`` is the CPUs per
-task), ``time.limit`` (``--time``). The program line (``srun ./a``, ``mpirun -np 4 ./a``, a
-line running ``./a``) becomes the profile's ``command``; files the script sources (``source
-./site-env.sh``, ``module load``) are listed in meta (``sources``): settings perfscout did
-not see. Family: runtime report (what the job was set up with), its values settings.
+task), the other ``OMP_*`` exports as :func:`.placement_metrics` reads the runtime's report
+(``omp.thread_limit``, ``omp.dynamic``), ``time.limit`` (``--time``). The program line
+(``srun ./a``, ``mpirun -np 4 ./a``, a line running ``./a``) becomes the profile's
+``command``; files the script sources (``source ./site-env.sh``, ``module load``) are listed
+in meta (``sources``): settings perfscout did not see. Family: runtime report (what the job
+was set up with), its values settings.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
+from perfscout.ingest.runtime_lines import Placement, placement_metrics
 from perfscout.ingest.slurm_fields import duration_s
 from perfscout.ingest.textutil import Unparsed, iter_lines
 from perfscout.model.errors import ParseError
@@ -32,7 +36,8 @@ _SLURM = {"--cpus-per-task": "threads.cpus_per_task", "-c": "threads.cpus_per_ta
           "-N": "nodes.count"}
 _PBS_SELECT = re.compile(r"(?:select=(?P<nodes>\d+))?.*?ncpus=(?P<ncpus>\d+)"
                          r"(?:.*?mpiprocs=(?P<procs>\d+))?(?:.*?ompthreads=(?P<omp>\d+))?")
-_EXPORT = re.compile(r"^\s*(?:export\s+)?OMP_NUM_THREADS=(?P<val>\S+)\s*$")
+_EXPORT = re.compile(r"^\s*(?:export\s+)?(?P<var>(?:OMP|GOMP|KMP)_\w+)=(?P<val>\S+)\s*$")
+_SHEBANG = re.compile(r"^#!\s*/\S*(?:ba|z|k|da)?sh\b|^#!\s*/usr/bin/env\s+(?:ba|z|k)?sh\b")
 _SOURCE = re.compile(r"^\s*(?:source|\.)\s+(?P<file>\S+)|^\s*module\s+(?:load|add)\s+(?P<mod>.+)$")
 _LAUNCH = re.compile(r"^\s*(?:srun|mpirun|mpiexec|prterun)\b(?P<rest>.*)$")
 _NP = re.compile(r"(?:^|\s)(?:-np|-n|--ntasks|--np)[=\s]\s*(?P<n>\d+)\b")
@@ -53,14 +58,21 @@ class JobScriptAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if path.is_dir():
             return 0.0
-        n = sum(1 for x in head.splitlines()[:80] if _DIRECTIVE.match(x))
-        return 0.9 if n else 0.0
+        lines = head.splitlines()[:80]
+        if any(_DIRECTIVE.match(x) for x in lines):
+            return 0.9
+        # a plain run script: a shell's #! line near the top and a line that runs the program
+        if any(_SHEBANG.match(x) for x in lines[:5]) and any(
+                _RUN.search(x) and not x.lstrip().startswith("#") for x in lines):
+            return 0.5
+        return 0.0
 
     def parse(self, path: Path) -> Profile:
         got: dict[str, tuple[float, int, str]] = {}
         meta: dict[str, str] = {}
         sources: list[str] = []
-        omp: tuple[str, int] | None = None
+        env = Placement()
+        shebang = False
         unparsed = Unparsed()
         directives = 0
         for no, line in iter_lines(path):
@@ -69,9 +81,12 @@ class JobScriptAdapter(Adapter):
                 directives += 1
                 self._directive(d["kind"], d["rest"], no, got, meta)
                 continue
+            if no <= 5 and _SHEBANG.match(line):
+                shebang = True
+                continue
             e = _EXPORT.match(line)
             if e is not None:
-                omp = (e["val"].strip("'\""), no)
+                env.env[e["var"]] = (e["val"].strip("'\""), no)
                 continue
             s = _SOURCE.match(line)
             if s is not None:
@@ -91,15 +106,13 @@ class JobScriptAdapter(Adapter):
                 continue
             if line.strip() and not _SHELL.match(line) and not line.startswith("#!"):
                 unparsed.add(no)
-        if not directives:
-            raise ParseError(str(path), None, "a batch script with #SBATCH or #PBS lines")
+        if not directives and not (shebang and "command" in meta):
+            raise ParseError(str(path), None, "a batch script with #SBATCH or #PBS lines, or a "
+                                              "shell script that runs the program")
         cpt = got.get("threads.cpus_per_task")
-        if omp is not None:
-            val, no = omp
-            if val.isdigit():
-                got["threads.requested"] = (float(val), no, "OMP_NUM_THREADS")
-            elif "SLURM_CPUS_PER_TASK" in val and cpt is not None:
-                got["threads.requested"] = (cpt[0], no, "OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK")
+        omp = env.env.get("OMP_NUM_THREADS")
+        if omp is not None and "SLURM_CPUS_PER_TASK" in omp[0] and cpt is not None:
+            got["threads.requested"] = (cpt[0], omp[1], "OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK")
         if cpt is not None and "affinity.cpus" not in got:
             got["affinity.cpus"] = (cpt[0], cpt[1], "CPUs per task")
         if sources:
@@ -108,7 +121,8 @@ class JobScriptAdapter(Adapter):
         metrics = tuple(
             Metric(name, value, "s" if name == "time.limit" else "count", sc,
                    SourceRef(str(path), no), raw, family="setting")
-            for name, (value, no, raw) in got.items())
+            for name, (value, no, raw) in got.items()) + tuple(
+            m for m in placement_metrics(env, path, "setting") if m.name not in got)
         return Profile(format=self.name, path=str(path), metrics=metrics, meta=meta,
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)
 

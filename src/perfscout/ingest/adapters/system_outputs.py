@@ -4,8 +4,9 @@
   (``load.avg1``, ``load.avg5``, ``load.avg15``, the snapshot facts' names; NODE scope
   "machine"): how busy the machine was, not which process used the CPUs;
 - ``nproc``: a file holding one count is the CPUs the process may run on (``affinity.cpus``:
-  nproc honours the affinity mask); ``nproc --all`` (when the command is in the file) the CPUs
-  online (``cpu.online``);
+  nproc honours the affinity mask, and ``OMP_NUM_THREADS``/``OMP_THREAD_LIMIT`` when set, so
+  it is at most that); ``nproc --all`` (when the command is in the file) the CPUs online
+  (``cpu.online``); inside a printout, the count on the line after a ``$ nproc`` command;
 - ``/proc/PID/schedstat``: CPU time (``time.cpu``), run-queue wait (``sched.wait_time``) and
   timeslices of a task; several reads of one task give the interval between the first and last;
 - ``free`` (``-k`` default, ``-m``, ``-g``, ``-h``) and top's ``MiB Mem`` lines: memory total,
@@ -327,7 +328,7 @@ class _Reader:
 
     def _values(self, no: int, line: str) -> bool:
         if not self.values:
-            return False
+            return self._nproc_answer(no, line)
         s = _SCHED.match(line)
         if s:
             self.sched.append((no, (int(s[1]), int(s[2]), int(s[3]))))
@@ -363,6 +364,22 @@ class _Reader:
                                        "count", MACHINE if every else Scope(), self.src(no),
                                        "nproc --all" if every else "nproc"))
             self.kinds.add("nproc")
+
+
+    def _nproc_answer(self, no: int, line: str) -> bool:
+        """Inside a printout, the count on the line after a ``$ nproc`` command: what that
+        command answered (a bare count elsewhere there is the program's own)."""
+        c = _ONE_COUNT.match(line)
+        cmd = self.cmd.split()
+        if c is None or not cmd or cmd[0] != "nproc" or not 0 < int(c[1]) <= 1 << 20:
+            return False
+        every = "--all" in cmd
+        self.metrics.append(Metric("cpu.online" if every else "affinity.cpus", float(c[1]),
+                                   "count", MACHINE if every else Scope(), self.src(no),
+                                   " ".join(cmd)))
+        self.kinds.add("nproc")
+        self.cmd = ""  # one answer per command
+        return True
 
 
 class SystemLines(_Reader):

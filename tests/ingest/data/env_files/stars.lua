@@ -1,0 +1,7 @@
+-- /opt/site/modulefiles/stars-env/1.0.lua (module load stars-env)
+help([[Compilers and run defaults for the stars group]])
+whatis("stars-env: run defaults")
+load("gcc/12")
+setenv("OMP_NUM_THREADS", "1")
+setenv("OMP_STACKSIZE", "64M")
+prepend_path("PATH", "/opt/stars/bin")

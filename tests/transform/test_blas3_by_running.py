@@ -94,3 +94,92 @@ def test_an_in_place_product_that_reads_updated_rows_matches_no_form() -> None:
     r = generate("use_blas", src, "p.c", line_of(src, "HOT"))
     assert isinstance(r, Refusal), getattr(r, "diff", r)
     assert "matches no form of dtrmm or dsymm" in r.reason, r.reason
+
+
+FLAT_MAIN = """
+int main(void)
+{
+  double *A = malloc(sizeof(double) * M * M), *B = malloc(sizeof(double) * M * N),
+         *C = malloc(sizeof(double) * M * N);
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < M; j++) A[i * M + j] = (double)((i * 5 + j * 3) % 11) / 11.0 - 0.3;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      B[i * N + j] = (double)((i + 2 * j) % 7) / 7.0;
+      C[i * N + j] = (double)((3 * i + j) % 5) / 5.0;
+    }
+  kernel(M, N, 1.5, 0.5, A, B, C);
+  double s = 0.0;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) s += (B[i * N + j] + 2.0 * C[i * N + j]) * (1 + (i + j) % 3);
+  printf("checksum=%.15e\\n", s);
+  free(A); free(B); free(C);
+  return 0;
+}
+"""
+
+# the same two kernels over flat malloc'ed blocks, rows strided by the sizes (as the suites'
+# own sources and most users hold their matrices)
+FLAT_UPPER = """#include <stdio.h>
+#include <stdlib.h>
+
+static void kernel(int m, int n, double alpha, double beta, double *A, double *B, double *C)
+{
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      for (int k = i; k < m; k++)
+        s += A[i * m + k] * B[k * n + j]; /* HOT */
+      B[i * n + j] = alpha * s;
+    }
+}
+""" + FLAT_MAIN
+
+FLAT_SYMM = """#include <stdio.h>
+#include <stdlib.h>
+
+static void kernel(int m, int n, double alpha, double beta, double *A, double *B, double *C)
+{
+  double temp2;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      temp2 = 0;
+      for (int k = 0; k < i; k++) {
+        C[k * n + j] += alpha * B[i * n + j] * A[i * m + k]; /* HOT */
+        temp2 += B[k * n + j] * A[i * m + k];
+      }
+      C[i * n + j] = beta * C[i * n + j] + alpha * B[i * n + j] * A[i * m + i] + alpha * temp2;
+    }
+}
+""" + FLAT_MAIN
+
+
+@pytest.mark.parametrize(("src", "call"), [
+    (FLAT_UPPER, "CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, (int)(m), (int)(n),"),
+    (FLAT_SYMM, "cblas_dsymm(CblasRowMajor, CblasLeft, CblasLower"),
+], ids=["trmm-upper-flat", "symm-flat"])
+def test_a_product_over_flat_blocks_becomes_its_blas_call(src: str, call: str,
+                                                          tmp_path: Path) -> None:
+    g = generate("use_blas", src, "p.c", line_of(src, "HOT"))
+    assert isinstance(g, Generated), g
+    assert call in g.new_text, g.new_text
+    assert "A, (int)(m)" in g.new_text and "B, (int)(n)" in g.new_text  # pointer, row stride
+    flags = ["-DM=90", "-DN=70"]
+    before = _checksum(build_run(write(tmp_path, "a.c", src), flags))
+    after = _checksum(build_run(write(tmp_path, "b.c", g.new_text), flags, g.libs))
+    assert after == pytest.approx(before, rel=1e-12) and before != 0.0
+
+
+def test_a_block_strided_by_a_product_is_refused_naming_it() -> None:
+    # rows m * n apart: no leading dimension BLAS can be given as one size
+    src = FLAT_UPPER.replace("A[i * m + k]", "A[i * m * n + k]")
+    r = generate("use_blas", src, "p.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    assert "A" in r.reason and "not by one size variable" in r.reason, r.reason
+
+
+def test_a_flat_in_place_product_that_reads_updated_rows_matches_no_form() -> None:
+    src = FLAT_UPPER.replace("for (int k = i; k < m; k++)", "for (int k = 0; k < m; k++)")
+    r = generate("use_blas", src, "p.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    assert "matches no form of dtrmm or dsymm" in r.reason, r.reason

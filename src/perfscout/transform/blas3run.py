@@ -4,7 +4,8 @@
 PolyBench's ``trmm`` (``B := alpha A^T B``, A unit lower triangular) and ``symm`` (``C := alpha A
 B + beta C``, A symmetric, its lower triangle read) come in loop orders no structural GEMM
 pattern meets. Tried by ``use_blas`` when nothing else applies: the outermost loop around the
-hot line must write one 2-D array of doubles and read one or two others, its bounds must be
+hot line must write one 2-D array of doubles (``a[i][j]``, or a flat block ``a[i * lda + j]``
+strided by one variable) and read one or two others, its bounds must be
 one or two size variables and its other values the function's scalar parameters. Run on small
 matrices (:mod:`.interpret`, sizes 5 and 7, the triangles the routine must not read filled with
 values too), its result is compared with every form of the BLAS routine (left or right, lower
@@ -23,6 +24,7 @@ from perfscout.transform.declared import declaration
 from perfscout.transform.interpret import State, Unsupported, outer_nest, run_nest
 from perfscout.transform.macros import Headers, Macros
 from perfscout.transform.nest import loop_end_line, make_diff
+from perfscout.transform.region import Region
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Loop, Node
 
@@ -67,9 +69,12 @@ def blas3_by_running(code: Code, line: int, rel: str, headers: Headers | None = 
         return Refusal(WHAT, nest)
     top, region, written, read = nest.top, nest.region, nest.written, nest.read
     if len(written) != 1 or not 1 <= len(read) <= 2 or any(
-            r.dims is None or len(r.dims) != 2 or r.split for r in region.refs):
+            r.dims is None or len(r.dims) != 2 for r in region.refs):
         return Refusal(WHAT, "not a BLAS-3 product: the nest does not write one 2-D array "
                              "from one or two others")
+    flat = _leading_dims(region)
+    if isinstance(flat, str):
+        return Refusal(WHAT, f"not a BLAS-3 product: {flat}")
     fn = code.function_of(top.node)
     loops = region.loops
     bound_names: list[str] = []
@@ -84,7 +89,7 @@ def blas3_by_running(code: Code, line: int, rel: str, headers: Headers | None = 
     out = written[0]
     sizes = dict(zip(bound_names, (_M, _N), strict=False))
     rng = random.Random(11)
-    got = _run(code, top, out, read, sizes, params, rng)
+    got = _run(code, top, out, read, sizes, params, rng, flat)
     if isinstance(got, str):
         return Refusal(WHAT, f"not a BLAS-3 product read by running it: {got}")
     arrays, result, scal = got
@@ -96,7 +101,7 @@ def blas3_by_running(code: Code, line: int, rel: str, headers: Headers | None = 
         scale = max(1.0, max(abs(x) for r in want for x in r))
         if all(abs(result[i][j] - want[i][j]) <= TOLERANCE * scale for i in range(rows)
                for j in range(cols)):
-            return _emit(code, top, form, sizes, rows, cols, rel, fn, headers)
+            return _emit(code, top, form, sizes, rows, cols, rel, fn, headers, flat)
     return Refusal(WHAT, "not a BLAS-3 product: run on small matrices, the nest matches no "
                          "form of dtrmm or dsymm")
 
@@ -116,27 +121,64 @@ def _scalar_params(code: Code, fn: Node | None, sizes: list[str]) -> list[str]:
     return out
 
 
+def _leading_dims(region: Region) -> dict[str, str] | str:
+    """The arrays addressed as one flat block (``a[i * lda + j]``) with the variable that
+    strides their rows; a string naming an array whose references disagree (flat in one place,
+    2-D in another, two strides) or whose stride is no single variable."""
+    flat: dict[str, str] = {}
+    for name in sorted({r.name for r in region.refs}):
+        refs = [r for r in region.refs if r.name == name]
+        strides = {r.dims[0].stride if r.split and r.dims else None for r in refs}
+        if len(strides) != 1:
+            return f"{name} is addressed both as a flat block and as a 2-D array"
+        stride = next(iter(strides))
+        if stride is None:
+            continue
+        if len(stride) != 1 or not all(r.fits for r in refs):
+            return (f"{name}'s rows are strided by {' * '.join(stride)}, not by one size "
+                    "variable whose rows its column index stays inside")
+        flat[name] = stride[0]
+    return flat
+
+
 def _run(code: Code, top: Loop, out: str, read: list[str], sizes: dict[str, int],
-         params: list[str], rng: random.Random
+         params: list[str], rng: random.Random, flat: dict[str, str]
          ) -> tuple[dict[str, Mat], Mat, dict[str, float]] | str:
     """Run the nest once; the input matrices (big enough for any form), its result and the
-    scalars' values. A string: why it could not run."""
+    scalars' values. A flat array (``flat``: name -> its row stride's variable) holds row i at
+    i times that variable's value (the largest trial size when it is no loop bound), so only
+    its columns below that exist. A string: why it could not run."""
     big = max(sizes.values())
     arrays = {name: _grid(big, big, rng) for name in [out, *read]}
     scal = {p: 1.3 + 0.4 * k for k, p in enumerate(params)}
-    st = State(scalars={**{k: float(v) for k, v in sizes.items()}, **scal},
-                arrays={name: {(i, j): m[i][j] for i in range(big) for j in range(big)}
-                        for name, m in arrays.items()})
+    lds = {v: float(sizes.get(v, big)) for v in flat.values()}
+    for name, v in flat.items():  # the cells a row of that stride cannot hold do not exist
+        arrays[name] = [[x if j < lds[v] else 0.0 for j, x in enumerate(row)]
+                        for row in arrays[name]]
+
+    def key(name: str, i: int, j: int) -> tuple[int, ...]:
+        return (i * int(lds[flat[name]]) + j,) if name in flat else (i, j)
+
+    def cell(name: str, k: tuple[int, ...]) -> tuple[int, int]:
+        return divmod(k[0], int(lds[flat[name]])) if name in flat else (k[0], k[1])
+
+    st = State(scalars={**lds, **{k: float(v) for k, v in sizes.items()}, **scal},
+               arrays={name: {key(name, i, j): m[i][j] for i in range(big) for j in range(big)
+                              if name not in flat or j < lds[flat[name]]}
+                       for name, m in arrays.items()})
     try:
         run_nest(code, top.node, st)
     except Unsupported as exc:
         return str(exc)
-    touched = [k for k in st.arrays[out] if st.arrays[out][k] != arrays[out][k[0]][k[1]]]
+    got = {cell(out, k): v for k, v in st.arrays[out].items()}
+    if any(not (0 <= i < big and 0 <= j < big) for i, j in got):
+        return "it writes outside the trial matrices"
+    touched = [k for k, v in got.items() if v != arrays[out][k[0]][k[1]]]
     if not touched:
         return "it changes nothing"
     rows = max(i for i, _ in touched) + 1
     cols = max(j for _, j in touched) + 1
-    result = [[st.arrays[out][(i, j)] for j in range(cols)] for i in range(rows)]
+    result = [[got.get((i, j), 0.0) for j in range(cols)] for i in range(rows)]
     return arrays, result, scal
 
 
@@ -192,7 +234,8 @@ def _forms(out: str, read: list[str], arrays: dict[str, Mat], scal: dict[str, fl
 
 
 def _emit(code: Code, top: Loop, form: _Form, sizes: dict[str, int], rows: int, cols: int,
-          rel: str, fn: Node | None, headers: Headers | None) -> Generated | Refusal:
+          rel: str, fn: Node | None, headers: Headers | None, flat: dict[str, str]
+          ) -> Generated | Refusal:
     by_value = {v: k for k, v in sizes.items()}
     m_, n_ = by_value.get(rows), by_value.get(cols)
     if m_ is None or n_ is None:
@@ -201,6 +244,11 @@ def _emit(code: Code, top: Loop, form: _Form, sizes: dict[str, int], rows: int, 
     macros = Macros.of(code, headers)
 
     def arg(name: str) -> tuple[str, str] | None:
+        if name in flat:  # a flat block of doubles: the pointer, its row stride
+            typ = code.declared_type(fn, name)
+            ok = "double" in typ and ("*" in typ or "[" in typ) and typ.count("*") + \
+                typ.count("[") == 1
+            return (name, flat[name]) if ok else None
         ext = declaration(code, fn, name, macros).extents
         if ext is None or len(ext) != 2:
             return None
@@ -209,7 +257,8 @@ def _emit(code: Code, top: Loop, form: _Form, sizes: dict[str, int], rows: int, 
     parts = {k: arg(v) for k, v in form.names.items()}
     missing = [form.names[k] for k, v in parts.items() if v is None]
     if missing:
-        return Refusal(WHAT, f"not replaced: {missing[0]} is not a declared 2-D array")
+        return Refusal(WHAT, f"not replaced: {missing[0]} is not a declared 2-D array or a "
+                             "pointer to doubles")
     a, b = parts["A"], parts["B"]
     assert a is not None and b is not None
     g = form.args

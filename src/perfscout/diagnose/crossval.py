@@ -178,6 +178,11 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
             continue
         if qty in SETTING_QUANTITIES:
             continue
+        if qty == "@ab":
+            ev = _ab_factor(profiles, kind.ab, fam, (values or {}).get("ab.ratio", 1.3))
+            if ev is not None:
+                added.append(ev)
+            continue
         own = own_bound(qty)
         if qty == "@hotspots" or own is not None:
             if own is None:
@@ -249,6 +254,27 @@ def _same_line(p: Profile, fam: str, want: tuple[str, int]) -> Evidence | None:
     return Evidence("hotspot.share", top.self_share, "ratio",
                     top.source or SourceRef(p.path, None), fam,
                     f"{fam} profile puts line {where} first ({top.self_share:.0%})")
+
+
+def _ab_factor(profiles: Sequence[Profile], words: frozenset[str], fam: str, least: float
+               ) -> Evidence | None:
+    """The program's own A/B (``ab.ratio`` of family ``fam``, :mod:`perfscout.ingest.ab_runs`)
+    whose factor is named by one of the kind's words (its key or a value: ``mode: raw vs
+    sorted``) and whose slower value takes ``least`` times the faster one's time or more: the
+    program measured this cause by varying it."""
+    from perfscout.diagnose.engine import Located
+
+    for p in profiles:
+        for m in p.metrics:
+            if m.name != "ab.ratio" or Located(m, p).kind != fam or m.value < least:
+                continue
+            said = {w for w in re.split(r"[\s:,]+|\bvs\b", m.raw_name.lower()) if w}
+            parts = said | {x for w in said for x in re.split(r"[_\-/()]+", w) if x}
+            if parts & words:
+                return Evidence("ab.ratio", m.value, "ratio", m.source or SourceRef(p.path, None),
+                                fam, f"the program's own A/B of the same work ({m.raw_name}): "
+                                f"{m.value:.1f}x apart", f"ab.ratio >= {least:g}")
+    return None
 
 
 def _same_routine(profiles: Sequence[Profile], f: Finding, fam: str) -> Evidence | None:

@@ -23,11 +23,17 @@ class Kind:
     # that two families agreeing confirm it (``@hotspots``: a profile's share in the routines;
     # ``quantity<=bound``: the family's own bound, a threshold name or a number)
     confirms: tuple[str, ...] = ()
+    # words of a factor a program's own A/B can vary to test this cause (``mode=sorted``
+    # against ``mode=raw`` tests branch prediction): its ``ab.ratio`` then measures the cause
+    # (``program:@ab`` in ``confirms``, added by :func:`_k` when words are given)
+    ab: frozenset[str] = frozenset()
 
 
-def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "") -> Kind:
-    return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()),
-                tuple(confirms.split()))
+def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "",
+       ab: str = "") -> Kind:
+    pairs = tuple(confirms.split()) + (("program:@ab",) if ab else ())
+    return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()), pairs,
+                frozenset(ab.split()))
 
 
 #: evidence families whose quantities are shares of the run's own CPU time (samples, counts,
@@ -54,7 +60,10 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "pad_leading_dimension",
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples hardware_counters:l1d.miss_ratio>=cache.l1d_miss_ratio "
-       "simulator:d1.miss_ratio>=cache.sim_d1_miss_ratio"),
+       "simulator:d1.miss_ratio>=cache.sim_d1_miss_ratio",
+       ab="layout order aos soa transposed transpose interchange interchanged ij ji ijk ikj "
+          "kij jik jki kji row col column rowmajor colmajor blocked tiled tile stride strided "
+          "contiguous loop_order"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",
        "numa_first_touch numa_interleave bind_threads mpi_bind_map",
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
@@ -65,7 +74,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share compiler:insn.complex_calls "
        "sampling:insn.complex_calls sampling:@hotspots simulator:@hotspots "
-       "instrumentation:@hotspots"),
+       "instrumentation:@hotspots",
+       ab="simd vec novec vectorized vectorised scalar avx avx2 avx512 sse noavx"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
        "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "
@@ -76,7 +86,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.frontend", "", "perf_stat", "compiler_opt_level compiler_lto loop_unroll enable_smt",
        "hardware_counters:topdown.frontend_bound hardware_counters:stalled_cycles.frontend"),
     _k("hw.bad_speculation", "hw.frontend", "perf_stat", "enable_smt",
-       "hardware_counters:branch_miss_ratio simulator:branch_miss_ratio"),
+       "hardware_counters:branch_miss_ratio simulator:branch_miss_ratio",
+       ab="sorted unsorted random shuffled raw ordered presorted predictable unpredictable "
+          "branchless branchy order"),
     _k("hw.frequency", "", "perf_stat", "frequency_governor",
        "hardware_counters:clock.ghz"),
     _k("sys.tlb_pagefaults", "hw.memory_bandwidth sys.os_noise", "software_events",
@@ -109,12 +121,13 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
        "program:busy.time hardware_counters:cycles sampling:@hotspots instrumentation:@hotspots "
        "sampling:compute.share "
-       "sampling:samples " + SPREAD),
+       "sampling:samples " + SPREAD, ab="schedule static dynamic guided chunk"),
     _k("rt.affinity", "hw.numa_remote sys.os_noise rt.omp_imbalance rt.serial_fraction",
        "affinity_report", "bind_threads mpi_bind_map",
        "runtime_report:affinity.cpus program:time.elapsed os_accounting:cpu.utilized "
        "os_accounting:context_switches "
-       "instrumentation:threads.per_cpu>=affinity.threads_per_cpu"),
+       "instrumentation:threads.per_cpu>=affinity.threads_per_cpu",
+       ab="bind bound unbound places close spread pinned proc_bind binding"),
     _k("rt.serial_fraction", "rt.omp_imbalance", "thread_sweep",
        "parallelize_omp parallelize_caller omp_reduction private_tallies",
        "program:time.elapsed sampling:@hotspots instrumentation:@hotspots "
@@ -174,12 +187,16 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
        "runtime_report:mpi.coll_bytes"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
-       "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots"),
+       "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots",
+       ab="kind precision real float double single quad half fp16 fp32 fp64 fp128 float128 "
+          "long_double ldouble accumulate wp dp sp type"),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
     # or a hash table whose weak hash sends neighbouring keys to one bucket: long chain walks
     _k("app.data_structure", "hw.cache_locality hw.compute_bound hw.vectorization", "sampling",
        "unordered_map mix_hash",
-       "sampling:@hotspots instrumentation:@hotspots simulator:@hotspots"),
+       "sampling:@hotspots instrumentation:@hotspots simulator:@hotspots",
+       ab="map unordered_map umap hash hashmap hashtable tree rbtree list linked vector "
+          "array set flat dense container"),
 )}
 
 

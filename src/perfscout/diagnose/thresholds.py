@@ -122,6 +122,8 @@ _TABLE: tuple[Threshold, ...] = (
               "(two printouts) are enough for a slope"),
     Threshold("app.io_share", 0.20, "share of the WHOLE profile in I/O or parsing functions at or "
               "above"),
+    Threshold("ab.ratio", 1.3, "slower / faster time of a program's own A/B of one factor (same "
+              "work) at or above which the factor measurably matters"),
     Threshold("io.library_seen_share", 0.05, "share of a profile in library code at or above "
               "which it lists the library's routines: a program function named like I/O then "
               "counts as I/O only if some library I/O routine is listed"),

@@ -17,6 +17,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "time.task_clock": ("ms", "perf task-clock"),
     "cpu.utilized": ("cpus", "average CPUs busy (perf 'CPUs utilized')"),
     "mem.max_rss": ("KiB", "peak resident set size"),
+    "ab.ratio": ("ratio", "slower / faster median time of a program's own runs of the same "
+                 "work that differ in one named factor (its words in the raw name)"),
     "mem.rss": ("KiB", "resident set size at one moment (pmap -x total)"),
     "mem.virtual": ("KiB", "mapped virtual memory at one moment (pmap -x total)"),
     "mem.dirty": ("KiB", "dirty resident pages at one moment (pmap -x total)"),

@@ -28,6 +28,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
+from perfscout.ingest.ab_runs import ab_metrics
 from perfscout.ingest.adapters.build_log import build_meta, compiler_command
 from perfscout.ingest.adapters.ompi_monitoring import MonitoringLines
 from perfscout.ingest.adapters.shell_time import time_line_metrics
@@ -1568,6 +1569,7 @@ def _read(path: Path, family: str
     metrics = _work_held_runs(metrics)
     metrics = _repeated_command(metrics, path)
     metrics.extend(summarise_repeats(metrics))
+    metrics.extend(ab_metrics(lines, str(path)))  # the program's own A/B of one factor
     return metrics, placement, unparsed, read + len(used), builds
 
 
@@ -1786,7 +1788,8 @@ class ProgramOutputAdapter(Adapter):
         shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
         table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(
             _plain_cells(_row_tail(b, len(a.split()))))[0]) for a, b in pairwise(shown))
-        if known == 0 and not table:
+        if known == 0 and not table and not ab_metrics(list(enumerate(lines, 1)), str(path)):
+            # (a program's own A/B, a table of modes with its times, is a measurement too)
             with_unit, with_pair = _measured_lines(plain)
             if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (
                     with_unit == 0 and with_pair < len(lines)):

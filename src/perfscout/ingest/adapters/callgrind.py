@@ -115,6 +115,10 @@ class CallgrindAnnotateAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if "PROGRAM TOTALS" in head and ("Events shown" in head or "Events recorded" in head):
             return 0.95
+        lines = head.splitlines()
+        if any(_SECTION.match(ln.strip()) for ln in lines) and sum(
+                1 for ln in lines if _PCT_CELL.match(ln)) >= 3:
+            return 0.6  # the annotated source alone (its header and tables cut off)
         return 0.0
 
     def parse(self, path: Path) -> Profile:
@@ -128,12 +132,15 @@ class CallgrindAnnotateAdapter(Adapter):
         section = "header"
         cur_file = ""
         next_line = 1
+        cut = False
         for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("-----"):
                 continue
             sec = _SECTION.match(s)
             if sec:
+                if not events:  # the header was cut off: one event, the percentages say
+                    events, cut = ["Ir"], True  # of what total
                 section, next_line = "source", 1
                 cur_file = sec.group(2).split(" + ")[-1].strip()
                 continue
@@ -223,9 +230,26 @@ class CallgrindAnnotateAdapter(Adapter):
                 continue
             else:
                 bad.add(n)
-        if not totals:
+        if not totals and cut and lines:
+            totals = [_total_from_percents(path)]
+            meta["cut"] = "the annotated source only: total from its percentages"
+        if not totals or totals[0] is None:
             raise ParseError(src, None, "a 'PROGRAM TOTALS' row")
         return _profile(self.name, src, events, totals, hots, lines, meta, bad)
+
+
+#: an annotated line's cost with its share of the whole (``990,000 ( 0.63%)``)
+_PCT_CELL = re.compile(r"^\s*(?P<v>\d[\d,]*)\s*\(\s*(?P<p>\d+(?:\.\d+)?)%\)\s")
+
+
+def _total_from_percents(path: Path) -> float | None:
+    """The program's total cost of an annotate whose totals were cut off: each line's cost
+    over its printed share (the median over lines holding at least 0.1%, shares printed to
+    two decimals)."""
+    ests = sorted(int(m["v"].replace(",", "")) * 100.0 / float(m["p"])
+                  for _, ln in iter_lines(path) if (m := _PCT_CELL.match(ln))
+                  and float(m["p"]) >= 0.1)
+    return ests[len(ests) // 2] if ests else None
 
 
 def _merge(hots: list[_Hot]) -> list[_Hot]:
@@ -275,7 +299,12 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         miss = (totals_by.get("Bcm") or 0.0) + (totals_by.get("Bim") or 0.0)
         metrics.append(Metric("branch_miss_ratio", miss / br, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(Bcm+Bim)/(Bc+Bi)"))
-    merged = _merge(hots)
+    # an --inclusive=yes listing (its rows add up to well over the whole) keeps each row: a
+    # function's inlined parts (``bits/stl_tree.h:main``) each hold what that code and its
+    # callees cost, and adding them up would count the same cost again
+    listed = sum(h.value for h in hots)
+    merged = sorted(hots, key=lambda h: -h.value) if total and listed > 1.5 * total \
+        else _merge(hots)
     incl: dict[str, float] = {}
     if calltree_parts:
         incl = calltree_parts[1]

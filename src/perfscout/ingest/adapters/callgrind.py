@@ -270,6 +270,25 @@ def _merge(hots: list[_Hot]) -> list[_Hot]:
     return sorted(by.values(), key=lambda h: -h.value)
 
 
+def _inlined_parts(hots: list[_Hot]) -> list[_Hot]:
+    """The parts inlined into a function that an inclusive listing shows apart: a function is
+    listed once more for each file whose code was inlined into it
+    (``/usr/include/c++/12/bits/stl_tree.h:main``), each row holding that code and its callees.
+    Each such row (not the function's row in its own file, else its costliest) becomes a part
+    named ``main (inlined from stl_tree.h)`` in that file, at its own cost: what the function
+    spends in that code (a std::map's tree walk, its string compares)."""
+    by: dict[str, list[_Hot]] = {}
+    for h in hots:
+        by.setdefault(h.name, []).append(h)
+    parts: list[_Hot] = []
+    for name, rows in by.items():
+        own = [r for r in rows if r.file and r.file != "???" and not library_source(r.file)]
+        keep = max(own or rows, key=lambda r: r.value)
+        parts += [_Hot(f"{name} (inlined from {r.file.rsplit('/', 1)[-1] or '???'})", r.file,
+                       r.module, r.value, r.line) for r in rows if r is not keep]
+    return parts
+
+
 def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
              hots: list[_Hot], lines: list[_LineCost], meta: dict[str, str], bad: Unparsed,
              calltree_parts: tuple[list[Edge], dict[str, float]] | None = None) -> Profile:
@@ -299,12 +318,11 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         miss = (totals_by.get("Bcm") or 0.0) + (totals_by.get("Bim") or 0.0)
         metrics.append(Metric("branch_miss_ratio", miss / br, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(Bcm+Bim)/(Bc+Bi)"))
-    # an --inclusive=yes listing (its rows add up to well over the whole) keeps each row: a
-    # function's inlined parts (``bits/stl_tree.h:main``) each hold what that code and its
-    # callees cost, and adding them up would count the same cost again
+    # an --inclusive=yes listing (its rows add up to well over the whole) also keeps a
+    # function's inlined parts (``bits/stl_tree.h:main``) apart, as regions
     listed = sum(h.value for h in hots)
-    merged = sorted(hots, key=lambda h: -h.value) if total and listed > 1.5 * total \
-        else _merge(hots)
+    merged = _merge(hots)
+    inlined = _inlined_parts(hots) if total and listed > 1.5 * total else []
     incl: dict[str, float] = {}
     if calltree_parts:
         incl = calltree_parts[1]
@@ -317,6 +335,10 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
             else None, unit=unit, module=h.module,
             location=SourceRef(h.file) if h.file and h.file != "???" else None,
             source=SourceRef(src, h.line)))
+    hotspots += [Hotspot(name=h.name, self_share=(h.value / total) if total else None,
+                         self_value=h.value, unit=unit, module=h.module,
+                         location=SourceRef(h.file), source=SourceRef(src, h.line),
+                         kind="region") for h in inlined]
     line_spots = sorted(lines, key=lambda c: -c.value)
     for lc in line_spots[:200]:
         inc = lc.value + sum(c[1] for c in lc.calls) if lc.calls else None

@@ -139,3 +139,22 @@ def test_fuzzed_env_readers(tmp_path: Path, name: str, fixture: str,
     except ParseError:
         return
     assert all(m.value >= 0 for m in p.metrics)
+
+
+def test_an_environment_listing_sets_the_count_and_the_limit() -> None:
+    p = load(D / "env-sorted.txt")
+    v = _values("env-sorted.txt")
+    assert p.format == "env-settings" and p.meta["flavour"] == "environment listing"
+    assert v["threads.requested"] == (2.0, 4, "OMP_NUM_THREADS")
+    assert v["omp.thread_limit"] == (1.0, 6, "OMP_THREAD_LIMIT")
+
+
+def test_a_limit_in_the_listing_beside_one_busy_cpu_is_threads_lowered(tmp_path: Path) -> None:
+    # the listing's OMP_THREAD_LIMIT=1 under a request of 2, and a run that kept one CPU busy
+    shutil.copy(D / "env-sorted.txt", tmp_path / "env.txt")
+    (tmp_path / "time-v.txt").write_text(
+        (Path(__file__).parent / "data" / "env_files" / "time-v-one-cpu.txt").read_text())
+    cp = run_cli("analyze", str(tmp_path), "--json")
+    assert cp.returncode == 0, cp.stderr
+    top = json.loads(cp.stdout)["data"]["findings"][0]
+    assert top["id"] == "rt.threads_lowered" and "OMP_THREAD_LIMIT=1" in top["title"]

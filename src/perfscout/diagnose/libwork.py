@@ -252,7 +252,7 @@ def family_shares(p: Profile) -> dict[str, FamilyShare]:
     out = {f: FamilyShare(f, sum(s for _, s in rows), p,
                           tuple(sorted(rows, key=lambda x: -x[1])))
            for f, rows in by.items()}
-    if "construction" in out and _inclusive(p):  # nested callers: the outermost row is all
+    if "construction" in out and inclusive_listing(p):  # nested callers: the outermost row is all
         rows = tuple(r for r in out["construction"].rows if r[1] <= 1)  # not a cycle's
         if rows:
             out["construction"] = FamilyShare("construction", rows[0][1], p, rows)
@@ -279,7 +279,7 @@ def _join_text(p: Profile, by: dict[str, list[tuple[Hotspot, float]]]) -> None:
                                   if h.kind != "line" and runtime_address(h)]
 
 
-def _inclusive(p: Profile) -> bool:
+def inclusive_listing(p: Profile) -> bool:
     """Profile ``p`` counts each routine with its callees (a callgrind ``--inclusive=yes``
     listing, a perf report with children): its function rows add up to well over the whole."""
     return sum(s for h, s in hotspot_shares(p) if h.kind != "line") > DEFAULTS[

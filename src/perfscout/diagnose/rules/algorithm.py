@@ -330,16 +330,19 @@ def _mpi_profile_share(ctx: Context, have: str, floor: float) -> list[Evidence]:
                      f"{sh.share:.0%} of the profile in MPI code", f"share >= {floor:.2f}")]
 
 
-def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
-    """(size, instructions, located) from simulator profiles of one program run with one
-    numeric argument changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled
-    target``/``cmd``): the instruction count, deterministic, is the cost the size sets."""
+def _command_sizes(ctx: Context, cost: str = "ir") -> list[tuple[float, float, Located]]:
+    """(size, cost, located) from profiles of one program run with one numeric argument
+    changed (``./ra 3000`` and ``./ra 6000`` in callgrind's ``Profiled target``/``cmd``, perf
+    stat's ``Performance counter stats for './ra 3000'``): ``cost`` is the simulated
+    instruction count (``ir``, deterministic) or the task's CPU time (``time.task_clock``: what
+    the run itself consumed, which other jobs beside it stretch far less than its wall time)."""
     # runs of one command line whose numeric arguments differ in one place (``./qs 5000 5``
     # and ``./qs 10000 5``), or in several by one factor: that argument is the size
     groups: dict[tuple[str, ...], list[tuple[list[str], Located]]] = {}
-    for ir in ctx.all("ir", (ScopeKind.PROCESS,)):
+    for ir in ctx.all(cost, (ScopeKind.PROCESS,)):
         meta = ir.profile.meta
-        cmd = (meta.get("Profiled target") or meta.get("cmd") or "").split(" (PID")[0].split()
+        cmd = (meta.get("Profiled target") or meta.get("cmd") or meta.get("command") or ""
+               ).split(" (PID")[0].split()
         if ir.value <= 0 or not any(_NUMBER.match(t) for t in cmd):
             continue
         key = tuple("#" if _NUMBER.match(t) else t for t in cmd)
@@ -358,7 +361,8 @@ def _command_sizes(ctx: Context) -> list[tuple[float, float, Located]]:
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
-@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots", "time.elapsed|time.cpu|ir"),
+@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots|time.task_clock",
+                                  "time.elapsed|time.cpu|ir|time.task_clock"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
                   "complexity.per_op_exponent", "complexity.pair_calls_match"))
 def complexity(ctx: Context) -> Finding | None:
@@ -383,6 +387,10 @@ def complexity(ctx: Context) -> Finding | None:
     if len({round(p[0], 9) for p in pts}) < 2:  # no timed sweep: simulated runs at sizes
         pts = [(math.log(size), math.log(cost), loc) for size, cost, loc in _command_sizes(ctx)]
         what = "instructions"
+    if len({round(p[0], 9) for p in pts}) < 2:  # or perf stat's CPU time of runs at sizes
+        pts = [(math.log(size), math.log(cost), loc)
+               for size, cost, loc in _command_sizes(ctx, "time.task_clock")]
+        what = "CPU time (task-clock)"
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0

@@ -664,7 +664,7 @@ def _own_caller(p: Profile, share: float, rows: list[Hotspot]) -> str:
         return bool(n) and not n.startswith(("0x", "(", "[", "?")) and not n[0].isdigit() \
             and not is_library_name(n) and not re.search(r"'\d+$", n)  # a cycle's copy
 
-    outer = [(h, s) for h, s in hotspot_shares(p) if h.kind != "line"
+    outer = [(h, s) for h, s in hotspot_shares(p) if h.kind == "function"
              and not is_kernel(h) and own(h.name) and s >= share]
     if outer:
         return min(outer, key=lambda x: x[1])[0].name

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from perfscout.diagnose import requests as rq
 from perfscout.diagnose.atomics import atomic_loop, threaded
 from perfscout.diagnose.engine import Context, rule
+from perfscout.diagnose.libwork import inclusive_listing
 from perfscout.diagnose.locks import sampled_locks, traced_futex
 from perfscout.diagnose.placement import sweep_points
 from perfscout.diagnose.rules.common import Share, category_share, fmt, hotspot_shares
@@ -190,6 +191,9 @@ def data_structure(ctx: Context) -> Finding | None:
     keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(_code(h))
             and not TREE_CODE.search(_code(h))]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
+    if inclusive_listing(tree.profile):  # each row holds its callees: the rows overlap, and
+        # the largest one is what the container's code and its compares take at least
+        both = Share(max(s for _, s in both.entries), both.profile, both.entries)
     if both.share < lim:
         return None
     ev = [_hot_ev(ctx, both, "an ordered tree container (std::map/set) and its key compares "

@@ -115,6 +115,10 @@ class CallgrindAnnotateAdapter(Adapter):
     def sniff(self, head: str, path: Path) -> float:
         if "PROGRAM TOTALS" in head and ("Events shown" in head or "Events recorded" in head):
             return 0.95
+        lines = head.splitlines()
+        if any(_SECTION.match(ln.strip()) for ln in lines) and sum(
+                1 for ln in lines if _PCT_CELL.match(ln)) >= 3:
+            return 0.6  # the annotated source alone (its header and tables cut off)
         return 0.0
 
     def parse(self, path: Path) -> Profile:
@@ -128,12 +132,15 @@ class CallgrindAnnotateAdapter(Adapter):
         section = "header"
         cur_file = ""
         next_line = 1
+        cut = False
         for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("-----"):
                 continue
             sec = _SECTION.match(s)
             if sec:
+                if not events:  # the header was cut off: one event, the percentages say
+                    events, cut = ["Ir"], True  # of what total
                 section, next_line = "source", 1
                 cur_file = sec.group(2).split(" + ")[-1].strip()
                 continue
@@ -223,9 +230,26 @@ class CallgrindAnnotateAdapter(Adapter):
                 continue
             else:
                 bad.add(n)
-        if not totals:
+        if not totals and cut and lines:
+            totals = [_total_from_percents(path)]
+            meta["cut"] = "the annotated source only: total from its percentages"
+        if not totals or totals[0] is None:
             raise ParseError(src, None, "a 'PROGRAM TOTALS' row")
         return _profile(self.name, src, events, totals, hots, lines, meta, bad)
+
+
+#: an annotated line's cost with its share of the whole (``990,000 ( 0.63%)``)
+_PCT_CELL = re.compile(r"^\s*(?P<v>\d[\d,]*)\s*\(\s*(?P<p>\d+(?:\.\d+)?)%\)\s")
+
+
+def _total_from_percents(path: Path) -> float | None:
+    """The program's total cost of an annotate whose totals were cut off: each line's cost
+    over its printed share (the median over lines holding at least 0.1%, shares printed to
+    two decimals)."""
+    ests = sorted(int(m["v"].replace(",", "")) * 100.0 / float(m["p"])
+                  for _, ln in iter_lines(path) if (m := _PCT_CELL.match(ln))
+                  and float(m["p"]) >= 0.1)
+    return ests[len(ests) // 2] if ests else None
 
 
 def _merge(hots: list[_Hot]) -> list[_Hot]:
@@ -244,6 +268,25 @@ def _merge(hots: list[_Hot]) -> list[_Hot]:
         else:
             by[h.name] = _Hot(h.name, h.file, h.module, h.value, h.line)
     return sorted(by.values(), key=lambda h: -h.value)
+
+
+def _inlined_parts(hots: list[_Hot]) -> list[_Hot]:
+    """The parts inlined into a function that an inclusive listing shows apart: a function is
+    listed once more for each file whose code was inlined into it
+    (``/usr/include/c++/12/bits/stl_tree.h:main``), each row holding that code and its callees.
+    Each such row (not the function's row in its own file, else its costliest) becomes a part
+    named ``main (inlined from stl_tree.h)`` in that file, at its own cost: what the function
+    spends in that code (a std::map's tree walk, its string compares)."""
+    by: dict[str, list[_Hot]] = {}
+    for h in hots:
+        by.setdefault(h.name, []).append(h)
+    parts: list[_Hot] = []
+    for name, rows in by.items():
+        own = [r for r in rows if r.file and r.file != "???" and not library_source(r.file)]
+        keep = max(own or rows, key=lambda r: r.value)
+        parts += [_Hot(f"{name} (inlined from {r.file.rsplit('/', 1)[-1] or '???'})", r.file,
+                       r.module, r.value, r.line) for r in rows if r is not keep]
+    return parts
 
 
 def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
@@ -275,7 +318,11 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         miss = (totals_by.get("Bcm") or 0.0) + (totals_by.get("Bim") or 0.0)
         metrics.append(Metric("branch_miss_ratio", miss / br, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(Bcm+Bim)/(Bc+Bi)"))
+    # an --inclusive=yes listing (its rows add up to well over the whole) also keeps a
+    # function's inlined parts (``bits/stl_tree.h:main``) apart, as regions
+    listed = sum(h.value for h in hots)
     merged = _merge(hots)
+    inlined = _inlined_parts(hots) if total and listed > 1.5 * total else []
     incl: dict[str, float] = {}
     if calltree_parts:
         incl = calltree_parts[1]
@@ -288,6 +335,10 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
             else None, unit=unit, module=h.module,
             location=SourceRef(h.file) if h.file and h.file != "???" else None,
             source=SourceRef(src, h.line)))
+    hotspots += [Hotspot(name=h.name, self_share=(h.value / total) if total else None,
+                         self_value=h.value, unit=unit, module=h.module,
+                         location=SourceRef(h.file), source=SourceRef(src, h.line),
+                         kind="region") for h in inlined]
     line_spots = sorted(lines, key=lambda c: -c.value)
     for lc in line_spots[:200]:
         inc = lc.value + sum(c[1] for c in lc.calls) if lc.calls else None

@@ -1,6 +1,7 @@
-"""Files that set a run's environment without running anything: an environment module (Lmod's
-Lua ``setenv("OMP_NUM_THREADS", "1")``, a Tcl modulefile's ``setenv OMP_NUM_THREADS 1``) or a
-shell file a job sources (``export OMP_NUM_THREADS=1`` lines, a site ``env.sh``).
+"""Files that set or show a run's environment without running anything: an environment module
+(Lmod's Lua ``setenv("OMP_NUM_THREADS", "1")``, a Tcl modulefile's ``setenv OMP_NUM_THREADS
+1``), a shell file a job sources (``export OMP_NUM_THREADS=1`` lines, a site ``env.sh``), or
+the job's environment as ``env`` / ``printenv`` / ``env | sort`` listed it.
 
 A site module or a sourced file is where a thread count, a thread limit or dynamic teams often
 come from without the user knowing: ``OMP_DISPLAY_ENV`` shows the value the runtime got, this
@@ -45,8 +46,18 @@ _RUN_VARS = re.compile(r"^(?:OMP|GOMP|KMP|OMPI|MPICH|I_MPI|MKL|OPENBLAS|SLURM|MV
 
 
 def _flavour(lines: list[str]) -> str:
-    """``lua``, ``tcl`` or ``sh`` by the file's own marks; empty when it has none."""
+    """``lua``, ``tcl``, ``sh`` or ``env`` (an ``env``/``printenv`` listing) by the file's own
+    marks; empty when it has none."""
     body = [ln for ln in lines if ln.strip()]
+    if body and _DUMP_CMD.match(body[0]):
+        body = body[1:]
+        if body and all(_DUMP_LINE.match(ln) for ln in body) and any(
+                _RUN_VARS.match(ln) for ln in body):
+            return "env"
+    elif len(body) >= 5 and all(_DUMP_LINE.match(ln) for ln in body) and sum(
+            1 for ln in body if ln.startswith(_DUMP_MARKS)) >= 2 and any(
+            _RUN_VARS.match(ln) for ln in body):
+        return "env"
     if body and body[0].startswith("#%Module"):
         return "tcl"
     if any(_LUA_SET.match(ln) for ln in body) or any(
@@ -62,8 +73,17 @@ def _flavour(lines: list[str]) -> str:
     return ""
 
 
+# an environment listing: `env`, `printenv`, `env | sort` (its command line first, when kept)
+_DUMP_CMD = re.compile(r"^\s*[$%#>]\s*(?:env|printenv|export -p|set)\b")
+_DUMP_LINE = re.compile(r"^(?:declare -x |export )?(?P<k>[A-Za-z_][A-Za-z0-9_]*)=(?P<v>.*)$")
+#: variables every login environment holds: two of them make a bare listing an environment
+_DUMP_MARKS = ("PATH=", "HOME=", "USER=", "SHELL=", "LANG=", "PWD=", "HOSTNAME=", "LOGNAME=")
+_ENV_SET = re.compile(r"""^(?:declare -x |export )?(?P<k>[A-Za-z_][A-Za-z0-9_]*)="""
+                      r"""["']?(?P<v>[^"'\s]*)["']?\s*$""")
+_ENV_OTHER = re.compile(r"^\s*(?:[$%#>].*|$|[A-Za-z_][A-Za-z0-9_]*=.*)$")
+
 _FORMS = {"lua": (_LUA_SET, _LUA_OTHER), "tcl": (_TCL_SET, _TCL_OTHER),
-          "sh": (_SH_SET, _SH_OTHER)}
+          "sh": (_SH_SET, _SH_OTHER), "env": (_ENV_SET, _ENV_OTHER)}
 
 
 @register_adapter
@@ -84,7 +104,7 @@ class EnvSettingsAdapter(Adapter):
             return 0.0  # a batch script: job-script reads it
         if any(re.match(r"^\s*(?:\S*/)?(?:srun|mpirun|mpiexec)\b|^\s*\./", ln) for ln in lines):
             return 0.0  # it runs something: a script, not a settings file
-        return {"lua": 0.8, "tcl": 0.8, "sh": 0.6}.get(_flavour(lines), 0.0)
+        return {"lua": 0.8, "tcl": 0.8, "sh": 0.6, "env": 0.7}.get(_flavour(lines), 0.0)
 
     def parse(self, path: Path) -> Profile:
         lines = list(iter_lines(path))
@@ -109,7 +129,8 @@ class EnvSettingsAdapter(Adapter):
         pl.kinds.add(f"env_{flavour}")
         meta = {"sets": "\t".join(sets), "flavour": {"lua": "Lmod module (Lua)",
                                                      "tcl": "Tcl modulefile",
-                                                     "sh": "shell settings file"}[flavour]}
+                                                     "sh": "shell settings file",
+                                                     "env": "environment listing"}[flavour]}
         return Profile(format=self.name, path=str(path),
                        metrics=tuple(placement_metrics(pl, path, "setting")), meta=meta,
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

@@ -23,3 +23,10 @@ while ! grep -q '^ready' "$B/out" 2>/dev/null; do sleep 0.05; done
 { echo "\$ pmap -x \$(pgrep stars)"; pmap -x "$pid"; } > pmap-x.txt
 kill -USR1 "$pid"
 wait "$pid"
+# a job's environment as `env | sort` lists it (a clean environment holding a thread limit)
+{ echo '$ env | sort'; env -i HOME=/home/chem USER=chem SHELL=/bin/bash LANG=C.UTF-8 \
+    PATH=/usr/bin:/bin OMP_NUM_THREADS=2 OMP_THREAD_LIMIT=1 OMP_PROC_BIND=spread \
+    SLURM_CPUS_PER_TASK=2 env | sort; } > env-sorted.txt
+# /usr/bin/time -v of an OpenMP loop under that limit: one CPU busy
+gcc -O2 -fopenmp src/spin.c -o "$B/spin" -lm
+OMP_NUM_THREADS=2 OMP_THREAD_LIMIT=1 /usr/bin/time -v "$B/spin" > /dev/null 2> time-v-one-cpu.txt

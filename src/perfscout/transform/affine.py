@@ -24,6 +24,9 @@ class Dim:
     coefs: tuple[tuple[str, int], ...]
     const: int
     stride: tuple[str, ...] = ()  # the symbolic stride this dimension was split by ("n",)
+    # a subscript with no loop variable may hold symbols (``v[n - 1][i]``): their terms,
+    # (monomial, coefficient); two such subscripts with the same terms differ by their consts
+    sym: tuple[tuple[tuple[str, ...], int], ...] = ()
 
     @property
     def vars(self) -> dict[str, int]:
@@ -143,8 +146,12 @@ def dims_of(polys: list[Poly], loop_vars: set[str]) -> tuple[tuple[Dim, ...], bo
             else:
                 consts[sym] = consts.get(sym, 0) + c
         syms = set(groups) | set(consts)
+        if not groups and any(consts):  # no loop variable at all: one unknown place
+            out.append(Dim((), consts.get((), 0),
+                           sym=tuple(sorted((s, c) for s, c in consts.items() if s and c))))
+            continue
         if any(s not in groups and s for s in consts):
-            return None  # a symbolic offset with no loop variable: cannot be placed
+            return None  # a symbolic offset beside loop variables: cannot be placed
         order = sorted(syms, key=lambda s: -len(s))
         if len({len(s) for s in order}) != len(order):
             return None  # two strides of the same degree (i*n + j*m): no single order

@@ -110,16 +110,23 @@ def _distance(a: Ref, b: Ref, loops: tuple[Loop, ...], outer: frozenset[str] = f
                 dist[v] = d if prev is None else "*"
             elif d != "*" and d != prev:
                 return None  # two exact distances that disagree: never the same element
-    return tuple(dist.get(lp.var, "*") for lp in loops)
+    # in execution order: a loop counting down runs its larger index first
+    return tuple(_in_order(dist.get(lp.var, "*"), lp) for lp in loops)
+
+
+def _in_order(d: Entry, lp: Loop) -> Entry:
+    return -d if lp.down < 0 and isinstance(d, int) else d
 
 
 def _cancel(d: Dim, other: Dim, outer: frozenset[str]) -> Dim:
     keep = tuple((v, c) for v, c in d.coefs if not (v in outer and other.vars.get(v) == c))
-    return Dim(keep, d.const, d.stride)
+    return Dim(keep, d.const, d.stride, d.sym)
 
 
 def _dim_distance(da: Dim, db: Dim, common: set[str]) -> dict[str, Entry] | None:
     va, vb = da.vars, db.vars
+    if da.sym != db.sym:  # v[0] against v[n - 1]: equal for some n, pinning no loop
+        return {v: "*" for v in {*va, *vb} if v in common}
     if not va and not vb:
         return {} if da.const == db.const else None
     if len(va) == 1 and va.keys() == vb.keys() and next(iter(va)) in common and va == vb:

@@ -191,7 +191,7 @@ def perfect_nest(code: Code, line: int, what: str, prologue: bool = False) -> Ne
         return Refusal(what, f"line {line} of {code.path} is not inside a loop "
                              f"(it is in {code.function_name(fn)})")
     cur = code.loop(nodes[0])
-    if not cur.counted:
+    if not cur.ordered:
         return Refusal(what, cur.problem)
     red: _Reduction | None = None
     pro: Node | None = None  # the loop holding an element prologue (see _prologue)
@@ -206,7 +206,7 @@ def perfect_nest(code: Code, line: int, what: str, prologue: bool = False) -> Ne
         if shape is not None:
             red = shape
         cur = code.loop(one if one is not None else shape.inner)  # type: ignore[union-attr]
-        if not cur.counted:
+        if not cur.ordered:
             return Refusal(what, cur.problem)
     chain = [cur]
     while True:  # ascend while the parent holds only this loop (or the reduction shape)
@@ -214,7 +214,7 @@ def perfect_nest(code: Code, line: int, what: str, prologue: bool = False) -> Ne
         if pnode is None:
             break
         parent = code.loop(pnode)
-        if not parent.counted:
+        if not parent.ordered:
             break
         if len(parent.body) == 1 or parent.node == pro:
             chain.insert(0, parent)

@@ -130,10 +130,10 @@ class _Walker:
 
     def _loop(self, lp: Loop, outer: tuple[Loop, ...]) -> None:
         loops = (*outer, lp)
-        if not lp.counted:
+        if not lp.ordered:  # a loop counting down is placed in order (depend reverses it)
             self.reg.blockers.append(Blocker(lp.problem, lp.line, loops))
             return
-        for bound in (lp.lower_node, lp.upper_node):
+        for bound in (lp.lower_node, lp.upper_node, lp.limit_node):
             for name in sorted(self.code.identifiers(bound)) if bound is not None else []:
                 self._event(name, "use", lp.line, outer, bool(outer), "")
         if lp.decl_type:

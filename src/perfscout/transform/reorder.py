@@ -44,9 +44,12 @@ def _check_nest(code: Code, nest: Nest, what: str) -> Refusal | None:
         return Refusal(what, nest.region.blockers[0].reason)
     names = {lp.var for lp in nest.loops}
     for lp in nest.loops:
-        if lp.step != 1:
+        if lp.down and (what != "loop_interchange" or lp.down != -1):
+            return Refusal(what, lp.problem)  # tiles are emitted counting up
+        if lp.step != 1 and not lp.down:
             return Refusal(what, f"the loop over {lp.var} at line {lp.line} steps by {lp.step}")
-        dep = set().union(*(code.identifiers(b) for b in (lp.lower_node, lp.upper_node)
+        dep = set().union(*(code.identifiers(b) for b in (lp.lower_node, lp.upper_node,
+                                                          lp.limit_node)
                             if b is not None)) & (names - {lp.var})
         if dep:
             return Refusal(what, f"the bounds of loop {lp.var} (line {lp.line}) depend on "
@@ -133,6 +136,8 @@ def _lone_loop(code: Code, line: int) -> bool:
     """Whether the loop at ``line`` is no perfect nest only because the loop around it holds
     more than it: what distributing that loop first can mend."""
     nest = perfect_nest(code, line, "probe", prologue=True)
+    if isinstance(nest, Refusal):  # stores ahead of it that cannot run first: split instead
+        nest = perfect_nest(code, line, "probe")
     return not isinstance(nest, Refusal) and len(nest.loops) < 2 and \
         len(nest.region.loops) == 1 and len(code.loops_at(line)) > 1
 

@@ -73,10 +73,23 @@ class Loop:
     children: list[Loop] = field(default_factory=list)
     lower_node: Node | None = None
     upper_node: Node | None = None
+    # C: the step of a loop counting down (``for (j = n - 2; j >= 1; j--)``: -1), 0 otherwise.
+    # Such a loop keeps its start in ``lower`` and no ``upper`` or ``step``, as before, and stays
+    # uncounted (``problem`` says so) for every transformation except those that read ``down``
+    # (the dependence tests give its distances in execution order); ``limit_node`` is the
+    # bound it tests
+    down: int = 0
+    limit_node: Node | None = None
 
     @property
     def counted(self) -> bool:
         return not self.problem
+
+    @property
+    def ordered(self) -> bool:
+        """Counted, or counting down by a constant: a loop whose iterations the dependence
+        tests can place in order."""
+        return self.counted or self.down < 0
 
 
 class Code:
@@ -251,6 +264,9 @@ class Code:
             return lp
         op = self.text_of(cond.child_by_field_name("operator") or cond)
         left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+        if op in (">", ">=") and left is not None and right is not None and \
+                self.text_of(left) == var:
+            return self._c_down(lp, op, right, upd, line)
         if op not in ("<", "<=") or left is None or right is None or self.text_of(left) != var:
             lp.problem = (f"the loop over {var} at line {line} does not test "
                           f"'{var} < bound' ({self.text_of(cond)})")
@@ -265,12 +281,30 @@ class Code:
             lp.problem = f"the loop over {var} at line {line} does not count upwards"
         return lp
 
+    def _c_down(self, lp: Loop, op: str, right: Node, upd: Node | None, line: int) -> Loop:
+        """``for (v = start; v >= bound; v--)``: ``down`` its negative step and ``limit_node``
+        the bound; uncounted for the transformations that assume an upward count."""
+        var = lp.var
+        step = self._c_step(upd, var)
+        lp.problem = (f"the loop over {var} at line {line} does not test '{var} < bound' "
+                      f"({var} {op} {self.text_of(right)})")
+        if step is not None and step < 0:
+            lp.down, lp.limit_node = step, right
+            how = f"{var}--" if step == -1 else f"{var} -= {-step}"
+            lp.problem = f"the loop over {var} at line {line} counts down ({how})"
+        return lp
+
     def _c_step(self, upd: Node | None, var: str) -> int | None:
         if upd is None:
             return None
         t = self.text_of(upd).replace(" ", "")
         if t in (f"{var}++", f"++{var}"):
             return 1
+        if t in (f"{var}--", f"--{var}"):
+            return -1
+        m = re.fullmatch(rf"{re.escape(var)}(?:-=|={re.escape(var)}-)(\d+)", t)
+        if m is not None:
+            return -int(m[1])
         # "j = j + 1", "j = 2 + j": the same step written out
         m = re.fullmatch(rf"{re.escape(var)}=(?:{re.escape(var)}\+(\d+)|(\d+)\+{re.escape(var)})",
                          t)

@@ -104,3 +104,24 @@ def test_tiling_refuses_a_loop_counting_down() -> None:
     r = generate("loop_tiling", PERFECT, "s.c", line_of(PERFECT, "HOT"))
     assert isinstance(r, Refusal), getattr(r, "diff", r)
     assert "counts down (j--)" in r.reason, r.reason
+
+
+# a tie: p and q walked along rows by j, v along rows by i; the j loop carries the
+# recurrence v[j + 1] -> v[j], so with i innermost the systems run side by side
+TIED = PERFECT.replace("v[j][i] = p[j][i] * v[j + 1][i] + 0.5;",
+                       "v[j][i] = p[i][j] * v[j + 1][i] + p[i][j] * 0.5;")
+
+
+def test_at_a_tie_the_loop_carrying_the_recurrence_goes_outside(tmp_path: Path) -> None:
+    g = generate("loop_interchange", TIED, "s.c", line_of(TIED, "HOT"))
+    assert isinstance(g, Generated), g
+    assert "i innermost carries no dependence, where j carried a recurrence" in g.note, g.note
+    _same(tmp_path, TIED, g)
+
+
+def test_at_a_tie_with_no_recurrence_the_order_stays() -> None:
+    src = PERFECT.replace("v[j][i] = p[j][i] * v[j + 1][i] + 0.5;",
+                          "v[j][i] = p[i][j] * 2.0 + p[i][j] * 0.5;")
+    r = generate("loop_interchange", src, "s.c", line_of(src, "HOT"))
+    assert isinstance(r, Refusal), getattr(r, "diff", r)
+    assert "no order of loops (i, j) gives the innermost loop more unit-stride" in r.reason

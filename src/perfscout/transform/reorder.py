@@ -117,7 +117,27 @@ def best_order(code: Code, nest: Nest, deps: list[Dependence]
         if bad is None:
             return o, refused
         refused.append((o, bad))
+    if not refused and inner_carries(deps, orig):
+        # as many unit-stride accesses either way, but the innermost loop carries a
+        # dependence (a recurrence: each iteration waits for the one before): an order whose
+        # innermost loop carries none runs independent iterations side by side
+        for o in cands:
+            if _score(code, refs, o) == base and o != orig and \
+                    order_violation(deps, o) is None and not inner_carries(deps, o):
+                return o, refused
     return orig, refused
+
+
+def inner_carries(deps: list[Dependence], order: list[Loop]) -> bool:
+    """Whether the innermost loop of ``order`` carries a dependence: some direction of one
+    is zero in every outer loop and not in the innermost."""
+    for d in deps:
+        if order[-1] not in d.loops:
+            continue
+        pos = [d.loops.index(lp) for lp in order if lp in d.loops]
+        if any(all(v[p] == 0 for p in pos[:-1]) and v[pos[-1]] != 0 for v in d.directions()):
+            return True
+    return False
 
 
 def _headers(code: Code, nest: Nest, order: list[Loop]) -> list[str]:
@@ -196,9 +216,13 @@ def interchange(code: Code, line: int, rel: str, split: bool = True) -> Generate
                                             nest.indent))
     text = replace_lines(code, nest.first_line, nest.last_line, new)
     vars_ = ", ".join(lp.var for lp in order)
-    note = (f"loops reordered to ({vars_}) at {rel}:{nest.first_line}: {order[-1].var} "
-            f"innermost walks memory with unit stride; {len(deps)} dependence(s) checked, "
-            "none reversed; distinct arrays assumed not to overlap")
+    refs = [r for r in nest.region.refs if len(r.loops) == len(nest.loops)]
+    why = (f"{order[-1].var} innermost walks memory with unit stride"
+           if _score(code, refs, order) > _score(code, refs, list(nest.loops)) else
+           f"{order[-1].var} innermost carries no dependence, where {nest.loops[-1].var} "
+           "carried a recurrence (as many unit-stride accesses either way)")
+    note = (f"loops reordered to ({vars_}) at {rel}:{nest.first_line}: {why}; {len(deps)} "
+            "dependence(s) checked, none reversed; distinct arrays assumed not to overlap")
     if nest.note:
         note += "; " + nest.note
     return Generated(what, rel, make_diff(code.text, text, rel), text, note)

@@ -88,6 +88,10 @@ def test_the_module_that_lowers_the_count_is_named_in_the_finding(tmp_path: Path
     assert top["id"] == "rt.threads_lowered"
     assert "2 CPUs the process may use" in top["title"]
     assert "site-env.sh (line 2)" in top["title"]
+    # what to change: the count exported after the file, for the CPUs the run may use
+    fix = next(p for p in json.loads(cp.stdout)["data"]["proposals"]
+               if p["id"] == "restore_thread_count")
+    assert fix["change"]["env"] == {"OMP_NUM_THREADS": "2"}
 
 
 def test_one_thread_told_without_the_cpus_it_may_use_is_no_finding(tmp_path: Path) -> None:
@@ -158,3 +162,15 @@ def test_a_limit_in_the_listing_beside_one_busy_cpu_is_threads_lowered(tmp_path:
     assert cp.returncode == 0, cp.stderr
     top = json.loads(cp.stdout)["data"]["findings"][0]
     assert top["id"] == "rt.threads_lowered" and "OMP_THREAD_LIMIT=1" in top["title"]
+    fix = next(p for p in json.loads(cp.stdout)["data"]["proposals"]
+               if p["id"] == "restore_thread_count")
+    assert fix["change"]["env"] == {"OMP_THREAD_LIMIT": "2"}
+
+
+def test_a_run_line_inside_a_shell_loop_is_the_one_command(tmp_path: Path) -> None:
+    # `for t in 1 2; do OMP_NUM_THREADS=$t ./stars 4000000; done`: the program's command ends
+    # at the separator (a data request or a check built from it must pass the sandbox policy)
+    f = tmp_path / "run.sh"
+    f.write_text((D / "run.sh").read_text().replace(
+        "./stars 4000000", "for t in 1 2; do OMP_NUM_THREADS=$t ./stars 4000000; done"))
+    assert load(f).meta["command"] == "./stars 4000000"

@@ -24,9 +24,16 @@ def _value(f: Finding, metric: str) -> float | None:
 
 @proposal("restore_thread_count", layer=Layer.RUNTIME, kind="source")
 def restore_thread_count(facts: Facts, f: Finding) -> Proposal | None:
-    """The requested thread count back in force after the code that lowered it."""
-    req = _value(f, "threads.requested")
-    ran = _value(f, "threads.running")
+    """The requested thread count back in force after the code that lowered it (or, when the
+    finding rests on the CPUs the run may use and the count its environment gave, that count
+    set to those CPUs; when it rests on a thread limit, the limit raised)."""
+    cpus = _value(f, "threads.cpus_per_task") or _value(f, "affinity.cpus")
+    asked = _value(f, "threads.requested")
+    ran = _value(f, "threads.running") or _value(f, "omp.thread_limit")
+    if ran is not None and cpus is not None and cpus > ran and (asked is None or asked <= ran):
+        # the environment asked for no more than ran (a module's OMP_NUM_THREADS=1)
+        return _count_from_environment(facts, f, int(cpus), ran)
+    req = asked or cpus
     if req is None or ran is None:
         return None
     n = int(req)
@@ -94,6 +101,26 @@ def _no_dynamic_teams(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
         why="the runtime reported dynamic team sizes and fewer threads ran than were requested",
         invalid_when=("other jobs hold the cores the full team would need",),
         rollback="unset OMP_DYNAMIC")
+
+
+def _count_from_environment(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:
+    """The run's environment gives OpenMP fewer threads than the CPUs it may use (a site module
+    or a sourced file exports ``OMP_NUM_THREADS``): export the count of those CPUs after it
+    (no more threads than the machine's online CPUs)."""
+    n = _within_cpus(facts, n)
+    return _restored(
+        facts, f, n, ran,
+        title=f"Export OMP_NUM_THREADS={n} (the CPUs the run may use) after the module or file "
+              f"that sets it to {int(ran)}",
+        change=Change(env={"OMP_NUM_THREADS": str(n)}, params={"threads": n}, description=(
+            "a module or a sourced settings file exports OMP_NUM_THREADS below the CPUs the job "
+            "may use: export OMP_NUM_THREADS after loading it (=$SLURM_CPUS_PER_TASK in a "
+            "batch job), or ask the site to drop the default")),
+        risk="the module may set one thread on purpose for a library that threads itself: "
+             "check that the run's own regions are OpenMP",
+        why="the runtime was told fewer threads than the CPUs the run may use",
+        invalid_when=("the job shares its CPUs with other work it started itself",),
+        rollback="unset the export")
 
 
 def _raise_thread_limit(facts: Facts, f: Finding, n: int, ran: float) -> Proposal:

@@ -73,7 +73,9 @@ def thread_count(facts: Facts, f: Finding) -> Proposal | None:
     why = ("leave one core to the OS and daemons" if use < cores
            else "one thread per physical core")
     nranks = int(facts.metric_max("ranks.count") or 1)
-    if nranks >= cores:
+    threads = next((e.value for e in f.evidence if e.metric == "threads" and e.value), None)
+    hybrid = f.id == "sys.oversubscription" and threads is not None and threads > nranks
+    if nranks >= cores and not hybrid:
         return None  # a rank per core or more: its threads are one already (see rank_count)
     if f.id == "sys.oversubscription" and nranks >= 2:  # hybrid: threads of each rank
         use = max(1, cores // nranks)

@@ -164,6 +164,7 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
     """
     from perfscout.diagnose.engine import Located
     from perfscout.diagnose.kinds import KINDS
+    from perfscout.diagnose.thresholds import DEFAULTS
 
     kind = KINDS.get(f.id)
     if kind is None:
@@ -179,7 +180,8 @@ def corroborate(profiles: Sequence[Profile], f: Finding, tolerance: float,
         if qty in SETTING_QUANTITIES:
             continue
         if qty == "@ab":
-            ev = _ab_factor(profiles, kind.ab, fam, (values or {}).get("ab.ratio", 1.3))
+            least = (values or {}).get("ab.ratio", DEFAULTS["ab.ratio"].value)
+            ev = _ab_factor(profiles, kind.ab, fam, least)
             if ev is not None:
                 added.append(ev)
             continue
@@ -263,14 +265,13 @@ def _ab_factor(profiles: Sequence[Profile], words: frozenset[str], fam: str, lea
     sorted``) and whose slower value takes ``least`` times the faster one's time or more: the
     program measured this cause by varying it."""
     from perfscout.diagnose.engine import Located
+    from perfscout.ingest.ab_runs import factor_words
 
     for p in profiles:
         for m in p.metrics:
             if m.name != "ab.ratio" or Located(m, p).kind != fam or m.value < least:
                 continue
-            said = {w for w in re.split(r"[\s:,]+|\bvs\b", m.raw_name.lower()) if w}
-            parts = said | {x for w in said for x in re.split(r"[_\-/()]+", w) if x}
-            if parts & words:
+            if factor_words(m.raw_name) & words:
                 return Evidence("ab.ratio", m.value, "ratio", m.source or SourceRef(p.path, None),
                                 fam, f"the program's own A/B of the same work ({m.raw_name}): "
                                 f"{m.value:.1f}x apart", f"ab.ratio >= {least:g}")

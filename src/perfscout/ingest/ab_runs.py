@@ -44,6 +44,14 @@ class _Record:
     header: tuple[str, ...] = ()  # a table row's column names, one per token
 
 
+def factor_words(raw_name: str) -> set[str]:
+    """The words of the factor an ``ab.ratio`` names in its raw name (``mode: raw vs sorted``:
+    mode, raw, sorted), each also split at ``_ - / ( )`` (``real(16)``: real, 16): what a
+    finding kind's declared words are matched against."""
+    said = {w for w in re.split(r"[\s:,]+|\bvs\b", raw_name.lower()) if w}
+    return said | {x for w in said for x in re.split(r"[_\-/()]+", w) if x}
+
+
 def _tokens(text: str) -> tuple[str, ...]:
     return tuple(m.group(0) for m in _TOKEN.finditer(text))
 

@@ -5,7 +5,8 @@ busiest other job.
 A command line an input records (``meta["command"]``: the ``$ mpirun -np 2 ./hybheat 256``
 line a printout echoes, perf stat's ``Performance counter stats for './a.out'``, heaptrack's
 ``Debuggee command``) names it; :func:`program_of` takes the program out of the launcher,
-options and settings around it, as the kernel names its task (15 characters).
+options and settings around it, as the kernel names its task (15 characters);
+:func:`simple_command` takes the program's run out of an echoed shell loop or list.
 """
 
 from __future__ import annotations
@@ -102,3 +103,35 @@ def name_the_program(profiles: Sequence[Profile]) -> tuple[Profile, ...]:
     if not names:
         return tuple(profiles)
     return tuple(follow_task(p, names) if p.format == "perf-sched" else p for p in profiles)
+
+
+#: shell words that open or close a compound command around the program's run
+_SHELL_KEYWORDS = frozenset({"for", "while", "until", "if", "do", "done", "then", "else",
+                             "elif", "fi", "in"})
+
+
+def simple_command(cmd: str) -> str:
+    """The program's run in an echoed shell line: a loop or a list (``for n in 32 64; do
+    ./porosity $n ...; done``, ``make && ./a 10``) gives its first part that runs something
+    (``./porosity``), shell variables and elided arguments (``$n``, ``...``) left out: what
+    a verification can run as it is. A plain command line is returned unchanged."""
+    if not re.search(r"[;|&]|^\s*(?:for|while|until|if)\b", cmd):
+        return cmd
+    for part in re.split(r"\s*(?:;|&&|\|\||\|)\s*", cmd):
+        words = part.split()
+        if words and words[0] in ("for", "while", "until", "if", "elif"):
+            continue  # the loop's or test's own header
+        while words and words[0] in _SHELL_KEYWORDS:
+            words = words[1:]
+        words = [w for w in words if not w.startswith("$") and w not in ("...", "…")]
+        if words and words[0] not in NOT_A_RUN:  # "make && ./a 10": the run, not the build
+            return " ".join(words)
+    return ""
+
+
+#: commands a printout echoes that run no program of the user's: shell builtins, builds
+NOT_A_RUN = frozenset({"export", "cd", "module", "ml", "source", ".", "set", "unset", "ulimit",
+                       "echo", "cat", "ls", "head", "tail", "grep", "make", "cmake", "gcc",
+                       "g++", "gfortran", "cc", "c++", "clang", "clang++", "mpicc", "mpicxx",
+                       "mpic++", "mpif90", "mpifort", "icc", "icx", "ifort", "ifx", "nvcc",
+                       "which", "sleep", "date", "hostname", "uptime", "nproc", "lscpu"})

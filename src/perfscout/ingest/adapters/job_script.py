@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.program_name import simple_command
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics
 from perfscout.ingest.slurm_fields import duration_s
@@ -41,7 +42,7 @@ _SHEBANG = re.compile(r"^#!\s*/\S*(?:ba|z|k|da)?sh\b|^#!\s*/usr/bin/env\s+(?:ba|
 _SOURCE = re.compile(r"^\s*(?:source|\.)\s+(?P<file>\S+)|^\s*module\s+(?:load|add)\s+(?P<mod>.+)$")
 _LAUNCH = re.compile(r"^\s*(?:srun|mpirun|mpiexec|prterun)\b(?P<rest>.*)$")
 _NP = re.compile(r"(?:^|\s)(?:-np|-n|--ntasks|--np)[=\s]\s*(?P<n>\d+)\b")
-_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "done", "fi"})
+_REDIRECT = (">", "<", "2>", "&>")
 _RUN = re.compile(r"(?:^|\s)\./\S+|^\s*(?:srun|mpirun|mpiexec|prterun)\b")
 _SHELL = re.compile(r"^\s*(?:#|$|set\s|cd\s|echo\s|export\s|module\s|source\s|\.\s|ulimit\s|"
                     r"date\b|hostname\b|\w+=|if\s|fi\b|then\b|else\b|done\b|for\s|do\b|wait\b|"
@@ -99,18 +100,14 @@ class JobScriptAdapter(Adapter):
                 if np is not None:
                     got.setdefault("ranks.count", (float(np["n"]), no, "launcher -np"))
             if _RUN.search(line):
-                words = line.split()
-                # the program's own command: a timing wrapper before it is not the program's
+                words = simple_command(line).split()  # the run inside a loop or a list
+                # the program's own command: a timing wrapper before it is not the program's,
+                # and its redirections are not part of it
                 at = next((i for i, w in enumerate(words) if w.startswith("./")
                            or w in ("srun", "mpirun", "mpiexec", "prterun")), 0)
-                cmd: list[str] = []
-                for w in words[at:]:  # the one command: up to a separator (`; done`, `&&`, `>`)
-                    if w in _SEPARATORS or w.startswith((">", "<", "|", "&", "2>")):
-                        break
-                    cmd.append(w.rstrip(";"))
-                    if w.endswith(";"):
-                        break
-                meta["command"] = " ".join(cmd)
+                cut = next((i for i, w in enumerate(words) if w.startswith(_REDIRECT)),
+                           len(words))
+                meta["command"] = " ".join(words[at:cut])
                 continue
             if line.strip() and not _SHELL.match(line) and not line.startswith("#!"):
                 unparsed.add(no)

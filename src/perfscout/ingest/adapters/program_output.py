@@ -36,6 +36,7 @@ from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.derive import REPEAT
 from perfscout.ingest.metric_lines import metric_bearing, normalise, summarise_repeats
+from perfscout.ingest.program_name import NOT_A_RUN, simple_command
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -1436,7 +1437,7 @@ def _repeated_command(metrics: list[Metric], path: Path) -> list[Metric]:
     for _no, line in iter_lines(path):
         m = _SHELL_COMMAND.match(line)
         if m is not None:
-            cmds.append(" ".join(_simple_command(m["cmd"]).split()))
+            cmds.append(" ".join(simple_command(m["cmd"]).split()))
     runs = {m.scope.name for m in metrics if m.scope.kind == ScopeKind.RUN
             and m.name == "time.elapsed" and m.scope.name.startswith("run ")}
     if len(cmds) < 3 or len(set(cmds)) != 1 or len(runs) != len(cmds):
@@ -1467,7 +1468,7 @@ def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
         m = _SHELL_COMMAND.match(line)
         if m is None:
             continue
-        words = _simple_command(m["cmd"]).split()
+        words = simple_command(m["cmd"]).split()
         env: dict[str, str] = {}
         while words and (words[0] == "env" or "=" in words[0]):
             if "=" in words[0]:  # "env OMP_NUM_THREADS=2 ./a": the program runs with a setting
@@ -1475,43 +1476,11 @@ def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
                 env[k] = v.strip("'\"")
             words = words[1:]
         prog = program_of(" ".join(words))
-        if not prog or prog in _NOT_A_RUN:
+        if not prog or prog in NOT_A_RUN:
             continue
         first = first or " ".join(words)
         shared = env if shared is None else {k: v for k, v in shared.items() if env.get(k) == v}
     return first, shared or {}
-
-
-#: shell words that open or close a compound command around the program's run
-_SHELL_KEYWORDS = frozenset({"for", "while", "until", "if", "do", "done", "then", "else",
-                             "elif", "fi", "in"})
-
-
-def _simple_command(cmd: str) -> str:
-    """The program's run in an echoed shell line: a loop or a list (``for n in 32 64; do
-    ./porosity $n ...; done``, ``make && ./a 10``) gives its first part that runs something
-    (``./porosity``), shell variables and elided arguments (``$n``, ``...``) left out: what
-    a verification can run as it is. A plain command line is returned unchanged."""
-    if not re.search(r"[;|&]|^\s*(?:for|while|until|if)\b", cmd):
-        return cmd
-    for part in re.split(r"\s*(?:;|&&|\|\||\|)\s*", cmd):
-        words = part.split()
-        if words and words[0] in ("for", "while", "until", "if", "elif"):
-            continue  # the loop's or test's own header
-        while words and words[0] in _SHELL_KEYWORDS:
-            words = words[1:]
-        words = [w for w in words if not w.startswith("$") and w not in ("...", "…")]
-        if words and words[0] not in _NOT_A_RUN:  # "make && ./a 10": the run, not the build
-            return " ".join(words)
-    return ""
-
-
-#: commands a printout echoes that run no program of the user's: shell builtins, builds
-_NOT_A_RUN = frozenset({"export", "cd", "module", "ml", "source", ".", "set", "unset", "ulimit",
-                        "echo", "cat", "ls", "head", "tail", "grep", "make", "cmake", "gcc",
-                        "g++", "gfortran", "cc", "c++", "clang", "clang++", "mpicc", "mpicxx",
-                        "mpic++", "mpif90", "mpifort", "icc", "icx", "ifort", "ifx", "nvcc",
-                        "which", "sleep", "date", "hostname", "uptime", "nproc", "lscpu"})
 
 
 def _read(path: Path, family: str
@@ -1788,15 +1757,17 @@ class ProgramOutputAdapter(Adapter):
         shown = [t for _n, t in _table_lines(list(enumerate(lines)))[0]]
         table = any(_HEADER.match(_HEAD_UNIT.sub(r"\1", a)) and _ROW.match(_cell_units(
             _plain_cells(_row_tail(b, len(a.split()))))[0]) for a, b in pairwise(shown))
-        if known == 0 and not table and not ab_metrics(list(enumerate(lines, 1)), str(path)):
-            # (a program's own A/B, a table of modes with its times, is a measurement too)
+        if known == 0 and not table:
             with_unit, with_pair = _measured_lines(plain)
-            if not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(lines)) or (
-                    with_unit == 0 and with_pair < len(lines)):
-                # a file is declined only when no line holds a measured number
-                bearing = any(metric_bearing(ln) for ln in plain.splitlines())
-                return 0.05 if bearing and not is_topology(head) else 0.0
-            if with_unit == 0:  # "paths 1000000  transmitted fraction 0.0128": values only
+            declined = not lines or (with_pair * 2 < len(lines) and with_unit * 3 < len(
+                lines)) or (with_unit == 0 and with_pair < len(lines))
+            # a program's own A/B (a table of modes with its times) is a measurement too
+            if (declined or with_unit == 0) and not ab_metrics(list(enumerate(lines, 1)),
+                                                               str(path)):
+                if declined:  # a file is declined only when no line holds a measured number
+                    bearing = any(metric_bearing(ln) for ln in plain.splitlines())
+                    return 0.05 if bearing and not is_topology(head) else 0.0
+                # "paths 1000000  transmitted fraction 0.0128": values only
                 return 0.1 if not is_topology(head) and not _progress_log(lines) else 0.0
         if is_topology(head):
             return 0.0  # snapshot input: the registry says which command reads it

@@ -359,12 +359,15 @@ class _Reader:
                 self.kinds.add("schedstat")
         if len(self.counts) == 1 and not self.kinds and 0 < self.counts[0][1] <= 1 << 20:
             no, n = self.counts[0]
-            every = "--all" in self.cmd
-            self.metrics.append(Metric("cpu.online" if every else "affinity.cpus", float(n),
-                                       "count", MACHINE if every else Scope(), self.src(no),
-                                       "nproc --all" if every else "nproc"))
-            self.kinds.add("nproc")
+            self._nproc(no, n, "--all" in self.cmd)
 
+    def _nproc(self, no: int, n: int, every: bool) -> None:
+        """What ``nproc`` answered: the CPUs the process may use, or with ``--all`` those
+        online."""
+        self.metrics.append(Metric("cpu.online" if every else "affinity.cpus", float(n),
+                                   "count", MACHINE if every else Scope(), self.src(no),
+                                   "nproc --all" if every else "nproc"))
+        self.kinds.add("nproc")
 
     def _nproc_answer(self, no: int, line: str) -> bool:
         """Inside a printout, the count on the line after a ``$ nproc`` command: what that
@@ -373,11 +376,7 @@ class _Reader:
         cmd = self.cmd.split()
         if c is None or not cmd or cmd[0] != "nproc" or not 0 < int(c[1]) <= 1 << 20:
             return False
-        every = "--all" in cmd
-        self.metrics.append(Metric("cpu.online" if every else "affinity.cpus", float(c[1]),
-                                   "count", MACHINE if every else Scope(), self.src(no),
-                                   " ".join(cmd)))
-        self.kinds.add("nproc")
+        self._nproc(no, int(c[1]), "--all" in cmd)
         self.cmd = ""  # one answer per command
         return True
 

@@ -97,7 +97,7 @@ def test_parallel_region_refused_for_threads_that_already_run(live, policy) -> N
     p = good_proposal(id="parallelize_omp", addresses=["rt.omp_imbalance"], kind="source",
                       change={"description": "schedule(dynamic)"})
     r = _rejected([p], live, [finding("rt.omp_imbalance")], policy)
-    assert r.guard == "imbalance_is_schedule" and "rebalance_decomposition" in r.reason
+    assert r.guard == "imbalance_is_schedule" and "omp_dynamic_schedule" in r.reason
 
 
 def test_vector_and_opt_level_changes_refused_for_software_float128(live, policy) -> None:  # type: ignore[no-untyped-def]

@@ -88,7 +88,7 @@ def test_full_team_without_dynamic_is_silent() -> None:
 def test_sorted_costs_static_printout_is_imbalance_with_schedule() -> None:
     a = _run("static_sorted.txt")
     assert _ids(a)[0] == "rt.omp_imbalance"
-    prop = next(p for p in a.proposals if p.id == "rebalance_decomposition")
+    prop = next(p for p in a.proposals if p.id == "omp_dynamic_schedule")
     assert "schedule(dynamic" in prop.title
     assert "rt.omp_imbalance" not in _ids(_run("static_even.txt"))
 
@@ -104,7 +104,7 @@ def test_sampled_imbalance_outranks_scalar_code_and_refuses_vectors() -> None:
     ids = _ids(a)
     assert ids[0] == "rt.omp_imbalance" and "hw.vectorization" in ids
     proposed = [p.id for p in a.proposals]
-    assert "rebalance_decomposition" in proposed
+    assert "omp_dynamic_schedule" in proposed and "rebalance_decomposition" not in proposed
     assert not {"omp_simd", "compiler_arch", "compiler_opt_level"} & set(proposed)
     assert any(r.guard == "imbalance_not_vectors" for r in a.rejected if r.id == "omp_simd")
 

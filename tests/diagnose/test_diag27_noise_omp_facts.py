@@ -94,7 +94,7 @@ def test_static_imbalance_refuses_vector_changes() -> None:
     a = _analyze("omp-static-triangle-annotate")
     assert a.findings[0].id == "rt.omp_imbalance", [f.id for f in a.findings]
     props = [p.id for p in a.proposals]
-    assert "omp_simd" not in props and "rebalance_decomposition" in props, props
+    assert "omp_simd" not in props and "omp_dynamic_schedule" in props, props
 
 
 def test_openmp_guard_leaves_serial_programs_alone() -> None:

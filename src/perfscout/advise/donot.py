@@ -25,6 +25,7 @@ MAX_SMALL = 5
 def do_not_list(facts: Facts) -> tuple[DoNot, ...]:
     """The do-not-do entries for this case, most specific first, method rules last."""
     out: list[DoNot] = []
+    out += _user_constraints(facts)
     out += _small_hotspots(facts)
     out += _layers_fine(facts)
     out += _method_rules(facts)
@@ -121,6 +122,15 @@ def _shared_machine(facts: Facts) -> bool:
     lost its CPU to other jobs, which no change of the code wins back."""
     return any(f.id == "sys.os_noise" and any(e.metric in _SHARED_MACHINE for e in f.evidence)
                for f in facts.findings)
+
+
+def _user_constraints(facts: Facts) -> list[DoNot]:
+    """What the user's note rules out, first: their word outranks any measurement."""
+    said = facts.constraints()
+    return [DoNot(topic=Text(f"donot.{name.split('.', 1)[1]}_topic"),
+                  reason=Text("donot.user_said", said=sentence, where=where),
+                  evidence=(f"{where}: {sentence}",))
+            for name, (where, sentence) in said.items()]
 
 
 def _method_rules(facts: Facts) -> list[DoNot]:

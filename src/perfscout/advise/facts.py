@@ -157,6 +157,19 @@ class Facts:
         return bool(self.snapshot and self.snapshot.perf.likwid_available)
 
     # --- measurements ---------------------------------------------------------------------
+    def constraints(self) -> dict[str, tuple[str, str]]:
+        """What the user's note says may not change: {``constraint.*`` metric: (``file:line``,
+        the sentence)} (:mod:`perfscout.ingest.adapters.user_note`)."""
+        out: dict[str, tuple[str, str]] = {}
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name.startswith("constraint.") and m.value and m.name not in out:
+                    src = m.source
+                    where = f"{Path(src.file).name}:{src.line}" if src and src.line else \
+                        (Path(src.file).name if src else "")
+                    out[m.name] = (where, m.raw_name)
+        return out
+
     def metric_max(self, name: str) -> float | None:
         vals = [m.value for p in self.profiles for m in p.metrics if m.name == name]
         if vals:

@@ -326,7 +326,7 @@ def imbalance_not_vectors(p: Proposal, facts: Facts, policy: PolicyCheck) -> str
     """Threads of one parallel loop measured carrying unequal work (``rt.omp_imbalance``,
     wherever it ranks): wider vectors speed every thread alike, so the threads that wait at
     the barrier still wait and a vector change cannot be the first action; the schedule is
-    (rebalance_decomposition)."""
+    (omp_dynamic_schedule)."""
     imb = facts.finding("rt.omp_imbalance")
     if imb is None or not _vector_kind(p):
         return None
@@ -736,7 +736,7 @@ def _unequal_threads(facts: Facts) -> tuple[int, float, float] | None:
 
 def imbalance_is_schedule(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     """Threads that carry unequal work already run in parallel: the change is how the work is
-    split among them (schedule, chunk, rebalance_decomposition), not another parallel region.
+    split among them (schedule, chunk, omp_dynamic_schedule), not another parallel region.
     Said by an imbalance finding, or measured directly: every thread timed work of its own,
     unequally (whatever finding the proposal addresses, the loop is already an OpenMP loop)."""
     if p.id not in NEW_PARALLEL:
@@ -921,9 +921,40 @@ def remarks_only(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
     return Text("guard.remarks_only", findings=", ".join(p.addresses))
 
 
+#: flags that let the compiler change a result's bits (reassociated sums, reciprocals,
+#: subnormals flushed to zero)
+VALUE_FLAGS = re.compile(r"^(?:-ffast-math|-Ofast|-fp-model=fast\S*|-funsafe-math-optimizations|"
+                         r"-fassociative-math|-freciprocal-math|-mdaz-ftz|-fcx-limited-range|"
+                         r"-ffinite-math-only)$")
+#: what each constraint a user can state rules out: proposal ids, and whether flags that change
+#: a result's bits count too
+CONSTRAINED: dict[str, tuple[frozenset[str], bool]] = {
+    "constraint.keep_precision": (frozenset({"reduce_precision"}), False),
+    "constraint.bitwise": (frozenset({"reduce_precision", "fast_math", "flush_subnormals"}),
+                           True),
+}
+
+
+def user_constraint(p: Proposal, facts: Facts, policy: PolicyCheck) -> str | None:
+    """The user's note says the data must keep its precision, or that the results are checked
+    bit for bit (:mod:`perfscout.ingest.adapters.user_note`): a change that lowers the
+    precision, or lets the compiler change a result's bits (fast-math flags, subnormals
+    flushed), breaks what they check, whatever it would gain. Refused quoting the note, so the
+    user sees which sentence ruled it out (a proposal from an LLM passes the same guard)."""
+    said = facts.constraints()
+    for name, (ids, value_flags) in CONSTRAINED.items():
+        if name not in said:
+            continue
+        if p.id in ids or (value_flags and any(VALUE_FLAGS.match(f) for f in _flags(p))):
+            where, sentence = said[name]
+            return Text("guard.user_constraint", said=sentence, where=where)
+    return None
+
+
 GUARDS: tuple[tuple[str, Guard], ...] = (
     ("program_measured", program_measured),
     ("schema", schema_complete),
+    ("user_constraint", user_constraint),
     ("env_declared", env_declared),
     ("smt_bandwidth", smt_bandwidth),
     ("gpu_without_gpu", gpu_without_gpu),

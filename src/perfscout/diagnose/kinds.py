@@ -118,7 +118,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "program:mpi.wait_time "
        "sampling:mpi.sampled_share>=mpi.share_high"),
     _k("rt.omp_imbalance", "", "thread_sweep",
-       "rebalance_decomposition parallelize_omp omp_reduction private_tallies",
+       "omp_dynamic_schedule parallelize_omp omp_reduction private_tallies",
        "program:busy.time hardware_counters:cycles sampling:@hotspots instrumentation:@hotspots "
        "sampling:compute.share "
        "sampling:samples " + SPREAD, ab="schedule static dynamic guided chunk"),

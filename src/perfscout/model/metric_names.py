@@ -23,6 +23,11 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mem.virtual": ("KiB", "mapped virtual memory at one moment (pmap -x total)"),
     "mem.dirty": ("KiB", "dirty resident pages at one moment (pmap -x total)"),
     "mem.anon_rss": ("KiB", "resident anonymous memory (heap, large allocations) at one moment"),
+    # what the user said may not change (a note handed over with the outputs; settings)
+    "constraint.keep_precision": ("flag", "1: the user's note says the data must keep its "
+                                          "floating-point precision"),
+    "constraint.bitwise": ("flag", "1: the user's note says the results are checked bit for "
+                                   "bit"),
     # core counters
     "cycles": ("count", "core cycles"),
     "instructions": ("count", "retired instructions"),

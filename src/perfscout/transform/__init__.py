@@ -41,7 +41,7 @@ from perfscout.transform.precision import quad_literal_errors_only, reduce_preci
 from perfscout.transform.reorder import interchange, tiling
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.rows import restrict_rows
-from perfscout.transform.schedule import static_schedule
+from perfscout.transform.schedule import dynamic_schedule, static_schedule
 from perfscout.transform.scratch import hoist_allocation
 from perfscout.transform.source import Code, language_of
 from perfscout.transform.tallies import private_tallies
@@ -75,6 +75,7 @@ GENERATORS: dict[str, Maker] = {
     "open_once": lambda c, ln, rel, p: open_once(c, ln, rel, getattr(p.get("headers"), "root",
                                                                      None)),
     "omp_static_schedule": lambda c, ln, rel, p: static_schedule(c, ln, rel),
+    "omp_dynamic_schedule": lambda c, ln, rel, p: dynamic_schedule(c, ln, rel),
     "io_buffering": lambda c, ln, rel, p: unflush(c, ln, rel),
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),

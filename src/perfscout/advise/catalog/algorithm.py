@@ -55,6 +55,11 @@ def mpi_aggregate_messages(facts: Facts, f: Finding) -> Proposal | None:
 
 @proposal("rebalance_decomposition", layer=ALG, kind="param")
 def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
+    """Ranks given unequal work: the decomposition split by measured cost, or an MPI block
+    loop dealt round-robin where its source is at hand. Threads of one OpenMP loop are
+    balanced by its schedule clause instead (``omp_dynamic_schedule``)."""
+    if f.id == "rt.omp_imbalance":
+        return None
     if f.id == "rt.mpi_wait" and "alg.load_imbalance" not in f.caused_by:
         return None  # a wait that unequal compute does not explain (barriers, one rank's I/O)
     own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
@@ -63,12 +68,9 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
     if imb is not None and imb <= 1.05:
         return None  # measured balanced: nothing to rebalance
     hi = round(imb, 2) if imb is not None and imb > 1.05 else 1.3
-    if f.id != "rt.omp_imbalance":  # an MPI decomposition written in the user's source
-        found = block_loop(facts)
-        if isinstance(found, tuple):
-            return _dealt_round_robin(facts, f, found, imb, hi)
-    if f.id == "rt.omp_imbalance":
-        return _schedule_by_cost(facts, f, imb, hi)
+    found = block_loop(facts)  # an MPI decomposition written in the user's source
+    if isinstance(found, tuple):
+        return _dealt_round_robin(facts, f, found, imb, hi)
     return Proposal(
         id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",
         title="Rebalance the domain decomposition by measured work per rank",
@@ -82,32 +84,6 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
         confidence=Confidence(conf(f, 0.55), "per-rank time spread measured"),
         invalid_when=("the imbalance comes from a slow node (check hardware first)",),
         rollback="restore the previous decomposition parameters", scope=scope_of(f, facts),
-    )
-
-
-def _schedule_by_cost(facts: Facts, f: Finding, imb: float | None, hi: float) -> Proposal:
-    """rebalance_decomposition for OpenMP threads: a static schedule hands each thread one
-    contiguous block, so iterations whose cost changes along the range (sorted cells,
-    triangular loops) leave the cheap blocks' threads waiting; dynamic or guided chunks deal
-    the costly iterations out as threads free up."""
-    return Proposal(
-        id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",
-        title="Schedule the parallel loop with schedule(dynamic,chunk) or schedule(guided) "
-              "instead of static blocks",
-        change=Change(params={"schedule": "dynamic"}, env={"OMP_SCHEDULE": "dynamic,4"},
-                      description="replace schedule(static) (or no schedule clause) on the "
-                      "loop whose threads differ by schedule(dynamic,chunk) with a chunk of a "
-                      "few iterations, or schedule(guided); with schedule(runtime) set "
-                      "OMP_SCHEDULE=dynamic,4 (or reorder the iterations so that each block "
-                      "holds as much work)"),
-        evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
-                                   if imb is not None else Text("gain.imbalance_assumed")),
-        risk=Risk("low", "small chunks add scheduling overhead and can cost locality: keep "
-                  "a chunk of several iterations"),
-        confidence=Confidence(conf(f, 0.55), "per-thread work spread measured"),
-        invalid_when=("the spread comes from threads sharing cores (check placement first)",),
-        rollback="restore the static schedule", scope=scope_of(f, facts),
     )
 
 

@@ -177,6 +177,48 @@ def omp_static_schedule(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
+@proposal("omp_dynamic_schedule", layer=RT, kind="source")
+def omp_dynamic_schedule(facts: Facts, f: Finding) -> Proposal | None:
+    """Threads of one OpenMP loop measured carrying unequal work (``rt.omp_imbalance``): a
+    static schedule (the default) gives each thread one contiguous block, so iterations whose
+    cost changes along the range (sorted cells, triangular loops, a costly region of the
+    domain) leave the cheap blocks' threads waiting at the barrier; dynamic chunks deal the
+    costly iterations out as threads free up. Where the sources are at hand the loop's
+    directive is found from the hot lines and the clause generated there
+    (:func:`perfscout.transform.schedule.dynamic_schedule`). Not offered when the threads
+    were measured balanced."""
+    from perfscout.advise.catalog.common import routine_callers
+    from perfscout.advise.catalog.generated import generated_near
+
+    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
+           and e.value is not None]  # the finding's own number first
+    imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")
+    if imb is not None and imb <= 1.05:
+        return None  # measured balanced: nothing to deal out
+    hi = round(imb, 2) if imb is not None else 1.3
+    found = generated_near(facts, f, "omp_dynamic_schedule", routine_callers)
+    scope, note = (found[0], f"; generated: {found[1].note}") if found else \
+        (scope_of(f, facts), "")
+    return Proposal(
+        id="omp_dynamic_schedule", addresses=(f.id,), layer=RT, kind="source",
+        title="Deal the parallel loop's iterations out dynamically (schedule(dynamic, chunk)) "
+              "instead of static blocks",
+        change=Change(description="replace schedule(static) (or no schedule clause) on the "
+                      "loop whose threads differ by 'schedule(dynamic, 8)' (or guided); with "
+                      "schedule(runtime) set OMP_SCHEDULE=dynamic,8 (or reorder the "
+                      f"iterations so that each block holds as much work){note}"),
+        evidence=refs(f, facts), verification=verify(facts),
+        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
+                                   if imb is not None else Text("gain.imbalance_assumed")),
+        risk=Risk("low", "small chunks add scheduling overhead and can cost locality: keep "
+                  "a chunk of several iterations"),
+        confidence=Confidence(conf(f, 0.55), "per-thread work spread measured"),
+        invalid_when=("the spread comes from threads sharing cores (check placement first)",
+                      "the loop has fewer iterations than a few chunks per thread"),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
 @proposal("parallelize_omp", layer=RT,
           kind="source", preconditions=("cores >= 2", "share_of_time >= 5%"))
 def parallelize_omp(facts: Facts, f: Finding) -> Proposal | None:

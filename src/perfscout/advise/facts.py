@@ -555,7 +555,30 @@ class Facts:
             if frame is not None:
                 return LineTarget(frame, f"{fn} is a library routine: the innermost frame of "
                                   f"the program in its call chain ({fmt})")
-        return self._disassembly_call_line(fn, mods)
+        return self._disassembly_call_line(fn, mods) or self._counted_call_line(fn)
+
+    def _counted_call_line(self, fn: str) -> LineTarget | None:
+        """The most executed line of the program that calls the routine ``fn`` by name (gcov's
+        ``callsite.count``: ``cos`` for libm's ``__cos_fma``, ``memcmp`` for
+        ``__memcmp_evex_movbe``), when no call graph or disassembly placed the call. A count
+        says how often the line ran, not which call is costly: the note says so."""
+        want = routine_base(fn)
+        if not want:
+            return None
+        best: tuple[float, str, str] | None = None
+        for p in self.profiles:
+            for m in p.metrics:
+                if m.name != "callsite.count" or m.scope.kind != ScopeKind.CALLSITE:
+                    continue
+                if routine_base(m.scope.parent) != want or library_source(
+                        m.scope.name.rpartition(":")[0]):
+                    continue
+                if best is None or m.value > best[0]:
+                    best = (m.value, m.scope.name, p.format)
+        if best is None:
+            return None
+        return LineTarget(best[1], f"{fn} is a library routine: the most executed line that "
+                          f"calls {want} by name ({best[0]:.3g} executions, {best[2]})")
 
     def _disassembly_call_line(self, fn: str, mods: set[str]) -> LineTarget | None:
         """The line whose call instructions reach ``fn`` in a disassembly with source lines
@@ -805,6 +828,21 @@ def _function_of_line(h: Hotspot) -> str:
     if " (" in name:
         return name.split(" (", 1)[0]
     return name
+
+
+#: what a library's internal symbol adds to the routine a program calls: glibc's prefixes
+#: (``__ieee754_``, ``__GI_``) and its CPU-specific variants' suffixes
+_ROUTINE_BASE = re.compile(r"^_*(?:ieee754_|gi_+|kernel_)?(?P<fn>[a-z][a-z0-9_]*?)"
+                           r"(?:_(?:fma4?|avx2|avx512\w*|avx|sse[0-9_]*\w*|evex\w*|erms|"
+                           r"unaligned\w*|finite|ssse3\w*))*(?:@.*)?$")
+
+
+def routine_base(name: str) -> str:
+    """The routine a program calls for a library's symbol (``__cos_fma`` and ``cos@plt`` are
+    ``cos``, ``__memcmp_evex_movbe`` is ``memcmp``, ``__ieee754_exp_fma`` is ``exp``); a
+    float variant keeps its ``f`` (``cosf``). Empty for a name that is no identifier."""
+    m = _ROUTINE_BASE.match(name.strip().lower())
+    return m["fn"] if m else ""
 
 
 def _same_routine(a: str, b: str) -> bool:

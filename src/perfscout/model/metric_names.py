@@ -262,6 +262,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "callsite.cost": ("count", "inclusive cost of the calls one source line makes to one "
                       "callee (callgrind_annotate)"),
     "callsite.calls": ("count", "calls one source line makes to one callee"),
+    "callsite.count": ("count", "executions of a source line that calls a routine by name "
+                       "(gcov; scope CALLSITE file:line, the routine its parent)"),
     "callsite.call_insns": ("count", "call instructions the compiler placed at one source "
                             "line to one callee (objdump -dl; static, not calls made)"),
     "build.checking_flags": ("count", "flags and defines of a debug or checking build on the "

@@ -11,6 +11,9 @@ n``) is left out, as it outranks its body by one count each entry. ``function NA
 Branch and call lines (``gcov -b``) are known and skipped. Several sources in one file (each
 opens with its ``-: 0:Source:`` line) are read together. Counts only exist for code built with
 ``--coverage``: the instrumented build counts every execution, so the family is instrumentation.
+A line that calls a routine by name (``w = cos(x)``) also gives ``callsite.count`` (the line's
+executions at CALLSITE scope ``file:line``, the routine its parent): the line of the program
+that calls a hot library routine, when no call graph says so.
 """
 
 from __future__ import annotations
@@ -40,8 +43,31 @@ _KNOWN = re.compile(r"^(?:branch|call|unconditional)\s+\d+\s|^-{6,}$|^\S+:$|^\$\
 #: it would outrank the body's lines by one count
 _CONTROL = re.compile(r"^\s*(?:for\s*\(|do\b(?!\s*=)|end\s*do\b|enddo\b|while\s*\(|\}\s*$|"
                       r"\d+\s+continue\b)", re.I)
+# a routine called on a source line: its name before "(" (C, C++ and Fortran calls alike)
+_CALL = re.compile(r"(?<![\w.>])([A-Za-z_]\w*)\s*\(")
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "do", "else",
+                        "case", "elseif", "then", "print", "write", "read", "allocate",
+                        "deallocate", "dimension", "real", "integer", "double", "float", "int",
+                        "long", "char", "logical", "complex", "character", "static_cast",
+                        "reinterpret_cast", "const_cast", "dynamic_cast", "defined"})
+#: the most call sites one file gives (a generated source could hold thousands)
+_MOST_CALLSITES = 5000
 _SCALE = {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 _MOST_LINES = 200
+
+
+def _called(text: str, file: str) -> list[str]:
+    """The routines a source line calls by name (``cos`` and ``exp`` in ``w = cos(x) *
+    exp(-y);``), in order, once each; a comment's words are not calls. In Fortran an array
+    element looks the same (``a(i)``): only a name that is also a routine's means a call to
+    it, which is how the names are used."""
+    fortran = Path(file).suffix.lower() in (".f", ".f90", ".f95", ".f03", ".f08", ".for")
+    code = re.split(r"!" if fortran else r"//|/\*", text, maxsplit=1)[0]
+    out: list[str] = []
+    for name in _CALL.findall(code):
+        if name.lower() not in _NOT_CALLS and name not in out:
+            out.append(name)
+    return out
 
 
 def _count(text: str) -> float | None:
@@ -103,6 +129,12 @@ class GcovAdapter(Adapter):
                 continue
             if c > 0 and not _CONTROL.match(m["text"]):
                 counts.append((c, file, line, function, no))
+                for callee in _called(m["text"], file):
+                    if len(metrics) < _MOST_CALLSITES:
+                        metrics.append(Metric("callsite.count", c, "executions",
+                                              Scope(ScopeKind.CALLSITE, f"{file}:{line}",
+                                                    parent=callee),
+                                              SourceRef(str(path), no), callee))
         if not file:
             raise ParseError(str(path), None, "gcov annotated source: '-:    0:Source:FILE' and "
                              "lines 'COUNT:  LINE:source' of a run of a --coverage build")

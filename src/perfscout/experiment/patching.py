@@ -37,6 +37,11 @@ def apply_unified_diff(text: str, diff: str, name: str = "source") -> str:
 
 
 def _parse(diff: str) -> list[tuple[int, list[str], list[str]]]:
+    """The hunks of ``diff``: (first old line, old lines, new lines). A hunk's lines start
+    with a space, ``-`` or ``+`` (an empty line is an empty context line, as some tools and
+    editors leave it); any other line ends the hunk, as ``diff -r``'s "Binary files a/x.o and
+    b/x.o differ" or "Only in ..." between files do (they were once read as context, and the
+    hunk then matched nothing)."""
     hunks: list[tuple[int, list[str], list[str]]] = []
     cur: tuple[int, list[str], list[str]] | None = None
     for raw in diff.splitlines(keepends=True):
@@ -46,6 +51,9 @@ def _parse(diff: str) -> list[tuple[int, list[str], list[str]]]:
             hunks.append(cur)
             continue
         if cur is None or (raw.startswith(("--- ", "+++ ")) and not cur[1] and not cur[2]):
+            continue
+        if raw.strip() and raw[:1] not in (" ", "-", "+", "\\"):
+            cur = None  # not a hunk line: the hunk is over
             continue
         body = raw[1:] if raw[:1] in (" ", "-", "+") else raw
         if not body.endswith("\n"):

@@ -11,8 +11,8 @@ from pathlib import Path
 from perfscout.diagnose.engine import Context
 from perfscout.diagnose.rules.common import thread_count
 from perfscout.model.metrics import Profile
-from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.model.serialize import from_jsonable
+from perfscout.model.snapshot import PlatformSnapshot
 from perfscout.pipeline.analyze import analyze
 
 D = Path(__file__).parent / "data" / "hybrid_launch"

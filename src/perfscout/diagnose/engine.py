@@ -298,6 +298,10 @@ def _as_list(out: Iterable[Finding] | Finding | None) -> list[Finding]:
     return list(out)
 
 
+#: findings that explain only the time a run waited for a CPU, never the CPU time it spent
+WAIT_ONLY = frozenset({"sys.os_noise"})
+
+
 def diagnose(
     profiles: Sequence[Profile], snapshot: PlatformSnapshot | None = None, *,
     runner: Runner | None = None, thresholds: Mapping[str, float] | None = None,
@@ -337,7 +341,10 @@ def diagnose(
                                                        values))
              for f in found]
     found = chains.rank(chains.link(found))
-    if not found:
+    if not found or (all(f.id in WAIT_ONLY for f in found) and not any(
+            p.hotspots for p in ctx.profiles)):
+        # nothing fired, or only other jobs' share of the cores did: that explains the time
+        # the run waited, not the CPU time it spent, and no input says where that went
         reqs.extend(requests.undecided(ctx))
     from perfscout.diagnose.hotspots import TRUSTED, hotspot_conflicts
 

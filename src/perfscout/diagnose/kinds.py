@@ -185,7 +185,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "compiler:build.checking_flags "
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "
-       "runtime_report:mpi.coll_bytes"),
+       "runtime_report:mpi.coll_bytes",
+       ab="const ref cref reference byref byvalue copy copies hoist hoisted memo memoized "
+          "precompute precomputed reuse reused once invariant"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots",
        ab="kind precision real float double single quad half fp16 fp32 fp64 fp128 float128 "

@@ -137,6 +137,9 @@ _TABLE: tuple[Threshold, ...] = (
               "call overhead around a few instructions (no loop of its own)"),
     Threshold("app.tree_share", 0.20, "share of the WHOLE profile in an ordered tree container's "
               "code (std::map/set: _Rb_tree, stl_tree.h) and its key compares at or above"),
+    Threshold("app.container_seen_share", 0.05, "share of the WHOLE profile in a container's "
+              "own routines at or above which a sampling profile corroborates the program's "
+              "A/B of that container (below it, the walk is inlined elsewhere: no word)"),
     Threshold("app.hash_share", 0.20, "share of the WHOLE profile in a hash table's steps "
               "along a bucket chain past its first node (std::unordered_map/set: the loop of "
               "_Hashtable::_M_find_before_node) at or above: a lookup with a good hash stops at "

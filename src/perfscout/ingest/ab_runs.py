@@ -21,9 +21,10 @@ from dataclasses import dataclass
 
 from perfscout.model.metrics import Metric, Scope, ScopeKind, SourceRef
 
-#: a token of a printout: a number, or a word (with the characters settings use)
+#: a token of a printout: a number, or a word (with the characters settings use, and C++'s
+#: qualified names: ``std::map`` is one word)
 _TOKEN = re.compile(r"(?P<num>[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)(?![\w.])"
-                    r"|(?P<word>[A-Za-z_][\w\-/]*)|(?P<sep>[=:])")
+                    r"|(?P<word>[A-Za-z_][\w\-/]*(?:::[A-Za-z_][\w\-/]*)*)|(?P<sep>[=:])")
 _SEPS = frozenset({"=", ":"})
 #: units a number may carry after it (``0.31 s``): the number is then a time
 _TIME_UNITS = frozenset({"s", "sec", "secs", "seconds", "ms", "us", "ns"})

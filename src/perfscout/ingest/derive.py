@@ -169,8 +169,10 @@ def _sweep(metrics: tuple[Metric, ...]) -> list[Metric]:
         if m.scope.kind == ScopeKind.RUN:
             runs[m.scope.name].setdefault(m.name, m)
     out: list[Metric] = []
-    threads = sorted((r["scaling.threads"].value, r["time.elapsed"]) for r in runs.values()
-                     if "scaling.threads" in r and "time.elapsed" in r)
+    threads = sorted(((r["scaling.threads"].value, r["time.elapsed"]) for r in runs.values()
+                      if "scaling.threads" in r and "time.elapsed" in r), key=lambda x: x[0])
+    if len({n for n, _ in threads}) < len(threads):
+        return []  # two runs at one thread count: a size sweep or repeats, not a thread sweep
     have = {(m.name, m.scope) for m in metrics}
     if len(threads) >= 2 and threads[0][1].value > 0:
         base_n, base = threads[0][0], threads[0][1].value

@@ -23,6 +23,11 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "mem.virtual": ("KiB", "mapped virtual memory at one moment (pmap -x total)"),
     "mem.dirty": ("KiB", "dirty resident pages at one moment (pmap -x total)"),
     "mem.anon_rss": ("KiB", "resident anonymous memory (heap, large allocations) at one moment"),
+    # llvm-mca's static model of a block of assembly (no run: how the core would schedule it)
+    "mca.ipc": ("ratio", "instructions per cycle llvm-mca models for a block (a static model)"),
+    "mca.uops_per_cycle": ("ratio", "uOps per cycle llvm-mca models for a block"),
+    "mca.block_rthroughput": ("cycles", "llvm-mca's reciprocal throughput of one iteration"),
+    "mca.cycles_per_iteration": ("cycles", "llvm-mca's total cycles over its iterations"),
     # what the user said may not change (a note handed over with the outputs; settings)
     "constraint.keep_precision": ("flag", "1: the user's note says the data must keep its "
                                           "floating-point precision"),

@@ -394,8 +394,9 @@ def complexity(ctx: Context) -> Finding | None:
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
-    if len(sizes) < 2:  # no sizes printed: two instrumented runs' call counts stand in
-        return _calls_alone(ctx)
+    if len(sizes) < 2:  # no sizes printed: two instrumented runs' call counts stand in,
+        # or one run that counts every pair of its items for a few that matter
+        return _calls_alone(ctx) or _pairs_in_one_run(ctx)
     if len(pts) < 3 and factor < ctx.t("complexity.two_size_factor"):
         return None
     n = len(pts)
@@ -581,6 +582,48 @@ def _call_scaling(ctx: Context, have: str) -> Evidence | None:
     return None
 
 
+def _pair_form(n: float, count: float, tol: float) -> str:
+    """How ``count`` is the pairs of ``n`` items (``n(n-1)/2``, ``n(n+1)/2``, ``n^2``, within
+    ``tol``), or ''."""
+    return next((how for how, c in (("n(n-1)/2", n * (n - 1) / 2), ("n(n+1)/2", n * (n + 1) / 2),
+                                    ("n^2", n * n)) if abs(count - c) <= tol * c), "")
+
+
+#: the fewest items for a pair count to say anything (a handful of items pairs by any method)
+MIN_PAIR_ITEMS = 100
+#: the result count (the pairs that mattered) at most this share of the pairs examined
+FEW_THAT_COUNT = 0.01
+
+
+def _pairs_in_one_run(ctx: Context) -> Finding | None:
+    """One printed run whose count of examined pairs is exactly the pairs of its items
+    (``particles=8000 pairs=31996000``: n(n-1)/2) while its result counts a hundredth of that
+    or less (``links=3400``): every pair is tested for the few that count, the all-pairs
+    search a neighbour search (cells, a tree, a sort) replaces. One size: the count says how
+    the work grows, no second run timed it."""
+    tol = ctx.t("complexity.pair_calls_match")
+    for p in ctx.profiles:
+        sized = [m for m in p.metrics if m.name == "scaling.size"]
+        if len({m.value for m in sized}) != 1 or sized[0].value < MIN_PAIR_ITEMS:
+            continue
+        n = sized[0].value
+        counts = [m for m in p.metrics if m.name.startswith(("event.", "work."))
+                  and m.value > 0 and m.value == int(m.value) and m.value != n]
+        for c in counts:
+            how = _pair_form(n, c.value, tol)
+            few = [m for m in counts if m is not c and m.value <= FEW_THAT_COUNT * c.value]
+            if not how or not few:
+                continue
+            ev = [ctx.ev(Located(c, p), f"{c.raw_name} = {c.value:,.0f} = {how} for "
+                         f"{sized[0].raw_name} = {n:,.0f}, while {few[0].raw_name} = "
+                         f"{few[0].value:,.0f}: every pair of the items is examined for a "
+                         "few that count", "pairs examined = pairs of the items")]
+            return ctx.finding("alg.complexity", 0.45, "every pair of the items is examined",
+                               ev, limits=["one size: the pair count says how the work grows; "
+                                           "a run at another size would time it"])
+    return None
+
+
 def _pairwise_calls(ctx: Context, have: str, sizes: set[int]) -> Evidence | None:
     """An instrumented profile of another family (gprof, callgrind) in which a routine was
     called once per pair of the items of one of the sweep's sizes n: n(n-1)/2, n(n+1)/2 or
@@ -595,9 +638,7 @@ def _pairwise_calls(ctx: Context, have: str, sizes: set[int]) -> Evidence | None
         if fam == have or h.kind == "line" or not h.calls:
             continue
         for n in sorted(n for n in sizes if n > 2):
-            hit = next((how for how, c in (("n(n-1)/2", n * (n - 1) / 2),
-                                           ("n(n+1)/2", n * (n + 1) / 2), ("n^2", n * n))
-                        if abs(h.calls - c) <= tol * c), "")
+            hit = _pair_form(n, h.calls, tol)
             if hit:
                 return Evidence("calls.count", float(h.calls), "count",
                                 h.source or SourceRef(p.path, None), fam,

@@ -200,7 +200,8 @@ def per_cpu_second(ctx: Context, loc: Located) -> tuple[float, float] | None:
 
 
 def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
-    """Threads or ranks of the run: metric ``scaling.threads``, meta, or the command line."""
+    """Threads or ranks of the run: metric ``scaling.threads``, meta, or the command line (a
+    hybrid launch, ``mpirun -np 2 -x OMP_NUM_THREADS=2``, runs ranks times threads)."""
     profs = [prof] if prof is not None else list(ctx.profiles)
     for p in profs:
         m = p.first("scaling.threads")
@@ -213,8 +214,11 @@ def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
                 return int(v)
         for key in ("command", "cmdline", "program"):
             cmd = p.meta.get(key, "")
-            m2 = re.search(r"OMP_NUM_THREADS=(\d+)", cmd) or re.search(
-                r"(?:-np|-n|--ntasks)\s+(\d+)", cmd)
+            threads = re.search(r"OMP_NUM_THREADS=(\d+)", cmd)
+            launched = re.search(r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
+            if threads and launched:  # a hybrid launch: every rank runs its team
+                return int(threads.group(1)) * int(launched.group(1))
+            m2 = threads or launched
             if m2:
                 return int(m2.group(1))
     return None

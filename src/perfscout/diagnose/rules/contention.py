@@ -177,8 +177,8 @@ def hash_share(profiles: tuple[Profile, ...] | list[Profile]) -> float | None:
     return max((b for b in best if b > 0), default=None)
 
 
-@rule(id="app.data_structure", needs=("@hotspots",),
-      thresholds=("app.tree_share", "app.hash_share"),
+@rule(id="app.data_structure", needs=("@hotspots|ab.ratio",),
+      thresholds=("app.tree_share", "app.hash_share", "ab.ratio", "app.container_seen_share"),
       request=lambda ctx, miss: [rq.sampling(ctx)])
 def data_structure(ctx: Context) -> Finding | None:
     """An ordered tree container (std::map/std::set) and its key compares hold a large share
@@ -187,7 +187,7 @@ def data_structure(ctx: Context) -> Finding | None:
     lim = ctx.t("app.tree_share")
     tree = category_share(ctx, lambda h: bool(TREE_CODE.search(_code(h))))
     if tree is None:
-        return _hash_chains(ctx) or _linked_list(ctx, lim)
+        return _hash_chains(ctx) or _linked_list(ctx, lim) or _container_ab(ctx)
     keys = [(h, s) for h, s in hotspot_shares(tree.profile) if KEY_COMPARE.search(_code(h))
             and not TREE_CODE.search(_code(h))]
     both = Share(tree.share + sum(s for _, s in keys), tree.profile, tree.entries + tuple(keys))
@@ -195,11 +195,43 @@ def data_structure(ctx: Context) -> Finding | None:
         # the largest one is what the container's code and its compares take at least
         both = Share(max(s for _, s in both.entries), both.profile, both.entries)
     if both.share < lim:
-        return None
+        return _container_ab(ctx)
     ev = [_hot_ev(ctx, both, "an ordered tree container (std::map/set) and its key compares "
                   "take", f"share of whole profile >= {lim:.2f}")]
     return ctx.finding("app.data_structure", 0.4 + 0.4 * min(both.share, 1.0),
                        "an ordered tree container is the hot code", ev)
+
+
+#: words that name a node-based or hashed container on the slow side of a program's own A/B
+CONTAINER_WORDS = frozenset({"map", "multimap", "set", "multiset", "tree", "rbtree",
+                             "unordered_map", "unordered_set", "umap", "hash", "hashmap",
+                             "hashtable", "list", "linked", "forward_list", "deque"})
+
+
+def _container_ab(ctx: Context) -> Finding | None:
+    """The program's own A/B of the container (``build=std::map`` against
+    ``build=flat-vector``, the same work): the slower side names a node-based or hashed
+    container and takes ``ab.ratio`` times the faster one's time. The container's cost
+    measured directly, where the profile cannot show it (its walk inlined into the loop)."""
+    least = ctx.t("ab.ratio")
+    for loc in sorted(ctx.all("ab.ratio"), key=lambda x: -x.value):
+        key, _, sides = loc.metric.raw_name.rpartition(": ")
+        slow, _, fast = sides.partition(" vs ")
+        words = {w for w in re.split(r"[\s:_\-/()<>,.]+", slow.lower()) if w}
+        if loc.value < least or not words & CONTAINER_WORDS or words & {
+                w for w in re.split(r"[\s:_\-/()<>,.]+", fast.lower()) if w} & CONTAINER_WORDS:
+            continue
+        ev = [ctx.ev(loc, f"the program's own A/B{' of ' + key if key else ''}: {slow} takes "
+                     f"{loc.value:.1f}x the time of {fast} for the same work",
+                     f"ab.ratio >= {least:g}")]
+        tree = category_share(ctx, lambda h: bool(TREE_CODE.search(_code(h))))
+        seen = ctx.t("app.container_seen_share")
+        if tree is not None and tree.share >= seen:
+            ev.append(_hot_ev(ctx, tree, "the container's own routines take",
+                              f"share of whole profile >= {seen:.2f}"))
+        return ctx.finding("app.data_structure", 0.5 + 0.3 * min(loc.value / 10, 1.0),
+                           f"the container is the cost: {slow} against {fast}", ev)
+    return None
 
 
 def hash_key(names: list[str]) -> str:

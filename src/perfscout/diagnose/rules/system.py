@@ -594,7 +594,8 @@ def oversubscription(ctx: Context) -> Finding | None:
     jobs = _own_jobs(ctx, cpus)
     if jobs is not None:
         return jobs
-    n = thread_count(ctx)
+    # the most threads any input launched (a lone run beside an ensemble of the same program)
+    n = max((c for p in ctx.profiles if (c := thread_count(ctx, p)) is not None), default=None)
     per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
     src = None
     pl = placement(ctx)

@@ -319,10 +319,13 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         metrics.append(Metric("branch_miss_ratio", miss / br, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(Bcm+Bim)/(Bc+Bi)"))
     # an --inclusive=yes listing (its rows add up to well over the whole) also keeps a
-    # function's inlined parts (``bits/stl_tree.h:main``) apart, as regions
+    # function's inlined parts (``bits/stl_tree.h:main``) apart, as regions; a listing of self
+    # costs keeps those from a system header apart (a std::map's walk inlined into main is
+    # main's own cost, and the tree rule needs to see it as the container's)
     listed = sum(h.value for h in hots)
     merged = _merge(hots)
-    inlined = _inlined_parts(hots) if total and listed > 1.5 * total else []
+    inlined = _inlined_parts(hots) if total and listed > 1.5 * total else [
+        h for h in _inlined_parts(hots) if library_source(h.file)]
     incl: dict[str, float] = {}
     if calltree_parts:
         incl = calltree_parts[1]

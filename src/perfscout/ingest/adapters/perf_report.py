@@ -86,7 +86,7 @@ class PerfReportAdapter(Adapter):
     description = "perf report --stdio (self, --children, call graphs, multiple events)"
 
     def sniff(self, head: str, path: Path) -> float:
-        if "of event '" in head and re.search(r"^# (Overhead|Children)\s", head, re.M):
+        if "of event '" in head and re.search(r"^#\s+(Overhead|Children)\s", head, re.M):
             return 0.9
         return 0.0
 
@@ -111,6 +111,10 @@ class PerfReportAdapter(Adapter):
         after_sym: list[tuple[str, ...]] = [()]
         # --sort dso,sym: the one column before Symbol is the shared object, not the command
         dso_first = [False]
+        # --hierarchy (--sort comm,dso,sym): one row per level, indented; a symbol row's
+        # command and shared object are the rows above it at the outer levels
+        hier: list[tuple[int, str]] = []  # (indent, text) of the open outer levels
+        hierarchy = [False]
 
         def close_section() -> None:
             if not event:
@@ -165,11 +169,13 @@ class PerfReportAdapter(Adapter):
                                           unit="count", source=SourceRef(str(path), no),
                                           raw_name=event))
                     continue
-                if re.match(r"^# Children\s+Self", line):
+                if re.match(r"^#\s+Children\s+Self", line):
                     children_mode = True
-                elif re.match(r"^# Overhead\s", line):
+                elif re.match(r"^#\s+Overhead\s", line):
                     children_mode = False
-                if re.match(r"^# (?:Children|Overhead)\s", line):
+                if re.match(r"^#\s+(?:Children|Overhead)\s", line):
+                    hierarchy[0] = " / " in line
+                    hier.clear()
                     srcline[0] = "Source:Line" in line
                     dso_only[0] = "Shared Object" in line and "Symbol" not in line \
                         and "Source:Line" not in line
@@ -182,10 +188,21 @@ class PerfReportAdapter(Adapter):
                     dso_first[0] = before == "Shared Object" and "Command" not in cols
                 continue
             r = _ROW.match(line)
+            if r and event and hierarchy[0] and not _SYM.match(r["rest"]):
+                # an outer level of --hierarchy (the command, the shared object): it closes
+                # the levels at its indentation or deeper
+                indent = len(line) - len(line.lstrip())
+                hier[:] = [x for x in hier if x[0] < indent] + [(indent, r["rest"].strip())]
+                cur = None
+                continue
             if r and event:
                 a = float(r["a"]) / 100
                 b = float(r["b"]) / 100 if r["b"] else None
                 comm, dso, sym = _row_fields(r["rest"], dso_only[0])
+                if hierarchy[0]:  # the symbol's command and shared object: the outer rows
+                    outer = [t for _, t in hier]
+                    comm = outer[0] if outer else ""
+                    dso = outer[-1] if len(outer) > 1 else ""
                 if dso_first[0] and comm and not dso:  # the column read as the command
                     comm, dso = "", comm
                 if after_sym[0] and not srcline[0]:

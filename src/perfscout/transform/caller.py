@@ -218,4 +218,38 @@ def callers_of(proj_root: Path, name: str) -> list[tuple[str, int]]:
     return out
 
 
-__all__ = ["WHAT", "caller_parallel", "callers_of"]
+def loop_callers(proj_root: Path, name: str, depth: int = 3) -> list[tuple[str, int, str]]:
+    """(relative path, line, the function called there) of each call inside a counted for
+    loop that reaches function ``name``: its own calls in loops, else those of the functions
+    that call it outside a loop, up to ``depth`` calls up (``CNDF`` is called once per option
+    by ``BlkSchlsEqEuroNoDiv``, which the option loop calls)."""
+    codes = Project(Code("", "empty.c"), proj_root).codes[1:]
+    seen: set[str] = set()
+    names = [name.rpartition("::")[2]]
+    for _ in range(depth):
+        found: list[tuple[str, int, str]] = []
+        up: list[str] = []
+        for c in codes:
+            for d in walk(c.tree.root_node):
+                if d.type != "call_expression":
+                    continue
+                callee = call_name(c, d).rpartition("::")[2]
+                if callee not in names:
+                    continue
+                if any(n.type == C_LOOP for n in c.loops_at(d.start_point[0] + 1)):
+                    found.append((c.path, d.start_point[0] + 1, callee))
+                    continue
+                fn = c.function_of(d)
+                outer = c.function_name(fn).rpartition("::")[2] if fn is not None else ""
+                if outer and outer not in seen and outer not in names:
+                    up.append(outer)
+        if found:
+            return found
+        seen |= set(names)
+        names = list(dict.fromkeys(up))
+        if not names:
+            break
+    return []
+
+
+__all__ = ["WHAT", "caller_parallel", "callers_of", "loop_callers"]

@@ -64,6 +64,11 @@ def math_calls(text: str, rel: str, line: int) -> list[str]:
     if found is None:
         return []
     code, node = found
+    return _vector_math_in(code, node)
+
+
+def _vector_math_in(code: Code, node: Node) -> list[str]:
+    """The :data:`VECTOR_MATH` functions called under ``node``, in source order, once each."""
     out: list[str] = []
     for n in walk(node):
         if n.type != "call_expression":
@@ -76,4 +81,24 @@ def math_calls(text: str, rel: str, line: int) -> list[str]:
     return out
 
 
-__all__ = ["FP_REMARK", "VECTOR_MATH", "fp_reductions", "math_calls"]
+def function_math_calls(text: str, rel: str, line: int) -> tuple[str, list[str]] | None:
+    """(the function, the math functions it calls) when ``rel:line`` is in no loop of a C/C++
+    function that calls :data:`VECTOR_MATH` functions in a body without loops of its own: a
+    per-element routine (``CNDF(x)`` calling ``exp``) whose caller's loop is what vectorises;
+    None otherwise."""
+    if language_of(rel) not in ("c", "cpp"):
+        return None
+    code = Code(text, rel)
+    if code.loops_at(line):
+        return None
+    node = code.node_at_line(line)
+    fn = code.function_of(node) if node is not None else None
+    if fn is None or any(n.type in ("for_statement", "while_statement", "do_statement",
+                                    "for_range_loop") for n in walk(fn)):
+        return None
+    calls = _vector_math_in(code, fn)
+    name = code.function_name(fn)
+    return (name, calls) if calls and name else None
+
+
+__all__ = ["FP_REMARK", "VECTOR_MATH", "fp_reductions", "function_math_calls", "math_calls"]

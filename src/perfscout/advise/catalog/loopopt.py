@@ -33,7 +33,12 @@ from perfscout.model.message import Text
 from perfscout.model.proposals import Change, Confidence, PreconditionResult, Proposal, Risk
 from perfscout.model.taxonomy import Layer
 from perfscout.transform import loop_nest
-from perfscout.transform.fpreduce import FP_REMARK, fp_reductions, math_calls
+from perfscout.transform.fpreduce import (
+    FP_REMARK,
+    fp_reductions,
+    function_math_calls,
+    math_calls,
+)
 from perfscout.transform.intpow import is_pow_symbol
 
 HW = Layer.HARDWARE
@@ -147,6 +152,9 @@ def fp_reduction_blocked(facts: Facts, scope: str) -> list[str]:
     text = _read(path) if path and line.isdigit() else None
     if text is None:
         return []
+    routine = function_math_calls(text, path, int(line))
+    if routine is not None:
+        return _called_in_loops(facts, path, routine)
     names = fp_reductions(text, path, int(line))
     heads = {ln for _v, ln in loop_nest(text, path, int(line))}
     missed = [r for r in facts.remarks() if Path(r.file).name == Path(path).name
@@ -164,6 +172,36 @@ def fp_reduction_blocked(facts: Facts, scope: str) -> list[str]:
                 "rounding dropped)",
                 f"remark {missed[0].file}:{missed[0].line}: {missed[0].message}"]
     return []
+
+
+def _called_in_loops(facts: Facts, path: str, routine: tuple[str, list[str]]) -> list[str]:
+    """The evidence for a per-element routine that calls math functions (the hot line in
+    ``routine``, outside any loop): the project's loops that call it, directly or through the
+    routines that call it, none of which a compiler remark calls vectorised. Each iteration
+    calls the routine, so the loop vectorises only when the routine is inlined and its math
+    calls have vector variants: -ffast-math (errno and exact rounding dropped) with -O3.
+    Empty when no loop calls it."""
+    from perfscout.advise.facts import project_root_of
+    from perfscout.transform.caller import loop_callers
+
+    fn, calls = routine
+    root = project_root_of(Path(path))
+    done = {(Path(r.file).name, r.line) for r in facts.remarks() if r.vectorized}
+
+    def vectorised(rel: str, ln: int) -> bool:  # a remark on a loop around the call
+        text = _read(str(root / rel))
+        heads = {h for _v, h in loop_nest(text, rel, ln)} if text is not None else set()
+        return any((Path(rel).name, h) in done for h in heads)
+
+    sites = [s for s in loop_callers(root, fn) if not vectorised(s[0], s[1])]
+    if not sites:
+        return []
+    rel, ln, callee = sites[0]
+    via = "" if callee == fn.rpartition("::")[2] else f" (through {callee})"
+    return [f"the hot routine {fn} ({Path(path).name}) calls {', '.join(calls)} and is called "
+            f"in the loop at {Path(rel).name}:{ln}{via}, which the compiler vectorises only "
+            "with the routines inlined and a vector math library (errno and exact rounding "
+            "dropped)"]
 
 
 def vector_stack(facts: Facts) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Callable
 
 from perfscout.transform.depend import Dependence, dependences, order_violation, scalars
+from perfscout.transform.expand import STATE_REFUSED, expand_and_interchange
 from perfscout.transform.fission import fission
 from perfscout.transform.nest import (
     Nest,
@@ -198,8 +199,17 @@ def interchange(code: Code, line: int, rel: str, split: bool = True) -> Generate
     got = _prepared(code, line, what)
     if isinstance(got, Refusal):
         if split and _lone_loop(code, line):
-            return _split_then(code, line, rel, what, got,
+            done = _split_then(code, line, rel, what, got,
                                lambda c, ln: interchange(c, ln, rel, split=False))
+            if isinstance(done, Generated) or not split:
+                return done
+            got = done
+        # a column sweep whose state is in scalars: each column its own copy, rows outside
+        expanded = expand_and_interchange(code, line, rel) if split else got
+        if isinstance(expanded, Generated):
+            return expanded
+        if expanded.reason.startswith(STATE_REFUSED):
+            return Refusal(what, f"{got.reason}; {expanded.reason}")
         return got
     nest, deps = got
     order, refused = best_order(code, nest, deps)

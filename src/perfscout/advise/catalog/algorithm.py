@@ -4,9 +4,12 @@ of algorithm where the time grows faster than the problem."""
 from __future__ import annotations
 
 from perfscout.advise.catalog.common import (
+    BALANCED,
     amdahl,
     conf,
     gain_on_share,
+    imbalance_gain,
+    measured_imbalance,
     refs,
     scope_of,
     verify,
@@ -62,15 +65,12 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
         return None
     if f.id == "rt.mpi_wait" and "alg.load_imbalance" not in f.caused_by:
         return None  # a wait that unequal compute does not explain (barriers, one rank's I/O)
-    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
-           and e.value is not None]  # the finding's own number first
-    imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")
-    if imb is not None and imb <= 1.05:
+    imb = measured_imbalance(facts, f)
+    if imb is not None and imb <= BALANCED:
         return None  # measured balanced: nothing to rebalance
-    hi = round(imb, 2) if imb is not None and imb > 1.05 else 1.3
     found = block_loop(facts)  # an MPI decomposition written in the user's source
     if isinstance(found, tuple):
-        return _dealt_round_robin(facts, f, found, imb, hi)
+        return _dealt_round_robin(facts, f, found, imb)
     return Proposal(
         id="rebalance_decomposition", addresses=(f.id,), layer=ALG, kind="param",
         title="Rebalance the domain decomposition by measured work per rank",
@@ -78,8 +78,7 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
                       description="split the domain by measured cost (or use dynamic "
                       "scheduling) so the slowest rank no longer sets the pace"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
-                                   if imb is not None else Text("gain.imbalance_assumed")),
+        expected_gain=imbalance_gain(imb),
         risk=Risk("medium", "decomposition changes communication pattern"),
         confidence=Confidence(conf(f, 0.55), "per-rank time spread measured"),
         invalid_when=("the imbalance comes from a slow node (check hardware first)",),
@@ -87,8 +86,8 @@ def rebalance_decomposition(facts: Facts, f: Finding) -> Proposal | None:
     )
 
 
-def _dealt_round_robin(facts: Facts, f: Finding, found: tuple[str, str], imb: float | None,
-                       hi: float) -> Proposal:
+def _dealt_round_robin(facts: Facts, f: Finding, found: tuple[str, str], imb: float | None
+                       ) -> Proposal:
     """rebalance_decomposition as a source change: the block loop dealt round-robin."""
     scope, note = found
     return Proposal(
@@ -98,8 +97,7 @@ def _dealt_round_robin(facts: Facts, f: Finding, found: tuple[str, str], imb: fl
                       f"block holds most of it: {note}"),
         evidence=(*refs(f, facts), f"block loop {scope}: {note}"),
         verification=verify(facts),
-        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
-                                   if imb is not None else Text("gain.imbalance_assumed")),
+        expected_gain=imbalance_gain(imb),
         risk=Risk("low", "each iteration is still computed once and reduced as before; a "
                   "floating-point sum may round differently"),
         confidence=Confidence(conf(f, 0.6), "per-rank time spread measured; the loop's "

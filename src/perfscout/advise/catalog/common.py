@@ -207,3 +207,25 @@ def generated_at_hot_line(facts: Facts, pid: str,
         if isinstance(got, Generated):
             return f"{path}:{line}", got
     return None
+
+
+#: busiest worker over the mean at or below which the workers count as balanced
+BALANCED = 1.05
+
+
+def measured_imbalance(facts: Facts, f: Finding) -> float | None:
+    """The busiest worker's work over the mean (``imbalance.max_over_mean``): the finding's own
+    number first, else the largest any input gives; None when nothing measured it. A
+    proposal that redistributes work is not made at or below :data:`BALANCED`."""
+    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
+           and e.value is not None]
+    return max(own) if own else facts.metric_max("imbalance.max_over_mean")
+
+
+def imbalance_gain(imb: float | None) -> ExpectedGain:
+    """What evening the work out can give: up to the measured busiest-over-mean ratio (1.3
+    assumed when unmeasured), from a few percent."""
+    hi = round(imb, 2) if imb is not None and imb > BALANCED else 1.3
+    return ExpectedGain(min(BALANCED, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
+                        if imb is not None else Text("gain.imbalance_assumed"))
+

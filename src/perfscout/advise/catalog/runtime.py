@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from perfscout.advise.catalog.common import (
+    BALANCED,
     amdahl,
     conf,
     gain_on_share,
+    imbalance_gain,
+    measured_imbalance,
     refs,
     scope_of,
     source_hot_lines,
@@ -190,12 +193,9 @@ def omp_dynamic_schedule(facts: Facts, f: Finding) -> Proposal | None:
     from perfscout.advise.catalog.common import routine_callers
     from perfscout.advise.catalog.generated import generated_near
 
-    own = [e.value for e in f.evidence if e.metric == "imbalance.max_over_mean"
-           and e.value is not None]  # the finding's own number first
-    imb = max(own) if own else facts.metric_max("imbalance.max_over_mean")
-    if imb is not None and imb <= 1.05:
+    imb = measured_imbalance(facts, f)
+    if imb is not None and imb <= BALANCED:
         return None  # measured balanced: nothing to deal out
-    hi = round(imb, 2) if imb is not None else 1.3
     found = generated_near(facts, f, "omp_dynamic_schedule", routine_callers)
     scope, note = (found[0], f"; generated: {found[1].note}") if found else \
         (scope_of(f, facts), "")
@@ -208,8 +208,7 @@ def omp_dynamic_schedule(facts: Facts, f: Finding) -> Proposal | None:
                       "schedule(runtime) set OMP_SCHEDULE=dynamic,8 (or reorder the "
                       f"iterations so that each block holds as much work){note}"),
         evidence=refs(f, facts), verification=verify(facts),
-        expected_gain=ExpectedGain(min(1.05, hi), hi, Text("gain.imbalance", ratio=f"{imb:.2f}")
-                                   if imb is not None else Text("gain.imbalance_assumed")),
+        expected_gain=imbalance_gain(imb),
         risk=Risk("low", "small chunks add scheduling overhead and can cost locality: keep "
                   "a chunk of several iterations"),
         confidence=Confidence(conf(f, 0.55), "per-thread work spread measured"),

@@ -214,14 +214,22 @@ def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
                 return int(v)
         for key in ("command", "cmdline", "program"):
             cmd = p.meta.get(key, "")
-            threads = re.search(r"OMP_NUM_THREADS=(\d+)", cmd)
-            launched = re.search(r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
-            if threads and launched:  # a hybrid launch: every rank runs its team
-                return int(threads.group(1)) * int(launched.group(1))
-            m2 = threads or launched
+            hybrid = hybrid_launch(cmd)
+            if hybrid is not None:  # a hybrid launch: every rank runs its team
+                return hybrid
+            m2 = re.search(r"OMP_NUM_THREADS=(\d+)", cmd) or re.search(
+                r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
             if m2:
                 return int(m2.group(1))
     return None
+
+
+def hybrid_launch(cmd: str) -> int | None:
+    """The threads a command line launches when it starts ranks that each run an OpenMP
+    team (``mpirun -np 2 -x OMP_NUM_THREADS=2``: 4); None for any other command."""
+    threads = re.search(r"OMP_NUM_THREADS=(\d+)", cmd)
+    launched = re.search(r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
+    return int(threads.group(1)) * int(launched.group(1)) if threads and launched else None
 
 
 def ranks(ctx: Context, name: str) -> list[Located]:

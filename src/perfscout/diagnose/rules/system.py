@@ -8,7 +8,13 @@ from perfscout.diagnose import requests as rq
 from perfscout.diagnose.engine import Context, Located, rule, source_kind
 from perfscout.diagnose.kinds import NOISE_SHARE
 from perfscout.diagnose.placement import contended, placement, sweep_points, time_sharing
-from perfscout.diagnose.rules.common import fmt, ranks, task_seconds, thread_count
+from perfscout.diagnose.rules.common import (
+    fmt,
+    hybrid_launch,
+    ranks,
+    task_seconds,
+    thread_count,
+)
 from perfscout.diagnose.rules.machine_load import lost_ev, machine_contention
 from perfscout.diagnose.rules.traced import spawn_churn, traced_file_io
 from perfscout.model.findings import DataRequest, Evidence, Finding
@@ -594,8 +600,12 @@ def oversubscription(ctx: Context) -> Finding | None:
     jobs = _own_jobs(ctx, cpus)
     if jobs is not None:
         return jobs
-    # the most threads any input launched (a lone run beside an ensemble of the same program)
-    n = max((c for p in ctx.profiles if (c := thread_count(ctx, p)) is not None), default=None)
+    n = thread_count(ctx)
+    # a hybrid launch in any input (a lone run beside an ensemble of hybrid ranks): the most
+    # threads launched together, whichever file comes first
+    hybrid = [h for p in ctx.profiles if (h := hybrid_launch(p.meta.get("command", "")))]
+    if hybrid and max(hybrid) > (n or 0):
+        n = max(hybrid)
     per_rank = ranks(ctx, "mpi.time") or ranks(ctx, "app.time")
     src = None
     pl = placement(ctx)

@@ -90,6 +90,8 @@ def expand_and_interchange(code: Code, line: int, rel: str) -> Generated | Refus
         if b is not None and j in code.identifiers(b):
             return kept(f"the loop over {i} runs to bounds that depend on {j}")
     reg = analyse(code, outer)
+    if reg.refs and all(r.dims and r.dims[-1].vars == {i: 1} for r in reg.refs):
+        return no(f"the loop over {i} walks memory with unit stride already")
     if reg.blockers:
         return kept(reg.blockers[0].reason)
     for r in reg.refs:

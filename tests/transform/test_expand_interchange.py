@@ -93,3 +93,15 @@ def test_fortran_is_left_alone() -> None:
            "    end do\n  end do\nend subroutine\n")
     r = expand_and_interchange(Code(src, "s.f90"), 7, "s.f90")
     assert isinstance(r, Refusal) and "Fortran" in r.reason
+
+
+def test_a_row_sweep_is_left_alone_as_unit_stride_already() -> None:
+    from perfscout.transform.expand import expand_and_interchange
+    from perfscout.transform.source import Code
+
+    rows = C_PROG.replace("for (j = 0; j < h; j++) {\n        xm1", "for (i = 0; i < w; i++) {"
+                          "\n        xm1").replace("        for (i = 0; i < w; i++) {\n"
+                                                   "            out", "        for (j = 0; j "
+                                                   "< h; j++) {\n            out")
+    r = expand_and_interchange(Code(rows, "iir.c"), line_of(rows, "HOT"), "iir.c")
+    assert isinstance(r, Refusal) and "walks memory with unit stride already" in r.reason, r

@@ -55,6 +55,7 @@ from perfscout.transform.lapack import (
     leading_dim,
     real_kind,
 )
+from perfscout.transform.linpack import NOT_LINPACK, linpack_pair
 from perfscout.transform.lu import lu
 from perfscout.transform.mathtable import fresh_name
 from perfscout.transform.nest import assignment, make_diff
@@ -662,11 +663,15 @@ def _find_factor(code: Code, line: int, helpers: dict[str, tuple[int, int, int]]
 
 
 def use_lapack(code: Code, line: int, rel: str, root: Path | None = None) -> Generated | Refusal:
-    """``use_lapack`` at ``line``: the solve of a provably banded matrix (``dgtsv``/``dgbsv``,
-    :mod:`.banded`), else the dense solve (``dgesv``, :mod:`.lapack`) when the line is in one
-    (its note says why the band was not proved when a zeroing was seen), else the Cholesky
-    factorisation (``dpotrf``), else the unpivoted LU (``dgetrf``, :mod:`.lu`); a Refusal
-    naming why none applies."""
+    """``use_lapack`` at ``line``: the program's LINPACK ``dgefa``/``dgesl`` pair when the hot
+    line is in it (``dgetrf``/``dgetrs``, :mod:`.linpack`), the solve of a provably banded
+    matrix (``dgtsv``/``dgbsv``, :mod:`.banded`), else the dense solve (``dgesv``,
+    :mod:`.lapack`) when the line is in one (its note says why the band was not proved when a
+    zeroing was seen), else the Cholesky factorisation (``dpotrf``), else the unpivoted LU
+    (``dgetrf``, :mod:`.lu`); a Refusal naming why none applies."""
+    pair = linpack_pair(code, line, rel, root)
+    if isinstance(pair, Generated) or not pair.reason.startswith(NOT_LINPACK):
+        return pair  # the program's LINPACK pair, replaced or refused for a named reason
     band, why = banded_or_why(code, line, rel, root)
     if band is not None:
         return band

@@ -83,3 +83,19 @@ def test_a_hot_line_outside_linpack_is_not_this_change() -> None:
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "merge(2.0d0" in t)
     r = linpack_pair(Code(text, "src/lin.f90"), line, "src/lin.f90", D)
     assert isinstance(r, Refusal) and "the hot line is in main" in r.reason
+
+
+def test_the_session_diff_changes_the_calling_file_not_the_hot_one(tmp_path: Path) -> None:
+    """The proposal is aimed at the hot line (in the BLAS-1 file); the generated change lands
+    in the file that calls the pair, and the diff names that file alone."""
+    from perfscout.model.proposals import Proposal
+    from perfscout.pipeline.source_changes import attach_diffs
+
+    root = tmp_path / "p"
+    shutil.copytree(D, root)
+    _, line = _hot(root)
+    out, bad = attach_diffs([Proposal(id="use_lapack", kind="source",
+                                      scope=f"src/blas.f90:{line}")], root)
+    assert not bad and out[0].change is not None
+    files = [ln[6:] for ln in out[0].change.diff.splitlines() if ln.startswith("+++ b/")]
+    assert files == ["src/lin.f90"], files

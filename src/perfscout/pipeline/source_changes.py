@@ -221,7 +221,12 @@ def generate_over(pid: str, params: Mapping[str, Any], targets: Sequence[tuple[s
         for other, new_text in g.others:
             edit.text(root, other)
             edit.current[other] = new_text
-        edit.current[rel] = g.new_text
+        # a change made in another file than the hot line's (the calls of a routine that
+        # holds the hot line: LINPACK's pair replaced where the program calls it)
+        dest = g.path if g.path and g.path != rel else rel
+        if dest != rel:
+            edit.text(root, dest)
+        edit.current[dest] = g.new_text
         edit.notes.append(g.note)
         edit.flags = tuple(dict.fromkeys((*edit.flags, *g.flags, *g.libs)))
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from perfscout.transform.nest import make_diff, used_after
+from perfscout.transform.nest import assignment, make_diff, used_after
 from perfscout.transform.region import analyse
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, Code, Node, walk
@@ -41,17 +41,10 @@ STATE_REFUSED = "the column sweep's state cannot be kept per column: "
 
 def _init(code: Code, n: Node) -> tuple[str, Node] | None:
     """(scalar, value) of a statement ``s = value;`` (nothing else), else None."""
-    if n.type != "expression_statement" or len(n.named_children) != 1:
+    got = assignment(code, n) if n.type == "expression_statement" else None
+    if got is None or got[0].type != "identifier" or got[1] != "=":
         return None
-    a = n.named_children[0]
-    if a.type != "assignment_expression":
-        return None
-    left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
-    op = a.child_by_field_name("operator")
-    if left is None or right is None or left.type != "identifier" or (
-            op is not None and code.text_of(op) != "="):
-        return None
-    return code.text_of(left), right
+    return code.text_of(got[0]), got[2]
 
 
 def expand_and_interchange(code: Code, line: int, rel: str) -> Generated | Refusal:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import Code
+from perfscout.transform.source import Code, language_of
 
 WHAT = "use_lapack"
 #: how a refusal begins when the program carries no LINPACK pair at the hot line
@@ -38,12 +38,8 @@ LINPACK_ROUTINES = frozenset({"dgefa", "dgesl", "sgefa", "sgesl", "idamax", "isa
                               "saxpy", "dscal", "sscal", "ddot", "sdot"})
 _CALL = re.compile(r"^(?P<ind>\s*)call\s+(?P<name>[ds]ge(?:fa|sl))\s*\((?P<args>.*)\)\s*"
                    r"(?:!.*)?$", re.IGNORECASE)
-_UNIT = re.compile(r"^\s*(?:(?:pure|elemental|recursive|module)\s+)*"
-                   r"(?:subroutine|function|program)\s+(?P<name>\w+)", re.IGNORECASE)
-_END = re.compile(r"^\s*end\s*(?:subroutine|function|program)?\b", re.IGNORECASE)
 _DECL = re.compile(r"^\s*(?:integer|real|double\s+precision|logical|character|complex|type\s*\(|"
                    r"implicit\b|use\b|dimension\b|parameter\b)", re.IGNORECASE)
-_FORTRAN = (".f", ".f90", ".f95", ".f03", ".f08", ".for")
 
 
 def _args(text: str) -> list[str]:
@@ -60,14 +56,14 @@ def _args(text: str) -> list[str]:
     return [a.replace(" ", "").lower() for a in out]
 
 
-def _unit_of(lines: list[str], at: int) -> tuple[str, int, int]:
-    """(name, first, last) 0-based lines of the program unit holding line ``at``."""
-    first = next((i for i in range(at, -1, -1) if _UNIT.match(lines[i])), 0)
-    name_m = _UNIT.match(lines[first])
-    last = next((i for i in range(at + 1, len(lines)) if _END.match(lines[i])
-                 and not re.match(r"^\s*end\s*(?:do|if|select|where|type|module|interface)\b",
-                                  lines[i], re.IGNORECASE)), len(lines) - 1)
-    return (name_m["name"].lower() if name_m else ""), first, last
+def _unit_of(code: Code, at: int) -> tuple[str, int, int]:
+    """(name, first, last) 0-based lines of the program unit holding 0-based line ``at`` (the
+    parsed file's own view); ("", at, at) outside any unit."""
+    node = code.node_at_line(at + 1)
+    fn = code.function_of(node) if node is not None else None
+    if fn is None:
+        return "", at, at
+    return code.function_name(fn).lower(), fn.start_point[0], fn.end_point[0]
 
 
 def linpack_pair(code: Code, line: int, rel: str, root: Path | None) -> Generated | Refusal:
@@ -75,14 +71,13 @@ def linpack_pair(code: Code, line: int, rel: str, root: Path | None) -> Generate
     or a Refusal naming why."""
     if not code.fortran:
         return Refusal(WHAT, f"{NOT_LINPACK}C and C++ sources are not read for it")
-    lines = code.text.splitlines(keepends=True)
-    hot, _, _ = _unit_of(lines, max(line - 1, 0))
+    hot, _, _ = _unit_of(code, max(line - 1, 0))
     if hot not in LINPACK_ROUTINES:
         return Refusal(WHAT, f"{NOT_LINPACK}the hot line is in {hot or 'no unit'}")
     texts = {rel: code.text}
     if root is not None:
         for p in sorted(root.rglob("*")):
-            if p.suffix.lower() in _FORTRAN and p.is_file() and str(p.relative_to(root)) != rel:
+            if p.is_file() and language_of(p.name) == "fortran" and str(p.relative_to(root)) != rel:
                 texts[str(p.relative_to(root))] = p.read_text(errors="replace")
     for f, text in texts.items():
         got = _replace_in(text, f)
@@ -94,6 +89,7 @@ def linpack_pair(code: Code, line: int, rel: str, root: Path | None) -> Generate
 
 def _replace_in(text: str, rel: str) -> Generated | Refusal | None:
     """The replacement in one file; None when it calls no LINPACK factorisation."""
+    code = Code(text, rel)
     lines = text.splitlines(keepends=True)
     facts = [(i, m) for i, ln in enumerate(lines) if (m := _CALL.match(ln))
              and m["name"].lower() in PAIRS]
@@ -109,7 +105,7 @@ def _replace_in(text: str, rel: str) -> Generated | Refusal | None:
                                  "five arguments")
         a, lda, n, ipvt, info = args
         solve, getrf, getrs = PAIRS[m["name"].lower()]
-        unit, _first, last = _unit_of(lines, i)
+        unit, _first, last = _unit_of(code, i)
         new[i] = f"{m['ind']}call {getrf}({n}, {n}, {a}, {lda}, {ipvt}, {info})\n"
         info_x = f"{info}_{getrs}"
         solves = 0

@@ -199,6 +199,11 @@ def per_cpu_second(ctx: Context, loc: Located) -> tuple[float, float] | None:
     return loc.value / ts[0], ts[0]
 
 
+#: a command line's thread count and its launcher's rank count
+_OMP_THREADS = re.compile(r"OMP_NUM_THREADS=(\d+)")
+_LAUNCHED = re.compile(r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)")
+
+
 def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
     """Threads or ranks of the run: metric ``scaling.threads``, meta, or the command line (a
     hybrid launch, ``mpirun -np 2 -x OMP_NUM_THREADS=2``, runs ranks times threads)."""
@@ -217,8 +222,7 @@ def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
             hybrid = hybrid_launch(cmd)
             if hybrid is not None:  # a hybrid launch: every rank runs its team
                 return hybrid
-            m2 = re.search(r"OMP_NUM_THREADS=(\d+)", cmd) or re.search(
-                r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
+            m2 = _OMP_THREADS.search(cmd) or _LAUNCHED.search(cmd)
             if m2:
                 return int(m2.group(1))
     return None
@@ -227,8 +231,7 @@ def thread_count(ctx: Context, prof: Profile | None = None) -> int | None:
 def hybrid_launch(cmd: str) -> int | None:
     """The threads a command line launches when it starts ranks that each run an OpenMP
     team (``mpirun -np 2 -x OMP_NUM_THREADS=2``: 4); None for any other command."""
-    threads = re.search(r"OMP_NUM_THREADS=(\d+)", cmd)
-    launched = re.search(r"(?:-np|-n|--np|--ntasks)[\s=]+(\d+)", cmd)
+    threads, launched = _OMP_THREADS.search(cmd), _LAUNCHED.search(cmd)
     return int(threads.group(1)) * int(launched.group(1)) if threads and launched else None
 
 

@@ -22,6 +22,7 @@ from perfscout.diagnose.rules.runtime import (
     _hot_ev,
     slower_with_threads,
 )
+from perfscout.ingest.ab_runs import factor_words
 from perfscout.model.findings import Finding
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, near_line
 
@@ -217,9 +218,8 @@ def _container_ab(ctx: Context) -> Finding | None:
     for loc in sorted(ctx.all("ab.ratio"), key=lambda x: -x.value):
         key, _, sides = loc.metric.raw_name.rpartition(": ")
         slow, _, fast = sides.partition(" vs ")
-        words = {w for w in re.split(r"[\s:_\-/()<>,.]+", slow.lower()) if w}
-        if loc.value < least or not words & CONTAINER_WORDS or words & {
-                w for w in re.split(r"[\s:_\-/()<>,.]+", fast.lower()) if w} & CONTAINER_WORDS:
+        if loc.value < least or not factor_words(slow) & CONTAINER_WORDS or \
+                factor_words(fast) & CONTAINER_WORDS:
             continue
         ev = [ctx.ev(loc, f"the program's own A/B{' of ' + key if key else ''}: {slow} takes "
                      f"{loc.value:.1f}x the time of {fast} for the same work",

@@ -42,3 +42,19 @@ def test_library_symbols_name_the_routine_the_program_calls() -> None:
     assert [routine_base(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "__cos_fma",
                                       "__memcmp_evex_movbe", "cosf")] == \
         ["exp", "exp", "cos", "memcmp", "cosf"]
+
+
+def test_a_disassembly_naming_several_calling_lines_gives_way_to_the_counts() -> None:
+    """objdump -dl lists calls of exp on two lines and cannot say which is hot: gcov's counts
+    place it (before, the disassembly's undecided answer ended the search)."""
+    from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind
+
+    insns = Profile("objdump", "dis.txt", metrics=tuple(
+        Metric("callsite.call_insns", 1.0, "count",
+               Scope(ScopeKind.CALLSITE, f"decay.c:{ln}", parent="exp@plt"))
+        for ln in (13, 15)))
+    facts = Facts.build([], None, [load(D / "perf-report.txt"), insns, load(D / "decay.c.gcov")])
+    t = facts.target_line("__ieee754_exp_fma")
+    assert t.where == "decay.c:13", (t.where, t.how)
+    alone = Facts.build([], None, [load(D / "perf-report.txt"), insns])
+    assert alone.target_line("__ieee754_exp_fma").where is None

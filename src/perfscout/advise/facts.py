@@ -555,7 +555,11 @@ class Facts:
             if frame is not None:
                 return LineTarget(frame, f"{fn} is a library routine: the innermost frame of "
                                   f"the program in its call chain ({fmt})")
-        return self._disassembly_call_line(fn, mods) or self._counted_call_line(fn)
+        listed = self._disassembly_call_line(fn, mods)
+        if listed is not None and listed.where is not None:
+            return listed
+        # a disassembly that names several calling lines (or none) gives way to gcov's counts
+        return self._counted_call_line(fn) or listed
 
     def _counted_call_line(self, fn: str) -> LineTarget | None:
         """The most executed line of the program that calls the routine ``fn`` by name (gcov's

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perfscout.advise.facts import Facts, routine_base
+from perfscout.advise.facts import Facts
 from perfscout.ingest import load
+from perfscout.model.symbols import library_routine
 
 D = Path(__file__).parent / "data" / "gcov_calls"
 
@@ -39,7 +40,7 @@ def test_without_line_counts_no_calling_line_is_guessed() -> None:
 
 
 def test_library_symbols_name_the_routine_the_program_calls() -> None:
-    assert [routine_base(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "__cos_fma",
+    assert [library_routine(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "__cos_fma",
                                       "__memcmp_evex_movbe", "cosf")] == \
         ["exp", "exp", "cos", "memcmp", "cosf"]
 

@@ -141,7 +141,7 @@ def test_a_printout_is_not_taken_for_a_fact_sheet(tmp_path: Path) -> None:
 def test_libmvec_variants_are_the_libm_routine() -> None:
     """gfortran vectorizes ``x**e`` into libmvec's ``_ZGVbN2vv_pow_sse4``: the same pow, so a
     profile holding it is read as a math routine holding the run."""
-    from perfscout.diagnose.rules.application import _libm
+    from perfscout.model.symbols import libm_routine as _libm
 
     assert _libm("_ZGVbN2vv_pow_sse4") == "pow" and _libm("_ZGVdN4v_exp_avx2") == "exp"
     assert _libm("_ZGVbN2vv_foo_sse4") is None

@@ -94,7 +94,7 @@ def test_libm_aliases_summed_make_a_pure_routine_redundant_work() -> None:
 
 
 def test_libm_names_map_to_their_routine_and_nothing_else() -> None:
-    from perfscout.diagnose.rules.application import _libm
+    from perfscout.model.symbols import libm_routine as _libm
 
     assert [_libm(n) for n in ("__ieee754_exp_fma", "exp@@GLIBC_2.29", "exp@plt", "sinf",
                                "__log_finite", "cosh")] == ["exp", "exp", "exp", "sin", "log",

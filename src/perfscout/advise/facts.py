@@ -38,6 +38,7 @@ from perfscout.model.metrics import (
     source_line,
 )
 from perfscout.model.snapshot import Compiler, MpiInfo, PlatformSnapshot
+from perfscout.model.symbols import library_routine
 
 #: ids of findings that mean "this code is limited by memory bandwidth"
 BANDWIDTH_FINDINGS = frozenset({"hw.memory_bandwidth"})
@@ -566,7 +567,7 @@ class Facts:
         ``callsite.count``: ``cos`` for libm's ``__cos_fma``, ``memcmp`` for
         ``__memcmp_evex_movbe``), when no call graph or disassembly placed the call. A count
         says how often the line ran, not which call is costly: the note says so."""
-        want = routine_base(fn)
+        want = library_routine(fn)
         if not want:
             return None
         best: tuple[float, str, str] | None = None
@@ -574,7 +575,7 @@ class Facts:
             for m in p.metrics:
                 if m.name != "callsite.count" or m.scope.kind != ScopeKind.CALLSITE:
                     continue
-                if routine_base(m.scope.parent) != want or library_source(
+                if library_routine(m.scope.parent) != want or library_source(
                         m.scope.name.rpartition(":")[0]):
                     continue
                 if best is None or m.value > best[0]:
@@ -836,19 +837,6 @@ def _function_of_line(h: Hotspot) -> str:
 
 #: what a library's internal symbol adds to the routine a program calls: glibc's prefixes
 #: (``__ieee754_``, ``__GI_``) and its CPU-specific variants' suffixes
-_ROUTINE_BASE = re.compile(r"^_*(?:ieee754_|gi_+|kernel_)?(?P<fn>[a-z][a-z0-9_]*?)"
-                           r"(?:_(?:fma4?|avx2|avx512\w*|avx|sse[0-9_]*\w*|evex\w*|erms|"
-                           r"unaligned\w*|finite|ssse3\w*))*(?:@.*)?$")
-
-
-def routine_base(name: str) -> str:
-    """The routine a program calls for a library's symbol (``__cos_fma`` and ``cos@plt`` are
-    ``cos``, ``__memcmp_evex_movbe`` is ``memcmp``, ``__ieee754_exp_fma`` is ``exp``); a
-    float variant keeps its ``f`` (``cosf``). Empty for a name that is no identifier."""
-    m = _ROUTINE_BASE.match(name.strip().lower())
-    return m["fn"] if m else ""
-
-
 def _same_routine(a: str, b: str) -> bool:
     """``pow@@GLIBC_2.29`` and ``pow`` are one routine."""
     return a.split("@", 1)[0] == b.split("@", 1)[0]

@@ -41,3 +41,39 @@ def is_mpi_name(name: str) -> bool:
     """A function of the MPI library by its name (any case)."""
     low = name.lower()
     return low.startswith(MPI_NAME_PREFIXES) or " mpi_" in low
+
+
+#: a library's symbol for a routine the program calls: glibc's internal prefixes
+#: (``__``, ``__ieee754_``, ``__GI_``, ``__kernel_``), its ISA-specific variants (``_fma``,
+#: ``_avx2``, ``_evex_movbe``, ``_sse2_unaligned_erms``...) and the symbol version or PLT stub
+_ROUTINE = re.compile(r"^_*(?:ieee754_|gi_+|kernel_)?(?P<fn>[a-z][a-z0-9_]*?)"
+                      r"(?:_(?:fma4?|avx2|avx512\w*|avx|sse[0-9_]*\w*|evex\w*|erms|"
+                      r"unaligned\w*|finite|ssse3\w*))*(?:@.*)?$")
+#: glibc's libmvec vector variants (the vector ABI's mangling: ISA letter, mask, lanes,
+#: parameter kinds, then the routine and its ISA): what GCC calls for a vectorized ``exp``
+_LIBMVEC = re.compile(r"^_zgv[a-z][nm]\d+[a-z]+_(?P<rest>[a-z0-9]+)")
+#: libm routines: their result depends only on their arguments
+LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+        "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "cbrt", "erf",
+        "erfc", "hypot", "fmod")
+
+
+def library_routine(name: str) -> str:
+    """The routine a program calls for a library's symbol, as a profiler prints it
+    (``__cos_fma`` and ``cos@plt`` are ``cos``, ``__memcmp_evex_movbe`` is ``memcmp``,
+    ``__ieee754_exp_fma`` is ``exp``, libmvec's ``_ZGVdN4v_exp_avx2`` is ``exp``); a float
+    variant keeps its ``f`` (``cosf``). Empty for a name that is no identifier. Used wherever
+    a hot library symbol is matched with the calls in the program's source."""
+    low = name.strip().lower()
+    vec = _LIBMVEC.match(low)
+    m = _ROUTINE.match(vec["rest"] if vec else low)
+    return m["fn"] if m else ""
+
+
+def libm_routine(name: str) -> str | None:
+    """The double-precision libm routine a symbol names, its float variant included
+    (``expf`` is ``exp``), else None: code whose result depends only on its arguments."""
+    fn = library_routine(name)
+    if fn in LIBM:
+        return fn
+    return fn[:-1] if fn.endswith("f") and fn[:-1] in LIBM else None

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from perfscout.model.symbols import libm_routine
 from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import Code, Node, walk
@@ -28,9 +29,6 @@ from perfscout.transform.source import Code, Node, walk
 WHAT = "integer_pow"
 #: the largest |exponent| multiplied out (three squarings at most)
 MAX_EXP = 8
-#: a profiler's symbol for libm's pow (``pow``, ``__pow``, ``__ieee754_pow_fma``, ``powf@plt``)
-POW_SYMBOL = re.compile(r"^_*(?:ieee754_)?powf?(?:_(?:fma|fma4|avx2|avx|sse2|finite|evex))?"
-                        r"(?:@.*)?$")
 #: the call's name -> the helper's floating type
 POW = {"pow": "double", "std::pow": "double", "powf": "float", "std::powf": "float"}
 
@@ -38,7 +36,7 @@ POW = {"pow": "double", "std::pow": "double", "powf": "float", "std::powf": "flo
 def is_pow_symbol(name: str) -> bool:
     """Whether a profile's hotspot ``name`` is libm's pow: where it is hot, the generator is
     worth trying on the program's hot lines."""
-    return bool(POW_SYMBOL.match(name.strip().lower()))
+    return libm_routine(name) == "pow"
 
 
 def _name(code: Code, n: Node) -> str:
@@ -173,4 +171,4 @@ def _after_includes(code: Code) -> int:
                                                           len(code.data))
 
 
-__all__ = ["MAX_EXP", "POW_SYMBOL", "WHAT", "exponent", "integer_pow", "is_pow_symbol"]
+__all__ = ["MAX_EXP", "WHAT", "exponent", "integer_pow", "is_pow_symbol"]

@@ -30,6 +30,7 @@ from perfscout.diagnose.rules.system import FAULT_PATH
 from perfscout.model.findings import Evidence, Finding
 from perfscout.model.isa import is_soft_float, soft_type
 from perfscout.model.metrics import Hotspot, Profile, ScopeKind, SourceRef
+from perfscout.model.symbols import LIBM, libm_routine
 
 
 @rule(id="app.io_hotspot", needs=("@hotspots|syscall.total_calls|io.time|io.write_chars|"
@@ -979,8 +980,8 @@ def _redundant_calls(ctx: Context) -> Finding | None:
     # a math routine known only by its share: new arguments at every call are the
     # computation itself, so nothing here measures repetition; another profile seeing the
     # same routine hot agrees on where the time goes, not on its being redundant
-    math_only = _libm(h.name) is not None and h.calls is None
-    if _libm(h.name) is not None and not math_only:  # the program's own calls to libm
+    math_only = libm_routine(h.name) is not None and h.calls is None
+    if libm_routine(h.name) is not None and not math_only:  # the program's own calls to libm
         calls = next((c for c in ctx.all("insn.libm_calls") if c.kind != fam), None)
         if calls is not None and calls.value > 0:
             ev.append(ctx.ev(calls, f"{fmt(calls.value)} call site(s) to libm in the "
@@ -1095,7 +1096,7 @@ def precision(ctx: Context) -> Finding | None:
     x87 = _x87(ctx)
     if x87 is not None:
         return x87
-    sampled, ab = _long_double_libm(ctx), _type_ab(ctx)
+    sampled, ab = _long_doublelibm_routine(ctx), _type_ab(ctx)
     if sampled is not None or ab is not None:  # no disassembly: the routines, the printed A/B
         ev = [e for e in (sampled, ab) if e is not None]
         return ctx.finding("app.precision", 0.6 if sampled is not None else 0.45,
@@ -1152,7 +1153,7 @@ def _x87(ctx: Context) -> Finding | None:
                              "the floating-point weight", f"x87 share >= {lim:.2f}",
                              metric="insn.x87_share", value=y.value / t2.value, unit="ratio"))
             break
-    for extra in (_long_double_libm(ctx), _type_ab(ctx)):
+    for extra in (_long_doublelibm_routine(ctx), _type_ab(ctx)):
         if extra is not None and extra.source_kind not in {e.source_kind for e in ev}:
             ev.append(extra)
     for r, _p in ctx.remarks():
@@ -1286,29 +1287,6 @@ _WHY = {
                "compiled per use, the same work is done again",
 }
 
-#: libm routines: their result depends only on their arguments, like PURE's
-LIBM = ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
-        "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "cbrt", "erf",
-        "erfc", "hypot", "fmod")
-_LIBM_NAME = re.compile(r"^_*(?:ieee754_)?(?P<fn>[a-z0-9]+?)f?(?:_(?:fma|fma4|avx2|avx|sse2|"
-                        r"finite|evex))?(?:@.*)?$")
-
-
-#: glibc's libmvec vector variants (the vector ABI's mangling: ISA letter, mask, lanes,
-#: parameter kinds, then the routine): what GCC calls for a vectorized ``x**e`` or ``exp``
-_LIBMVEC_NAME = re.compile(r"^_zgv[a-z][nm]\d+[a-z]+_(?P<rest>\w+)$")
-
-
-def _libm(name: str) -> str | None:
-    """The libm routine a profiler's symbol names (``__ieee754_exp_fma``, ``exp@@GLIBC_2.29``
-    and ``exp@plt`` are all ``exp``; libmvec's ``_ZGVbN2vv_pow_sse4`` is ``pow``), else None."""
-    low = name.lower().strip()
-    vec = _LIBMVEC_NAME.match(low)
-    # a libmvec variant ends in its ISA (``_sse4``, ``_avx2``, ``_avx512``): the routine is first
-    m = _LIBM_NAME.match(vec["rest"].split("_")[0] if vec else low)
-    return m["fn"] if m and m["fn"] in LIBM else None
-
-
 _LIBM_LONG = re.compile(r"^_*(?:ieee754_|gi_+|kernel_)?(?P<fn>[a-z0-9_]+?)l(?:_finite)?(?:@.*)?$")
 #: the long double routines' own helpers (argument reduction, the kernels of sin/cos/tan)
 _LIBM_LONG_HELPERS = ("rem_pio2", "sin", "cos", "tan")
@@ -1343,7 +1321,7 @@ def _type_ab(ctx: Context) -> Evidence | None:
                   f"ratio >= {lim:g}", metric="precision.type_ratio", value=r, unit="ratio")
 
 
-def _long_double_libm(ctx: Context) -> Evidence | None:
+def _long_doublelibm_routine(ctx: Context) -> Evidence | None:
     """A profile (sampling first) that puts at least ``precision.x87_share`` of the run in the
     long double variants of libm routines (``expl``, ``__ieee754_logl``): where the time goes
     is 80-bit arithmetic."""
@@ -1376,7 +1354,7 @@ def _routine(name: str) -> str:
         pure = "memset" if fill["fn"] in ("memset", "bzero", "wmemset") else "memcpy"
     if pure is None and _PARSE_NAME.match(name.lower().strip()):
         pure = "strtod"
-    return pure or _libm(name) or name.split("(")[0].split(" line ")[0].strip().lower()
+    return pure or libm_routine(name) or name.split("(")[0].split(" line ")[0].strip().lower()
 
 
 def _is_pure(name: str) -> bool:
@@ -1386,7 +1364,7 @@ def _is_pure(name: str) -> bool:
     low = name.lower().strip("_")
     return any(low == f or low.startswith(f + "_") or low.startswith(f"{f}@")
                for f in (*PURE, *LOOKUP)) \
-        or _libm(name) is not None or _FILL_NAME.match(name.lower().strip()) is not None
+        or libm_routine(name) is not None or _FILL_NAME.match(name.lower().strip()) is not None
 
 
 def is_parse(name: str) -> bool:

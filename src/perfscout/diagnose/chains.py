@@ -23,6 +23,18 @@ def is_environment(f: Finding) -> bool:
     return any(e.metric == "load.avg1" for e in f.evidence)
 
 
+#: quantities that measure a run's own waiting for a CPU, not the machine's load beside it:
+#: the run-queue wait share, and the same work timed again and stretched (repeats, or two runs
+#: of one command with the same CPU time)
+WAITED = frozenset({"sched.wait_share", "time.repeat_spread"})
+
+
+def waited_measured(f: Finding) -> bool:
+    """Whether the finding measures the run's own waiting (:data:`WAITED`) besides the load
+    average: it no longer rests on the load alone, and ranks by its share of the wall time."""
+    return any(e.metric in WAITED for e in f.evidence)
+
+
 def at_ceiling(f: Finding) -> bool:
     """The finding measures the program at the machine's own measured ceiling (its bandwidth
     against a benchmark's, at or above the near-peak threshold it was judged with): page
@@ -88,8 +100,9 @@ def machine_second(f: Finding, findings: Sequence[Finding]) -> bool:
     other root cause is measured in the run's CPU time (samples, counts, a sweep timed in CPU
     time: load beside a run stretches its wall time, not those) or as a ratio between the runs
     of one sweep (a growth exponent); a finding resting on the
-    snapshot's load average always ranks after (:func:`is_environment`)."""
-    if is_environment(f):
+    snapshot's load average ranks after (:func:`is_environment`) unless it also measures the
+    run's own waiting (:func:`waited_measured`)."""
+    if is_environment(f) and not waited_measured(f):
         return True
     if f.id != "sys.os_noise":
         return False

@@ -99,7 +99,9 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("sys.io", "app.io_hotspot", "gnu_time", "io_buffering keep_in_memory open_once",
        "os_accounting:time.elapsed instrumentation:syscall.time instrumentation:syscall.calls "
        "os_accounting:context_switches"),
-    _k("sys.os_noise", "", "software_events", "bind_threads thread_count",
+    # other jobs holding the CPUs stretch an OpenMP team's barriers: a member descheduled
+    # keeps the others waiting at every join
+    _k("sys.os_noise", "rt.region_overhead", "software_events", "bind_threads thread_count",
        "os_accounting:context_switches os_accounting:cpu.utilized "
        "instrumentation:machine.others_cpus>=contention.others_cpus "
        "sampling:machine.others_share "

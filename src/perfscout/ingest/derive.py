@@ -277,13 +277,37 @@ def _run_times(profile: Profile) -> list[Metric]:
     return runs if len(runs) == 1 else []
 
 
+#: two runs of one command whose CPU times differ by at most this share did the same work
+SAME_CPU_TIME = 0.10
+
+
+def _same_cpu_time(profiles: list[Profile]) -> bool:
+    """Whether each of two runs states its CPU time (perf stat's task-clock, else user + sys)
+    and they agree within :data:`SAME_CPU_TIME`: the same work, so a longer wall time is
+    waiting, not computing."""
+    cpu: list[float] = []
+    for p in profiles:
+        got = {m.name: m.value / (1000.0 if m.unit == "ms" else 1.0) for m in p.metrics
+               if not m.stat and m.scope.kind in (ScopeKind.PROCESS, ScopeKind.RUN)
+               and m.name in ("time.task_clock", "time.user", "time.sys", "time.cpu")}
+        if "time.task_clock" in got:
+            cpu.append(got["time.task_clock"])
+        elif "time.cpu" in got:
+            cpu.append(got["time.cpu"])
+        elif "time.user" in got:
+            cpu.append(got["time.user"] + got.get("time.sys", 0.0))
+    return len(cpu) == 2 and min(cpu) > 0 and max(cpu) / min(cpu) <= 1.0 + SAME_CPU_TIME
+
+
 def derive_across(profiles: tuple[Profile, ...]) -> tuple[Profile, ...]:
     """``time.repeat_spread`` of one command run in several inputs: printouts that echo the
     same command line (``meta["command"]``, its environment settings included) ran the same
     work, so the slowest over the fastest of their three or more run times is the machine's
     noise, as repeats printed in one file are (a run on a quiet machine beside one on a
-    loaded one). Added to the first of them, once, when it is wider than each input's own
-    spread; inputs stating different thread counts are not pooled."""
+    loaded one). Two runs are enough when both state their CPU time and it agrees
+    (:func:`_same_cpu_time`): the same work waited longer. Added to the first of them, once,
+    when it is wider than each input's own spread; inputs stating different thread counts are
+    not pooled."""
     groups: dict[str, list[int]] = {}
     for i, p in enumerate(profiles):
         cmd = " ".join(str(p.meta.get("command", "")).split()) if p.meta else ""
@@ -296,16 +320,18 @@ def derive_across(profiles: tuple[Profile, ...]) -> tuple[Profile, ...]:
         threads = {m.value for i in idx for m in profiles[i].metrics
                    if m.name == "threads.requested"}
         times = [m for i in idx for m in _run_times(profiles[i])]
-        if len(threads) > 1 or len(times) < 3:
+        same_work = len(times) == 2 and _same_cpu_time([profiles[i] for i in idx])
+        if len(threads) > 1 or (len(times) < 3 and not same_work):
             continue
         slow, fast = max(times, key=lambda m: m.value), min(times, key=lambda m: m.value)
         spread = slow.value / fast.value
         own = [m.value for i in idx for m in profiles[i].metrics if m.name == "time.repeat_spread"]
         if own and spread <= max(own):
             continue
-        added = Metric("time.repeat_spread", spread, "ratio", Scope(), slow.source,
-                       f"slowest / fastest of {len(times)} runs of '{cmd}' in {len(idx)} "
-                       "inputs", derived=True)
+        what = (f"slowest / fastest of {len(times)} runs of '{cmd}' in {len(idx)} inputs"
+                + (", their CPU time the same" if same_work else ""))
+        added = Metric("time.repeat_spread", spread, "ratio", Scope(), slow.source, what,
+                       derived=True)
         out[idx[0]] = dataclasses.replace(out[idx[0]], metrics=(*out[idx[0]].metrics, added))
     return tuple(out)
 

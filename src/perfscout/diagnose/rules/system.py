@@ -389,8 +389,14 @@ def os_noise(ctx: Context) -> Finding | None:
     ctx.t("noise.explains_share")  # recorded: the ranking judges the share with it
     queued = _run_queue_wait(ctx)
     # the snapshot's load average, else vmstat/top saying the machine was saturated
-    got = _contention(ctx, queued) or machine_contention(ctx) or _traced_contention(ctx) \
-        or _repeats_spread(ctx)
+    got = _contention(ctx, queued) or machine_contention(ctx) or _traced_contention(ctx)
+    spread = _repeats_spread(ctx)
+    if got is not None and spread is not None:
+        # the same work timed again and stretched: the run's own measure of the waiting
+        have = {(e.metric, e.source) for e in got.evidence}
+        got = replace(got, evidence=(*got.evidence, *(
+            e for e in spread.evidence if (e.metric, e.source) not in have)))
+    got = got or spread
     if got is not None:
         return with_noise_share(got)
     if queued is not None:

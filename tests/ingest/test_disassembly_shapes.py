@@ -40,6 +40,17 @@ def test_shapes_are_recognised_by_content() -> None:
     assert detect(D / "perf-annotate-sqrtdiv-head.txt").name == "perf-annotate"
 
 
+def test_objdump_S_cut_to_a_loop_under_its_command_is_read() -> None:
+    # held-out set 23's duffing (gcc -O2, long double): ``objdump -S --disassemble=main``
+    # pasted from its command line down to the update loop, the ``<main>:`` label cut away;
+    # 29 x87 instructions counted by hand (fldl x4, fldt x3, fld x4, fmul x7, fsubp/fsubrp
+    # x3, faddp x2, fstpt x2, fstp x4), no SSE arithmetic
+    f = D / "objdump-S-cut-x87.txt"
+    assert detect(f).name == "objdump"
+    got = {m.name: m.value for m in load(f).metrics if m.scope.name == "main"}
+    assert got["insn.x87"] == got["insn.fp_total"] == 29
+
+
 def test_annotate_cut_after_its_summary_keeps_the_hot_line() -> None:
     # "  100.00 sqrtdiv.c:14" then the block header "(259 samples", instruction lines cut off
     p = load(D / "perf-annotate-sqrtdiv-head.txt")
@@ -52,7 +63,7 @@ def test_annotate_cut_after_its_summary_keeps_the_hot_line() -> None:
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=mutated_lines("\n".join((D / f).read_text() for f in (
-    *SHAPES, "perf-annotate-sqrtdiv-head.txt")).splitlines()))
+    *SHAPES, "perf-annotate-sqrtdiv-head.txt", "objdump-S-cut-x87.txt")).splitlines()))
 def test_fuzz_disassembly_and_annotate_shapes(tmp_path: Path, data: list[str]) -> None:
     target = tmp_path / "x.txt"
     target.write_text("\n".join(data) + "\n")

@@ -361,3 +361,32 @@ def is_transfer(h: Hotspot) -> bool:
 def transfer_share(p: Profile) -> float:
     """The share of profile ``p`` sampled on the I/O transfer path (:func:`is_transfer`)."""
     return sum(s for h, s in hotspot_shares(p) if h.kind != "line" and is_transfer(h))
+
+
+#: libc's formatters into a caller's buffer (``snprintf``, ``sprintf``, ``asprintf`` and
+#: their ``v`` and ``_chk`` forms): the text is built in memory, never written
+_TO_STRING = re.compile(r"^_*(?:gi_+|io_+)?v?(?:s|sn|as)printf(?:_chk|_internal)?(?:@.*)?$")
+
+
+def formatted_into_strings(p: Profile) -> float | None:
+    """The share of the formatting a call tree shows entering through a formatter into
+    memory (:data:`_TO_STRING`): each path's first formatting routine is where the program
+    called in, weighted by that call's cost. None when the profile has no call tree or no
+    formatting in it."""
+    from perfscout.ingest.callgraph import walk
+
+    if p.calltree is None:
+        return None
+    to_string = other = 0.0
+    for node, path in walk(p.calltree):
+        low = node.name.lower().strip().replace("@plt", "")
+        if not _FORMAT.match(low):
+            continue
+        if any(_FORMAT.match(a.lower().strip().replace("@plt", "")) for a in path[:-1]):
+            continue  # inside the formatting already: its entry point was counted
+        if _TO_STRING.match(low):
+            to_string += node.inclusive_value
+        else:
+            other += node.inclusive_value
+    total = to_string + other
+    return to_string / total if total > 0 else None

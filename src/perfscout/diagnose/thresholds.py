@@ -256,6 +256,9 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("app.format_transfer_ratio", 0.10, "share of a sampling profile on the I/O "
               "transfer path (write/read calls, stdio flush, the kernel's write path) / its share "
               "formatting text below: the formatted text stays in memory (no trace needed)"),
+    Threshold("app.format_into_strings", 0.90, "share of the formatting a call tree shows "
+              "entering through snprintf/sprintf/asprintf at or above: the text is built in "
+              "memory (a key, a label), not written, whichever family profiled it"),
     Threshold("app.format_writes_per_s", 100.0, "write calls per second of sampled formatting "
               "time below: the formatted text is not written (at 64 KiB a call, a tenth or less "
               "of what printf formats in that time)"),

@@ -18,6 +18,7 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from perfscout.model.metrics import Metric, Scope, ScopeKind, SourceRef
 
@@ -186,7 +187,6 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
                  and len({t[i] for t in toks}) > 1]
     words: list[str] = []
     header = recs[0].header
-    in_command = not word_diff
     if len(word_diff) == 1:
         i = word_diff[0]
         values = {id(r): r.tokens[i] for r in recs}
@@ -218,15 +218,17 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
         nums = [float(t[i]) for t in toks]
         if i in timed or len(set(nums)) == 1 or _proportional(nums, clock):
             continue  # a time, or one printed without its label (its ratios are the time's)
+        if _repeat_index(nums, [values[id(r)] for r in recs]):
+            continue  # the repeats of each setting numbered 1, 2, ...: not work
         if all(re.fullmatch(r"[-+]?\d+", t[i]) for t in toks):
             by: dict[str, set[float]] = {}
             for r, x in zip(recs, nums, strict=True):
                 by.setdefault(values[id(r)], set()).add(x)
-            # a count that differs is other work, unless it is the one setting the command
-            # changed, printed back (``./qnorm 20000 40 16`` prints ``real(16)``; two builds
-            # print ``kind= 16`` and ``kind= 8``)
+            # a count that differs is other work, unless it is the one setting that changed,
+            # printed back (``./qnorm 20000 40 16`` prints ``real(16)``; two builds print
+            # ``kind= 16`` and ``kind= 8``; a table's build column beside ``real 8 bytes``)
             echoes += 1
-            if not in_command or echoes > 1 or any(len(v) > 1 for v in by.values()) or any(
+            if echoes > 1 or any(len(v) > 1 for v in by.values()) or any(
                     _is_num(k) and float(k) != next(iter(v)) for k, v in by.items()) or len(
                     {next(iter(v)) for v in by.values()}) != len(by):
                 return None
@@ -239,6 +241,21 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
     for r in recs:
         times.setdefault(values[id(r)], []).append(float(r.tokens[time_pos]))
     return " ".join(w for w in dict.fromkeys(words) if w), values, times
+
+
+def _repeat_index(nums: Sequence[float], factor: Sequence[str]) -> bool:
+    """Whether a column numbers the repeats of each setting (``run`` 1, 2 for each build):
+    within each value of the factor its values are 0 or 1, 2, ... without gaps, the same
+    numbers for every value."""
+    by: dict[str, list[float]] = {}
+    for x, v in zip(nums, factor, strict=True):
+        by.setdefault(v, []).append(x)
+    seqs = {tuple(sorted(xs)) for xs in by.values()}
+    if len(seqs) != 1:
+        return False
+    seq = next(iter(seqs))
+    return len(seq) >= 2 and seq[0] in (0.0, 1.0) and all(
+        b - a == 1.0 for a, b in pairwise(seq))
 
 
 def _proportional(nums: Sequence[float], clock: Sequence[float]) -> bool:

@@ -208,18 +208,25 @@ READ_CALLS = frozenset({"read", "readv", "pread64", "preadv", "preadv2"})
 
 
 def _formatted_in_memory(ctx: Context, sh: Share) -> bool:
-    """The I/O share ``sh`` holds printf-family formatting, sampled in a profile that spends
-    less than ``app.format_transfer_ratio`` of that on the transfer path (no write/read call,
-    no flush, no kernel write path) and no trace counts read/write calls: the text is
-    formatted (and parsed back) in memory, so buffering has nothing to remove."""
-    from perfscout.diagnose.libwork import family_of, transfer_share
+    """The I/O share ``sh`` holds printf-family formatting, and no trace counts read/write
+    calls, and either the profile's call tree shows the formatting entered through
+    snprintf-like formatters into memory (``app.format_into_strings``, any family) or a
+    sampling profile spends less than ``app.format_transfer_ratio`` of that on the transfer
+    path (no write/read call, no flush, no kernel write path): the text is formatted (and
+    parsed back) in memory, so buffering has nothing to remove."""
+    from perfscout.diagnose.libwork import family_of, formatted_into_strings, transfer_share
 
     fmt_share = sum(s for h, s in sh.entries if family_of(h) == "formatting")
-    if fmt_share <= 0 or source_kind(sh.profile.format) != "sampling":
+    if fmt_share <= 0:
         return False
     if any(c.metric.scope.name in ("write", "writev", "pwrite64", "read", "readv", "pread64")
            and c.value > 0 for c in ctx.all("syscall.calls")):
         return False  # a trace decides it (``_unwritten`` reads the call rate)
+    into = formatted_into_strings(sh.profile)
+    if into is not None and into >= ctx.t("app.format_into_strings"):
+        return True  # the call tree: the program formats into its own buffers
+    if source_kind(sh.profile.format) != "sampling":
+        return False
     return transfer_share(sh.profile) < ctx.t("app.format_transfer_ratio") * fmt_share
 
 

@@ -46,7 +46,7 @@ def _bw_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]:
 
 @rule(id="hw.memory_bandwidth", needs=("mem.bandwidth|mem.read_bandwidth|bench.bandwidth",),
       thresholds=("bw.near_peak", "bw.far_below_peak", "crossval.disagree",
-                  "bw.low_intensity", "compute.ipc_low", "cache.llc_miss_ratio"),
+                  "bw.low_intensity", "compute.ipc_low", "cache.llc_miss_ratio", "ab.ratio"),
       request=_bw_requests)
 def memory_bandwidth(ctx: Context) -> Finding | None:
     """Achieved DRAM bandwidth near the machine's measured peak, or a bandwidth kernel."""
@@ -122,6 +122,39 @@ def memory_bandwidth(ctx: Context) -> Finding | None:
                  ctx.ev(ai, f"arithmetic intensity {ai.value:.3g} FLOP/B")],
                 limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
                         "is unknown"])
+        narrower = _narrower_type_ab(ctx, got)
+        if narrower is not None:
+            return ctx.finding(
+                "hw.memory_bandwidth", 0.45, "the run's time follows the bytes it moves: a "
+                "narrower data type ran faster at about the same bandwidth",
+                [ctx.ev(got, f"the program's own bandwidth {fmt(got.value)} MB/s"), narrower],
+                limits=["no measured peak bandwidth in the inputs: the distance to the ceiling "
+                        "is unknown, and twice the vector lanes would also speed up code that "
+                        "computes"])
+    return None
+
+
+def _narrower_type_ab(ctx: Context, got: Located) -> Evidence | None:
+    """The program's own A/B of its data type (``ab.ratio`` whose factor names a precision
+    word, :data:`~perfscout.diagnose.kinds.KINDS` ``app.precision``): the narrower type ran
+    ``ab.ratio`` times faster while the bandwidth it printed moved less than its time did, so
+    the time follows the bytes, not the operations."""
+    from perfscout.diagnose.kinds import KINDS
+    from perfscout.ingest.ab_runs import factor_words
+
+    words = KINDS["app.precision"].ab
+    rates = [x.value for x in ctx.all(got.metric.name, (ScopeKind.RUN,))
+             if x.profile is got.profile and x.value > 0]
+    least = ctx.t("ab.ratio")
+    for loc in ctx.all("ab.ratio"):
+        if loc.profile is not got.profile or loc.value < least or not (
+                factor_words(loc.metric.raw_name) & words):
+            continue
+        if len(rates) < 2 or max(rates) / min(rates) >= loc.value:
+            continue
+        return ctx.ev(loc, f"the program's own A/B of its data type ({loc.metric.raw_name}): "
+                      f"{loc.value:.2f}x the time for the same work, while its printed bandwidth "
+                      f"moved {max(rates) / min(rates):.2f}x", f"ab.ratio >= {least:g}")
     return None
 
 

@@ -83,6 +83,23 @@ def _d1_misses(events: list[str], vals: list[float | None]) -> float | None:
     return sum(nums) if nums else None
 
 
+_TREE_CALLS = re.compile(r"\s*\((?P<n>[\d,]+)x\)\s*$")
+
+
+def _tree_call(label: str) -> tuple[str, int | None]:
+    """A ``--tree`` caller or callee line's function and call count
+    (``./stdio-common/snprintf.c:snprintf (220,000x) [/usr/lib/.../libc.so.6]``)."""
+    m = _MODULE.match(label)
+    if m:
+        label = m.group(1)
+    c = _TREE_CALLS.search(label)
+    calls = int(c["n"].replace(",", "")) if c else None
+    if c:
+        label = label[:c.start()]
+    fn, _, _ = _split_fn(label.strip())
+    return fn.strip(), calls
+
+
 def _costs(cells: list[str]) -> list[float | None]:
     """The event costs of one raw cost line (absent trailing events cost 0)."""
     out: list[float | None] = []
@@ -133,6 +150,9 @@ class CallgrindAnnotateAdapter(Adapter):
         cur_file = ""
         next_line = 1
         cut = False
+        edges: list[Edge] = []  # --tree=caller/calling: caller -> callee, its cost and calls
+        callers: list[tuple[str, float, int | None]] = []
+        current = ""
         for n, line in iter_lines(path):
             s = line.strip()
             if s.startswith("-----"):
@@ -216,8 +236,23 @@ class CallgrindAnnotateAdapter(Adapter):
                 next_line += 1
                 continue
             if section == "fnlist":
-                fn, fl, mod = _split_fn(label)
+                # --tree=caller/calling: ``<`` a caller's line, ``*`` the function's own row,
+                # ``>`` a callee's line (each with the call count); only ``*`` rows are costs
+                mark = label[:2]
+                if mark in ("< ", "> "):
+                    who, calls = _tree_call(label[2:].strip())
+                    if mark == "< ":
+                        callers.append((who, first, calls))
+                    elif current:
+                        edges.append(Edge(current, who, first, calls))
+                    continue
+                starred = mark == "* "
+                fn, fl, mod = _split_fn(label[2:].strip() if starred else label)
                 hots.append(_Hot(fn, fl, mod, first, n))
+                if starred:
+                    current = fn
+                    edges.extend(Edge(c, fn, v, k) for c, v, k in callers)
+                    callers = []
             elif section == "fnfile":
                 if marker == ">":
                     fn, _, fl = label.partition(":")
@@ -235,7 +270,8 @@ class CallgrindAnnotateAdapter(Adapter):
             meta["cut"] = "the annotated source only: total from its percentages"
         if not totals or totals[0] is None:
             raise ParseError(src, None, "a 'PROGRAM TOTALS' row")
-        return _profile(self.name, src, events, totals, hots, lines, meta, bad)
+        return _profile(self.name, src, events, totals, hots, lines, meta, bad,
+                        (edges, {}) if edges else None)
 
 
 #: an annotated line's cost with its share of the whole (``990,000 ( 0.63%)``)

@@ -53,6 +53,11 @@ _CALLEE = re.compile(r"<(?P<fn>[^>+]+)(?:\+0x[0-9a-f]+)?>")
 _WIDEN = re.compile(r"^v?cvt(?:ss2sd|ps2pd)$")
 _NARROW = re.compile(r"^v?cvt(?:sd2ss|pd2ps[xy]?)$")
 _ADDR = re.compile(r"^\s*(?P<a>[0-9a-f]+):")
+#: the command a user pasted above the listing (``$ objdump -S --disassemble=main prog``): a
+#: listing cut to the hot loop keeps it though its ``<main>:`` label is gone
+_OBJDUMP_CMD = re.compile(r"^\s*(?:\$\s*)?objdump\b.*\s(?:-[a-zA-Z]*[dDS][a-zA-Z]*|"
+                          r"--disassemble(?:=\S+)?)\b")
+_DISASSEMBLE_ONE = re.compile(r"--disassemble=(?P<fn>[\w.$:]+)")
 _JUMP_TARGET = re.compile(r"^(?P<t>[0-9a-f]+)\s+<")
 
 
@@ -199,6 +204,9 @@ class ObjdumpMixAdapter(Adapter):
         if any(_FUNC.match(ln) for ln in lines[:5]) and insns >= 5 and insns * 2 >= len(
                 [ln for ln in lines if ln.strip()]):
             return 0.7
+        # a part of a listing under the objdump command that printed it (source interleaved)
+        if any(_OBJDUMP_CMD.match(ln) for ln in lines[:3]) and insns >= 5:
+            return 0.8
         return 0.0
 
     def parse(self, path: Path) -> Profile:
@@ -226,6 +234,12 @@ class ObjdumpMixAdapter(Adapter):
                 at = f"{mark['file']}:{mark['line']}"
                 continue
             if _FN_MARK.match(line):
+                continue
+            one = _DISASSEMBLE_ONE.search(line) if _OBJDUMP_CMD.match(line) else None
+            if one is not None:  # the listing of one function, its label cut away
+                fn = one["fn"]
+                per.setdefault(fn, Counter())
+                first.setdefault(fn, no)
                 continue
             f = _FUNC.match(line) or _GDB_FUNC.match(line)
             if f:

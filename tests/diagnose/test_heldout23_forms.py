@@ -74,3 +74,21 @@ def test_text_formatted_into_a_map_key_is_not_io() -> None:
     ids = [f.id for f in a.findings]
     assert ids[0] == "app.data_structure", ids
     assert "app.io_hotspot" not in ids
+
+
+def test_an_index_chase_is_a_linked_walk() -> None:
+    from perfscout.diagnose.rules.contention import POINTER_WALK
+
+    assert POINTER_WALK.search("while (parent[i] >= 0) { i = parent[i]; d++; }")
+    assert POINTER_WALK.search("k = tree->next[k];")
+    assert not POINTER_WALK.search("i = parent[j];")
+    assert not POINTER_WALK.search("v = a[v] + 1;")
+
+
+def test_loop_order_is_not_offered_for_a_walk_up_parent_indices() -> None:
+    a = analyze([D / "ancestry-cg_annotate.txt"])
+    by = {f.id: f for f in a.findings}
+    assert a.findings[0].id == "app.data_structure"
+    assert "kept as indices" in str(a.findings[0].title)
+    assert "app.data_structure" in by["hw.cache_locality"].caused_by
+    assert not {"loop_interchange", "loop_tiling"} & {p.id for p in a.proposals}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -158,9 +158,14 @@ class Facts:
         return bool(self.snapshot and self.snapshot.perf.likwid_available)
 
     # --- measurements ---------------------------------------------------------------------
-    def constraints(self) -> dict[str, tuple[str, str]]:
+    def constraints(self) -> Mapping[str, tuple[str, str]]:
         """What the user's note says may not change: {``constraint.*`` metric: (``file:line``,
-        the sentence)} (:mod:`perfscout.ingest.adapters.user_note`)."""
+        the sentence)} (:mod:`perfscout.ingest.adapters.user_note`). Read once per Facts: the
+        guards ask it for every proposal."""
+        return self._constraints
+
+    @functools.cached_property
+    def _constraints(self) -> dict[str, tuple[str, str]]:
         out: dict[str, tuple[str, str]] = {}
         for p in self.profiles:
             for m in p.metrics:

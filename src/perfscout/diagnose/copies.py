@@ -18,6 +18,7 @@ from pathlib import Path
 
 from perfscout.diagnose.libwork import family_of
 from perfscout.diagnose.rules.common import hotspot_shares
+from perfscout.model.languages import COMPILED_EXT
 from perfscout.model.metrics import Hotspot, Profile
 
 #: the C library's block copies, by symbol or by the source file perf names for their lines
@@ -126,8 +127,7 @@ class AppendGrowth:
 #: a line that may hold an append (what the generator is tried on in a whole routine)
 _APPEND_HINT = re.compile(r"\[|\(/|\brealloc\s*\(|\bmove_alloc\b", re.I)
 #: source files read when a profile names only routines (no file of the program's own)
-_SOURCE_GLOBS = ("*.f90", "*.F90", "*.f", "*.F", "*.f95", "*.f03", "*.f08", "*.c", "*.cc",
-                 "*.cpp", "*.cxx")
+_SOURCE_GLOBS = tuple(f"*{ext}" for ext in sorted(COMPILED_EXT))
 
 
 def _source_name(symbol: str) -> str:

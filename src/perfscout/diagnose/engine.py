@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfscout.diagnose import thresholds as th
+from perfscout.diagnose.kinds import KINDS
 from perfscout.model.findings import DataRequest, Evidence, Finding, Status
 from perfscout.model.metrics import (
     Hotspot,
@@ -299,7 +300,8 @@ def _as_list(out: Iterable[Finding] | Finding | None) -> list[Finding]:
 
 
 #: findings that explain only the time a run waited for a CPU, never the CPU time it spent
-WAIT_ONLY = frozenset({"sys.os_noise"})
+#: (declared on their kind: :attr:`perfscout.diagnose.kinds.Kind.wait_only`)
+WAIT_ONLY = frozenset(k.id for k in KINDS.values() if k.wait_only)
 
 
 def diagnose(

@@ -27,13 +27,16 @@ class Kind:
     # against ``mode=raw`` tests branch prediction): its ``ab.ratio`` then measures the cause
     # (``program:@ab`` in ``confirms``, added by :func:`_k` when words are given)
     ab: frozenset[str] = frozenset()
+    # it explains only the time a run waited for a CPU, never the CPU time it spent: alone, it
+    # leaves where that CPU time went undecided (the basic data requests are made)
+    wait_only: bool = False
 
 
 def _k(id: str, explains: str, settles: str, proposals: str, confirms: str = "",
-       ab: str = "") -> Kind:
+       ab: str = "", wait_only: bool = False) -> Kind:
     pairs = tuple(confirms.split()) + (("program:@ab",) if ab else ())
     return Kind(id, tuple(explains.split()), settles, tuple(proposals.split()), pairs,
-                frozenset(ab.split()))
+                frozenset(ab.split()), wait_only)
 
 
 #: evidence families whose quantities are shares of the run's own CPU time (samples, counts,
@@ -105,7 +108,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "os_accounting:context_switches os_accounting:cpu.utilized "
        "instrumentation:machine.others_cpus>=contention.others_cpus "
        "sampling:machine.others_share "
-       "program:time.repeat_spread>=noise.repeat_spread"),
+       "program:time.repeat_spread>=noise.repeat_spread", wait_only=True),
     _k("sys.oversubscription", "sys.os_noise rt.omp_imbalance rt.mpi_wait rt.serial_fraction "
        "alg.load_imbalance", "software_events", "thread_count rank_count",
        "runtime_report:ranks.count runtime_report:affinity.threads "

@@ -11,9 +11,10 @@ import re
 from pathlib import Path
 
 from perfscout.model.errors import InputError
+from perfscout.model.languages import SOURCE_EXT
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
-SOURCE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".f", ".f90", ".F90", ".F")
+SOURCE_SUFFIXES = tuple(sorted(SOURCE_EXT))
 
 
 def apply_unified_diff(text: str, diff: str, name: str = "source") -> str:

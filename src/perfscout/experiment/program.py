@@ -26,13 +26,14 @@ from pathlib import Path
 from perfscout.experiment.patching import apply_patch_to_tree
 from perfscout.experiment.spec import ExperimentSpec, Measure, Variant
 from perfscout.model.errors import InputError
+from perfscout.model.languages import COMPILED_EXT, language_of
 
 IGNORED = (".git", ".svn", ".hg", "CMakeFiles", "CMakeCache.txt", "*.o", "*.mod", "*.a",
            "_perfscout_build", "__pycache__")
 CMAKE_BUILD = "_perfscout_build"
-LANG_OF = {".c": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".C": "c++",
-           ".f": "fortran", ".f90": "fortran", ".F90": "fortran", ".f95": "fortran",
-           ".F": "fortran", ".f03": "fortran"}
+#: the compiled sources' languages, as the compiler table names them
+LANG_OF = {ext: {"c": "c", "cpp": "c++", "fortran": "fortran"}[lang]
+           for ext in sorted(COMPILED_EXT) if (lang := language_of(ext)) is not None}
 COMPILERS = {("c", False): "gcc", ("c++", False): "g++", ("fortran", False): "gfortran",
              ("c", True): "mpicc", ("c++", True): "mpicxx", ("fortran", True): "mpif90"}
 

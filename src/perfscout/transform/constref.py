@@ -33,9 +33,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from perfscout.model.languages import CPP_EXT, HEADER_EXT
 from perfscout.transform.nest import make_diff
 from perfscout.transform.result import Generated, Refusal
-from perfscout.transform.source import CPP_EXT, Code, Node, walk
+from perfscout.transform.source import Code, Node, walk
 
 WHAT = "const_ref"
 #: standard types that own heap memory: a copy allocates and copies every element
@@ -56,7 +57,6 @@ WRITING_ALGOS = frozenset({"sort", "stable_sort", "partial_sort", "nth_element",
                            "transform", "copy", "copy_n", "swap", "iter_swap", "remove",
                            "remove_if", "unique", "replace", "replace_if", "move",
                            "forward", "make_heap", "push_heap", "pop_heap", "sort_heap"})
-HEADER_EXT = {".h", ".hpp", ".hh", ".hxx"}
 SOURCE_EXT = CPP_EXT | HEADER_EXT
 #: project files read at most (a root far above the program would hold thousands)
 MAX_FILES = 400

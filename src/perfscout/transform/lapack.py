@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from perfscout.model.languages import language_of
 from perfscout.transform.gauss import NoSolve, Solve, branch, find_solve, read_later
 from perfscout.transform.mathtable import fortran_decl_end, fresh_name
 from perfscout.transform.nest import make_diff
@@ -77,7 +78,7 @@ def _fortran_kind_param(code: Code, name: str, root: Path | None) -> str | None:
     texts = [code.text]
     if root is not None:
         for p in sorted(root.rglob("*"))[:400]:
-            if p.suffix.lower() in (".f90", ".f95", ".f03", ".f08", ".f") and p.is_file():
+            if language_of(p.name) == "fortran" and p.is_file():
                 texts.append(p.read_text(errors="replace"))
     for t in texts:
         for m in _PARAM.finditer(t):

@@ -20,11 +20,10 @@ import tree_sitter_c
 import tree_sitter_cpp
 import tree_sitter_fortran
 
+from perfscout.model.languages import language_of
+
 Node = tree_sitter.Node
 
-C_EXT = {".c", ".h"}
-CPP_EXT = {".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".C"}
-FORTRAN_EXT = {".f", ".f90", ".f95", ".f03", ".f08", ".F", ".F90", ".F95", ".for", ".ftn"}
 
 _GRAMMARS: dict[str, Any] = {"c": tree_sitter_c, "cpp": tree_sitter_cpp,
                              "fortran": tree_sitter_fortran}
@@ -34,18 +33,6 @@ C_LOOP = "for_statement"
 F_LOOP = "do_loop"
 FUNCTION_NODES = {"function_definition", "subroutine", "function", "program",
                   "module_procedure"}
-
-
-def language_of(path: str) -> str | None:
-    """``c``, ``cpp`` or ``fortran`` from the file name; None for anything else."""
-    suffix = PurePath(path).suffix
-    if suffix in C_EXT:
-        return "c"
-    if suffix in CPP_EXT:
-        return "cpp"
-    if suffix in FORTRAN_EXT or suffix.lower() in {s.lower() for s in FORTRAN_EXT}:
-        return "fortran"
-    return None
 
 
 def _parser(lang: str) -> tree_sitter.Parser:

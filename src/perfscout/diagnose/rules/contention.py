@@ -352,9 +352,12 @@ def _hash_chains(ctx: Context) -> Finding | None:
 
 
 #: a source line that steps a pointer to a field of the node it points at: ``p => p%next``
-#: (Fortran), ``p = p->next``, ``node = node->link`` (C, C++)
+#: (Fortran), ``p = p->next``, ``node = node->link`` (C, C++), or an index to the entry its
+#: array holds for it (``i = parent[i]``, ``k = next[k]``: a linked structure kept as indices)
 POINTER_WALK = re.compile(r"\b(?P<p>[A-Za-z_]\w*)\s*=>\s*(?P=p)\s*%\s*\w+|"
-                          r"\b(?P<q>[A-Za-z_]\w*)\s*=\s*(?P=q)\s*->\s*\w+")
+                          r"\b(?P<q>[A-Za-z_]\w*)\s*=\s*(?P=q)\s*->\s*\w+|"
+                          r"\b(?P<r>[A-Za-z_]\w*)\s*=\s*[A-Za-z_][\w.]*(?:->\w+)?\s*"
+                          r"\[\s*(?P=r)\s*\]\s*;")
 
 
 def _walked_lines(ctx: Context, lim: float) -> Finding | None:
@@ -387,8 +390,11 @@ def _walked_lines(ctx: Context, lim: float) -> Finding | None:
                  f"linked nodes at {where} ({text.strip()[:60]})",
                  f"share of line misses >= {lim:.2f}", metric="cache.miss_line_share",
                  value=share, unit="ratio")]
-    return ctx.finding("app.data_structure", 0.6, "a linked list of separately placed nodes is "
-                       "walked in the hot loop (pointer chasing)", ev, scope=where)
+    m = POINTER_WALK.search(text)
+    what = ("a linked structure kept as indices (each index read from the entry before) is"
+            if m is not None and m["r"] else "a linked list of separately placed nodes is")
+    return ctx.finding("app.data_structure", 0.6, f"{what} walked in the hot loop (pointer "
+                       "chasing)", ev, scope=where)
 
 
 def _linked_list(ctx: Context, lim: float) -> Finding | None:

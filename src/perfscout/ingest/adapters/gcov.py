@@ -25,6 +25,7 @@ from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, load_json
 from perfscout.model.errors import ParseError
+from perfscout.model.languages import language_of
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
 # "  60000000:   18:    w[k] = ...", "    #####:   20:", "       1*:   23:"
@@ -61,7 +62,7 @@ def _called(text: str, file: str) -> list[str]:
     exp(-y);``), in order, once each; a comment's words are not calls. In Fortran an array
     element looks the same (``a(i)``): only a name that is also a routine's means a call to
     it, which is how the names are used."""
-    fortran = Path(file).suffix.lower() in (".f", ".f90", ".f95", ".f03", ".f08", ".for")
+    fortran = language_of(file) == "fortran"
     code = re.split(r"!" if fortran else r"//|/\*", text, maxsplit=1)[0]
     out: list[str] = []
     for name in _CALL.findall(code):

@@ -90,6 +90,13 @@ def test_output_lines_a_user_writes_are_read() -> None:
     read_output("[heat1d] ranks=2 steps=50  wall=2.8375s  total heat=1.97e+06\n", g)
     assert g.spec["metric"] == "time_s" and "wall=" in g.spec["measure"]["regex"]
     assert g.spec["check"]["regex"].startswith("total heat=")
+    # NAS-style: 'Mop/s total' is the rate (the metric), never the checksum; no check is
+    # guessed from these lines (the run-to-run comparison of every number does it)
+    g = Guess({})
+    read_output(" T =   1    5.04205804516003E+02    5.01806193689817E+02\n"
+                " Time in seconds =     3.396\n Mop/s total     =    482.12\n", g)
+    assert g.spec["metric"] == "rate" and "Mop/s" in g.spec["measure"]["regex"]
+    assert "check" not in g.spec
 
 
 

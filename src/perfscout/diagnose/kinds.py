@@ -73,6 +73,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
        "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
+       "cutoff_bounds "
        "omp_reduction private_tallies hoist_invariant compiler_lto",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share compiler:insn.complex_calls "
@@ -81,7 +82,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        ab="simd vec novec vectorized vectorised scalar avx avx2 avx512 sse noavx"),
     _k("hw.compute_bound", "", "callgrind",
        "use_blas compiler_opt_level compiler_arch compiler_lto loop_unroll hoist_math integer_pow "
-       "parallelize_caller use_lapack bisect_search omp_reduction private_tallies unordered_map "
+       "parallelize_caller use_lapack bisect_search cutoff_bounds omp_reduction private_tallies "
+       "unordered_map "
        "flush_subnormals hoist_invariant",
        "compiler:insn.div_sqrt compiler:insn.int_div sampling:samples "
        "simulator:d1.miss_ratio hardware_counters:flops.dp program:flops.rate "
@@ -172,7 +174,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
     _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
-       "use_blas replace_algorithm use_lapack bisect_search hoist_invariant geometric_growth",
+       "use_blas replace_algorithm use_lapack bisect_search cutoff_bounds hoist_invariant "
+       "geometric_growth",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),
     _k("app.io_hotspot", "sys.os_noise", "sampling", "io_buffering open_once",
        "sampling:@hotspots instrumentation:@hotspots instrumentation:syscall.calls "
@@ -186,7 +189,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "rt.mpi_communication rt.mpi_wait", "callgrind",
        "hoist_invariant unordered_map error_code_path reuse_rng_engine reduce_then_allreduce "
        "const_ref integer_pow assumed_shape_dummy hoist_allocation release_build "
-       "geometric_growth template_callable",
+       "geometric_growth template_callable cutoff_bounds",
        "compiler:build.checking_flags "
        "sampling:@hotspots simulator:callsite.cost instrumentation:@hotspots "
        "compiler:copy.temporaries program:time.elapsed instrumentation:syscall.calls "

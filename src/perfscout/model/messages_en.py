@@ -318,6 +318,7 @@ EN: dict[str, str] = {
     "gain.what.one_team": "one thread team instead of one per outer iteration",
     "gain.fork_join_code": "the OpenMP runtime's fork/join and barrier code",
     "gain.what.no_subnormals": "operations at full speed once subnormal values are flushed to zero",
+    "gain.what.cutoff_box": "the points outside the cutoff's bounding box no longer visited",
     "gain.what.bisection": "a bisection instead of a linear scan",
     "gain.what.no_temporary": "an array section passed by descriptor instead of copied into a temporary",
     "exp.what_peak": "the measured peak",

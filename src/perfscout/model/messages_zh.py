@@ -311,6 +311,7 @@ ZH: dict[str, str] = {
     "gain.what.one_team": "只建一次线程组，取代每次外层迭代各建一次",
     "gain.fork_join_code": "OpenMP 运行时的 fork/join 与屏障代码",
     "gain.what.no_subnormals": "非规格化数被清零后运算恢复全速",
+    "gain.what.cutoff_box": "不再访问截断半径包围盒之外的点",
     "gain.what.bisection": "用二分查找取代线性扫描",
     "gain.what.no_temporary": "以描述符传递数组片段，取代临时副本的复制",
     "exp.what_peak": "实测峰值",

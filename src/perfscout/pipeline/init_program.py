@@ -174,12 +174,20 @@ def _number_regex(line: str, rate: bool) -> str | None:
 
 
 def _checksum_line(lines: list[str], g: Guess, source: str) -> None:
-    """The first line naming a checksum (sum, norm, residual...) becomes the check."""
+    """The first line naming a checksum (sum, norm, residual...) becomes the check; a line
+    that times the run or rates it ('Mop/s total = 482.1', 'total time 3.4 s') changes with
+    every faster variant and is never one."""
     for ln in lines:
         k = SUM_WORDS.search(ln)
         num = re.search(NUM, ln[k.end():]) if k else None
         if k and num and not TIME_UNIT.match(ln[k.end() + num.start():]):
             at = k.end() + num.start()
+            # the words naming the value, from the number before them: a rate's or a time's
+            # ('Mop/s total = 482.1', 'total time: 3.4') name no checksum
+            before = list(re.finditer(NUM, ln[:k.start()]))
+            label = ln[before[-1].end() if before else 0:at]
+            if RATE_WORDS.search(label) or TIME_WORDS.search(label):
+                continue
             rx = _literal(_label(ln[k.start():at])) + " *" + NUM
             g.spec["check"] = {"kind": "tolerance", "regex": rx, "rel_tol": 1e-6,
                                **({"source": source} if source != "stdout" else {})}

@@ -21,6 +21,7 @@ from perfscout.transform.blas import blas
 from perfscout.transform.caller import caller_parallel
 from perfscout.transform.cholesky import use_lapack
 from perfscout.transform.constref import const_ref
+from perfscout.transform.cutoff import cutoff_bounds
 from perfscout.transform.cyclic import cyclic
 from perfscout.transform.devirt import template_callable
 from perfscout.transform.exccode import error_code_path
@@ -65,6 +66,7 @@ GENERATORS: dict[str, Maker] = {
                                                                    None)),
     "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
+    "cutoff_bounds": lambda c, ln, rel, p: cutoff_bounds(c, ln, rel),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
     "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(

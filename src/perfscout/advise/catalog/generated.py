@@ -1,6 +1,7 @@
 """Catalog entries for source changes outside the loop nest, offered only where the transform
 stage generates them on a hot line of the user's code: a linear scan over a sorted array
-(``bisect_search``), threads taking turns on an ``omp atomic``/``critical`` update
+(``bisect_search``), every grid point tested against a distance cutoff (``cutoff_bounds``),
+threads taking turns on an ``omp atomic``/``critical`` update
 (``omp_reduction``), an ordered ``std::map`` used only as a dictionary (``unordered_map``), a
 hash table whose hand-written hash only XORs or adds its key's members (``mix_hash``).
 
@@ -59,6 +60,32 @@ def bisect_search(facts: Facts, f: Finding) -> Proposal | None:
         risk=Risk("low", "same position for every key (sortedness proved from the sources)"),
         confidence=Confidence(conf(f, 0.6), "a scan over an array proved sorted"),
         invalid_when=("the array is changed through a path the sources do not show",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
+@proposal("cutoff_bounds", layer=Layer.ALGORITHM, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def cutoff_bounds(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot loop nest visits every grid point and keeps those within a distance cutoff:
+    loop bounds from the cutoff's bounding box skip the points the test would reject."""
+    found = generated_at_hot_line(facts, "cutoff_bounds")
+    if found is None:
+        return None
+    scope, g = found
+    return Proposal(
+        id="cutoff_bounds", addresses=(f.id,), layer=Layer.ALGORITHM, kind="source",
+        title=f"Visit only the grid points within the cutoff ({scope})",
+        change=Change(description=f"every point is tested against the cutoff; {g.note}"),
+        evidence=(*refs(f, facts), f"hot line {scope}: {g.note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 2.0, 20.0, 0.5,
+                                    Text("gain.what.cutoff_box")),
+        risk=Risk("low", "the same points do the same work in the same order; one grid step "
+                  "of margin covers the bounds' rounding"),
+        confidence=Confidence(conf(f, 0.6), "a sum of squares of terms linear in the loop "
+                              "indices, tested against an invariant cutoff"),
+        invalid_when=("the cutoff test is rarely false (the grid fits within the cutoff)",),
         rollback="revert the patch commit", scope=scope,
     )
 

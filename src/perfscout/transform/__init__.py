@@ -30,6 +30,7 @@ from perfscout.transform.growth import geometric_growth
 from perfscout.transform.hashmap import unordered_map
 from perfscout.transform.hoistcall import hoist_call
 from perfscout.transform.intpow import integer_pow
+from perfscout.transform.invtable import invariant_table
 from perfscout.transform.macros import Macros, ProjectHeaders, project_headers
 from perfscout.transform.mathtable import math_table
 from perfscout.transform.mixhash import mix_hash
@@ -48,6 +49,18 @@ from perfscout.transform.source import Code, language_of
 from perfscout.transform.tallies import private_tallies
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
+
+
+def _first_of(*makers: Callable[[], Generated | Refusal]) -> Generated | Refusal:
+    """The first generated change of several forms of one proposal; when every form refuses,
+    one refusal naming each form's reason."""
+    refused: list[Refusal] = []
+    for make in makers:
+        got = make()
+        if isinstance(got, Generated):
+            return got
+        refused.append(got)
+    return Refusal(refused[0].transform, "; ".join(dict.fromkeys(r.reason for r in refused)))
 
 #: proposal id -> generator (the catalog's source proposals this stage can write)
 GENERATORS: dict[str, Maker] = {
@@ -82,8 +95,9 @@ GENERATORS: dict[str, Maker] = {
     "assumed_shape_dummy": lambda c, ln, rel, p: assumed_shape(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
     "private_tallies": lambda c, ln, rel, p: private_tallies(c, ln, rel, p.get("headers")),
-    "hoist_invariant": lambda c, ln, rel, p: hoist_call(c, ln, rel, getattr(p.get("headers"),
-                                                                            "root", None)),
+    "hoist_invariant": lambda c, ln, rel, p: _first_of(
+        lambda: hoist_call(c, ln, rel, getattr(p.get("headers"), "root", None)),
+        lambda: invariant_table(c, ln, rel)),
     "hoist_allocation": lambda c, ln, rel, p: hoist_allocation(
         c, ln, rel, getattr(p.get("headers"), "root", None)),
     "geometric_growth": lambda c, ln, rel, p: geometric_growth(c, ln, rel),

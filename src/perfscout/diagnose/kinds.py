@@ -72,8 +72,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "hardware_counters:numa.remote_ratio os_accounting:cpu_migrations program:mem.bandwidth"),
     _k("hw.vectorization", "hw.compute_bound", "remarks",
        "omp_simd compiler_opt_level compiler_arch use_blas loop_nest_optimize polly "
-       "fast_math hoist_math integer_pow restrict_rows parallelize_caller use_lapack bisect_search "
-       "cutoff_bounds "
+       "fast_math hoist_math integer_pow restrict_rows interior_path parallelize_caller use_lapack "
+       "bisect_search cutoff_bounds "
        "omp_reduction private_tallies hoist_invariant compiler_lto",
        "compiler:insn.fp_total compiler:vector.loops_missed sampling:insn.fp_total "
        "hardware_counters:flops.vector_share compiler:insn.complex_calls "

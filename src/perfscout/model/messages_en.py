@@ -319,6 +319,7 @@ EN: dict[str, str] = {
     "gain.fork_join_code": "the OpenMP runtime's fork/join and barrier code",
     "gain.what.no_subnormals": "operations at full speed once subnormal values are flushed to zero",
     "gain.what.cutoff_box": "the points outside the cutoff's bounding box no longer visited",
+    "gain.what.interior_path": "an unclamped copy of the loop for the interior, which the compiler vectorises",
     "gain.what.bisection": "a bisection instead of a linear scan",
     "gain.what.no_temporary": "an array section passed by descriptor instead of copied into a temporary",
     "exp.what_peak": "the measured peak",

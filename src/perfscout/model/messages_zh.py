@@ -312,6 +312,7 @@ ZH: dict[str, str] = {
     "gain.fork_join_code": "OpenMP 运行时的 fork/join 与屏障代码",
     "gain.what.no_subnormals": "非规格化数被清零后运算恢复全速",
     "gain.what.cutoff_box": "不再访问截断半径包围盒之外的点",
+    "gain.what.interior_path": "为内部区域生成不带边界截断的循环副本，使编译器能够向量化",
     "gain.what.bisection": "用二分查找取代线性扫描",
     "gain.what.no_temporary": "以描述符传递数组片段，取代临时副本的复制",
     "exp.what_peak": "实测峰值",

@@ -47,6 +47,7 @@ from perfscout.transform.schedule import dynamic_schedule, static_schedule
 from perfscout.transform.scratch import hoist_allocation
 from perfscout.transform.source import Code, language_of
 from perfscout.transform.tallies import private_tallies
+from perfscout.transform.unclamp import interior_path
 
 Maker = Callable[[Code, int, str, Mapping[str, Any]], Generated | Refusal]
 
@@ -80,6 +81,7 @@ GENERATORS: dict[str, Maker] = {
     "rebalance_decomposition": lambda c, ln, rel, p: cyclic(c, ln, rel),
     "bisect_search": lambda c, ln, rel, p: bisect_search(c, ln, rel, p.get("headers")),
     "cutoff_bounds": lambda c, ln, rel, p: cutoff_bounds(c, ln, rel),
+    "interior_path": lambda c, ln, rel, p: interior_path(c, ln, rel),
     "omp_reduction": lambda c, ln, rel, p: omp_reduction(c, ln, rel, p.get("headers")),
     "unordered_map": lambda c, ln, rel, p: unordered_map(c, ln, rel),
     "omp_outer_loop": lambda c, ln, rel, p: omp_outer_loop(

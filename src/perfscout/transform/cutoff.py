@@ -41,7 +41,7 @@ _JUMPS = frozenset({"break_statement", "continue_statement", "return_statement",
 _MATH_H = re.compile(r"#\s*include\s*[<\"](?:math\.h|cmath|tgmath\.h)[>\"]")
 
 
-class _NotLinear(Exception):
+class NotLinear(Exception):
     pass
 
 
@@ -55,8 +55,8 @@ def _mentions(code: Code, n: Node, names: set[str]) -> bool:
     return any(d.type == "identifier" and code.text_of(d) in names for d in walk(n))
 
 
-def _linear(code: Code, n: Node, var: str) -> tuple[str, str]:
-    """``n`` as ``coef * var + const`` (texts, ``"0"`` for none); _NotLinear otherwise."""
+def linear_in(code: Code, n: Node, var: str) -> tuple[str, str]:
+    """``n`` as ``coef * var + const`` (texts, ``"0"`` for none); NotLinear otherwise."""
     n = _strip(n)
     if not _mentions(code, n, {var}):
         return "0", f"({code.text_of(n)})"
@@ -65,33 +65,33 @@ def _linear(code: Code, n: Node, var: str) -> tuple[str, str]:
     if n.type == "cast_expression":
         value = n.child_by_field_name("value")
         if value is None:
-            raise _NotLinear
-        return _linear(code, value, var)
+            raise NotLinear
+        return linear_in(code, value, var)
     if n.type == "unary_expression" and code.text_of(n).lstrip().startswith("-"):
         arg = n.child_by_field_name("argument")
         if arg is None:
-            raise _NotLinear
-        c, k = _linear(code, arg, var)
+            raise NotLinear
+        c, k = linear_in(code, arg, var)
         return f"(-{c})", f"(-{k})"
     if n.type != "binary_expression":
-        raise _NotLinear  # a call, a subscript or a field that reads the index
+        raise NotLinear  # a call, a subscript or a field that reads the index
     left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
     op = n.child_by_field_name("operator")
     if left is None or right is None or op is None:
-        raise _NotLinear
+        raise NotLinear
     o = code.text_of(op)
     if o in "+-":
-        (c1, k1), (c2, k2) = _linear(code, left, var), _linear(code, right, var)
+        (c1, k1), (c2, k2) = linear_in(code, left, var), linear_in(code, right, var)
         return f"({c1} {o} {c2})", f"({k1} {o} {k2})"
     if o in "*/":
         if o == "*" and not _mentions(code, left, {var}):
             left, right = right, left
         if _mentions(code, right, {var}):
-            raise _NotLinear  # a product of two index terms, or a division by one
-        c, k = _linear(code, left, var)
+            raise NotLinear  # a product of two index terms, or a division by one
+        c, k = linear_in(code, left, var)
         f = f"({code.text_of(right)})"
         return f"({c} {o} {f})", f"({k} {o} {f})"
-    raise _NotLinear
+    raise NotLinear
 
 
 def _declared_value(code: Code, name: str, before: Node, scope: Node) -> Node | None:
@@ -258,8 +258,8 @@ def cutoff_bounds(code: Code, line: int, rel: str) -> Generated | Refusal:
         if not lp.counted or lp.step != 1:
             return Refusal(WHAT, f"the loop at {rel}:{lp.line} is not counted up by one")
         try:
-            coef, const = _linear(code, base, lp.var)
-        except _NotLinear:
+            coef, const = linear_in(code, base, lp.var)
+        except NotLinear:
             return Refusal(WHAT, f"the term '{code.text_of(base)}' is not linear in {lp.var}")
         changed = _written(code, lp.node) - {lp.var}
         names = set(re.findall(r"[A-Za-z_]\w*", f"{coef} {const}"))
@@ -324,4 +324,4 @@ def cutoff_bounds(code: Code, line: int, rel: str) -> Generated | Refusal:
                      "left out failed it; the others do the same work in the same order")
 
 
-__all__ = ["WHAT", "cutoff_bounds"]
+__all__ = ["WHAT", "NotLinear", "cutoff_bounds", "linear_in"]

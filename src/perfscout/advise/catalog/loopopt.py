@@ -317,6 +317,35 @@ def _generated_at_hot_line(facts: Facts, pid: str,
     return (found[0], found[1].note) if found else None
 
 
+@proposal("interior_path", layer=HW, kind="source",
+          preconditions=("share_of_time >= 5%",))
+def interior_path(facts: Facts, f: Finding) -> Proposal | None:
+    """The hot loop reads its neighbours through a clamp (positions past the edge read the
+    edge): an unclamped copy taken where every position is inside lets it vectorise."""
+    got = generated_at_hot_line(facts, "interior_path")
+    if got is None:
+        return None
+    scope, note = got[0], got[1].note
+    arch = arch_flag(facts)
+    return Proposal(
+        id="interior_path", addresses=(f.id,), layer=HW, kind="source",
+        title=f"Give the hot loop an unclamped path for the interior ({scope})",
+        change=Change(flags=("-O3", *((arch,) if arch else ())), description=(
+            "the clamp of each position keeps the loop scalar though it is the identity "
+            "away from the edges; " + note)),
+        evidence=(*refs(f, facts), f"hot line {scope}: {note}"),
+        verification=verify(facts),
+        expected_gain=gain_on_share(facts, scope, 1.5, 6.0, 0.5,
+                                    Text("gain.what.interior_path")),
+        risk=Risk("low", "the copy computes the same values in the same order where it is "
+                  "taken; the clamped loop runs at the edges"),
+        confidence=Confidence(conf(f, 0.5), "a clamp of an index linear in the loop variable, "
+                              "checked at the loop's first and last iteration"),
+        invalid_when=("the loop is memory-bound",),
+        rollback="revert the patch commit", scope=scope,
+    )
+
+
 @proposal("restrict_rows", layer=HW, kind="source",
           preconditions=("share_of_time >= 5%",))
 def restrict_rows(facts: Facts, f: Finding) -> Proposal | None:

@@ -1,7 +1,8 @@
 """How often the source-change generator is right on loops it was not built from.
 
-Two suites: the pre-registered held-out loops (``benches/data/transform_heldout``, labels
-committed before the generator ever ran on them) and the tuning programs of
+Two suites: the pre-registered held-out loops (each ``benches/data/transform_heldout*``
+folder, labels committed before the generator ever ran on them; a set's first scoring is kept
+as its ``first_run``) and the tuning programs of
 ``tests/transform/programs.py``. A case is right when the label says ``generate`` and the
 generator wrote a change that builds with the real compiler and prints exactly what the original
 prints, or when the label says ``refuse`` and it refused. Wrong answers are split into the unsafe
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from _common import write_result
+from _common import RESULTS, write_result
 
 from perfscout.transform import Generated, generate
 
@@ -93,17 +94,55 @@ def _tuning() -> tuple[list[dict[str, str]], dict[str, tuple[Path, str]]]:
     return cases, source
 
 
+def _sets() -> dict[str, Path]:
+    """Every pre-registered folder (``data/transform_heldout*`` with a ``labels.json``), by the
+    key its figures are kept under: the first set's ``heldout_preregistered``, then
+    ``heldout_preregistered_2``..."""
+    out: dict[str, Path] = {}
+    for d in sorted(DATA.parent.glob("transform_heldout*")):
+        if (d / "labels.json").is_file():
+            suffix = d.name.removeprefix("transform_heldout")
+            out["heldout_preregistered" + (f"_{suffix}" if suffix else "")] = d
+    return out
+
+
+def _previous() -> dict[str, object]:
+    try:
+        return dict(json.loads((RESULTS / "transform.json").read_text())["figures"])
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def _commit() -> str:
+    out = subprocess.run(["git", "-C", str(DATA.parents[2]), "rev-parse", "HEAD"],
+                         capture_output=True, text=True, check=False)
+    return out.stdout.strip()
+
+
 def main() -> None:
-    labels = json.loads((DATA / "labels.json").read_text())["cases"]
-    held = {c["file"]: (DATA / c["file"], (DATA / c["file"]).read_text()) for c in labels}
+    """Score every pre-registered set and the tuning programs; a set scored for the first
+    time keeps that figure (commit, date, load) under ``first_run``, never re-measured."""
+    import datetime
+
+    before = _previous()
+    figures: dict[str, object] = {}
     load0 = os.getloadavg()[0]
-    heldout = evaluate(labels, held)
+    for key, d in _sets().items():
+        labels = json.loads((d / "labels.json").read_text())["cases"]
+        held = {c["file"]: (d / c["file"], (d / c["file"]).read_text()) for c in labels}
+        got = evaluate(labels, held)
+        old = before.get(key)
+        first = old.get("first_run") if isinstance(old, dict) else None
+        if first is None and key != "heldout_preregistered":  # the first set's is in README
+            first = {k: got[k] for k in ("cases", "right", "accuracy", "unsafe",
+                                         "safe_refusals_of_legal")}
+            first.update(commit=_commit(), date=datetime.datetime.now(datetime.UTC).strftime(
+                "%Y-%m-%dT%H:%M:%SZ"), load_avg1=round(os.getloadavg()[0], 2))
+        figures[key] = {**got, **({"first_run": first} if first else {})}
     tcases, tsource = _tuning()
-    tuning = evaluate(tcases, tsource)
-    write_result("transform", {
-        "heldout_preregistered": heldout, "tuning": tuning,
-        "load_avg_1min": {"start": round(load0, 2), "end": round(os.getloadavg()[0], 2)},
-    })
+    figures["tuning"] = evaluate(tcases, tsource)
+    figures["load_avg_1min"] = {"start": round(load0, 2), "end": round(os.getloadavg()[0], 2)}
+    write_result("transform", figures)
 
 
 if __name__ == "__main__":

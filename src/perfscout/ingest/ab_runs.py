@@ -33,6 +33,11 @@ _COMMAND = re.compile(r"^\s*\$\s+(?P<cmd>\S.*?)\s*$")
 #: words that label a time: the number after such a label (or before such a unit) is a time
 _TIME_WORDS = frozenset({"s", "sec", "secs", "second", "seconds", "time", "elapsed", "wall",
                          "runtime", "ms", "us", "ns", "t", "took", "walltime", "wtime"})
+#: words (a label or a unit) of a number that gives a data type's size: printed beside a
+#: factor named in the output (``aquifer`` / ``aquifer_f32`` with ``real 8 bytes`` / ``4``),
+#: it is that factor's echo, not other work
+TYPE_ECHO = frozenset({"real", "kind", "sizeof", "bytes", "bits", "precision", "type",
+                       "width", "wp", "dp", "sp"})
 #: most relative difference between two runs' non-integer results for the work to be the same
 #: (a precision A/B changes the last digits of its result)
 RESULT_TOLERANCE = 0.05
@@ -187,6 +192,7 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
                  and len({t[i] for t in toks}) > 1]
     words: list[str] = []
     header = recs[0].header
+    in_command = not word_diff
     if len(word_diff) == 1:
         i = word_diff[0]
         values = {id(r): r.tokens[i] for r in recs}
@@ -226,9 +232,13 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
                 by.setdefault(values[id(r)], set()).add(x)
             # a count that differs is other work, unless it is the one setting that changed,
             # printed back (``./qnorm 20000 40 16`` prints ``real(16)``; two builds print
-            # ``kind= 16`` and ``kind= 8``; a table's build column beside ``real 8 bytes``)
+            # ``kind= 16`` and ``kind= 8``); beside a factor named in the output (a table's
+            # build column) only a type's size is its echo (``real 8 bytes``): another count
+            # that changes with it is a second factor
             echoes += 1
-            if echoes > 1 or any(len(v) > 1 for v in by.values()) or any(
+            said = {_label(toks[0], i), _unit(toks[0], i)}
+            if echoes > 1 or (not in_command and not said & TYPE_ECHO) or any(
+                    len(v) > 1 for v in by.values()) or any(
                     _is_num(k) and float(k) != next(iter(v)) for k, v in by.items()) or len(
                     {next(iter(v)) for v in by.values()}) != len(by):
                 return None

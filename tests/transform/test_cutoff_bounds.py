@@ -139,9 +139,19 @@ def test_an_iteration_that_counts_outside_the_test_is_not_skipped(tmp_path: Path
     assert "tested++" in why and "cannot be skipped" in why
 
 
-def test_a_term_of_two_indices_is_refused(tmp_path: Path) -> None:
-    text = POTMAP_C.replace("const float dx = i * h - ax;", "const float dx = i * h - ax + j;")
-    assert "more than one loop index" in _refused(tmp_path, text, "if (r2 < a2)")
+def test_an_outer_index_in_a_term_is_fixed_in_the_inner_loop(tmp_path: Path) -> None:
+    # dx also reads j: the i loop is bounded with j fixed, the j loop by dy alone
+    text = POTMAP_C.replace("const float dx = i * h - ax;",
+                            "const float dx = i * h - ax + 0.01f * j;")
+    g = _same_output(tmp_path, "potmap.c", text, "if (r2 < a2)")
+    assert "for (int i = ps_lo_i; i < ps_hi_i; i++)" in g.new_text
+
+
+def test_two_terms_of_one_index_are_refused(tmp_path: Path) -> None:
+    text = POTMAP_C.replace("const float r2 = dx * dx + dy * dy + dz * dz;",
+                            "const float ex = i * h - ay;\n"
+                            "                    const float r2 = dx * dx + ex * ex + dz * dz;")
+    assert "two terms depend on i" in _refused(tmp_path, text, "if (r2 < a2)")
 
 
 def test_no_sum_of_squares_is_refused(tmp_path: Path) -> None:

@@ -140,3 +140,10 @@ def test_inner_bounds_that_change_in_the_outer_loop_are_refused() -> None:
     text = BANK_C.replace("for (int k = 0; k < 48; k++)", "for (int k = 0; k < t; k++)")
     got = _gen(text, "bank.c", "double g = exp(")
     assert isinstance(got, Refusal) and "bounds" in got.reason
+
+
+def test_a_const_local_gets_a_table_it_can_fill(tmp_path: Path) -> None:
+    # the held-out set's hi_powrow: 'const float g = ...' made a table of const elements
+    text = BANK_C.replace("double g = exp(", "const double g = exp(")
+    g = _same(tmp_path, "bank.c", text, "const double g = exp(")
+    assert "double *const ps_tab" in g.new_text and "const double *" not in g.new_text

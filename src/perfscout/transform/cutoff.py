@@ -17,7 +17,8 @@ point inside the new bounds does exactly what it did, in the same order.
 Legal when, read from the syntax tree (C, C++): the innermost loop around the hot line ends in
 that ``if`` with no ``else``; the compared quantity is a sum of squares (``x*x``, directly or
 through locals), each term linear in one loop's index with a coefficient and offset nothing in
-that loop writes or declares; the cutoff is invariant in the outermost loop restricted; and
+that loop writes or declares (the innermost loop whose index it reads: an outer loop's index in
+it is fixed there); the cutoff is invariant in the outermost loop restricted; and
 everything a skipped iteration would run outside the test is free of effects: local
 declarations with pure initialisers and the inner loops' headers (no assignment to anything
 else, no call but pure math, no ``break``/``continue``/``return``/``goto``). A skipped point has
@@ -250,10 +251,11 @@ def cutoff_bounds(code: Code, line: int, rel: str) -> Generated | Refusal:
     # each squared term: linear in one loop's index, the rest invariant in that loop
     restrict: dict[int, tuple[Loop, str, str]] = {}
     for base in bases:
+        # the innermost loop whose index the term reads: an outer loop's index in it is
+        # fixed while that loop runs (a centre's coordinate, the row of a plane)
         owner = [lp for lp in loops if _mentions(code, base, {lp.var})]
-        if len(owner) != 1:
-            return Refusal(WHAT, f"the term '{code.text_of(base)}' depends on "
-                                 f"{'no' if not owner else 'more than one'} loop index")
+        if not owner:
+            return Refusal(WHAT, f"the term '{code.text_of(base)}' depends on no loop index")
         lp = owner[0]
         if not lp.counted or lp.step != 1:
             return Refusal(WHAT, f"the loop at {rel}:{lp.line} is not counted up by one")

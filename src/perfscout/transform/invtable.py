@@ -26,6 +26,9 @@ from perfscout.transform.source import Code, Loop, Node, walk
 
 WHAT = "hoist_invariant"
 _ASSIGN = ("assignment_statement", "assignment_expression")
+#: words of a declaration that are not the value's type (the table's elements are written)
+_QUALIFIERS = frozenset({"const", "volatile", "static", "constexpr", "register", "thread_local",
+                         "extern", "inline", "mutable"})
 
 
 def _call_name(code: Code, n: Node) -> str:
@@ -134,7 +137,8 @@ def invariant_table(code: Code, line: int, rel: str) -> Generated | Refusal:
             why = f"'{sorted(moved)[0]}' changes in the loop around {rel}:{inner.line}"
             continue
         fn = code.function_of(stmt)
-        typ = code.declared_type(fn, code.name_of(target))
+        typ = " ".join(w for w in code.declared_type(fn, code.name_of(target)).split()
+                       if w not in _QUALIFIERS)
         if not typ or "*" in typ or "[" in typ:
             why = f"the type of {code.text_of(target)} is not declared as a plain value"
             continue

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from perfscout.transform.hoist import declared_in, written_in
 from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.region import PURE
 from perfscout.transform.result import Generated, Refusal
@@ -138,24 +139,6 @@ def _squares(code: Code, n: Node, guard: Node, scope: Node) -> list[Node]:
     return []
 
 
-def _written(code: Code, n: Node) -> set[str]:
-    """Names assigned, incremented or declared anywhere under ``n``."""
-    out: set[str] = set()
-    for d in walk(n):
-        target = None
-        if d.type == "assignment_expression":
-            target = d.child_by_field_name("left")
-        elif d.type == "update_expression":
-            target = d.child_by_field_name("argument")
-        elif d.type in ("init_declarator", "declaration"):
-            target = d.child_by_field_name("declarator")
-        if target is not None:
-            ids = [x for x in walk(target) if x.type == "identifier"]
-            if ids:
-                out.add(code.text_of(ids[0]))
-    return out
-
-
 def _effect(code: Code, n: Node, own: str = "") -> str:
     """What in ``n`` (an expression) has an effect: an assignment, an increment (but of
     ``own``, the loop's variable) or a call to anything but pure math; "" when none."""
@@ -263,7 +246,7 @@ def cutoff_bounds(code: Code, line: int, rel: str) -> Generated | Refusal:
             coef, const = linear_in(code, base, lp.var)
         except NotLinear:
             return Refusal(WHAT, f"the term '{code.text_of(base)}' is not linear in {lp.var}")
-        changed = _written(code, lp.node) - {lp.var}
+        changed = (written_in(code, lp) | declared_in(code, lp.node)) - {lp.var}
         names = set(re.findall(r"[A-Za-z_]\w*", f"{coef} {const}"))
         if names & changed:
             return Refusal(WHAT, f"'{sorted(names & changed)[0]}' changes in the loop at "
@@ -272,7 +255,8 @@ def cutoff_bounds(code: Code, line: int, rel: str) -> Generated | Refusal:
             return Refusal(WHAT, f"two terms depend on {lp.var}")
         restrict[lp.node.id] = (lp, coef, const)
     outer = max((v[0] for v in restrict.values()), key=lambda lp: loops.index(lp))
-    if _mentions(code, bound, _written(code, outer.node)) or _effect(code, bound):
+    if _mentions(code, bound, written_in(code, outer) | declared_in(code, outer.node)) or \
+            _effect(code, bound):
         return Refusal(WHAT, f"the cutoff '{code.text_of(bound)}' changes in the loop at "
                              f"{rel}:{outer.line}")
     for lp, _c, _k in restrict.values():

@@ -18,6 +18,7 @@ numbers (C: ``malloc``/``free`` around the outer loop; Fortran: an allocatable a
 
 from __future__ import annotations
 
+from perfscout.transform.hoist import declared_in, written_in
 from perfscout.transform.mathtable import fortran_decl_end, fresh_name
 from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.region import PURE
@@ -68,26 +69,6 @@ def _assignments(code: Code, lp: Loop) -> list[tuple[Node, Node, Node]]:
     return out
 
 
-def _written(code: Code, n: Node) -> set[str]:
-    """Names assigned, incremented, declared or used as a loop variable under ``n``."""
-    out: set[str] = set()
-    for d in walk(n):
-        target: Node | None = None
-        if d.type in _ASSIGN:
-            target = d.child_by_field_name("left") or (d.named_children[0] if
-                                                       d.named_children else None)
-        elif d.type == "update_expression":
-            target = d.child_by_field_name("argument")
-        elif d.type in ("init_declarator", "loop_control_expression"):
-            target = d.child_by_field_name("declarator") or (
-                d.named_children[0] if d.named_children else None)
-        if target is not None:
-            ids = [x for x in walk(target) if x.type == "identifier"]
-            if ids:
-                out.add(code.name_of(ids[0]))
-    return out
-
-
 def _pure_expression(code: Code, e: Node) -> str:
     """Why ``e`` is not built of literals, names and pure intrinsic calls ("" when it is)."""
     calls = 0
@@ -113,7 +94,7 @@ def invariant_table(code: Code, line: int, rel: str) -> Generated | Refusal:
     if not inner.counted or inner.step != 1:
         return Refusal(WHAT, f"the loop at {rel}:{inner.line} is not counted up by one")
     outer_var = code.loop(outer).var if outer.type in ("for_statement", "do_loop") else ""
-    changed = _written(code, outer)
+    changed = written_in(code, code.loop(outer)) | declared_in(code, outer)
     same = (lambda a, b: a.lower() == b.lower()) if code.fortran else (lambda a, b: a == b)
     bounds = {code.name_of(d) for n in (inner.lower_node, inner.upper_node) if n is not None
               for d in walk(n) if d.type == "identifier"}

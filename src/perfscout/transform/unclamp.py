@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from perfscout.transform.cutoff import NotLinear, linear_in
+from perfscout.transform.hoist import written_in
 from perfscout.transform.nest import apply_edits, make_diff
 from perfscout.transform.result import Generated, Refusal
 from perfscout.transform.source import C_LOOP, FUNCTION_NODES, Code, Node, walk
@@ -87,21 +88,6 @@ def _clamp(code: Code, call: Node, helpers: set[str]) -> tuple[Node, Node, Node]
     return None
 
 
-def _written(code: Code, n: Node) -> set[str]:
-    out: set[str] = set()
-    for d in walk(n):
-        t = None
-        if d.type == "assignment_expression":
-            t = d.child_by_field_name("left")
-        elif d.type == "update_expression":
-            t = d.child_by_field_name("argument")
-        if t is not None:
-            ids = [x for x in walk(t) if x.type == "identifier"]
-            if ids:
-                out.add(code.text_of(ids[0]))
-    return out
-
-
 def _at(code: Code, e: Node, var: str, value: str) -> str:
     """The text of ``e`` with ``var`` replaced by ``(value)``."""
     parts, at = [], e.start_byte
@@ -125,7 +111,7 @@ def interior_path(code: Code, line: int, rel: str) -> Generated | Refusal:
     if not lp.counted or lp.step != 1 or lp.lower_node is None or lp.upper_node is None:
         return Refusal(WHAT, f"the loop at {rel}:{lp.line} is not counted up by one")
     helpers = _clamp_functions(code)
-    changed = _written(code, lp.node)
+    changed = written_in(code, lp) - {lp.var}
     found: list[tuple[Node, Node, Node, Node]] = []
     why = f"no clamp of an index linear in {lp.var} in the loop at {rel}:{lp.line}"
     for d in walk(lp.node):

@@ -38,6 +38,10 @@ _TIME_WORDS = frozenset({"s", "sec", "secs", "second", "seconds", "time", "elaps
 #: it is that factor's echo, not other work
 TYPE_ECHO = frozenset({"real", "kind", "sizeof", "bytes", "bits", "precision", "type",
                        "width", "wp", "dp", "sp"})
+#: words naming what a run measured beside its time (its peak memory, its page faults):
+#: such a column differs from run to run without being other work
+MEASURED = frozenset({"maxrss", "rss", "maxresident", "mem", "memory", "faults", "minflt",
+                      "majflt", "ctxsw", "switches"})
 #: most relative difference between two runs' non-integer results for the work to be the same
 #: (a precision A/B changes the last digits of its result)
 RESULT_TOLERANCE = 0.05
@@ -226,6 +230,9 @@ def _factor(recs: list[_Record]) -> tuple[str, dict[int, str], dict[str, list[fl
             continue  # a time, or one printed without its label (its ratios are the time's)
         if _repeat_index(nums, [values[id(r)] for r in recs]):
             continue  # the repeats of each setting numbered 1, 2, ...: not work
+        named = header[i].lower() if header and i < len(header) else _label(toks[0], i)
+        if set(re.split(r"[_\-/()]+", named)) & MEASURED:
+            continue  # the run's memory or faults, measured beside its time: not work
         if all(re.fullmatch(r"[-+]?\d+", t[i]) for t in toks):
             by: dict[str, set[float]] = {}
             for r, x in zip(recs, nums, strict=True):

@@ -348,6 +348,12 @@ def _profile(fmt: str, src: str, events: list[str], totals: list[float | None],
         d1 = (totals_by["D1mr"] or 0.0) + (totals_by["D1mw"] or 0.0)
         metrics.append(Metric("d1.miss_ratio", d1 / d_acc, "ratio", Scope(ScopeKind.PROCESS),
                               SourceRef(src), raw_name="(D1mr+D1mw)/(Dr+Dw)"))
+    elif (reads := totals_by.get("Dr")) and totals_by.get("D1mr") is not None and \
+            "Dw" not in totals_by:
+        # --show=Dr,D1mr,...: the reads' miss ratio is all the listing gives
+        metrics.append(Metric("d1.miss_ratio", (totals_by["D1mr"] or 0.0) / reads,
+                              "ratio", Scope(ScopeKind.PROCESS), SourceRef(src),
+                              raw_name="D1mr/Dr"))
     # --branch-sim=yes: conditional (Bc, Bcm) and indirect (Bi, Bim) branches, mispredicted
     br = (totals_by.get("Bc") or 0.0) + (totals_by.get("Bi") or 0.0)
     if br and totals_by.get("Bcm") is not None:

@@ -356,7 +356,29 @@ class _Runs:
         return Scope(ScopeKind.RUN, f"run {n}")
 
 
+#: a size printed as its dimensions (``grid=100x100``, ``64x64x32``): one count, their product
+_DIMS = re.compile(r"(?<![\w.])(\d{1,7}(?:\s?[x×]\s?\d{1,7}){1,3})(?![\w.])")
+
+
+def _dims_as_count(line: str) -> str:
+    """``line`` with each ``NxM[xK]`` size written as the count it makes (``100x100`` ->
+    ``10000``): a value a label names, not a number followed by a word ``x100``."""
+    def product(m: re.Match[str]) -> str:
+        n = 1
+        for part in re.split(r"\s?[x×]\s?", m.group(1)):
+            n *= int(part)
+        return str(n)
+
+    return _DIMS.sub(product, line) if ("x" in line or "×" in line) else line
+
+
+#: a value with a rate unit and nothing naming it, left between key=value pairs
+_BARE_RATE = re.compile(r"(?<![\w.=:/])(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+                        r"\s*(?P<unit>[GMK]i?B/s|[GM]FLOP/s|[GM]flop/s|MLUP/s|GLUP/s)(?=[\s,;]|$)")
+
+
 def _pairs(line: str) -> list[tuple[str, float, str]]:
+    line = _dims_as_count(line)
     out: list[tuple[str, float, str]] = []
     for m in _PAIR.finditer(line):
         v = parse_number(m["num"])
@@ -369,6 +391,13 @@ def _pairs(line: str) -> list[tuple[str, float, str]]:
     rest = re.sub(r"\s*[,;](?:\s*[,;])+\s*", ", ", rest)  # the pairs' separators left behind
     if _SPACED_LINE.match(rest):
         out += _spaced(rest)
+    elif out:
+        # a rate printed after the pairs with no key of its own ("time=0.97 s  8.23 GB/s"):
+        # its unit names it
+        for m in _BARE_RATE.finditer(rest):
+            v = parse_number(m["num"])
+            if v is not None:
+                out.append((m["unit"], v, m["unit"]))
     elif not out:
         one = _SINGLE.match(line)
         v = parse_number(one.group(2)) if one else None
@@ -401,7 +430,8 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
     if len(line) > 2000:
         return out
-    line = _SETTING.sub(" , ", line)  # "mode=sorted-insert cpu_s=0.15": a setting, not a label
+    line = _SETTING.sub(" , ", _dims_as_count(line))  # "mode=sorted-insert cpu_s=0.15": a
+    # setting, not a label
     toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
     label: list[str] = []
     pending: tuple[float, str] | None = None  # a value that opened its clause, label after
@@ -1838,3 +1868,17 @@ class RuntimeReportAdapter(Adapter):
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics), meta=meta,
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples,
                        notes=tuple(sorted(placement.kinds)))
+
+
+def beside_report(path: Path, report: set[int]) -> list[Metric]:
+    """What the lines of a tool's report file outside the report say (the program's printout
+    the user kept with it, the runtime's placement lines), read as this adapter reads a
+    printout; nothing when they hold no metric. A value taken from a report line is left out
+    (the report's own reading of it stands). Used by the adapters of reports that wrap a run
+    (``/usr/bin/time -v``, ``strace -c``)."""
+    try:
+        got = _read(path, "program")[0]
+    except (ParseError, ValueError):
+        return []
+    return [replace(m, family=m.family or "program") for m in got
+            if m.source is None or m.source.line not in report]

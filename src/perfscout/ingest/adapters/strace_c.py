@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from perfscout.ingest.adapters.program_output import beside_report
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, summary_rows
@@ -59,5 +60,8 @@ class StraceSummaryAdapter(Adapter):
                              "calls  errors syscall' and rows)")
         if not total:
             unparsed.add(0)
+        # the program's own lines kept above or below the table (``output= 4.27 s``)
+        report = {m.source.line for m in metrics if m.source is not None and m.source.line}
+        metrics += beside_report(path, report)
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

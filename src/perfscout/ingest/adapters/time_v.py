@@ -13,9 +13,9 @@ and after the run) gives ``load.avg1/5/15`` of the machine: how busy it was arou
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
+from perfscout.ingest.adapters.program_output import beside_report
 from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.lineread import Unparsed
@@ -50,20 +50,6 @@ def _clock(text: str) -> float:
     for p in parts:
         secs = secs * 60 + p
     return secs
-
-
-def _beside(path: Path, report: set[int]) -> list[Metric]:
-    """What the lines outside the report say (the program's printout, the runtime's placement
-    lines), read by the program-output reader; nothing when they hold no metric. A value the
-    reader took from a report line is left out (the report's own reading of it stands)."""
-    from perfscout.ingest.adapters.program_output import _read
-
-    try:
-        got = _read(path, "program")[0]
-    except (ParseError, ValueError):
-        return []
-    return [replace(m, family=m.family or "program") for m in got
-            if m.source is None or m.source.line not in report]
 
 
 @register_adapter
@@ -133,7 +119,7 @@ class TimeVAdapter(Adapter):
         meta["outside_lines"] = str(outside)
         if outside:  # a line the load reader took above is not read a second time
             taken = {(m.name, m.source.line) for m in metrics if m.source is not None}
-            metrics.extend(m for m in _beside(path, report)
+            metrics.extend(m for m in beside_report(path, report)
                            if m.source is None or (m.name, m.source.line) not in taken)
         return Profile(format=self.name, path=src, metrics=tuple(metrics), meta=meta,
                        **bad.as_fields())  # type: ignore[arg-type]

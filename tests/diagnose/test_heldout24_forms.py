@@ -66,3 +66,19 @@ def test_the_programs_line_above_an_strace_table_is_read() -> None:
                for m in p.metrics)
     a = analyze([D / "oceandump-strace-c.txt"])
     assert a.findings[0].id == "app.io_hotspot"
+
+
+def test_a_profile_in_the_kernels_fault_path_is_page_fault_pressure() -> None:
+    a = analyze([D / "plasmadep-perf-report.txt", D / "plasmadep-run.txt"])
+    top = a.findings[0]
+    assert top.id == "sys.tlb_pagefaults"
+    share = next(e.value for e in top.evidence if e.metric == "hotspot.share")
+    # exc_page_fault 21.63 + memcg1_commit_charge 3.96 + __pte_offset_map_lock 2.13
+    # + unmap_page_range 1.61 + clear_page_erms 1.47 (percent of the samples)
+    assert abs((share or 0) - 0.308) < 1e-9
+    assert any("page-faults" in " ".join(r.command) for r in a.data_requests)
+
+
+def test_a_profile_without_the_fault_path_says_nothing_of_faults() -> None:
+    a = analyze([D / "pollen-run.log"])
+    assert "sys.tlb_pagefaults" not in [f.id for f in a.findings]

@@ -173,7 +173,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "sampling:mpi.sampled_share>=mpi.share_high"),
     # time that grows as size^k (k >= 1.5, measured) explains why the hot loop's code looks
     # like the whole cost: its efficiency is a constant factor, the operation count is not
-    _k("alg.complexity", "hw.vectorization hw.compute_bound", "sampling",
+    # growth that copies or rebuilds its data as it grows also faults fresh pages in
+    _k("alg.complexity", "hw.vectorization hw.compute_bound sys.tlb_pagefaults", "sampling",
        "use_blas replace_algorithm use_lapack bisect_search cutoff_bounds hoist_invariant "
        "geometric_growth",
        "program:scaling.size sampling:@hotspots instrumentation:@hotspots simulator:ir"),

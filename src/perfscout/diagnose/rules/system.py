@@ -27,7 +27,7 @@ def _sw(why: str) -> object:
 
 @rule(id="sys.tlb_pagefaults", needs=("dtlb.miss_ratio|dtlb.load_misses|page_faults|"
                                       "page_faults.major|page_faults.minor|syscall.calls|"
-                                      "alloc.temporary",),
+                                      "alloc.temporary|@hotspots",),
       thresholds=("tlb.dtlb_miss_ratio", "tlb.major_faults", "tlb.faults_per_s", "tlb.sys_share",
                   "tlb.unmap_calls", "tlb.unmap_ms", "tlb.unmap_bytes", "tlb.spawns",
                   "tlb.faults_per_spawn",
@@ -77,7 +77,17 @@ def tlb_pagefaults(ctx: Context) -> Finding | None:
                                                "faults: perf stat -e page-faults or time -v "
                                                "measures them"])
     if not ev and spawns is None:
-        return None
+        # no count of faults: a sampling profile alone putting the run's time in the kernel's
+        # page-fault path (fault entry, page clearing, unmapping) still says where it goes
+        alone = _sampled_faulting(ctx, set())
+        if alone is None:
+            return None
+        ctx.request(rq.software_events(ctx, "how many page faults the run takes"))
+        return ctx.finding("sys.tlb_pagefaults", 0.5, "the kernel's page-fault path holds a "
+                           "large share of the samples: pages are faulted in (and cleared) "
+                           "again and again", [alone],
+                           limits=["no fault count was measured: perf stat -e page-faults or "
+                                   "time -v counts them"])
     if spawns is not None:
         faulted = ctx.finding("sys.tlb_pagefaults", 0.45 + 0.1 * len(ev + spawns),
                               "copy-on-write page faults after a fork every step",

@@ -33,7 +33,7 @@ IGNORED = (".git", ".svn", ".hg", "CMakeFiles", "CMakeCache.txt", "*.o", "*.mod"
 CMAKE_BUILD = "_perfscout_build"
 #: the compiled sources' languages, as the compiler table names them
 LANG_OF = {ext: {"c": "c", "cpp": "c++", "fortran": "fortran"}[lang]
-           for ext in sorted(COMPILED_EXT) if (lang := language_of(ext)) is not None}
+           for ext in sorted(COMPILED_EXT) if (lang := language_of(f"file{ext}")) is not None}
 COMPILERS = {("c", False): "gcc", ("c++", False): "g++", ("fortran", False): "gfortran",
              ("c", True): "mpicc", ("c++", True): "mpicxx", ("fortran", True): "mpif90"}
 

@@ -357,15 +357,16 @@ class _Runs:
 
 
 #: a size printed as its dimensions (``grid=100x100``, ``64x64x32``): one count, their product
-_DIMS = re.compile(r"(?<![\w.])(\d{1,7}(?:\s?[x×]\s?\d{1,7}){1,3})(?![\w.])")
+_DIMS = re.compile(r"(?<![\w.])(\d{1,7}(?:[x×]\d{1,7}){1,3})(?![\w.])")
 
 
 def _dims_as_count(line: str) -> str:
     """``line`` with each ``NxM[xK]`` size written as the count it makes (``100x100`` ->
-    ``10000``): a value a label names, not a number followed by a word ``x100``."""
+    ``10000``): a value a label names, not a number followed by a word ``x100``. Spaced
+    (``640 x 480``) it stays two numbers, as a free-form line reads them."""
     def product(m: re.Match[str]) -> str:
         n = 1
-        for part in re.split(r"\s?[x×]\s?", m.group(1)):
+        for part in re.split(r"[x×]", m.group(1)):
             n *= int(part)
         return str(n)
 
@@ -373,7 +374,7 @@ def _dims_as_count(line: str) -> str:
 
 
 #: a value with a rate unit and nothing naming it, left between key=value pairs
-_BARE_RATE = re.compile(r"(?<![\w.=:/])(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+_BARE_RATE = re.compile(r"(?:(?<=\s)|^)(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
                         r"\s*(?P<unit>[GMK]i?B/s|[GM]FLOP/s|[GM]flop/s|MLUP/s|GLUP/s)(?=[\s,;]|$)")
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfscout.model.fptypes import TYPE_LABELS, TYPE_WORDS
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -199,8 +201,7 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
           "precompute precomputed reuse reused once invariant"),
     _k("app.precision", "hw.vectorization hw.compute_bound", "remarks", "reduce_precision",
        "compiler:insn.x87 sampling:insn.x87 sampling:@hotspots instrumentation:@hotspots",
-       ab="kind precision real float double single quad half fp16 fp32 fp64 fp128 float128 "
-          "long_double ldouble accumulate wp dp sp type f32 f64 float32 float64"),
+       ab=" ".join(sorted(TYPE_LABELS | TYPE_WORDS | {"long_double", "ldouble", "accumulate"}))),
     # an ordered tree (std::map) walked per access: pointer chasing and a key compare per level
     # or a hash table whose weak hash sends neighbouring keys to one bucket: long chain walks
     _k("app.data_structure", "hw.cache_locality hw.compute_bound hw.vectorization", "sampling",

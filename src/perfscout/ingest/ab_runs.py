@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from perfscout.model.fptypes import TYPE_LABELS
 from perfscout.model.metrics import Metric, Scope, ScopeKind, SourceRef
 
 #: a token of a printout: a number, or a word (with the characters settings use, and C++'s
@@ -36,8 +37,7 @@ _TIME_WORDS = frozenset({"s", "sec", "secs", "second", "seconds", "time", "elaps
 #: words (a label or a unit) of a number that gives a data type's size: printed beside a
 #: factor named in the output (``aquifer`` / ``aquifer_f32`` with ``real 8 bytes`` / ``4``),
 #: it is that factor's echo, not other work
-TYPE_ECHO = frozenset({"real", "kind", "sizeof", "bytes", "bits", "precision", "type",
-                       "width", "wp", "dp", "sp"})
+TYPE_ECHO = TYPE_LABELS | {"sizeof", "bytes", "bits", "width"}
 #: words naming what a run measured beside its time (its peak memory, its page faults):
 #: such a column differs from run to run without being other work
 MEASURED = frozenset({"maxrss", "rss", "maxresident", "mem", "memory", "faults", "minflt",

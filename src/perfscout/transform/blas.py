@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfscout.model.fptypes import blas_prefix
 from perfscout.transform.declared import declaration
 from perfscout.transform.depend import dependences
 from perfscout.transform.fission import Fissioned, fission, split_statements
@@ -166,9 +167,7 @@ def blas_elem_type(code: Code, nest: Nest, names: list[str], m: Macros) -> str |
                                  f"function ({t or 'no declaration found'})")
         base = t.replace("const", "").replace("static", "").replace("*", "").replace(
             "[]", "").replace(" ", "")
-        kinds.add({"double": "d", "real(8)": "d", "real*8": "d", "doubleprecision": "d",
-                   "real(kind=8)": "d", "float": "s", "real": "s", "real(4)": "s",
-                   "real*4": "s", "real(kind=4)": "s"}.get(base, base or "?"))
+        kinds.add(blas_prefix(base) or base or "?")
     if len(kinds) == 1 and kinds <= {"d", "s"}:
         return kinds.pop()
     return Refusal(WHAT, f"element types {sorted(kinds)}: BLAS needs all double or all single "

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from perfscout.model.fptypes import blas_prefix
 from perfscout.model.languages import language_of
 from perfscout.transform.gauss import NoSolve, Solve, branch, find_solve, read_later
 from perfscout.transform.mathtable import fortran_decl_end, fresh_name
@@ -54,9 +55,7 @@ def real_kind(code: Code, fn: Node, names: list[str], root: Path | None) -> str:
         base = t.replace("const", "").replace("static", "").replace("*", "").replace("[]", "")
         while re.fullmatch(r"(std::)?(vector|array|valarray)<.+>&*", base):  # C++ containers
             base = re.sub(r"^(std::)?(vector|array|valarray)<(.+?)(,\w+)?>&*$", r"\3", base)
-        k = {"double": "d", "real(8)": "d", "real*8": "d", "doubleprecision": "d",
-             "real(kind=8)": "d", "float": "s", "real": "s", "real(4)": "s", "real*4": "s",
-             "real(kind=4)": "s"}.get(base)
+        k = blas_prefix(base)
         if k is None and code.fortran:
             m = re.fullmatch(r"real\((?:kind=)?(\w+)\)", base)
             k = _fortran_kind_param(code, m.group(1), root) if m else None

@@ -40,6 +40,7 @@ from perfscout.ingest.program_name import NOT_A_RUN, simple_command
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
+from perfscout.model import fptypes
 from perfscout.model.errors import ParseError
 from perfscout.model.metric_names import RAW_EVENT_PREFIX
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
@@ -867,14 +868,7 @@ def _count_first(line: str) -> str:
 #: a run's floating-point type named in its printout (``mode=long double``, ``real: float``)
 _TYPE_NAMED = re.compile(
     r"\b(?:mode|type|precision|prec|real|dtype|kind|arith(?:metic)?|fp)\s*[=:]\s*"
-    r"(?P<t>long\s+double|_*float128|_Float128|quad(?:ruple)?|binary128|real\*16|real\(16\)|"
-    r"double|float64|fp64|binary64|real\*8|real\(8\)|float32|fp32|single|float|real\*4|"
-    r"real\(4\)|half|fp16|float16)(?![\w*(])", re.I)
-_TYPE_BYTES = {"long double": 16.0, "float128": 16.0, "quad": 16.0, "quadruple": 16.0,
-               "binary128": 16.0, "real*16": 16.0, "real(16)": 16.0, "double": 8.0,
-               "float64": 8.0, "fp64": 8.0, "binary64": 8.0, "real*8": 8.0, "real(8)": 8.0,
-               "float32": 4.0, "fp32": 4.0, "single": 4.0, "float": 4.0, "real*4": 4.0,
-               "real(4)": 4.0, "half": 2.0, "fp16": 2.0, "float16": 2.0}
+    rf"(?P<t>{fptypes.printout_pattern()})(?![\w*(])", re.I)
 
 
 def _type_named(line: str, no: int, path: Path, runs: _Runs) -> list[Metric]:
@@ -883,9 +877,8 @@ def _type_named(line: str, no: int, path: Path, runs: _Runs) -> list[Metric]:
     m = _TYPE_NAMED.search(line)
     if m is None:
         return []
-    t = re.sub(r"\s+", " ", m["t"].lower()).lstrip("_")
-    width = _TYPE_BYTES.get(t)
-    return [] if width is None else [Metric("precision.type_bytes", width, "B",
+    width = fptypes.type_bytes(m["t"])
+    return [] if width is None else [Metric("precision.type_bytes", float(width), "B",
                                             runs.scope("precision.type_bytes"),
                                             SourceRef(str(path), no), m["t"])]
 

@@ -64,6 +64,22 @@ def test_vector_width_refused_for_a_loop_that_misses_the_cache(live, policy) -> 
     assert r.guard == "stride_before_width" and "cache" in r.reason
 
 
+def test_vector_width_kept_when_the_loop_misses_no_more_than_a_stream(live, policy) -> None:  # type: ignore[no-untyped-def]
+    vec = replace(finding("hw.vectorization", ("vector.loops_missed", 1.0),
+                          ("insn.scalar_share", 0.95), root=False),
+                  caused_by=("hw.cache_locality",))
+    p = good_proposal(id="omp_simd", addresses=["hw.vectorization"], kind="source",
+                      change={"description": "add #pragma omp simd"})
+    # one access in sixteen misses: a contiguous walk's own misses, nothing else shown
+    stream = finding("hw.cache_locality", ("d1.miss_ratio", 0.062))
+    ok, rej = check_proposals([p], live, [stream, vec], [], policy_check=policy)
+    assert [q.id for q in ok] == ["omp_simd"], [r.guard for r in rej]
+    # the same ratio beside a walk a row per step is a pattern: wider vectors wait on it
+    walk = finding("hw.cache_locality", ("d1.miss_ratio", 0.062), ("loop.strided", 0.9))
+    r = _rejected([p], live, [walk, vec], policy)
+    assert r.guard == "stride_before_width"
+
+
 def _bw_profiles(achieved: float, peak: float):  # type: ignore[no-untyped-def]
     from perfscout.model.metrics import Metric, Profile
     return [Profile(format="program-output", path="out.txt",

@@ -22,8 +22,10 @@ def test_each_set_is_large_and_covers_every_layer_and_undecidable_cases(name: st
     labels = ho.labels(ho.sets()[name], with_data=False)  # the pre-registered labels
     # heldout13's author delivered 28 (20 programs, 5 undecidable); heldout16's 25, stopping
     # rather than add cases after the labels' commit: still every layer and 5 undecidable;
-    # heldout23's brief asked for 4 or 5 undecidable cases, and its author wrote 4
-    assert len(labels) >= 25
+    # heldout23's brief asked for 4 or 5 undecidable cases, and its author wrote 4;
+    # heldout25's brief asked for 24 to 28 cases, and its author kept 24 (two could not be
+    # validated on the loaded machine and were dropped before the labels' commit)
+    assert len(labels) >= 24
     layers = {lb.top.split(".")[0] for lb in labels if lb.top}
     assert layers == {"hw", "sys", "rt", "alg", "app"}
     assert sum(lb.undecidable for lb in labels) >= (4 if name == "heldout23" else 5)

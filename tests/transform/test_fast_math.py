@@ -54,6 +54,38 @@ def test_floating_point_reductions_in_the_hot_loop() -> None:
     assert fp_reductions(DOT, "dot.c", 3) == []  # not in a loop
 
 
+CORR = """subroutine corr_of(data, corr, m, n)
+  integer :: m, n, i, j, k
+  real(8) :: data(n, m), corr(m, m)
+  do i = 1, m - 1
+    do j = i + 1, m
+      corr(i, j) = 0.0d0
+      do k = 1, n
+        corr(i, j) = corr(i, j) + data(k, i) * data(k, j)
+      end do
+    end do
+  end do
+end subroutine
+"""
+MATMUL = """void mm(int n, double *c, double a[n][n], double b[n][n])
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        c[i * n + j] += a[i][k] * b[k][j];
+}
+"""
+
+
+def test_a_sum_into_one_array_element_is_a_reduction() -> None:
+    # the element's subscripts do not change in the loop over k: one cell summed in order
+    assert fp_reductions(CORR, "corr.f90", 8) == ["corr(i, j)"]
+    assert fp_reductions(MATMUL, "mm.c", 6) == ["c[i * n + j]"]
+    # summed over k, stored per k: no reduction (each iteration its own element)
+    assert fp_reductions(MATMUL.replace("c[i * n + j] +=", "c[k] +="), "mm.c", 6) == []
+    assert fp_reductions(MATMUL.replace("double *c", "long *c"), "mm.c", 6) == []
+
+
 def _snap(vendor: str, name: str) -> PlatformSnapshot:
     return PlatformSnapshot(compilers=(Compiler(name, vendor, "16.0.6" if vendor == "llvm"
                                                 else "12.2.0"),))

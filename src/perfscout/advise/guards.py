@@ -389,10 +389,39 @@ def stride_before_width(p: Proposal, facts: Facts, policy: PolicyCheck) -> str |
                                                    "app.data_structure")}
         if not f.caused_by:
             return None
+    if causes == {"hw.cache_locality"} and _stream_misses_only(facts.finding(
+            "hw.cache_locality")):
+        return None  # no more misses than a contiguous walk has: vectors stream as well
     if not causes:
         return None
     return Text("guard.stride_first", findings=", ".join(p.addresses),
                 causes=", ".join(sorted(causes)))
+
+
+#: what else than a miss ratio shows a bad access pattern (a walk a row per step, a rate
+#: falling as the data grows, set conflicts, a compiler's strided-access remark, DRAM far
+#: below its peak while missing)
+_PATTERN_EVIDENCE = frozenset({"loop.strided", "scaling.rate_drop", "remark.access",
+                               "array.leading_dim_pow2", "mem.bandwidth", "cache.miss_line_share"})
+
+
+#: a simulated D1 miss ratio below which the misses are what a contiguous walk over 8-byte
+#: elements has: one access in eight loads a new 64-byte line
+STREAM_D1_RATIO = 0.125
+
+
+def _stream_misses_only(f: Finding | None) -> bool:
+    """``f`` (hw.cache_locality) rests on a simulated D1 miss ratio below
+    :data:`STREAM_D1_RATIO` and nothing else that shows an access pattern: one access in
+    eight or fewer misses, what a contiguous walk over 8-byte elements has, which wider
+    vectors do not wait on more than narrow ones."""
+    if f is None:
+        return False
+    ratios = [e for e in f.evidence if e.metric.endswith("miss_ratio")]
+    if not ratios or any(e.metric != "d1.miss_ratio" for e in ratios):
+        return False
+    return all(e.value is not None and e.value < STREAM_D1_RATIO for e in ratios) and not any(
+        e.metric in _PATTERN_EVIDENCE for e in f.evidence)
 
 
 #: loop-order and blocking changes: they choose which elements a tile holds, not which L1

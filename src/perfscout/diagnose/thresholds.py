@@ -115,6 +115,11 @@ _TABLE: tuple[Threshold, ...] = (
     Threshold("complexity.per_op_exponent", 0.5, "fitted exponent of the time of one "
               "operation vs the size at or above, when every run performs the same operations "
               "(a lookup that scans; a hash or tree stays near 0)"),
+    Threshold("complexity.item_beyond_memory", 1e-6, "time of one item or operation a "
+              "program prints (``ns/collision``) at the sweep's largest size at or above: "
+              "more than ten memory accesses cost, so a per-item time growing with the size is "
+              "the work of each item growing (a scan), not its data leaving the caches; below "
+              "it the growth may be either"),
     Threshold("complexity.pair_calls_match", 0.001, "relative difference at or below between "
               "a routine's call count and n(n-1)/2, n(n+1)/2 or n^2 for a swept size n: called "
               "once per pair"),
@@ -307,6 +312,9 @@ _TABLE: tuple[Threshold, ...] = (
               "above: the data written is read back"),
     Threshold("cache.padded_speedup", 1.20, "time with a power-of-two leading dimension / time "
               "with a padded one (same input family) at or above: padding measured"),
+    Threshold("cache.strided_share", 0.3, "share of all samples at or above in a hot loop "
+              "whose array index jumps a row per step of its innermost variable (its source "
+              "printed beside the samples): the walk, not the arithmetic, is the cost"),
     Threshold("cache.rate_drop", 2.0, "a sweep's compute rate (GFLOP/s, MLUP/s) at its smallest "
               "size / at its largest, at or above, falling from size to size: the data left "
               "the caches"),

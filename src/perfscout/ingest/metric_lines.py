@@ -145,6 +145,8 @@ def normalise(line: str) -> str:
     out = _GLUED.sub(r"\1 \2", out)
     out = _WORK_RATE.sub(_work_rate, out)
     out = _collective(out)
+    if out == line:  # nothing applied: the line as printed, its blanks kept (two blanks after
+        return line  # a value end its field: program_output's free-form reading)
     out = re.sub(r"\s{2,}", " ", out).strip(" :,;")
     return line if out == line.strip() else out
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 CANONICAL: dict[str, tuple[str, str]] = {
     # time and process
     "time.elapsed": ("s", "wall-clock time of the run or region"),
+    "time.per_item": ("s", "time of one item or operation a program prints (``ns/entry``, "
+                      "``us/lookup``): its cost per unit of work, which grows with the size "
+                      "only when each item's work or its data's distance grows"),
     "time.step": ("s", "wall-clock time of one step/iteration a program prints (scope interval)"),
     "time.user": ("s", "user CPU time"),
     "cpu.share": ("ratio", "CPU time / wall time of one run (derived): the share of a CPU it got"),
@@ -93,6 +96,10 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "profile.total": ("", "the profile's total of its primary metric"),
     "ir": ("count", "callgrind instructions executed (Ir)"),
     "d1.miss_ratio": ("ratio", "cachegrind simulated D1 miss ratio"),
+    "loop.strided": ("ratio", "share of all samples in a hot loop whose array index jumps a "
+                     "row each time its innermost variable steps (``K[i * n + j]`` with ``i`` "
+                     "innermost), read from the source lines a profile prints; the access "
+                     "is its raw name"),
     "d1.misses": ("count", "simulated D1 read + write misses of one source line (cg_annotate)"),
     "ll.miss_ratio": ("ratio", "cachegrind simulated LL miss ratio"),
     # MPI
@@ -218,6 +225,8 @@ CANONICAL: dict[str, tuple[str, str]] = {
     "syscall.errors": ("count", "failed calls of one system call (strace -c)"),
     "syscall.bytes": ("B", "bytes the calls of one system call name (mmap/munmap lengths, "
                       "read/write results; strace call lines)"),
+    "syscall.trace_span": ("s", "seconds from the first call of a timestamped strace trace "
+                           "(-t, -tt, -ttt, -r) to its last: the time its calls were made in"),
     "syscall.total_calls": ("count", "system calls in the run (strace -c total)"),
     "syscall.thread_calls": ("count", "system calls one thread made (perf trace -s, THREAD "
                              "scope)"),

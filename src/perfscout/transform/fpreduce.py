@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from perfscout.transform.depend import scalars
-from perfscout.transform.region import analyse
-from perfscout.transform.source import Code, Node, language_of, walk
+from perfscout.transform.region import Region, analyse
+from perfscout.transform.source import Code, Loop, Node, language_of, walk
 
 #: a compiler remark saying floating-point order blocks (or serialises) a vectorised loop
 FP_REMARK = re.compile(r"reorder floating|unsafe fp math|fold-left|in-order \(fold-left\)|"
@@ -44,9 +44,40 @@ def fp_reductions(text: str, rel: str, line: int) -> list[str]:
     lp = code.loop(node)
     if not lp.counted:
         return []
-    reds = scalars(analyse(code, lp), lp).reductions
+    region = analyse(code, lp)
+    reds = scalars(region, lp).reductions
     fn = code.function_of(node)
-    return [n for n in reds if FP_TYPES.search(code.declared_type(fn, n) or "")]
+    out = [n for n in reds if FP_TYPES.search(code.declared_type(fn, n) or "")]
+    return out + [t for t in _element_sums(code, region, lp)
+                  if FP_TYPES.search(code.declared_type(fn, t.split("(")[0].split("[")[0]
+                                                        .strip()) or "")]
+
+
+#: ``X = X + e`` / ``X += e`` on one line, X an array element (its text as written)
+_SUM_INTO = re.compile(r"^\s*(?P<x>[A-Za-z_]\w*\s*(?:\([^=]*\)|(?:\[[^=\]]*\])+))\s*"
+                       r"(?:\+=|=\s*(?P=x)\s*\+)")
+
+
+def _element_sums(code: Code, region: Region, lp: Loop) -> list[str]:
+    """The array elements the loop sums into whose subscripts do not change in it
+    (``corr(i, j) = corr(i, j) + data(k, i) * data(k, j)`` in the loop over ``k``,
+    ``c[i][j] += a[i][k] * b[k][j]``): each iteration adds to one memory cell in the program's
+    order, a reduction like a scalar's. Every reference to the array in the loop is that one
+    element, affine, on the one line that updates it."""
+    refs = [r for r in region.refs if lp in r.loops]
+    lines = code.text.splitlines()
+    out: list[str] = []
+    for name in dict.fromkeys(r.name for r in refs if r.write):
+        mine = [r for r in refs if r.name == name]
+        texts = {re.sub(r"\s+", "", r.text) for r in mine}
+        if len(texts) != 1 or len({r.line for r in mine}) != 1 or any(
+                r.dims is None or any(v == lp.var for d in r.dims for v, c in d.coefs if c)
+                for r in mine) or not 0 < mine[0].line <= len(lines):
+            continue
+        m = _SUM_INTO.match(lines[mine[0].line - 1])
+        if m is not None and re.sub(r"\s+", "", m["x"]) in texts:
+            out.append(mine[0].text)
+    return out
 
 
 #: math functions GCC and Clang vectorise only through a vector math library, which they call

@@ -364,7 +364,8 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 @rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots|time.task_clock",
                                   "time.elapsed|time.cpu|ir|time.task_clock"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
-                  "complexity.per_op_exponent", "complexity.pair_calls_match"))
+                  "complexity.per_op_exponent", "complexity.pair_calls_match",
+                  "complexity.item_beyond_memory"))
 def complexity(ctx: Context) -> Finding | None:
     """Run time (or the simulated instruction count of one program run at several sizes)
     grows faster than the problem size warrants (fitted exponent). When every run performs the
@@ -391,24 +392,25 @@ def complexity(ctx: Context) -> Finding | None:
         pts = [(math.log(size), math.log(cost), loc)
                for size, cost, loc in _command_sizes(ctx, "time.task_clock")]
         what = "CPU time (task-clock)"
+    item = _per_item_growth(ctx, sized)  # when the timed sweep itself decides nothing
     sizes = sorted({round(p[0], 9) for p in pts})
     # two sizes far enough apart already give a slope; fewer decide nothing
     factor = round(math.exp(sizes[-1] - sizes[0]), 6) if sizes else 0.0
     if len(sizes) < 2:  # no sizes printed: two instrumented runs' call counts stand in,
         # or one run that counts every pair of its items for a few that matter
-        return _calls_alone(ctx) or _pairs_in_one_run(ctx)
+        return _calls_alone(ctx) or _pairs_in_one_run(ctx) or item
     if len(pts) < 3 and factor < ctx.t("complexity.two_size_factor"):
-        return None
+        return item
     n = len(pts)
     k = _slope(pts)
     if k is None:
-        return None
+        return item
     fixed = len(ops) == 1 and what != "instructions"  # the same operations at every size
     lim = ctx.t("complexity.per_op_exponent" if fixed else "complexity.exponent")
     if k < lim:
-        return None
+        return item
     if what != "instructions" and _work_rate_holds(ctx, pts):
-        return None  # the printed work grows with the time: the algorithm needs that work
+        return item  # the printed work grows with the time: the algorithm needs that work
     two = len(sizes) == 2
     top = max(pts, key=lambda p: p[0])
     quote = (f"time per operation ~ size^{k:.2f} over {len(sizes)} sizes, {fmt(next(iter(ops)))}"
@@ -431,6 +433,45 @@ def complexity(ctx: Context) -> Finding | None:
                        limits=["two problem sizes only: a third would show whether the growth "
                                "holds"] if two else [],
                        conflicts=[against] if against else [])
+
+
+def _per_item_growth(ctx: Context, sized: list[Located]) -> Finding | None:
+    """A sweep printing the time of one item or operation (``time.per_item``: ``2663.7
+    ns/collision``) beside each size, that time growing as size^k with k >=
+    ``complexity.per_op_exponent`` and reaching ``complexity.item_beyond_memory`` at the
+    largest size: more than the memory hierarchy can add to one item, so each operation's work
+    grows with the size (a lookup that scans the grid). Below that time the growth may be the
+    caches' and this says nothing (:func:`hardware.cache_locality` reads it)."""
+    pts: dict[float, Located] = {}
+    for sz in sized:
+        per = ctx.beside(sz, "time.per_item", (ScopeKind.RUN,))
+        if per is not None and sz.value > 0 and per.value > 0:
+            pts.setdefault(sz.value, per)
+    if len(pts) < 2:
+        return None
+    lo, hi = min(pts), max(pts)
+    if len(pts) < 3 and hi / lo < ctx.t("complexity.two_size_factor"):
+        return None
+    k = _slope([(math.log(n), math.log(p.value), p) for n, p in pts.items()])
+    lim, beyond = ctx.t("complexity.per_op_exponent"), ctx.t("complexity.item_beyond_memory")
+    top = pts[hi]
+    if k is None or k < lim or top.value < beyond:
+        return None
+    ev = [ctx.ev(top, f"time per {top.metric.raw_name.split('/')[-1]} ~ size^{k:.2f} over "
+                 f"{len(pts)} sizes ({fmt(pts[lo].value * 1e6)} us at {fmt(lo)}, "
+                 f"{fmt(top.value * 1e6)} us at {fmt(hi)})", f"exponent >= {lim:g}",
+                 metric="scaling.exponent", value=k, unit="ratio"),
+          ctx.ev(top, f"{fmt(top.value * 1e6)} us for one operation: more than ten memory "
+                 "accesses cost, so its work grows with the size, not its data's distance",
+                 f"time per item >= {beyond:g} s")]
+    rescan = _rescanning(ctx, top.kind)
+    if rescan is not None:
+        ev.append(rescan)
+    two = len(pts) == 2
+    return ctx.finding("alg.complexity", 0.4 if two else 0.55,
+                       "each operation's time grows with the problem size", ev,
+                       limits=["two problem sizes only: a third would show whether the growth "
+                               "holds"] if two else [])
 
 
 def _one_size_column(sized: list[Located]) -> list[Located]:
@@ -595,6 +636,11 @@ MIN_PAIR_ITEMS = 100
 FEW_THAT_COUNT = 0.01
 
 
+#: the words of a count of examined pairs (``pairs``, ``npairs``, ``comparisons``,
+#: ``distance checks``, ``interactions``, ``tests``)
+_PAIR_WORD = re.compile(r"pair|compar|distance|interaction|test|check|candidate", re.I)
+
+
 def _pairs_in_one_run(ctx: Context) -> Finding | None:
     """One printed run whose count of examined pairs is exactly the pairs of its items
     (``particles=8000 pairs=31996000``: n(n-1)/2) while its result counts a hundredth of that
@@ -610,6 +656,8 @@ def _pairs_in_one_run(ctx: Context) -> Finding | None:
         counts = [m for m in p.metrics if m.name.startswith(("event.", "work."))
                   and m.value > 0 and m.value == int(m.value) and m.value != n]
         for c in counts:
+            if not _PAIR_WORD.search(c.raw_name):
+                continue  # "sum x = 8e10" for 400000 particles: a result, not a count of pairs
             how = _pair_form(n, c.value, tol)
             few = [m for m in counts if m is not c and m.value <= FEW_THAT_COUNT * c.value]
             if not how or not few:

@@ -1516,9 +1516,14 @@ def _syscall_io(ctx: Context) -> Finding | None:
             scope=op.metric.scope.name,
             limits=["no run time beside the trace: the share of the run these calls take is "
                     "not measured (time -v or perf stat would say)"])
-    if not runs:
+    # a timestamped trace (strace -tt), an excerpt too, rates its calls by its own span
+    spans = [x for x in ctx.all("syscall.trace_span") if x.profile is rw[0].profile
+             and x.value > 0]
+    if not runs and not spans:
         return _write_per_record(ctx, rw, writes)
-    el = min(runs, key=lambda x: x.value)
+    el = min(runs, key=lambda x: x.value) if runs else spans[0]
+    over = (f"in a run of {el.value:.3g} s" if runs else
+            f"in the trace's {el.value:.3g} s from its first call to its last")
     rate = io_calls / el.value
     lim = ctx.t("io.syscalls_per_s")
     share = ctx.t("io.rw_syscall_share")
@@ -1540,14 +1545,14 @@ def _syscall_io(ctx: Context) -> Finding | None:
                                       f"{'reads' if reading else 'writes'}, I/O share of "
                                       f"syscalls >= {share:.2f}"),
                                _rate_ev(ctx, el, rate, lim) if reading else
-                               ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O "
-                                      "calls/s", f"I/O calls/s >= {lim:g}")],
+                               ctx.ev(el, f"{over}: {rate:,.0f} I/O calls/s",
+                                      f"I/O calls/s >= {lim:g}")],
                            scope=op.metric.scope.name)
     return ctx.finding("app.io_hotspot", 0.75, "unbuffered I/O: one system call per small "
                        "read or write", [
                            ctx.ev(top, f"{fmt(top.value)} {top.metric.scope.name}() calls, "
                                   f"{io_calls / tot.value:.0%} of all system calls",
                                   f"read/write share of syscalls >= {share:.2f}"),
-                           ctx.ev(el, f"in a run of {el.value:.3g} s: {rate:,.0f} I/O calls/s",
+                           ctx.ev(el, f"{over}: {rate:,.0f} I/O calls/s",
                                   f"I/O calls/s >= {lim:g}")],
                        scope=top.metric.scope.name)

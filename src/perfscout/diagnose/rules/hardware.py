@@ -301,11 +301,12 @@ def _cache_requests(ctx: Context, missing: tuple[str, ...]) -> list[DataRequest]
 
 @rule(id="hw.cache_locality",
       needs=("cache.miss_ratio|llc.miss_ratio|l1d.miss_ratio|l2.miss_ratio|d1.miss_ratio|"
-             "ll.miss_ratio|cache.misses|scaling.size|array.leading_dim",),
+             "ll.miss_ratio|cache.misses|scaling.size|array.leading_dim|loop.strided",),
       thresholds=("cache.llc_miss_ratio", "cache.l1d_miss_ratio", "cache.l2_miss_ratio",
                   "cache.sim_d1_miss_ratio", "cache.sim_ll_miss_ratio", "bw.far_below_peak",
                   "cache.miss_line_share", "cache.padded_speedup", "cache.rate_drop",
-                  "cache.rate_drop_two", "cache.rate_step", "sweep.min_ticks"),
+                  "cache.rate_drop_two", "cache.rate_step", "sweep.min_ticks",
+                  "complexity.item_beyond_memory", "cache.strided_share"),
       request=_cache_requests)
 def cache_locality(ctx: Context) -> Finding | None:
     """Many cache misses while DRAM bandwidth stays far below its peak: locality, not DRAM."""
@@ -314,6 +315,14 @@ def cache_locality(ctx: Context) -> Finding | None:
         # no miss rate read: a size sweep whose power-of-two size is slower per element than
         # its neighbours still says set conflicts; cachegrind would give the miss rates
         sweep = pow2_sweep(ctx)
+        walk = strided_walk(ctx)
+        if not sweep and walk is not None:
+            ctx.request(rq.cachegrind(ctx))
+            return ctx.finding("hw.cache_locality", 0.5, "the hot loop walks an array across "
+                               "its rows: one element of each cache line it loads", [walk[0]],
+                               scope=walk[1],
+                               limits=["read from the loop's source text beside the samples; "
+                                       "no miss rate was measured"])
         if not sweep:
             falls = _rate_falls(ctx)
             if falls is None:
@@ -361,6 +370,19 @@ def cache_locality(ctx: Context) -> Finding | None:
                                "ruled out"])
 
 
+def strided_walk(ctx: Context) -> tuple[Evidence, str] | None:
+    """The hot loop whose printed source jumps a row per step of its innermost variable
+    (``loop.strided``), holding ``cache.strided_share`` or more of all samples, with the
+    access's line; None otherwise."""
+    lim = ctx.t("cache.strided_share")
+    walk = max(ctx.all("loop.strided"), key=lambda w: w.value, default=None)
+    if walk is None or walk.value < lim:
+        return None
+    return ctx.ev(walk, f"{walk.value:.0%} of the samples in the loop whose access "
+                  f"{walk.metric.raw_name} jumps a row each step of its innermost variable "
+                  f"({walk.metric.scope.name})", f"share >= {lim:.2f}"), walk.metric.scope.name
+
+
 def printed_step(value: float) -> float:
     """The resolution a value was printed with, from its shortest decimal form (``0.07`` was
     printed to 0.01, ``0.0384`` to 0.0001): the smallest step its clock could show. A value
@@ -375,7 +397,9 @@ def printed_step(value: float) -> float:
 
 def _rate_falls(ctx: Context) -> Evidence | None:
     """A size sweep whose own compute rate (``flops.rate``, ``lups.rate``, or the work it
-    counts per second of its CPU time: ``work.items`` / ``time.cpu``) falls from size to size
+    counts per second of its CPU time: ``work.items`` / ``time.cpu``; or the time it prints
+    per item, ``time.per_item``, while that stays below ``complexity.item_beyond_memory``, what
+    a few memory accesses cost) falls from size to size
     (none more than ``cache.rate_step`` above the one before), to ``cache.rate_drop`` times
     less at its largest size than at its smallest, over three sizes or more (two sizes:
     ``cache.rate_drop_two`` times, beyond what other jobs' load does to one run): the same
@@ -384,13 +408,13 @@ def _rate_falls(ctx: Context) -> Evidence | None:
     this."""
     lim, step = ctx.t("cache.rate_drop"), ctx.t("cache.rate_step")
     two = ctx.t("cache.rate_drop_two")
-    for name in ("flops.rate", "lups.rate", "work.items"):
+    for name in ("flops.rate", "lups.rate", "work.items", "time.per_item"):
         pts: dict[float, tuple[float, Located]] = {}
         for sz in ctx.all("scaling.size", (ScopeKind.RUN,)):
             r = ctx.beside(sz, name, (ScopeKind.RUN,))
             if r is None or r.value <= 0 or sz.value <= 0:
                 continue
-            rate = r.value
+            rate = 1.0 / r.value if name == "time.per_item" else r.value
             if name == "work.items":  # units of work per second of the run's own clock
                 t = (ctx.beside(sz, "time.cpu", (ScopeKind.RUN,))
                      or ctx.beside(sz, "time.elapsed", (ScopeKind.RUN,)))
@@ -399,6 +423,13 @@ def _rate_falls(ctx: Context) -> Evidence | None:
                 rate, r = r.value / t.value, t
             pts.setdefault(sz.value, (rate, r))
         if len(pts) < 2:
+            continue
+        if name == "time.per_item" and (pts[max(pts)][1].value >= ctx.t(
+                "complexity.item_beyond_memory") or any(
+                ctx.beside(sz, "mem.bandwidth", (ScopeKind.RUN,)) is not None
+                for sz in ctx.all("scaling.size", (ScopeKind.RUN,)))):
+            # microseconds per item: more than its data's distance can cost; or the runs
+            # print their bandwidth: the time per item is its inverse, the bandwidth rules'
             continue
         order = [pts[k] for k in sorted(pts)]
         if any(b[0] > step * a[0] for a, b in pairwise(order)):
@@ -409,6 +440,9 @@ def _rate_falls(ctx: Context) -> Evidence | None:
             small, big = min(pts), max(pts)
             what = (f"{order[0][0]:,.4g} units of work per second at size {small:g}, "
                     f"{order[-1][0]:,.4g} at {big:g}" if name == "work.items" else
+                    f"{1e9 / order[0][0]:,.3g} ns per {order[0][1].metric.raw_name.split('/')[-1]}"
+                    f" at size {small:g}, {1e9 / order[-1][0]:,.3g} ns at {big:g}"
+                    if name == "time.per_item" else
                     f"{order[0][0]:,.0f} {order[0][1].metric.unit} at size {small:g}, "
                     f"{order[-1][0]:,.0f} at {big:g}")
             return ctx.ev(order[-1][1], f"{what}: {drop:.1f}x slower per operation as the "
@@ -573,6 +607,8 @@ def vectorization(ctx: Context) -> Finding | None:
     crossed = _cross_unit(ctx)
     if crossed is not None:
         return crossed
+    if strided_walk(ctx) is not None:
+        return None  # a walk a row per step: vectors would gather, the loop order decides
     if not any(ctx.has_input(n) for n in _VEC_NEEDS):  # a profile alone: ask as before
         from perfscout.diagnose import requests
         from perfscout.diagnose.engine import rules

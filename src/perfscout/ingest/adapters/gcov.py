@@ -57,6 +57,24 @@ _SCALE = {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 _MOST_LINES = 200
 
 
+#: a source file a command line or a file name names (``gcov neutron.c``, ``x.f90.gcov``)
+_SOURCE_NAME = re.compile(r"([\w./\-]+\.(?:c|cc|cpp|cxx|C|f|f90|F90|f95|f03|F|for))"
+                          r"(?:\.gcov)?(?![\w.])")
+
+
+def _source_named(lines: list[str], path: Path) -> str:
+    """The source a slice of gcov's annotated file is of, as the command that printed it
+    (``$ gcov neutron.c; sed -n 6,40p neutron.c.gcov``) or the file's name (``neutron.c.gcov``)
+    names it; '' when nothing does."""
+    for line in lines:
+        if line.lstrip().startswith("$"):
+            m = _SOURCE_NAME.search(line)
+            if m is not None:
+                return Path(m[1]).name
+    m = _SOURCE_NAME.fullmatch(path.name)
+    return m[1] if m is not None else ""
+
+
 def _called(text: str, file: str) -> list[str]:
     """The routines a source line calls by name (``cos`` and ``exp`` in ``w = cos(x) *
     exp(-y);``), in order, once each; a comment's words are not calls. In Fortran an array
@@ -96,7 +114,14 @@ class GcovAdapter(Adapter):
         if path.is_dir():
             return 0.0
         lines = head.splitlines()[:40]
-        return 0.95 if any(_SOURCE.match(x) for x in lines) else 0.0
+        if any(_SOURCE.match(x) for x in lines):
+            return 0.95
+        # a slice of the annotated file (``sed -n 6,40p x.c.gcov``): its lines alone, the
+        # source named by the command that cut it or by the file's own name
+        text = [x for x in lines if x.strip() and not x.lstrip().startswith("$")]
+        counted = sum(1 for x in text if _LINE.match(x))
+        return 0.9 if counted >= 8 and counted >= 0.8 * len(text) and _source_named(
+            lines, path) else 0.0
 
     def parse(self, path: Path) -> Profile:
         file = ""
@@ -105,7 +130,10 @@ class GcovAdapter(Adapter):
         hot: list[Hotspot] = []
         metrics: list[Metric] = []
         unparsed = Unparsed()
-        for no, raw in iter_lines(path):
+        lines = list(iter_lines(path))
+        if not any(_SOURCE.match(raw) for _, raw in lines[:40]):
+            file = _source_named([raw for _, raw in lines[:40]], path)  # a slice of the file
+        for no, raw in lines:
             src = _SOURCE.match(raw)
             if src is not None:
                 file, function = src["file"], ""

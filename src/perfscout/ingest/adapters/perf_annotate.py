@@ -23,9 +23,11 @@ from perfscout.ingest.adapters.objdump_mix import (
     vector_bits,
 )
 from perfscout.ingest.base import Adapter
+from perfscout.ingest.loop_text import is_fortran, strided_loop
 from perfscout.ingest.registry import register_adapter
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
 from perfscout.model.errors import ParseError
+from perfscout.model.languages import language_of
 from perfscout.model.metrics import Hotspot, Metric, Profile, Scope, ScopeKind, SourceRef
 
 _BLOCK = re.compile(r"^\s*Percent \|\s*Source code & Disassembly of (?P<bin>\S+) for "
@@ -70,6 +72,7 @@ class PerfAnnotateAdapter(Adapter):
         binary = ""
         summary: dict[tuple[str, int], float] = {}  # the next block's sorted summary
         in_summary = False
+        texts: dict[tuple[str, int], str] = {}  # the source lines printed, by (symbol, line)
         for no, line in iter_lines(path):
             if _SUMMARY.match(line):
                 if samples:
@@ -134,6 +137,7 @@ class PerfAnnotateAdapter(Adapter):
             sr = _SRC.match(line)
             if sr:
                 cur_src = (sym or binary, int(sr["line"]))
+                texts[cur_src] = sr["code"]
                 continue
             if _EMPTY.match(line):
                 continue
@@ -166,11 +170,35 @@ class PerfAnnotateAdapter(Adapter):
         if mix.get("locked", 0.0) > 0 and total > 0:
             metrics.append(Metric("insn.locked_share", mix["locked"] / total, "ratio", Scope(),
                                   SourceRef(str(path), None), "lock-prefixed"))
+        metrics += _strided(blocks, texts, total, path)
         hot.sort(key=lambda h: -(h.self_share or 0.0))
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        hotspots=tuple(hot[:TOP_N]),
                        meta={"event": event, "binary": binary, "symbols": str(len(blocks))},
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)
+
+
+def _strided(blocks: list[tuple[str, int, dict[tuple[str, int], float], int]],
+             texts: dict[tuple[str, int], str], total: int, path: Path) -> list[Metric]:
+    """``loop.strided`` for each block whose hottest line sits in a loop that walks an array a
+    row per step (:func:`loop_text.strided_loop` over the source lines the listing printed):
+    the loop's share of all samples, at the line of the access (its text the raw name)."""
+    out: list[Metric] = []
+    for name, n, per_line, at in blocks:
+        if not per_line or total <= 0:
+            continue
+        (file, hot), _pct = max(per_line.items(), key=lambda kv: kv[1])
+        lines = {ln: t for (f, ln), t in texts.items() if f == file}
+        walk = strided_loop(lines, hot, language_of(file) == "fortran" or is_fortran(lines))
+        if walk is None:
+            continue
+        head, line, access = walk
+        share = sum(p for (f, ln), p in per_line.items()
+                    if f == file and head <= ln <= line) / 100 * n / total
+        out.append(Metric("loop.strided", share, "ratio", Scope(ScopeKind.LINE, f"{file}:{line}",
+                                                               name),
+                          SourceRef(str(path), at), access))
+    return out
 
 
 def _or_summary(lines: dict[tuple[str, int], float],

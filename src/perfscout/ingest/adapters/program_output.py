@@ -36,7 +36,7 @@ from perfscout.ingest.adapters.system_outputs import SystemLines
 from perfscout.ingest.base import Adapter
 from perfscout.ingest.derive import REPEAT
 from perfscout.ingest.metric_lines import metric_bearing, normalise, summarise_repeats
-from perfscout.ingest.program_name import NOT_A_RUN, simple_command
+from perfscout.ingest.program_name import NOT_A_RUN, program_of, simple_command
 from perfscout.ingest.registry import is_topology, register_adapter
 from perfscout.ingest.runtime_lines import Placement, placement_metrics, read_runtime_line
 from perfscout.ingest.textutil import Unparsed, iter_lines, parse_number
@@ -139,7 +139,7 @@ TIME_WORD = re.compile(r"time|elapsed|second|secs?$|wall|duration|clock")
 SIZE_KEYS = frozenset({"n", "size", "problemsize", "elements", "nx", "records", "items",
                        "keys", "entries", "rows", "points", "particles", "cells", "nodes",
                        "length", "nelem", "nelems", "words", "vertices", "edges", "matrixsize",
-                       "samples", "nsamples"})
+                       "samples", "nsamples", "grid", "gridpoints", "ngrid"})
 #: words that count the operations a run performs (``events=100000``, ``queries: 5000``): when
 #: a sweep holds them fixed while a size grows, the time per operation is what grows
 OPS_KEYS = frozenset({"events", "queries", "lookups", "searches", "requests", "probes",
@@ -165,7 +165,8 @@ TABLE_KEYS: dict[str, str] = {
     **dict.fromkeys(("n", "size", "problem_size", "elements", "nx", "records", "items",
                      "keys", "entries", "rows", "points", "particles", "cells", "nodes",
                      "length", "len", "nelem", "nelems", "bytes", "count", "words",
-                     "vertices", "edges", "matrix_size", "dim", "order"), "scaling.size"),
+                     "vertices", "edges", "matrix_size", "dim", "order", "grid", "gridpoints"),
+                    "scaling.size"),
 }
 
 _PAIR = re.compile(
@@ -217,7 +218,7 @@ _ROUTINE = (r"(?:i?(?:all)?gatherv?|i?bcast|broadcast|i?(?:all)?reduce|i?scatter
 _MPI_CALL = re.compile(rf"^(?:mpi)?{_ROUTINE}(?P<what>calls|ncalls|count|n|time|seconds|secs|s)?$")
 #: a rank's time blocked in one routine, as its key names it (``recv_wait_s``, ``wait_in_recv``,
 #: ``allreduce_wait``): its MPI wait time
-_ROUTINE_WAIT = re.compile(rf"^(?:mpi)?(?:{_ROUTINE}wait(?:ing)?|wait(?:ing)?(?:in|on|for)?"
+_ROUTINE_WAIT = re.compile(rf"^(?:mpi)?(?:{_ROUTINE}[/+&]?wait(?:ing)?|wait(?:ing)?(?:in|on|for)?"
                            rf"{_ROUTINE})(?:time|seconds|secs)?$")
 _PER_CALL_BYTES = frozenset({"bytespercall", "bytespercollective", "bytesperop", "sizepercall",
                              "countpercall", "elementspercall", "valuespercall"})
@@ -423,6 +424,13 @@ _TOKEN = re.compile(r"(?P<clock>(?<![\d:])\d+(?::\d\d){1,2}(?:\.\d+)?(?![\d:]))"
 _SETTING = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]*=(?=[A-Za-z_])[\w.\-/]*(?=[\s,;]|$)")
 
 
+#: a value (with its unit) followed by two blanks or more: programs align their fields so, and
+#: the gap ends the value's clause (``leaked=1613  0.146 s  2663.7 ns/collision``, ``2.60
+#: ns/entry  force sum 4.2e+04``); before a value the blanks are a label's alignment
+_GAP_AFTER_VALUE = re.compile(r"((?<![\w.])[-+]?\d[\d.,]*(?:[eE][-+]?\d+)?(?:\s?[A-Za-zµ%]"
+                              r"[\w/%]*)?)\s{2,}(?=\S)")
+
+
 def _loose(line: str) -> list[tuple[str, float, str]]:
     """Every value of a free-form line with the words that name it: ``label ... value unit``
     (``update time 8.3 s``, ``N = 2048 transform 0.17 s (cpu 0.05 s) peak bin 16``) and,
@@ -434,6 +442,7 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
         return out
     line = _SETTING.sub(" , ", _dims_as_count(line))  # "mode=sorted-insert cpu_s=0.15": a
     # setting, not a label
+    line = _GAP_AFTER_VALUE.sub(r"\1 , ", line)
     toks = [(m.lastgroup or "", m.group(m.lastgroup or 0)) for m in _TOKEN.finditer(line)]
     label: list[str] = []
     pending: tuple[float, str] | None = None  # a value that opened its clause, label after
@@ -485,7 +494,8 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
             continue
         v = parse_number(text)
         unit = ""
-        if i + 1 < len(toks) and toks[i + 1][0] == "word" and toks[i + 1][1].lower() in UNITS:
+        if i + 1 < len(toks) and toks[i + 1][0] == "word" and (
+                toks[i + 1][1].lower() in UNITS or per_item_unit(toks[i + 1][1])):
             unit = toks[i + 1][1]
             i += 1
         i += 1
@@ -494,6 +504,9 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
         if pending is not None and label:  # "3 steps 2 ..." : the words after named it
             out.append((" ".join(label), *pending))
             pending, label = None, []
+        elif pending is not None and pending[1]:  # "0.146 s 2663.7 ns/collision": its unit
+            out.append((_unit_key(pending[1]), *pending))
+            pending = None
         if label:
             out.append((" ".join(label[-4:]), v, unit or label_unit))
             label, label_unit = [], ""
@@ -529,6 +542,8 @@ def _best_pairs(line: str) -> list[tuple[str, float, str]]:
 def _unit_key(unit: str) -> str:
     """The key of a value printed with no words but its unit: seconds are a time, GB/s a
     bandwidth...; '' when the unit names nothing."""
+    if per_item_unit(unit) is not None:
+        return unit  # "2.60 ns/entry": a time per item, named by its unit
     return _BY_UNIT.get(UNITS.get(unit.lower(), ("", 1.0))[0], "")
 
 
@@ -701,6 +716,26 @@ _RUN_UNITS = re.compile(rf"^\s*(?:[A-Za-z][\w -]*?\s+)?(?:run|rep|trial)\s*#?\s*
                         rf"\s*(?P<vals>{_NUM}\s*[A-Za-zµ]+(?:/s)?(?:\s*[,;]\s*{_NUM}\s*"
                         rf"[A-Za-zµ]+(?:/s)?)*)\s*$", re.I)
 _BY_UNIT = {"s": "time", "MB/s": "bandwidth", "MFLOP/s": "gflops", "MLUP/s": "mlups"}
+
+#: a time per unit of work, its unit naming the unit (``2663.7 ns/collision``, ``us/lookup``,
+#: ``ns per entry``): the cost of one item or operation (``time.per_item``); per step, per
+#: day or per call of the whole computation (``s/day``, ``ms/iter``) it is no item's and stays
+#: what the program named it
+PER_ITEM = re.compile(r"^(?P<t>ns|us|µs|usec|ms|msec|s|sec)(?:/|_per_|\s+per\s+)"
+                      r"(?P<item>[A-Za-z][A-Za-z_\-]*)$", re.I)
+#: the denominators of a time per step of the whole computation, not per item
+_PER_STEP = frozenset({"step", "steps", "iter", "iteration", "it", "timestep", "sweep", "cycle",
+                       "epoch", "day", "days", "frame", "pass", "run", "rep", "repeat", "image",
+                       "year", "month", "hour", "batch", "generation", "gen", "outer"})
+
+
+def per_item_unit(unit: str) -> tuple[float, str] | None:
+    """(seconds per unit of the time, the item) of a time-per-item unit (``ns/entry`` ->
+    (1e-9, ``entry``)); None for any other unit, a per-step unit included."""
+    m = PER_ITEM.match(unit.strip())
+    if m is None or m["item"].lower() in _PER_STEP:
+        return None
+    return UNITS[m["t"].lower()][1], m["item"]
 
 
 def _run_units(line: str, runs: _Runs) -> list[tuple[str, float, str]] | None:
@@ -955,6 +990,12 @@ def _named(rest: list[tuple[str, float, str]], scope: Scope | None, no: int, pat
             unit = key  # "GB/s= 19.2", "MFLOP/s: 830": the key is its value's unit
         if not unit and (kr := _KEY_RATE.search(key.strip())) is not None:
             unit = kr["u"] + "/s"  # "GBps=8.10": the key's suffix is its unit
+        per = per_item_unit(unit) or (per_item_unit(key) if not unit else None)
+        if per is not None:  # "2663.7 ns/collision": what one operation costs, in seconds
+            out.append(Metric("time.per_item", v * per[0], "s",
+                              scope if scope is not None else runs.scope("time.per_item"),
+                              SourceRef(str(path), no), raw_name=key))
+            continue
         cu = UNITS.get(unit.lower(), ("", 1.0))[0]
         name = _name(key, cu)
         if not name:
@@ -1507,6 +1548,22 @@ def echoed_command(path: Path, lines: int = 200) -> tuple[str, dict[str, str]]:
     return first, shared or {}
 
 
+#: a line opened by a word and a colon or blank (``neutron grid=2500 ...``, ``cropyield:
+#: cells=...``)
+_TAG = re.compile(r"^\s*(?P<tag>[A-Za-z_][\w.\-]*):?\s+(?=\S)")
+
+
+def untagged(line: str, programs: set[str]) -> str:
+    """``line`` without the program's name it opens with (``neutron grid=2500 ...`` after
+    ``$ ./neutron``; ``cropyield:`` printed by ``./cropyield_once`` too): the name tags the
+    line, it is no word of the first value's label (``neutron grid`` is the ``grid``)."""
+    m = _TAG.match(line) if programs else None
+    if m is None or len(m["tag"]) < 3 or not any(p.startswith(m["tag"]) for p in programs):
+        return line
+    rest = line[m.end():]
+    return rest if re.search(r"\d", rest) else line
+
+
 def _read(path: Path, family: str
           ) -> tuple[list[Metric], Placement, Unparsed, int, list[tuple[str, list[str]]]]:
     lines = list(iter_lines(path))
@@ -1519,9 +1576,16 @@ def _read(path: Path, family: str
     system = SystemLines(path)  # uptime, top -H, ps... pasted into the printout
     monitored = MonitoringLines(path)  # Open MPI monitoring printed on the job's stdout
     read = 0
+    programs: set[str] = set()  # the programs the printout's echoed commands ran
     for no, line in lines:
         if no in used:
             continue
+        echoed = _SHELL_COMMAND.match(line)
+        if echoed is not None:
+            ran = program_of(simple_command(echoed["cmd"]))
+            if ran and ran not in NOT_A_RUN:
+                programs.add(ran)
+        line = untagged(line, programs)
         if read_runtime_line(line, no, placement):
             read += 1
             continue

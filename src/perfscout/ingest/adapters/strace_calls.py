@@ -2,8 +2,10 @@
 timestamps, ``-T`` durations): one line per system call, ``name(args) = result``.
 
 Counted per call name: ``syscall.calls`` (FUNCTION scope), ``syscall.time`` when ``-T`` printed
-each call's duration (``<0.000123>``), and ``syscall.bytes``: the size each call names (the
-length argument of ``mmap``/``munmap``/``mremap``'s new size, ``madvise``; the result of
+each call's duration (``<0.000123>``), ``syscall.trace_span``: the seconds from the first call
+to the last when every line carries a timestamp (a trace's excerpt rates its calls by it), and
+``syscall.bytes``: the size each call names (the length argument of
+``mmap``/``munmap``/``mremap``'s new size, ``madvise``; the result of
 ``read``/``write``-family calls, the bytes moved). ``syscall.total_calls`` counts every call
 line. Calls strace split across processes (``<unfinished ...>`` / ``<... resumed>``) count once,
 at the resumed line. Signals, exits (``+++ exited with 0 +++``) and strace's own notes are
@@ -13,6 +15,7 @@ known lines, not calls. Family: instrumentation (strace sees every call).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
@@ -22,7 +25,8 @@ from perfscout.model.errors import ParseError
 from perfscout.model.metrics import Metric, Profile, Scope, ScopeKind, SourceRef
 
 # optional pid ("12345 " or "[pid 12345] "), optional timestamp (-t, -tt, -ttt, -r)
-_PREFIX = r"^\s*(?:\[pid\s+\d+\]\s+|\d+\s+)?(?:\d{2}:\d{2}:\d{2}(?:\.\d+)?\s+|\d+\.\d+\s+)?"
+_PREFIX = (r"^\s*(?:\[pid\s+\d+\]\s+|\d+\s+)?"
+           r"(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d+)?\s+|\d+\.\d+\s+)?")
 _CALL = re.compile(_PREFIX + r"(?P<name>[a-z_][a-z0-9_]*)\((?P<args>.*)\)\s+=\s+"
                    r"(?P<ret>-?\d+|0x[0-9a-f]+|\?)(?P<rest>.*?)(?:\s+<(?P<dur>\d+\.\d+)>)?\s*$")
 _UNFINISHED = re.compile(_PREFIX + r"[a-z_][a-z0-9_]*\(.*<unfinished \.\.\.>\s*$")
@@ -107,6 +111,25 @@ def call_lines(head: str) -> int:
     return n
 
 
+def _seconds(stamp: str) -> float:
+    """A call's timestamp in seconds: ``05:45:00.961804`` (-t/-tt) from midnight, ``-ttt``'s
+    epoch seconds and ``-r``'s time since the call before as printed."""
+    if ":" in stamp:
+        h, mi, sec = stamp.split(":")
+        return int(h) * 3600 + int(mi) * 60 + float(sec)
+    return float(stamp)
+
+
+def _span(stamps: list[float]) -> float:
+    """Seconds from the first call to the last: the difference of absolute stamps (a trace
+    running past midnight counts nothing), the sum of ``-r``'s relative ones (small numbers,
+    never an epoch or a time of day: those are 1e4 and more, and grow)."""
+    if len(stamps) < 2:
+        return 0.0
+    relative = max(stamps) < 1e3 and any(b < a for a, b in pairwise(stamps))
+    return sum(stamps[1:]) if relative else max(0.0, stamps[-1] - stamps[0])
+
+
 @register_adapter
 class StraceCallsAdapter(Adapter):
     """``strace`` call-by-call output (see module docstring)."""
@@ -130,6 +153,7 @@ class StraceCallsAdapter(Adapter):
         calls: dict[str, tuple[int, float, float, bool, int]] = {}  # n, s, bytes, sized, line
         total = 0
         timed = False
+        stamps: list[float] = []  # -t/-tt/-ttt/-r: when each call was made
         for no, line in iter_lines(path):
             if not line.strip() or _NOTE.match(line) or _UNFINISHED.match(line):
                 continue
@@ -145,6 +169,8 @@ class StraceCallsAdapter(Adapter):
             timed = timed or bool(m["dur"])
             calls[name] = (n + 1, s + dur, b + (size or 0.0), sized or size is not None, first)
             total += 1
+            if m["ts"]:
+                stamps.append(_seconds(m["ts"].strip()))
         if not total:
             raise ParseError(str(path), None, "strace call lines ('mmap(NULL, 4096, ...) = "
                              "0x7f...', 'read(3, ..., 8192) = 8192')")
@@ -159,5 +185,9 @@ class StraceCallsAdapter(Adapter):
                 metrics.append(Metric("syscall.bytes", b, "B", sc, src, "bytes"))
         metrics.append(Metric("syscall.total_calls", float(total), "count",
                               source=SourceRef(str(path), 1), raw_name="call lines"))
+        span = _span(stamps)
+        if span > 0 and len(stamps) == total:
+            metrics.append(Metric("syscall.trace_span", span, "s", source=SourceRef(
+                str(path), 1), raw_name="first to last timestamp"))
         return Profile(format=self.name, path=str(path), metrics=tuple(metrics),
                        unparsed_lines=unparsed.count, unparsed_examples=unparsed.examples)

@@ -316,7 +316,7 @@ def diagnose(
     ``skipped`` inputs that are binary tool outputs (gmon.out, perf.data, an executable) become
     data requests for the command that turns each into text.
     """
-    from perfscout.diagnose import chains, crossval, limits, requests
+    from perfscout.diagnose import chains, crossval, limits, ownab, requests
 
     values = th.resolve(thresholds)
     ctx = Context(tuple(profiles), snapshot, values)
@@ -339,6 +339,9 @@ def diagnose(
             found.append(f)
         reqs.extend(replace(q, for_findings=q.for_findings or (rid,)) for q in ctx.extra_requests)
         ctx.extra_requests = []
+    ctx.current_rule, ctx.used = "own A/B", {}
+    found.extend(f for f in ownab.named_ab(ctx, {f.id for f in found})
+                 if selected is None or f.id in selected)
     found = [crossval.assess(crossval.corroborate(ctx.profiles, f, values["crossval.disagree"],
                                                        values))
              for f in found]

@@ -66,7 +66,8 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
        "simulator:d1.miss_ratio simulator:d1.misses hardware_counters:llc.miss_ratio "
        "sampling:samples hardware_counters:l1d.miss_ratio>=cache.l1d_miss_ratio "
        "simulator:d1.miss_ratio>=cache.sim_d1_miss_ratio",
-       ab="layout order aos soa transposed transpose interchange interchanged ij ji ijk ikj "
+       ab="layout order aos soa transposed transpose interchange interchanged rows rowwise "
+          "colwise ij ji ijk ikj "
           "kij jik jki kji row col column rowmajor colmajor blocked tiled tile stride strided "
           "contiguous loop_order"),
     _k("hw.numa_remote", "hw.memory_bandwidth hw.cache_locality", "software_events",

@@ -361,7 +361,7 @@ def _command_sizes(ctx: Context, cost: str = "ir") -> list[tuple[float, float, L
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:[eE]\d+)?$")
 
 
-@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots|time.task_clock",
+@rule(id="alg.complexity", needs=("scaling.size|ir|@hotspots|time.task_clock|time.per_item",
                                   "time.elapsed|time.cpu|ir|time.task_clock"),
       thresholds=("complexity.exponent", "complexity.two_size_factor", "app.pure_call_share",
                   "complexity.per_op_exponent", "complexity.pair_calls_match",

@@ -428,7 +428,7 @@ _SETTING = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]*=(?=[A-Za-z_])[\w.\-/]*(?=[
 #: the gap ends the value's clause (``leaked=1613  0.146 s  2663.7 ns/collision``, ``2.60
 #: ns/entry  force sum 4.2e+04``); before a value the blanks are a label's alignment
 _GAP_AFTER_VALUE = re.compile(r"((?<![\w.])[-+]?\d[\d.,]*(?:[eE][-+]?\d+)?(?:\s?[A-Za-zµ%]"
-                              r"[\w/%]*)?)\s{2,}(?=\S)")
+                              r"[\w/%\-]*)?)\s{2,}(?=\S)")
 
 
 def _loose(line: str) -> list[tuple[str, float, str]]:

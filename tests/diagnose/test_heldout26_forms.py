@@ -33,3 +33,14 @@ def test_a_build_named_for_what_it_lacks_names_nothing(tmp_path: Path) -> None:
     f.write_text("\n".join(swapped[4:] + swapped[:4]) + "\n")
     assert not [x for x in analyze([f]).findings if x.id == "app.data_structure"]
 
+
+
+def test_a_mark_after_a_phases_time_names_that_phase() -> None:
+    from perfscout.ingest.derive import derive
+    from perfscout.ingest.registry import load
+
+    got = {m.name: m.value for m in derive(load(D / "genomealign-time-p.txt")).metrics
+           if m.name in ("time.serial", "time.parallel")}
+    assert got == {"time.serial": 0.969, "time.parallel": 0.36}
+    a = analyze([D / "genomealign-time-p.txt"])
+    assert a.findings[0].id == "rt.serial_fraction"

@@ -450,6 +450,14 @@ def _loose(line: str) -> list[tuple[str, float, str]]:
     i = 0
     while i < len(toks):
         kind, text = toks[i]
+        if kind == "bunit" and not label and pending is None and out and i > 0 and (
+                toks[i - 1][0] == "num" or (toks[i - 1][1].lower() in UNITS and i > 1
+                                            and toks[i - 2][0] == "num")) \
+                and PHASE_KEY.match(norm_key(text[1:-1])):
+            # "index 0.969 s (serial)": the mark after a phase's time names that phase
+            out[-1] = (f"{out[-1][0]} {text}", out[-1][1], out[-1][2])
+            i += 1
+            continue
         if kind == "bunit":
             if text[1:-1].lower() in UNITS and label and pending is None:
                 label_unit = text[1:-1]

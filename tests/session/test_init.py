@@ -191,3 +191,28 @@ def test_init_reads_a_polyhedral_benchmark_kernel(tmp_path: Path, ps_home: Path)
     assert res["o3"]["verdict"] != "invalid", res["o3"]
     assert res["wrong"]["verdict"] == "invalid", res["wrong"]
     assert 0 < res["o3"]["median"] < 60  # the program's own seconds
+
+
+def test_a_first_run_past_the_limit_says_so_and_the_limit_is_kept(tmp_path: Path,
+                                                                  ps_home: Path) -> None:
+    require_tool("make")
+    proj = tmp_path / "slow"
+    proj.mkdir()
+    (proj / "slow.c").write_text(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n"
+        "int main(int argc, char **argv) {\n"
+        "  double s = argc > 1 ? atof(argv[1]) : 0.1;\n"
+        "  struct timespec t = {(time_t)s, (long)((s - (time_t)s) * 1e9)};\n"
+        "  nanosleep(&t, NULL);\n  printf(\"slept %g s\\n\", s);\n  return 0;\n}\n")
+    (proj / "Makefile").write_text("slow: slow.c\n\t$(CC) -O2 -o slow slow.c\n")
+    out = run_cli("init", str(proj), "--args", "30", "--timeout", "0.5",
+                  "--out", str(tmp_path / "s.yaml"), "--json")
+    env = json.loads(out.stdout)
+    assert out.returncode != 0 and env["status"] == "error"
+    err = env["errors"][0]
+    assert "did not finish in 0.5 s" in err["message"] and "--timeout" in err["hint"]
+    assert not (tmp_path / "s.yaml").exists()  # no partial spec
+    ok = run_cli("init", str(proj), "--args", "0.05", "--timeout", "20",
+                 "--out", str(tmp_path / "s.yaml"), "--json")
+    assert ok.returncode == 0, ok.stdout
+    assert yaml.safe_load((tmp_path / "s.yaml").read_text())["timeout_s"] == 20.0

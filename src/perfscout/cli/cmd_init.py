@@ -20,6 +20,9 @@ def register(app: typer.Typer) -> None:
                                  help="Where to write the spec (default: ./NAME.perfscout.yaml)."),
         args: str = typer.Option("", "--args", help="The program's arguments, as one string."),
         force: bool = typer.Option(False, "--force", help="Overwrite an existing spec."),
+        timeout: float = typer.Option(None, "--timeout", min=0.001,
+                                      help="The most one run may take, in seconds (default "
+                                           "120; kept in the spec as timeout_s)."),
         policy: str = typer.Option(None, "--policy", help="Sandbox policy YAML."),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     ) -> None:
@@ -37,7 +40,7 @@ def register(app: typer.Typer) -> None:
             cfg = load_cfg()
             work = workspace(cfg)
             g = guess(project, default_runner(work, policy=policy),
-                      work / "init" / project.resolve().name, tuple(args.split()))
+                      work / "init" / project.resolve().name, tuple(args.split()), timeout)
             dest = out or Path(f"{g.spec['name']}.perfscout.yaml")
             if dest.exists() and not force:
                 raise InputError(f"{dest} exists", hint="--force to overwrite, or --out FILE")

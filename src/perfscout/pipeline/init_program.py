@@ -295,8 +295,11 @@ def _longer_than_the_run(line: str, wall_s: float | None) -> bool:
     return bool(spans) and all(v > bound for v in spans)
 
 
-def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ()) -> Guess:
-    """Read ``root``, build and run the program once, and return the starter spec."""
+def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = (),
+          timeout_s: float | None = None) -> Guess:
+    """Read ``root``, build and run the program once, and return the starter spec.
+    ``timeout_s``: the most one run may take (the spec's ``timeout_s``, 120 s when None); a
+    program whose runs take longer, or a machine busy with other work, needs more."""
     root = root.resolve()
     if not root.is_dir():
         raise InputError(f"{root}: not a directory", hint="perfscout init PROJECT_DIR")
@@ -309,6 +312,8 @@ def guess(root: Path, runner: Runner, workdir: Path, args: tuple[str, ...] = ())
         _from_sources(root, g)
     if args:
         g.spec["args"] = list(args)
+    if timeout_s is not None:
+        g.spec["timeout_s"] = timeout_s
     stdout, stderr = _probe(g, runner, workdir)
     read_output(stdout, g)
     if "check" not in g.spec:
@@ -445,6 +450,18 @@ def _switched_check(root: Path, g: Guess, runner: Runner, workdir: Path,
         g.spec["check"] = check
 
 
+def _busy_note() -> str:
+    """``; other work held the cores (load average 3.2 on 2 CPUs): ...`` when the 1-minute
+    load average reaches the CPU count, else ''."""
+    from perfscout.experiment.busy import load_average
+
+    load, cpus = load_average(), os.cpu_count() or 1
+    if load is None or load < cpus:
+        return ""
+    return (f"; other work held the cores (load average {load:.1f} on {cpus} CPUs): a threaded "
+            "program whose threads wait for each other can run many times slower beside it")
+
+
 def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | None = None,
            args: tuple[str, ...] = ()) -> tuple[str, str]:
     """Build the guessed program (with extra ``defines``) and run it once (with extra
@@ -466,6 +483,11 @@ def _probe(g: Guess, runner: Runner, workdir: Path, defines: dict[str, str] | No
     def run() -> tuple[str, str, float]:
         res = runner.run(RunRequest(tuple(argv), cwd=str(b.exe.parent), env=env,
                                     timeout_s=spec.timeout_s, purpose="init:probe"))
+        if res.timed_out:
+            raise InputError(f"init: the program's first run did not finish in "
+                             f"{spec.timeout_s:g} s{_busy_note()}",
+                             hint="give a smaller problem (--args '...'), or a longer limit "
+                                  "(--timeout SECONDS, kept in the spec as timeout_s)")
         if not res.ok:
             raise InputError(f"init: the program failed on its first run: "
                              f"{(res.reason or res.stderr.strip()[-300:])}",

@@ -60,6 +60,7 @@ def test_nanoseconds_per_entry_growing_with_the_size_is_the_caches() -> None:
     ("for (int i = 0; i < n; i++)", "y[i] = x[3 * i];", False, None),  # a literal stride
     ("do i = 1, n", "s = s + a(k, i)", True, "a(k, i)"),
     ("do i = 1, n", "s = s + a(i, k)", True, None),
+    ("do i = 1, n", "y(i) = max(0.0d0, x(i))", True, None),  # an intrinsic, not an array
 ])
 def test_a_walk_across_rows_is_read_from_the_loop_text(header: str, body: str, fortran: bool,
                                                          walk: str | None) -> None:

@@ -3,8 +3,10 @@ a profiler prints beside its samples (``perf annotate``'s interleaved source): t
 loop's variable, and whether an array index steps by a whole row when that variable does
 (``K[(long)i * n + j]`` with ``i`` innermost, ``a[i][j]`` with ``i`` innermost in C, ``a(j, i)``
 with ``i`` innermost in Fortran). Such a walk uses one element of each cache line it loads; no
-vector width helps it, the loop order does. Text only: no parse, no claim beyond the lines
-printed (a macro or a pointer set up elsewhere is not followed).
+vector width helps it, the loop order does. Text only, by regular expressions rather than the
+tree-sitter grammars the transform stage uses: a listing prints single lines out of order and
+in fragments, no unit a parser accepts; no claim is made beyond the lines printed (a macro or a
+pointer set up elsewhere is not followed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ _DO = re.compile(r"^\s*(?:\w+\s*:\s*)?do\s+(?:\d+\s+)?(?P<v>[A-Za-z_]\w*)\s*=", 
 _C_SUB = re.compile(r"(?P<arr>[A-Za-z_][\w.]*(?:->\w+)?)\s*"
                     r"(?P<subs>(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]\s*)+)")
 _F_CALL = re.compile(r"(?P<arr>[A-Za-z_]\w*)\s*\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)")
+#: Fortran intrinsics that look like an array reference of two or more subscripts
+_F_INTRINSICS = frozenset({"min", "max", "mod", "modulo", "merge", "sign", "atan2", "dim",
+                           "real", "int", "nint", "cmplx", "dble", "dot_product", "matmul",
+                           "sum", "product", "maxval", "minval", "size", "shape", "reshape",
+                           "ishft", "iand", "ior", "ieor", "btest", "hypot", "lbound", "ubound"})
 
 
 def loop_variable(text: str) -> str | None:
@@ -45,6 +52,8 @@ def strided_access(var: str, text: str, fortran: bool = False) -> str | None:
     v = re.compile(rf"(?<![\w.]){re.escape(var)}(?![\w])")
     if fortran:
         for m in _F_CALL.finditer(code):
+            if m["arr"].lower() in _F_INTRINSICS:
+                continue
             args = [a.strip() for a in m["args"].split(",")]
             if len(args) >= 2 and not v.search(args[0]) and any(v.search(a) for a in args[1:]):
                 return m.group(0)

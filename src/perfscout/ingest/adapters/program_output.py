@@ -726,7 +726,7 @@ _RUN_UNITS = re.compile(rf"^\s*(?:[A-Za-z][\w -]*?\s+)?(?:run|rep|trial)\s*#?\s*
 _BY_UNIT = {"s": "time", "MB/s": "bandwidth", "MFLOP/s": "gflops", "MLUP/s": "mlups"}
 
 #: a time per unit of work, its unit naming the unit (``2663.7 ns/collision``, ``us/lookup``,
-#: ``ns per entry``): the cost of one item or operation (``time.per_item``); per step, per
+#: ``ns_per_entry``): the cost of one item or operation (``time.per_item``); per step, per
 #: day or per call of the whole computation (``s/day``, ``ms/iter``) it is no item's and stays
 #: what the program named it
 PER_ITEM = re.compile(r"^(?P<t>ns|us|µs|usec|ms|msec|s|sec)(?:/|_per_|\s+per\s+)"

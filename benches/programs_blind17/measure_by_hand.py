@@ -20,7 +20,8 @@ HOW: dict[str, HowToMeasure] = {
     "correlation_f90": HowToMeasure("make", "stationcorr", flags_var="FFLAGS", timer="regex",
                                     timer_regex=r"kernel took +([0-9.]+) s",
                                     check="stdout_lines",
-                                    check_pattern=r"^ CORRELATION|^ sum|^ abs sum|^ weighted|^ entries"),
+                                    check_pattern=(r"^ CORRELATION|^ sum|^ abs sum|^ weighted"
+                                                   r"|^ entries")),
     "gaussian_c": HowToMeasure("make", "circuitsolve", timer="regex",
                                timer_regex=r"elapsed \(forward elimination\): ([0-9.]+) us",
                                timer_scale=1e-6, check="stdout_lines",

@@ -7,7 +7,7 @@ gcc -O2 -g -fopenmp -DDYN "$SRC/chessmoves.c" -o "$B/chessmoves" 2> /dev/null
 load_on 2
 { echo "### later (same job script)"; show env OMP_NUM_THREADS=2 ./chessmoves; } >> "$OUT/runs.txt"
 (cd "$B" && env OMP_NUM_THREADS=2 ./chessmoves > "$B/r2.out" 2>&1) & RP=$!
-sleep 2; loadsnap > "$OUT/ps-during-run.txt"; wait $RP
+sleep 2; { show uptime; show ps -eo pid,pcpu,comm --sort=-pcpu | head -12; } > "$OUT/ps-during-run.txt"; wait $RP
 { echo "\$ env OMP_NUM_THREADS=2 ./chessmoves"; cat "$B/r2.out"; } >> "$OUT/runs.txt"
 load_off
 snap

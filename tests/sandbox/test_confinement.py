@@ -245,15 +245,20 @@ def _cleanup(tag: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(p)
     needles = (f"sleep 7{tag}", f"sleep 8{tag}", f"sleep 9{tag}")
-    for needle in needles:
-        for pid in _alive_cmd(needle):
+
+    def killed_all() -> bool:
+        alive = [pid for n in needles for pid in _alive_cmd(n)]
+        for pid in alive:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-    # SIGKILL is delivered asynchronously: on a loaded machine the control's daemon can still
-    # read as alive a moment later, and the contained run that follows (same tag) would then be
-    # blamed for it. Wait until the kernel reports every one of them gone.
-    assert wait_for(lambda: not any(_alive_cmd(n) for n in needles), 30), \
-        f"the control's processes for tag {tag} outlived SIGKILL"
+        return not alive
+
+    # SIGKILL is delivered asynchronously, and a daemon the control started may appear only
+    # after the first look (setsid forks when it leads its process group, the child execs
+    # later; on a loaded machine that takes a while): kill whatever is found on every look,
+    # until the kernel reports none, so the contained run that follows (same tag) is never
+    # blamed for the control's processes.
+    assert wait_for(killed_all, 30), f"the control's processes for tag {tag} outlived SIGKILL"
 
 
 def _attack(box: Box, tmp: Path, make_argv: Callable[[Ctx], tuple[str, ...]],

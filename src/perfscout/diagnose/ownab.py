@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 #: runs faster at the same printed bandwidth is the bandwidth's, not the type's): the A/B's
 #: name alone does not decide them
 JUDGED_BY_RULE = frozenset({"app.precision"})
+#: every kind's A/B words
+_ALL_WORDS = frozenset(w for k in KINDS.values() for w in k.ab)
 
 
 def named_ab(ctx: Context, have: set[str]) -> list[Finding]:
@@ -44,8 +46,11 @@ def named_ab(ctx: Context, have: set[str]) -> list[Finding]:
         slow, _, fast = sides.partition(" vs ")
         if not slow or not fast:
             continue
-        # the fix's words: on the faster build only (a slower build named ``novec`` says the
-        # shipped one already has what it lacks)
+        # named after its fix: the slower build names no change of any kind (the shipped
+        # program), the faster one does; two named builds (``std::map`` against
+        # ``std::unordered_map``, ``scalar`` against ``simd``) are the kinds' own rules' A/B
+        if factor_words(slow) & _ALL_WORDS:
+            continue
         differ = factor_words(fast) - factor_words(slow)
         named = {k.id: differ & k.ab for k in KINDS.values()
                  if differ & k.ab and k.id not in JUDGED_BY_RULE}

@@ -65,7 +65,7 @@ def _element_sums(code: Code, region: Region, lp: Loop) -> list[str]:
     order, a reduction like a scalar's. Every reference to the array in the loop is that one
     element, affine, on the one line that updates it."""
     refs = [r for r in region.refs if lp in r.loops]
-    lines = code.text.splitlines()
+    lines = code.lines
     out: list[str] = []
     for name in dict.fromkeys(r.name for r in refs if r.write):
         mine = [r for r in refs if r.name == name]

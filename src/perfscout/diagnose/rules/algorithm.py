@@ -6,7 +6,7 @@ import math
 import re
 
 from perfscout.diagnose.engine import Context, Located, rule
-from perfscout.diagnose.rules.common import fmt, ranks
+from perfscout.diagnose.rules.common import fmt, item_word, ranks
 from perfscout.diagnose.rules.mpi_bounds import waits_beyond_spread
 from perfscout.diagnose.rules.runtime import _mpip
 from perfscout.ingest.derive import OS_WORKER_CPU
@@ -457,7 +457,7 @@ def _per_item_growth(ctx: Context, sized: list[Located]) -> Finding | None:
     top = pts[hi]
     if k is None or k < lim or top.value < beyond:
         return None
-    ev = [ctx.ev(top, f"time per {top.metric.raw_name.split('/')[-1]} ~ size^{k:.2f} over "
+    ev = [ctx.ev(top, f"time per {item_word(top.metric.raw_name)} ~ size^{k:.2f} over "
                  f"{len(pts)} sizes ({fmt(pts[lo].value * 1e6)} us at {fmt(lo)}, "
                  f"{fmt(top.value * 1e6)} us at {fmt(hi)})", f"exponent >= {lim:g}",
                  metric="scaling.exponent", value=k, unit="ratio"),

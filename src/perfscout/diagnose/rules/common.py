@@ -26,6 +26,16 @@ MPI_WAIT = ("wait", "barrier", "allreduce", "reduce", "bcast", "alltoall", "allg
             "gather", "scatter", "probe", "progress", "test", "recv_wait", "scan")
 
 
+def item_word(raw_name: str) -> str:
+    """What a time-per-item metric is per, from the name it was printed under
+    (``ns/collision`` -> ``collision``, ``us_per_score`` -> ``score``); ``item`` when the name
+    does not say."""
+    from perfscout.ingest.adapters.program_output import per_item_unit
+
+    got = per_item_unit(raw_name)
+    return got[1] if got is not None else "item"
+
+
 def tokens(name: str) -> list[str]:
     """Identifier words of a function name: ``readInput`` -> read, input; ``MPI_Wait`` ->
     mpi, wait."""

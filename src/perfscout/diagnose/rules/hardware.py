@@ -16,6 +16,7 @@ from perfscout.diagnose.rules.common import (
     achieved_bw,
     category_share,
     fmt,
+    item_word,
     mem_bench,
     mem_bench_runs,
     task_seconds,
@@ -440,7 +441,7 @@ def _rate_falls(ctx: Context) -> Evidence | None:
             small, big = min(pts), max(pts)
             what = (f"{order[0][0]:,.4g} units of work per second at size {small:g}, "
                     f"{order[-1][0]:,.4g} at {big:g}" if name == "work.items" else
-                    f"{1e9 / order[0][0]:,.3g} ns per {order[0][1].metric.raw_name.split('/')[-1]}"
+                    f"{1e9 / order[0][0]:,.3g} ns per {item_word(order[0][1].metric.raw_name)}"
                     f" at size {small:g}, {1e9 / order[-1][0]:,.3g} ns at {big:g}"
                     if name == "time.per_item" else
                     f"{order[0][0]:,.0f} {order[0][1].metric.unit} at size {small:g}, "

@@ -19,6 +19,7 @@ that calls a hot library routine, when no call graph says so.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from pathlib import Path
 
 from perfscout.ingest.base import Adapter
@@ -130,10 +131,10 @@ class GcovAdapter(Adapter):
         hot: list[Hotspot] = []
         metrics: list[Metric] = []
         unparsed = Unparsed()
-        lines = list(iter_lines(path))
-        if not any(_SOURCE.match(raw) for _, raw in lines[:40]):
-            file = _source_named([raw for _, raw in lines[:40]], path)  # a slice of the file
-        for no, raw in lines:
+        head = [raw for _, raw in islice(iter_lines(path), 40)]
+        if not any(_SOURCE.match(raw) for raw in head):
+            file = _source_named(head, path)  # a slice of the file
+        for no, raw in iter_lines(path):
             src = _SOURCE.match(raw)
             if src is not None:
                 file, function = src["file"], ""
